@@ -1,0 +1,33 @@
+/** Error codes shared by server and web; the server maps each to an HTTP status. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  EVENT_NOT_FOUND: 404,
+  PROFILE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = details;
+  }
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}

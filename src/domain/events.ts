@@ -1,0 +1,141 @@
+import { BOOKING_FEE_TEXT, formatPounds, type Pence } from "./money";
+
+/** Categories offered when creating an event (spec §2 Create/edit event), plus those the catalogue shows. */
+export const EVENT_CATEGORIES = [
+  { value: "music", label: "Music" },
+  { value: "comedy", label: "Comedy" },
+  { value: "arts", label: "Arts" },
+  { value: "technology", label: "Technology" },
+  { value: "business", label: "Business" },
+  { value: "entertainment", label: "Entertainment" },
+  { value: "sports", label: "Sports" },
+  { value: "education", label: "Education" },
+  { value: "health", label: "Health" },
+  { value: "food", label: "Restaurant/Food" },
+  { value: "ongoing-business", label: "Ongoing Business" },
+  { value: "other", label: "Other" },
+] as const;
+
+export type EventCategory = (typeof EVENT_CATEGORIES)[number]["value"];
+
+export function categoryLabel(category: string | null | undefined, fallback = "Event"): string {
+  if (!category) return fallback;
+  const known = EVENT_CATEGORIES.find((c) => c.value === category.toLowerCase());
+  if (known) return known.value === "food" ? "Food" : known.label;
+  return category.charAt(0).toUpperCase() + category.slice(1);
+}
+
+export type BusinessType = "event" | "restaurant" | "business_listing";
+
+/** The category decides the business type: food and ongoing-business are listings (spec §4 Create/edit form). */
+export function businessTypeForCategory(category: string): BusinessType {
+  return category === "food" || category === "ongoing-business" ? "restaurant" : "event";
+}
+
+/** Ongoing businesses have no date; their saved date_time is fixed (spec §9 Input limits). */
+export const ONGOING_BUSINESS_DATE = new Date("2030-12-31T23:59:00Z");
+
+export type EventKind = "free" | "paid" | "food" | "ongoing-business";
+
+export interface KindInput {
+  category: string | null;
+  businessType: string | null;
+  pricePence: Pence;
+}
+
+export function eventKind(event: KindInput): EventKind {
+  if (event.category === "ongoing-business") return "ongoing-business";
+  if (event.category === "food" || event.businessType === "restaurant" || event.businessType === "business_listing") {
+    return "food";
+  }
+  return event.pricePence > 0 ? "paid" : "free";
+}
+
+export function isBusinessListing(event: KindInput): boolean {
+  const kind = eventKind(event);
+  return kind === "food" || kind === "ongoing-business";
+}
+
+export interface VisibilityInput {
+  status: string;
+  dateTime: Date | string;
+  category: string | null;
+  businessType: string | null;
+}
+
+/**
+ * Listed when active and upcoming; restaurants and ongoing businesses show regardless of date
+ * (spec §4 Listing visibility). The server's SQL mirrors this rule in events.service.
+ */
+export function isListed(event: VisibilityInput, now: Date = new Date()): boolean {
+  if (event.status !== "active") return false;
+  if (event.businessType === "restaurant" || event.category === "ongoing-business") return true;
+  return new Date(event.dateTime).getTime() >= now.getTime();
+}
+
+/** What an event card shows for price and button (spec §2 Event card). */
+export interface CardPriceRule {
+  priceText: string;
+  feeText: string | null;
+  buttonLabel: "View Business" | "View Details" | "Buy Tickets";
+}
+
+export function cardPriceRule(event: KindInput): CardPriceRule {
+  const kind = eventKind(event);
+  if (kind === "food" || kind === "ongoing-business") {
+    return { priceText: "Visit Now", feeText: null, buttonLabel: "View Business" };
+  }
+  if (kind === "free") return { priceText: "Free", feeText: null, buttonLabel: "View Details" };
+  return { priceText: formatPounds(event.pricePence), feeText: BOOKING_FEE_TEXT, buttonLabel: "Buy Tickets" };
+}
+
+/** Price filter bands (decisions.md D4: all six apply). Bounds in pence, inclusive. */
+export const PRICE_BANDS = [
+  { value: "free", label: "Free", min: 0, max: 0 },
+  { value: "under-25", label: "Under £25", min: 1, max: 2499 },
+  { value: "25-50", label: "£25-£50", min: 2500, max: 5000 },
+  { value: "50-100", label: "£50-£100", min: 5001, max: 10000 },
+  { value: "over-100", label: "Over £100", min: 10001, max: null },
+] as const;
+
+export type PriceBand = (typeof PRICE_BANDS)[number]["value"];
+
+export function priceBandOf(pricePence: Pence): PriceBand {
+  const band = PRICE_BANDS.find((b) => pricePence >= b.min && (b.max === null || pricePence <= b.max));
+  return band!.value;
+}
+
+export const SORT_OPTIONS = [
+  { value: "date", label: "Date" },
+  { value: "price-low", label: "Price: Low to High" },
+  { value: "price-high", label: "Price: High to Low" },
+  { value: "title", label: "Title" },
+] as const;
+
+export type EventSort = (typeof SORT_OPTIONS)[number]["value"];
+
+/** Remaining places: null when unlimited. Never negative. */
+export function remainingPlaces(maxAttendees: number | null, taken: number): number | null {
+  if (maxAttendees == null) return null;
+  return Math.max(0, maxAttendees - taken);
+}
+
+/** 'Sold out', 'Only N left' (when few remain) or null. */
+export function availabilityText(remaining: number | null): string | null {
+  if (remaining == null) return null;
+  if (remaining === 0) return "Sold out";
+  if (remaining <= 20) return `Only ${remaining} left`;
+  return null;
+}
+
+/** List sizes (spec §9). */
+export const LIST_SIZES = {
+  featuredPerPage: 8,
+  featuredFetchLimit: 50,
+  similarEvents: 8,
+  youMayAlsoLike: 12,
+  eventsListSkeletons: 6,
+  profileEvents: 6,
+  recentSales: 10,
+  eventsPageSize: 24,
+} as const;

@@ -1,0 +1,7 @@
+export * from "./brand";
+export * from "./errors";
+export * from "./events";
+export * from "./format";
+export * from "./money";
+export * from "./schemas";
+export * from "./video";

@@ -1,0 +1,74 @@
+/**
+ * Money is integer pence everywhere (decisions.md D17); pounds appear only at display.
+ * The booking fee is one constant for every page, e-mail and legal text (D1).
+ */
+export type Pence = number;
+
+/** £2.30 per ticket, paid events only (spec §9 Fees and money). */
+export const BOOKING_FEE_PENCE: Pence = 230;
+
+/** Affiliates earn 10% of booking fees only (spec §9). */
+export const AFFILIATE_COMMISSION_PERCENT = 10;
+
+/** Seller fee shown on the seller page: 2.9% + £0.30 per ticket (spec §9). */
+export const SELLER_FEE = { percent: 2.9, fixedPence: 30 } as const;
+
+const poundsFormatter = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+export function formatPounds(pence: Pence): string {
+  return poundsFormatter.format(pence / 100);
+}
+
+/** Parses a pounds amount as typed by a person ("12", "12.5", "£12.50") into pence; null if not money. */
+export function poundsToPence(input: string | number): Pence | null {
+  const text = String(input).trim().replace(/^£/, "").replace(/,/g, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ""] = text.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+export function bookingFeePerTicket(ticketPricePence: Pence): Pence {
+  return ticketPricePence > 0 ? BOOKING_FEE_PENCE : 0;
+}
+
+/** Ticket total = (price + fee) × quantity; the fee only applies to paid events. */
+export function ticketTotal(ticketPricePence: Pence, quantity: number): Pence {
+  return (ticketPricePence + bookingFeePerTicket(ticketPricePence)) * quantity;
+}
+
+export interface PricedLine {
+  ticketPricePence: Pence;
+  quantity: number;
+}
+
+export interface CartTotals {
+  subtotal: Pence;
+  fees: Pence;
+  total: Pence;
+  itemCount: number;
+}
+
+/** Cart total = subtotal + (quantity of paid tickets) × fee. */
+export function cartTotals(lines: readonly PricedLine[]): CartTotals {
+  let subtotal = 0;
+  let fees = 0;
+  let itemCount = 0;
+  for (const line of lines) {
+    subtotal += line.ticketPricePence * line.quantity;
+    fees += bookingFeePerTicket(line.ticketPricePence) * line.quantity;
+    itemCount += line.quantity;
+  }
+  return { subtotal, fees, total: subtotal + fees, itemCount };
+}
+
+/** Affiliate commission on a booking: 10% of the booking fees, rounded down to whole pence. */
+export function affiliateCommission(ticketPricePence: Pence, quantity: number): Pence {
+  return Math.floor((bookingFeePerTicket(ticketPricePence) * quantity * AFFILIATE_COMMISSION_PERCENT) / 100);
+}
+
+export const BOOKING_FEE_TEXT = `+ ${formatPounds(BOOKING_FEE_PENCE)} booking & processing fee per ticket`;

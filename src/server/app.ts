@@ -1,0 +1,135 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { constants as zlib } from "node:zlib";
+import type { ServerBuild } from "react-router";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { eventsRoutes } from "./features/events/events.routes";
+import { profilesRoutes } from "./features/profiles/profiles.routes";
+import { seoRoutes } from "./features/seo/seo.routes";
+import { registerErrorHandler } from "./lib/http-errors";
+import { registerMetrics } from "./lib/metrics";
+import { registerWebHandler } from "./web-handler";
+
+export const projectRoot = resolve(import.meta.dirname, "../..");
+export const clientBuildDir = resolve(projectRoot, "build/client");
+const serverBuildFile = resolve(projectRoot, "build/server/index.js");
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** 'production' serves build/; 'development' runs Vite with hot reload; 'none' serves the API only. */
+  web: "production" | "development" | "none";
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, web, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerMetrics(app);
+
+  await app.register(helmet, {
+    // React Router inlines its hydration data; the page's own scripts come from this origin only.
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "frame-src": ["https://www.youtube-nocookie.com", "https://player.vimeo.com"],
+        "media-src": ["'self'", "https:", "blob:"],
+        "connect-src": ["'self'", ...(web === "development" ? ["ws:"] : [])],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, {
+    threshold: 1024,
+    // Sync flush keeps streamed server-rendered HTML flowing instead of buffering it whole.
+    zlibOptions: { flush: zlib.Z_SYNC_FLUSH },
+    brotliOptions: { flush: zlib.BROTLI_OPERATION_FLUSH, params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: "Eventora API", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: "ready" };
+    } catch {
+      return reply.status(503).send({ status: "database unreachable" });
+    }
+  });
+
+  const db = database.db;
+  await app.register(
+    async (api) => {
+      await api.register(eventsRoutes, { db });
+      await api.register(profilesRoutes, { db });
+    },
+    { prefix: "/api" },
+  );
+  await app.register(seoRoutes, { db, config });
+
+  const mediaDir = resolve(config.DATA_DIR, "media");
+  mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    wildcard: true,
+    maxAge: "7d",
+  });
+
+  if (web === "production") {
+    if (!existsSync(serverBuildFile)) throw new Error("No web build found: run `npm run build` first.");
+    await app.register(fastifyStatic, {
+      root: clientBuildDir,
+      prefix: "/",
+      wildcard: false,
+      decorateReply: false,
+      setHeaders(reply, path) {
+        // @fastify/static 10 hands the Fastify reply here: hashed assets never change.
+        if (path.includes("/assets/")) (reply as unknown as { header: (k: string, v: string) => void }).header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+    const build = (await import(serverBuildFile)) as ServerBuild;
+    await registerWebHandler(app, { mode: "production", getBuild: async () => build, context: { db, config } });
+  } else if (web === "development") {
+    const { createServer } = await import("vite");
+    const middie = (await import("@fastify/middie")).default;
+    const vite = await createServer({ server: { middlewareMode: true, hmr: { server: app.server } }, appType: "custom" });
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.addHook("onClose", () => vite.close());
+    await registerWebHandler(app, {
+      mode: "development",
+      getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      context: { db, config },
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CategoryCount, EventDetail, EventListQuery, EventListResult, EventSummary } from "../../../domain";
+import type { Db } from "../../db/client";
+import { getCategoryCounts, getEvent, getSimilarEvents, listEvents } from "./events.service";
+
+const ErrorResponse = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) });
+
+export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    "/events",
+    {
+      schema: {
+        tags: ["events"],
+        summary: "Search, filter and sort the listed events",
+        querystring: EventListQuery.extend({ organiser: z.string().trim().max(40).optional() }),
+        response: { 200: EventListResult, 400: ErrorResponse },
+      },
+    },
+    async (request) => listEvents({ db, query: request.query }),
+  );
+
+  app.get(
+    "/events/:id",
+    {
+      schema: {
+        tags: ["events"],
+        summary: "One event, whatever its status",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: EventDetail, 404: ErrorResponse },
+      },
+    },
+    async (request) => getEvent({ db, id: request.params.id }),
+  );
+
+  app.get(
+    "/events/:id/similar",
+    {
+      schema: {
+        tags: ["events"],
+        summary: "Listed events in the same category",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: z.object({ events: z.array(EventSummary) }), 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const event = await getEvent({ db, id: request.params.id });
+      return { events: await getSimilarEvents({ db, event }) };
+    },
+  );
+
+  app.get(
+    "/categories",
+    {
+      schema: {
+        tags: ["events"],
+        summary: "Categories of listed events with their counts",
+        response: { 200: z.object({ categories: z.array(CategoryCount) }) },
+      },
+    },
+    async () => ({ categories: await getCategoryCounts({ db }) }),
+  );
+};

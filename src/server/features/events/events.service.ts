@@ -1,0 +1,270 @@
+import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  AppError,
+  EventId,
+  LIST_SIZES,
+  PRICE_BANDS,
+  remainingPlaces,
+  type CategoryCount,
+  type EventDetail,
+  type EventListQuery,
+  type EventListResult,
+  type EventSummary,
+} from "../../../domain";
+import type { Db } from "../../db/client";
+import { bookings, events, profiles } from "../../db/schema";
+
+/** Tickets taken per event: confirmed bookings (checkout holds join this sum when checkout lands). */
+const ticketsTaken = sql<number>`(
+  select coalesce(sum(${bookings.ticketQuantity}), 0)::int from ${bookings}
+  where ${bookings.eventId} = ${events.id} and ${bookings.status} = 'confirmed'
+)`;
+
+const summaryColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  dateTime: events.dateTime,
+  endTime: events.endTime,
+  venue: events.venue,
+  location: events.location,
+  category: events.category,
+  businessType: events.businessType,
+  pricePence: events.pricePence,
+  maxAttendees: events.maxAttendees,
+  imageUrl: events.imageUrl,
+  status: events.status,
+  taken: ticketsTaken,
+  organiserUsername: profiles.username,
+  organiserDisplayName: profiles.displayName,
+};
+
+type SummaryRow = {
+  id: string;
+  title: string;
+  description: string | null;
+  dateTime: Date;
+  endTime: Date | null;
+  venue: string | null;
+  location: string;
+  category: string | null;
+  businessType: string;
+  pricePence: number;
+  maxAttendees: number | null;
+  imageUrl: string | null;
+  status: string;
+  taken: number;
+  organiserUsername: string | null;
+  organiserDisplayName: string | null;
+};
+
+function toSummary(row: SummaryRow): EventSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    dateTime: new Date(row.dateTime).toISOString(),
+    endTime: row.endTime ? new Date(row.endTime).toISOString() : null,
+    venue: row.venue,
+    location: row.location,
+    category: row.category,
+    businessType: row.businessType,
+    pricePence: row.pricePence,
+    maxAttendees: row.maxAttendees,
+    remaining: remainingPlaces(row.maxAttendees, Number(row.taken)),
+    imageUrl: row.imageUrl,
+    status: row.status,
+    organiser:
+      row.organiserUsername || row.organiserDisplayName
+        ? { username: row.organiserUsername, displayName: row.organiserDisplayName }
+        : null,
+  };
+}
+
+/** Listed: active and upcoming, or a restaurant / ongoing business whatever its date (spec §4). */
+export function listedCondition(now: Date): SQL {
+  return and(
+    eq(events.status, "active"),
+    or(gte(events.dateTime, now), eq(events.businessType, "restaurant"), eq(events.category, "ongoing-business")),
+  )!;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function priceCondition(band: EventListQuery["price"]): SQL | undefined {
+  if (!band) return undefined;
+  const range = PRICE_BANDS.find((b) => b.value === band)!;
+  if (band === "free") {
+    // Free events, not business listings (which show 'Visit Now' rather than a price).
+    return and(eq(events.pricePence, 0), eq(events.businessType, "event"), ne(events.category, "ongoing-business"));
+  }
+  return and(gte(events.pricePence, range.min), range.max === null ? undefined : lte(events.pricePence, range.max));
+}
+
+function orderFor(sort: EventListQuery["sort"]) {
+  switch (sort) {
+    case "price-low":
+      return [asc(events.pricePence), asc(events.dateTime), asc(events.id)];
+    case "price-high":
+      return [desc(events.pricePence), asc(events.dateTime), asc(events.id)];
+    case "title":
+      return [asc(sql`lower(${events.title})`), asc(events.id)];
+    default:
+      return [asc(events.dateTime), asc(events.id)];
+  }
+}
+
+export interface ListEventsParams {
+  db: Db;
+  query: EventListQuery & { organiser?: string };
+  now?: Date;
+}
+
+export async function listEvents({ db, query, now = new Date() }: ListEventsParams): Promise<EventListResult> {
+  const conditions: (SQL | undefined)[] = [listedCondition(now)];
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    conditions.push(or(ilike(events.title, pattern), ilike(events.description, pattern), ilike(events.location, pattern)));
+  }
+  if (query.category) conditions.push(eq(sql`lower(${events.category})`, query.category.toLowerCase()));
+  conditions.push(priceCondition(query.price));
+  if (query.organiser) conditions.push(eq(sql`lower(${profiles.username})`, query.organiser.toLowerCase()));
+  const where = and(...conditions);
+
+  const [rows, [stats]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(events)
+      .leftJoin(profiles, eq(profiles.userId, events.userId))
+      .where(where)
+      .orderBy(...orderFor(query.sort))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({
+        events: sql<number>`count(*)::int`,
+        locations: sql<number>`count(distinct lower(${events.location}))::int`,
+        categories: sql<number>`count(distinct lower(${events.category}))::int`,
+      })
+      .from(events)
+      .leftJoin(profiles, eq(profiles.userId, events.userId))
+      .where(where),
+  ]);
+
+  return {
+    events: rows.map(toSummary),
+    total: stats!.events,
+    page: query.page,
+    pageSize: query.pageSize,
+    stats: { events: stats!.events, locations: stats!.locations, categories: stats!.categories },
+  };
+}
+
+export interface HomeData {
+  featured: EventSummary[];
+  youMayAlsoLike: EventSummary[];
+  similar: { category: string; title: string; events: EventSummary[] }[];
+}
+
+/** The Similar Events carousels on the home page (spec §2 Home, item 5). */
+export const HOME_CATEGORY_CAROUSELS = [
+  { category: "music", title: "Music" },
+  { category: "food", title: "Food" },
+  { category: "health", title: "Health" },
+  { category: "entertainment", title: "Entertainment" },
+  { category: "sports", title: "Sports" },
+  { category: "comedy", title: "Comedy" },
+] as const;
+
+function selectSummaries(db: Db) {
+  return db.select(summaryColumns).from(events).leftJoin(profiles, eq(profiles.userId, events.userId));
+}
+
+export async function getHomeData({ db, now = new Date() }: { db: Db; now?: Date }): Promise<HomeData> {
+  const featured = selectSummaries(db)
+    .where(listedCondition(now))
+    .orderBy(asc(events.dateTime), asc(events.id))
+    .limit(LIST_SIZES.featuredFetchLimit);
+  const youMayAlsoLike = selectSummaries(db)
+    .where(and(eq(events.status, "active"), gte(events.dateTime, now)))
+    .orderBy(asc(events.dateTime), asc(events.id))
+    .limit(LIST_SIZES.youMayAlsoLike);
+  const similar = HOME_CATEGORY_CAROUSELS.map(({ category }) =>
+    selectSummaries(db)
+      .where(and(listedCondition(now), eq(sql`lower(${events.category})`, category)))
+      .orderBy(asc(events.dateTime), asc(events.id))
+      .limit(LIST_SIZES.similarEvents),
+  );
+  const [featuredRows, likeRows, ...similarRows] = await Promise.all([featured, youMayAlsoLike, ...similar]);
+  return {
+    featured: featuredRows.map(toSummary),
+    youMayAlsoLike: likeRows.map(toSummary),
+    similar: HOME_CATEGORY_CAROUSELS.map((carousel, i) => ({
+      ...carousel,
+      events: similarRows[i]!.map(toSummary),
+    })),
+  };
+}
+
+/** Any event by id, whatever its status or date; a malformed id is simply not found. */
+export async function getEvent({ db, id }: { db: Db; id: string }): Promise<EventDetail> {
+  if (!EventId.safeParse(id).success) throw new AppError("EVENT_NOT_FOUND", "Event not found");
+  const [row] = await db
+    .select({ ...summaryColumns, videoUrl: events.videoUrl, createdAt: events.createdAt })
+    .from(events)
+    .leftJoin(profiles, eq(profiles.userId, events.userId))
+    .where(eq(events.id, id))
+    .limit(1);
+  if (!row) throw new AppError("EVENT_NOT_FOUND", "Event not found");
+  return { ...toSummary(row), videoUrl: row.videoUrl, createdAt: new Date(row.createdAt).toISOString() };
+}
+
+/** Listed events of the same category, excluding the current one (spec §7 Similar events). */
+export async function getSimilarEvents({
+  db,
+  event,
+  now = new Date(),
+}: {
+  db: Db;
+  event: { id: string; category: string | null };
+  now?: Date;
+}): Promise<EventSummary[]> {
+  if (!event.category) return [];
+  const rows = await selectSummaries(db)
+    .where(and(listedCondition(now), eq(sql`lower(${events.category})`, event.category.toLowerCase()), ne(events.id, event.id)))
+    .orderBy(asc(events.dateTime), asc(events.id))
+    .limit(LIST_SIZES.similarEvents);
+  return rows.map(toSummary);
+}
+
+export async function getCategoryCounts({ db, now = new Date() }: { db: Db; now?: Date }): Promise<CategoryCount[]> {
+  const rows = await db
+    .select({ category: sql<string>`lower(${events.category})`, count: sql<number>`count(*)::int` })
+    .from(events)
+    .where(and(listedCondition(now), sql`${events.category} is not null`))
+    .groupBy(sql`lower(${events.category})`)
+    .orderBy(desc(sql`count(*)`), asc(sql`lower(${events.category})`));
+  return rows;
+}
+
+/** Active, listed events of one organiser, soonest first. */
+export async function getOrganiserEvents({
+  db,
+  userId,
+  limit,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  limit: number;
+  now?: Date;
+}): Promise<{ events: EventSummary[]; total: number }> {
+  const where = and(listedCondition(now), eq(events.userId, userId));
+  const [rows, [count]] = await Promise.all([
+    selectSummaries(db).where(where).orderBy(asc(events.dateTime), asc(events.id)).limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(events).where(where),
+  ]);
+  return { events: rows.map(toSummary), total: count!.n };
+}

@@ -1,0 +1,23 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+const badgeVariants = cva("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold", {
+  variants: {
+    variant: {
+      default: "bg-brand-600 text-white",
+      secondary: "bg-brand-50 text-brand-800",
+      accent: "bg-accent-500 text-white",
+      outline: "border border-border bg-white text-ink",
+      success: "bg-emerald-50 text-emerald-800",
+      warning: "bg-amber-50 text-amber-900",
+      danger: "bg-red-50 text-red-800",
+      glass: "bg-white/90 text-ink shadow-sm backdrop-blur",
+    },
+  },
+  defaultVariants: { variant: "default" },
+});
+
+export function Badge({ className, variant, ...props }: ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+}

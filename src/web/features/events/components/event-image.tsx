@@ -1,0 +1,48 @@
+import { CalendarDays } from "lucide-react";
+import { useState } from "react";
+import { cn } from "~/lib/cn";
+import { responsiveImage } from "../lib/images";
+
+/** A 16:9 event image with a placeholder when it is missing or fails to load. */
+export function EventImage({
+  url,
+  alt,
+  sizes,
+  priority = false,
+  className,
+}: {
+  url: string | null;
+  alt: string;
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  const image = responsiveImage(url);
+  if (!image || failed) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        className={cn("flex aspect-video w-full items-center justify-center bg-gradient-to-br from-brand-600 via-brand-500 to-accent-500", className)}
+      >
+        <CalendarDays className="size-10 text-white/80" aria-hidden="true" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.srcSet ? sizes : undefined}
+      alt={alt}
+      width={1200}
+      height={675}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : "auto"}
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={cn("aspect-video w-full bg-brand-100 object-cover", className)}
+    />
+  );
+}
