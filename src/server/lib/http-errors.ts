@@ -11,7 +11,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, "").replace(/\//g, ".") || first?.params?.issue?.path?.join(".");
+      const field = first?.instancePath.replace(/^\//, "").replace(/\//g, ".");
       const where = error.validationContext ?? "request";
       const message = `Invalid ${where}${field ? ` field '${field}'` : ""}: ${first?.message ?? "bad value"}`;
       const body: ErrorBody = {

@@ -1,0 +1,87 @@
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Flags for Debian's Chromium on a closed network, as root (see ARCHITECTURE.md). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export function baseUrl(): string {
+  return inject("baseUrl");
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export interface TrackedPage {
+  page: Page;
+  context: BrowserContext;
+  /** console.error messages and uncaught page errors seen so far. */
+  errors: string[];
+}
+
+/**
+ * A page whose console errors and uncaught exceptions are collected; `expectNoErrors` fails the test
+ * on any (CONVENTIONS.md rule 8). Requests that leave the app's host are blocked and recorded.
+ */
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: keyof typeof VIEWPORTS; permissions?: string[] } = {},
+): Promise<TrackedPage & { externalRequests: string[] }> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[options.viewport ?? "desktop"],
+    baseURL: baseUrl(),
+    permissions: options.permissions,
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const externalRequests: string[] = [];
+  const host = new URL(baseUrl()).host;
+  await context.route("**/*", (route) => {
+    const url = new URL(route.request().url());
+    if (url.host === host || url.protocol === "data:" || url.protocol === "blob:") return route.continue();
+    externalRequests.push(url.toString());
+    return route.abort();
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { page, context, errors, externalRequests };
+}
+
+export function expectNoErrors(tracked: TrackedPage, allow: RegExp[] = []) {
+  const unexpected = tracked.errors.filter((text) => !allow.some((pattern) => pattern.test(text)));
+  expect(unexpected, `console errors: ${unexpected.join("\n")}`).toEqual([]);
+}
+
+/** Runs axe on the current page and fails on any serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(summary, summary.join("\n")).toEqual([]);
+}
+
+/** Waits until React has hydrated the page, so clicks reach React handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

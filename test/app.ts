@@ -1,0 +1,25 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { createTestDatabase } from "./database";
+
+/** An API-only app on a fresh database, for `app.inject()` tests; `close()` tears both down. */
+export async function createTestApp() {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), "eventora-data-"));
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const app = await buildApp({ config, database, web: "none" });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "~": fileURLToPath(new URL("./src/web", import.meta.url)),
+  "@domain": fileURLToPath(new URL("./src/domain", import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts"], environment: "node" },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["src/server/**/*.test.ts"],
+          globalSetup: ["test/postgres-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.ts"],
+          globalSetup: ["test/postgres-global-setup.ts", "e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
