@@ -487,7 +487,7 @@ const SCENES: Record<string, Scene> = {
       dotGrid(40, 30, 40, 22, 30, 1.8, "#fff", 0.14),
       glow(between(rng, 850, 1000), 300, 420, true, 0.55),
       // An open book.
-      `<g transform="translate(${r1(between(rng, 860, 940))} 330)" opacity="0.9">
+      `<g transform="translate(${r1(between(rng, 960, 990))} 330)" opacity="0.75">
         <path d="M0 -20 C-70 -70 -170 -70 -220 -40 L-220 130 C-170 100 -70 100 0 150 Z" fill="#fff" opacity="0.85"/>
         <path d="M0 -20 C70 -70 170 -70 220 -40 L220 130 C170 100 70 100 0 150 Z" fill="#fff" opacity="0.7"/>
         <g stroke="${p.bg[1]}" stroke-width="4" opacity="0.5"><line x1="-180" y1="-10" x2="-40" y2="10"/><line x1="-180" y1="25" x2="-40" y2="45"/><line x1="-180" y1="60" x2="-40" y2="80"/><line x1="40" y1="10" x2="180" y2="-10"/><line x1="40" y1="45" x2="180" y2="25"/><line x1="40" y1="80" x2="180" y2="60"/></g>
