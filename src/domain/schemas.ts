@@ -6,7 +6,13 @@ const sortValues = SORT_OPTIONS.map((s) => s.value) as [string, ...string[]];
 
 /** Query of GET /api/events and the /events page's URL. */
 export const EventListQuery = z.object({
-  q: z.string().trim().max(200, "Search text is too long (200 characters at most)").optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200, "Search text is too long (200 characters at most)")
+    // PostgreSQL text cannot hold NUL; without this check the search query fails with a 500.
+    .refine((text) => !text.includes("\u0000"), "Search text contains a character that is not allowed")
+    .optional(),
   category: z
     .string()
     .trim()
@@ -15,6 +21,12 @@ export const EventListQuery = z.object({
     .optional(),
   price: z.enum(priceBandValues as [PriceBandValue, ...PriceBandValue[]]).optional(),
   sort: z.enum(sortValues as [SortValue, ...SortValue[]]).default("date"),
+  organiser: z
+    .string()
+    .trim()
+    .max(40, "Organiser username is too long")
+    .regex(/^[A-Za-z0-9_]*$/, "Organiser username can only contain letters, numbers, and underscores")
+    .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(24),
 });

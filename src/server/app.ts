@@ -39,6 +39,8 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: true,
+    // Long ids must reach our own validation (a 404), not Fastify's 414.
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -129,6 +131,11 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
       getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       context: { db, config },
     });
+  } else {
+    // API-only: no web handler claims unknown paths, so answer them in the API's own error shape.
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ error: { code: "NOT_FOUND", message: `No API route ${request.method} ${request.url.split("?")[0]}` } }),
+    );
   }
 
   return app;

@@ -13,7 +13,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       schema: {
         tags: ["events"],
         summary: "Search, filter and sort the listed events",
-        querystring: EventListQuery.extend({ organiser: z.string().trim().max(40).optional() }),
+        querystring: EventListQuery,
         response: { 200: EventListResult, 400: ErrorResponse },
       },
     },
@@ -26,7 +26,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       schema: {
         tags: ["events"],
         summary: "One event, whatever its status",
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: z.string() }),
         response: { 200: EventDetail, 404: ErrorResponse },
       },
     },
@@ -39,7 +39,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       schema: {
         tags: ["events"],
         summary: "Listed events in the same category",
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: z.string() }),
         response: { 200: z.object({ events: z.array(EventSummary) }), 404: ErrorResponse },
       },
     },

@@ -93,14 +93,17 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Mirrors the domain's isBusinessListing: food and ongoing-business listings show 'Visit Now', not a price. */
+const isBusinessListingSql = sql`(coalesce(${events.category}, '') in ('food', 'ongoing-business') or ${events.businessType} in ('restaurant', 'business_listing'))`;
+
 function priceCondition(band: EventListQuery["price"]): SQL | undefined {
   if (!band) return undefined;
   const range = PRICE_BANDS.find((b) => b.value === band)!;
-  if (band === "free") {
-    // Free events, not business listings (which show 'Visit Now' rather than a price).
-    return and(eq(events.pricePence, 0), eq(events.businessType, "event"), ne(events.category, "ongoing-business"));
-  }
-  return and(gte(events.pricePence, range.min), range.max === null ? undefined : lte(events.pricePence, range.max));
+  return and(
+    sql`not ${isBusinessListingSql}`,
+    gte(events.pricePence, range.min),
+    range.max === null ? undefined : lte(events.pricePence, range.max),
+  );
 }
 
 function orderFor(sort: EventListQuery["sort"]) {
@@ -118,7 +121,7 @@ function orderFor(sort: EventListQuery["sort"]) {
 
 export interface ListEventsParams {
   db: Db;
-  query: EventListQuery & { organiser?: string };
+  query: EventListQuery;
   now?: Date;
 }
 

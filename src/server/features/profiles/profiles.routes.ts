@@ -12,7 +12,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags: ["profiles"],
         summary: "A public profile with up to 6 listed events",
-        params: z.object({ username: z.string().max(100) }),
+        params: z.object({ username: z.string() }),
         response: { 200: PublicProfile },
       },
     },

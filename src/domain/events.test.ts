@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import {
+  EVENT_CATEGORIES,
+  LIST_SIZES,
+  ONGOING_BUSINESS_DATE,
+  PRICE_BANDS,
+  SORT_OPTIONS,
+  availabilityText,
+  businessTypeForCategory,
+  cardPriceRule,
+  categoryLabel,
+  eventKind,
+  isBusinessListing,
+  isListed,
+  priceBandOf,
+  remainingPlaces,
+  type VisibilityInput,
+} from "./events";
+
+const NOW = new Date("2026-03-15T12:00:00Z");
+const LATER = "2026-03-15T12:00:01Z";
+const EARLIER = "2026-03-15T11:59:59Z";
+
+function listing(overrides: Partial<VisibilityInput>): VisibilityInput {
+  return { status: "active", dateTime: LATER, category: "music", businessType: "event", ...overrides };
+}
+
+describe("isListed (spec §4 Listing visibility)", () => {
+  it("lists an active, upcoming event", () => {
+    expect(isListed(listing({}), NOW)).toBe(true);
+  });
+
+  it("lists an event starting exactly now", () => {
+    expect(isListed(listing({ dateTime: NOW }), NOW)).toBe(true);
+  });
+
+  it("hides a past event", () => {
+    expect(isListed(listing({ dateTime: EARLIER }), NOW)).toBe(false);
+  });
+
+  it.each(["draft", "cancelled", "inactive", "Active", ""])("hides an upcoming event with status %j", (status) => {
+    expect(isListed(listing({ status }), NOW)).toBe(false);
+  });
+
+  it("lists a restaurant even when its date has passed", () => {
+    expect(isListed(listing({ businessType: "restaurant", category: "food", dateTime: EARLIER }), NOW)).toBe(true);
+  });
+
+  it("lists an ongoing business even when its date has passed", () => {
+    expect(isListed(listing({ category: "ongoing-business", dateTime: "2001-01-01T00:00:00Z" }), NOW)).toBe(true);
+  });
+
+  it("still hides a restaurant or ongoing business that is not active", () => {
+    expect(isListed(listing({ businessType: "restaurant", status: "cancelled" }), NOW)).toBe(false);
+    expect(isListed(listing({ category: "ongoing-business", status: "draft" }), NOW)).toBe(false);
+  });
+});
+
+describe("eventKind and cardPriceRule (spec §2 Event card)", () => {
+  it("a paid event shows the £ price, the fee text and 'Buy Tickets'", () => {
+    const event = { category: "music", businessType: "event", pricePence: 1250 };
+    expect(eventKind(event)).toBe("paid");
+    expect(isBusinessListing(event)).toBe(false);
+    expect(cardPriceRule(event)).toEqual({
+      priceText: "£12.50",
+      feeText: "+ £2.30 booking & processing fee per ticket",
+      buttonLabel: "Buy Tickets",
+    });
+  });
+
+  it("a free event shows 'Free' and 'View Details'", () => {
+    const event = { category: "music", businessType: "event", pricePence: 0 };
+    expect(eventKind(event)).toBe("free");
+    expect(isBusinessListing(event)).toBe(false);
+    expect(cardPriceRule(event)).toEqual({ priceText: "Free", feeText: null, buttonLabel: "View Details" });
+  });
+
+  it("a food listing shows 'Visit Now' and 'View Business', even with a price", () => {
+    const event = { category: "food", businessType: "restaurant", pricePence: 1500 };
+    expect(eventKind(event)).toBe("food");
+    expect(isBusinessListing(event)).toBe(true);
+    expect(cardPriceRule(event)).toEqual({ priceText: "Visit Now", feeText: null, buttonLabel: "View Business" });
+  });
+
+  it("an ongoing business shows 'Visit Now' and 'View Business'", () => {
+    const event = { category: "ongoing-business", businessType: "restaurant", pricePence: 0 };
+    expect(eventKind(event)).toBe("ongoing-business");
+    expect(isBusinessListing(event)).toBe(true);
+    expect(cardPriceRule(event)).toEqual({ priceText: "Visit Now", feeText: null, buttonLabel: "View Business" });
+  });
+
+  it.each(["restaurant", "business_listing"])("treats business type %s as a business whatever the category", (businessType) => {
+    const event = { category: "music", businessType, pricePence: 2000 };
+    expect(eventKind(event)).toBe("food");
+    expect(cardPriceRule(event).buttonLabel).toBe("View Business");
+  });
+
+  it("treats a missing category and business type as an ordinary event", () => {
+    expect(eventKind({ category: null, businessType: null, pricePence: 0 })).toBe("free");
+    expect(eventKind({ category: null, businessType: null, pricePence: 1 })).toBe("paid");
+  });
+});
+
+describe("price bands (decisions D4: six options, all applied)", () => {
+  it("offers Free, Under £25, £25-£50, £50-£100 and Over £100 (All is no band)", () => {
+    expect(PRICE_BANDS.map((b) => b.label)).toEqual(["Free", "Under £25", "£25-£50", "£50-£100", "Over £100"]);
+  });
+
+  it.each([
+    [0, "free"],
+    [1, "under-25"],
+    [2499, "under-25"],
+    [2500, "25-50"],
+    [5000, "25-50"],
+    [5001, "50-100"],
+    [10_000, "50-100"],
+    [10_001, "over-100"],
+    [1_000_000, "over-100"],
+  ] as const)("%i pence falls in band %s", (pence, band) => {
+    expect(priceBandOf(pence)).toBe(band);
+  });
+
+  it("leaves no gap or overlap between bands", () => {
+    for (let i = 1; i < PRICE_BANDS.length; i++) {
+      expect(PRICE_BANDS[i]!.min).toBe(PRICE_BANDS[i - 1]!.max! + 1);
+    }
+    expect(PRICE_BANDS.at(-1)!.max).toBeNull();
+  });
+});
+
+describe("sort options (spec §9)", () => {
+  it("are date (default first), price-low, price-high and title", () => {
+    expect(SORT_OPTIONS.map((s) => s.value)).toEqual(["date", "price-low", "price-high", "title"]);
+  });
+});
+
+describe("remainingPlaces and availabilityText (decisions D5, D9)", () => {
+  it("is the capacity minus the tickets taken", () => {
+    expect(remainingPlaces(100, 30)).toBe(70);
+    expect(remainingPlaces(10, 0)).toBe(10);
+  });
+
+  it("is null (no count shown) when capacity is unlimited", () => {
+    expect(remainingPlaces(null, 5)).toBeNull();
+    expect(availabilityText(null)).toBeNull();
+  });
+
+  it("never goes below zero", () => {
+    expect(remainingPlaces(10, 10)).toBe(0);
+    expect(remainingPlaces(10, 12)).toBe(0);
+  });
+
+  it("says 'Sold out' at zero, 'Only N left' up to 20, and nothing above", () => {
+    expect(availabilityText(0)).toBe("Sold out");
+    expect(availabilityText(1)).toBe("Only 1 left");
+    expect(availabilityText(20)).toBe("Only 20 left");
+    expect(availabilityText(21)).toBeNull();
+  });
+});
+
+describe("categories", () => {
+  it("maps food and ongoing-business to restaurant listings, everything else to events (spec §4)", () => {
+    expect(businessTypeForCategory("food")).toBe("restaurant");
+    expect(businessTypeForCategory("ongoing-business")).toBe("restaurant");
+    expect(businessTypeForCategory("music")).toBe("event");
+    expect(businessTypeForCategory("other")).toBe("event");
+  });
+
+  it("offers food and ongoing-business among the categories", () => {
+    const values = EVENT_CATEGORIES.map((c) => c.value);
+    expect(values).toContain("food");
+    expect(values).toContain("ongoing-business");
+  });
+
+  it("labels categories case-insensitively, capitalises unknown ones and falls back when missing", () => {
+    expect(categoryLabel("MUSIC")).toBe("Music");
+    expect(categoryLabel("food")).toBe("Food");
+    expect(categoryLabel("ongoing-business")).toBe("Ongoing Business");
+    expect(categoryLabel("yoga")).toBe("Yoga");
+    expect(categoryLabel(null)).toBe("Event");
+    expect(categoryLabel("", "General")).toBe("General");
+  });
+
+  it("fixes the ongoing-business date at 2030-12-31T23:59:00Z (spec §9)", () => {
+    expect(ONGOING_BUSINESS_DATE.toISOString()).toBe("2030-12-31T23:59:00.000Z");
+  });
+});
+
+describe("list sizes (spec §9)", () => {
+  it("match the spec", () => {
+    expect(LIST_SIZES).toMatchObject({
+      featuredPerPage: 8,
+      featuredFetchLimit: 50,
+      similarEvents: 8,
+      youMayAlsoLike: 12,
+      eventsListSkeletons: 6,
+      profileEvents: 6,
+      recentSales: 10,
+    });
+  });
+});

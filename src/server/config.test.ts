@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("expected loadConfig to reject the environment");
+}
+
+describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("works on a fresh machine with nothing set: embedded database, port 3000", () => {
+    expect(loadConfig({})).toEqual({
+      NODE_ENV: "production",
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: "./data",
+      SEED_DEMO_DATA: "auto",
+      LOG_LEVEL: "info",
+      publicUrl: "http://localhost:3000",
+      embedded: true,
+    });
+  });
+
+  it("uses the database server named by DATABASE_URL instead of the embedded one", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@db.internal:5432/eventora" })).toMatchObject({
+      DATABASE_URL: "postgres://u:p@db.internal:5432/eventora",
+      embedded: false,
+    });
+    expect(loadConfig({ DATABASE_URL: "postgresql://db.internal/eventora" }).embedded).toBe(false);
+  });
+
+  it("reads every variable it knows", () => {
+    expect(
+      loadConfig({
+        NODE_ENV: "development",
+        PORT: "8080",
+        HOST: "127.0.0.1",
+        PUBLIC_URL: "https://tickets.example.co.uk",
+        DATA_DIR: "/var/lib/eventora",
+        SEED_DEMO_DATA: "never",
+        LOG_LEVEL: "warn",
+      }),
+    ).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 8080,
+      HOST: "127.0.0.1",
+      publicUrl: "https://tickets.example.co.uk",
+      DATA_DIR: "/var/lib/eventora",
+      SEED_DEMO_DATA: "never",
+      LOG_LEVEL: "warn",
+    });
+  });
+
+  it("derives the public URL from the port when none is given", () => {
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("drops a trailing slash from PUBLIC_URL so links join cleanly", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://tickets.example.co.uk/" }).publicUrl).toBe("https://tickets.example.co.uk");
+  });
+
+  it("treats blank variables as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: "", PUBLIC_URL: "", LOG_LEVEL: "" })).toMatchObject({
+      PORT: 3000,
+      publicUrl: "http://localhost:3000",
+      embedded: true,
+      LOG_LEVEL: "info",
+    });
+  });
+
+  it("ignores variables it does not know", () => {
+    expect(loadConfig({ HOME: "/root", PATH: "/usr/bin" })).not.toHaveProperty("HOME");
+  });
+
+  it("lists every bad variable in one message", () => {
+    const error = configError({
+      PORT: "abc",
+      DATABASE_URL: "mysql://x",
+      LOG_LEVEL: "loud",
+      PUBLIC_URL: "not a url",
+      SEED_DEMO_DATA: "sometimes",
+      NODE_ENV: "staging",
+    });
+    expect(error.message).toMatch(/^Invalid configuration:\n/);
+    const lines = error.message.split("\n").slice(1);
+    expect(lines.map((line) => line.match(/^ {2}- (\w+):/)?.[1]).sort()).toEqual(
+      ["DATABASE_URL", "LOG_LEVEL", "NODE_ENV", "PORT", "PUBLIC_URL", "SEED_DEMO_DATA"].sort(),
+    );
+    expect(error.message).toContain("DATABASE_URL: must be a postgres:// or postgresql:// connection string");
+  });
+
+  it.each(["-1", "65536", "80.5", "http"])("rejects PORT=%s", (port) => {
+    expect(configError({ PORT: port }).message).toContain("PORT:");
+  });
+
+  it("reads process.env by default", () => {
+    vi.stubEnv("NODE_ENV", "test");
+    vi.stubEnv("PORT", "4567");
+    vi.stubEnv("HOST", "");
+    vi.stubEnv("PUBLIC_URL", "");
+    vi.stubEnv("DATABASE_URL", "");
+    vi.stubEnv("DATA_DIR", "");
+    vi.stubEnv("SEED_DEMO_DATA", "");
+    vi.stubEnv("LOG_LEVEL", "");
+    expect(loadConfig()).toMatchObject({ NODE_ENV: "test", PORT: 4567, publicUrl: "http://localhost:4567", embedded: true });
+  });
+});

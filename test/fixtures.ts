@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "../src/server/db/client";
+import { bookings, events, profiles, users } from "../src/server/db/schema";
+
+/**
+ * Dates far from today so no test depends on the clock: every "upcoming" fixture is decades ahead,
+ * every "past" one decades behind.
+ */
+export const FUTURE = new Date("2090-06-01T18:00:00Z");
+export const PAST = new Date("2001-06-01T18:00:00Z");
+
+/** FUTURE (or PAST) plus a number of days: a readable way to order fixtures by date. */
+export function futureDay(days: number): Date {
+  return new Date(FUTURE.getTime() + days * 86_400_000);
+}
+export function pastDay(days: number): Date {
+  return new Date(PAST.getTime() + days * 86_400_000);
+}
+
+function uniqueSuffix(): string {
+  return randomBytes(4).toString("hex");
+}
+
+/** Removes every user, profile, event and booking, so each test starts from an empty catalogue. */
+export async function resetCatalogue(db: Db): Promise<void> {
+  await db.execute(sql`truncate table ${bookings}, ${events}, ${profiles}, ${users} cascade`);
+}
+
+export interface UserFixture {
+  id: string;
+  email: string;
+  username: string | null;
+}
+
+/** A user, with a profile unless `profile: null`. */
+export async function createUser(
+  db: Db,
+  options: {
+    username?: string | null;
+    displayName?: string | null;
+    bio?: string | null;
+    location?: string | null;
+    website?: string | null;
+    avatarUrl?: string | null;
+    profile?: null;
+  } = {},
+): Promise<UserFixture> {
+  const suffix = uniqueSuffix();
+  const id = `user_${suffix}`;
+  const email = `${id}@example.test`;
+  await db.insert(users).values({ id, name: options.displayName ?? `User ${suffix}`, email });
+  const username = options.username === undefined ? `user_${suffix}` : options.username;
+  if (options.profile !== null) {
+    await db.insert(profiles).values({
+      userId: id,
+      username,
+      displayName: options.displayName ?? null,
+      bio: options.bio ?? null,
+      location: options.location ?? null,
+      website: options.website ?? null,
+      avatarUrl: options.avatarUrl ?? null,
+    });
+  }
+  return { id, email, username };
+}
+
+export type EventFixtureInput = Partial<typeof events.$inferInsert> & { userId: string };
+
+/** An active, upcoming, free event in London unless told otherwise. */
+export async function createEvent(db: Db, input: EventFixtureInput) {
+  const [row] = await db
+    .insert(events)
+    .values({
+      title: `Event ${uniqueSuffix()}`,
+      description: null,
+      dateTime: FUTURE,
+      location: "London",
+      category: "music",
+      pricePence: 0,
+      status: "active",
+      businessType: "event",
+      ...input,
+    })
+    .returning();
+  return row!;
+}
+
+/** A booking of `quantity` tickets; confirmed unless told otherwise. */
+export async function createBooking(
+  db: Db,
+  input: { eventId: string; quantity: number; status?: string; email?: string; userId?: string | null },
+) {
+  const suffix = uniqueSuffix();
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      eventId: input.eventId,
+      userId: input.userId ?? null,
+      status: input.status ?? "confirmed",
+      attendeeName: `Attendee ${suffix}`,
+      attendeeEmail: input.email ?? `attendee_${suffix}@example.test`,
+      ticketQuantity: input.quantity,
+      totalAmountPence: 0,
+      ticketCode: `TCKT-2090-${suffix.toUpperCase()}`,
+    })
+    .returning();
+  return row!;
+}
