@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
@@ -13,15 +14,19 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
   );
 }
 
-export function Select({ className, ...props }: ComponentProps<"select">) {
+/** A native select (best on phones) styled like the inputs, with its own chevron. */
+export function Select({ className, wrapperClassName, ...props }: ComponentProps<"select"> & { wrapperClassName?: string }) {
   return (
-    <select
-      className={cn(
-        "h-11 w-full appearance-none rounded-xl border border-border bg-white bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 width=%2216%22 height=%2216%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%235b5876%22 stroke-width=%222%22><path d=%22m6 9 6 6 6-6%22/></svg>')] bg-[position:right_0.75rem_center] bg-no-repeat pl-3.5 pr-9 text-base text-ink focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-200 sm:text-sm",
-        className,
-      )}
-      {...props}
-    />
+    <div className={cn("relative w-full", wrapperClassName)}>
+      <select
+        className={cn(
+          "h-11 w-full cursor-pointer appearance-none rounded-xl border border-border bg-white pl-3.5 pr-9 text-base text-ink focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-200 sm:text-sm",
+          className,
+        )}
+        {...props}
+      />
+      <ChevronDown aria-hidden="true" className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
+    </div>
   );
 }
 

@@ -38,7 +38,7 @@ function CartLink() {
     <Link
       to={paths.cart}
       className="relative rounded-xl p-2.5 text-ink hover:bg-surface"
-      aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart, empty"}
+      aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
     >
       <ShoppingCart className="size-5" aria-hidden="true" />
       <span
