@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { availabilityIndicator, normaliseQuantity, saleState } from "./sale-state";
+
+const now = new Date("2026-06-01T12:00:00Z");
+const base = {
+  status: "active",
+  dateTime: "2026-07-01T19:00:00Z",
+  endTime: null,
+  remaining: null,
+  category: "music",
+  businessType: "event",
+  pricePence: 2500,
+};
+
+describe("saleState", () => {
+  it("is available for an upcoming active event", () => {
+    expect(saleState(base, now)).toBe("available");
+  });
+  it("is sold out when no places remain", () => {
+    expect(saleState({ ...base, remaining: 0 }, now)).toBe("sold-out");
+  });
+  it("is ended once the end (or start, without an end) has passed", () => {
+    expect(saleState({ ...base, dateTime: "2026-05-01T19:00:00Z" }, now)).toBe("ended");
+    expect(saleState({ ...base, dateTime: "2026-06-01T10:00:00Z", endTime: "2026-06-01T14:00:00Z" }, now)).toBe("available");
+  });
+  it("never ends for restaurants and ongoing businesses", () => {
+    expect(saleState({ ...base, category: "food", businessType: "restaurant", dateTime: "2020-01-01T00:00:00Z" }, now)).toBe("available");
+  });
+  it("is closed for any status but active", () => {
+    expect(saleState({ ...base, status: "cancelled" }, now)).toBe("closed");
+  });
+});
+
+describe("availabilityIndicator", () => {
+  it("adds 'Only N left' when few places remain", () => {
+    expect(availabilityIndicator({ ...base, remaining: 3 }, now)).toEqual({ label: "Available", tone: "warning", detail: "Only 3 left" });
+    expect(availabilityIndicator(base, now)).toEqual({ label: "Available", tone: "success", detail: null });
+    expect(availabilityIndicator({ ...base, remaining: 0 }, now).label).toBe("Sold out");
+    expect(availabilityIndicator({ ...base, status: "postponed" }, now).label).toBe("Postponed");
+  });
+});
+
+describe("normaliseQuantity", () => {
+  it("resets empty, zero, negative and non-numbers to 1", () => {
+    for (const raw of ["", "  ", "0", "-4", "abc"]) expect(normaliseQuantity(raw, null)).toBe(1);
+  });
+  it("keeps whole numbers and caps at the places left", () => {
+    expect(normaliseQuantity("4", null)).toBe(4);
+    expect(normaliseQuantity("2.7", null)).toBe(2);
+    expect(normaliseQuantity("9", 3)).toBe(3);
+  });
+});

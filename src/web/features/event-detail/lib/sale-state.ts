@@ -1,0 +1,69 @@
+import { availabilityText, isBusinessListing, type EventSummary } from "@domain";
+
+/**
+ * Whether tickets could be bought for this event right now, ignoring that checkout itself is not live yet.
+ * 'closed' is any status other than 'active' (spec §3 Event: others show as a secondary badge).
+ */
+export type SaleState = "available" | "sold-out" | "ended" | "closed";
+
+type SaleInput = Pick<EventSummary, "status" | "dateTime" | "endTime" | "remaining" | "category" | "businessType" | "pricePence">;
+
+export function eventHasEnded(event: Pick<EventSummary, "dateTime" | "endTime">, now: Date): boolean {
+  const end = new Date(event.endTime ?? event.dateTime);
+  return !Number.isNaN(end.getTime()) && end.getTime() < now.getTime();
+}
+
+export function saleState(event: SaleInput, now: Date): SaleState {
+  if (event.status !== "active") return "closed";
+  // Restaurants and ongoing businesses have no real date (spec §4 Listing visibility).
+  if (!isBusinessListing(event) && eventHasEnded(event, now)) return "ended";
+  if (event.remaining === 0) return "sold-out";
+  return "available";
+}
+
+export interface AvailabilityIndicator {
+  label: string;
+  tone: "success" | "warning" | "danger" | "neutral";
+  /** 'Only N left' when a limited event is nearly full (decisions.md D9). */
+  detail: string | null;
+}
+
+export function availabilityIndicator(event: SaleInput, now: Date): AvailabilityIndicator {
+  const state = saleState(event, now);
+  switch (state) {
+    case "sold-out":
+      return { label: "Sold out", tone: "danger", detail: null };
+    case "ended":
+      return { label: "Ended", tone: "neutral", detail: null };
+    case "closed":
+      return { label: statusLabel(event.status), tone: "neutral", detail: null };
+    default: {
+      const detail = availabilityText(event.remaining);
+      return { label: "Available", tone: detail ? "warning" : "success", detail };
+    }
+  }
+}
+
+/** What the page says when an event is not on sale for a reason other than checkout not being live yet. */
+export function unavailableNotice(state: SaleState, status: string): string | null {
+  if (state === "ended") return "This event has ended";
+  if (state === "sold-out") return "Sold out";
+  if (state === "closed") return /^cancell?ed$/i.test(status) ? "This event has been cancelled" : "Ticket sales are closed for this event";
+  return null;
+}
+
+export function statusLabel(status: string): string {
+  const text = status.replace(/[_-]+/g, " ").trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : "Unavailable";
+}
+
+/**
+ * Ticket quantity rule (spec §5 Ticket quantity): an integer of at least 1; empty or below 1 becomes 1.
+ * With a capacity limit it never exceeds the places left (decisions.md D9).
+ */
+export function normaliseQuantity(raw: string, max: number | null): number {
+  const value = Number(raw.trim());
+  if (raw.trim() === "" || !Number.isFinite(value) || value < 1) return 1;
+  const whole = Math.floor(value);
+  return max != null && max >= 1 ? Math.min(whole, max) : whole;
+}
