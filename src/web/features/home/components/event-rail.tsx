@@ -1,0 +1,82 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import type { EventSummary } from "@domain";
+import { buttonVariants } from "~/components/ui/button";
+import { EventCard } from "~/features/events/components/event-card";
+import { cn } from "~/lib/cn";
+
+/**
+ * A horizontally scrolling row of event cards with arrow buttons (the home page's You May Also Like
+ * and Similar Events carousels). Touch and trackpad scroll it natively; the arrows page by a view.
+ */
+export function EventRail({
+  events,
+  label,
+  header,
+  action,
+}: {
+  events: EventSummary[];
+  /** Names the list and its arrow buttons for assistive technology, e.g. "Music events". */
+  label: string;
+  /** The heading block shown left of the arrows. */
+  header: ReactNode;
+  /** An optional link shown before the arrows. */
+  action?: ReactNode;
+}) {
+  const scrollerRef = useRef<HTMLUListElement>(null);
+  const [edges, setEdges] = useState({ atStart: true, atEnd: false });
+
+  const measure = useCallback(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const atStart = scroller.scrollLeft <= 4;
+    const atEnd = scroller.scrollLeft + scroller.clientWidth >= scroller.scrollWidth - 4;
+    setEdges((current) => (current.atStart === atStart && current.atEnd === atEnd ? current : { atStart, atEnd }));
+  }, []);
+
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [measure, events.length]);
+
+  const scrollByPage = (direction: 1 | -1) => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    scroller.scrollBy({ left: direction * scroller.clientWidth * 0.9, behavior: smooth ? "smooth" : "auto" });
+  };
+
+  const arrowClass = cn(buttonVariants({ variant: "outline", size: "icon" }), "rounded-full shadow-sm");
+  return (
+    <div>
+      <div className="flex items-end justify-between gap-4">
+        <div className="min-w-0">{header}</div>
+        <div className="flex shrink-0 items-center gap-2">
+          {action}
+          <button type="button" className={arrowClass} onClick={() => scrollByPage(-1)} disabled={edges.atStart} aria-label={`Scroll ${label} back`}>
+          <ChevronLeft aria-hidden="true" />
+          </button>
+          <button type="button" className={arrowClass} onClick={() => scrollByPage(1)} disabled={edges.atEnd} aria-label={`Scroll ${label} forward`}>
+            <ChevronRight aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <ul
+        ref={scrollerRef}
+        aria-label={label}
+        onScroll={measure}
+        className="scrollbar-none -mx-4 mt-5 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-6 pt-1 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:scroll-px-0 lg:px-0"
+      >
+        {events.map((event) => (
+          <li key={event.id} className="w-[78%] shrink-0 snap-start sm:w-[calc((100%-2rem)/2.4)] lg:w-[calc((100%-3rem)/4)]">
+            <EventCard event={event} categoryFallback="General" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
