@@ -11,6 +11,12 @@ export default defineConfig({
       "@domain": fileURLToPath(new URL("./src/domain", import.meta.url)),
     },
   },
+  build: {
+    rollupOptions: {
+      // The domain module is pure: let unused parts (zod schemas for the server) drop out of page bundles.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes("/src/domain/") },
+    },
+  },
   optimizeDeps: { exclude: ["@electric-sql/pglite", "pg", "sharp", "drizzle-orm"] },
   ssr: { external: ["@electric-sql/pglite", "pg", "sharp"] },
 });

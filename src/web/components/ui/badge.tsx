@@ -7,7 +7,7 @@ const badgeVariants = cva("inline-flex items-center gap-1 rounded-full px-2.5 py
     variant: {
       default: "bg-brand-600 text-white",
       secondary: "bg-brand-50 text-brand-800",
-      accent: "bg-accent-500 text-white",
+      accent: "bg-accent-600 text-white",
       outline: "border border-border bg-white text-ink",
       success: "bg-emerald-50 text-emerald-800",
       warning: "bg-amber-50 text-amber-900",

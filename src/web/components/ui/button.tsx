@@ -9,7 +9,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
-        accent: "bg-accent-500 text-white shadow-sm hover:bg-accent-600",
+        accent: "bg-accent-600 text-white shadow-sm hover:bg-accent-700",
         outline: "border border-border bg-white text-ink hover:bg-surface",
         secondary: "bg-brand-50 text-brand-800 hover:bg-brand-100",
         ghost: "text-ink hover:bg-surface",

@@ -1,35 +1,37 @@
-import { EVENT_CATEGORIES, EventListQuery, LIST_SIZES, PRICE_BANDS, Username, categoryLabel } from "@domain";
+import { EVENT_CATEGORIES, LIST_SIZES, PRICE_BANDS, SORT_OPTIONS, categoryLabel, type EventListQuery } from "@domain";
 
 /** The /events page's state, as its URL holds it (q, category, price, sort, page, organiser). */
-export type EventsListState = EventListQuery & { organiser?: string };
-
-const shape = EventListQuery.shape;
+export type EventsListState = EventListQuery;
 
 function first(params: URLSearchParams, key: string): string | undefined {
   const value = params.get(key)?.trim();
   return value ? value : undefined;
 }
 
+function oneOf<T extends string>(value: string | undefined, allowed: readonly { value: T }[]): T | undefined {
+  return allowed.find((option) => option.value === value)?.value;
+}
+
 /**
  * Reads the page's URL leniently: a bad value falls back to its default rather than failing the page,
  * so a hand-edited or outdated shared link still shows events (e.g. an unknown price band is ignored).
+ * The accepted values are those of the domain's EventListQuery; this check is written out so the
+ * browser bundle does not need zod.
  */
 export function parseEventsSearch(params: URLSearchParams): EventsListState {
-  const q = first(params, "q")?.slice(0, 200);
-  const category = shape.category.safeParse(first(params, "category"));
-  const price = shape.price.safeParse(first(params, "price"));
-  const sort = shape.sort.safeParse(first(params, "sort"));
-  const page = shape.page.safeParse(first(params, "page"));
-  const organiser = Username.safeParse(first(params, "organiser"));
+  const q = first(params, "q")?.split("\u0000").join("").slice(0, 200).trim();
+  const category = first(params, "category");
+  const page = Number(first(params, "page") ?? "1");
+  const organiser = first(params, "organiser");
   return {
     q: q || undefined,
     // Categories compare case-insensitively (?category=Music), so the page keeps one spelling.
-    category: category.success ? category.data?.toLowerCase() || undefined : undefined,
-    price: price.success ? price.data : undefined,
-    sort: sort.success ? sort.data : "date",
-    page: page.success ? page.data : 1,
+    category: category && /^[\w &/-]{1,50}$/.test(category) ? category.toLowerCase() : undefined,
+    price: oneOf(first(params, "price"), PRICE_BANDS),
+    sort: oneOf(first(params, "sort"), SORT_OPTIONS) ?? "date",
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
     pageSize: LIST_SIZES.eventsPageSize,
-    organiser: organiser.success ? organiser.data : undefined,
+    organiser: organiser && /^[A-Za-z0-9_]{1,40}$/.test(organiser) ? organiser : undefined,
   };
 }
 

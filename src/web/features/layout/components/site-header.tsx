@@ -1,12 +1,14 @@
 import { Lock, Menu, Plus, ShoppingCart, Ticket } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { BRAND } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Sheet } from "~/components/ui/sheet";
 import { useCartCount } from "~/features/cart/cart-store";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
+
+// The drawer (Radix Dialog) only loads when a phone user opens the menu.
+const MobileDrawer = lazy(() => import("./mobile-drawer"));
 
 const NAV_LINKS = [
   { to: paths.home, label: "Home" },
@@ -53,7 +55,7 @@ function CartLink() {
 
 export function SiteHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const close = () => setDrawerOpen(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const navClass = ({ isActive }: { isActive: boolean }) =>
     cn("rounded-lg px-3 py-2 text-sm font-semibold transition-colors", isActive ? "text-brand-700" : "text-muted hover:text-ink");
 
@@ -81,45 +83,23 @@ export function SiteHeader() {
           <Link to={paths.auth} className={cn(buttonVariants({ variant: "outline", size: "sm" }), "hidden lg:inline-flex")}>
             Sign In
           </Link>
-          <Sheet
-            open={drawerOpen}
-            onOpenChange={setDrawerOpen}
-            title="Menu"
-            trigger={
-              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-                <Menu className="size-5" aria-hidden="true" />
-              </Button>
-            }
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
           >
-            <nav aria-label="Mobile" className="flex flex-col gap-1">
-              {[...NAV_LINKS, ...DRAWER_EXTRA_LINKS].map((link) => (
-                <NavLink
-                  key={link.to}
-                  to={link.to}
-                  end={link.to === "/"}
-                  onClick={close}
-                  className={({ isActive }) =>
-                    cn("rounded-xl px-3 py-3 text-base font-semibold", isActive ? "bg-brand-50 text-brand-800" : "text-ink hover:bg-surface")
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              ))}
-            </nav>
-            <div className="mt-2 flex flex-col gap-2 border-t border-border pt-4">
-              <Link to={paths.createEvent} onClick={close} className={buttonVariants()}>
-                <Plus aria-hidden="true" />
-                Create Event
-              </Link>
-              <Link to={paths.auth} onClick={close} className={buttonVariants({ variant: "outline" })}>
-                Sign In
-              </Link>
-              <p className="mt-2 flex items-center justify-center gap-1.5 text-xs font-semibold text-emerald-800">
-                <Lock className="size-3.5" aria-hidden="true" />
-                Secure payments by {BRAND.paymentProvider}
-              </p>
-            </div>
-          </Sheet>
+            <Menu className="size-5" aria-hidden="true" />
+          </Button>
+          {drawerOpen && (
+            <Suspense fallback={null}>
+              <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={menuButton} links={[...NAV_LINKS, ...DRAWER_EXTRA_LINKS]} />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

@@ -1,0 +1,24 @@
+import { resolve } from "node:path";
+import { loadConfig } from "../config";
+import { openDatabase } from "./client";
+import { seedDemoData } from "./seed";
+
+/** `npm run db:seed`: demo data into an empty database (also against DATABASE_URL, where start-up never seeds). */
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  await database.migrate();
+  const started = performance.now();
+  const result = await seedDemoData({ db: database.db, mediaDir: resolve(config.DATA_DIR, "media") });
+  console.log(
+    result.seeded
+      ? `Demo data seeded in ${Math.round(performance.now() - started)} ms.`
+      : "The database already has events: nothing seeded.",
+  );
+  console.log("Demo accounts:");
+  for (const account of result.accounts) {
+    console.log(`  ${account.role.padEnd(10)} ${account.email.padEnd(32)} ${account.password}`);
+  }
+} finally {
+  await database.close();
+}

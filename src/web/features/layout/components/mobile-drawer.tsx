@@ -1,0 +1,55 @@
+import { Lock, Plus } from "lucide-react";
+import type { RefObject } from "react";
+import { Link, NavLink } from "react-router";
+import { BRAND } from "@domain";
+import { buttonVariants } from "~/components/ui/button";
+import { Sheet } from "~/components/ui/sheet";
+import { cn } from "~/lib/cn";
+import { paths } from "~/paths";
+
+/** The small-screen side drawer: every nav link plus Resend Ticket and Create Images (spec §2 Header). */
+export default function MobileDrawer({
+  open,
+  onOpenChange,
+  returnFocusTo,
+  links,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo: RefObject<HTMLElement | null>;
+  links: { to: string; label: string }[];
+}) {
+  const close = () => onOpenChange(false);
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title="Menu" returnFocusTo={returnFocusTo}>
+      <nav aria-label="Mobile" className="flex flex-col gap-1">
+        {links.map((link) => (
+          <NavLink
+            key={link.to}
+            to={link.to}
+            end={link.to === "/"}
+            onClick={close}
+            className={({ isActive }) =>
+              cn("rounded-xl px-3 py-3 text-base font-semibold", isActive ? "bg-brand-50 text-brand-800" : "text-ink hover:bg-surface")
+            }
+          >
+            {link.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="mt-2 flex flex-col gap-2 border-t border-border pt-4">
+        <Link to={paths.createEvent} onClick={close} className={buttonVariants()}>
+          <Plus aria-hidden="true" />
+          Create Event
+        </Link>
+        <Link to={paths.auth} onClick={close} className={buttonVariants({ variant: "outline" })}>
+          Sign In
+        </Link>
+        <p className="mt-2 flex items-center justify-center gap-1.5 text-xs font-semibold text-emerald-800">
+          <Lock className="size-3.5" aria-hidden="true" />
+          Secure payments by {BRAND.paymentProvider}
+        </p>
+      </div>
+    </Sheet>
+  );
+}
