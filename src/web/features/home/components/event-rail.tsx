@@ -3,7 +3,10 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import type { EventSummary } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { EventCard } from "~/features/events/components/event-card";
+import { useNearViewport } from "~/hooks/use-near-viewport";
 import { cn } from "~/lib/cn";
+
+const cardSlotClass = "w-[78%] shrink-0 snap-start sm:w-[calc((100%-2rem)/2.4)] lg:w-[calc((100%-3rem)/4)]";
 
 /**
  * A horizontally scrolling row of event cards with arrow buttons (the home page's You May Also Like
@@ -24,6 +27,7 @@ export function EventRail({
   action?: ReactNode;
 }) {
   const scrollerRef = useRef<HTMLUListElement>(null);
+  const near = useNearViewport(scrollerRef);
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
 
   const measure = useCallback(() => {
@@ -41,7 +45,7 @@ export function EventRail({
     const observer = new ResizeObserver(measure);
     observer.observe(scroller);
     return () => observer.disconnect();
-  }, [measure, events.length]);
+  }, [measure, events.length, near]);
 
   const scrollByPage = (direction: 1 | -1) => {
     const scroller = scrollerRef.current;
@@ -71,11 +75,16 @@ export function EventRail({
         onScroll={measure}
         className="scrollbar-none -mx-4 mt-5 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-6 pt-1 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:scroll-px-0 lg:px-0"
       >
-        {events.map((event) => (
-          <li key={event.id} className="w-[78%] shrink-0 snap-start sm:w-[calc((100%-2rem)/2.4)] lg:w-[calc((100%-3rem)/4)]">
-            <EventCard event={event} categoryFallback="General" />
-          </li>
-        ))}
+        {/* The cards render once the rail nears the viewport: the home page stays light to paint and hydrate. */}
+        {near
+          ? events.map((event) => (
+              <li key={event.id} className={cardSlotClass}>
+                <EventCard event={event} categoryFallback="General" />
+              </li>
+            ))
+          : events.slice(0, 4).map((event) => (
+              <li key={event.id} className={cn(cardSlotClass, "h-[26rem] rounded-2xl bg-surface")} aria-hidden="true" />
+            ))}
       </ul>
     </div>
   );

@@ -9,8 +9,6 @@ import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
 import { filterFeaturedEvents, pageCount, visiblePages } from "../featured-search";
 
-/** The cards of the first row (four across on wide screens) load eagerly; the rest lazily. */
-const EAGER_CARDS = 4;
 
 /** The featured events grid with client-side search and pagination (spec §2 Home, item 3). */
 export function FeaturedEvents({ events }: { events: EventSummary[] }) {
@@ -93,9 +91,9 @@ export function FeaturedEvents({ events }: { events: EventSummary[] }) {
         <ComingSoon />
       ) : (
         <ul aria-label="Featured events" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {shown.map((event, i) => (
+          {shown.map((event) => (
             <li key={event.id}>
-              <EventCard event={event} featured priority={page === 1 && !searching && i < EAGER_CARDS} />
+              <EventCard event={event} featured />
             </li>
           ))}
         </ul>
