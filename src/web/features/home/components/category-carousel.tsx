@@ -1,5 +1,5 @@
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type RefObject, type TouchEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type TouchEvent } from "react";
 import { Link } from "react-router";
 import type { EventSummary } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
@@ -8,6 +8,7 @@ import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
 import { CATEGORY_SLIDES, slideHref, type CategorySlide } from "../category-slides";
 import { useReducedMotion } from "../hooks/use-reduced-motion";
+import { useNearViewport } from "~/hooks/use-near-viewport";
 
 /** Spec §9 Timings: auto-advance every 4 s; input is locked for 500 ms while a slide moves. */
 const AUTO_ADVANCE_MS = 4000;
@@ -29,7 +30,7 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
   const lockedUntil = useRef(0);
   const touchStartX = useRef<number | null>(null);
   const regionRef = useRef<HTMLDivElement>(null);
-  const nearViewport = useNearViewport(regionRef);
+  const nearViewport = useNearViewport(regionRef, "100% 0px");
   const rotating = playing && !hovered && !focused && !reducedMotion;
 
   const go = useCallback(
@@ -175,24 +176,6 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
       </div>
     </section>
   );
-}
-
-/** Becomes true once the element is within a screen's height of the viewport, and stays true. */
-function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || near) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: "100% 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, near]);
-  return near;
 }
 
 function Slide({
