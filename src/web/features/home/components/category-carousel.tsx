@@ -112,8 +112,9 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
                 position={i + 1}
                 total={slides.length}
                 active={i === index}
-                // Once the carousel is close, the next slide's poster loads early so it is ready when it slides in.
-                eager={nearViewport && (i === index || i === (index + 1) % slides.length)}
+                // Posters load once the carousel is close, for the current slide and its neighbours only, so
+                // six posters never compete with the page's first paint.
+                showPoster={nearViewport && circularDistance(i, index, slides.length) <= 1}
               />
             ))}
           </div>
@@ -178,20 +179,26 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
   );
 }
 
+/** How many steps apart two slides are, going round either way. */
+function circularDistance(a: number, b: number, total: number): number {
+  const d = Math.abs(a - b) % total;
+  return Math.min(d, total - d);
+}
+
 function Slide({
   slide,
   event,
   position,
   total,
   active,
-  eager,
+  showPoster,
 }: {
   slide: CategorySlide;
   event: EventSummary | null;
   position: number;
   total: number;
   active: boolean;
-  eager: boolean;
+  showPoster: boolean;
 }) {
   const Icon = slide.icon;
   const image = responsiveImage(event?.imageUrl);
@@ -222,17 +229,20 @@ function Slide({
           {event && image ? (
             <Link to={paths.event(event.id)} className="group/poster block rounded-2xl focus-visible:outline-white">
               <span className="block overflow-hidden rounded-2xl shadow-2xl ring-1 ring-white/20 transition duration-300 group-hover/poster:-translate-y-1 motion-reduce:transition-none">
-                <img
-                  src={image.srcSet ? image.src.replace(/\.webp$/, "-600.webp") : image.src}
-                  srcSet={image.srcSet}
-                  sizes="(min-width: 1280px) 560px, (min-width: 1024px) 45vw, 100vw"
-                  alt=""
-                  width={1200}
-                  height={675}
-                  loading={eager ? "eager" : "lazy"}
-                  decoding="async"
-                  className="aspect-video w-full bg-white/10 object-cover"
-                />
+                {showPoster ? (
+                  <img
+                    src={image.srcSet ? image.src.replace(/\.webp$/, "-600.webp") : image.src}
+                    srcSet={image.srcSet}
+                    sizes="(min-width: 1280px) 560px, (min-width: 1024px) 45vw, 100vw"
+                    alt=""
+                    width={1200}
+                    height={675}
+                    decoding="async"
+                    className="aspect-video w-full bg-white/10 object-cover"
+                  />
+                ) : (
+                  <span className="block aspect-video w-full bg-white/10" />
+                )}
               </span>
               <span className="mt-3 flex items-center gap-2 text-sm font-semibold text-white/95">
                 <span className="shrink-0 whitespace-nowrap rounded-full bg-white/20 px-2 py-0.5 text-xs uppercase tracking-wide">Coming up</span>
