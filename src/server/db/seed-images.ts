@@ -26,7 +26,7 @@ export interface PosterSpec {
 export const POSTER_SIZE = { width: 1200, height: 675 } as const;
 export const POSTER_SMALL_SIZE = { width: 600, height: 338 } as const;
 /** Bump when the drawing changes, so posters already on disk are redrawn. */
-const DESIGN_VERSION = 1;
+const DESIGN_VERSION = 2;
 // The fastest encoder effort: about four times quicker than sharp's default (4), for files about
 // 30% larger (~40 KB at 1200×675), which keeps first start-up seeding within a few seconds.
 const WEBP = { quality: 78, effort: 0 } as const;
