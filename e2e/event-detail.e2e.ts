@@ -316,7 +316,7 @@ describe("event detail page", () => {
     const tracked = await open(browser, event.id, { viewport: "phone" });
     const { page } = tracked;
     const section = page.getByRole("region", { name: "Similar Events" });
-    const titles = await section.getByRole("article").getByRole("heading", { level: 3 }).allInnerTexts();
+    const titles = await section.getByRole("article").getByRole("heading", { level: 3 }).allTextContents();
     expect(titles).toEqual(expected.map((e) => e.title));
     expect(titles).not.toContain(event.title);
     await expectAccessible(page);

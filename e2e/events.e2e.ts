@@ -19,7 +19,14 @@ function results(page: Page) {
 async function cardTexts(page: Page): Promise<string[]> {
   return results(page)
     .getByRole("article")
-    .evaluateAll((cards) => cards.map((card) => (card as HTMLElement).innerText));
+    .evaluateAll((cards) =>
+      cards.map((card) => {
+        // Cards past the first row skip rendering until scrolled to (content-visibility); render them
+        // so innerText reads the card as a person sees it.
+        (card.parentElement as HTMLElement).style.contentVisibility = "visible";
+        return (card as HTMLElement).innerText;
+      }),
+    );
 }
 
 /** The N of "Showing 24 of N events". */

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, expectNoErrors, launchBrowser, openPage, waitForHydration } from "./fixtures";
 
@@ -10,7 +10,7 @@ function featuredList(page: Page) {
 
 /** The titles of the featured cards currently shown, in order. */
 async function featuredTitles(page: Page): Promise<string[]> {
-  return featuredList(page).getByRole("article").getByRole("heading", { level: 3 }).allInnerTexts();
+  return featuredList(page).getByRole("article").getByRole("heading", { level: 3 }).allTextContents();
 }
 
 function searchBox(page: Page) {
@@ -19,6 +19,12 @@ function searchBox(page: Page) {
 
 function pageButton(page: Page, n: number) {
   return page.getByRole("navigation", { name: "Featured events pages" }).getByRole("button", { name: `Page ${n}`, exact: true });
+}
+
+/** Sections below the fold render only near the viewport (content-visibility), as a reader scrolls. */
+async function shownWhenScrolledTo(locator: Locator): Promise<boolean> {
+  await locator.scrollIntoViewIfNeeded();
+  return locator.isVisible();
 }
 
 describe("home page", () => {
@@ -45,14 +51,14 @@ describe("home page", () => {
 
     const cards = featuredList(page).getByRole("article");
     await expect(cards.count()).resolves.toBe(8);
-    await expect(cards.first().getByText("Featured", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(shownWhenScrolledTo(cards.first().getByText("Featured", { exact: true }))).resolves.toBe(true);
     // The grid sits below the hero, so its images never compete with the first paint.
     const loading = await featuredList(page).locator("img").evaluateAll((images) => images.map((img) => img.getAttribute("loading")));
     expect(loading).toEqual(Array(8).fill("lazy"));
 
-    await expect(page.getByRole("heading", { name: "You May Also Like" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("heading", { name: "Similar Events", exact: true }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("heading", { name: "Why Choose Eventora?" }).isVisible()).resolves.toBe(true);
+    await expect(shownWhenScrolledTo(page.getByRole("heading", { name: "You May Also Like" }))).resolves.toBe(true);
+    await expect(shownWhenScrolledTo(page.getByRole("heading", { name: "Similar Events", exact: true }))).resolves.toBe(true);
+    await expect(shownWhenScrolledTo(page.getByRole("heading", { name: "Why Choose Eventora?" }))).resolves.toBe(true);
     await context.close();
   });
 

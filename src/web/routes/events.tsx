@@ -156,7 +156,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {result.events.map((event, i) => (
-                <li key={event.id}>
+                <li key={event.id} className={i >= 4 ? "render-when-visible-card" : undefined}>
                   <EventCard event={event} priority={i === 0} />
                 </li>
               ))}

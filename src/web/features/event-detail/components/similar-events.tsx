@@ -28,7 +28,7 @@ export function SimilarEvents({ events }: { events: EventSummary[] }) {
   const scroll = (direction: 1 | -1) => rowRef.current?.scrollBy({ left: direction * rowRef.current.clientWidth * 0.9, behavior: "smooth" });
 
   return (
-    <section aria-labelledby="similar-events" className="mt-16">
+    <section aria-labelledby="similar-events" className="render-when-visible mt-16">
       <div className="flex items-end justify-between gap-4">
         <div>
           <h2 id="similar-events" className="text-2xl font-extrabold tracking-tight">

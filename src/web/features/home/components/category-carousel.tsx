@@ -72,7 +72,7 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
   };
 
   return (
-    <section aria-labelledby="home-categories-title" className="container-page pt-14 sm:pt-20">
+    <section aria-labelledby="home-categories-title" className="container-page render-when-visible pt-14 sm:pt-20">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-sm font-bold uppercase tracking-[0.16em] text-brand-700">Explore</p>

@@ -39,7 +39,7 @@ export function FeaturedEvents({ events }: { events: EventSummary[] }) {
       ref={sectionRef}
       id="featured-events"
       aria-labelledby="featured-events-title"
-      className="container-page scroll-mt-20 pt-16 sm:pt-24"
+      className="container-page render-when-visible scroll-mt-20 pt-16 sm:pt-24"
     >
       <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
         <div>

@@ -27,7 +27,7 @@ export function SimilarEvents({ carousels }: { carousels: SimilarCarousel[] }) {
   const filled = carousels.filter((carousel) => carousel.events.length > 0);
   if (filled.length === 0) return null;
   return (
-    <section aria-labelledby="similar-events-title" className="container-page pt-16 sm:pt-24">
+    <section aria-labelledby="similar-events-title" className="container-page render-when-visible pt-16 sm:pt-24">
       <p className="text-sm font-bold uppercase tracking-[0.16em] text-brand-700">By category</p>
       <h2 id="similar-events-title" className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
         Similar Events

@@ -40,7 +40,7 @@ const TRUST_POINTS = [
 export function WhyChoose() {
   const [open, setOpen] = useState(false);
   return (
-    <section aria-labelledby="why-choose-title" className="container-page py-16 sm:pb-20 sm:pt-24">
+    <section aria-labelledby="why-choose-title" className="container-page render-when-visible py-16 sm:pb-20 sm:pt-24">
       <Collapsible.Root
         open={open}
         onOpenChange={setOpen}

@@ -5,7 +5,7 @@ import { EventRail } from "./event-rail";
 /** Up to 12 upcoming events in a horizontal carousel (spec §2 Home, item 4). */
 export function YouMayAlsoLike({ events }: { events: EventSummary[] }) {
   return (
-    <section aria-labelledby="you-may-also-like-title" className="container-page pt-16 sm:pt-24">
+    <section aria-labelledby="you-may-also-like-title" className="container-page render-when-visible pt-16 sm:pt-24">
       {events.length === 0 ? (
         <>
           <RailHeading />
