@@ -1144,7 +1144,7 @@ function ukDateTime(now: Date, days: number, at: string, on?: Weekday): Date {
 
 // --- bookings --------------------------------------------------------------------------------------
 
-/** TCKT-YYYY-XXXXXXXX (spec §9 Display): the booking year and 8 uppercase hex digits. */
+/** Ticket code (spec §9 Display): "TCKT-", the booking year, "-" and 8 uppercase hex digits. */
 function newTicketCode(createdAt: Date): string {
   return `TCKT-${createdAt.getUTCFullYear()}-${randomBytes(4).toString("hex").toUpperCase()}`;
 }
