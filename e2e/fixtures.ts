@@ -1,20 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Flags for Debian's Chromium on a closed network, as root (see ARCHITECTURE.md). */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 
 export function baseUrl(): string {
   return inject("baseUrl");

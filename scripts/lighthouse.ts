@@ -11,6 +11,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startAppProcess } from "../test/app-process";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -30,8 +31,8 @@ async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> 
 
 const app = await startApp();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
 });
 try {
   const listing = (await (await fetch(`${app.base}/api/events?price=25-50&pageSize=1`)).json()) as { events: { id: string }[] };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SiteStats } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
@@ -17,7 +17,7 @@ export async function getSiteStats({ db, now = new Date() }: { db: Db; now?: Dat
         customers: sql<number>`count(distinct lower(${bookings.attendeeEmail}))::int`,
       })
       .from(bookings)
-      .where(and(eq(bookings.status, "confirmed"))),
+      .where(eq(bookings.status, "confirmed")),
   ]);
   return {
     eventsListed: listed!.events,

@@ -231,7 +231,7 @@ function Slide({
               <span className="block overflow-hidden rounded-2xl shadow-2xl ring-1 ring-white/20 transition duration-300 group-hover/poster:-translate-y-1 motion-reduce:transition-none">
                 {showPoster ? (
                   <img
-                    src={image.srcSet ? image.src.replace(/\.webp$/, "-600.webp") : image.src}
+                    src={image.smallSrc}
                     srcSet={image.srcSet}
                     sizes="(min-width: 1280px) 560px, (min-width: 1024px) 45vw, 100vw"
                     alt=""
