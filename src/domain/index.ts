@@ -1,3 +1,4 @@
+export * from "./accounts";
 export * from "./brand";
 export * from "./errors";
 export * from "./events";

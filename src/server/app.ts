@@ -16,7 +16,16 @@ import { constants as zlib } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import multipart from "@fastify/multipart";
+import { AppError } from "../domain/errors";
+import { createAuth } from "./features/auth/auth";
+import { authRoutes } from "./features/auth/auth.routes";
+import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
+import { isMailboxEnabled } from "./features/dev-mailbox/dev-mailbox.service";
 import { eventsRoutes } from "./features/events/events.routes";
+import { meRoutes } from "./features/me/me.routes";
+import { createEmailSender } from "./providers/email/email";
+import { createSmsSender } from "./providers/sms/sms";
 import { profilesRoutes } from "./features/profiles/profiles.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { registerErrorHandler } from "./lib/http-errors";
@@ -86,10 +95,20 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
   });
 
   const db = database.db;
+  const email = createEmailSender({ config, db });
+  const sms = createSmsSender({ config, db });
+  const auth = createAuth({ db, config, email, sms });
+  app.addHook("onClose", () => email.close());
+
+  await app.register(authRoutes, { auth, config });
   await app.register(
     async (api) => {
+      api.addHook("onRequest", async (request) => assertSameOrigin(request.method, request.headers, config.trustedOrigins));
+      await api.register(multipart);
       await api.register(eventsRoutes, { db });
       await api.register(profilesRoutes, { db });
+      await api.register(meRoutes, { db, auth, config });
+      if (isMailboxEnabled(config)) await api.register(devMailboxRoutes, { db });
     },
     { prefix: "/api" },
   );
@@ -118,7 +137,7 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
       },
     });
     const build = (await import(serverBuildFile)) as ServerBuild;
-    await registerWebHandler(app, { mode: "production", getBuild: async () => build, context: { db, config } });
+    await registerWebHandler(app, { mode: "production", getBuild: async () => build, context: { db, config, auth } });
   } else if (web === "development") {
     const { createServer } = await import("vite");
     const middie = (await import("@fastify/middie")).default;
@@ -129,7 +148,7 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
     await registerWebHandler(app, {
       mode: "development",
       getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-      context: { db, config },
+      context: { db, config, auth },
     });
   } else {
     // API-only: no web handler claims unknown paths, so answer them in the API's own error shape.
@@ -139,4 +158,27 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
   }
 
   return app;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cookie-authenticated requests that change state must come from our own pages (a CSRF guard on top of
+ * SameSite=Lax cookies). Requests without cookies carry no ambient authority and pass.
+ */
+function assertSameOrigin(method: string, headers: Record<string, string | string[] | undefined>, trustedOrigins: string[]) {
+  if (SAFE_METHODS.has(method) || !headers.cookie) return;
+  const origin = typeof headers.origin === "string" ? headers.origin : refererOrigin(headers.referer);
+  if (!origin || !trustedOrigins.includes(origin)) {
+    throw new AppError("INVALID_ORIGIN", "This request did not come from this site and was refused.");
+  }
+}
+
+function refererOrigin(referer: string | string[] | undefined): string | null {
+  if (typeof referer !== "string") return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
 }

@@ -14,9 +14,36 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+  EMAIL_FROM: z.string().min(3).default("Eventora <no-reply@eventora.test>"),
+  SUPPORT_EMAIL: z.email().default("support@eventora.co.uk"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@smtp.example.com:587")
+    .optional(),
+  SMS_PROVIDER: z.enum(["outbox", "twilio"]).optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.url().default("https://api.twilio.com"),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string; embedded: boolean };
+export type Config = z.infer<typeof ConfigSchema> & {
+  publicUrl: string;
+  embedded: boolean;
+  /** Demo mode (embedded database or not production): outbox delivery and /dev/mailbox are allowed. */
+  demoMode: boolean;
+  emailProvider: "smtp" | "outbox";
+  smsProvider: "twilio" | "outbox" | "none";
+  /** Origins whose cookie-carrying requests may change state (the public URL, plus loopback aliases in demo mode). */
+  trustedOrigins: string[];
+};
+
+function trustedOriginsFor(publicUrl: string, port: number, demoMode: boolean): string[] {
+  const origins = new Set([new URL(publicUrl).origin]);
+  if (demoMode) for (const host of ["localhost", "127.0.0.1"]) origins.add(`http://${host}:${port}`);
+  return [...origins];
+}
 
 export class ConfigError extends Error {}
 
@@ -29,9 +56,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const config = parsed.data;
+  const embedded = !config.DATABASE_URL;
+  const demoMode = embedded || config.NODE_ENV !== "production";
+  const problems: string[] = [];
+  // A real deployment must not lose mail into the dev outbox or sign sessions with a throwaway key.
+  if (!demoMode && !config.AUTH_SECRET) problems.push("AUTH_SECRET: required in production with DATABASE_URL");
+  if (!demoMode && !config.SMTP_URL) problems.push("SMTP_URL: required in production with DATABASE_URL (the dev outbox is for demos only)");
+  const smsProvider = config.SMS_PROVIDER ?? (demoMode ? "outbox" : "none");
+  if (smsProvider === "outbox" && !demoMode) problems.push("SMS_PROVIDER: 'outbox' is for demos only; use 'twilio' or leave it unset");
+  if (smsProvider === "twilio") {
+    for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
+      if (!config[key]) problems.push(`${key}: required when SMS_PROVIDER=twilio`);
+    }
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join("\n")}`);
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
   return {
     ...config,
-    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
-    embedded: !config.DATABASE_URL,
+    publicUrl,
+    embedded,
+    demoMode,
+    emailProvider: config.SMTP_URL ? "smtp" : "outbox",
+    smsProvider,
+    trustedOrigins: trustedOriginsFor(publicUrl, config.PORT, demoMode),
   };
 }

@@ -1,13 +1,15 @@
-import { Readable } from "node:stream";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import type { Auth } from "./features/auth/auth";
+import { sendWebResponse, toWebRequest } from "./lib/web-bridge";
 
 declare module "react-router" {
   interface AppLoadContext {
     db: Db;
     config: Config;
+    auth: Auth;
   }
 }
 
@@ -15,39 +17,7 @@ export interface WebHandlerOptions {
   mode: "production" | "development";
   /** Returns the current server build (in development, re-read on every request for hot reload). */
   getBuild: () => Promise<ServerBuild>;
-  context: { db: Db; config: Config };
-}
-
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
-  const controller = new AbortController();
-  reply.raw.on("close", () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const method = request.method;
-  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
-  if (method !== "GET" && method !== "HEAD") {
-    init.body = Readable.toWeb(request.raw) as ReadableStream;
-    init.duplex = "half";
-  }
-  return new Request(new URL(request.url, origin), init);
-}
-
-async function sendWebResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name === "set-cookie") continue;
-    reply.header(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header("set-cookie", cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+  context: { db: Db; config: Config; auth: Auth };
 }
 
 /**

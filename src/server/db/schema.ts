@@ -152,3 +152,25 @@ export const bookings = pgTable(
     index("bookings_session_idx").on(t.stripeSessionId),
   ],
 );
+
+/** Fixed-window counters shared by every app node (auth abuse limits, spec Abuse). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/** The dev outbox: e-mail and SMS the app would have sent, readable at /dev/mailbox (never in production). */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    channel: text("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("outbox_recipient_created_idx").on(sql`lower(${t.recipient})`, t.createdAt)],
+);

@@ -1,0 +1,182 @@
+import { z } from "zod";
+import { Username } from "./schemas";
+
+/** spec §9 Input limits. */
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const OTP_LENGTH = 6;
+export const MIN_AGE_YEARS = 13;
+/** spec §6 Admin: admin access counts only within 24 hours of the last sign-in. */
+export const ADMIN_SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses 'YYYY-MM-DD' into its parts, or null when it is not a real calendar date. */
+function parseIsoDate(value: string): { year: number; month: number; day: number } | null {
+  const match = ISO_DATE.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** Today's calendar date in the UK, as 'YYYY-MM-DD'. */
+export function ukToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** Age in full years on `today` ('YYYY-MM-DD'), or null for an invalid date. */
+export function ageInFullYears(dateOfBirth: string, today: string): number | null {
+  const born = parseIsoDate(dateOfBirth);
+  const now = parseIsoDate(today);
+  if (!born || !now) return null;
+  let age = now.year - born.year;
+  if (now.month < born.month || (now.month === born.month && now.day < born.day)) age -= 1;
+  return age;
+}
+
+/** The latest date of birth allowed today: today minus 13 years (the date input's max, spec §5 Sign up). */
+export function latestAllowedDateOfBirth(today: string = ukToday()): string {
+  const now = parseIsoDate(today);
+  if (!now) throw new Error(`Invalid date: ${today}`);
+  // 29 February minus 13 years is 28 February: the last day on which a leap-day child is old enough.
+  const candidate = new Date(Date.UTC(now.year - MIN_AGE_YEARS, now.month - 1, now.day));
+  if (candidate.getUTCMonth() !== now.month - 1) candidate.setUTCDate(0);
+  return candidate.toISOString().slice(0, 10);
+}
+
+export type DateOfBirthProblem = "missing" | "invalid" | "too-young";
+
+/** Checks a sign-up date of birth (spec §5 Sign up). Null means it is acceptable. */
+export function dateOfBirthProblem(value: string | null | undefined, today: string = ukToday()): DateOfBirthProblem | null {
+  if (!value) return "missing";
+  const age = ageInFullYears(value, today);
+  if (age === null || age > 130) return "invalid";
+  if (age < MIN_AGE_YEARS) return "too-young";
+  return null;
+}
+
+/**
+ * Normalises a phone number to E.164. UK numbers may be typed the local way ('07700 900123') or
+ * with +44/0044; other countries need their + prefix. Null when it cannot be a phone number.
+ */
+export function normalisePhoneNumber(input: string): string | null {
+  const compact = input.trim().replace(/[\s().-]/g, "");
+  let e164: string;
+  if (compact.startsWith("+")) e164 = compact;
+  else if (compact.startsWith("00")) e164 = `+${compact.slice(2)}`;
+  else if (compact.startsWith("0")) e164 = `+44${compact.slice(1)}`;
+  else return null;
+  if (e164.startsWith("+440")) e164 = `+44${e164.slice(4)}`;
+  return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : null;
+}
+
+/** A same-site path to return to after signing in, or null for anything that could leave the site. */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
+  if (/[\u0000-\u001f]/.test(value)) return null;
+  return value;
+}
+
+/** What a failed password sign-in means for the user (spec §8 Sign in). */
+export type SignInFailure = "invalid-credentials" | "email-not-confirmed" | "too-many-attempts" | "other";
+
+export function classifySignInFailure({ status, code, message }: { status?: number; code?: string; message?: string }): SignInFailure {
+  const text = (message ?? "").toLowerCase();
+  if (status === 429 || text.includes("too many requests")) return "too-many-attempts";
+  if (code === "EMAIL_NOT_VERIFIED" || (text.includes("email") && (text.includes("confirmed") || text.includes("verified")))) {
+    return "email-not-confirmed";
+  }
+  if (code === "INVALID_EMAIL_OR_PASSWORD" || text.includes("invalid") || text.includes("credentials")) return "invalid-credentials";
+  return "other";
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Must be a web address starting with http:// or https://");
+
+/** An avatar is a web address or an image this site stored (/media/...). */
+const avatarUrl = z.union([httpUrl, z.string().trim().regex(/^\/media\/[A-Za-z0-9/_.-]+(\?v=\d+)?$/, "Must be an uploaded image")]);
+
+/** spec §5 Profile edit: empty fields are saved as null. */
+export const ProfileUpdateInput = z.object({
+  username: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(Username.nullable()),
+  displayName: optionalText(80),
+  bio: optionalText(1000),
+  location: optionalText(120),
+  website: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(httpUrl.nullable()),
+  avatarUrl: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(avatarUrl.nullable()),
+});
+export type ProfileUpdateInput = z.input<typeof ProfileUpdateInput>;
+
+export const OwnProfile = z.object({
+  userId: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  displayName: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  location: z.string().nullable(),
+  website: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+});
+export type OwnProfile = z.infer<typeof OwnProfile>;
+
+/** The signed-in user as pages see it. */
+export const SessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailConfirmed: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  username: z.string().nullable(),
+  displayName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+/** spec §6 Admin: the role counts only with a confirmed e-mail and a sign-in within 24 hours. */
+export function adminAccess(
+  user: { role: string | null; emailVerified: boolean; lastSignInAt: Date | null },
+  now: Date = new Date(),
+): { granted: true } | { granted: false; reason: "not-admin" | "email-not-confirmed" | "session-too-old" } {
+  if (user.role !== "admin") return { granted: false, reason: "not-admin" };
+  if (!user.emailVerified) return { granted: false, reason: "email-not-confirmed" };
+  if (!user.lastSignInAt || now.getTime() - user.lastSignInAt.getTime() > ADMIN_SESSION_MAX_AGE_MS) {
+    return { granted: false, reason: "session-too-old" };
+  }
+  return { granted: true };
+}

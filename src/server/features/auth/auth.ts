@@ -1,0 +1,175 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { emailOTP, phoneNumber } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { dateOfBirthProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_LENGTH } from "../../../domain";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { accounts, profiles, sessions, users, verifications } from "../../db/schema";
+import { hitRateLimit, isRateLimited } from "../../lib/rate-limiter";
+import type { EmailSender } from "../../providers/email/email";
+import type { SmsSender } from "../../providers/sms/sms";
+import { confirmEmailMessage, existingAccountMessage, resetPasswordMessage, signInCodeMessage, signInCodeSms } from "./auth-emails";
+import { AUTH_LIMITS, TOO_MANY_REQUESTS_MESSAGE } from "./auth-limits";
+import { resolveAuthSecret } from "./auth-secret";
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  email: EmailSender;
+  sms: SmsSender | null;
+}
+
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+const DATE_OF_BIRTH_ERRORS = {
+  missing: { code: "DATE_OF_BIRTH_REQUIRED", message: "Please enter your date of birth." },
+  invalid: { code: "INVALID_DATE_OF_BIRTH", message: "Please enter a real date of birth." },
+  "too-young": { code: "AGE_REQUIREMENT_NOT_MET", message: "You must be at least 13 years old to create an account." },
+} as const;
+
+function tooManyRequests(retryAfterSeconds: number): APIError {
+  return new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_REQUESTS", message: TOO_MANY_REQUESTS_MESSAGE }, {
+    "retry-after": String(retryAfterSeconds),
+  });
+}
+
+function accountKey(body: unknown, field: "email" | "phoneNumber"): string | null {
+  const value = (body as Record<string, unknown> | undefined)?.[field];
+  return typeof value === "string" && value.trim() ? value.trim().toLowerCase() : null;
+}
+
+function clientIp(request: Request | undefined): string {
+  return request?.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+}
+
+/** better-auth on the project's database (ARCHITECTURE Auth): e-mail + password, e-mail and SMS codes. */
+export function createAuth({ db, config, email, sms }: AuthDeps) {
+  const signInUrl = `${config.publicUrl}/auth`;
+
+  return betterAuth({
+    appName: "Eventora",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: resolveAuthSecret(config),
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    logger: { disabled: config.LOG_LEVEL === "silent", level: "error" },
+    // Our own limits below are kept in PostgreSQL and key on accounts as well as addresses.
+    rateLimit: { enabled: false },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => email.send(resetPasswordMessage({ to: user.email, url })),
+      // The sign-up answer is the same for a known e-mail; its owner hears about it by e-mail instead.
+      onExistingUserSignUp: async ({ user }) => email.send(existingAccountMessage({ to: user.email, signInUrl })),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => email.send(confirmEmailMessage({ to: user.email, url })),
+    },
+    plugins: [
+      emailOTP({
+        otpLength: OTP_LENGTH,
+        expiresIn: 10 * 60,
+        allowedAttempts: 3,
+        // spec §5 OTP: e-mail sign-in by code never creates a user (unknown addresses get no mail, same answer).
+        disableSignUp: true,
+        sendVerificationOTP: async ({ email: to, otp, type }) => {
+          if (type === "sign-in") await email.send(signInCodeMessage({ to, code: otp }));
+        },
+      }),
+      phoneNumber({
+        otpLength: OTP_LENGTH,
+        expiresIn: 10 * 60,
+        allowedAttempts: 3,
+        phoneNumberValidator: (value) => E164.test(value),
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          if (!sms) throw new APIError("SERVICE_UNAVAILABLE", { code: "SMS_UNAVAILABLE", message: "Sign-in codes by SMS are not available on this site." });
+          // Codes go only to numbers that belong to an account; the answer is the same either way.
+          const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, to)).limit(1);
+          if (owner) await sms.send({ to, body: signInCodeSms(code) });
+        },
+      }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user, context) => {
+            const body = context?.path === "/sign-up/email" ? (context.body as { dateOfBirth?: string }) : undefined;
+            await db
+              .insert(profiles)
+              .values({ userId: user.id, dateOfBirth: body?.dateOfBirth ?? null })
+              .onConflictDoNothing();
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, session.userId));
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const limits = AUTH_LIMITS[ctx.path];
+        if (limits) {
+          const ip = await hitRateLimit(db, `auth:${ctx.path}:ip:${clientIp(ctx.request)}`, limits.perIp);
+          if (!ip.allowed) throw tooManyRequests(ip.retryAfterSeconds);
+          const account = limits.perAccount && accountKey(ctx.body, limits.perAccount.body);
+          if (limits.perAccount && account) {
+            const key = `auth:${ctx.path}:account:${account}`;
+            const state = limits.perAccount.failuresOnly
+              ? await isRateLimited(db, key, limits.perAccount)
+              : await hitRateLimit(db, key, limits.perAccount);
+            if (!state.allowed) throw tooManyRequests(state.retryAfterSeconds);
+          }
+        }
+
+        if (ctx.path === "/sign-up/email") {
+          const problem = dateOfBirthProblem((ctx.body as { dateOfBirth?: string } | undefined)?.dateOfBirth);
+          if (problem) throw new APIError("BAD_REQUEST", DATE_OF_BIRTH_ERRORS[problem]);
+        }
+
+        if (ctx.path === "/phone-number/verify" && !(ctx.body as { updatePhoneNumber?: boolean })?.updatePhoneNumber) {
+          // SMS codes sign in existing accounts only; never create one from a phone number.
+          const to = (ctx.body as { phoneNumber?: string })?.phoneNumber ?? "";
+          const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, to)).limit(1);
+          if (!owner) throw new APIError("BAD_REQUEST", { code: "INVALID_OTP", message: "Invalid OTP" });
+        }
+
+        if (ctx.path === "/sign-out") {
+          // spec §7 Auth: sign out with global scope, every device at once.
+          const session = await getSessionFromCtx(ctx).catch(() => null);
+          if (session) await db.delete(sessions).where(eq(sessions.userId, session.user.id));
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const perAccount = AUTH_LIMITS[ctx.path]?.perAccount;
+        if (!perAccount?.failuresOnly || !(ctx.context.returned instanceof APIError)) return;
+        const account = accountKey(ctx.body, perAccount.body);
+        if (account) await hitRateLimit(db, `auth:${ctx.path}:account:${account}`, perAccount);
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,41 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { outboxMessages } from "../../db/schema";
+
+export interface MailboxMessage {
+  id: string;
+  channel: "email" | "sms";
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  links: string[];
+  createdAt: string;
+}
+
+/** The dev mailbox exists only in demo mode and only while something is delivered to the outbox. */
+export function isMailboxEnabled(config: Config): boolean {
+  return config.demoMode && (config.emailProvider === "outbox" || config.smsProvider === "outbox");
+}
+
+const LINK = /https?:\/\/[^\s<>"')]+/g;
+
+export async function listMailbox({ db, to, limit = 50 }: { db: Db; to?: string; limit?: number }): Promise<MailboxMessage[]> {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(to ? eq(sql`lower(${outboxMessages.recipient})`, to.trim().toLowerCase()) : undefined)
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(Math.min(Math.max(limit, 1), 200));
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel === "sms" ? "sms" : "email",
+    to: row.recipient,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    links: [...new Set(row.textBody.match(LINK) ?? [])],
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,87 @@
+import { resolve } from "node:path";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError, OwnProfile, ProfileUpdateInput, SessionUser } from "../../../domain";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { toHeaders } from "../../lib/web-bridge";
+import type { Auth } from "../auth/auth";
+import { getSessionUser, requireAdmin, requireUserId } from "../auth/session";
+import { AVATAR_MAX_BYTES, getOwnProfile, listOrganiserChoices, saveAvatar, updateOwnProfile } from "../profiles/own-profile.service";
+
+export const meRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config: Config }> = async (app, { db, auth, config }) => {
+  app.get(
+    "/me",
+    { schema: { tags: ["account"], summary: "The signed-in user", response: { 200: z.object({ user: SessionUser }) } } },
+    async (request) => {
+      const user = await getSessionUser({ auth, db, headers: toHeaders(request.headers) });
+      if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+      return { user };
+    },
+  );
+
+  app.get(
+    "/me/profile",
+    { schema: { tags: ["account"], summary: "The signed-in user's own profile", response: { 200: OwnProfile } } },
+    async (request) => getOwnProfile({ db, userId: await requireUserId(auth, request) }),
+  );
+
+  app.put(
+    "/me/profile",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Update the signed-in user's profile (empty fields are saved as null)",
+        body: z.object({
+          username: z.string().nullish(),
+          displayName: z.string().nullish(),
+          bio: z.string().nullish(),
+          location: z.string().nullish(),
+          website: z.string().nullish(),
+          avatarUrl: z.string().nullish(),
+        }),
+        response: { 200: OwnProfile },
+      },
+    },
+    async (request) => updateOwnProfile({ db, userId: await requireUserId(auth, request), input: request.body as ProfileUpdateInput }),
+  );
+
+  app.post(
+    "/me/avatar",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Upload an avatar (multipart field 'file': JPG, PNG or WebP up to 5 MB)",
+        consumes: ["multipart/form-data"],
+        response: { 200: z.object({ avatarUrl: z.string() }) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUserId(auth, request);
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } }).catch((error: unknown) => {
+        throw new AppError("BAD_REQUEST", `Expected a multipart upload: ${(error as Error).message}`);
+      });
+      if (!file) throw new AppError("BAD_REQUEST", "Choose an image file to upload (form field 'file').");
+      const bytes = await file.toBuffer().catch(() => {
+        throw new AppError("IMAGE_TOO_LARGE", "The image is larger than 5 MB. Please choose a smaller one.");
+      });
+      const avatarUrl = await saveAvatar({ userId, bytes, mediaDir: resolve(config.DATA_DIR, "media") });
+      return { avatarUrl };
+    },
+  );
+
+  app.get(
+    "/admin/organisers",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Every profile, for choosing an event's organiser (admins only)",
+        response: { 200: z.object({ organisers: z.array(z.object({ userId: z.string(), displayName: z.string().nullable(), username: z.string().nullable() })) }) },
+      },
+    },
+    async (request) => {
+      await requireAdmin({ auth, db, request });
+      return { organisers: await listOrganiserChoices({ db }) };
+    },
+  );
+};

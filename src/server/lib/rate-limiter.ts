@@ -1,0 +1,45 @@
+import { eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rateLimits } from "../db/schema";
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitState {
+  allowed: boolean;
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window kept in PostgreSQL, so every app node shares it.
+ * One upsert: a new window starts when the old one has ended.
+ */
+export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitState> {
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: sql`now() + ${window}` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then now() + ${window} else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.resetAt} - now()))::int` });
+  if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 day'`));
+  return { allowed: row!.count <= rule.limit, count: row!.count, retryAfterSeconds: Math.max(1, row!.retryAfter) };
+}
+
+/** Whether `key` has already used up its window, without counting a hit. */
+export async function isRateLimited(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitState> {
+  const [row] = await db
+    .select({ count: rateLimits.count, retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.resetAt} - now()))::int` })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  if (!row || row.retryAfter <= 0) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  return { allowed: row.count < rule.limit, count: row.count, retryAfterSeconds: row.retryAfter };
+}

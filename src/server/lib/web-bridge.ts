@@ -1,0 +1,48 @@
+import { Readable } from "node:stream";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/** A web-standard Request for a Fastify request (body streamed, aborted when the client goes away). */
+export function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string, extraHeaders: Record<string, string> = {}): Request {
+  const controller = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
+  const method = request.method;
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD") {
+    init.body = Readable.toWeb(request.raw) as ReadableStream;
+    init.duplex = "half";
+  }
+  return new Request(new URL(request.url, origin), init);
+}
+
+/** Sends a web-standard Response through Fastify, keeping every Set-Cookie header. */
+export async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}
+
+/** Fastify's parsed request headers as web Headers (for session lookups). */
+export function toHeaders(raw: FastifyRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  return headers;
+}

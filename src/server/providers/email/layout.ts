@@ -1,0 +1,54 @@
+import { BRAND } from "../../../domain";
+
+export interface EmailContent {
+  /** Short text shown by mail clients next to the subject. */
+  preheader: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** A large code shown on its own (one-time codes). */
+  code?: string;
+  footnote?: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+
+/** The product's e-mail layout: table-based HTML that mail clients render, plus a plain-text part. */
+export function renderEmail(content: EmailContent): { html: string; text: string } {
+  const paragraphs = content.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#334155">${escapeHtml(p)}</p>`)
+    .join("");
+  const code = content.code
+    ? `<p style="margin:8px 0 24px;font-size:32px;font-weight:700;letter-spacing:8px;color:#1e1b4b;font-family:Menlo,Consolas,monospace">${escapeHtml(content.code)}</p>`
+    : "";
+  const action = content.action
+    ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px"><tr><td style="border-radius:10px;background:#5418d6"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none">${escapeHtml(content.action.label)}</a></td></tr></table>
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(content.action.url)}" style="color:#5418d6;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
+    : "";
+  const footnote = content.footnote
+    ? `<p style="margin:0;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(content.footnote)}</p>`
+    : "";
+  const html = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.heading)}</title></head>
+<body style="margin:0;padding:0;background:#f4f3fb;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(content.preheader)}</span>
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f4f3fb;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
+<tr><td style="padding-bottom:24px;font-size:20px;font-weight:800;color:#5418d6">${escapeHtml(BRAND.name)}</td></tr>
+<tr><td><h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:#0f172a">${escapeHtml(content.heading)}</h1>${paragraphs}${code}${action}${footnote}</td></tr>
+</table>
+<p style="margin:16px 0 0;font-size:12px;color:#64748b">${escapeHtml(`${BRAND.companyName}, ${BRAND.registeredAddress}`)}</p>
+</td></tr></table></body></html>`;
+
+  const text = [
+    content.heading,
+    "",
+    ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.code ? [content.code, ""] : []),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    ...(content.footnote ? [content.footnote, ""] : []),
+    `${BRAND.companyName}, ${BRAND.registeredAddress}`,
+  ].join("\n");
+  return { html, text };
+}

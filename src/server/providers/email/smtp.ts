@@ -1,0 +1,16 @@
+import nodemailer from "nodemailer";
+import type { EmailSender } from "./email";
+
+/** Any SMTP server (SMTP_URL, e.g. smtp://user:pass@smtp.example.com:587). */
+export function createSmtpEmailSender({ url, from }: { url: string; from: string }): EmailSender {
+  const transport = nodemailer.createTransport(url);
+  return {
+    provider: "smtp",
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

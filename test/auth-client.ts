@@ -1,0 +1,96 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { Db } from "../src/server/db/client";
+import { listMailbox, type MailboxMessage } from "../src/server/features/dev-mailbox/dev-mailbox.service";
+
+/**
+ * Drives the real auth endpoints through app.inject() the way a browser would: same-origin requests,
+ * cookies carried between calls, a client address per test so limits do not leak between tests.
+ */
+export class AuthClient {
+  cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly origin: string,
+    readonly ip = "203.0.113.10",
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  get signedIn(): boolean {
+    return [...this.cookies.keys()].some((name) => name.endsWith("session_token"));
+  }
+
+  private remember(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      if (!cookie.value || (cookie.maxAge !== undefined && cookie.maxAge <= 0)) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  async request(method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: {
+        origin: this.origin,
+        "x-forwarded-for": this.ip,
+        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return this.remember(response);
+  }
+
+  post(url: string, body: unknown = {}) {
+    return this.request("POST", url, body);
+  }
+
+  get(url: string) {
+    return this.request("GET", url);
+  }
+
+  /** Follows a link from an e-mail (GET, as a browser address bar would: no Origin header). */
+  async followLink(link: string) {
+    const url = new URL(link);
+    const response = await this.app.inject({
+      method: "GET",
+      url: url.pathname + url.search,
+      headers: { "x-forwarded-for": this.ip, ...(this.cookies.size ? { cookie: this.cookieHeader } : {}) },
+    });
+    return this.remember(response);
+  }
+}
+
+export const TEST_PASSWORD = "correct-horse-7";
+
+/** The newest outbox message for a recipient (optionally waiting for one that matches). */
+export async function latestMessage(db: Db, to: string, match: (message: MailboxMessage) => boolean = () => true): Promise<MailboxMessage> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const message = (await listMailbox({ db, to })).find(match);
+    if (message) return message;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`No matching message for ${to}`);
+}
+
+export async function mailboxCount(db: Db, to: string): Promise<number> {
+  return (await listMailbox({ db, to })).length;
+}
+
+export function linkIn(message: MailboxMessage, path: string): string {
+  const link = message.links.find((candidate) => new URL(candidate).pathname.startsWith(path));
+  if (!link) throw new Error(`No ${path} link in: ${message.text}`);
+  return link;
+}
+
+export function codeIn(message: MailboxMessage): string {
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+  if (!code) throw new Error(`No code in: ${message.text}`);
+  return code;
+}
