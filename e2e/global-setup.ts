@@ -5,10 +5,13 @@ import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startAppProcess } from "../test/app-process";
+import { startSmtpReceiver } from "../test/smtp-receiver";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** JSON list of the mail the app sent over SMTP (see test/smtp-receiver.ts). */
+    mailUrl: string;
   }
 }
 
@@ -24,11 +27,20 @@ export default async function setup(project: TestProject) {
   databaseUrl.pathname = `/${name}`;
 
   const dataDir = mkdtempSync(join(tmpdir(), "eventora-e2e-"));
-  const app = await startAppProcess({ DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir, SEED_DEMO_DATA: "always" });
+  const smtp = await startSmtpReceiver();
+  const app = await startAppProcess({
+    DATABASE_URL: databaseUrl.toString(),
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: "always",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    SMTP_URL: smtp.smtpUrl,
+  });
   project.provide("baseUrl", app.baseUrl);
+  project.provide("mailUrl", smtp.messagesUrl);
 
   return async () => {
     await app.stop();
+    await smtp.stop();
     rmSync(dataDir, { recursive: true, force: true });
     const cleanup = new pg.Client({ connectionString: postgresServerUrl });
     await cleanup.connect();

@@ -24,7 +24,15 @@ export interface AppProcess {
 export async function startAppProcess(env: Record<string, string>, { timeoutMs = 90_000 } = {}): Promise<AppProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -6,10 +6,10 @@ import { loadConfig } from "../src/server/config";
 import { createTestDatabase } from "./database";
 
 /** An API-only app on a fresh database, for `app.inject()` tests; `close()` tears both down. */
-export async function createTestApp() {
+export async function createTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "eventora-data-"));
-  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
   const app = await buildApp({ config, database, web: "none" });
   await app.ready();
   return {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client";
-import { bookings, events, profiles, users } from "../src/server/db/schema";
+import { hashPassword } from "../src/server/db/password-hash";
+import { accounts, bookings, events, profiles, users } from "../src/server/db/schema";
 
 /**
  * Dates far from today so no test depends on the clock: every "upcoming" fixture is decades ahead,
@@ -106,4 +107,30 @@ export async function createBooking(
     })
     .returning();
   return row!;
+}
+
+/** A user who can sign in with a password (better-auth's credential account), confirmed unless told otherwise. */
+export async function createAccount(
+  db: Db,
+  options: { password: string; emailVerified?: boolean; role?: "user" | "admin"; phoneNumber?: string; username?: string | null; lastSignInAt?: Date },
+): Promise<UserFixture> {
+  const user = await createUser(db, { username: options.username });
+  await db
+    .update(users)
+    .set({
+      emailVerified: options.emailVerified ?? true,
+      role: options.role ?? "user",
+      phoneNumber: options.phoneNumber ?? null,
+      phoneNumberVerified: options.phoneNumber ? true : null,
+      lastSignInAt: options.lastSignInAt ?? null,
+    })
+    .where(eq(users.id, user.id));
+  await db.insert(accounts).values({
+    id: `account_${user.id}`,
+    accountId: user.id,
+    providerId: "credential",
+    userId: user.id,
+    password: await hashPassword(options.password),
+  });
+  return user;
 }

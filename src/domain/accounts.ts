@@ -75,7 +75,7 @@ export function normalisePhoneNumber(input: string): string | null {
 /** A same-site path to return to after signing in, or null for anything that could leave the site. */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
-  if (/[\u0000-\u001f]/.test(value)) return null;
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return null;
   return value;
 }
 
@@ -114,7 +114,10 @@ const httpUrl = z
   }, "Must be a web address starting with http:// or https://");
 
 /** An avatar is a web address or an image this site stored (/media/...). */
-const avatarUrl = z.union([httpUrl, z.string().trim().regex(/^\/media\/[A-Za-z0-9/_.-]+(\?v=\d+)?$/, "Must be an uploaded image")]);
+const avatarUrl = z.union([httpUrl, z
+    .string()
+    .trim()
+    .regex(/^\/media\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:webp|png|jpe?g)(?:\?v=\d+)?$/, "Must be an uploaded image")]);
 
 /** spec §5 Profile edit: empty fields are saved as null. */
 export const ProfileUpdateInput = z.object({

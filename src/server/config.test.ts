@@ -24,17 +24,46 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
       DATA_DIR: "./data",
       SEED_DEMO_DATA: "auto",
       LOG_LEVEL: "info",
+      EMAIL_FROM: "Eventora <no-reply@eventora.test>",
+      SUPPORT_EMAIL: "support@eventora.co.uk",
+      TWILIO_API_URL: "https://api.twilio.com",
       publicUrl: "http://localhost:3000",
       embedded: true,
+      demoMode: true,
+      emailProvider: "outbox",
+      smsProvider: "outbox",
+      trustedOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
     });
   });
 
+  it("insists on a real secret and real mail delivery in production with a database server", () => {
+    const error = configError({ DATABASE_URL: "postgres://db.internal/eventora" });
+    expect(error.message).toContain("AUTH_SECRET: required in production with DATABASE_URL");
+    expect(error.message).toContain("SMTP_URL: required in production with DATABASE_URL");
+    const config = loadConfig({ DATABASE_URL: "postgres://db.internal/eventora", AUTH_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.internal:587" });
+    expect(config).toMatchObject({ demoMode: false, emailProvider: "smtp", smsProvider: "none" });
+    expect(config.trustedOrigins).toEqual(["http://localhost:3000"]);
+  });
+
+  it("needs Twilio's three settings when SMS_PROVIDER=twilio, and never the outbox in production", () => {
+    const error = configError({ SMS_PROVIDER: "twilio" });
+    for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]) expect(error.message).toContain(`${key}: required when SMS_PROVIDER=twilio`);
+    const production = { DATABASE_URL: "postgres://db/e", AUTH_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail:25", SMS_PROVIDER: "outbox" };
+    expect(configError(production).message).toContain("SMS_PROVIDER: 'outbox' is for demos only");
+  });
+
+  it("refuses a short AUTH_SECRET and a non-SMTP SMTP_URL", () => {
+    const error = configError({ AUTH_SECRET: "short", SMTP_URL: "http://mail" });
+    expect(error.message).toContain("AUTH_SECRET: must be at least 32 characters");
+    expect(error.message).toContain("SMTP_URL: must be an smtp:// or smtps:// URL");
+  });
+
   it("uses the database server named by DATABASE_URL instead of the embedded one", () => {
-    expect(loadConfig({ DATABASE_URL: "postgres://u:p@db.internal:5432/eventora" })).toMatchObject({
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@db.internal:5432/eventora", NODE_ENV: "development" })).toMatchObject({
       DATABASE_URL: "postgres://u:p@db.internal:5432/eventora",
       embedded: false,
     });
-    expect(loadConfig({ DATABASE_URL: "postgresql://db.internal/eventora" }).embedded).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgresql://db.internal/eventora", NODE_ENV: "test" }).embedded).toBe(false);
   });
 
   it("reads every variable it knows", () => {

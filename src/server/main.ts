@@ -10,8 +10,10 @@ async function main() {
 
   const shouldSeed = config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && config.embedded);
   let accounts: { role: string; email: string; password: string }[] = [];
+  let demoPhone = "";
   if (shouldSeed) {
-    const { seedDemoData } = await import("./db/seed");
+    const { seedDemoData, DEMO_ATTENDEE_PHONE } = await import("./db/seed");
+    demoPhone = DEMO_ATTENDEE_PHONE;
     const result = await seedDemoData({ db: database.db, mediaDir: resolve(config.DATA_DIR, "media") });
     accounts = result.accounts;
   }
@@ -36,6 +38,7 @@ async function main() {
   if (config.embedded && accounts.length) {
     lines.push("Demo accounts:");
     for (const account of accounts) lines.push(`  ${account.role.padEnd(10)} ${account.email}  password: ${account.password}`);
+    lines.push(`  The attendee also signs in by SMS code with ${demoPhone}; e-mail and SMS appear at ${config.publicUrl}/dev/mailbox`);
   }
   console.log(lines.join("\n"));
 }

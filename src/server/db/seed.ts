@@ -25,6 +25,9 @@ export interface SeedResult {
   accounts: DemoAccount[];
 }
 
+/** The demo attendee's phone (Ofcom's drama range, never a real line) for SMS sign-in codes. */
+export const DEMO_ATTENDEE_PHONE = "+447700900123";
+
 const DEMO_PASSWORDS = {
   admin: "demo-admin-2026",
   organiser: "demo-organiser-2026",
@@ -1047,6 +1050,8 @@ async function insertPeople(db: Db, passwordHashes: string[], now: Date): Promis
       email: person.email,
       emailVerified: true,
       role: person.role === "admin" ? "admin" : "user",
+      phoneNumber: person.key === "attendee" ? DEMO_ATTENDEE_PHONE : null,
+      phoneNumberVerified: person.key === "attendee" ? true : null,
       createdAt: joined(index),
       updatedAt: joined(index),
     })),

@@ -64,6 +64,9 @@ export function createAuth({ db, config, email, sms }: AuthDeps) {
     advanced: {
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
       useSecureCookies: config.publicUrl.startsWith("https://"),
+      // better-auth skips its origin check when NODE_ENV=test; ours must hold in tests too.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     emailAndPassword: {

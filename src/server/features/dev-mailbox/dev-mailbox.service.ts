@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
+import { extractLinks } from "../../lib/links";
 
 export interface MailboxMessage {
   id: string;
@@ -19,8 +20,6 @@ export function isMailboxEnabled(config: Config): boolean {
   return config.demoMode && (config.emailProvider === "outbox" || config.smsProvider === "outbox");
 }
 
-const LINK = /https?:\/\/[^\s<>"')]+/g;
-
 export async function listMailbox({ db, to, limit = 50 }: { db: Db; to?: string; limit?: number }): Promise<MailboxMessage[]> {
   const rows = await db
     .select()
@@ -35,7 +34,7 @@ export async function listMailbox({ db, to, limit = 50 }: { db: Db; to?: string;
     subject: row.subject,
     text: row.textBody,
     html: row.htmlBody,
-    links: [...new Set(row.textBody.match(LINK) ?? [])],
+    links: extractLinks(row.textBody),
     createdAt: row.createdAt.toISOString(),
   }));
 }

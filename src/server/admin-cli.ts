@@ -1,0 +1,50 @@
+import { eq, sql } from "drizzle-orm";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { users } from "./db/schema";
+
+const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list";
+
+/** Grants or revokes the server-side admin role (spec §6 Admin). Stop an embedded-database app first. */
+async function main() {
+  const [command, email] = process.argv.slice(2);
+  if (!command || !["grant", "revoke", "list"].includes(command) || (command !== "list" && !email)) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((error: unknown) => {
+    throw new Error(`Could not open the database (${(error as Error).message}). With the embedded database, stop the app first.`);
+  });
+  try {
+    await database.migrate();
+    if (command === "list") {
+      const admins = await database.db.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
+      console.log(admins.length ? admins.map((admin) => admin.email).join("\n") : "No admins.");
+      return;
+    }
+    const role = command === "grant" ? "admin" : "user";
+    const updated = await database.db
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(sql`lower(${users.email})`, email!.trim().toLowerCase()))
+      .returning({ email: users.email, emailVerified: users.emailVerified });
+    if (!updated.length) {
+      console.error(`No account with the e-mail ${email}.`);
+      process.exitCode = 1;
+      return;
+    }
+    const account = updated[0]!;
+    console.log(command === "grant" ? `${account.email} is now an admin.` : `${account.email} is no longer an admin.`);
+    if (command === "grant" && !account.emailVerified) {
+      console.log("Note: admin access starts once this account has confirmed its e-mail address.");
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : (error as Error).message);
+  process.exit(1);
+});

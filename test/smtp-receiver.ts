@@ -1,0 +1,71 @@
+import { createServer as createHttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+import { extractLinks } from "../src/server/lib/links";
+
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  receivedAt: string;
+}
+
+/**
+ * A real SMTP server for the browser journeys: the app delivers to it over SMTP, and tests read what
+ * arrived through a small JSON endpoint (GET /messages?to=address), since they run in other processes.
+ */
+export async function startSmtpReceiver() {
+  const received: ReceivedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((mail) => {
+            const text = mail.text ?? "";
+            received.push({
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+              from: mail.from?.address ?? "",
+              subject: mail.subject ?? "",
+              text,
+              html: mail.html ?? "",
+              links: extractLinks(text),
+              receivedAt: new Date().toISOString(),
+            });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  const http = createHttpServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const to = url.searchParams.get("to")?.toLowerCase();
+    const messages = received.filter((mail) => !to || mail.to.includes(to)).reverse();
+    response.setHeader("content-type", "application/json");
+    response.end(JSON.stringify({ messages }));
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const httpPort = (http.address() as AddressInfo).port;
+
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    messagesUrl: `http://127.0.0.1:${httpPort}/messages`,
+    received,
+    async stop() {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
