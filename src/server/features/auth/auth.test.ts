@@ -165,6 +165,11 @@ describe("password sign-in (spec §8 Sign in)", () => {
     expect(refused.statusCode).toBe(429);
   });
 
+  it("refuses an oversized request before reading it", async () => {
+    const response = await client().post("/api/auth/sign-in/email", { email: "a@example.com", password: "x".repeat(20_000) });
+    expect(response.statusCode).toBe(413);
+  });
+
   it("refuses a sign-in posted from another site", async () => {
     const account = await createAccount(t.db, { password: TEST_PASSWORD });
     const c = client();
