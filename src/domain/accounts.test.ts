@@ -6,10 +6,10 @@ import {
   dateOfBirthProblem,
   latestAllowedDateOfBirth,
   normalisePhoneNumber,
-  ProfileUpdateInput,
   safeReturnPath,
   ukToday,
 } from "./accounts";
+import { ProfileUpdateInput } from "./account-schemas";
 
 describe("age and date of birth (spec §5 Sign up)", () => {
   it("counts full years only", () => {

@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { Username } from "./schemas";
-
 /** spec §9 Input limits. */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -91,85 +88,6 @@ export function classifySignInFailure({ status, code, message }: { status?: numb
   if (code === "INVALID_EMAIL_OR_PASSWORD" || text.includes("invalid") || text.includes("credentials")) return "invalid-credentials";
   return "other";
 }
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-const httpUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "http:" || url.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "Must be a web address starting with http:// or https://");
-
-/** An avatar is a web address or an image this site stored (/media/...). */
-const avatarUrl = z.union([httpUrl, z
-    .string()
-    .trim()
-    .regex(/^\/media\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:webp|png|jpe?g)(?:\?v=\d+)?$/, "Must be an uploaded image")]);
-
-/** spec §5 Profile edit: empty fields are saved as null. */
-export const ProfileUpdateInput = z.object({
-  username: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .pipe(Username.nullable()),
-  displayName: optionalText(80),
-  bio: optionalText(1000),
-  location: optionalText(120),
-  website: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .pipe(httpUrl.nullable()),
-  avatarUrl: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .pipe(avatarUrl.nullable()),
-});
-export type ProfileUpdateInput = z.input<typeof ProfileUpdateInput>;
-
-export const OwnProfile = z.object({
-  userId: z.string(),
-  email: z.string(),
-  username: z.string().nullable(),
-  displayName: z.string().nullable(),
-  bio: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  location: z.string().nullable(),
-  website: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
-});
-export type OwnProfile = z.infer<typeof OwnProfile>;
-
-/** The signed-in user as pages see it. */
-export const SessionUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  emailConfirmed: z.boolean(),
-  phoneNumber: z.string().nullable(),
-  username: z.string().nullable(),
-  displayName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  isAdmin: z.boolean(),
-});
-export type SessionUser = z.infer<typeof SessionUser>;
 
 /** spec §6 Admin: the role counts only with a confirmed e-mail and a sign-in within 24 hours. */
 export function adminAccess(

@@ -1,3 +1,4 @@
+export * from "./account-schemas";
 export * from "./accounts";
 export * from "./brand";
 export * from "./errors";

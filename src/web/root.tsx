@@ -1,10 +1,33 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import { SiteFooter } from "~/features/layout/components/site-footer";
 import { SiteHeader } from "~/features/layout/components/site-header";
 import { NotFoundView } from "~/features/layout/components/not-found-view";
+import { paths } from "~/paths";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
+
+/** Who is signed in, for the header and every page (useSessionUser in features/auth). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { getSessionUser } = await import("~/lib/services.server");
+  return { user: await getSessionUser(context, request) };
+}
+
+/**
+ * The session is re-read when leaving the pages that change it (signing in on /auth, a new name or
+ * picture on /profile/edit), on top of React Router's usual rules (search changes, revalidate()).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname === paths.auth || currentUrl.pathname === paths.profileEdit;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

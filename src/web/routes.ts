@@ -5,6 +5,10 @@ export default [
   route("events", "routes/events.tsx"),
   route("events/:id", "routes/event-detail.tsx"),
   route("categories", "routes/categories.tsx"),
+  route("auth", "routes/auth.tsx"),
+  // Before "profile/:username", which would otherwise read "edit" as a username.
+  route("profile/edit", "routes/profile-edit.tsx"),
   route("profile/:username", "routes/profile.tsx"),
+  route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,23 +1,30 @@
-import { Lock, Plus } from "lucide-react";
+import { Lock, LogOut, Plus, UserRound } from "lucide-react";
 import type { RefObject } from "react";
 import { Link, NavLink } from "react-router";
 import { BRAND } from "@domain";
-import { buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Sheet } from "~/components/ui/sheet";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
 
-/** The small-screen side drawer: every nav link plus Resend Ticket and Create Images (spec §2 Header). */
+/**
+ * The small-screen side drawer: every nav link (with the account links when signed in) plus Resend
+ * Ticket and Create Images, and Sign In or Sign Out (spec §2 Header).
+ */
 export default function MobileDrawer({
   open,
   onOpenChange,
   returnFocusTo,
   links,
+  signedIn,
+  onSignOut,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLElement | null>;
   links: { to: string; label: string }[];
+  signedIn: boolean;
+  onSignOut: () => Promise<void>;
 }) {
   const close = () => onOpenChange(false);
   return (
@@ -42,9 +49,28 @@ export default function MobileDrawer({
           <Plus aria-hidden="true" />
           Create Event
         </Link>
-        <Link to={paths.auth} onClick={close} className={buttonVariants({ variant: "outline" })}>
-          Sign In
-        </Link>
+        {signedIn ? (
+          <>
+            <Link to={paths.profileEdit} onClick={close} className={buttonVariants({ variant: "outline" })}>
+              <UserRound aria-hidden="true" />
+              Edit Profile
+            </Link>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                close();
+                void onSignOut();
+              }}
+            >
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </Button>
+          </>
+        ) : (
+          <Link to={paths.auth} onClick={close} className={buttonVariants({ variant: "outline" })}>
+            Sign In
+          </Link>
+        )}
         <p className="mt-2 flex items-center justify-center gap-1.5 text-xs font-semibold text-emerald-800">
           <Lock className="size-3.5" aria-hidden="true" />
           Secure payments by {BRAND.paymentProvider}

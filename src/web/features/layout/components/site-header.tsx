@@ -2,7 +2,11 @@ import { Lock, Menu, Plus, ShoppingCart, Ticket } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { BRAND } from "@domain";
+import type { SessionUser } from "@domain";
+import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { useSessionUser } from "~/features/auth/hooks/use-session-user";
+import { useSignOut } from "~/features/auth/hooks/use-sign-out";
 import { useCartCount } from "~/features/cart/cart-store";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
@@ -16,6 +20,13 @@ const NAV_LINKS = [
   { to: paths.categories, label: "Categories" },
   { to: paths.sell, label: "Sell Tickets" },
   { to: paths.help, label: "Help" },
+];
+
+/** Only for signed-in users (spec §2 Header and footer). */
+const ACCOUNT_LINKS = [
+  { to: paths.dashboard, label: "Dashboard" },
+  { to: paths.myTickets, label: "My Tickets" },
+  { to: paths.checkIn, label: "Check-In" },
 ];
 
 const DRAWER_EXTRA_LINKS = [
@@ -53,41 +64,72 @@ function CartLink() {
   );
 }
 
+function accountName(user: SessionUser): string {
+  return user.displayName || user.username || user.email.split("@")[0] || user.email;
+}
+
+/** The signed-in user's initials or picture, leading to their profile editor. */
+function AccountLink({ user }: { user: SessionUser }) {
+  const name = accountName(user);
+  return (
+    <Link to={paths.profileEdit} className="rounded-full p-0.5 hover:bg-surface" aria-label={`Edit profile (signed in as ${name})`} title="Edit profile">
+      <Avatar name={name} url={user.avatarUrl} className="size-9 text-sm" />
+    </Link>
+  );
+}
+
+// The full desktop nav needs more room once the account links join it, so it starts a breakpoint later.
+const SIGNED_OUT_LAYOUT = { nav: "hidden lg:flex", inline: "hidden lg:inline-flex", menu: "lg:hidden", badge: "hidden xl:flex" };
+const SIGNED_IN_LAYOUT = { nav: "hidden xl:flex", inline: "hidden xl:inline-flex", menu: "xl:hidden", badge: "hidden" };
+
 export function SiteHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const user = useSessionUser();
+  const signOut = useSignOut();
+  const layout = user ? SIGNED_IN_LAYOUT : SIGNED_OUT_LAYOUT;
+  const navLinks = user ? [...NAV_LINKS, ...ACCOUNT_LINKS] : NAV_LINKS;
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    cn("rounded-lg px-3 py-2 text-sm font-semibold transition-colors", isActive ? "text-brand-700" : "text-muted hover:text-ink");
+    cn("whitespace-nowrap rounded-lg px-2 py-2 text-sm font-semibold transition-colors", isActive ? "text-brand-700" : "text-muted hover:text-ink");
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="container-page flex h-16 items-center gap-4">
         <BrandMark />
-        <nav aria-label="Main" className="ml-4 hidden items-center lg:flex">
-          {NAV_LINKS.map((link) => (
+        <nav aria-label="Main" className={cn("ml-2 items-center", layout.nav)}>
+          {navLinks.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navClass}>
               {link.label}
             </NavLink>
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <span className="hidden items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-800 xl:flex">
+          <span className={cn("items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-800", layout.badge)}>
             <Lock className="size-3.5" aria-hidden="true" />
             Secure payments by {BRAND.paymentProvider}
           </span>
-          <Link to={paths.createEvent} className={cn(buttonVariants({ size: "sm" }), "hidden lg:inline-flex")}>
+          <Link to={paths.createEvent} className={cn(buttonVariants({ size: "sm" }), layout.inline)}>
             <Plus aria-hidden="true" />
             Create Event
           </Link>
           <CartLink />
-          <Link to={paths.auth} className={cn(buttonVariants({ variant: "outline", size: "sm" }), "hidden lg:inline-flex")}>
-            Sign In
-          </Link>
+          {user ? (
+            <>
+              <AccountLink user={user} />
+              <Button variant="outline" size="sm" className={layout.inline} onClick={() => void signOut()}>
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <Link to={paths.auth} className={cn(buttonVariants({ variant: "outline", size: "sm" }), layout.inline)}>
+              Sign In
+            </Link>
+          )}
           <Button
             ref={menuButton}
             variant="ghost"
             size="icon"
-            className="lg:hidden"
+            className={layout.menu}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={drawerOpen}
@@ -97,7 +139,14 @@ export function SiteHeader() {
           </Button>
           {drawerOpen && (
             <Suspense fallback={null}>
-              <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={menuButton} links={[...NAV_LINKS, ...DRAWER_EXTRA_LINKS]} />
+              <MobileDrawer
+                open={drawerOpen}
+                onOpenChange={setDrawerOpen}
+                returnFocusTo={menuButton}
+                links={[...navLinks, ...DRAWER_EXTRA_LINKS]}
+                signedIn={user !== null}
+                onSignOut={signOut}
+              />
             </Suspense>
           )}
         </div>

@@ -1,0 +1,68 @@
+import { ArrowLeft } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { OTP_LENGTH } from "@domain";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { signInWithEmailOtp } from "../api/sign-in-email-otp";
+import { verifyPhoneOtp } from "../api/verify-phone-otp";
+import { useFinishSignIn } from "../hooks/use-finish-sign-in";
+import { AUTH_TOASTS, otpVerifyFailureToast } from "../lib/auth-toasts";
+import { isCompleteOtpCode, sanitiseOtpCode } from "../lib/otp-code";
+import type { OtpTarget } from "../lib/otp-target";
+import { showErrorToast } from "../lib/show-toast";
+
+/** Second OTP step: the 6-digit code, 'Verify & Sign In' and 'Back to OTP options' (spec §2 Auth, §5 OTP). */
+export function OtpVerifyStep({ target, onBack }: { target: OtpTarget; onBack: () => void }) {
+  const [code, setCode] = useState("");
+  const [pending, setPending] = useState(false);
+  const finishSignIn = useFinishSignIn();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isCompleteOtpCode(code)) return;
+    setPending(true);
+    try {
+      if (target.channel === "email") await signInWithEmailOtp({ email: target.address, otp: code });
+      else await verifyPhoneOtp({ phoneNumber: target.address, code });
+      finishSignIn({ email: target.channel === "email" ? target.address : undefined, toast: AUTH_TOASTS.signedInWithOtp });
+    } catch (error) {
+      showErrorToast(otpVerifyFailureToast(error));
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <p className="text-sm text-muted">
+        Enter the {OTP_LENGTH}-digit code we sent to <strong className="break-all font-semibold text-ink">{target.address}</strong>.
+      </p>
+      <Field id="otp-code" label="Verification code">
+        <Input
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={OTP_LENGTH}
+          // Focus follows the user's own action: they have just asked for the code.
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(sanitiseOtpCode(event.target.value))}
+          onPaste={(event) => {
+            // A pasted "123 456" would be cut to length before the spaces are dropped.
+            event.preventDefault();
+            setCode(sanitiseOtpCode(event.clipboardData.getData("text")));
+          }}
+          className="h-14 text-center font-mono text-2xl tracking-[0.5em] sm:text-2xl"
+        />
+      </Field>
+      <Button type="submit" size="lg" disabled={pending || !isCompleteOtpCode(code)}>
+        {pending ? "Verifying..." : "Verify & Sign In"}
+      </Button>
+      <Button type="button" variant="ghost" onClick={onBack} disabled={pending}>
+        <ArrowLeft aria-hidden="true" />
+        Back to OTP options
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { useCallback } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { safeReturnPath } from "@domain";
+import { paths } from "~/paths";
+import type { ToastText } from "../lib/auth-toasts";
+import { rememberEmail } from "../lib/remembered-email";
+import { clearSignedOutMark } from "../lib/session-store";
+import { showSuccessToast } from "../lib/show-toast";
+
+/**
+ * After any successful sign-in: remember the e-mail, say so, and go where the user was heading (the
+ * `redirect` parameter when it stays on this site) or home. Leaving /auth re-reads the session in the
+ * root loader (root.tsx shouldRevalidate), so the header updates.
+ */
+export function useFinishSignIn(): (result: { email?: string; toast: ToastText }) => void {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get("redirect")) ?? paths.home;
+  return useCallback(
+    ({ email, toast }) => {
+      clearSignedOutMark();
+      if (email) rememberEmail(email);
+      showSuccessToast(toast);
+      void navigate(returnTo, { replace: true });
+    },
+    [navigate, returnTo],
+  );
+}

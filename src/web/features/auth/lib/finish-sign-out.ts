@@ -1,0 +1,34 @@
+import type { NavigateFunction } from "react-router";
+import { paths } from "~/paths";
+import { signOutEverywhere } from "../api/sign-out";
+import { showSuccessToast } from "./show-toast";
+
+/**
+ * spec §2 Header and footer. Kept here, not with the other auth toasts, so that signing out loads no
+ * more than this module (those import the account rules, and with them the schema library).
+ */
+export const SIGNED_OUT_TOAST = { title: "Signed out successfully", description: "You have been logged out of your account" };
+
+/** spec §9 Timings: the session is re-checked 100 ms after signing out. */
+export const SIGN_OUT_RECHECK_MS = 100;
+
+/**
+ * The rest of a sign-out once the page shows the user signed out: session storage cleared, every
+ * session ended on the server, toast, home page. The remembered e-mail stays for the next sign-in.
+ */
+export async function finishSignOut({ navigate, revalidate }: { navigate: NavigateFunction; revalidate: () => Promise<void> }) {
+  try {
+    window.sessionStorage.clear();
+  } catch {
+    // Storage may be blocked; there is nothing of ours in it then either.
+  }
+  try {
+    await signOutEverywhere();
+  } catch (error) {
+    // spec §4: a failed logout still leaves this browser signed out; the failure is only logged.
+    console.warn("Signing out on the server failed", error);
+  }
+  showSuccessToast(SIGNED_OUT_TOAST);
+  await navigate(paths.home);
+  setTimeout(() => void revalidate(), SIGN_OUT_RECHECK_MS);
+}

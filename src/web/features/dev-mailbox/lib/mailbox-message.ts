@@ -1,0 +1,30 @@
+import { formatEventDate, formatEventTime } from "@domain";
+
+/** One message from the outbox, as the dev mailbox loader returns it. */
+export interface MailboxMessage {
+  id: string;
+  channel: "email" | "sms";
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  links: string[];
+  createdAt: string;
+}
+
+/** The date and 24-hour time in UK time, e.g. "Sat, 6 Dec 2026, 19:30". */
+export function formatSentAt(iso: string): string {
+  const date = formatEventDate(iso);
+  const time = formatEventTime(iso);
+  return date && time ? `${date}, ${time}` : iso;
+}
+
+/** A link's address without the origin, so long tokens do not hide what the link is for. */
+export function linkPath(href: string): string {
+  try {
+    const url = new URL(href);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return href;
+  }
+}
