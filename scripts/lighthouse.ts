@@ -36,7 +36,7 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const listing = (await (await fetch(`${app.base}/api/events?price=25-50&pageSize=1`)).json()) as { events: { id: string }[] };
-  const pages = ["/", "/events", `/events/${listing.events[0]!.id}`];
+  const pages = ["/", "/events", `/events/${listing.events[0]!.id}`, "/auth"];
   let worst = 100;
   for (const path of pages) {
     const runs = [];

@@ -15,9 +15,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = () => [
+// The plain page may be indexed (people search for "Eventora sign in"); links carrying tokens never.
+export const meta: Route.MetaFunction = ({ location }) => [
   ...seoMeta({ title: "Sign in", description: "Sign in or create an account to buy tickets and list your events." }),
-  { name: "robots", content: "noindex" },
+  ...(location.search ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
 export default function AuthPage() {

@@ -12,7 +12,7 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
 
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) => {
     reply.type("text/plain");
-    return ["User-agent: *", "Disallow: /api/", "Disallow: /dashboard", "Disallow: /my-tickets", "Disallow: /check-in", `Sitemap: ${config.publicUrl}/sitemap.xml`, ""].join("\n");
+    return ["User-agent: *", "Disallow: /api/", "Disallow: /dashboard", "Disallow: /my-tickets", "Disallow: /check-in", "Disallow: /profile/edit", "Disallow: /dev/", `Sitemap: ${config.publicUrl}/sitemap.xml`, ""].join("\n");
   });
 
   app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) => {
