@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Db } from "../src/server/db/client";
-import { listMailbox, type MailboxMessage } from "../src/server/features/dev-mailbox/dev-mailbox.service";
+import type { MailboxMessage } from "../src/domain";
+import { listMailbox } from "../src/server/features/dev-mailbox/dev-mailbox.service";
 
 /**
  * Drives the real auth endpoints through app.inject() the way a browser would: same-origin requests,

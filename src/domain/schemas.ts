@@ -103,3 +103,16 @@ export const SiteStats = z.object({
 export type SiteStats = z.infer<typeof SiteStats>;
 
 export const KNOWN_CATEGORY_VALUES = EVENT_CATEGORIES.map((c) => c.value);
+
+/** One message from the dev outbox (/dev/mailbox). */
+export const MailboxMessage = z.object({
+  id: z.string(),
+  channel: z.enum(["email", "sms"]),
+  to: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  links: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type MailboxMessage = z.infer<typeof MailboxMessage>;

@@ -1,14 +1,13 @@
 // Server-only: route loaders call the server's services directly (never bundled for the browser).
 import type { AppLoadContext } from "react-router";
-import type { OwnProfile, SessionUser } from "@domain";
+import type { MailboxMessage, OwnProfile, SessionUser } from "@domain";
 import { getSessionUser as readSessionUser } from "../../server/features/auth/session";
-import { isMailboxEnabled, listMailbox as readMailbox, type MailboxMessage } from "../../server/features/dev-mailbox/dev-mailbox.service";
+import { isMailboxEnabled, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
 import { getOwnProfile as readOwnProfile } from "../../server/features/profiles/own-profile.service";
 
 export { getCategoryCounts, getEvent, getHomeData, getSimilarEvents, listEvents } from "../../server/features/events/events.service";
 export { getPublicProfile } from "../../server/features/profiles/profiles.service";
 export { getSiteStats } from "../../server/features/stats/stats.service";
-export type { MailboxMessage };
 
 export function getSessionUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
   return readSessionUser({ auth: context.auth, db: context.db, headers: request.headers });

@@ -1,19 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type { MailboxMessage } from "../../../domain";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
 import { extractLinks } from "../../lib/links";
 
-export interface MailboxMessage {
-  id: string;
-  channel: "email" | "sms";
-  to: string;
-  subject: string | null;
-  text: string;
-  html: string | null;
-  links: string[];
-  createdAt: string;
-}
 
 /** The dev mailbox exists only in demo mode and only while something is delivered to the outbox. */
 export function isMailboxEnabled(config: Config): boolean {
@@ -29,7 +20,7 @@ export async function listMailbox({ db, to, limit = 50 }: { db: Db; to?: string;
     .limit(Math.min(Math.max(limit, 1), 200));
   return rows.map((row) => ({
     id: row.id,
-    channel: row.channel === "sms" ? "sms" : "email",
+    channel: row.channel === "sms" ? ("sms" as const) : ("email" as const),
     to: row.recipient,
     subject: row.subject,
     text: row.textBody,

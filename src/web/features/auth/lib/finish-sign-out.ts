@@ -3,10 +3,7 @@ import { paths } from "~/paths";
 import { signOutEverywhere } from "../api/sign-out";
 import { showSuccessToast } from "./show-toast";
 
-/**
- * spec §2 Header and footer. Kept here, not with the other auth toasts, so that signing out loads no
- * more than this module (those import the account rules, and with them the schema library).
- */
+/** spec §2 Header and footer. Kept apart from the other auth toasts so signing out loads only this module. */
 export const SIGNED_OUT_TOAST = { title: "Signed out successfully", description: "You have been logged out of your account" };
 
 /** spec §9 Timings: the session is re-checked 100 ms after signing out. */

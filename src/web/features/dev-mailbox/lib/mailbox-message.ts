@@ -1,16 +1,6 @@
 import { formatEventDate, formatEventTime } from "@domain";
 
-/** One message from the outbox, as the dev mailbox loader returns it. */
-export interface MailboxMessage {
-  id: string;
-  channel: "email" | "sms";
-  to: string;
-  subject: string | null;
-  text: string;
-  html: string | null;
-  links: string[];
-  createdAt: string;
-}
+export type { MailboxMessage } from "@domain";
 
 /** The date and 24-hour time in UK time, e.g. "Sat, 6 Dec 2026, 19:30". */
 export function formatSentAt(iso: string): string {
