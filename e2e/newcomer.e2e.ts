@@ -70,6 +70,8 @@ describe("a newcomer's demo install", () => {
     await page.waitForURL((url) => url.pathname === "/");
     await hydrated(page);
     await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+    // The header changes at once; the toast follows the server's answer, after which /auth is open again.
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Signed out successfully" }).waitFor();
     await page.getByRole("banner").getByRole("link", { name: "Sign In" }).waitFor();
 
     await page.goto("/auth");
