@@ -11,7 +11,7 @@ export class AuthClient {
   cookies = new Map<string, string>();
 
   constructor(
-    private readonly app: FastifyInstance,
+    readonly app: FastifyInstance,
     readonly origin: string,
     readonly ip = "203.0.113.10",
   ) {}

@@ -90,7 +90,17 @@ export async function createEvent(db: Db, input: EventFixtureInput) {
 /** A booking of `quantity` tickets; confirmed unless told otherwise. */
 export async function createBooking(
   db: Db,
-  input: { eventId: string; quantity: number; status?: string; email?: string; userId?: string | null },
+  input: {
+    eventId: string;
+    quantity: number;
+    status?: string;
+    email?: string;
+    name?: string;
+    userId?: string | null;
+    totalAmountPence?: number;
+    stripeSessionId?: string;
+    createdAt?: Date;
+  },
 ) {
   const suffix = uniqueSuffix();
   const [row] = await db
@@ -99,11 +109,13 @@ export async function createBooking(
       eventId: input.eventId,
       userId: input.userId ?? null,
       status: input.status ?? "confirmed",
-      attendeeName: `Attendee ${suffix}`,
+      attendeeName: input.name ?? `Attendee ${suffix}`,
       attendeeEmail: input.email ?? `attendee_${suffix}@example.test`,
       ticketQuantity: input.quantity,
-      totalAmountPence: 0,
+      totalAmountPence: input.totalAmountPence ?? 0,
       ticketCode: `TCKT-2090-${suffix.toUpperCase()}`,
+      stripeSessionId: input.stripeSessionId ?? null,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning();
   return row!;

@@ -22,7 +22,13 @@ import { createAuth } from "./features/auth/auth";
 import { authRoutes } from "./features/auth/auth.routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { isMailboxEnabled } from "./features/dev-mailbox/dev-mailbox.service";
+import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
+import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
+import { eventEditingRoutes } from "./features/events/event-editing.routes";
 import { eventsRoutes } from "./features/events/events.routes";
+import { realtimeRoutes } from "./features/realtime/realtime.routes";
+import { createSalesHub } from "./features/realtime/sales-hub";
+import { createFileStorage } from "./providers/storage/storage";
 import { meRoutes } from "./features/me/me.routes";
 import { createEmailSender } from "./providers/email/email";
 import { createSmsSender } from "./providers/sms/sms";
@@ -98,7 +104,14 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
   const email = createEmailSender({ config, db });
   const sms = createSmsSender({ config, db });
   const auth = createAuth({ db, config, email, sms });
-  app.addHook("onClose", () => email.close());
+  const mediaDir = resolve(config.DATA_DIR, "media");
+  mkdirSync(mediaDir, { recursive: true });
+  const storage = createFileStorage(config, mediaDir);
+  const hub = createSalesHub(database);
+  app.addHook("onClose", async () => {
+    await hub.close();
+    await email.close();
+  });
 
   await app.register(authRoutes, { auth, config });
   await app.register(
@@ -108,14 +121,16 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
       await api.register(eventsRoutes, { db });
       await api.register(profilesRoutes, { db });
       await api.register(meRoutes, { db, auth, config });
+      await api.register(eventEditingRoutes, { db, auth, storage });
+      await api.register(affiliatesRoutes, { db });
+      await api.register(dashboardRoutes, { db, auth });
+      await api.register(realtimeRoutes, { auth, hub });
       if (isMailboxEnabled(config)) await api.register(devMailboxRoutes, { db });
     },
     { prefix: "/api" },
   );
   await app.register(seoRoutes, { db, config });
 
-  const mediaDir = resolve(config.DATA_DIR, "media");
-  mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: "/media/",
@@ -137,7 +152,7 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
       },
     });
     const build = (await import(serverBuildFile)) as ServerBuild;
-    await registerWebHandler(app, { mode: "production", getBuild: async () => build, context: { db, config, auth } });
+    await registerWebHandler(app, { mode: "production", getBuild: async () => build, context: { db, config, auth, storage } });
   } else if (web === "development") {
     const { createServer } = await import("vite");
     const middie = (await import("@fastify/middie")).default;
@@ -148,7 +163,7 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
     await registerWebHandler(app, {
       mode: "development",
       getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-      context: { db, config, auth },
+      context: { db, config, auth, storage },
     });
   } else {
     // API-only: no web handler claims unknown paths, so answer them in the API's own error shape.

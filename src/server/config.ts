@@ -26,6 +26,13 @@ const ConfigSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default("auto"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.url().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
@@ -67,6 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (smsProvider === "twilio") {
     for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
       if (!config[key]) problems.push(`${key}: required when SMS_PROVIDER=twilio`);
+    }
+  }
+  if (config.S3_BUCKET) {
+    for (const key of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const) {
+      if (!config[key]) problems.push(`${key}: required when S3_BUCKET is set`);
     }
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join("\n")}`);

@@ -4,12 +4,14 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { Auth } from "./features/auth/auth";
 import { sendWebResponse, toWebRequest } from "./lib/web-bridge";
+import type { FileStorage } from "./providers/storage/storage";
 
 declare module "react-router" {
   interface AppLoadContext {
     db: Db;
     config: Config;
     auth: Auth;
+    storage: FileStorage;
   }
 }
 
@@ -17,7 +19,7 @@ export interface WebHandlerOptions {
   mode: "production" | "development";
   /** Returns the current server build (in development, re-read on every request for hot reload). */
   getBuild: () => Promise<ServerBuild>;
-  context: { db: Db; config: Config; auth: Auth };
+  context: { db: Db; config: Config; auth: Auth; storage: FileStorage };
 }
 
 /**

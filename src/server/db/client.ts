@@ -14,8 +14,12 @@ export interface Database {
   kind: "postgres" | "pglite";
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** LISTEN on a channel; the handler gets each NOTIFY payload. Resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
 const migrationsFolder = resolve(import.meta.dirname, "../../../drizzle");
 
@@ -33,6 +37,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async ping() {
       await pool.query("select 1");
     },
+    listen: (channel, onPayload) => listenWithReconnect(url, channel, onPayload),
     close: () => pool.end(),
   };
 }
@@ -53,7 +58,49 @@ export async function openPglite(dataDir: string): Promise<Database> {
     async ping() {
       await client.query("select 1");
     },
+    async listen(channel, onPayload) {
+      if (!CHANNEL.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => unlisten();
+    },
     close: () => client.close(),
+  };
+}
+
+/**
+ * A dedicated connection for LISTEN (a pooled one would be handed to other queries). If the server
+ * drops it, it reconnects with backoff, so live updates resume by themselves after a restart.
+ */
+async function listenWithReconnect(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!CHANNEL.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on("error", () => {
+      next.end().catch(() => {});
+      if (client === next) client = null;
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    client = next;
+    attempt = 0;
+  };
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    const delay = Math.min(10_000, 500 * 2 ** attempt++);
+    setTimeout(() => connect().catch(scheduleReconnect), delay).unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -174,3 +174,21 @@ export const outboxMessages = pgTable(
   },
   (t) => [index("outbox_recipient_created_idx").on(sql`lower(${t.recipient})`, t.createdAt)],
 );
+
+/** Affiliates earn commission on booking fees through their codes (spec §3 Affiliate). */
+export const affiliates = pgTable(
+  "affiliates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    affiliateCode: text("affiliate_code").notNull().unique(),
+    commissionRate: integer("commission_rate").notNull().default(10),
+    status: text("status").notNull().default("active"),
+    totalEarningsPence: integer("total_earnings_pence").notNull().default(0),
+    totalReferrals: integer("total_referrals").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("affiliates_user_idx").on(t.userId, t.createdAt)],
+);

@@ -5,7 +5,7 @@ import { TIME_ZONE, formatEventDate, formatEventTime } from "../../domain/format
 import { ticketTotal } from "../../domain/money";
 import type { Db } from "./client";
 import { hashPassword } from "./password-hash";
-import { accounts, bookings, events, profiles, users } from "./schema";
+import { accounts, affiliates, bookings, events, profiles, users } from "./schema";
 import { generateSeedPosters, type PosterSpec } from "./seed-images";
 
 /**
@@ -24,6 +24,9 @@ export interface SeedResult {
   seeded: boolean;
   accounts: DemoAccount[];
 }
+
+/** The demo attendee's affiliate code (spec §9 Display: codes are 8 characters). */
+export const DEMO_AFFILIATE_CODE = "TOMF2026";
 
 /** The demo attendee's phone (Ofcom's drama range, never a real line) for SMS sign-in codes. */
 export const DEMO_ATTENDEE_PHONE = "+447700900123";
@@ -1083,6 +1086,11 @@ async function insertPeople(db: Db, passwordHashes: string[], now: Date): Promis
     )
     // A username already taken by a real account keeps its owner; the demo user just has no profile.
     .onConflictDoNothing();
+  // The attendee is also an affiliate, so organisers can try the live affiliate-code check.
+  const attendeeId = ids.get("attendee");
+  if (attendeeId && newPeople.some(({ person }) => person.key === "attendee")) {
+    await db.insert(affiliates).values({ userId: attendeeId, affiliateCode: DEMO_AFFILIATE_CODE }).onConflictDoNothing();
+  }
   return ids;
 }
 

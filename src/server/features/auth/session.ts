@@ -76,3 +76,23 @@ export async function requireAdmin({ auth, db, request }: { auth: Auth; db: Db; 
   }
   return userId;
 }
+
+/** Who is acting, for the services' ownership rules (decisions D10). */
+export interface Actor {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/** The signed-in user with their admin standing (spec §6 Admin rule applied); 401 when signed out. */
+export async function requireActor({ auth, db, request }: { auth: Auth; db: Db; request: FastifyRequest }): Promise<Actor> {
+  const userId = await requireUserId(auth, request);
+  const account = await loadAccount(db, userId);
+  if (!account) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  return { userId, isAdmin: adminAccess(account).granted };
+}
+
+/** The actor for a user already known to be signed in (route loaders have read the session). */
+export async function actorFor(db: Db, userId: string): Promise<Actor> {
+  const account = await loadAccount(db, userId);
+  return { userId, isAdmin: account ? adminAccess(account).granted : false };
+}

@@ -2,10 +2,10 @@ import { mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { AppError, ProfileUpdateInput, type OwnProfile } from "../../../domain";
 import type { Db } from "../../db/client";
 import { profiles, users } from "../../db/schema";
+import { openUploadedImage } from "../media/uploaded-image";
 
 export async function getOwnProfile({ db, userId }: { db: Db; userId: string }): Promise<OwnProfile> {
   const [row] = await db
@@ -62,23 +62,11 @@ export async function updateOwnProfile({ db, userId, input }: { db: Db; userId: 
   return getOwnProfile({ db, userId });
 }
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-const AVATAR_FORMATS = new Set(["jpeg", "png", "webp"]);
+export { IMAGE_MAX_BYTES as AVATAR_MAX_BYTES } from "../media/uploaded-image";
 
-/**
- * Stores an avatar: the type is decided from the bytes (JPG, PNG or WebP only), then re-encoded to a
- * 256 px WebP without metadata. Returns the URL to save on the profile.
- */
+/** Stores an avatar as a 256 px WebP without metadata and returns the URL to save on the profile. */
 export async function saveAvatar({ userId, bytes, mediaDir }: { userId: string; bytes: Buffer; mediaDir: string }): Promise<string> {
-  if (bytes.length > AVATAR_MAX_BYTES) throw new AppError("IMAGE_TOO_LARGE", "The image is larger than 5 MB. Please choose a smaller one.");
-  const format = await sharp(bytes)
-    .metadata()
-    .then((meta) => meta.format)
-    .catch(() => undefined);
-  if (!format || !AVATAR_FORMATS.has(format)) {
-    throw new AppError("UNSUPPORTED_IMAGE", "That file is not a JPG, PNG or WebP image. Please choose a photo in one of those formats.");
-  }
-  const webp = await sharp(bytes).rotate().resize(256, 256, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+  const webp = await (await openUploadedImage(bytes)).resize(256, 256, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
   const dir = resolve(mediaDir, "avatars");
   mkdirSync(dir, { recursive: true });
   await writeFile(resolve(dir, `${userId}.webp`), webp);

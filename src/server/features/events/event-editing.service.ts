@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { AppError, businessTypeForCategory, EventInput, ONGOING_BUSINESS_DATE, type EditableEvent } from "../../../domain";
+import type { Db } from "../../db/client";
+import { affiliates, bookings, events, profiles } from "../../db/schema";
+import type { FileStorage } from "../../providers/storage/storage";
+import { findActiveAffiliate } from "../affiliates/affiliates.service";
+import type { Actor } from "../auth/session";
+import { removeEventImages, storeEventImage } from "../media/event-image";
+
+const ACCESS_DENIED = "You can only edit your own events.";
+
+/** Validates the form's input; a 400 names the first field that is wrong. */
+export function parseEventInput(raw: unknown) {
+  const parsed = EventInput.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.join(".") || "event";
+    throw new AppError("VALIDATION_FAILED", `Invalid field '${field}': ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+type ParsedEventInput = ReturnType<typeof parseEventInput>;
+
+async function loadEditable(db: Db, eventId: string): Promise<EditableEvent | null> {
+  const [row] = await db
+    .select({
+      id: events.id,
+      userId: events.userId,
+      title: events.title,
+      description: events.description,
+      category: events.category,
+      dateTime: events.dateTime,
+      endTime: events.endTime,
+      location: events.location,
+      pricePence: events.pricePence,
+      maxAttendees: events.maxAttendees,
+      imageUrl: events.imageUrl,
+      videoUrl: events.videoUrl,
+      affiliateCode: affiliates.affiliateCode,
+      status: events.status,
+      businessType: events.businessType,
+    })
+    .from(events)
+    .leftJoin(affiliates, eq(affiliates.id, events.affiliateId))
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, dateTime: row.dateTime.toISOString(), endTime: row.endTime?.toISOString() ?? null };
+}
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** The event for its owner or an admin (spec §2 Create/edit event; decisions D10). */
+export async function getEditableEvent({ db, actor, eventId }: { db: Db; actor: Actor; eventId: string }): Promise<EditableEvent> {
+  const event = isUuid(eventId) ? await loadEditable(db, eventId) : null;
+  if (!event) throw new AppError("EVENT_NOT_FOUND", "Event not found");
+  if (event.userId !== actor.userId && !actor.isAdmin) throw new AppError("EVENT_ACCESS_DENIED", ACCESS_DENIED);
+  return event;
+}
+
+/** Admins may name another organiser (who must have a profile); everyone else acts for themselves. */
+async function resolveOwner(db: Db, actor: Actor, organiserId: string | null, fallback: string): Promise<string> {
+  if (!actor.isAdmin || !organiserId) return fallback;
+  const [profile] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, organiserId)).limit(1);
+  if (!profile) throw new AppError("INVALID_ORGANISER", "Invalid organizer selected. Please try again.");
+  return profile.userId;
+}
+
+async function eventValues(db: Db, input: ParsedEventInput) {
+  const ongoing = input.category === "ongoing-business";
+  // An unknown affiliate code is not an error: the event is saved and no commission is tracked (spec §5).
+  const affiliate = input.affiliateCode ? await findActiveAffiliate({ db, code: input.affiliateCode }) : null;
+  return {
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    businessType: businessTypeForCategory(input.category),
+    dateTime: ongoing ? ONGOING_BUSINESS_DATE : new Date(input.dateTime!),
+    endTime: ongoing || !input.endTime ? null : new Date(input.endTime),
+    location: input.location,
+    pricePence: input.pricePence,
+    maxAttendees: input.maxAttendees,
+    videoUrl: input.videoUrl,
+    affiliateId: affiliate?.id ?? null,
+  };
+}
+
+/**
+ * Creates an event with its image in one step: the image is stored under the new event's id first, so
+ * a refused image leaves no event behind, and a failed insert leaves no files behind.
+ */
+export async function createEvent({
+  db,
+  storage,
+  actor,
+  input: raw,
+  image,
+}: {
+  db: Db;
+  storage: FileStorage;
+  actor: Actor;
+  input: unknown;
+  image?: Buffer;
+}): Promise<EditableEvent> {
+  const input = parseEventInput(raw);
+  const userId = await resolveOwner(db, actor, input.organiserId, actor.userId);
+  const values = await eventValues(db, input);
+  const id = randomUUID();
+  const imageUrl = image ? await storeEventImage({ storage, eventId: id, bytes: image }) : input.imageUrl;
+  try {
+    await db.insert(events).values({ id, userId, ...values, imageUrl, status: "active" });
+  } catch (error) {
+    if (image) await removeEventImages({ storage, eventId: id }).catch(() => {});
+    throw error;
+  }
+  return (await loadEditable(db, id))!;
+}
+
+export async function updateEvent({
+  db,
+  storage,
+  actor,
+  eventId,
+  input: raw,
+  image,
+}: {
+  db: Db;
+  storage: FileStorage;
+  actor: Actor;
+  eventId: string;
+  input: unknown;
+  image?: Buffer;
+}): Promise<EditableEvent> {
+  const current = await getEditableEvent({ db, actor, eventId });
+  const input = parseEventInput(raw);
+  const userId = await resolveOwner(db, actor, input.organiserId, current.userId);
+  const values = await eventValues(db, input);
+  const imageUrl = image ? await storeEventImage({ storage, eventId, bytes: image }) : input.imageUrl;
+  await db
+    .update(events)
+    .set({ userId, ...values, imageUrl, updatedAt: new Date() })
+    .where(eq(events.id, eventId));
+  // The stored files go when the event's picture changes to a web address or to none.
+  if (!image && imageUrl !== current.imageUrl) await removeEventImages({ storage, eventId }).catch(() => {});
+  return (await loadEditable(db, eventId))!;
+}
+
+/**
+ * Deletes an event (owner, or any event for an admin). An event that has sold tickets is kept: its
+ * buyers' tickets and the organiser's records must not vanish with it.
+ */
+export async function deleteEvent({ db, storage, actor, eventId }: { db: Db; storage: FileStorage; actor: Actor; eventId: string }): Promise<void> {
+  await getEditableEvent({ db, actor, eventId });
+  const [{ sold }] = (await db
+    .select({ sold: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "confirmed")))) as [{ sold: number }];
+  if (sold > 0) {
+    throw new AppError("CONFLICT", "This event has sold tickets, so it cannot be deleted. Please contact support to cancel it and refund the buyers.");
+  }
+  await db.delete(events).where(eq(events.id, eventId));
+  await removeEventImages({ storage, eventId }).catch(() => {});
+}

@@ -1,0 +1,59 @@
+import { and, eq } from "drizzle-orm";
+import { AppError, type TicketQrPayload, type TicketView } from "../../../domain";
+import type { Db } from "../../db/client";
+import { bookings, events } from "../../db/schema";
+import { managedBy } from "../attendees/attendees.service";
+import type { Actor } from "../auth/session";
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** spec §3 QR payload for the ticket image. */
+export function qrPayloadFor(booking: { id: string; ticketCode: string; attendeeName: string; ticketQuantity: number }, event: { title: string; dateTime: Date }): TicketQrPayload {
+  return {
+    ticketId: booking.ticketCode,
+    bookingId: booking.id,
+    eventTitle: event.title,
+    attendeeName: booking.attendeeName,
+    eventDate: event.dateTime.toISOString(),
+    ticketQuantity: booking.ticketQuantity,
+  };
+}
+
+/**
+ * spec §5 Ticket viewer: by booking id first, then by ticket code if it contains TCKT-, then by
+ * payment session if it starts with cs_ — within the events the actor manages (decisions D11).
+ */
+export async function findManagedTicket({ db, actor, identifier }: { db: Db; actor: Actor; identifier: string }): Promise<TicketView> {
+  const id = identifier.trim();
+  const lookups = [
+    isUuid(id) ? eq(bookings.id, id) : null,
+    id.toUpperCase().includes("TCKT-") ? eq(bookings.ticketCode, id.toUpperCase()) : null,
+    id.startsWith("cs_") ? eq(bookings.stripeSessionId, id) : null,
+  ].filter((condition) => condition !== null);
+  for (const condition of lookups) {
+    const [row] = await db
+      .select({ booking: bookings, event: events })
+      .from(bookings)
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .where(and(condition, managedBy(actor)))
+      .limit(1);
+    if (row) {
+      const { booking, event } = row;
+      return {
+        bookingId: booking.id,
+        ticketCode: booking.ticketCode,
+        stripeSessionId: booking.stripeSessionId,
+        status: booking.status,
+        attendeeName: booking.attendeeName,
+        attendeeEmail: booking.attendeeEmail,
+        ticketQuantity: booking.ticketQuantity,
+        totalAmountPence: booking.totalAmountPence,
+        checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+        createdAt: booking.createdAt.toISOString(),
+        event: { id: event.id, title: event.title, description: event.description, dateTime: event.dateTime.toISOString(), location: event.location },
+        qrPayload: qrPayloadFor(booking, event),
+      };
+    }
+  }
+  throw new AppError("TICKET_NOT_FOUND", "No ticket found with that identifier. Please check and try again.");
+}
