@@ -32,7 +32,7 @@ export class AuthClient {
     return response;
   }
 
-  async request(method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await this.app.inject({
       method,
       url,
