@@ -26,6 +26,7 @@ import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { eventEditingRoutes } from "./features/events/event-editing.routes";
 import { eventsRoutes } from "./features/events/events.routes";
+import { functionsRoutes } from "./features/functions/functions.routes";
 import { realtimeRoutes } from "./features/realtime/realtime.routes";
 import { createSalesHub } from "./features/realtime/sales-hub";
 import { createFileStorage } from "./providers/storage/storage";
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
       await api.register(affiliatesRoutes, { db });
       await api.register(dashboardRoutes, { db, auth });
       await api.register(realtimeRoutes, { auth, hub });
+      await api.register(functionsRoutes, { db, auth, email, config });
       if (isMailboxEnabled(config)) await api.register(devMailboxRoutes, { db });
     },
     { prefix: "/api" },

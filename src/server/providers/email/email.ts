@@ -3,11 +3,20 @@ import type { Db } from "../../db/client";
 import { createOutboxEmailSender } from "./outbox";
 import { createSmtpEmailSender } from "./smtp";
 
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  /** Set for images shown inline in the HTML as `cid:{cid}`. */
+  cid?: string;
+}
+
 export interface EmailMessage {
   to: string;
   subject: string;
   html: string;
   text: string;
+  attachments?: EmailAttachment[];
 }
 
 /** One way of delivering e-mail (spec §9 E-mail; ARCHITECTURE Providers). */

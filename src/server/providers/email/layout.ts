@@ -8,6 +8,10 @@ export interface EmailContent {
   action?: { label: string; url: string };
   /** A large code shown on its own (one-time codes). */
   code?: string;
+  /** An inline image (e.g. a ticket's QR code, attached with this cid) with its description. */
+  image?: { cid: string; alt: string; width: number };
+  /** Label/value rows, e.g. a ticket's event, date and place. */
+  details?: { label: string; value: string }[];
   footnote?: string;
 }
 
@@ -21,6 +25,17 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     .join("");
   const code = content.code
     ? `<p style="margin:8px 0 24px;font-size:32px;font-weight:700;letter-spacing:8px;color:#1e1b4b;font-family:Menlo,Consolas,monospace">${escapeHtml(content.code)}</p>`
+    : "";
+  const details = content.details?.length
+    ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:0 0 20px;width:100%;border-collapse:collapse">${content.details
+        .map(
+          (row) =>
+            `<tr><td style="padding:6px 12px 6px 0;font-size:14px;color:#64748b;white-space:nowrap;vertical-align:top">${escapeHtml(row.label)}</td><td style="padding:6px 0;font-size:15px;color:#0f172a;font-weight:600">${escapeHtml(row.value)}</td></tr>`,
+        )
+        .join("")}</table>`
+    : "";
+  const image = content.image
+    ? `<p style="margin:8px 0 20px;text-align:center"><img src="cid:${escapeHtml(content.image.cid)}" alt="${escapeHtml(content.image.alt)}" width="${content.image.width}" height="${content.image.width}" style="display:inline-block;border:8px solid #ffffff;box-shadow:0 1px 4px rgba(15,23,42,.15)"></p>`
     : "";
   const action = content.action
     ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px"><tr><td style="border-radius:10px;background:#5418d6"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none">${escapeHtml(content.action.label)}</a></td></tr></table>
@@ -36,7 +51,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f4f3fb;padding:32px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td style="padding-bottom:24px;font-size:20px;font-weight:800;color:#5418d6">${escapeHtml(BRAND.name)}</td></tr>
-<tr><td><h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:#0f172a">${escapeHtml(content.heading)}</h1>${paragraphs}${code}${action}${footnote}</td></tr>
+<tr><td><h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:#0f172a">${escapeHtml(content.heading)}</h1>${paragraphs}${details}${image}${code}${action}${footnote}</td></tr>
 </table>
 <p style="margin:16px 0 0;font-size:12px;color:#64748b">${escapeHtml(`${BRAND.companyName}, ${BRAND.registeredAddress}`)}</p>
 </td></tr></table></body></html>`;
@@ -45,6 +60,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     content.heading,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.details?.length ? [...content.details.map((row) => `${row.label}: ${row.value}`), ""] : []),
     ...(content.code ? [content.code, ""] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     ...(content.footnote ? [content.footnote, ""] : []),

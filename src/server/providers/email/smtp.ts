@@ -7,7 +7,14 @@ export function createSmtpEmailSender({ url, from }: { url: string; from: string
   return {
     provider: "smtp",
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        attachments: message.attachments?.map(({ filename, content, contentType, cid }) => ({ filename, content, contentType, cid })),
+      });
     },
     async close() {
       transport.close();

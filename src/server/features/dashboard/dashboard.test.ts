@@ -1,0 +1,169 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPounds, type LiveSale } from "../../../domain";
+import { createTestApp } from "../../../../test/app";
+import { latestMessage } from "../../../../test/auth-client";
+import { createBooking, createEvent } from "../../../../test/fixtures";
+import { signInAs } from "../../../../test/organiser";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const as = (role: "user" | "admin" | "stale-admin") => signInAs(t.app, t.db, t.config.publicUrl, role);
+
+describe("sales analytics (spec §2 Dashboard)", () => {
+  it("sums confirmed bookings per event, lists the 10 newest sales and charts 30 days", async () => {
+    const { account, client } = await as("user");
+    const concert = await createEvent(t.db, { userId: account.id, title: "Concert", pricePence: 2000 });
+    const talk = await createEvent(t.db, { userId: account.id, title: "Talk", pricePence: 500 });
+    const elsewhere = await createEvent(t.db, { userId: (await as("user")).account.id, title: "Someone else's" });
+    for (let i = 0; i < 11; i++) {
+      await createBooking(t.db, { eventId: concert.id, quantity: 2, totalAmountPence: 4460, createdAt: new Date(Date.now() - (i + 1) * 60_000) });
+    }
+    await createBooking(t.db, { eventId: talk.id, quantity: 1, totalAmountPence: 730 });
+    await createBooking(t.db, { eventId: talk.id, quantity: 5, totalAmountPence: 3650, status: "cancelled" });
+    await createBooking(t.db, { eventId: elsewhere.id, quantity: 9, totalAmountPence: 9999 });
+
+    const sales = (await client.get("/api/me/sales")).json();
+    expect(sales.recentSales).toHaveLength(10);
+    expect(sales.recentSales[0].eventTitle).toBe("Talk");
+    expect(sales.perEvent).toEqual([
+      { eventId: concert.id, title: "Concert", revenuePence: 11 * 4460, ticketsSold: 22, bookings: 11 },
+      { eventId: talk.id, title: "Talk", revenuePence: 730, ticketsSold: 1, bookings: 1 },
+    ]);
+    expect(sales.totals).toEqual({ revenuePence: 11 * 4460 + 730, ticketsSold: 23, bookings: 12 });
+    expect(sales.daily).toHaveLength(30);
+    expect(sales.daily.reduce((sum: number, day: { tickets: number }) => sum + day.tickets, 0)).toBe(23);
+
+    const mine = (await client.get("/api/me/events")).json().events;
+    expect(mine.map((e: { title: string }) => e.title).sort()).toEqual(["Concert", "Talk"]);
+    expect(mine.find((e: { title: string }) => e.title === "Concert")).toMatchObject({ ticketsSold: 22, revenuePence: 11 * 4460 });
+  });
+
+  it("lists the user's own confirmed bookings", async () => {
+    const { account, client } = await as("user");
+    const event = await createEvent(t.db, { userId: (await as("user")).account.id, title: "Gig" });
+    await createBooking(t.db, { eventId: event.id, quantity: 3, userId: account.id, totalAmountPence: 1500 });
+    await createBooking(t.db, { eventId: event.id, quantity: 1, userId: account.id, status: "pending" });
+    const { bookings } = (await client.get("/api/me/bookings")).json();
+    expect(bookings).toHaveLength(1);
+    expect(bookings[0]).toMatchObject({ eventTitle: "Gig", ticketQuantity: 3, totalAmountPence: 1500 });
+  });
+});
+
+describe("attendees and check-in (spec §6 Organiser)", () => {
+  it("exports RFC 4180 CSV with the spec's columns and cells no spreadsheet will run", async () => {
+    const { account, client } = await as("user");
+    const event = await createEvent(t.db, { userId: account.id, title: "Formula Night" });
+    await createBooking(t.db, { eventId: event.id, quantity: 2, name: '=HYPERLINK("http://evil.example","Click")', totalAmountPence: 2460, email: "+a@example.com" });
+    await createBooking(t.db, { eventId: event.id, quantity: 1, name: 'Jo "JJ" Smith, Esq.', totalAmountPence: 0 });
+    const response = await client.get(`/api/events/${event.id}/attendees?format=csv`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/csv");
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="attendees-Formula-Night.csv"');
+    const lines = response.body.split("\r\n");
+    expect(lines[0]).toBe("Name,Email,Tickets,Amount,Booking Date,Status,QR Code");
+    const hyperlinkRow = lines.find((line) => line.includes("HYPERLINK"))!;
+    expect(hyperlinkRow.startsWith(`"'=HYPERLINK(""http://evil.example"",""Click"")"`)).toBe(true);
+    expect(hyperlinkRow).toContain(",'+a@example.com,2,£24.60,");
+    expect(hyperlinkRow).toContain(",Pending,");
+    expect(lines.find((line) => line.includes("Esq"))!.startsWith('"Jo ""JJ"" Smith, Esq."')).toBe(true);
+    expect(response.body.endsWith("\r\n")).toBe(true);
+  });
+
+  it("admits a ticket once, even when checked in twice at the same moment", async () => {
+    const { account, client } = await as("user");
+    const event = await createEvent(t.db, { userId: account.id });
+    const booking = await createBooking(t.db, { eventId: event.id, quantity: 1 });
+    const results = await Promise.all(Array.from({ length: 6 }, () => client.post(`/api/bookings/${booking.id}/check-in`)));
+    const answers = results.map((r) => r.json());
+    expect(answers.filter((a) => a.alreadyCheckedIn === false)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.checkedInAt)).size).toBe(1);
+    const list = (await client.get(`/api/events/${event.id}/attendees`)).json();
+    expect(list.attendees[0].checkedInAt).toBe(answers[0].checkedInAt);
+  });
+});
+
+describe("ticket viewer (spec §5 Ticket viewer and resender)", () => {
+  it("finds a ticket by booking id, ticket code or payment session, with its QR payload", async () => {
+    const { account, client } = await as("user");
+    const event = await createEvent(t.db, { userId: account.id, title: "Lookup Gala" });
+    const booking = await createBooking(t.db, { eventId: event.id, quantity: 2, stripeSessionId: "cs_test_lookup_123" });
+    for (const identifier of [booking.id, booking.ticketCode, booking.ticketCode.toLowerCase(), "cs_test_lookup_123", `  ${booking.ticketCode}  `]) {
+      const response = await client.get(`/api/tickets/lookup?identifier=${encodeURIComponent(identifier)}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        bookingId: booking.id,
+        event: { title: "Lookup Gala" },
+        qrPayload: { ticketId: booking.ticketCode, bookingId: booking.id, eventTitle: "Lookup Gala", ticketQuantity: 2 },
+      });
+    }
+    const missing = await client.get("/api/tickets/lookup?identifier=TCKT-2090-FFFFFFFF");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toEqual({ code: "TICKET_NOT_FOUND", message: "No ticket found with that identifier. Please check and try again." });
+    expect((await client.get("/api/tickets/lookup?identifier=%20%20")).statusCode).toBe(400);
+  });
+});
+
+describe("send-ticket-email (decisions D11)", () => {
+  it("sends the ticket with its QR code only to the e-mail on the booking, and masks it for strangers", async () => {
+    const { account, client } = await as("user");
+    const event = await createEvent(t.db, { userId: account.id, title: "Resend Rave", pricePence: 1000 });
+    const booking = await createBooking(t.db, { eventId: event.id, quantity: 2, email: "buyer@example.com", totalAmountPence: 2460 });
+    const owner = await client.post("/api/functions/send-ticket-email", { bookingId: booking.ticketCode, provider: "brevo" });
+    expect(owner.json()).toEqual({ success: true, provider: "outbox", recipient: "buyer@example.com", error: null });
+    const mail = await latestMessage(t.db, "buyer@example.com");
+    expect(mail.subject).toBe("Your ticket: Resend Rave");
+    expect(mail.text).toContain(booking.ticketCode);
+    expect(mail.text).toContain(formatPounds(2460));
+    expect(mail.text).toContain("Show this QR code at the event entrance");
+    expect(mail.html).toContain('alt="QR code for ticket');
+    expect(mail.html).toContain("data:image/png;base64,");
+
+    const stranger = await t.app.inject({ method: "POST", url: "/api/functions/send-ticket-email", payload: { bookingId: booking.id } });
+    expect(stranger.json()).toMatchObject({ success: true, recipient: "b***@example.com" });
+    const unknown = await t.app.inject({ method: "POST", url: "/api/functions/send-ticket-email", payload: { bookingId: "TCKT-2090-00000000" } });
+    expect(unknown.json()).toMatchObject({ success: false, recipient: null });
+  });
+});
+
+describe("live sales (GET /api/realtime/bookings)", () => {
+  it("streams a sale on the organiser's own event as it is written, and nobody else's", async () => {
+    const { account, client } = await as("user");
+    const mine = await createEvent(t.db, { userId: account.id, title: "Live One" });
+    const theirs = await createEvent(t.db, { userId: (await as("user")).account.id, title: "Not Mine" });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}/api/realtime/bookings`, { headers: { cookie: client.cookieHeader }, signal: controller.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = "";
+    const nextSale = async (): Promise<LiveSale> => {
+      for (;;) {
+        const match = /event: sale\nid: [^\n]+\ndata: ([^\n]+)\n\n/.exec(received);
+        if (match) {
+          received = received.slice(match.index + match[0].length);
+          return JSON.parse(match[1]!);
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error("stream ended");
+        received += decoder.decode(value);
+      }
+    };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await createBooking(t.db, { eventId: theirs.id, quantity: 4 });
+    const booking = await createBooking(t.db, { eventId: mine.id, quantity: 3, name: "Sam Live", totalAmountPence: 3690 });
+    const sale = await nextSale();
+    expect(sale).toMatchObject({ bookingId: booking.id, eventTitle: "Live One", attendeeName: "Sam Live", ticketQuantity: 3, totalAmountPence: 3690, change: "new" });
+    controller.abort();
+
+    const anonymous = await fetch(`http://127.0.0.1:${port}/api/realtime/bookings`);
+    expect(anonymous.status).toBe(401);
+  });
+});
