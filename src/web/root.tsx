@@ -12,6 +12,7 @@ import {
 import { SiteFooter } from "~/features/layout/components/site-footer";
 import { SiteHeader } from "~/features/layout/components/site-header";
 import { NotFoundView } from "~/features/layout/components/not-found-view";
+import { LiveSaleToasts } from "~/features/live-sales/live-sale-toasts";
 import { paths } from "~/paths";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -24,10 +25,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /**
  * The session is re-read when leaving the pages that change it (signing in on /auth, a new name or
- * picture on /profile/edit), on top of React Router's usual rules (search changes, revalidate()).
+ * picture on /profile/edit), and on an explicit revalidate() or form submission.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || currentUrl.pathname === paths.auth || currentUrl.pathname === paths.profileEdit;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  // An explicit revalidate() (after signing out) or a form submission re-reads it as usual.
+  if (currentUrl.href === nextUrl.href || (formMethod && formMethod !== "GET")) return defaultShouldRevalidate;
+  // Plain navigations (a new tab or filter in the URL) do not change who is signed in.
+  return currentUrl.pathname === paths.auth || currentUrl.pathname === paths.profileEdit;
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -75,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <DeferredToaster />
+        <LiveSaleToasts />
         <ScrollRestoration />
         <Scripts />
       </body>

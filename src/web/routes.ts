@@ -10,5 +10,7 @@ export default [
   route("profile/edit", "routes/profile-edit.tsx"),
   route("profile/:username", "routes/profile.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
+  route("create-event", "routes/create-event.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

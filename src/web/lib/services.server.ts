@@ -1,9 +1,11 @@
 // Server-only: route loaders call the server's services directly (never bundled for the browser).
 import type { AppLoadContext } from "react-router";
-import type { MailboxMessage, OwnProfile, SessionUser } from "@domain";
-import { getSessionUser as readSessionUser } from "../../server/features/auth/session";
+import type { EditableEvent, MailboxMessage, OwnProfile, SessionUser } from "@domain";
+import { getDashboard as readDashboard } from "../../server/features/dashboard/dashboard.service";
+import { getEditableEvent as readEditableEvent } from "../../server/features/events/event-editing.service";
+import { actorFor, getSessionUser as readSessionUser } from "../../server/features/auth/session";
 import { isMailboxEnabled, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
-import { getOwnProfile as readOwnProfile } from "../../server/features/profiles/own-profile.service";
+import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/own-profile.service";
 
 export { getCategoryCounts, getEvent, getHomeData, getSimilarEvents, listEvents } from "../../server/features/events/events.service";
 export { getPublicProfile } from "../../server/features/profiles/profiles.service";
@@ -21,4 +23,18 @@ export function getOwnProfile(context: AppLoadContext, userId: string): Promise<
 export async function listMailbox(context: AppLoadContext, options: { to?: string; limit?: number } = {}): Promise<MailboxMessage[] | null> {
   if (!isMailboxEnabled(context.config)) return null;
   return readMailbox({ db: context.db, ...options });
+}
+
+/** The event to edit, for its owner or an admin; throws EVENT_NOT_FOUND or EVENT_ACCESS_DENIED. */
+export async function getEditableEvent(context: AppLoadContext, { eventId, userId }: { eventId: string; userId: string }): Promise<EditableEvent> {
+  return readEditableEvent({ db: context.db, actor: await actorFor(context.db, userId), eventId });
+}
+
+/** Every profile, for the admin's organiser select (call for admins only). */
+export function listOrganisers(context: AppLoadContext) {
+  return listOrganiserChoices({ db: context.db });
+}
+
+export function getDashboard(context: AppLoadContext, userId: string) {
+  return readDashboard({ db: context.db, userId });
 }

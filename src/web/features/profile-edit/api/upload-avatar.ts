@@ -1,4 +1,4 @@
-import { apiRequest } from "./api-request";
+import { apiRequest } from "~/lib/api-request";
 
 /** Uploads a JPG, PNG or WebP of up to 5 MB; the reply is the URL to save as the profile's avatar. */
 export async function uploadAvatar(file: File): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiRequestError } from "../api/api-request";
+import { ApiRequestError } from "~/lib/api-request";
 import {
   avatarFileProblem,
   normaliseWebsite,

@@ -1,6 +1,6 @@
 import { ProfileUpdateInput, type OwnProfile } from "@domain";
 import { paths } from "~/paths";
-import { ApiRequestError } from "../api/api-request";
+import { ApiRequestError } from "~/lib/api-request";
 
 /** What the form holds: every field as typed text. */
 export interface ProfileFormValues {

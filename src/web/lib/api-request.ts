@@ -26,14 +26,30 @@ async function errorFrom(response: Response): Promise<ApiRequestError> {
   });
 }
 
-/** Calls our /api with the session cookie; resolves with the JSON reply, throws ApiRequestError when refused. */
-export async function apiRequest<Result>(path: `/api/${string}`, init: { method: "PUT" | "POST"; json?: unknown; form?: FormData }): Promise<Result> {
+export interface ApiRequestInit {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** A JSON body. */
+  json?: unknown;
+  /** A multipart body (file uploads). */
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls our /api with the session cookie; resolves with the JSON reply (undefined for 204 No Content)
+ * and throws ApiRequestError when refused.
+ */
+export async function apiRequest<Result>(path: `/api/${string}`, init: ApiRequestInit = { method: "GET" }): Promise<Result> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (init.json !== undefined) headers["content-type"] = "application/json";
   const response = await fetch(path, {
     method: init.method,
     credentials: "same-origin",
-    headers: init.form ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-    body: init.form ?? JSON.stringify(init.json ?? {}),
+    headers,
+    body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+    signal: init.signal,
   });
   if (!response.ok) throw await errorFrom(response);
+  if (response.status === 204) return undefined as Result;
   return (await response.json()) as Result;
 }

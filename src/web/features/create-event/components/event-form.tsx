@@ -1,0 +1,164 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { EditableEvent } from "@domain";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { createEvent, updateEvent } from "../api/save-event";
+import { useEventImage } from "../hooks/use-event-image";
+import {
+  assembleEventInput,
+  EMPTY_EVENT_FORM,
+  formValuesFromEvent,
+  submitButtonLabel,
+  withCategory,
+  type EventFormField,
+  type EventFormValues,
+  type FormMode,
+} from "../lib/event-form";
+import { EVENT_TOASTS, pathAfterForm, saveFailedTitle, saveFailureProblem, type SaveProblem } from "../lib/event-toasts";
+import { organiserOptions, type Organiser } from "../lib/organiser-options";
+import { AffiliateCodeField } from "./affiliate-code-field";
+import { EventBasicsFields } from "./event-basics-fields";
+import { EventImageField } from "./event-image-field";
+import { EventScheduleFields } from "./event-schedule-fields";
+import { EventTicketsFields } from "./event-tickets-fields";
+import type { FormBindings } from "./form-bindings";
+import { FormSection } from "./form-section";
+import { OrganiserSelect } from "./organiser-select";
+
+/** Create an event, or edit one when `event` is given (spec §2 Create/edit event, §4, §5, §8). */
+export function EventForm({
+  event,
+  actor,
+  organisers,
+}: {
+  event: EditableEvent | null;
+  actor: { id: string; isAdmin: boolean };
+  /** Admins only (null otherwise, or when the list failed to load). */
+  organisers: Organiser[] | null;
+}) {
+  const mode: FormMode = event ? "edit" : "create";
+  const [values, setValues] = useState<EventFormValues>(() => (event ? formValuesFromEvent(event, actor.id) : EMPTY_EVENT_FORM));
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+
+  const onChange = (field: EventFormField, value: string) => {
+    setValues((current) => (field === "category" ? withCategory(current, value) : { ...current, [field]: value }));
+    if (problem?.field === field) setProblem(null);
+  };
+  const errorFor = (field: EventFormField) => (problem?.field === field ? (problem.message ?? null) : null);
+  const bindings: FormBindings = { values, onChange, errorFor };
+
+  const image = useEventImage({
+    url: values.imageUrl,
+    onUrlChange: (url) => onChange("imageUrl", url),
+    onAccepted: () => {
+      if (problem?.field === "imageUrl") setProblem(null);
+    },
+    onRejected: (toastText, reason) => report({ toast: toastText, field: "imageUrl", message: reason }),
+  });
+
+  function report(found: SaveProblem, form?: HTMLFormElement | null) {
+    setProblem(found);
+    toast.error(found.toast.title, found.toast.description ? { description: found.toast.description } : undefined);
+    // An image problem is about the file when there is one, else about the URL.
+    const name = found.field === "imageUrl" && image.file ? "imageFile" : found.field;
+    const control = name && form?.elements.namedItem(name);
+    if (control instanceof HTMLElement) control.focus();
+  }
+
+  async function submit(submitEvent: FormEvent<HTMLFormElement>) {
+    submitEvent.preventDefault();
+    const form = submitEvent.currentTarget;
+    const assembled = assembleEventInput(values, {
+      hasImageFile: image.file !== null,
+      admin: actor.isAdmin ? { actorId: actor.id, editing: mode === "edit" } : null,
+    });
+    if (!assembled.ok) {
+      const { field, message } = assembled.problem;
+      return report({ toast: { title: saveFailedTitle(mode), description: message }, field, message }, form);
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      if (event) await updateEvent(event.id, assembled.input, image.file);
+      else await createEvent(assembled.input, image.file);
+    } catch (error) {
+      setSaving(false);
+      return report(saveFailureProblem(error, mode), form);
+    }
+    const done = mode === "edit" ? EVENT_TOASTS.updated : EVENT_TOASTS.created;
+    toast.success(done.title, { description: done.description });
+    void navigate(pathAfterForm(mode));
+  }
+
+  return (
+    <form noValidate onSubmit={submit} onPaste={image.handlePaste} aria-busy={saving} className="flex flex-col gap-8">
+      <FormSection legend="Event details">
+        <EventBasicsFields {...bindings} />
+      </FormSection>
+
+      <FormSection legend="Date and location">
+        <EventScheduleFields {...bindings} />
+      </FormSection>
+
+      <FormSection legend="Tickets">
+        <EventTicketsFields {...bindings} />
+      </FormSection>
+
+      <FormSection legend="Image and video" description="A landscape image (16:9) looks best on event cards.">
+        <EventImageField
+          url={values.imageUrl}
+          pending={image.pending}
+          error={errorFor("imageUrl")}
+          onUrlChange={image.typeUrl}
+          onFileChosen={image.chooseFile}
+          onPasteRequested={() => void image.pasteFromClipboard()}
+          onClear={image.clear}
+        />
+        <Field id="event-video-url" label="Video URL" hint="A YouTube or Vimeo link, or an MP4/WebM file, shown on the event page." error={errorFor("videoUrl")}>
+          <Input
+            name="videoUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://www.youtube.com/watch?v=…"
+            value={values.videoUrl}
+            onChange={(change) => onChange("videoUrl", change.target.value)}
+          />
+        </Field>
+      </FormSection>
+
+      <FormSection legend={actor.isAdmin ? "Affiliate and organizer" : "Affiliate"}>
+        <AffiliateCodeField value={values.affiliateCode} error={errorFor("affiliateCode")} onChange={(code) => onChange("affiliateCode", code)} />
+        {actor.isAdmin && (
+          <OrganiserSelect
+            options={organiserOptions(organisers ?? [], { actorId: actor.id, currentOrganiserId: values.organiserId })}
+            value={values.organiserId}
+            error={errorFor("organiserId")}
+            onChange={(organiserId) => onChange("organiserId", organiserId)}
+          />
+        )}
+      </FormSection>
+
+      {problem && !problem.field && (
+        // Kept on the page after the toast has gone, for a failure that is not about one field.
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3.5 text-sm font-medium text-red-800">
+          {problem.toast.title}
+          {problem.toast.description && `: ${problem.toast.description}`}
+        </p>
+      )}
+
+      <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:justify-between">
+        <Button asChild variant="outline" size="lg">
+          <Link to={pathAfterForm(mode)}>Cancel</Link>
+        </Button>
+        <Button type="submit" size="lg" disabled={saving}>
+          {submitButtonLabel(mode, saving)}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { ClipboardPaste, ImageUp, X } from "lucide-react";
+import { useId } from "react";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+import { useCanReadClipboardImages } from "../hooks/use-clipboard-image-read";
+import type { PendingImage } from "../hooks/use-pending-image";
+import { IMAGE_ACCEPT } from "../lib/image-source";
+import { ImagePreview } from "./image-preview";
+
+/**
+ * The event image: upload a file, paste one, or enter a web address (spec §4 Create/edit form). A file
+ * clears the address, an address drops the file, and the upload is disabled while an address is set.
+ */
+export function EventImageField({
+  url,
+  pending,
+  error,
+  onUrlChange,
+  onFileChosen,
+  onPasteRequested,
+  onClear,
+}: {
+  url: string;
+  pending: PendingImage | null;
+  error: string | null;
+  onUrlChange: (url: string) => void;
+  onFileChosen: (file: File) => void;
+  /** The Paste image button: read the clipboard. */
+  onPasteRequested: () => void;
+  onClear: () => void;
+}) {
+  const id = useId();
+  const fileInputId = `${id}-file`;
+  const urlInputId = `${id}-url`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const canPaste = useCanReadClipboardImages();
+  const urlSet = url.trim() !== "";
+  const describedBy = [error ? errorId : null, hintId].filter(Boolean).join(" ");
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ImagePreview src={pending?.previewUrl ?? (url.trim() || null)} />
+      <div className="flex flex-wrap items-center gap-2">
+        <label
+          htmlFor={fileInputId}
+          className={cn(
+            buttonVariants({ variant: "outline" }),
+            "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
+            "has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60",
+          )}
+        >
+          <ImageUp aria-hidden="true" />
+          {pending ? "Choose another image" : "Upload image"}
+          <input
+            id={fileInputId}
+            name="imageFile"
+            type="file"
+            accept={IMAGE_ACCEPT}
+            disabled={urlSet}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className="sr-only"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              // Cleared so that choosing the same file again still counts as a change.
+              event.target.value = "";
+              if (chosen) onFileChosen(chosen);
+            }}
+          />
+        </label>
+        {canPaste && (
+          <Button type="button" variant="outline" disabled={urlSet} onClick={onPasteRequested}>
+            <ClipboardPaste aria-hidden="true" />
+            Paste image
+          </Button>
+        )}
+        {(pending || urlSet) && (
+          <Button type="button" variant="ghost" size="icon" aria-label="Remove image" title="Remove image" onClick={onClear}>
+            <X aria-hidden="true" />
+          </Button>
+        )}
+      </div>
+      <p id={hintId} className="text-xs text-muted">
+        {pending && (
+          <>
+            <span className="break-all font-semibold text-ink">{pending.file.name}</span> will be uploaded when you save.{" "}
+          </>
+        )}
+        {urlSet && "Remove the image URL to upload or paste a file instead. "}
+        <span className="font-semibold">Max 5MB</span> · JPG, PNG, WebP
+      </p>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={urlInputId}>Or enter an image URL</Label>
+        <Input
+          id={urlInputId}
+          name="imageUrl"
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          value={url}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onUrlChange(event.target.value)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Store } from "lucide-react";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { isOngoingBusiness } from "../lib/event-form";
+import type { FormBindings } from "./form-bindings";
+import { RequiredMark } from "./required-mark";
+
+/** Start and end (hidden for an ongoing business, spec §4 Create/edit form) and Location. */
+export function EventScheduleFields({ values, onChange, errorFor }: FormBindings) {
+  const ongoing = isOngoingBusiness(values.category);
+  return (
+    <>
+      {ongoing ? (
+        <p className="flex gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3.5 text-sm text-brand-900">
+          <Store className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          An ongoing business has no start or end time: it stays listed until you remove it.
+        </p>
+      ) : (
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            id="event-start"
+            label={
+              <>
+                Start Date & Time
+                <RequiredMark />
+              </>
+            }
+            hint="UK time"
+            error={errorFor("dateTime")}
+          >
+            <Input name="dateTime" type="datetime-local" required value={values.dateTime} onChange={(event) => onChange("dateTime", event.target.value)} />
+          </Field>
+          <Field id="event-end" label="End Time" hint="Optional, UK time" error={errorFor("endTime")}>
+            <Input
+              name="endTime"
+              type="datetime-local"
+              min={values.dateTime || undefined}
+              value={values.endTime}
+              onChange={(event) => onChange("endTime", event.target.value)}
+            />
+          </Field>
+        </div>
+      )}
+      <Field
+        id="event-location"
+        label={
+          <>
+            Location
+            <RequiredMark />
+          </>
+        }
+        error={errorFor("location")}
+      >
+        <Input
+          name="location"
+          required
+          maxLength={200}
+          autoComplete="off"
+          placeholder="e.g. The Deaf Institute, Manchester"
+          value={values.location}
+          onChange={(event) => onChange("location", event.target.value)}
+        />
+      </Field>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { bookingFeePerTicket, businessTypeForCategory, formatPounds, poundsToPence } from "@domain";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import type { FormBindings } from "./form-bindings";
+
+function priceHint(price: string, category: string): string {
+  // Food venues and ongoing businesses are shown with 'Visit Now' rather than a price (spec §2 Event card).
+  if (businessTypeForCategory(category) === "restaurant") return "Listings show 'Visit Now' instead of a price.";
+  const pence = price.trim() === "" ? 0 : poundsToPence(price);
+  if (pence === null) return "In pounds, such as 12.50.";
+  if (pence === 0) return "Leave empty for a free event: no booking fee applies.";
+  return `Buyers pay ${formatPounds(pence)} + ${formatPounds(bookingFeePerTicket(pence))} booking fee per ticket.`;
+}
+
+/** Price in pounds (empty is free) and Max Attendees (empty is unlimited), spec §5 Create event. */
+export function EventTicketsFields({ values, onChange, errorFor }: FormBindings) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field id="event-price" label="Price (£)" hint={priceHint(values.price, values.category)} error={errorFor("price")}>
+        <Input
+          name="price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder="0.00"
+          value={values.price}
+          onChange={(event) => onChange("price", event.target.value)}
+        />
+      </Field>
+      <Field id="event-max-attendees" label="Max Attendees" hint="Leave empty for unlimited places." error={errorFor("maxAttendees")}>
+        <Input
+          name="maxAttendees"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          placeholder="Unlimited"
+          value={values.maxAttendees}
+          onChange={(event) => onChange("maxAttendees", event.target.value)}
+        />
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { CalendarPlus, Download, RotateCcw, Users } from "lucide-react";
+import { Link } from "react-router";
+import { formatPounds, type DashboardEvent } from "@domain";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/input";
+import { Skeleton } from "~/components/ui/skeleton";
+import { paths } from "~/paths";
+import { attendeesCsvUrl } from "../../api/get-attendees";
+import { useAttendees, type AttendeesState } from "../../hooks/use-attendees";
+import { useDashboardView } from "../../hooks/use-dashboard-view";
+import { attendeeRow, attendeeSummary } from "../../lib/attendee-rows";
+import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
+import { formatDateTime } from "../../lib/format-date-time";
+import { activeEvents, chooseAttendeeEvent } from "../../lib/my-event-rows";
+import { plural } from "../../lib/plural";
+import { EmptyState } from "../empty-state";
+import { PanelHeader } from "../panel-header";
+import { TicketResender } from "../tickets/ticket-resender";
+import { TicketViewer } from "../tickets/ticket-viewer";
+import { AttendeeCards } from "./attendee-cards";
+import { AttendeeTable } from "./attendee-table";
+
+function statusLine(state: AttendeesState): string {
+  switch (state.status) {
+    case "idle":
+      return "";
+    case "loading":
+      return "Loading attendees...";
+    case "failed":
+      return DASHBOARD_TOASTS.attendeesFailed.title;
+    case "ready": {
+      const summary = attendeeSummary(state.list.attendees);
+      if (summary.bookings === 0) return "No attendees yet.";
+      return `${plural(summary.bookings, "booking")} · ${plural(summary.tickets, "ticket")} · ${summary.checkedInBookings} of ${summary.bookings} checked in · ${formatPounds(summary.revenuePence)}`;
+    }
+  }
+}
+
+/**
+ * Confirmed attendees of one of the user's active events, with check-in and CSV export, and the
+ * ticket viewer and resender (spec §2 Dashboard).
+ */
+export function AttendeePanel({ events }: { events: DashboardEvent[] }) {
+  const { requestedEvent, show } = useDashboardView();
+  const active = activeEvents(events);
+  const eventId = chooseAttendeeEvent(active, requestedEvent);
+  const { state, retry, checkIn, checkingIn } = useAttendees(eventId);
+  const rows = state.status === "ready" ? state.list.attendees.map(attendeeRow) : [];
+
+  return (
+    <section aria-labelledby="attendees-heading" className="flex flex-col gap-5">
+      <PanelHeader id="attendees-heading" title="Attendee Management">
+        Confirmed attendees of your active events. Check people in and export the list.
+      </PanelHeader>
+
+      {eventId ? (
+        <div className="rounded-2xl border border-border bg-white shadow-sm">
+          <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-end sm:justify-between sm:p-5">
+            <Field id="attendee-event" label="Event" className="sm:max-w-md sm:flex-1">
+              <Select value={eventId} onChange={(event) => show({ event: event.target.value })}>
+                {active.map((event) => (
+                  <option key={event.id} value={event.id}>
+                    {event.title} · {formatDateTime(event.dateTime)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <a href={attendeesCsvUrl(eventId)} download className={buttonVariants({ variant: "outline" })}>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </div>
+          <p role="status" className="border-t border-border px-4 py-3 text-sm font-semibold text-muted sm:px-5">
+            {statusLine(state)}
+          </p>
+
+          {state.status === "loading" && (
+            <div className="flex flex-col gap-2 border-t border-border p-4 sm:p-5">
+              {[0, 1, 2].map((index) => (
+                <Skeleton key={index} className="h-12" />
+              ))}
+            </div>
+          )}
+          {state.status === "failed" && (
+            <div className="flex flex-col items-start gap-3 border-t border-border p-4 sm:p-5">
+              <p className="text-sm text-muted">The attendee list could not be loaded. Check your connection and try again.</p>
+              <Button type="button" variant="outline" size="sm" onClick={retry}>
+                <RotateCcw aria-hidden="true" />
+                Try again
+              </Button>
+            </div>
+          )}
+          {state.status === "ready" && rows.length > 0 && (
+            <>
+              <div className="hidden md:block">
+                <AttendeeTable eventTitle={state.list.event.title} rows={rows} checkingIn={checkingIn} onCheckIn={checkIn} />
+              </div>
+              <div className="md:hidden">
+                <AttendeeCards rows={rows} checkingIn={checkingIn} onCheckIn={checkIn} />
+              </div>
+            </>
+          )}
+          {state.status === "ready" && rows.length === 0 && (
+            <div className="flex flex-col items-center gap-2 border-t border-border px-4 py-10 text-center">
+              <Users className="size-8 text-brand-600" aria-hidden="true" />
+              <p className="font-semibold">No attendees yet</p>
+              <p className="max-w-sm text-sm text-muted">Confirmed bookings for this event appear here as they come in.</p>
+            </div>
+          )}
+        </div>
+      ) : (
+        <EmptyState
+          icon={CalendarPlus}
+          title="No active events"
+          action={
+            <Link to={paths.createEvent} className={buttonVariants()}>
+              Create Event
+            </Link>
+          }
+        >
+          Attendee lists appear here for your active events.
+        </EmptyState>
+      )}
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <TicketViewer />
+        <TicketResender />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import type { AttendeeRow } from "../../lib/attendee-rows";
+import { AttendeeStatus } from "./attendee-status";
+import { CheckInAction } from "./check-in-action";
+
+const HEAD = "px-3 py-2.5 text-left font-semibold first:pl-5 last:pr-5";
+const CELL = "px-3 py-3 align-top first:pl-5 last:pr-5";
+
+/** The attendee list on wider screens. */
+export function AttendeeTable({
+  eventTitle,
+  rows,
+  checkingIn,
+  onCheckIn,
+}: {
+  eventTitle: string;
+  rows: AttendeeRow[];
+  checkingIn: ReadonlySet<string>;
+  onCheckIn: (bookingId: string) => Promise<boolean>;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Attendees of {eventTitle}, newest booking first</caption>
+        <thead className="border-y border-border bg-surface text-muted">
+          <tr>
+            <th scope="col" className={HEAD}>
+              Name
+            </th>
+            <th scope="col" className={HEAD}>
+              Email
+            </th>
+            <th scope="col" className={`${HEAD} text-right`}>
+              Tickets
+            </th>
+            <th scope="col" className={`${HEAD} text-right`}>
+              Amount
+            </th>
+            <th scope="col" className={HEAD}>
+              Booking Date
+            </th>
+            <th scope="col" className={HEAD}>
+              Status
+            </th>
+            <th scope="col" className={HEAD}>
+              <span className="sr-only">Check-in</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {rows.map((row) => (
+            <tr key={row.bookingId} className="hover:bg-surface/60">
+              <th scope="row" className={`${CELL} text-left font-semibold text-ink`}>
+                {row.name}
+                <span className="block font-mono text-xs font-normal text-muted">{row.ticketCode}</span>
+              </th>
+              <td className={`${CELL} max-w-56 break-all text-muted`}>{row.email}</td>
+              <td className={`${CELL} text-right tabular-nums`}>{row.tickets}</td>
+              <td className={`${CELL} text-right tabular-nums`}>{row.amount}</td>
+              <td className={`${CELL} whitespace-nowrap text-muted`}>{row.bookedAt}</td>
+              <td className={CELL}>
+                <AttendeeStatus row={row} />
+              </td>
+              <td className={`${CELL} text-right`}>
+                <CheckInAction row={row} busy={checkingIn.has(row.bookingId)} onCheckIn={onCheckIn} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

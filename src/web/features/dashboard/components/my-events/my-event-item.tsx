@@ -1,0 +1,67 @@
+import { CalendarDays, Eye, MapPin, Pencil, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import type { DashboardEvent } from "@domain";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { EventImage } from "~/features/events/components/event-image";
+import { paths } from "~/paths";
+import { myEventRow } from "../../lib/my-event-rows";
+
+/** One of the organiser's events with its sales, and Edit and Delete (spec §2 Dashboard). */
+export function MyEventItem({ event, onDelete }: { event: DashboardEvent; onDelete: (event: DashboardEvent) => void }) {
+  const row = myEventRow(event);
+  const titleId = `my-event-${row.id}`;
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-2xl border border-border bg-white shadow-sm sm:flex-row">
+      <div className="sm:w-48 sm:shrink-0 lg:w-56">
+        <EventImage url={row.imageUrl} alt="" sizes="(min-width: 640px) 224px, 100vw" className="h-full sm:aspect-auto" />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-3 p-4 sm:p-5">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 id={titleId} className="min-w-0 text-base font-bold leading-snug break-words sm:text-lg">
+            <Link to={paths.event(row.id)} className="hover:text-brand-700 hover:underline hover:underline-offset-4">
+              {row.title}
+            </Link>
+          </h3>
+          <Badge variant={row.statusVariant} className="capitalize">
+            {row.status}
+          </Badge>
+        </div>
+        <ul className="flex flex-col gap-1.5 text-sm text-muted sm:flex-row sm:flex-wrap sm:gap-x-4">
+          <li className="flex items-center gap-1.5">
+            <CalendarDays className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            {row.when}
+          </li>
+          <li className="flex min-w-0 items-center gap-1.5">
+            <MapPin className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            <span className="truncate">{row.location}</span>
+          </li>
+        </ul>
+        <dl className="grid grid-cols-2 gap-3 rounded-xl bg-surface px-4 py-3 text-sm sm:max-w-sm">
+          <div>
+            <dt className="text-muted">Tickets sold</dt>
+            <dd className="font-bold text-ink">{row.sold}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Revenue</dt>
+            <dd className="font-bold text-ink">{row.revenue}</dd>
+          </div>
+        </dl>
+        <div className="mt-auto flex flex-wrap gap-2 pt-1">
+          <Link to={paths.event(row.id)} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            <Eye aria-hidden="true" />
+            View<span className="sr-only"> {row.title}</span>
+          </Link>
+          <Link to={paths.editEvent(row.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Pencil aria-hidden="true" />
+            Edit<span className="sr-only"> {row.title}</span>
+          </Link>
+          <Button type="button" variant="outline" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(event)}>
+            <Trash2 aria-hidden="true" />
+            Delete<span className="sr-only"> {row.title}</span>
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

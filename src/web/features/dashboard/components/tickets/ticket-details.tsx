@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { formatPounds, type TicketView } from "@domain";
+import { Badge } from "~/components/ui/badge";
+import { formatDateTime } from "../../lib/format-date-time";
+import { TicketQr } from "./ticket-qr";
+
+function Detail({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
+      <dd className={mono ? "break-all font-mono text-[13px] font-semibold" : "break-words font-semibold text-ink"}>{children}</dd>
+    </div>
+  );
+}
+
+/** A looked-up ticket: event, attendee, payment, check-in and its QR code. */
+export function TicketDetails({ ticket }: { ticket: TicketView }) {
+  return (
+    <article aria-labelledby="viewed-ticket-title" className="rounded-2xl border border-brand-100 bg-brand-50/50 p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h4 id="viewed-ticket-title" className="font-bold leading-snug break-words">
+            {ticket.event.title}
+          </h4>
+          <p className="text-sm text-muted">
+            {formatDateTime(ticket.event.dateTime)} · {ticket.event.location || "TBA"}
+          </p>
+        </div>
+        <Badge variant={ticket.status === "confirmed" ? "success" : "secondary"} className="capitalize">
+          {ticket.status}
+        </Badge>
+      </div>
+      <div className="mt-4 flex flex-col gap-4 sm:flex-row">
+        <TicketQr payload={ticket.qrPayload} />
+        <dl className="grid flex-1 grid-cols-2 gap-3 text-sm">
+          <Detail label="Attendee">{ticket.attendeeName}</Detail>
+          <Detail label="Tickets">{ticket.ticketQuantity}</Detail>
+          <div className="col-span-2">
+            <Detail label="Email">
+              <span className="break-all">{ticket.attendeeEmail}</span>
+            </Detail>
+          </div>
+          <Detail label="Total Paid">{formatPounds(ticket.totalAmountPence)}</Detail>
+          <Detail label="Check-in">{ticket.checkedInAt ? `Checked In ${formatDateTime(ticket.checkedInAt)}` : "Pending"}</Detail>
+          <div className="col-span-2">
+            <Detail label="Ticket code" mono>
+              {ticket.ticketCode}
+            </Detail>
+          </div>
+          <div className="col-span-2">
+            <Detail label="Booking ID" mono>
+              {ticket.bookingId}
+            </Detail>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}

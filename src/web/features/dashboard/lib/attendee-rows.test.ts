@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { Attendee } from "@domain";
+import { attendeeRow, attendeeSummary, withCheckIn } from "./attendee-rows";
+
+const attendee = (overrides: Partial<Attendee> = {}): Attendee => ({
+  bookingId: "b1",
+  name: "Ada Lovelace",
+  email: "ada@example.co.uk",
+  tickets: 2,
+  amountPence: 2460,
+  bookedAt: "2026-07-04T18:30:00Z",
+  ticketCode: "TCKT-2026-1A2B3C4D",
+  qrCode: "b1",
+  checkedInAt: null,
+  ...overrides,
+});
+
+describe("attendeeRow", () => {
+  it("shows pounds and UK time, and Pending before check-in", () => {
+    expect(attendeeRow(attendee())).toEqual({
+      bookingId: "b1",
+      name: "Ada Lovelace",
+      email: "ada@example.co.uk",
+      tickets: 2,
+      amount: "£24.60",
+      bookedAt: "Sat, 4 Jul 2026, 19:30",
+      ticketCode: "TCKT-2026-1A2B3C4D",
+      status: "Pending",
+      checkedInAt: null,
+    });
+  });
+
+  it("shows Checked In with the time of check-in", () => {
+    const row = attendeeRow(attendee({ checkedInAt: "2026-12-06T19:05:00Z" }));
+    expect(row.status).toBe("Checked In");
+    expect(row.checkedInAt).toBe("Sun, 6 Dec 2026, 19:05");
+  });
+});
+
+describe("attendeeSummary", () => {
+  it("counts bookings, tickets, check-ins and revenue", () => {
+    const summary = attendeeSummary([attendee(), attendee({ bookingId: "b2", tickets: 1, amountPence: 1230, checkedInAt: "2026-12-06T19:05:00Z" })]);
+    expect(summary).toEqual({ bookings: 2, tickets: 3, checkedInBookings: 1, checkedInTickets: 1, revenuePence: 3690 });
+  });
+});
+
+describe("withCheckIn", () => {
+  it("updates only the checked-in row, in place", () => {
+    const list = [attendee(), attendee({ bookingId: "b2" })];
+    const next = withCheckIn(list, { bookingId: "b2", checkedInAt: "2026-12-06T19:05:00Z", alreadyCheckedIn: false });
+    expect(next.map((a) => a.checkedInAt)).toEqual([null, "2026-12-06T19:05:00Z"]);
+    expect(next[0]).toBe(list[0]);
+  });
+
+  it("takes the server's time when someone else had already checked the ticket in", () => {
+    const list = [attendee()];
+    const next = withCheckIn(list, { bookingId: "b1", checkedInAt: "2026-12-06T19:00:00Z", alreadyCheckedIn: true });
+    expect(next[0]!.checkedInAt).toBe("2026-12-06T19:00:00Z");
+  });
+});

@@ -1,0 +1,60 @@
+import { formatPounds, type Attendee, type CheckInResult } from "@domain";
+import { formatDateTime } from "./format-date-time";
+
+/** One attendee as the table and the phone cards show it (spec §2 Dashboard, §4 Bookings). */
+export interface AttendeeRow {
+  bookingId: string;
+  name: string;
+  email: string;
+  tickets: number;
+  amount: string;
+  bookedAt: string;
+  ticketCode: string;
+  /** spec §4: a booking is either Pending or Checked In; there is no undo. */
+  status: "Pending" | "Checked In";
+  checkedInAt: string | null;
+}
+
+export function attendeeRow(attendee: Attendee): AttendeeRow {
+  return {
+    bookingId: attendee.bookingId,
+    name: attendee.name,
+    email: attendee.email,
+    tickets: attendee.tickets,
+    amount: formatPounds(attendee.amountPence),
+    bookedAt: formatDateTime(attendee.bookedAt),
+    ticketCode: attendee.ticketCode,
+    status: attendee.checkedInAt ? "Checked In" : "Pending",
+    checkedInAt: attendee.checkedInAt ? formatDateTime(attendee.checkedInAt) : null,
+  };
+}
+
+export interface AttendeeSummary {
+  bookings: number;
+  tickets: number;
+  checkedInBookings: number;
+  checkedInTickets: number;
+  revenuePence: number;
+}
+
+export function attendeeSummary(attendees: readonly Attendee[]): AttendeeSummary {
+  const summary: AttendeeSummary = { bookings: 0, tickets: 0, checkedInBookings: 0, checkedInTickets: 0, revenuePence: 0 };
+  for (const attendee of attendees) {
+    summary.bookings += 1;
+    summary.tickets += attendee.tickets;
+    summary.revenuePence += attendee.amountPence;
+    if (attendee.checkedInAt) {
+      summary.checkedInBookings += 1;
+      summary.checkedInTickets += attendee.tickets;
+    }
+  }
+  return summary;
+}
+
+/**
+ * The list after a check-in: that one row updated in place, every other row and the order untouched.
+ * The server's time wins: for a ticket someone else had already checked in it is the first check-in.
+ */
+export function withCheckIn(attendees: readonly Attendee[], result: CheckInResult): Attendee[] {
+  return attendees.map((attendee) => (attendee.bookingId === result.bookingId ? { ...attendee, checkedInAt: result.checkedInAt } : attendee));
+}

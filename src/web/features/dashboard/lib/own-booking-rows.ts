@@ -1,0 +1,30 @@
+import { formatPounds, type OwnBooking } from "@domain";
+import { formatDateTime } from "./format-date-time";
+import { plural } from "./plural";
+
+/** One of the user's own bookings in My Bookings. */
+export interface OwnBookingRow {
+  id: string;
+  eventId: string;
+  eventTitle: string;
+  eventWhen: string;
+  eventLocation: string;
+  tickets: string;
+  total: string;
+  ticketCode: string;
+  checkedIn: string | null;
+}
+
+export function ownBookingRow(booking: OwnBooking): OwnBookingRow {
+  return {
+    id: booking.id,
+    eventId: booking.eventId,
+    eventTitle: booking.eventTitle,
+    eventWhen: formatDateTime(booking.eventDateTime),
+    eventLocation: booking.eventLocation,
+    tickets: plural(booking.ticketQuantity, "ticket"),
+    total: formatPounds(booking.totalAmountPence),
+    ticketCode: booking.ticketCode,
+    checkedIn: booking.checkedInAt ? formatDateTime(booking.checkedInAt) : null,
+  };
+}

@@ -1,0 +1,22 @@
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useSessionUser } from "~/features/auth/hooks/use-session-user";
+
+// Loaded only for a signed-in user after hydration, so it never weighs on a visitor's first page.
+// A chunk that fails to load (offline) only costs the live toasts, never the page.
+const LiveSaleListener = lazy(() => import("./components/live-sale-listener").catch(() => ({ default: () => null })));
+
+const noSubscription = () => () => {};
+
+/** Sale toasts for the signed-in organiser on every page; mounted once in root.tsx. */
+export function LiveSaleToasts() {
+  const user = useSessionUser();
+  // False while server rendering and hydrating, true afterwards.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (!hydrated || !user) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* A new user (sign-out, then sign-in as someone else) gets a new connection. */}
+      <LiveSaleListener key={user.id} />
+    </Suspense>
+  );
+}
