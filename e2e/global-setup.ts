@@ -12,6 +12,8 @@ declare module "vitest" {
     baseUrl: string;
     /** JSON list of the mail the app sent over SMTP (see test/smtp-receiver.ts). */
     mailUrl: string;
+    /** The app's database, for journeys that stand in for another part of the system (e.g. a sale). */
+    databaseUrl: string;
   }
 }
 
@@ -37,6 +39,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide("baseUrl", app.baseUrl);
   project.provide("mailUrl", smtp.messagesUrl);
+  project.provide("databaseUrl", databaseUrl.toString());
 
   return async () => {
     await app.stop();

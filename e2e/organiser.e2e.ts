@@ -1,0 +1,170 @@
+import pg from "pg";
+import sharp from "sharp";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectAccessible, expectNoErrors, launchBrowser, openPage, waitForHydration } from "./fixtures";
+
+const ORGANISER = { email: "northern.sounds@eventora.test", password: "demo-organiser-2026" };
+const ADMIN = { email: "admin@eventora.test", password: "demo-admin-2026" };
+const ATTENDEE = { email: "attendee@eventora.test", password: "demo-attendee-2026" };
+
+function toast(page: Page, title: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto("/auth");
+  await waitForHydration(page);
+  const panel = page.getByRole("tabpanel");
+  await panel.getByLabel("Email").fill(account.email);
+  await panel.getByLabel("Password").fill(account.password);
+  await panel.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+/** A weekday evening a month ahead, as the datetime-local input takes it. */
+function nextMonthEvening(): string {
+  const date = new Date(Date.now() + 30 * 86_400_000);
+  return `${date.toISOString().slice(0, 10)}T19:30`;
+}
+
+async function fillEvent(page: Page, title: string) {
+  await page.getByLabel("Event Title").fill(title);
+  await page.getByLabel("Description").fill("An evening of northern soul classics with two DJs.");
+  await page.getByLabel("Event Type").selectOption("entertainment");
+  await page.getByLabel("Start Date & Time").fill(nextMonthEvening());
+  await page.getByLabel("Location").fill("Leeds");
+  await page.getByLabel("Price (£)").fill("14.50");
+  await page.getByLabel("Max Attendees").fill("120");
+}
+
+describe("organisers", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it("creates a paid event with an uploaded image, sees it listed, edits it and deletes it", async () => {
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    await signIn(page, ORGANISER);
+    await page.goto("/create-event");
+    await waitForHydration(page);
+    await expectAccessible(page);
+
+    const title = `Soul Weekender ${Date.now().toString(36)}`;
+    await fillEvent(page, title);
+    const poster = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#5418d6" } }).png().toBuffer();
+    await page.locator('input[type="file"]').setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: poster });
+    await page.getByRole("img", { name: /preview/i }).first().waitFor();
+    await page.getByLabel("Affiliate Code").fill("tomf2026");
+    await page.getByText("Valid affiliate code - Tom Fletcher").waitFor();
+    expect(await page.getByLabel("Affiliate Code").inputValue()).toBe("TOMF2026");
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await toast(page, "Event created successfully!").waitFor();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    // Listed on the home page and on its own page, with its price and the stored image.
+    await waitForHydration(page);
+    await page.getByRole("searchbox", { name: "Search featured events" }).fill(title);
+    const card = page.getByRole("list", { name: "Featured events" }).getByRole("article").filter({ hasText: title });
+    await card.waitFor();
+    await card.getByRole("link", { name: title }).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith("/events/"));
+    const eventPath = new URL(page.url()).pathname;
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    await page.getByText("£14.50").first().waitFor();
+    const image = await page.locator("main img[src*='/media/events/']").first().getAttribute("src");
+    expect(image).toMatch(/\/media\/events\/[0-9a-f-]+\/[0-9a-f]+(-600)?\.webp/);
+
+    // Edit from the dashboard.
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: `Edit ${title}` }).click();
+    await page.waitForURL((url) => url.pathname === "/create-event" && url.searchParams.has("edit"));
+    await waitForHydration(page);
+    expect(await page.getByLabel("Event Title").inputValue()).toBe(title);
+    await page.getByLabel("Event Title").fill(`${title} (Extended)`);
+    await page.getByRole("button", { name: "Update Event" }).click();
+    await toast(page, "Event updated successfully!").waitFor();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.goto(eventPath);
+    await page.getByRole("heading", { level: 1, name: `${title} (Extended)` }).waitFor();
+
+    // Delete, after confirming.
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await page.getByRole("article").filter({ hasText: `${title} (Extended)` }).getByRole("button", { name: /Delete/ }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByRole("button", { name: "Delete Event" }).click();
+    await toast(page, "Event deleted successfully").waitFor();
+    expectNoErrors(tracked);
+    // (Checked last: the browser logs the expected 404 as a console error.)
+    const gone = await page.goto(eventPath);
+    expect(gone?.status()).toBe(404);
+    await tracked.context.close();
+  });
+
+  it("lets an admin create an event for another organiser", async () => {
+    const tracked = await openPage(browser, { viewport: "phone" });
+    const { page } = tracked;
+    await signIn(page, ADMIN);
+    await page.goto("/create-event");
+    await waitForHydration(page);
+    const title = `Admin-made Comedy ${Date.now().toString(36)}`;
+    await fillEvent(page, title);
+    const organiser = page.getByLabel("Event Organizer (Admin Only)");
+    const laughLines = await organiser.locator("option", { hasText: "@laugh_lines" }).getAttribute("value");
+    await organiser.selectOption(laughLines!);
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await toast(page, "Event created successfully!").waitFor();
+    const { events } = (await (await page.request.get(`/api/events?q=${encodeURIComponent(title)}`)).json()) as { events: { organiser: { username: string } }[] };
+    expect(events).toHaveLength(1);
+    expect(events[0]!.organiser.username).toBe("laugh_lines");
+    expectNoErrors(tracked);
+    await tracked.context.close();
+  });
+
+  it("refuses another user's edit page with 'Access denied'", async () => {
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    const { events } = (await (await page.request.get("/api/events?organiser=northern_sounds&pageSize=1")).json()) as { events: { id: string }[] };
+    await signIn(page, ATTENDEE);
+    await page.goto(`/create-event?edit=${events[0]!.id}`);
+    await toast(page, "Access denied").waitFor();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    expectNoErrors(tracked);
+    await tracked.context.close();
+  });
+
+  it("shows a sale as a toast on an open dashboard the moment it is written", async () => {
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    await signIn(page, ORGANISER);
+    await page.goto("/dashboard?tab=sales");
+    await waitForHydration(page);
+    const { events } = (await (await page.request.get("/api/me/events")).json()) as { events: { id: string; title: string; pricePence: number }[] };
+    const event = events.find((candidate) => candidate.pricePence > 0)!;
+    // Give the page a moment to open its live connection, then record a sale as checkout will.
+    await page.waitForTimeout(1000);
+    const db = new pg.Client({ connectionString: inject("databaseUrl") });
+    await db.connect();
+    try {
+      await db.query(
+        `insert into bookings (event_id, status, attendee_name, attendee_email, ticket_quantity, total_amount_pence, ticket_code)
+         values ($1, 'confirmed', 'Live Buyer', 'live.buyer@example.com', 2, 3360, $2)`,
+        [event.id, `TCKT-2026-${Date.now().toString(16).slice(-8).toUpperCase()}`],
+      );
+    } finally {
+      await db.end();
+    }
+    const sale = toast(page, "New ticket sale!");
+    await sale.waitFor();
+    expect(await sale.textContent()).toContain("Live Buyer");
+    expect(await sale.textContent()).toContain(event.title);
+    expectNoErrors(tracked);
+    await tracked.context.close();
+  });
+});
