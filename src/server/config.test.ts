@@ -27,6 +27,7 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
       EMAIL_FROM: "Eventora <no-reply@eventora.test>",
       SUPPORT_EMAIL: "support@eventora.co.uk",
       TWILIO_API_URL: "https://api.twilio.com",
+      S3_REGION: "auto",
       publicUrl: "http://localhost:3000",
       embedded: true,
       demoMode: true,
@@ -50,6 +51,11 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
     for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]) expect(error.message).toContain(`${key}: required when SMS_PROVIDER=twilio`);
     const production = { DATABASE_URL: "postgres://db/e", AUTH_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail:25", SMS_PROVIDER: "outbox" };
     expect(configError(production).message).toContain("SMS_PROVIDER: 'outbox' is for demos only");
+  });
+
+  it("needs credentials and a public URL when S3_BUCKET is set", () => {
+    const error = configError({ S3_BUCKET: "eventora-media" });
+    for (const key of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"]) expect(error.message).toContain(`${key}: required when S3_BUCKET is set`);
   });
 
   it("refuses a short AUTH_SECRET and a non-SMTP SMTP_URL", () => {
