@@ -164,6 +164,17 @@ describe("organisers", () => {
     await sale.waitFor();
     expect(await sale.textContent()).toContain("Live Buyer");
     expect(await sale.textContent()).toContain(event.title);
+
+    // The buyer arrives: checked in from Attendee Management, and the export shows it.
+    await page.goto(`/dashboard?tab=attendees&event=${event.id}`);
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Check In Live Buyer" }).first().click();
+    await toast(page, "Attendee checked in successfully").waitFor();
+    const csvHref = await page.getByRole("link", { name: /Export CSV/ }).getAttribute("href");
+    const csv = await (await page.request.get(csvHref!)).text();
+    expect(csv.split("\r\n")[0]).toBe("Name,Email,Tickets,Amount,Booking Date,Status,QR Code");
+    expect(csv).toMatch(/Live Buyer,live\.buyer@example\.com,2,£33\.60,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Checked In,TCKT-/);
     expectNoErrors(tracked);
     await tracked.context.close();
   });

@@ -2,8 +2,6 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   AppError,
   ATTENDEE_CSV_COLUMNS,
-  formatEventDate,
-  formatEventTime,
   formatPounds,
   toCsv,
   type AttendeeList,
@@ -51,6 +49,22 @@ export async function listAttendees({ db, actor, eventId }: { db: Db; actor: Act
   };
 }
 
+const UK_NUMERIC = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** '22/11/2026 19:30' (UK time): what a UK spreadsheet reads as a date and time. */
+function spreadsheetDateTime(iso: string): string {
+  const part = Object.fromEntries(UK_NUMERIC.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
+
 /** spec §9 Display: the attendee export, with cells a spreadsheet cannot run as formulas. */
 export function attendeesCsv(list: AttendeeList): string {
   return toCsv([
@@ -60,7 +74,7 @@ export function attendeesCsv(list: AttendeeList): string {
       attendee.email,
       attendee.tickets,
       formatPounds(attendee.amountPence),
-      `${formatEventDate(attendee.bookedAt)} ${formatEventTime(attendee.bookedAt)}`,
+      spreadsheetDateTime(attendee.bookedAt),
       attendee.checkedInAt ? "Checked In" : "Pending",
       attendee.qrCode ?? attendee.ticketCode,
     ]),
