@@ -1,6 +1,7 @@
 export * from "./account-schemas";
 export * from "./accounts";
 export * from "./brand";
+export * from "./checkout";
 export * from "./csv";
 export * from "./errors";
 export * from "./events";

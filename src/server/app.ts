@@ -23,6 +23,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { isMailboxEnabled } from "./features/dev-mailbox/dev-mailbox.service";
 import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
+import { checkoutRoutes } from "./features/checkout/checkout.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { eventEditingRoutes } from "./features/events/event-editing.routes";
 import { eventsRoutes } from "./features/events/events.routes";
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
       await api.register(dashboardRoutes, { db, auth });
       await api.register(realtimeRoutes, { auth, hub });
       await api.register(functionsRoutes, { db, auth, email, config });
+      await api.register(checkoutRoutes, { db, auth, config });
       if (isMailboxEnabled(config)) await api.register(devMailboxRoutes, { db });
     },
     { prefix: "/api" },

@@ -143,6 +143,7 @@ export const bookings = pgTable(
     qrCode: text("qr_code"),
     ticketCode: text("ticket_code").notNull().unique(),
     stripeSessionId: text("stripe_session_id"),
+    orderLineId: uuid("order_line_id"),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -150,6 +151,8 @@ export const bookings = pgTable(
     index("bookings_event_status_idx").on(t.eventId, t.status),
     index("bookings_user_created_idx").on(t.userId, t.createdAt),
     index("bookings_session_idx").on(t.stripeSessionId),
+    // One booking per order line, however often a payment is confirmed (ARCHITECTURE Confirmation).
+    uniqueIndex("bookings_order_line_idx").on(t.orderLineId),
   ],
 );
 
@@ -192,3 +195,61 @@ export const affiliates = pgTable(
   },
   (t) => [index("affiliates_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * A checkout: one payment session (cs_…) for one or more lines. While pending and unexpired, its lines
+ * hold their places (decisions D9); confirmation turns each line into a booking, once.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: text("session_id").notNull().unique(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    provider: text("provider").notNull(),
+    affiliateId: uuid("affiliate_id").references(() => affiliates.id, { onDelete: "set null" }),
+    attendeeName: text("attendee_name").notNull(),
+    attendeeEmail: text("attendee_email").notNull(),
+    subtotalPence: integer("subtotal_pence").notNull(),
+    feesPence: integer("fees_pence").notNull(),
+    totalPence: integer("total_pence").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("orders_status_expires_idx").on(t.status, t.expiresAt), index("orders_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    unitPricePence: integer("unit_price_pence").notNull(),
+    feePerTicketPence: integer("fee_per_ticket_pence").notNull(),
+    totalPence: integer("total_pence").notNull(),
+  },
+  (t) => [index("order_lines_event_idx").on(t.eventId), index("order_lines_order_idx").on(t.orderId)],
+);
+
+/** The commission ledger: one row per booking that earned an affiliate commission; totals are sums of it. */
+export const affiliateCommissions = pgTable("affiliate_commissions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  affiliateId: uuid("affiliate_id")
+    .notNull()
+    .references(() => affiliates.id, { onDelete: "cascade" }),
+  bookingId: uuid("booking_id")
+    .notNull()
+    .unique()
+    .references(() => bookings.id, { onDelete: "cascade" }),
+  amountPence: integer("amount_pence").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

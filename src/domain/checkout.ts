@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** Holds last as long as the checkout session: 30 minutes, Stripe Checkout's minimum (ARCHITECTURE). */
+export const CHECKOUT_HOLD_MINUTES = 30;
+/** Tickets one checkout line may buy. */
+export const MAX_TICKETS_PER_LINE = 50;
+
+const quantity = z
+  .number({ message: "ticketQuantity must be a number" })
+  .int("ticketQuantity must be a whole number")
+  .min(1, "ticketQuantity must be at least 1")
+  .max(MAX_TICKETS_PER_LINE, `ticketQuantity must be at most ${MAX_TICKETS_PER_LINE}`);
+const affiliateCode = z.string().trim().max(32).nullish();
+
+/**
+ * create-payment (spec §7): the spec's body for one event, or a cart's lines (decisions D6). The
+ * client's eventTitle and ticketPrice are accepted but never used: the server prices every line (D8).
+ */
+export const CreatePaymentInput = z.union([
+  z.object({
+    eventId: z.uuid("eventId must be an event id"),
+    eventTitle: z.string().max(500).optional(),
+    ticketPrice: z.unknown().optional(),
+    ticketQuantity: quantity,
+    affiliateCode,
+  }),
+  z.object({
+    items: z
+      .array(z.object({ eventId: z.uuid("eventId must be an event id"), ticketQuantity: quantity }))
+      .min(1, "The cart is empty")
+      .max(20, "A checkout can hold at most 20 events"),
+    affiliateCode,
+  }),
+]);
+export type CreatePaymentInput = z.input<typeof CreatePaymentInput>;
+
+/** The cart's lines of a create-payment body, merged per event. */
+export function checkoutLines(input: z.output<typeof CreatePaymentInput>): { eventId: string; quantity: number }[] {
+  const raw = "items" in input ? input.items : [{ eventId: input.eventId, ticketQuantity: input.ticketQuantity }];
+  const merged = new Map<string, number>();
+  for (const line of raw) merged.set(line.eventId, (merged.get(line.eventId) ?? 0) + line.ticketQuantity);
+  return [...merged].map(([eventId, qty]) => ({ eventId, quantity: qty }));
+}
+
+export const VerifyPaymentInput = z.object({ sessionId: z.string().trim().min(1, "No session ID found").max(200) });

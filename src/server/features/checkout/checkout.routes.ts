@@ -1,0 +1,164 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { AppError, VerifyPaymentInput } from "../../../domain";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { bookings, events, orderLines, orders } from "../../db/schema";
+import type { Auth } from "../auth/auth";
+import { requireUserId } from "../auth/session";
+import { confirmOrder, createPayment, releaseOrder } from "./checkout.service";
+
+const VerifiedBooking = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  attendee_name: z.string(),
+  attendee_email: z.string(),
+  ticket_quantity: z.number().int(),
+  total_amount_pence: z.number().int(),
+  qr_code: z.string().nullable(),
+  ticket_code: z.string(),
+  events: z.object({ title: z.string(), description: z.string().nullable(), date_time: z.string(), location: z.string(), image_url: z.string().nullable() }),
+});
+
+async function bookingsOf(db: Db, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ booking: bookings, event: events })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(inArray(bookings.id, ids))
+    .orderBy(asc(bookings.createdAt));
+  return rows.map(({ booking, event }) => ({
+    id: booking.id,
+    event_id: booking.eventId,
+    attendee_name: booking.attendeeName,
+    attendee_email: booking.attendeeEmail,
+    ticket_quantity: booking.ticketQuantity,
+    total_amount_pence: booking.totalAmountPence,
+    qr_code: booking.qrCode,
+    ticket_code: booking.ticketCode,
+    events: { title: event.title, description: event.description, date_time: event.dateTime.toISOString(), location: event.location, image_url: event.imageUrl },
+  }));
+}
+
+/** The money path's functions (spec §7 create-payment, verify-payment) and the local test checkout. */
+export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config: Config }> = async (app, { db, auth, config }) => {
+  app.post(
+    "/functions/create-payment",
+    {
+      schema: {
+        tags: ["functions"],
+        summary: "Start a checkout for one event or a whole cart; returns the checkout URL",
+        body: z.unknown(),
+        response: { 200: z.object({ url: z.string(), sessionId: z.string() }) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUserId(auth, request);
+      const order = await createPayment({ db, userId, input: request.body });
+      return { url: `${config.publicUrl}/checkout/test/${order.sessionId}`, sessionId: order.sessionId };
+    },
+  );
+
+  app.post(
+    "/functions/verify-payment",
+    {
+      schema: {
+        tags: ["functions"],
+        summary: "Confirm a paid checkout (idempotent) and return its booking(s)",
+        body: VerifyPaymentInput,
+        response: {
+          200: z.object({
+            success: z.boolean(),
+            booking: VerifiedBooking.optional(),
+            bookings: z.array(VerifiedBooking).optional(),
+            message: z.string().optional(),
+            error: z.string().optional(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.body.sessionId));
+      if (!order) return { success: false, error: "No payment found for this session." };
+      if (!order.paidAt) return { success: false, error: "The payment has not been completed." };
+      const result = await confirmOrder({ db, sessionId: order.sessionId });
+      if (result.status !== "confirmed") return { success: false, error: result.reason };
+      const found = await bookingsOf(db, result.bookingIds);
+      return { success: true, booking: found[0], bookings: found, message: "Payment confirmed" };
+    },
+  );
+
+  /** The local provider's checkout page reads its order here (heading 'Test payment'). */
+  app.get(
+    "/checkout/test/:sessionId",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "A local test checkout session (demo payments)",
+        params: z.object({ sessionId: z.string().max(200) }),
+        response: {
+          200: z.object({
+            sessionId: z.string(),
+            status: z.string(),
+            totalPence: z.number().int(),
+            expiresAt: z.string(),
+            lines: z.array(z.object({ eventId: z.string(), title: z.string(), quantity: z.number().int(), totalPence: z.number().int() })),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const userId = await requireUserId(auth, request);
+      const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.params.sessionId));
+      if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", "No checkout with that session");
+      const lines = await db
+        .select({ eventId: orderLines.eventId, title: events.title, quantity: orderLines.quantity, totalPence: orderLines.totalPence })
+        .from(orderLines)
+        .innerJoin(events, eq(events.id, orderLines.eventId))
+        .where(eq(orderLines.orderId, order.id));
+      return { sessionId: order.sessionId, status: order.status, totalPence: order.totalPence, expiresAt: order.expiresAt.toISOString(), lines };
+    },
+  );
+
+  app.post(
+    "/checkout/test/:sessionId/pay",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "Pay a local test checkout; answers where the browser goes next, as Stripe Checkout would",
+        params: z.object({ sessionId: z.string().max(200) }),
+        response: { 200: z.object({ redirectUrl: z.string() }) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUserId(auth, request);
+      const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.params.sessionId));
+      if (!order || order.userId !== userId || order.provider !== "local") throw new AppError("NOT_FOUND", "No checkout with that session");
+      if (!order.paidAt) await db.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, order.id));
+      await confirmOrder({ db, sessionId: order.sessionId });
+      return { redirectUrl: `/payment-success?session_id=${encodeURIComponent(order.sessionId)}` };
+    },
+  );
+
+  app.post(
+    "/checkout/test/:sessionId/cancel",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "Cancel a local test checkout: its places are released",
+        params: z.object({ sessionId: z.string().max(200) }),
+        response: { 200: z.object({ redirectUrl: z.string() }) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUserId(auth, request);
+      const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.params.sessionId));
+      if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", "No checkout with that session");
+      await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
+      const [first] = await db.select({ eventId: orderLines.eventId }).from(orderLines).where(eq(orderLines.orderId, order.id)).limit(1);
+      return { redirectUrl: `/payment-cancel${first ? `?event_id=${first.eventId}` : ""}` };
+    },
+  );
+};

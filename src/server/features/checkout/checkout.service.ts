@@ -1,0 +1,229 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import {
+  affiliateCommission,
+  AppError,
+  bookingFeePerTicket,
+  CHECKOUT_HOLD_MINUTES,
+  checkoutLines,
+  CreatePaymentInput,
+  isBusinessListing,
+  isListed,
+} from "../../../domain";
+import type { Db } from "../../db/client";
+import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, users } from "../../db/schema";
+import { findActiveAffiliate } from "../affiliates/affiliates.service";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** TCKT-YYYY-XXXXXXXX (spec §9 Display): the year and 8 random hex digits. */
+export function newTicketCode(now: Date = new Date()): string {
+  return `TCKT-${now.getUTCFullYear()}-${randomBytes(4).toString("hex").toUpperCase()}`;
+}
+
+/** A payment session id in Stripe's shape, for the local test checkout. */
+export function newLocalSessionId(): string {
+  return `cs_test_${randomBytes(18).toString("base64url")}`;
+}
+
+/** Tickets sold (confirmed) plus places held by unexpired pending checkouts, other than `exceptOrderId`. */
+async function takenPlaces(tx: Tx, eventId: string, exceptOrderId?: string): Promise<number> {
+  const [sold] = await tx
+    .select({ n: sql<number>`coalesce(sum(${bookings.ticketQuantity}), 0)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "confirmed")));
+  const [held] = await tx
+    .select({ n: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orderLines.eventId, eventId),
+        eq(orders.status, "pending"),
+        gt(orders.expiresAt, sql`now()`),
+        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
+      ),
+    );
+  return Number(sold!.n) + Number(held!.n);
+}
+
+function capacityError(title: string, left: number): AppError {
+  return left <= 0
+    ? new AppError("CONFLICT", `Sold out: there are no tickets left for ${title}.`, { reason: "SOLD_OUT", remaining: 0 })
+    : new AppError("CONFLICT", `Only ${left} left for ${title}.`, { reason: "NOT_ENOUGH_LEFT", remaining: left });
+}
+
+/**
+ * create-payment (decisions D6, D8, D9): prices every line from the database, then in one transaction
+ * locks the events (in id order, so two carts never deadlock), checks sold + held + requested against
+ * capacity, and records a pending order whose lines hold their places until the session expires.
+ */
+export async function createPayment({ db, userId, input: raw, provider = "local" }: { db: Db; userId: string; input: unknown; provider?: "local" | "stripe" }) {
+  const parsed = CreatePaymentInput.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError("VALIDATION_FAILED", `Invalid field '${issue.path.join(".") || "body"}': ${issue.message}`);
+  }
+  const lines = checkoutLines(parsed.data).sort((a, b) => a.eventId.localeCompare(b.eventId));
+  const [buyer] = await db
+    .select({ email: users.email, name: users.name, displayName: profiles.displayName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!buyer) throw new AppError("UNAUTHENTICATED", "Please sign in to buy tickets.");
+  const arrivedWith = parsed.data.affiliateCode ? await findActiveAffiliate({ db, code: parsed.data.affiliateCode }) : null;
+  const sessionId = newLocalSessionId();
+
+  const order = await db.transaction(async (tx) => {
+    const locked = await tx
+      .select()
+      .from(events)
+      .where(inArray(events.id, lines.map((line) => line.eventId)))
+      .orderBy(asc(events.id))
+      .for("update");
+    const byId = new Map(locked.map((event) => [event.id, event]));
+    const priced = [];
+    for (const line of lines) {
+      const event = byId.get(line.eventId);
+      if (!event || !isListed(event)) throw new AppError("EVENT_NOT_FOUND", "Event not found");
+      if (isBusinessListing(event)) throw new AppError("BAD_REQUEST", `${event.title} is a business listing: contact them directly.`);
+      if (event.pricePence <= 0) throw new AppError("BAD_REQUEST", `${event.title} is free: no payment or booking is needed.`);
+      if (event.maxAttendees !== null) {
+        const left = event.maxAttendees - (await takenPlaces(tx, event.id));
+        if (line.quantity > left) throw capacityError(event.title, left);
+      }
+      const fee = bookingFeePerTicket(event.pricePence);
+      priced.push({ event, quantity: line.quantity, fee, total: (event.pricePence + fee) * line.quantity });
+    }
+    const subtotal = priced.reduce((sum, line) => sum + line.event.pricePence * line.quantity, 0);
+    const fees = priced.reduce((sum, line) => sum + line.fee * line.quantity, 0);
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        sessionId,
+        userId,
+        provider,
+        affiliateId: arrivedWith?.id ?? null,
+        attendeeName: buyer.displayName ?? buyer.name ?? buyer.email,
+        attendeeEmail: buyer.email,
+        subtotalPence: subtotal,
+        feesPence: fees,
+        totalPence: subtotal + fees,
+        expiresAt: sql`now() + make_interval(mins => ${CHECKOUT_HOLD_MINUTES})`,
+      })
+      .returning();
+    await tx.insert(orderLines).values(
+      priced.map((line) => ({
+        orderId: created!.id,
+        eventId: line.event.id,
+        quantity: line.quantity,
+        unitPricePence: line.event.pricePence,
+        feePerTicketPence: line.fee,
+        totalPence: line.total,
+      })),
+    );
+    return { ...created!, lines: priced };
+  });
+  return order;
+}
+
+export type ConfirmResult =
+  | { status: "confirmed"; bookingIds: string[] }
+  | { status: "refunded"; reason: string }
+  | { status: "not-confirmable"; reason: string };
+
+/**
+ * The one confirmation used by every path (ARCHITECTURE Confirmation is idempotent): under a lock on
+ * the order it confirms at most once, re-checks capacity for a late payment, creates one booking per
+ * line (a unique index backs this up) and records affiliate commission. Repeats return the same bookings.
+ */
+export async function confirmOrder({ db, sessionId }: { db: Db; sessionId: string }): Promise<ConfirmResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.sessionId, sessionId)).for("update");
+    if (!order) return { status: "not-confirmable", reason: "No order with that session" };
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.eventId));
+    if (order.status === "confirmed") {
+      const existing = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(inArray(bookings.orderLineId, lines.map((line) => line.id)));
+      return { status: "confirmed", bookingIds: existing.map((row) => row.id) };
+    }
+    if (order.status === "refunded") return { status: "refunded", reason: "The tickets sold out before the payment arrived." };
+    if (order.status !== "pending" && order.status !== "expired") return { status: "not-confirmable", reason: `The order is ${order.status}` };
+
+    const locked = await tx
+      .select()
+      .from(events)
+      .where(inArray(events.id, lines.map((line) => line.eventId)))
+      .orderBy(asc(events.id))
+      .for("update");
+    const byId = new Map(locked.map((event) => [event.id, event]));
+    const expired = order.expiresAt.getTime() <= Date.now() || order.status === "expired";
+    if (expired) {
+      // A payment after its hold lapsed gets places only if they are still free.
+      for (const line of lines) {
+        const event = byId.get(line.eventId);
+        if (event?.maxAttendees != null && line.quantity > event.maxAttendees - (await takenPlaces(tx, line.eventId, order.id))) {
+          await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+          return { status: "refunded", reason: "The tickets sold out before the payment arrived." };
+        }
+      }
+    }
+
+    const eventAffiliates = new Map(locked.map((event) => [event.id, event.affiliateId]));
+    const bookingIds: string[] = [];
+    for (const line of lines) {
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          eventId: line.eventId,
+          userId: order.userId,
+          status: "confirmed",
+          attendeeName: order.attendeeName,
+          attendeeEmail: order.attendeeEmail,
+          ticketQuantity: line.quantity,
+          totalAmountPence: line.totalPence,
+          ticketCode: newTicketCode(),
+          stripeSessionId: order.sessionId,
+          orderLineId: line.id,
+        })
+        .returning({ id: bookings.id, ticketCode: bookings.ticketCode });
+      await tx.update(bookings).set({ qrCode: booking!.ticketCode }).where(eq(bookings.id, booking!.id));
+      bookingIds.push(booking!.id);
+
+      // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates).
+      const affiliateId = order.affiliateId ?? eventAffiliates.get(line.eventId) ?? null;
+      const commission = affiliateCommission(line.unitPricePence, line.quantity);
+      if (affiliateId && commission > 0) {
+        await tx.insert(affiliateCommissions).values({ affiliateId, bookingId: booking!.id, amountPence: commission });
+        await tx
+          .update(affiliates)
+          .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} + ${commission}`, totalReferrals: sql`${affiliates.totalReferrals} + 1` })
+          .where(eq(affiliates.id, affiliateId));
+      }
+    }
+    await tx.update(orders).set({ status: "confirmed", confirmedAt: new Date() }).where(eq(orders.id, order.id));
+    return { status: "confirmed", bookingIds };
+  });
+}
+
+/** Ends a pending checkout (cancelled by the buyer, or expired): its places are free again. */
+export async function releaseOrder({ db, sessionId, status }: { db: Db; sessionId: string; status: "cancelled" | "expired" }) {
+  const [order] = await db
+    .update(orders)
+    .set({ status })
+    .where(and(eq(orders.sessionId, sessionId), eq(orders.status, "pending")))
+    .returning({ id: orders.id });
+  return Boolean(order);
+}
+
+/** Marks lapsed pending checkouts expired (bookkeeping: capacity already ignores them once past expiry). */
+export async function expireLapsedOrders({ db }: { db: Db }): Promise<number> {
+  const expired = await db
+    .update(orders)
+    .set({ status: "expired" })
+    .where(and(eq(orders.status, "pending"), sql`${orders.expiresAt} <= now()`))
+    .returning({ id: orders.id });
+  return expired.length;
+}

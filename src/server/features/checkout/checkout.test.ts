@@ -1,0 +1,151 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOOKING_FEE_PENCE } from "../../../domain";
+import { createTestApp } from "../../../../test/app";
+import type { AuthClient } from "../../../../test/auth-client";
+import { createEvent } from "../../../../test/fixtures";
+import { signInAs } from "../../../../test/organiser";
+import { affiliateCommissions, affiliates, bookings, orders } from "../../db/schema";
+import { confirmOrder, expireLapsedOrders } from "./checkout.service";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let buyer: AuthClient;
+let organiserId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = (await signInAs(t.app, t.db, t.config.publicUrl, "user")).client;
+  organiserId = (await signInAs(t.app, t.db, t.config.publicUrl, "user")).account.id;
+});
+afterAll(async () => t.close());
+
+const paidEvent = (pricePence = 2000, maxAttendees: number | null = null) => createEvent(t.db, { userId: organiserId, pricePence, maxAttendees, title: `Paid ${Math.random()}` });
+
+async function buy(client: AuthClient, body: unknown) {
+  const response = await client.post("/api/functions/create-payment", body);
+  return response;
+}
+
+async function pay(client: AuthClient, sessionId: string) {
+  return client.post(`/api/checkout/test/${sessionId}/pay`);
+}
+
+describe("create-payment prices from the database (decisions D8)", () => {
+  it("ignores the client's price and adds the fee per ticket, in pence, for 1 to 10 tickets", async () => {
+    const event = await paidEvent(1850);
+    for (let quantity = 1; quantity <= 10; quantity++) {
+      const response = await buy(buyer, { eventId: event.id, eventTitle: "Cheap!", ticketPrice: 0.01, ticketQuantity: quantity, affiliateCode: null });
+      expect(response.statusCode).toBe(200);
+      const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, response.json().sessionId));
+      expect(order).toMatchObject({ subtotalPence: 1850 * quantity, feesPence: BOOKING_FEE_PENCE * quantity, totalPence: (1850 + BOOKING_FEE_PENCE) * quantity });
+    }
+    expect((await buy(buyer, { eventId: event.id, ticketQuantity: 1 })).json().url).toMatch(/\/checkout\/test\/cs_test_/);
+  });
+
+  it("never sells a free event, needs a signed-in buyer, and names a bad field", async () => {
+    const free = await paidEvent(0);
+    expect((await buy(buyer, { eventId: free.id, ticketQuantity: 1 })).statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: "POST", url: "/api/functions/create-payment", payload: { eventId: free.id, ticketQuantity: 1 } });
+    expect(anonymous.statusCode).toBe(401);
+    const bad = await buy(buyer, { eventId: free.id, ticketQuantity: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain("ticketQuantity");
+  });
+});
+
+describe("capacity (decisions D9): never oversold", () => {
+  it("holds exactly 50 places for 200 buyers at once and refuses the rest", async () => {
+    const event = await paidEvent(1000, 50);
+    const responses = await Promise.all(Array.from({ length: 200 }, () => buy(buyer, { eventId: event.id, ticketQuantity: 1 })));
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(150);
+    expect(responses.find((r) => r.statusCode === 409)!.json().error.message).toContain("Sold out");
+    const [{ held }] = (await t.db.execute(
+      sql`select coalesce(sum(l.quantity), 0)::int as held from order_lines l join orders o on o.id = l.order_id where l.event_id = ${event.id} and o.status = 'pending'`,
+    )).rows as [{ held: number }];
+    expect(held).toBe(50);
+  });
+
+  it("frees the places of a cancelled checkout at once, and of an expired one", async () => {
+    const event = await paidEvent(1000, 2);
+    const first = (await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).json();
+    expect((await buy(buyer, { eventId: event.id, ticketQuantity: 1 })).statusCode).toBe(409);
+    const cancel = await buyer.post(`/api/checkout/test/${first.sessionId}/cancel`);
+    expect(cancel.json().redirectUrl).toBe(`/payment-cancel?event_id=${event.id}`);
+    const second = (await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).json();
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.sessionId, second.sessionId));
+    expect((await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).statusCode).toBe(200);
+    expect(await expireLapsedOrders({ db: t.db })).toBeGreaterThanOrEqual(1);
+  });
+
+  it("refunds a payment that arrives after its hold lapsed and the places were sold", async () => {
+    const event = await paidEvent(1000, 1);
+    const late = (await buy(buyer, { eventId: event.id, ticketQuantity: 1 })).json();
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.sessionId, late.sessionId));
+    const other = (await signInAs(t.app, t.db, t.config.publicUrl, "user")).client;
+    const winner = (await buy(other, { eventId: event.id, ticketQuantity: 1 })).json();
+    await pay(other, winner.sessionId);
+    await pay(buyer, late.sessionId);
+    const verify = await t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId: late.sessionId } });
+    expect(verify.json()).toMatchObject({ success: false, error: "The tickets sold out before the payment arrived." });
+    const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, late.sessionId));
+    expect(order!.status).toBe("refunded");
+    const sold = await t.db.select().from(bookings).where(eq(bookings.eventId, event.id));
+    expect(sold).toHaveLength(1);
+  });
+});
+
+describe("confirmation is idempotent (ARCHITECTURE)", () => {
+  it("confirms once however many times and however concurrently it is asked", async () => {
+    const event = await paidEvent(1500, 10);
+    const { sessionId } = (await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).json();
+    expect((await t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } })).json()).toMatchObject({ success: false });
+    const results = await Promise.all([
+      pay(buyer, sessionId),
+      pay(buyer, sessionId),
+      ...Array.from({ length: 6 }, () => t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } })),
+      confirmOrder({ db: t.db, sessionId }),
+    ]);
+    const rows = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ ticketQuantity: 2, totalAmountPence: (1500 + BOOKING_FEE_PENCE) * 2, status: "confirmed" });
+    expect(rows[0]!.ticketCode).toMatch(/^TCKT-\d{4}-[0-9A-F]{8}$/);
+    const verified = (await t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } })).json();
+    expect(verified).toMatchObject({ success: true, booking: { id: rows[0]!.id, ticket_quantity: 2, events: { title: event.title } } });
+    expect(results).toHaveLength(9);
+  });
+
+  it("turns a cart across three events into one payment and one booking per event", async () => {
+    const events = await Promise.all([paidEvent(1000), paidEvent(2500, 5), paidEvent(4000)]);
+    const response = await buy(buyer, { items: events.map((event, i) => ({ eventId: event.id, ticketQuantity: i + 1 })) });
+    expect(response.statusCode).toBe(200);
+    const { sessionId } = response.json();
+    const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, sessionId));
+    expect(order!.totalPence).toBe((1000 + 230) * 1 + (2500 + 230) * 2 + (4000 + 230) * 3);
+    await pay(buyer, sessionId);
+    const verified = (await t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } })).json();
+    expect(verified.bookings).toHaveLength(3);
+    expect(verified.bookings.map((b: { ticket_quantity: number }) => b.ticket_quantity).sort()).toEqual([1, 2, 3]);
+  });
+});
+
+describe("affiliate commission (spec §9: 10% of booking fees)", () => {
+  it("credits the buyer's referral, else the event's affiliate, in a ledger that the totals follow", async () => {
+    const referrer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const eventAffiliateUser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const [referral] = await t.db.insert(affiliates).values({ userId: referrer.account.id, affiliateCode: "REFER123" }).returning();
+    const [eventAffiliate] = await t.db.insert(affiliates).values({ userId: eventAffiliateUser.account.id, affiliateCode: "EVENT123" }).returning();
+    const event = await createEvent(t.db, { userId: organiserId, pricePence: 3000, affiliateId: eventAffiliate!.id });
+
+    const referred = (await buy(buyer, { eventId: event.id, ticketQuantity: 4, affiliateCode: "refer123" })).json();
+    await pay(buyer, referred.sessionId);
+    const direct = (await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).json();
+    await pay(buyer, direct.sessionId);
+
+    const ledger = await t.db.select().from(affiliateCommissions);
+    expect(ledger.find((row) => row.affiliateId === referral!.id)!.amountPence).toBe(92); // 10% of 4 × £2.30
+    expect(ledger.find((row) => row.affiliateId === eventAffiliate!.id)!.amountPence).toBe(46);
+    const [totals] = await t.db.select().from(affiliates).where(eq(affiliates.id, referral!.id));
+    expect(totals).toMatchObject({ totalEarningsPence: 92, totalReferrals: 1 });
+  });
+});
