@@ -60,10 +60,10 @@ describe("capacity (decisions D9): never oversold", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
     expect(statuses.filter((s) => s === 409)).toHaveLength(150);
     expect(responses.find((r) => r.statusCode === 409)!.json().error.message).toContain("Sold out");
-    const [{ held }] = (await t.db.execute(
+    const result = await t.db.execute(
       sql`select coalesce(sum(l.quantity), 0)::int as held from order_lines l join orders o on o.id = l.order_id where l.event_id = ${event.id} and o.status = 'pending'`,
-    )).rows as [{ held: number }];
-    expect(held).toBe(50);
+    );
+    expect((result.rows as { held: number }[])[0]!.held).toBe(50);
   });
 
   it("frees the places of a cancelled checkout at once, and of an expired one", async () => {
