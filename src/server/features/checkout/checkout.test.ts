@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_FEE_PENCE } from "../../../domain";
 import { createTestApp } from "../../../../test/app";
 import type { AuthClient } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
-import { affiliateCommissions, affiliates, bookings, orders } from "../../db/schema";
+import { affiliateCommissions, affiliates, bookings, orderLines, orders } from "../../db/schema";
 import { confirmOrder, expireLapsedOrders } from "./checkout.service";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -60,10 +60,12 @@ describe("capacity (decisions D9): never oversold", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
     expect(statuses.filter((s) => s === 409)).toHaveLength(150);
     expect(responses.find((r) => r.statusCode === 409)!.json().error.message).toContain("Sold out");
-    const result = await t.db.execute(
-      sql`select coalesce(sum(l.quantity), 0)::int as held from order_lines l join orders o on o.id = l.order_id where l.event_id = ${event.id} and o.status = 'pending'`,
-    );
-    expect((result.rows as { held: number }[])[0]!.held).toBe(50);
+    const [held] = await t.db
+      .select({ places: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(orderLines.eventId, event.id), eq(orders.status, "pending")));
+    expect(held!.places).toBe(50);
   });
 
   it("frees the places of a cancelled checkout at once, and of an expired one", async () => {
