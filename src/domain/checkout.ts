@@ -43,3 +43,17 @@ export function checkoutLines(input: z.output<typeof CreatePaymentInput>): { eve
 }
 
 export const VerifyPaymentInput = z.object({ sessionId: z.string().trim().min(1, "No session ID found").max(200) });
+
+/** Affiliate codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L) (spec §9 Display). */
+export const AFFILIATE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const AFFILIATE_CODE_LENGTH = 8;
+
+export const OwnAffiliate = z.object({
+  code: z.string(),
+  commissionRate: z.number().int(),
+  status: z.string(),
+  totalEarningsPence: z.number().int(),
+  totalReferrals: z.number().int(),
+  createdAt: z.string(),
+});
+export type OwnAffiliate = z.infer<typeof OwnAffiliate>;

@@ -124,7 +124,7 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
       await api.register(profilesRoutes, { db });
       await api.register(meRoutes, { db, auth, config });
       await api.register(eventEditingRoutes, { db, auth, storage });
-      await api.register(affiliatesRoutes, { db });
+      await api.register(affiliatesRoutes, { db, auth });
       await api.register(dashboardRoutes, { db, auth });
       await api.register(realtimeRoutes, { auth, hub });
       await api.register(functionsRoutes, { db, auth, email, config });

@@ -1,6 +1,8 @@
 // Server-only: route loaders call the server's services directly (never bundled for the browser).
 import type { AppLoadContext } from "react-router";
 import type { EditableEvent, MailboxMessage, OwnProfile, SessionUser } from "@domain";
+import { getOwnAffiliate as readOwnAffiliate } from "../../server/features/affiliates/affiliates.service";
+import { getTestCheckout as readTestCheckout } from "../../server/features/checkout/checkout.service";
 import { getDashboard as readDashboard } from "../../server/features/dashboard/dashboard.service";
 import { getEditableEvent as readEditableEvent } from "../../server/features/events/event-editing.service";
 import { actorFor, getSessionUser as readSessionUser } from "../../server/features/auth/session";
@@ -37,4 +39,13 @@ export function listOrganisers(context: AppLoadContext) {
 
 export function getDashboard(context: AppLoadContext, userId: string) {
   return readDashboard({ db: context.db, userId });
+}
+
+export function getOwnAffiliate(context: AppLoadContext, userId: string) {
+  return readOwnAffiliate({ db: context.db, userId });
+}
+
+/** The local test checkout's order for its buyer; throws NOT_FOUND for anyone else. */
+export function getTestCheckout(context: AppLoadContext, { sessionId, userId }: { sessionId: string; userId: string }) {
+  return readTestCheckout({ db: context.db, sessionId, userId });
 }

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
-import type { AffiliateLookup } from "../../../domain";
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { AFFILIATE_CODE_ALPHABET, AFFILIATE_CODE_LENGTH, AppError, type AffiliateLookup, type OwnAffiliate } from "../../../domain";
 import type { Db } from "../../db/client";
-import { affiliates, profiles } from "../../db/schema";
+import { affiliateCommissions, affiliates, profiles } from "../../db/schema";
 
 /** An active affiliate by code (codes are upper case), with the name to show beside it. */
 export async function findActiveAffiliate({ db, code }: { db: Db; code: string }) {
@@ -22,4 +23,61 @@ export async function lookupAffiliate({ db, code }: { db: Db; code: string }): P
   const normalised = code.trim().toUpperCase();
   if (!found) return { valid: false, code: normalised };
   return { valid: true, code: found.code, displayName: found.displayName ?? found.username ?? "Affiliate" };
+}
+
+/** A new code: 8 characters drawn without bias from the unambiguous alphabet. */
+export function newAffiliateCode(): string {
+  const alphabet = AFFILIATE_CODE_ALPHABET;
+  let code = "";
+  while (code.length < AFFILIATE_CODE_LENGTH) {
+    for (const byte of randomBytes(16)) {
+      // 31 letters: bytes from 248 up would favour the first few, so they are skipped.
+      if (byte < 248 && code.length < AFFILIATE_CODE_LENGTH) code += alphabet[byte % alphabet.length];
+    }
+  }
+  return code;
+}
+
+/**
+ * The user's affiliate account as shown on /affiliates: the newest code (older ones keep working),
+ * and earnings and referrals summed from the commission ledger over every code.
+ */
+export async function getOwnAffiliate({ db, userId }: { db: Db; userId: string }): Promise<OwnAffiliate | null> {
+  const rows = await db.select().from(affiliates).where(eq(affiliates.userId, userId)).orderBy(desc(affiliates.createdAt));
+  const newest = rows[0];
+  if (!newest) return null;
+  const [totals] = await db
+    .select({ earnings: sql<number>`coalesce(sum(${affiliateCommissions.amountPence}), 0)::int`, referrals: sql<number>`count(*)::int` })
+    .from(affiliateCommissions)
+    .where(inArray(affiliateCommissions.affiliateId, rows.map((row) => row.id)));
+  return {
+    code: newest.affiliateCode,
+    commissionRate: newest.commissionRate,
+    status: newest.status,
+    totalEarningsPence: Number(totals?.earnings ?? 0),
+    totalReferrals: Number(totals?.referrals ?? 0),
+    createdAt: newest.createdAt.toISOString(),
+  };
+}
+
+async function insertWithFreshCode(db: Db, userId: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const inserted = await db.insert(affiliates).values({ userId, affiliateCode: newAffiliateCode() }).onConflictDoNothing().returning({ id: affiliates.id });
+    if (inserted.length) return;
+  }
+  throw new Error("Could not find a free affiliate code");
+}
+
+/** spec §4 Affiliate account: created active with 10% commission. */
+export async function createAffiliateAccount({ db, userId }: { db: Db; userId: string }): Promise<OwnAffiliate> {
+  if (await getOwnAffiliate({ db, userId })) throw new AppError("CONFLICT", "You already have an affiliate account.");
+  await insertWithFreshCode(db, userId);
+  return (await getOwnAffiliate({ db, userId }))!;
+}
+
+/** spec §4: a new code is a further row; referrals through the old codes keep counting. */
+export async function generateAffiliateCode({ db, userId }: { db: Db; userId: string }): Promise<OwnAffiliate> {
+  if (!(await getOwnAffiliate({ db, userId }))) throw new AppError("NOT_FOUND", "Create your affiliate account first.");
+  await insertWithFreshCode(db, userId);
+  return (await getOwnAffiliate({ db, userId }))!;
 }

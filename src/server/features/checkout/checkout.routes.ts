@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { bookings, events, orderLines, orders } from "../../db/schema";
 import type { Auth } from "../auth/auth";
 import { requireUserId } from "../auth/session";
-import { confirmOrder, createPayment, releaseOrder } from "./checkout.service";
+import { confirmOrder, createPayment, getTestCheckout, releaseOrder } from "./checkout.service";
 
 const VerifiedBooking = z.object({
   id: z.string(),
@@ -109,17 +109,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config:
         },
       },
     },
-    async (request) => {
-      const userId = await requireUserId(auth, request);
-      const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.params.sessionId));
-      if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", "No checkout with that session");
-      const lines = await db
-        .select({ eventId: orderLines.eventId, title: events.title, quantity: orderLines.quantity, totalPence: orderLines.totalPence })
-        .from(orderLines)
-        .innerJoin(events, eq(events.id, orderLines.eventId))
-        .where(eq(orderLines.orderId, order.id));
-      return { sessionId: order.sessionId, status: order.status, totalPence: order.totalPence, expiresAt: order.expiresAt.toISOString(), lines };
-    },
+    async (request) => getTestCheckout({ db, sessionId: request.params.sessionId, userId: await requireUserId(auth, request) }),
   );
 
   app.post(

@@ -227,3 +227,15 @@ export async function expireLapsedOrders({ db }: { db: Db }): Promise<number> {
     .returning({ id: orders.id });
   return expired.length;
 }
+
+/** The local test checkout page's view of an order, for its buyer only. */
+export async function getTestCheckout({ db, sessionId, userId }: { db: Db; sessionId: string; userId: string }) {
+  const [order] = await db.select().from(orders).where(eq(orders.sessionId, sessionId));
+  if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", "No checkout with that session");
+  const lines = await db
+    .select({ eventId: orderLines.eventId, title: events.title, quantity: orderLines.quantity, totalPence: orderLines.totalPence })
+    .from(orderLines)
+    .innerJoin(events, eq(events.id, orderLines.eventId))
+    .where(eq(orderLines.orderId, order.id));
+  return { sessionId: order.sessionId, status: order.status, totalPence: order.totalPence, expiresAt: order.expiresAt.toISOString(), lines };
+}

@@ -151,3 +151,27 @@ describe("affiliate commission (spec §9: 10% of booking fees)", () => {
     expect(totals).toMatchObject({ totalEarningsPence: 92, totalReferrals: 1 });
   });
 });
+
+describe("affiliate accounts (spec §4 Affiliate account)", () => {
+  it("creates an account with an 8-character unambiguous code, adds codes that all keep working, and sums the ledger", async () => {
+    const { account, client } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    expect((await client.get("/api/me/affiliate")).json()).toEqual({ affiliate: null });
+    const created = await client.post("/api/me/affiliate");
+    expect(created.statusCode).toBe(201);
+    const first = created.json();
+    expect(first).toMatchObject({ commissionRate: 10, status: "active", totalEarningsPence: 0, totalReferrals: 0 });
+    expect(first.code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
+    expect((await client.post("/api/me/affiliate")).statusCode).toBe(409);
+
+    const second = (await client.post("/api/me/affiliate/codes")).json();
+    expect(second.code).not.toBe(first.code);
+    const event = await paidEvent(2000);
+    const viaOld = (await buy(buyer, { eventId: event.id, ticketQuantity: 1, affiliateCode: first.code })).json();
+    await pay(buyer, viaOld.sessionId);
+    const viaNew = (await buy(buyer, { eventId: event.id, ticketQuantity: 3, affiliateCode: second.code })).json();
+    await pay(buyer, viaNew.sessionId);
+    expect((await client.get("/api/me/affiliate")).json().affiliate).toMatchObject({ code: second.code, totalEarningsPence: 23 + 69, totalReferrals: 2 });
+    expect(account.id).toBeTruthy();
+    expect((await t.app.inject({ method: "GET", url: "/api/me/affiliate" })).statusCode).toBe(401);
+  });
+});
