@@ -175,3 +175,17 @@ describe("affiliate accounts (spec §4 Affiliate account)", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/me/affiliate" })).statusCode).toBe(401);
   });
 });
+
+describe("availability follows holds at once", () => {
+  it("shows 'Only N left' and then sold out while checkouts hold the places", async () => {
+    const event = await paidEvent(1000, 3);
+    const remaining = async () => (await t.app.inject({ method: "GET", url: `/api/events/${event.id}` })).json().remaining;
+    expect(await remaining()).toBe(3);
+    const held = (await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).json();
+    expect(await remaining()).toBe(1);
+    await pay(buyer, held.sessionId);
+    expect(await remaining()).toBe(1);
+    await buy(buyer, { eventId: event.id, ticketQuantity: 1 });
+    expect(await remaining()).toBe(0);
+  });
+});

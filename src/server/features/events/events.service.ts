@@ -12,13 +12,20 @@ import {
   type EventSummary,
 } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings, events, profiles } from "../../db/schema";
+import { bookings, events, orderLines, orders, profiles } from "../../db/schema";
 
-/** Tickets taken per event: confirmed bookings (checkout holds join this sum when checkout lands). */
-const ticketsTaken = sql<number>`(
+/**
+ * Places taken per event: confirmed bookings plus places held by unexpired checkouts (decisions D9),
+ * the same count create-payment checks, so 'Sold out' and 'Only N left' follow at once.
+ */
+const ticketsTaken = sql<number>`((
   select coalesce(sum(${bookings.ticketQuantity}), 0)::int from ${bookings}
   where ${bookings.eventId} = ${events.id} and ${bookings.status} = 'confirmed'
-)`;
+) + (
+  select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
+  join ${orders} on ${orders.id} = ${orderLines.orderId}
+  where ${orderLines.eventId} = ${events.id} and ${orders.status} = 'pending' and ${orders.expiresAt} > now()
+))`;
 
 const summaryColumns = {
   id: events.id,
