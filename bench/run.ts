@@ -62,6 +62,7 @@ const app = await startAppProcess({
   DATA_DIR: dataDir,
   SEED_DEMO_DATA: "never",
   AUTH_SECRET: randomBytes(32).toString("base64url"),
+  PAYMENT_PROVIDER: "local",
   SMTP_URL: "smtp://127.0.0.1:2525",
 });
 const base = app.baseUrl;

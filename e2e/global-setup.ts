@@ -35,6 +35,7 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: "always",
     AUTH_SECRET: randomBytes(32).toString("base64url"),
+    PAYMENT_PROVIDER: "local",
     SMTP_URL: smtp.smtpUrl,
   });
   project.provide("baseUrl", app.baseUrl);

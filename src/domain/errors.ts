@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   ADMIN_REQUIRED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  PAYMENT_PROVIDER_ERROR: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

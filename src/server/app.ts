@@ -24,6 +24,9 @@ import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { isMailboxEnabled } from "./features/dev-mailbox/dev-mailbox.service";
 import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
 import { checkoutRoutes } from "./features/checkout/checkout.routes";
+import { stripeWebhookRoutes } from "./features/checkout/stripe-webhook.routes";
+import { expireLapsedOrders } from "./features/checkout/checkout.service";
+import { createPaymentGateway } from "./providers/payments/payments";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { eventEditingRoutes } from "./features/events/event-editing.routes";
 import { eventsRoutes } from "./features/events/events.routes";
@@ -110,12 +113,18 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
   mkdirSync(mediaDir, { recursive: true });
   const storage = createFileStorage(config, mediaDir);
   const hub = createSalesHub(database);
+  const gateway = createPaymentGateway(config);
+  // Lapsed checkouts are marked expired every minute (capacity already ignores them once past expiry).
+  const expiry = setInterval(() => expireLapsedOrders({ db }).catch((error: unknown) => app.log.warn({ err: error }, "expiring checkouts failed")), 60_000);
+  expiry.unref();
   app.addHook("onClose", async () => {
+    clearInterval(expiry);
     await hub.close();
     await email.close();
   });
 
   await app.register(authRoutes, { auth, config });
+  if (gateway) await app.register(stripeWebhookRoutes, { db, gateway });
   await app.register(
     async (api) => {
       api.addHook("onRequest", async (request) => assertSameOrigin(request.method, request.headers, config.trustedOrigins));
@@ -128,7 +137,7 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
       await api.register(dashboardRoutes, { db, auth });
       await api.register(realtimeRoutes, { auth, hub });
       await api.register(functionsRoutes, { db, auth, email, config });
-      await api.register(checkoutRoutes, { db, auth, config });
+      await api.register(checkoutRoutes, { db, auth, config, gateway });
       if (isMailboxEnabled(config)) await api.register(devMailboxRoutes, { db });
     },
     { prefix: "/api" },

@@ -32,6 +32,7 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
       embedded: true,
       demoMode: true,
       emailProvider: "outbox",
+      paymentProvider: "local",
       smsProvider: "outbox",
       trustedOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
     });
@@ -41,7 +42,8 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
     const error = configError({ DATABASE_URL: "postgres://db.internal/eventora" });
     expect(error.message).toContain("AUTH_SECRET: required in production with DATABASE_URL");
     expect(error.message).toContain("SMTP_URL: required in production with DATABASE_URL");
-    const config = loadConfig({ DATABASE_URL: "postgres://db.internal/eventora", AUTH_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.internal:587" });
+    expect(error.message).toContain("PAYMENT_PROVIDER: required in production with DATABASE_URL");
+    const config = loadConfig({ DATABASE_URL: "postgres://db.internal/eventora", AUTH_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.internal:587", PAYMENT_PROVIDER: "local" });
     expect(config).toMatchObject({ demoMode: false, emailProvider: "smtp", smsProvider: "none" });
     expect(config.trustedOrigins).toEqual(["http://localhost:3000"]);
   });
@@ -49,8 +51,13 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
   it("needs Twilio's three settings when SMS_PROVIDER=twilio, and never the outbox in production", () => {
     const error = configError({ SMS_PROVIDER: "twilio" });
     for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]) expect(error.message).toContain(`${key}: required when SMS_PROVIDER=twilio`);
-    const production = { DATABASE_URL: "postgres://db/e", AUTH_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail:25", SMS_PROVIDER: "outbox" };
+    const production = { DATABASE_URL: "postgres://db/e", AUTH_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail:25", SMS_PROVIDER: "outbox", PAYMENT_PROVIDER: "local" };
     expect(configError(production).message).toContain("SMS_PROVIDER: 'outbox' is for demos only");
+  });
+
+  it("needs both Stripe secrets with PAYMENT_PROVIDER=stripe", () => {
+    expect(configError({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "pk_test_nope" }).message).toContain("STRIPE_SECRET_KEY: must be a Stripe secret key");
+    expect(configError({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_123" }).message).toContain("STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe");
   });
 
   it("needs credentials and a public URL when S3_BUCKET is set", () => {

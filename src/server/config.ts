@@ -26,6 +26,10 @@ const ConfigSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  PAYMENT_PROVIDER: z.enum(["local", "stripe"]).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  STRIPE_API_URL: z.url().optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().default("auto"),
   S3_ENDPOINT: z.url().optional(),
@@ -41,6 +45,7 @@ export type Config = z.infer<typeof ConfigSchema> & {
   /** Demo mode (embedded database or not production): outbox delivery and /dev/mailbox are allowed. */
   demoMode: boolean;
   emailProvider: "smtp" | "outbox";
+  paymentProvider: "local" | "stripe";
   smsProvider: "twilio" | "outbox" | "none";
   /** Origins whose cookie-carrying requests may change state (the public URL, plus loopback aliases in demo mode). */
   trustedOrigins: string[];
@@ -76,6 +81,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (!config[key]) problems.push(`${key}: required when SMS_PROVIDER=twilio`);
     }
   }
+  // The local test checkout hands out tickets without money: a real deployment must choose it on purpose.
+  if (!demoMode && !config.PAYMENT_PROVIDER) problems.push("PAYMENT_PROVIDER: required in production with DATABASE_URL ('stripe', or 'local' for a test deployment)");
+  if (config.PAYMENT_PROVIDER === "stripe") {
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+      if (!config[key]) problems.push(`${key}: required when PAYMENT_PROVIDER=stripe`);
+    }
+  }
   if (config.S3_BUCKET) {
     for (const key of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const) {
       if (!config[key]) problems.push(`${key}: required when S3_BUCKET is set`);
@@ -89,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embedded,
     demoMode,
     emailProvider: config.SMTP_URL ? "smtp" : "outbox",
+    paymentProvider: config.PAYMENT_PROVIDER ?? "local",
     smsProvider,
     trustedOrigins: trustedOriginsFor(publicUrl, config.PORT, demoMode),
   };

@@ -216,6 +216,8 @@ export const orders = pgTable(
     totalPence: integer("total_pence").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The provider's payment (Stripe PaymentIntent id), for refunds. */
+    paymentReference: text("payment_reference"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,7 +7,8 @@ import type { Db } from "../../db/client";
 import { bookings, events, orderLines, orders } from "../../db/schema";
 import type { Auth } from "../auth/auth";
 import { requireUserId } from "../auth/session";
-import { confirmOrder, createPayment, getTestCheckout, releaseOrder } from "./checkout.service";
+import type { PaymentGateway } from "../../providers/payments/payments";
+import { confirmOrder, getTestCheckout, releaseOrder, settlePaidSession, startCheckout } from "./checkout.service";
 
 const VerifiedBooking = z.object({
   id: z.string(),
@@ -43,7 +44,10 @@ async function bookingsOf(db: Db, ids: string[]) {
 }
 
 /** The money path's functions (spec §7 create-payment, verify-payment) and the local test checkout. */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config: Config }> = async (app, { db, auth, config }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config: Config; gateway: PaymentGateway | null }> = async (
+  app,
+  { db, auth, config, gateway },
+) => {
   app.post(
     "/functions/create-payment",
     {
@@ -56,8 +60,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config:
     },
     async (request) => {
       const userId = await requireUserId(auth, request);
-      const order = await createPayment({ db, userId, input: request.body });
-      return { url: `${config.publicUrl}/checkout/test/${order.sessionId}`, sessionId: order.sessionId };
+      return startCheckout({ db, gateway, publicUrl: config.publicUrl, userId, input: request.body });
     },
   );
 
@@ -82,8 +85,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config:
     async (request) => {
       const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.body.sessionId));
       if (!order) return { success: false, error: "No payment found for this session." };
-      if (!order.paidAt) return { success: false, error: "The payment has not been completed." };
-      const result = await confirmOrder({ db, sessionId: order.sessionId });
+      let result;
+      if (order.paidAt) result = await confirmOrder({ db, sessionId: order.sessionId });
+      else if (order.provider === "stripe" && gateway) {
+        const payment = await gateway.sessionPayment(order.sessionId);
+        if (!payment.paid) return { success: false, error: "The payment has not been completed." };
+        result = await settlePaidSession({ db, gateway, sessionId: order.sessionId, paymentReference: payment.paymentIntentId });
+      } else return { success: false, error: "The payment has not been completed." };
       if (result.status !== "confirmed") return { success: false, error: result.reason };
       const found = await bookingsOf(db, result.bookingIds);
       return { success: true, booking: found[0], bookings: found, message: "Payment confirmed" };
@@ -126,8 +134,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config:
       const userId = await requireUserId(auth, request);
       const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.params.sessionId));
       if (!order || order.userId !== userId || order.provider !== "local") throw new AppError("NOT_FOUND", "No checkout with that session");
-      if (!order.paidAt) await db.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, order.id));
-      await confirmOrder({ db, sessionId: order.sessionId });
+      await settlePaidSession({ db, gateway: null, sessionId: order.sessionId, paymentReference: null });
       return { redirectUrl: `/payment-success?session_id=${encodeURIComponent(order.sessionId)}` };
     },
   );

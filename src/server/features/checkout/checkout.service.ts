@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import {
   affiliateCommission,
@@ -12,6 +12,7 @@ import {
 } from "../../../domain";
 import type { Db } from "../../db/client";
 import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, users } from "../../db/schema";
+import type { PaymentGateway } from "../../providers/payments/payments";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -59,6 +60,8 @@ function capacityError(title: string, left: number): AppError {
  * capacity, and records a pending order whose lines hold their places until the session expires.
  */
 export async function createPayment({ db, userId, input: raw, provider = "local" }: { db: Db; userId: string; input: unknown; provider?: "local" | "stripe" }) {
+  // Stripe names its session only once asked; until then the order carries a placeholder of our own.
+  const sessionId = provider === "local" ? newLocalSessionId() : `pending_${randomUUID()}`;
   const parsed = CreatePaymentInput.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -72,7 +75,6 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
     .where(eq(users.id, userId));
   if (!buyer) throw new AppError("UNAUTHENTICATED", "Please sign in to buy tickets.");
   const arrivedWith = parsed.data.affiliateCode ? await findActiveAffiliate({ db, code: parsed.data.affiliateCode }) : null;
-  const sessionId = newLocalSessionId();
 
   const order = await db.transaction(async (tx) => {
     const locked = await tx
@@ -238,4 +240,55 @@ export async function getTestCheckout({ db, sessionId, userId }: { db: Db; sessi
     .innerJoin(events, eq(events.id, orderLines.eventId))
     .where(eq(orderLines.orderId, order.id));
   return { sessionId: order.sessionId, status: order.status, totalPence: order.totalPence, expiresAt: order.expiresAt.toISOString(), lines };
+}
+
+/**
+ * Starts a checkout with the configured provider: the order and its holds first, then the provider's
+ * session; if the provider fails, the holds are released and the buyer gets a clear error.
+ */
+export async function startCheckout({
+  db,
+  gateway,
+  publicUrl,
+  userId,
+  input,
+}: {
+  db: Db;
+  gateway: PaymentGateway | null;
+  publicUrl: string;
+  userId: string;
+  input: unknown;
+}): Promise<{ url: string; sessionId: string }> {
+  const order = await createPayment({ db, userId, input, provider: gateway ? "stripe" : "local" });
+  if (!gateway) return { url: `${publicUrl}/checkout/test/${order.sessionId}`, sessionId: order.sessionId };
+  try {
+    const firstEvent = order.lines[0]!.event.id;
+    const session = await gateway.createSession({
+      orderId: order.id,
+      customerEmail: order.attendeeEmail,
+      lines: order.lines.map((line) => ({ title: line.event.title, quantity: line.quantity, unitPricePence: line.event.pricePence, feePerTicketPence: line.fee })),
+      expiresAt: order.expiresAt,
+      successUrl: `${publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${publicUrl}/payment-cancel?event_id=${firstEvent}`,
+    });
+    await db.update(orders).set({ sessionId: session.sessionId }).where(eq(orders.id, order.id));
+    return session;
+  } catch (error) {
+    await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
+    throw new AppError("PAYMENT_PROVIDER_ERROR", `Failed to initiate payment. Please try again. (${(error as Error).message})`);
+  }
+}
+
+/**
+ * Records a payment the provider reports and confirms the order; a payment that lost its places is
+ * refunded through the provider. Shared by verify-payment and the Stripe webhook.
+ */
+export async function settlePaidSession({ db, gateway, sessionId, paymentReference }: { db: Db; gateway: PaymentGateway | null; sessionId: string; paymentReference: string | null }) {
+  await db
+    .update(orders)
+    .set({ paidAt: sql`coalesce(${orders.paidAt}, now())`, paymentReference: sql`coalesce(${orders.paymentReference}, ${paymentReference})` })
+    .where(eq(orders.sessionId, sessionId));
+  const result = await confirmOrder({ db, sessionId });
+  if (result.status === "refunded" && gateway && paymentReference) await gateway.refund(paymentReference);
+  return result;
 }

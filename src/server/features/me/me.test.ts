@@ -214,7 +214,7 @@ describe("dev mailbox", () => {
   });
 
   it("does not exist in production", async () => {
-    const production = await createTestApp({ NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525", AUTH_SECRET: "x".repeat(32) });
+    const production = await createTestApp({ NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525", AUTH_SECRET: "x".repeat(32), PAYMENT_PROVIDER: "local" });
     try {
       const response = await production.app.inject({ method: "GET", url: "/api/dev/mailbox" });
       expect(response.statusCode).toBe(404);

@@ -1,0 +1,58 @@
+import Stripe from "stripe";
+import type { PaymentGateway } from "./payments";
+
+/**
+ * Stripe Checkout through the official SDK: the ticket and the booking fee as separate line items,
+ * the order id in the metadata, and an expiry matching the hold (decisions D9).
+ */
+export function createStripePayments(options: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentGateway {
+  const api = options.apiUrl ? new URL(options.apiUrl) : null;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol.replace(":", "") as "http" | "https" } : {}),
+  });
+  return {
+    name: "stripe",
+    async createSession(input) {
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
+      for (const line of input.lines) {
+        lineItems.push({ quantity: line.quantity, price_data: { currency: "gbp", unit_amount: line.unitPricePence, product_data: { name: line.title } } });
+        if (line.feePerTicketPence > 0) {
+          lineItems.push({
+            quantity: line.quantity,
+            price_data: { currency: "gbp", unit_amount: line.feePerTicketPence, product_data: { name: `Booking & processing fee — ${line.title}` } },
+          });
+        }
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          customer_email: input.customerEmail,
+          line_items: lineItems,
+          metadata: { orderId: input.orderId },
+          payment_intent_data: { metadata: { orderId: input.orderId } },
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: `checkout-${input.orderId}` },
+      );
+      if (!session.url) throw new Error("Stripe returned no checkout URL");
+      return { sessionId: session.id, url: session.url };
+    },
+    async sessionPayment(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+      return { paid: session.payment_status === "paid", paymentIntentId: intent };
+    },
+    async refund(paymentIntentId) {
+      await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${paymentIntentId}` });
+    },
+    parseWebhook(rawBody, signature) {
+      const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      const object = event.data.object as { object?: string; id?: string };
+      return { type: event.type, sessionId: object.object === "checkout.session" ? (object.id ?? null) : null };
+    },
+  };
+}
