@@ -19,6 +19,7 @@ export const paths = {
   categories: "/categories",
   paymentSuccess: "/payment-success",
   paymentCancel: "/payment-cancel",
+  checkoutTest: (sessionId: string) => `/checkout/test/${encodeURIComponent(sessionId)}`,
   about: "/about",
   contact: "/contact",
   help: "/help",

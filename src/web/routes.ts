@@ -12,5 +12,10 @@ export default [
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("create-event", "routes/create-event.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("checkout/test/:sessionId", "routes/checkout-test.tsx"),
+  route("payment-success", "routes/payment-success.tsx"),
+  route("payment-cancel", "routes/payment-cancel.tsx"),
+  route("affiliates", "routes/affiliates.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import {
   AppError,
   categoryLabel,
+  type EventDetail,
   eventKind,
   formatEventTime,
   formatLongDate,
@@ -11,6 +12,8 @@ import {
 } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { AvailabilityPill } from "~/features/event-detail/components/availability-pill";
+import { useAddToCart } from "~/features/cart/hooks/use-add-to-cart";
+import { useBuyNow } from "~/features/checkout/hooks/use-buy-now";
 import { BookingCard } from "~/features/event-detail/components/booking-card";
 import { BusinessInfoCard } from "~/features/event-detail/components/business-info-card";
 import { EventInfoCard } from "~/features/event-detail/components/event-info-card";
@@ -21,7 +24,13 @@ import { ShareButton } from "~/features/event-detail/components/share-button";
 import { SimilarEvents } from "~/features/event-detail/components/similar-events";
 import { WhatsIncluded } from "~/features/event-detail/components/whats-included";
 import { eventMetaDescription, eventStructuredData } from "~/features/event-detail/lib/event-structured-data";
-import { availabilityIndicator, saleState, statusLabel, unavailableNotice } from "~/features/event-detail/lib/sale-state";
+import {
+  availabilityIndicator,
+  saleState,
+  statusLabel,
+  unavailableNotice,
+  type SaleState,
+} from "~/features/event-detail/lib/sale-state";
 import { EventImage } from "~/features/events/components/event-image";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
@@ -73,6 +82,35 @@ function timeRange(start: string, end: string | null): string | null {
   return to && sameDay && to !== from ? `${from} – ${to}` : from;
 }
 
+/** The booking card with its actions: Buy Now starts a checkout, Add to Cart needs no sign-in (spec §6). */
+function PaidEventBooking({ event, state }: { event: EventDetail; state: SaleState }) {
+  const { buyNow, pending } = useBuyNow({ eventId: event.id, eventTitle: event.title });
+  const addToCart = useAddToCart();
+  return (
+    <BookingCard
+      pricePence={event.pricePence}
+      remaining={event.remaining}
+      state={state}
+      status={event.status}
+      buying={pending}
+      onBuyNow={(quantity) => void buyNow(quantity)}
+      onAddToCart={(quantity, max) =>
+        addToCart(
+          {
+            eventId: event.id,
+            eventTitle: event.title,
+            ticketPricePence: event.pricePence,
+            ticketQuantity: quantity,
+            eventDate: event.dateTime,
+            eventLocation: [event.venue, event.location].filter(Boolean).join(", "),
+          },
+          max,
+        )
+      }
+    />
+  );
+}
+
 export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
   const { event, similar, now: renderedAt } = loaderData;
   const now = new Date(renderedAt);
@@ -86,7 +124,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
 
   const sideCard =
     kind === "paid" ? (
-      <BookingCard pricePence={event.pricePence} remaining={event.remaining} state={state} status={event.status} />
+      <PaidEventBooking event={event} state={state} />
     ) : business ? (
       <BusinessInfoCard venue={event.venue} location={event.location} />
     ) : (

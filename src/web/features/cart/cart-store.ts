@@ -1,37 +1,34 @@
 import { useSyncExternalStore } from "react";
+import { addCartLine, isCartCoveredBy, parseCartItems, removeCartLine, setLineQuantity, type AddResult, type CartItem } from "./lib/cart-lines";
 
-/** Cart item (spec §3 Cart item): client only, kept in this browser's local storage. */
-export interface CartItem {
-  eventId: string;
-  eventTitle: string;
-  ticketPricePence: number;
-  ticketQuantity: number;
-  eventDate: string;
-  eventLocation: string;
-}
+export type { CartItem } from "./lib/cart-lines";
 
 const STORAGE_KEY = "cart";
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; items: CartItem[] } = { raw: null, items: [] };
 const EMPTY: CartItem[] = [];
 
-function read(): CartItem[] {
-  const raw = window.localStorage.getItem(STORAGE_KEY);
-  if (raw === cached.raw) return cached.items;
-  let items: CartItem[] = [];
+function readRaw(): string | null {
   try {
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) items = parsed as CartItem[];
+    return window.localStorage.getItem(STORAGE_KEY);
   } catch {
-    items = [];
+    // Storage blocked (private mode, strict cookie settings): the cart is then simply empty.
+    return null;
   }
-  cached = { raw, items };
-  return items;
+}
+
+/** The cart as it is now (outside React: event handlers). */
+export function readCart(): CartItem[] {
+  const raw = readRaw();
+  if (raw === cached.raw) return cached.items;
+  cached = { raw, items: parseCartItems(raw) };
+  return cached.items;
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => event.key === STORAGE_KEY && listener();
+  // Another tab's change arrives as a storage event, so every open tab shows the same cart.
+  const onStorage = (event: StorageEvent) => (event.key === STORAGE_KEY || event.key === null) && listener();
   window.addEventListener("storage", onStorage);
   return () => {
     listeners.delete(listener);
@@ -40,12 +37,44 @@ function subscribe(listener: () => void) {
 }
 
 export function writeCart(items: CartItem[]) {
-  window.localStorage.setItem(STORAGE_KEY, JSON.stringify(items));
+  try {
+    if (items.length === 0) window.localStorage.removeItem(STORAGE_KEY);
+    else window.localStorage.setItem(STORAGE_KEY, JSON.stringify(items));
+  } catch {
+    // Storage blocked or full: nothing to keep the cart in.
+  }
   for (const listener of listeners) listener();
 }
 
+/** Adds tickets for an event, or more of an event already in the cart, up to `max` on the line. */
+export function addToCart(item: CartItem, max?: number): AddResult {
+  const result = addCartLine(readCart(), item, max);
+  writeCart(result.items);
+  return result;
+}
+
+/** 0 or less removes the line (spec §4 Cart). */
+export function setCartQuantity(eventId: string, quantity: number) {
+  writeCart(setLineQuantity(readCart(), eventId, quantity));
+}
+
+export function removeFromCart(eventId: string) {
+  writeCart(removeCartLine(readCart(), eventId));
+}
+
+export function clearCart() {
+  writeCart([]);
+}
+
+/** After a payment: the cart is emptied once its bookings cover every event in it (decisions.md D6). */
+export function clearCartIfBought(bookedEventIds: readonly string[]): boolean {
+  if (!isCartCoveredBy(readCart(), bookedEventIds)) return false;
+  clearCart();
+  return true;
+}
+
 export function useCartItems(): CartItem[] {
-  return useSyncExternalStore(subscribe, read, () => EMPTY);
+  return useSyncExternalStore(subscribe, readCart, () => EMPTY);
 }
 
 /** The header badge: the number of tickets across all lines. */

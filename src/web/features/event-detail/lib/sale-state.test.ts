@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availabilityIndicator, normaliseQuantity, saleState } from "./sale-state";
+import { availabilityIndicator, saleState } from "./sale-state";
 
 const now = new Date("2026-06-01T12:00:00Z");
 const base = {
@@ -37,16 +37,5 @@ describe("availabilityIndicator", () => {
     expect(availabilityIndicator(base, now)).toEqual({ label: "Available", tone: "success", detail: null });
     expect(availabilityIndicator({ ...base, remaining: 0 }, now).label).toBe("Sold out");
     expect(availabilityIndicator({ ...base, status: "postponed" }, now).label).toBe("Postponed");
-  });
-});
-
-describe("normaliseQuantity", () => {
-  it("resets empty, zero, negative and non-numbers to 1", () => {
-    for (const raw of ["", "  ", "0", "-4", "abc"]) expect(normaliseQuantity(raw, null)).toBe(1);
-  });
-  it("keeps whole numbers and caps at the places left", () => {
-    expect(normaliseQuantity("4", null)).toBe(4);
-    expect(normaliseQuantity("2.7", null)).toBe(2);
-    expect(normaliseQuantity("9", 3)).toBe(3);
   });
 });

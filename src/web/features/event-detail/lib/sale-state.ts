@@ -1,7 +1,7 @@
 import { availabilityText, isBusinessListing, type EventSummary } from "@domain";
 
 /**
- * Whether tickets could be bought for this event right now, ignoring that checkout itself is not live yet.
+ * Whether tickets could be bought for this event right now.
  * 'closed' is any status other than 'active' (spec §3 Event: others show as a secondary badge).
  */
 export type SaleState = "available" | "sold-out" | "ended" | "closed";
@@ -44,7 +44,7 @@ export function availabilityIndicator(event: SaleInput, now: Date): Availability
   }
 }
 
-/** What the page says when an event is not on sale for a reason other than checkout not being live yet. */
+/** What the page says when an event is not on sale, or null when it is. */
 export function unavailableNotice(state: SaleState, status: string): string | null {
   if (state === "ended") return "This event has ended";
   if (state === "sold-out") return "Sold out";
@@ -55,15 +55,4 @@ export function unavailableNotice(state: SaleState, status: string): string | nu
 export function statusLabel(status: string): string {
   const text = status.replace(/[_-]+/g, " ").trim();
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : "Unavailable";
-}
-
-/**
- * Ticket quantity rule (spec §5 Ticket quantity): an integer of at least 1; empty or below 1 becomes 1.
- * With a capacity limit it never exceeds the places left (decisions.md D9).
- */
-export function normaliseQuantity(raw: string, max: number | null): number {
-  const value = Number(raw.trim());
-  if (raw.trim() === "" || !Number.isFinite(value) || value < 1) return 1;
-  const whole = Math.floor(value);
-  return max != null && max >= 1 ? Math.min(whole, max) : whole;
 }

@@ -1,0 +1,126 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EventListResult } from "../src/domain";
+import { baseUrl, expectAccessible, expectNoErrors, launchBrowser, openPage, waitForHydration } from "./fixtures";
+import { createConfirmedAccount, waitForMail } from "./mail";
+
+function toast(page: Page, title: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto("/auth");
+  await waitForHydration(page);
+  const panel = page.getByRole("tabpanel");
+  await panel.getByLabel("Email").fill(account.email);
+  await panel.getByLabel("Password").fill(account.password);
+  await panel.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+/** Paid events with places, from the seeded catalogue. */
+async function paidEvents(): Promise<EventListResult["events"]> {
+  const response = await fetch(`${baseUrl()}/api/events?price=under-25&pageSize=50`);
+  const { events } = (await response.json()) as EventListResult;
+  return events.filter((event) => event.pricePence > 0 && (event.remaining === null || event.remaining > 10) && event.category !== "food" && event.category !== "ongoing-business");
+}
+
+describe("buying tickets", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it("buys 2 tickets with Buy Now, pays on the test checkout and sees the booking and the ticket e-mail", async () => {
+    const account = await createConfirmedAccount("buyer");
+    const [event] = await paidEvents();
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+
+    // Signed out, Buy Now asks for a sign-in first.
+    await page.goto(`/events/${event!.id}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Buy Now" }).click();
+    await toast(page, "Sign In Required").waitFor();
+    await page.waitForURL((url) => url.pathname === "/auth");
+
+    await signIn(page, account);
+    await page.goto(`/events/${event!.id}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "One ticket more" }).click();
+    expect(await page.getByLabel("Ticket quantity").inputValue()).toBe("2");
+    const popup = page.context().waitForEvent("page");
+    await page.getByRole("button", { name: "Buy Now" }).click();
+    const checkout = await popup;
+    await checkout.waitForURL((url) => url.pathname.startsWith("/checkout/test/cs_test_"));
+    await waitForHydration(checkout);
+    await checkout.getByRole("heading", { name: "Test payment" }).waitFor();
+    await expectAccessible(checkout);
+    const total = ((event!.pricePence + 230) * 2) / 100;
+    await checkout.getByRole("button", { name: `Pay £${total.toFixed(2)}` }).click();
+    await checkout.waitForURL((url) => url.pathname === "/payment-success");
+    await waitForHydration(checkout);
+    await checkout.getByText(event!.title).first().waitFor();
+    await checkout.getByText(/TCKT-\d{4}-[0-9A-F]{8}/).first().waitFor();
+    await toast(checkout, "Ticket email sent").waitFor();
+    const mail = await waitForMail(account.email, (m) => m.subject === `Your ticket: ${event!.title}`);
+    expect(mail.text).toContain("Show this QR code at the event entrance");
+    await expectAccessible(checkout);
+    expectNoErrors(tracked);
+    await tracked.context.close();
+  });
+
+  it("cancels on the test checkout and offers to try again", async () => {
+    const account = await createConfirmedAccount("canceller");
+    const [event] = await paidEvents();
+    const tracked = await openPage(browser, { viewport: "phone" });
+    const { page } = tracked;
+    await signIn(page, account);
+    const response = await page.request.post("/api/functions/create-payment", {
+      data: { eventId: event!.id, ticketQuantity: 1 },
+      headers: { origin: baseUrl() },
+    });
+    const { url } = (await response.json()) as { url: string };
+    await page.goto(url);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL((next) => next.pathname === "/payment-cancel");
+    await page.getByRole("heading", { name: "Payment Cancelled" }).waitFor();
+    await page.getByText("Your payment was cancelled and no charges were made to your account.").waitFor();
+    expect(await page.getByRole("link", { name: "Try Payment Again" }).getAttribute("href")).toBe(`/events/${event!.id}`);
+    await expectAccessible(page);
+    expectNoErrors(tracked);
+    await tracked.context.close();
+  });
+
+  it("checks out a cart of two events as one payment with a booking for each", async () => {
+    const account = await createConfirmedAccount("carter");
+    const [first, second] = await paidEvents();
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    await signIn(page, account);
+    for (const event of [first!, second!]) {
+      await page.goto(`/events/${event.id}`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await toast(page, "Added to cart").waitFor();
+    }
+    await page.goto("/cart");
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Shopping Cart" }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/checkout/test/"));
+    await waitForHydration(page);
+    const total = (first!.pricePence + 230 + second!.pricePence + 230) / 100;
+    await page.getByRole("button", { name: `Pay £${total.toFixed(2)}` }).click();
+    await page.waitForURL((url) => url.pathname === "/payment-success");
+    await waitForHydration(page);
+    await page.getByText(first!.title).first().waitFor();
+    await page.getByText(second!.title).first().waitFor();
+    await expect.poll(() => page.getByText(/TCKT-\d{4}-[0-9A-F]{8}/).count()).toBe(2);
+    expectNoErrors(tracked);
+    await tracked.context.close();
+  });
+});

@@ -1,0 +1,39 @@
+import type { OwnAffiliate } from "@domain";
+import { useAffiliateAccount } from "../hooks/use-affiliate-account";
+import { AffiliateAccountTabs } from "./affiliate-account-tabs";
+import { AffiliateFaq } from "./affiliate-faq";
+import { AffiliateHero } from "./affiliate-hero";
+import { AffiliateCreate, AffiliateSignIn } from "./affiliate-join";
+
+/**
+ * /affiliates (spec §2 Affiliate page): signed out → sign in; signed in without an account → create
+ * one; with an account → Dashboard and Affiliate Tools. The FAQ is always there.
+ */
+export function AffiliatePage({ signedIn, initialAffiliate, origin }: { signedIn: boolean; initialAffiliate: OwnAffiliate | null; origin: string }) {
+  const { affiliate, busy, create, generateNewCode } = useAffiliateAccount(signedIn ? initialAffiliate : null);
+  return (
+    <>
+      <AffiliateHero>
+        {!signedIn ? (
+          <AffiliateSignIn />
+        ) : affiliate ? (
+          <p className="font-semibold text-brand-100">
+            You&apos;re an affiliate. Your code is <span className="font-mono font-bold tracking-widest text-white">{affiliate.code}</span>.
+          </p>
+        ) : (
+          <AffiliateCreate creating={busy === "create"} onCreate={create} />
+        )}
+      </AffiliateHero>
+      <div className="bg-surface">
+        <div className="container-page flex flex-col gap-12 py-12 sm:py-16">
+          {signedIn && affiliate && (
+            <AffiliateAccountTabs affiliate={affiliate} origin={origin} generating={busy === "new-code"} onGenerateNewCode={generateNewCode} />
+          )}
+          <div className="max-w-3xl">
+            <AffiliateFaq />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { ApiRequestError } from "~/lib/api-request";
+
+/** Affiliate toasts, word for word from spec §8 Affiliate. */
+export const AFFILIATE_TOASTS = {
+  created: { title: "Success!", description: "Your affiliate account is ready. Share your code to start earning." },
+  createFallback: "Failed to create affiliate account",
+  newCode: { title: "Success!", description: "Your new affiliate code is ready. Links with your old codes keep working." },
+  newCodeFallback: "Failed to generate a new code",
+  copyFailed: { title: "Error", description: "Could not copy to the clipboard. Please select the text and copy it yourself." },
+  error: "Error",
+} as const;
+
+/** The 'Error' toast's detail: the server's message, else the fallback. */
+export function affiliateErrorDescription(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.status < 500 && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,95 @@
+import { cartTotals, MAX_TICKETS_PER_LINE, ticketTotal, type CartTotals } from "@domain";
+
+/** Cart item (spec §3 Cart item): client only, kept in this browser's local storage. Prices in pence (D17). */
+export interface CartItem {
+  eventId: string;
+  eventTitle: string;
+  ticketPricePence: number;
+  ticketQuantity: number;
+  eventDate: string;
+  eventLocation: string;
+}
+
+function isCartItem(value: unknown): value is CartItem {
+  if (typeof value !== "object" || value === null) return false;
+  const item = value as Record<string, unknown>;
+  return (
+    typeof item.eventId === "string" &&
+    item.eventId !== "" &&
+    typeof item.eventTitle === "string" &&
+    Number.isInteger(item.ticketPricePence) &&
+    (item.ticketPricePence as number) >= 0 &&
+    Number.isInteger(item.ticketQuantity) &&
+    (item.ticketQuantity as number) >= 1 &&
+    typeof item.eventDate === "string" &&
+    typeof item.eventLocation === "string"
+  );
+}
+
+/** The cart as stored: anything that is not a well-formed line (an old format, a hand edit) is dropped. */
+export function parseCartItems(raw: string | null): CartItem[] {
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(isCartItem).map((item) => ({ ...item, ticketQuantity: Math.min(item.ticketQuantity, MAX_TICKETS_PER_LINE) }));
+  } catch {
+    return [];
+  }
+}
+
+export interface AddResult {
+  items: CartItem[];
+  /** The line's quantity after adding. */
+  quantity: number;
+  /** True when the line hit its limit and fewer tickets were added than asked for. */
+  capped: boolean;
+}
+
+/**
+ * Adds a line, or raises the quantity of the line already there for that event (spec §4 Cart).
+ * The line never holds more than `max` tickets (the places left, at most MAX_TICKETS_PER_LINE).
+ */
+export function addCartLine(items: readonly CartItem[], item: CartItem, max: number = MAX_TICKETS_PER_LINE): AddResult {
+  const limit = Math.max(1, Math.min(max, MAX_TICKETS_PER_LINE));
+  const existing = items.find((line) => line.eventId === item.eventId);
+  const wanted = (existing?.ticketQuantity ?? 0) + item.ticketQuantity;
+  const quantity = Math.min(wanted, limit);
+  const next = existing
+    ? items.map((line) => (line.eventId === item.eventId ? { ...line, ...item, ticketQuantity: quantity } : line))
+    : [...items, { ...item, ticketQuantity: quantity }];
+  return { items: next, quantity, capped: quantity < wanted };
+}
+
+/** Sets a line's quantity; 0 or less removes the line (spec §4 Cart). */
+export function setLineQuantity(items: readonly CartItem[], eventId: string, quantity: number): CartItem[] {
+  if (quantity <= 0) return removeCartLine(items, eventId);
+  const capped = Math.min(Math.floor(quantity), MAX_TICKETS_PER_LINE);
+  return items.map((line) => (line.eventId === eventId ? { ...line, ticketQuantity: capped } : line));
+}
+
+export function removeCartLine(items: readonly CartItem[], eventId: string): CartItem[] {
+  return items.filter((line) => line.eventId !== eventId);
+}
+
+/** (price + fee) × quantity for one line (spec §9 Fees and money). */
+export function lineTotal(item: CartItem): number {
+  return ticketTotal(item.ticketPricePence, item.ticketQuantity);
+}
+
+/** Subtotal, fees, total and ticket count of the whole cart. */
+export function cartSummary(items: readonly CartItem[]): CartTotals {
+  return cartTotals(items.map((item) => ({ ticketPricePence: item.ticketPricePence, quantity: item.ticketQuantity })));
+}
+
+/** The cart's lines as create-payment takes them (decisions.md D6); the server prices them (D8). */
+export function checkoutItems(items: readonly CartItem[]): { eventId: string; ticketQuantity: number }[] {
+  return items.map((item) => ({ eventId: item.eventId, ticketQuantity: item.ticketQuantity }));
+}
+
+/** Whether a payment's bookings cover every event in the cart, so the cart has been bought. */
+export function isCartCoveredBy(items: readonly CartItem[], bookedEventIds: readonly string[]): boolean {
+  if (items.length === 0) return false;
+  const booked = new Set(bookedEventIds);
+  return items.every((item) => booked.has(item.eventId));
+}

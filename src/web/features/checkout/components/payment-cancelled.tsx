@@ -1,0 +1,29 @@
+import { ArrowLeft, CircleX, RotateCcw } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { paths } from "~/paths";
+import { tryAgainPath } from "../lib/cancel-target";
+
+/** /payment-cancel (spec §2 Payment pages). */
+export function PaymentCancelled({ eventId }: { eventId: string | null }) {
+  return (
+    <section className="container-page flex flex-col items-center py-20 text-center sm:py-24">
+      <span className="flex size-16 items-center justify-center rounded-full bg-amber-50 text-amber-700">
+        <CircleX className="size-9" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight sm:text-4xl">Payment Cancelled</h1>
+      <p className="mt-3 max-w-md text-muted">Your payment was cancelled and no charges were made to your account.</p>
+      <p className="mt-2 max-w-md text-sm text-muted">Any places held for you have been released, and your cart hasn't changed.</p>
+      <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Link to={tryAgainPath(eventId)} className={buttonVariants({ size: "lg" })}>
+          <RotateCcw aria-hidden="true" />
+          Try Payment Again
+        </Link>
+        <Link to={paths.events()} className={buttonVariants({ size: "lg", variant: "outline" })}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Events
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { AffiliatePage } from "~/features/affiliates/components/affiliate-page";
+import { useSessionUser } from "~/features/auth/hooks/use-session-user";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/affiliates";
+
+/** Public page; a signed-in user's own affiliate account comes with it. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { getOwnAffiliate, getSessionUser } = await import("~/lib/services.server");
+  const user = await getSessionUser(context, request);
+  return {
+    userId: user?.id ?? null,
+    affiliate: user ? await getOwnAffiliate(context, user.id) : null,
+    origin: context.config.publicUrl,
+  };
+}
+
+// Differs per signed-in user: never kept by a shared cache.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = () =>
+  seoMeta({
+    title: "Affiliate Programme",
+    description: "Earn 10% of booking fees on every paid ticket sold through your link. Paid within 7 business days after the event, no minimum.",
+  });
+
+export default function AffiliatesPage({ loaderData }: Route.ComponentProps) {
+  const user = useSessionUser();
+  // Signed out in this browser a moment ago, or a different user than the page was loaded for.
+  const signedIn = user !== null && user.id === loaderData.userId;
+  return <AffiliatePage key={signedIn ? user.id : "signed-out"} signedIn={signedIn} initialAffiliate={loaderData.affiliate} origin={loaderData.origin} />;
+}
