@@ -1,15 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestAllowedDateOfBirth } from "../src/domain";
-import { expectAccessible, expectNoErrors, launchBrowser, openPage, waitForHydration } from "./fixtures";
+import { expectAccessible, expectNoErrors, launchBrowser, openPage, toast, waitForHydration } from "./fixtures";
 import { codeFrom, createConfirmedAccount, linkTo, uniqueEmail, waitForMail } from "./mail";
 
 /** Chromium logs every refused request (a wrong password, a bad code) as a console error. */
 const REFUSED_REQUESTS = [/Failed to load resource: the server responded with a status of (400|401|403|409|429)/];
-
-function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
-}
 
 function tabPanel(page: Page) {
   return page.getByRole("tabpanel");

@@ -1,22 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventListResult } from "../src/domain";
-import { baseUrl, expectAccessible, expectNoErrors, launchBrowser, openPage, waitForHydration } from "./fixtures";
+import { baseUrl, expectAccessible, expectNoErrors, launchBrowser, openPage, signIn, toast, waitForHydration } from "./fixtures";
 import { createConfirmedAccount, waitForMail } from "./mail";
-
-function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto("/auth");
-  await waitForHydration(page);
-  const panel = page.getByRole("tabpanel");
-  await panel.getByLabel("Email").fill(account.email);
-  await panel.getByLabel("Password").fill(account.password);
-  await panel.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-}
 
 /** Paid events with places, from the seeded catalogue. */
 async function paidEvents(): Promise<EventListResult["events"]> {

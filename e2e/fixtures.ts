@@ -72,3 +72,19 @@ export async function expectAccessible(page: Page) {
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/** A toast by its title (sonner). */
+export function toast(page: Page, title: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+/** Signs in with a password through /auth and waits for the home page. */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto("/auth");
+  await waitForHydration(page);
+  const panel = page.getByRole("tabpanel");
+  await panel.getByLabel("Email").fill(account.email);
+  await panel.getByLabel("Password").fill(account.password);
+  await panel.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}

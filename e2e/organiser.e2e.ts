@@ -2,25 +2,11 @@ import pg from "pg";
 import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, expectNoErrors, launchBrowser, openPage, waitForHydration } from "./fixtures";
+import { expectAccessible, expectNoErrors, launchBrowser, openPage, signIn, toast, waitForHydration } from "./fixtures";
 
 const ORGANISER = { email: "northern.sounds@eventora.test", password: "demo-organiser-2026" };
 const ADMIN = { email: "admin@eventora.test", password: "demo-admin-2026" };
 const ATTENDEE = { email: "attendee@eventora.test", password: "demo-attendee-2026" };
-
-function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto("/auth");
-  await waitForHydration(page);
-  const panel = page.getByRole("tabpanel");
-  await panel.getByLabel("Email").fill(account.email);
-  await panel.getByLabel("Password").fill(account.password);
-  await panel.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-}
 
 /** A weekday evening a month ahead, as the datetime-local input takes it. */
 function nextMonthEvening(): string {

@@ -36,6 +36,11 @@ export type EventListQuery = z.infer<typeof EventListQuery>;
 
 export const EventId = z.uuid({ message: "Event id must be a UUID" });
 
+/** Whether a path segment can be a row id (events, bookings): anything else cannot match, so it is a 404. */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
 /** An event as lists and cards show it. Dates are ISO strings so it crosses the wire unchanged. */
 export const EventSummary = z.object({
   id: z.string(),

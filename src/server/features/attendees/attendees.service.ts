@@ -3,6 +3,7 @@ import {
   AppError,
   ATTENDEE_CSV_COLUMNS,
   formatPounds,
+  isUuid,
   toCsv,
   type AttendeeList,
   type CheckInResult,
@@ -12,7 +13,6 @@ import { bookings, events } from "../../db/schema";
 import type { Actor } from "../auth/session";
 
 const NOT_FOUND = "Event not found or you don't have permission to view this event.";
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** Events this actor manages: their own, or any for an admin (decisions D10). */
 export function managedBy(actor: Actor) {

@@ -48,6 +48,11 @@ async function takenPlaces(tx: Tx, eventId: string, exceptOrderId?: string): Pro
   return Number(sold!.n) + Number(held!.n);
 }
 
+/** Locks the events' rows in id order, so two checkouts sharing events can never deadlock. */
+function lockEvents(tx: Tx, eventIds: string[]) {
+  return tx.select().from(events).where(inArray(events.id, eventIds)).orderBy(asc(events.id)).for("update");
+}
+
 function capacityError(title: string, left: number): AppError {
   return left <= 0
     ? new AppError("CONFLICT", `Sold out: there are no tickets left for ${title}.`, { reason: "SOLD_OUT", remaining: 0 })
@@ -77,12 +82,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
   const arrivedWith = parsed.data.affiliateCode ? await findActiveAffiliate({ db, code: parsed.data.affiliateCode }) : null;
 
   const order = await db.transaction(async (tx) => {
-    const locked = await tx
-      .select()
-      .from(events)
-      .where(inArray(events.id, lines.map((line) => line.eventId)))
-      .orderBy(asc(events.id))
-      .for("update");
+    const locked = await lockEvents(tx, lines.map((line) => line.eventId));
     const byId = new Map(locked.map((event) => [event.id, event]));
     const priced = [];
     for (const line of lines) {
@@ -154,12 +154,7 @@ export async function confirmOrder({ db, sessionId }: { db: Db; sessionId: strin
     if (order.status === "refunded") return { status: "refunded", reason: "The tickets sold out before the payment arrived." };
     if (order.status !== "pending" && order.status !== "expired") return { status: "not-confirmable", reason: `The order is ${order.status}` };
 
-    const locked = await tx
-      .select()
-      .from(events)
-      .where(inArray(events.id, lines.map((line) => line.eventId)))
-      .orderBy(asc(events.id))
-      .for("update");
+    const locked = await lockEvents(tx, lines.map((line) => line.eventId));
     const byId = new Map(locked.map((event) => [event.id, event]));
     const expired = order.expiresAt.getTime() <= Date.now() || order.status === "expired";
     if (expired) {

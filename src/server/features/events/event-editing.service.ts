@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { AppError, businessTypeForCategory, EventInput, ONGOING_BUSINESS_DATE, type EditableEvent } from "../../../domain";
+import { AppError, businessTypeForCategory, EventInput, ONGOING_BUSINESS_DATE, type EditableEvent, isUuid } from "../../../domain";
 import type { Db } from "../../db/client";
 import { affiliates, bookings, events, profiles } from "../../db/schema";
 import type { FileStorage } from "../../providers/storage/storage";
@@ -49,8 +49,6 @@ async function loadEditable(db: Db, eventId: string): Promise<EditableEvent | nu
   if (!row) return null;
   return { ...row, dateTime: row.dateTime.toISOString(), endTime: row.endTime?.toISOString() ?? null };
 }
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** The event for its owner or an admin (spec §2 Create/edit event; decisions D10). */
 export async function getEditableEvent({ db, actor, eventId }: { db: Db; actor: Actor; eventId: string }): Promise<EditableEvent> {

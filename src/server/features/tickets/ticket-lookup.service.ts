@@ -1,11 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { AppError, type TicketQrPayload, type TicketView } from "../../../domain";
+import { AppError, type TicketQrPayload, type TicketView, isUuid } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import { managedBy } from "../attendees/attendees.service";
 import type { Actor } from "../auth/session";
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** spec §3 QR payload for the ticket image. */
 export function qrPayloadFor(booking: { id: string; ticketCode: string; attendeeName: string; ticketQuantity: number }, event: { title: string; dateTime: Date }): TicketQrPayload {
