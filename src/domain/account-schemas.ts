@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Username } from "./schemas";
+import { isWebAddress, Username } from "./schemas";
 
 // Kept apart from accounts.ts so pages that need only the plain account rules do not load zod.
 
@@ -15,14 +15,7 @@ const httpUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "http:" || url.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "Must be a web address starting with http:// or https://");
+  .refine(isWebAddress, "Must be a web address starting with http:// or https://");
 
 /** An avatar is a web address or an image this site stored (/media/...). */
 const avatarUrl = z.union([httpUrl, z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_CATEGORIES } from "./events";
+import { isWebAddress } from "./schemas";
 
 // Inputs and answers of the organiser's API (issue 4): creating and editing events, the dashboard,
 // attendees and check-in. One schema per input, shared by the forms and the routes (CONVENTIONS 3).
@@ -11,14 +12,7 @@ const webUrl = (field: string) =>
     .string()
     .trim()
     .max(2000, `${field} is too long`)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === "http:" || url.protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, `${field} must be a web address starting with http:// or https://`);
+    .refine(isWebAddress, `${field} must be a web address starting with http:// or https://`);
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), schema.nullish().transform((v) => v ?? null));

@@ -36,6 +36,16 @@ export type EventListQuery = z.infer<typeof EventListQuery>;
 
 export const EventId = z.uuid({ message: "Event id must be a UUID" });
 
+/** An absolute http(s) address: the only kind of link users may give (image, video, website). */
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a path segment can be a row id (events, bookings): anything else cannot match, so it is a 404. */
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

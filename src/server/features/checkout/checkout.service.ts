@@ -17,7 +17,7 @@ import { findActiveAffiliate } from "../affiliates/affiliates.service";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** TCKT-YYYY-XXXXXXXX (spec §9 Display): the year and 8 random hex digits. */
+/** The spec §9 ticket code: TCKT-, the year, then 8 random upper-case hex digits. */
 export function newTicketCode(now: Date = new Date()): string {
   return `TCKT-${now.getUTCFullYear()}-${randomBytes(4).toString("hex").toUpperCase()}`;
 }
