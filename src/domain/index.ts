@@ -10,3 +10,4 @@ export * from "./money";
 export * from "./organiser-schemas";
 export * from "./schemas";
 export * from "./video";
+export * from "./tickets";

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { TicketQrPayload } from "./organiser-schemas";
+
+/** The e-mail providers a buyer or organiser may choose (spec §7 send-ticket-email); brevo is the default. */
+export const TICKET_EMAIL_PROVIDERS = ["brevo", "resend"] as const;
+export type TicketEmailProvider = (typeof TICKET_EMAIL_PROVIDERS)[number];
+
+/**
+ * A ticket's QR payload with the server's Ed25519 signature (decisions D13): the spec's six fields, the
+ * id of the signing key, and the signature (base64url) over `ticketSignatureMessage`.
+ */
+export const SignedTicketPayload = TicketQrPayload.extend({ kid: z.string().min(1).max(32), sig: z.string().min(1).max(200) });
+export type SignedTicketPayload = z.infer<typeof SignedTicketPayload>;
+
+/** The exact bytes signed: the six fields as a JSON array, so key order can never change a signature. */
+export function ticketSignatureMessage(payload: TicketQrPayload): string {
+  return JSON.stringify([payload.ticketId, payload.bookingId, payload.eventTitle, payload.attendeeName, payload.eventDate, payload.ticketQuantity]);
+}
+
+/** A public ticket-signing key: raw 32-byte Ed25519 public key, base64url. */
+export const TicketSigningKey = z.object({ kid: z.string(), publicKey: z.string() });
+export type TicketSigningKey = z.infer<typeof TicketSigningKey>;
+
+/**
+ * spec §4 Scan flow: scanned text may be JSON, then the code is ticketId, else ticket_code, else
+ * bookingId; otherwise the raw text (trimmed) is the code.
+ */
+export function ticketCodeFromScan(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{")) {
+    try {
+      const value = JSON.parse(trimmed) as Record<string, unknown>;
+      for (const key of ["ticketId", "ticket_code", "bookingId"]) {
+        const candidate = value[key];
+        if (typeof candidate === "string" && candidate.trim()) return candidate.trim();
+      }
+    } catch {
+      // Not JSON after all: the raw text is the code.
+    }
+  }
+  return trimmed;
+}
+
+/** The e-mail delivery of one booking's ticket, as the success page and My Tickets report it. */
+export const TicketEmailStatus = z.object({
+  status: z.enum(["queued", "sent", "failed"]),
+  sentAt: z.string().nullable(),
+  provider: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type TicketEmailStatus = z.infer<typeof TicketEmailStatus>;
+
+/** One card of /my-tickets (GET /api/me/tickets), newest booking first. */
+export const MyTicket = z.object({
+  bookingId: z.string(),
+  ticketCode: z.string(),
+  status: z.string(),
+  ticketQuantity: z.number().int(),
+  totalAmountPence: z.number().int(),
+  attendeeName: z.string(),
+  attendeeEmail: z.string(),
+  checkedInAt: z.string().nullable(),
+  createdAt: z.string(),
+  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), location: z.string(), imageUrl: z.string().nullable() }),
+  qrPayload: SignedTicketPayload,
+  ticketEmail: TicketEmailStatus,
+});
+export type MyTicket = z.infer<typeof MyTicket>;
+
+/** spec §3 Ticket e-mail result, also the answer of send-test-email. */
+export const TicketEmailResult = z.object({ success: z.boolean(), provider: z.string(), recipient: z.string().nullable(), error: z.string().nullable() });
+export type TicketEmailResult = z.infer<typeof TicketEmailResult>;
+
+/** POST /api/functions/send-test-email (spec §5 Email-test form; decisions D12). */
+export const SendTestEmailInput = z.object({
+  toEmail: z.email("Please enter a valid e-mail address").max(254),
+  subject: z.string().trim().min(1, "Subject is required").max(200),
+  htmlContent: z.string().trim().min(1, "HTML Content is required").max(100_000),
+});
+export type SendTestEmailInput = z.infer<typeof SendTestEmailInput>;
+
+/**
+ * POST /api/functions/check-ticket: the spec's {ticketId, checkIn}, plus the raw scanned text `qr`
+ * so the server can verify the signature of a scanned JSON payload.
+ */
+export const CheckTicketInput = z.object({
+  ticketId: z.string().trim().max(2000).optional(),
+  qr: z.string().max(4000).optional(),
+  checkIn: z.boolean().default(false),
+});
+export type CheckTicketInput = z.infer<typeof CheckTicketInput>;
+
+/** spec §3 Check result. */
+export const CheckResult = z.object({
+  valid: z.boolean(),
+  error: z.string().nullable(),
+  ticketId: z.string().nullable(),
+  status: z.string().nullable(),
+  alreadyCheckedIn: z.boolean(),
+  checkedInAt: z.string().nullable(),
+  event: z.object({ title: z.string(), date: z.string(), location: z.string().nullable() }).nullable(),
+  attendee: z.object({ name: z.string(), email: z.string(), tickets: z.number().int() }).nullable(),
+});
+export type CheckResult = z.infer<typeof CheckResult>;
+
+/** The ticket list a scanner downloads to keep admitting people offline (GET /api/events/:id/check-in-list). */
+export const CheckInListTicket = z.object({
+  ticketId: z.string(),
+  bookingId: z.string(),
+  attendeeName: z.string(),
+  attendeeEmail: z.string(),
+  ticketQuantity: z.number().int(),
+  status: z.string(),
+  checkedInAt: z.string().nullable(),
+});
+export type CheckInListTicket = z.infer<typeof CheckInListTicket>;
+
+export const CheckInList = z.object({
+  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), location: z.string() }),
+  keys: z.array(TicketSigningKey),
+  tickets: z.array(CheckInListTicket),
+  downloadedAt: z.string(),
+});
+export type CheckInList = z.infer<typeof CheckInList>;
+
+/** Check-ins made offline, sent when back online (POST /api/events/:id/check-ins). */
+export const OfflineCheckIns = z.object({
+  checkIns: z.array(z.object({ ticketId: z.string().trim().min(1).max(100), checkedInAt: z.iso.datetime({ offset: true }) })).min(1).max(5000),
+});
+export type OfflineCheckIns = z.infer<typeof OfflineCheckIns>;
+
+/**
+ * The server's answer per offline check-in. First scan wins: `admitted` when this was the first,
+ * `conflict` when the ticket had also been admitted elsewhere (`checkedInAt` is the time kept, the
+ * earliest), `invalid` when the ticket is unknown for this event or not paid.
+ */
+export const OfflineCheckInOutcome = z.object({
+  ticketId: z.string(),
+  outcome: z.enum(["admitted", "conflict", "invalid"]),
+  checkedInAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type OfflineCheckInOutcome = z.infer<typeof OfflineCheckInOutcome>;
