@@ -17,5 +17,9 @@ export default [
   route("payment-success", "routes/payment-success.tsx"),
   route("payment-cancel", "routes/payment-cancel.tsx"),
   route("affiliates", "routes/affiliates.tsx"),
+  route("my-tickets", "routes/my-tickets.tsx"),
+  route("resend-ticket", "routes/resend-ticket.tsx"),
+  route("email-test", "routes/email-test.tsx"),
+  route("check-in", "routes/check-in.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
