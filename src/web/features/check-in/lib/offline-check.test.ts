@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import type { CheckInList } from "@domain";
+import { checkTicketOffline, OFFLINE_REASONS, type LocalCheckIn } from "./offline-check";
+import { checkInList, createTestSigningKey, TEST_EVENT, ticketPayload } from "./test-signing-key";
+import { createTicketSignatureCheck } from "./ticket-signature";
+
+const NOW = new Date("2090-06-01T18:05:00.000Z");
+const verifySignature = createTicketSignatureCheck();
+
+async function setUp(tickets?: Parameters<typeof checkInList>[1]) {
+  const signer = await createTestSigningKey();
+  const list = checkInList([signer.key], tickets);
+  const text = JSON.stringify(await signer.sign(ticketPayload()));
+  return { signer, list, text };
+}
+
+function run(text: string, lists: CheckInList[], options: { checkIn?: boolean; localCheckIns?: LocalCheckIn[] } = {}) {
+  return checkTicketOffline({ text, lists, localCheckIns: options.localCheckIns ?? [], checkIn: options.checkIn ?? true, now: NOW, verifySignature });
+}
+
+describe("checkTicketOffline", () => {
+  it("admits a genuine, confirmed ticket from the list once, with the event and attendee", async () => {
+    const { list, text } = await setUp();
+    const { result, admitted } = await run(text, [list]);
+    expect(result).toEqual({
+      valid: true,
+      error: null,
+      ticketId: "TCKT-2090-0000AAAA",
+      status: "confirmed",
+      alreadyCheckedIn: false,
+      checkedInAt: NOW.toISOString(),
+      event: { title: TEST_EVENT.title, date: TEST_EVENT.dateTime, location: "Leeds" },
+      attendee: { name: "Ada Lovelace", email: "ada@example.test", tickets: 2 },
+    });
+    expect(admitted).toEqual({
+      ticketId: "TCKT-2090-0000AAAA",
+      eventId: TEST_EVENT.id,
+      eventTitle: TEST_EVENT.title,
+      attendeeName: "Ada Lovelace",
+      checkedInAt: NOW.toISOString(),
+    });
+
+    const again = await run(text, [list], { localCheckIns: [admitted!] });
+    expect(again.admitted).toBeNull();
+    expect(again.result).toMatchObject({ valid: true, alreadyCheckedIn: true, checkedInAt: NOW.toISOString() });
+  });
+
+  it("only validates when auto check-in is off", async () => {
+    const { list, text } = await setUp();
+    const { result, admitted } = await run(text, [list], { checkIn: false });
+    expect(admitted).toBeNull();
+    expect(result).toMatchObject({ valid: true, alreadyCheckedIn: false, checkedInAt: null });
+  });
+
+  it("reports the check-in time the downloaded list already has", async () => {
+    const { list, text } = await setUp([{ checkedInAt: "2090-06-01T17:30:00.000Z" }]);
+    const { result, admitted } = await run(text, [list]);
+    expect(admitted).toBeNull();
+    expect(result).toMatchObject({ valid: true, alreadyCheckedIn: true, checkedInAt: "2090-06-01T17:30:00.000Z" });
+  });
+
+  it("refuses a forged payload: one changed character keeps the signature but fails it", async () => {
+    const { list, text } = await setUp();
+    const forged = text.replace("Ada Lovelace", "Ada Lovelacf");
+    const { result, admitted } = await run(forged, [list]);
+    expect(admitted).toBeNull();
+    expect(result).toMatchObject({ valid: false, error: OFFLINE_REASONS.forged, ticketId: "TCKT-2090-0000AAAA", event: null, attendee: null });
+  });
+
+  it("refuses a genuine signature for another booking, an unpaid ticket, a ticket not in any list", async () => {
+    const { signer, list } = await setUp([{}, { status: "pending" }]);
+    const otherBooking = JSON.stringify(await signer.sign(ticketPayload({ bookingId: "booking-9" })));
+    expect((await run(otherBooking, [list])).result).toMatchObject({ valid: false, error: OFFLINE_REASONS.notFound });
+    const unpaid = JSON.stringify(await signer.sign(ticketPayload({ ticketId: "TCKT-2090-00000001", bookingId: "booking-2" })));
+    expect((await run(unpaid, [list])).result).toMatchObject({ valid: false, error: OFFLINE_REASONS.notFound });
+    const unknown = JSON.stringify(await signer.sign(ticketPayload({ ticketId: "TCKT-2090-FFFFFFFF" })));
+    expect((await run(unknown, [list])).result).toMatchObject({ valid: false, error: OFFLINE_REASONS.notFound, ticketId: "TCKT-2090-FFFFFFFF" });
+    expect((await run(JSON.stringify(await signer.sign(ticketPayload())), [])).result).toMatchObject({ valid: false });
+  });
+
+  it("refuses a plain code, which carries no signature to check", async () => {
+    const { list } = await setUp();
+    const { result } = await run("TCKT-2090-0000AAAA", [list]);
+    expect(result).toMatchObject({ valid: false, error: OFFLINE_REASONS.unsigned, ticketId: "TCKT-2090-0000AAAA" });
+  });
+
+  it("gives no location when the event has none", async () => {
+    const { list, text } = await setUp();
+    const { result } = await run(text, [{ ...list, event: { ...list.event, location: "" } }]);
+    expect(result.event?.location).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+import type { CheckResult, OfflineCheckIns, OfflineCheckInOutcome } from "@domain";
+import type { CheckInStore } from "./check-in-store";
+import { checkTicketOffline } from "./offline-check";
+import { settleSync, syncBatches } from "./sync-bookkeeping";
+import type { TicketSignatureCheck } from "./ticket-signature";
+
+export type SendCheckIns = (eventId: string, body: OfflineCheckIns) => Promise<OfflineCheckInOutcome[]>;
+
+export interface SyncSummary {
+  admitted: number;
+  conflicts: number;
+  invalid: number;
+}
+
+export interface OfflineScanner {
+  /** Checks a scanned QR against the downloaded lists, admitting it on this device when asked. */
+  check(text: string, checkIn: boolean): Promise<CheckResult>;
+  /** Sends every waiting check-in; one sync at a time (a second call joins the running one). */
+  sync(send: SendCheckIns): Promise<SyncSummary>;
+}
+
+export function createOfflineScanner({
+  store,
+  verifySignature,
+  now = () => new Date(),
+}: {
+  store: CheckInStore;
+  verifySignature: TicketSignatureCheck;
+  now?: () => Date;
+}): OfflineScanner {
+  let running: Promise<SyncSummary> | null = null;
+
+  async function check(text: string, checkIn: boolean): Promise<CheckResult> {
+    const [lists, localCheckIns] = await Promise.all([store.lists(), store.pending()]);
+    const outcome = await checkTicketOffline({ text, lists, localCheckIns, checkIn, now: now(), verifySignature });
+    if (!outcome.admitted || (await store.addPending(outcome.admitted))) return outcome.result;
+    // Another scan on this device admitted it in the meantime: report that one.
+    return (await checkTicketOffline({ text, lists, localCheckIns: await store.pending(), checkIn, now: now(), verifySignature })).result;
+  }
+
+  async function syncAll(send: SendCheckIns): Promise<SyncSummary> {
+    const pending = await store.pending();
+    const summary: SyncSummary = { admitted: 0, conflicts: 0, invalid: 0 };
+    for (const batch of syncBatches(pending)) {
+      const settled = settleSync(pending, await send(batch.eventId, batch.body));
+      await store.applySync(settled);
+      summary.conflicts += settled.conflicts.filter((conflict) => conflict.outcome === "conflict").length;
+      summary.invalid += settled.conflicts.filter((conflict) => conflict.outcome === "invalid").length;
+      summary.admitted += settled.settled.length - settled.conflicts.length;
+    }
+    return summary;
+  }
+
+  return {
+    check,
+    sync(send) {
+      running ??= syncAll(send).finally(() => {
+        running = null;
+      });
+      return running;
+    },
+  };
+}
