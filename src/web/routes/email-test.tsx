@@ -1,4 +1,22 @@
-// Placeholder until the page lands (issue 6).
-export default function Page() {
-  return <main id="main" className="container mx-auto px-4 py-10"><h1 className="text-2xl font-bold">Coming soon</h1></main>;
+import { EmailTestPage } from "~/features/email-tools/components/email-test-page";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/email-test";
+
+/** Only for the signed-in user: anyone else goes to /auth and comes back here after signing in (spec §2 Manual Email Sender). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { requireUser } = await import("~/features/auth/require-user.server");
+  const user = await requireUser(context, request);
+  return { email: user.email, isAdmin: user.isAdmin };
+}
+
+// Shows the signed-in user's address: never kept by a shared cache.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = () => [
+  ...seoMeta({ title: "Manual Email Sender", description: "Send a test email or a ticket email to check that delivery works." }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function EmailTestRoute({ loaderData }: Route.ComponentProps) {
+  return <EmailTestPage ownEmail={loaderData.email} isAdmin={loaderData.isAdmin} />;
 }

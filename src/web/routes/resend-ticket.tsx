@@ -1,4 +1,12 @@
-// Placeholder until the page lands (issue 6).
-export default function Page() {
-  return <main id="main" className="container mx-auto px-4 py-10"><h1 className="text-2xl font-bold">Coming soon</h1></main>;
+import { ResendTicketPage } from "~/features/email-tools/components/resend-ticket-page";
+import { seoMeta } from "~/lib/seo";
+
+export const meta = () =>
+  seoMeta({
+    title: "Resend Ticket",
+    description: "Get your ticket email again: enter your booking ID, ticket code or payment session ID and we send it to the email on the booking.",
+  });
+
+export default function ResendTicketRoute() {
+  return <ResendTicketPage />;
 }

@@ -1,0 +1,55 @@
+import { BRAND, SendTestEmailInput, type TicketEmailResult } from "@domain";
+import { ApiRequestError } from "~/lib/api-request";
+
+/** The manual e-mail sender's toasts, word for word from spec §8 'E-mail pages'. */
+export const EMAIL_TEST_TOASTS = {
+  sentTitle: "Email sent successfully!",
+  failedTitle: "Failed to send email",
+  failedFallback: "Please try again later.",
+  ticketCalled: "Ticket email function called",
+  ticketError: "Ticket email error",
+} as const;
+
+export const sentDescription = (recipient: string) => `Email sent to ${recipient}`;
+
+/** The 'Failed to send email' detail: the server's reason (another address for a non-admin, a rate limit), else the spec's fallback. */
+export function testEmailFailure(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status < 500 && error.message) return error.message;
+  return EMAIL_TEST_TOASTS.failedFallback;
+}
+
+export type TestEmailFields = Record<keyof SendTestEmailInput, string>;
+export type TestEmailErrors = Partial<Record<keyof SendTestEmailInput, string>>;
+
+/** The form checked against the one input schema the server also uses (CONVENTIONS rule 3). */
+export function checkTestEmail(fields: TestEmailFields): { input: SendTestEmailInput } | { errors: TestEmailErrors } {
+  const parsed = SendTestEmailInput.safeParse({ ...fields, toEmail: fields.toEmail.trim() });
+  if (parsed.success) return { input: parsed.data };
+  const errors: TestEmailErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof SendTestEmailInput;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
+
+/** The sample the 'Insert Sample' button fills in, addressed to the user's own e-mail (spec §2 Manual Email Sender). */
+export function sampleTestEmail(ownEmail: string): TestEmailFields {
+  return {
+    toEmail: ownEmail,
+    subject: `Test email from ${BRAND.name}`,
+    htmlContent: [
+      `<h1 style="color:#5418d6">Hello from ${BRAND.name}!</h1>`,
+      "<p>This is a test email sent from the Manual Email Sender.</p>",
+      "<p>If you can read this, email delivery is working.</p>",
+    ].join("\n"),
+  };
+}
+
+/** The raw answer of send-ticket-email for the ticket test card, or the refusal in the API's own error shape. */
+export function rawTicketResult(outcome: { result: TicketEmailResult } | { error: unknown }): string {
+  if ("result" in outcome) return JSON.stringify(outcome.result, null, 2);
+  const { error } = outcome;
+  if (error instanceof ApiRequestError) return JSON.stringify({ status: error.status, error: { code: error.code ?? null, message: error.message } }, null, 2);
+  return JSON.stringify({ error: { message: error instanceof Error ? error.message : String(error) } }, null, 2);
+}

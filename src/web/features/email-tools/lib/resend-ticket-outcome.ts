@@ -1,0 +1,36 @@
+import type { TicketEmailResult } from "@domain";
+import { ApiRequestError } from "~/lib/api-request";
+
+/** spec §5 Ticket viewer and resender, §8 'E-mail pages', word for word. */
+export const RESEND_TICKET_TEXT = {
+  identifierRequired: "Please enter a booking ID or ticket code",
+  sendFailed: "Failed to send ticket",
+} as const;
+
+/** The identifier to send, trimmed, or the spec's message when nothing was typed. */
+export function checkIdentifier(typed: string): { identifier: string } | { error: string } {
+  const identifier = typed.trim();
+  return identifier ? { identifier } : { error: RESEND_TICKET_TEXT.identifierRequired };
+}
+
+export type ResendOutcome = { ok: true; title: string; detail: string | null } | { ok: false; title: string };
+
+/** What the page says after send-ticket-email answered. */
+export function resendOutcome(result: TicketEmailResult): ResendOutcome {
+  if (!result.success) return failed(result.error?.trim() || RESEND_TICKET_TEXT.sendFailed);
+  return {
+    ok: true,
+    title: `Ticket email sent successfully via ${result.provider}!`,
+    detail: result.recipient ? `Sent to: ${result.recipient}` : null,
+  };
+}
+
+/** What the page says when the call was refused: the server's reason (not found, too many requests), else the spec's fallback. */
+export function resendFailure(error: unknown): ResendOutcome {
+  if (error instanceof ApiRequestError && error.status < 500 && error.message) return failed(error.message);
+  return failed(RESEND_TICKET_TEXT.sendFailed);
+}
+
+function failed(message: string): ResendOutcome {
+  return { ok: false, title: `Failed to resend ticket: ${message}` };
+}

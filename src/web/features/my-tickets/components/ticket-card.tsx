@@ -1,0 +1,123 @@
+import { CalendarDays, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, Send } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatPounds, type MyTicket, type TicketEmailStatus } from "@domain";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { useResendTicket } from "../hooks/use-resend-ticket";
+import { eventWhen, MY_TICKETS_TEXT, RESEND_PROVIDERS, shortDateTime, statusLabel, ticketEmailLine } from "../lib/my-tickets-text";
+import { TicketQr } from "./ticket-qr";
+
+function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn("min-w-0", className)}>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="mt-0.5 break-words font-semibold text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function EmailLine({ email }: { email: TicketEmailStatus }) {
+  const Icon = email.status === "sent" ? MailCheck : email.status === "failed" ? CircleAlert : Mail;
+  return (
+    <p className={cn("flex items-start gap-2 text-xs", email.status === "failed" ? "text-red-800" : "text-muted")}>
+      <Icon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 break-words">{ticketEmailLine(email)}</span>
+    </p>
+  );
+}
+
+/**
+ * One booking (spec §2 My Tickets): event, status, code, quantity, total, attendee, check-in, the entry QR,
+ * the ticket e-mail's delivery, and resend / print. On paper it fills its own page.
+ */
+export function TicketCard({
+  ticket,
+  printTarget,
+  onPrint,
+  onEmailSent,
+}: {
+  ticket: MyTicket;
+  /** Print Ticket was pressed on this card: print CSS shows it alone. */
+  printTarget: boolean;
+  onPrint: (bookingId: string) => void;
+  onEmailSent: (bookingId: string, email: TicketEmailStatus) => void;
+}) {
+  const { sending, resend } = useResendTicket(ticket.bookingId, onEmailSent);
+  const titleId = `ticket-${ticket.bookingId}-title`;
+  const location = ticket.event.location.trim();
+  return (
+    <li
+      data-ticket-card=""
+      data-print-target={printTarget ? "" : undefined}
+      className="overflow-hidden rounded-3xl border border-border bg-white shadow-sm print:rounded-none print:border-2 print:border-ink print:shadow-none"
+    >
+      <article aria-labelledby={titleId}>
+        <div className="flex flex-col md:flex-row print:flex-col">
+          <div className="min-w-0 flex-1 p-5 sm:p-6">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant={ticket.status === "confirmed" ? "success" : "secondary"}>{statusLabel(ticket.status)}</Badge>
+              {ticket.checkedInAt && <Badge variant="secondary">Checked in</Badge>}
+            </div>
+            <h2 id={titleId} className="mt-3 break-words text-xl font-bold leading-snug sm:text-2xl">
+              {ticket.event.title}
+            </h2>
+            <ul className="mt-3 flex flex-col gap-1.5 text-sm text-muted">
+              <li className="flex items-start gap-2">
+                <CalendarDays className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                {eventWhen(ticket.event.dateTime)}
+              </li>
+              <li className="flex items-start gap-2">
+                <MapPin className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                <span className="min-w-0 break-words">{location || "TBA"}</span>
+              </li>
+            </ul>
+            <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 rounded-2xl bg-surface p-4 text-sm sm:grid-cols-3 print:bg-white print:px-0">
+              <Detail label="Ticket code" className="col-span-2 sm:col-span-3">
+                <span className="break-all font-mono text-[15px] tracking-wide">{ticket.ticketCode}</span>
+              </Detail>
+              <Detail label="Quantity">{ticket.ticketQuantity}</Detail>
+              <Detail label="Total Paid">
+                <span className="tabular-nums">{formatPounds(ticket.totalAmountPence)}</span>
+              </Detail>
+              <Detail label="Attendee" className="col-span-2 sm:col-span-1">
+                {ticket.attendeeName}
+              </Detail>
+              {ticket.checkedInAt && (
+                <Detail label="Checked in" className="col-span-2 sm:col-span-3">
+                  {shortDateTime(ticket.checkedInAt)}
+                </Detail>
+              )}
+            </dl>
+            <div className="mt-4 print:hidden">
+              <EmailLine email={ticket.ticketEmail} />
+            </div>
+          </div>
+          <div className="flex flex-col items-center justify-center gap-3 border-t-2 border-dashed border-border bg-surface/60 p-5 text-center md:w-64 md:border-l-2 md:border-t-0 print:w-auto print:border-l-0 print:border-t-2 print:bg-white print:py-8">
+            <TicketQr payload={ticket.qrPayload} />
+            <p className="max-w-48 text-sm font-semibold text-ink print:max-w-none print:text-base">{MY_TICKETS_TEXT.qrNote}</p>
+          </div>
+        </div>
+        <div className="grid grid-cols-2 gap-2 border-t border-border px-5 py-4 sm:flex sm:flex-wrap sm:px-6 print:hidden">
+          {RESEND_PROVIDERS.map(({ provider, label }) => (
+            <Button
+              key={provider}
+              variant="outline"
+              size="sm"
+              aria-describedby={titleId}
+              disabled={sending !== null}
+              onClick={() => void resend(provider)}
+            >
+              {sending === provider ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Send aria-hidden="true" />}
+              {label}
+            </Button>
+          ))}
+          <Button variant="secondary" size="sm" className="col-span-2 sm:ml-auto" aria-describedby={titleId} onClick={() => onPrint(ticket.bookingId)}>
+            <Printer aria-hidden="true" />
+            Print Ticket
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}

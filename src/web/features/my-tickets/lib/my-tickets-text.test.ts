@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { ApiRequestError } from "~/lib/api-request";
+import { eventWhen, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine } from "./my-tickets-text";
+
+describe("resend toasts (spec §8 'Scanner and My Tickets')", () => {
+  it("names the provider the server used", () => {
+    expect(resendResultToast({ success: true, provider: "smtp", recipient: "ada@example.com", error: null })).toEqual({
+      ok: true,
+      text: { title: "Email Sent via smtp", description: "Your ticket has been resent to your email address." },
+    });
+  });
+  it("fails with the spec's text when the server could not send", () => {
+    expect(resendResultToast({ success: false, provider: "brevo", recipient: null, error: "Ticket not found." })).toEqual({
+      ok: false,
+      text: { title: "Error", description: "Failed to resend ticket email. Please try again." },
+    });
+    expect(resendErrorToast(new TypeError("Failed to fetch"))).toEqual({ title: "Error", description: "Failed to resend ticket email. Please try again." });
+    expect(resendErrorToast(new ApiRequestError({ status: 500, message: "Internal" })).description).toBe("Failed to resend ticket email. Please try again.");
+  });
+  it("passes on the rate limit's reason", () => {
+    const limited = new ApiRequestError({ status: 429, code: "RATE_LIMITED", message: "Too many requests. Please wait a few minutes before trying again." });
+    expect(resendErrorToast(limited)).toEqual({ title: "Error", description: "Too many requests. Please wait a few minutes before trying again." });
+  });
+});
+
+describe("card texts", () => {
+  it("dates the event in UK time (decisions D16)", () => {
+    expect(eventWhen("2026-12-05T19:30:00Z")).toMatch(/^Saturday,? 5 December 2026 at 19:30$/);
+    expect(eventWhen("2026-07-04T18:00:00Z")).toMatch(/^Saturday,? 4 July 2026 at 19:00$/);
+    expect(eventWhen("not a date")).toBe("Date to be announced");
+  });
+  it("capitalises the status", () => {
+    expect(statusLabel("confirmed")).toBe("Confirmed");
+  });
+  it("says where the ticket e-mail stands", () => {
+    expect(ticketEmailLine({ status: "queued", sentAt: null, provider: null, error: null })).toBe("Ticket email on its way");
+    expect(ticketEmailLine({ status: "sent", sentAt: "2026-11-20T14:03:00Z", provider: "smtp", error: null })).toMatch(/^Ticket email sent Fri,? 20 Nov 2026, 14:03$/);
+    expect(ticketEmailLine({ status: "failed", sentAt: null, provider: "smtp", error: "Mailbox unavailable" })).toBe("Ticket email not delivered: Mailbox unavailable");
+  });
+});
