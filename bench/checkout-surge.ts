@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres } from "../src/server/db/client";
+import { startJobs } from "../src/server/jobs/jobs";
 import { bookings, events, users } from "../src/server/db/schema";
 import { confirmOrder, createPayment } from "../src/server/features/checkout/checkout.service";
 import { startPostgres } from "./postgres";
@@ -27,6 +28,8 @@ const postgres = await startPostgres();
 const database = await openPostgres(postgres.url, poolSize);
 await database.migrate();
 const db = database.db;
+// Confirmation enqueues ticket e-mails in its transaction, as in the app (no worker sends them here).
+const jobs = await startJobs({ database, onError: (error) => console.warn(error.message) });
 try {
   const organiser = `org_${randomUUID()}`;
   await db.insert(users).values({ id: organiser, name: "Organiser", email: `${organiser}@bench.test`, emailVerified: true });
@@ -57,7 +60,7 @@ try {
       holdLatencies.push(performance.now() - t0);
       held += 1;
       const t1 = performance.now();
-      await confirmOrder({ db, sessionId });
+      await confirmOrder({ db, jobs, sessionId });
       confirmLatencies.push(performance.now() - t1);
     }),
   );
@@ -116,6 +119,7 @@ try {
   console.log(`oversold              ${Math.max(0, Number(sold) - capacity)} (sold ${sold} of ${capacity})\n`);
   if (Number(sold) > capacity) process.exitCode = 1;
 } finally {
+  await jobs.stop();
   await database.close();
   await postgres.stop();
 }

@@ -2,15 +2,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildApp } from "../src/server/app";
+import type { JobTimings } from "../src/server/jobs/jobs";
 import { loadConfig } from "../src/server/config";
 import { createTestDatabase } from "./database";
 
+/** Background jobs at test speed: e-mails go out within a second, a lost job is retried after a few. */
+export const TEST_JOB_TIMINGS: JobTimings = { expireInSeconds: 3, superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryLimit: 2 };
+
 /** An API-only app on a fresh database, for `app.inject()` tests; `close()` tears both down. */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: { workers?: boolean } = {}) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "eventora-data-"));
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
-  const app = await buildApp({ config, database, web: "none" });
+  const app = await buildApp({ config, database, web: "none", workers: options.workers ?? true, jobTimings: TEST_JOB_TIMINGS });
   await app.ready();
   return {
     app,

@@ -150,7 +150,7 @@ export type AttendeeList = z.infer<typeof AttendeeList>;
 export const CheckInResult = z.object({ bookingId: z.string(), checkedInAt: z.string(), alreadyCheckedIn: z.boolean() });
 export type CheckInResult = z.infer<typeof CheckInResult>;
 
-/** The QR payload of a ticket (spec §3 QR payload); issue 6 adds a signature. */
+/** The QR payload of a ticket (spec §3 QR payload). */
 export const TicketQrPayload = z.object({
   ticketId: z.string(),
   bookingId: z.string(),
@@ -160,6 +160,13 @@ export const TicketQrPayload = z.object({
   ticketQuantity: z.number().int(),
 });
 export type TicketQrPayload = z.infer<typeof TicketQrPayload>;
+
+/**
+ * A ticket's QR payload with the server's Ed25519 signature (decisions D13): the spec's six fields, the
+ * id of the signing key, and the signature (base64url) over `ticketSignatureMessage` (tickets.ts).
+ */
+export const SignedTicketPayload = TicketQrPayload.extend({ kid: z.string().min(1).max(32), sig: z.string().min(1).max(200) });
+export type SignedTicketPayload = z.infer<typeof SignedTicketPayload>;
 
 /** The dashboard ticket viewer's answer. */
 export const TicketView = z.object({
@@ -174,7 +181,7 @@ export const TicketView = z.object({
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),
   event: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), dateTime: z.string(), location: z.string() }),
-  qrPayload: TicketQrPayload,
+  qrPayload: SignedTicketPayload,
 });
 export type TicketView = z.infer<typeof TicketView>;
 

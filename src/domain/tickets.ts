@@ -1,16 +1,9 @@
 import { z } from "zod";
-import { TicketQrPayload } from "./organiser-schemas";
+import { SignedTicketPayload, type TicketQrPayload } from "./organiser-schemas";
 
 /** The e-mail providers a buyer or organiser may choose (spec §7 send-ticket-email); brevo is the default. */
 export const TICKET_EMAIL_PROVIDERS = ["brevo", "resend"] as const;
 export type TicketEmailProvider = (typeof TICKET_EMAIL_PROVIDERS)[number];
-
-/**
- * A ticket's QR payload with the server's Ed25519 signature (decisions D13): the spec's six fields, the
- * id of the signing key, and the signature (base64url) over `ticketSignatureMessage`.
- */
-export const SignedTicketPayload = TicketQrPayload.extend({ kid: z.string().min(1).max(32), sig: z.string().min(1).max(200) });
-export type SignedTicketPayload = z.infer<typeof SignedTicketPayload>;
 
 /** The exact bytes signed: the six fields as a JSON array, so key order can never change a signature. */
 export function ticketSignatureMessage(payload: TicketQrPayload): string {

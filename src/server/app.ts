@@ -25,12 +25,16 @@ import { isMailboxEnabled } from "./features/dev-mailbox/dev-mailbox.service";
 import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
 import { checkoutRoutes } from "./features/checkout/checkout.routes";
 import { stripeWebhookRoutes } from "./features/checkout/stripe-webhook.routes";
-import { expireLapsedOrders } from "./features/checkout/checkout.service";
 import { createPaymentGateway } from "./providers/payments/payments";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { eventEditingRoutes } from "./features/events/event-editing.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { functionsRoutes } from "./features/functions/functions.routes";
+import type { TicketMailer } from "./features/tickets/send-ticket-email.service";
+import { createTicketSigner } from "./features/tickets/ticket-signer";
+import { ticketsRoutes } from "./features/tickets/tickets.routes";
+import { DEFAULT_JOB_TIMINGS, startJobs, type JobTimings, type Jobs } from "./jobs/jobs";
+import { startWorkers } from "./jobs/workers";
 import { realtimeRoutes } from "./features/realtime/realtime.routes";
 import { createSalesHub } from "./features/realtime/sales-hub";
 import { createFileStorage } from "./providers/storage/storage";
@@ -43,6 +47,13 @@ import { registerErrorHandler } from "./lib/http-errors";
 import { registerMetrics } from "./lib/metrics";
 import { registerWebHandler } from "./web-handler";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The job queue (tests and tools enqueue through it like the app does). */
+    jobs: Jobs;
+  }
+}
+
 export const projectRoot = resolve(import.meta.dirname, "../..");
 export const clientBuildDir = resolve(projectRoot, "build/client");
 const serverBuildFile = resolve(projectRoot, "build/server/index.js");
@@ -53,9 +64,12 @@ export interface BuildAppOptions {
   /** 'production' serves build/; 'development' runs Vite with hot reload; 'none' serves the API only. */
   web: "production" | "development" | "none";
   logger?: boolean;
+  /** Run the background workers (ticket e-mails, hold expiry) in this process; default true. */
+  workers?: boolean;
+  jobTimings?: JobTimings;
 }
 
-export async function buildApp({ config, database, web, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, web, logger = false, workers = true, jobTimings = DEFAULT_JOB_TIMINGS }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: true,
@@ -114,17 +128,19 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
   const storage = createFileStorage(config, mediaDir);
   const hub = createSalesHub(database);
   const gateway = createPaymentGateway(config);
-  // Lapsed checkouts are marked expired every minute (capacity already ignores them once past expiry).
-  const expiry = setInterval(() => expireLapsedOrders({ db }).catch((error: unknown) => app.log.warn({ err: error }, "expiring checkouts failed")), 60_000);
-  expiry.unref();
+  const signer = createTicketSigner(db);
+  const mailer: TicketMailer = { db, email, signer, publicUrl: config.publicUrl };
+  const jobs = await startJobs({ database, timings: jobTimings, onError: (error) => app.log.warn({ err: error }, "job queue error") });
+  if (workers) await startWorkers({ jobs, db, mailer, log: app.log });
+  app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
-    clearInterval(expiry);
+    await jobs.stop();
     await hub.close();
     await email.close();
   });
 
   await app.register(authRoutes, { auth, config });
-  if (gateway) await app.register(stripeWebhookRoutes, { db, gateway });
+  if (gateway) await app.register(stripeWebhookRoutes, { db, jobs, gateway });
   await app.register(
     async (api) => {
       api.addHook("onRequest", async (request) => assertSameOrigin(request.method, request.headers, config.trustedOrigins));
@@ -134,10 +150,11 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
       await api.register(meRoutes, { db, auth, config });
       await api.register(eventEditingRoutes, { db, auth, storage });
       await api.register(affiliatesRoutes, { db, auth });
-      await api.register(dashboardRoutes, { db, auth });
+      await api.register(dashboardRoutes, { db, auth, signer });
+      await api.register(ticketsRoutes, { db, auth, signer });
       await api.register(realtimeRoutes, { auth, hub });
-      await api.register(functionsRoutes, { db, auth, email, config });
-      await api.register(checkoutRoutes, { db, auth, config, gateway });
+      await api.register(functionsRoutes, { auth, mailer });
+      await api.register(checkoutRoutes, { db, jobs, auth, config, gateway });
       if (isMailboxEnabled(config)) await api.register(devMailboxRoutes, { db });
     },
     { prefix: "/api" },
@@ -165,7 +182,7 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
       },
     });
     const build = (await import(serverBuildFile)) as ServerBuild;
-    await registerWebHandler(app, { mode: "production", getBuild: async () => build, context: { db, config, auth, storage } });
+    await registerWebHandler(app, { mode: "production", getBuild: async () => build, context: { db, config, auth, storage, signer } });
   } else if (web === "development") {
     const { createServer } = await import("vite");
     const middie = (await import("@fastify/middie")).default;
@@ -176,7 +193,7 @@ export async function buildApp({ config, database, web, logger = false }: BuildA
     await registerWebHandler(app, {
       mode: "development",
       getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-      context: { db, config, auth, storage },
+      context: { db, config, auth, storage, signer },
     });
   } else {
     // API-only: no web handler claims unknown paths, so answer them in the API's own error shape.

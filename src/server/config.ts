@@ -21,6 +21,10 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@smtp.example.com:587")
     .optional(),
+  BREVO_API_KEY: z.string().min(1).optional(),
+  BREVO_API_URL: z.url().default("https://api.brevo.com"),
+  RESEND_API_KEY: z.string().min(1).optional(),
+  RESEND_API_URL: z.url().default("https://api.resend.com"),
   SMS_PROVIDER: z.enum(["outbox", "twilio"]).optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -44,7 +48,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   embedded: boolean;
   /** Demo mode (embedded database or not production): outbox delivery and /dev/mailbox are allowed. */
   demoMode: boolean;
-  emailProvider: "smtp" | "outbox";
+  /** The first e-mail provider tried (Brevo, Resend, SMTP, else the dev outbox); SMTP is the fallback. */
+  emailProvider: "brevo" | "resend" | "smtp" | "outbox";
   paymentProvider: "local" | "stripe";
   smsProvider: "twilio" | "outbox" | "none";
   /** Origins whose cookie-carrying requests may change state (the public URL, plus loopback aliases in demo mode). */
@@ -73,7 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   // A real deployment must not lose mail into the dev outbox or sign sessions with a throwaway key.
   if (!demoMode && !config.AUTH_SECRET) problems.push("AUTH_SECRET: required in production with DATABASE_URL");
-  if (!demoMode && !config.SMTP_URL) problems.push("SMTP_URL: required in production with DATABASE_URL (the dev outbox is for demos only)");
+  if (!demoMode && !config.SMTP_URL && !config.BREVO_API_KEY && !config.RESEND_API_KEY) {
+    problems.push("SMTP_URL: required in production with DATABASE_URL unless BREVO_API_KEY or RESEND_API_KEY is set (the dev outbox is for demos only)");
+  }
   const smsProvider = config.SMS_PROVIDER ?? (demoMode ? "outbox" : "none");
   if (smsProvider === "outbox" && !demoMode) problems.push("SMS_PROVIDER: 'outbox' is for demos only; use 'twilio' or leave it unset");
   if (smsProvider === "twilio") {
@@ -100,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     embedded,
     demoMode,
-    emailProvider: config.SMTP_URL ? "smtp" : "outbox",
+    emailProvider: config.BREVO_API_KEY ? "brevo" : config.RESEND_API_KEY ? "resend" : config.SMTP_URL ? "smtp" : "outbox",
     paymentProvider: config.PAYMENT_PROVIDER ?? "local",
     smsProvider,
     trustedOrigins: trustedOriginsFor(publicUrl, config.PORT, demoMode),

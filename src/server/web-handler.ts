@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { Auth } from "./features/auth/auth";
+import type { TicketSigner } from "./features/tickets/ticket-signer";
 import { sendWebResponse, toWebRequest } from "./lib/web-bridge";
 import type { FileStorage } from "./providers/storage/storage";
 
@@ -12,6 +13,7 @@ declare module "react-router" {
     config: Config;
     auth: Auth;
     storage: FileStorage;
+    signer: TicketSigner;
   }
 }
 
@@ -19,7 +21,7 @@ export interface WebHandlerOptions {
   mode: "production" | "development";
   /** Returns the current server build (in development, re-read on every request for hot reload). */
   getBuild: () => Promise<ServerBuild>;
-  context: { db: Db; config: Config; auth: Auth; storage: FileStorage };
+  context: { db: Db; config: Config; auth: Auth; storage: FileStorage; signer: TicketSigner };
 }
 
 /**

@@ -12,6 +12,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "postgres" | "pglite";
+  /** The connection string (postgres) or the in-process instance (pglite), for pg-boss's own connection. */
+  url?: string;
+  pglite?: PGlite;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /** LISTEN on a channel; the handler gets each NOTIFY payload. Resolves to an unsubscribe function. */
@@ -33,6 +36,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: "postgres",
+    url,
     async migrate() {
       const { migrate } = await import("drizzle-orm/node-postgres/migrator");
       await migrate(drizzlePg(pool, { schema }), { migrationsFolder });
@@ -54,6 +58,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    pglite: client,
     async migrate() {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(drizzlePglite(client, { schema }), { migrationsFolder });

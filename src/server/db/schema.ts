@@ -145,6 +145,10 @@ export const bookings = pgTable(
     stripeSessionId: text("stripe_session_id"),
     orderLineId: uuid("order_line_id"),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** Ticket e-mail delivery, written by the e-mail job (null sent_at: still queued or failing). */
+    ticketEmailSentAt: timestamp("ticket_email_sent_at", { withTimezone: true }),
+    ticketEmailProvider: text("ticket_email_provider"),
+    ticketEmailError: text("ticket_email_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -254,4 +258,16 @@ export const affiliateCommissions = pgTable("affiliate_commissions", {
     .references(() => bookings.id, { onDelete: "cascade" }),
   amountPence: integer("amount_pence").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Ed25519 keys that sign ticket QR codes (decisions D13). The newest unretired key signs; every key
+ * stays valid for verification until deleted, so rotating never invalidates tickets already sent.
+ */
+export const ticketSigningKeys = pgTable("ticket_signing_keys", {
+  kid: text("kid").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp("retired_at", { withTimezone: true }),
 });

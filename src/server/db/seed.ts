@@ -1017,6 +1017,8 @@ export async function seedDemoData({
         ticketCode,
         stripeSessionId: `cs_test_${randomBytes(24).toString("hex")}`,
         checkedInAt: booking.checkedIn ? new Date(row.dateTime.getTime() - 20 * 60_000 + index * 90_000) : null,
+        // Demo history: these tickets went out when they were bought.
+        ticketEmailSentAt: createdAt,
         createdAt,
       };
     });

@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import type { EditableEvent, MailboxMessage, OwnProfile, SessionUser } from "@domain";
 import { getOwnAffiliate as readOwnAffiliate } from "../../server/features/affiliates/affiliates.service";
 import { getTestCheckout as readTestCheckout } from "../../server/features/checkout/checkout.service";
+import { listMyTickets as readMyTickets } from "../../server/features/tickets/my-tickets.service";
 import { getDashboard as readDashboard } from "../../server/features/dashboard/dashboard.service";
 import { getEditableEvent as readEditableEvent } from "../../server/features/events/event-editing.service";
 import { actorFor, getSessionUser as readSessionUser } from "../../server/features/auth/session";
@@ -48,4 +49,9 @@ export function getOwnAffiliate(context: AppLoadContext, userId: string) {
 /** The local test checkout's order for its buyer; throws NOT_FOUND for anyone else. */
 export function getTestCheckout(context: AppLoadContext, { sessionId, userId }: { sessionId: string; userId: string }) {
   return readTestCheckout({ db: context.db, sessionId, userId });
+}
+
+/** spec §2 My Tickets: the user's tickets, newest first, with signed QR payloads. */
+export function listMyTickets(context: AppLoadContext, userId: string) {
+  return readMyTickets({ db: context.db, signer: context.signer, userId });
 }

@@ -76,16 +76,22 @@ export function createAuth({ db, config, email, sms }: AuthDeps) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => email.send(resetPasswordMessage({ to: user.email, url })),
+      sendResetPassword: async ({ user, url }) => {
+        await email.send(resetPasswordMessage({ to: user.email, url }));
+      },
       // The sign-up answer is the same for a known e-mail; its owner hears about it by e-mail instead.
-      onExistingUserSignUp: async ({ user }) => email.send(existingAccountMessage({ to: user.email, signInUrl })),
+      onExistingUserSignUp: async ({ user }) => {
+        await email.send(existingAccountMessage({ to: user.email, signInUrl }));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => email.send(confirmEmailMessage({ to: user.email, url })),
+      sendVerificationEmail: async ({ user, url }) => {
+        await email.send(confirmEmailMessage({ to: user.email, url }));
+      },
     },
     plugins: [
       emailOTP({

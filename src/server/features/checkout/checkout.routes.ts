@@ -8,7 +8,9 @@ import { bookings, events, orderLines, orders } from "../../db/schema";
 import type { Auth } from "../auth/auth";
 import { requireUserId } from "../auth/session";
 import type { PaymentGateway } from "../../providers/payments/payments";
-import { confirmOrder, getTestCheckout, releaseOrder, settlePaidSession, startCheckout } from "./checkout.service";
+import { confirmOrder, getTestCheckout, releaseOrder, settlePaidSession, startCheckout, type TicketEmailQueue } from "./checkout.service";
+import { ticketEmailStatus } from "../tickets/send-ticket-email.service";
+import { TicketEmailStatus } from "../../../domain";
 
 const VerifiedBooking = z.object({
   id: z.string(),
@@ -20,6 +22,8 @@ const VerifiedBooking = z.object({
   qr_code: z.string().nullable(),
   ticket_code: z.string(),
   events: z.object({ title: z.string(), description: z.string().nullable(), date_time: z.string(), location: z.string(), image_url: z.string().nullable() }),
+  /** Delivery of this booking's ticket e-mail, sent in the background after confirmation. */
+  ticket_email: TicketEmailStatus,
 });
 
 async function bookingsOf(db: Db, ids: string[]) {
@@ -40,13 +44,14 @@ async function bookingsOf(db: Db, ids: string[]) {
     qr_code: booking.qrCode,
     ticket_code: booking.ticketCode,
     events: { title: event.title, description: event.description, date_time: event.dateTime.toISOString(), location: event.location, image_url: event.imageUrl },
+    ticket_email: ticketEmailStatus(booking),
   }));
 }
 
 /** The money path's functions (spec §7 create-payment, verify-payment) and the local test checkout. */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config: Config; gateway: PaymentGateway | null }> = async (
+export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQueue; auth: Auth; config: Config; gateway: PaymentGateway | null }> = async (
   app,
-  { db, auth, config, gateway },
+  { db, jobs, auth, config, gateway },
 ) => {
   app.post(
     "/functions/create-payment",
@@ -86,11 +91,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config:
       const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.body.sessionId));
       if (!order) return { success: false, error: "No payment found for this session." };
       let result;
-      if (order.paidAt) result = await confirmOrder({ db, sessionId: order.sessionId });
+      if (order.paidAt) result = await confirmOrder({ db, jobs, sessionId: order.sessionId });
       else if (order.provider === "stripe" && gateway) {
         const payment = await gateway.sessionPayment(order.sessionId);
         if (!payment.paid) return { success: false, error: "The payment has not been completed." };
-        result = await settlePaidSession({ db, gateway, sessionId: order.sessionId, paymentReference: payment.paymentIntentId });
+        result = await settlePaidSession({ db, jobs, gateway, sessionId: order.sessionId, paymentReference: payment.paymentIntentId });
       } else return { success: false, error: "The payment has not been completed." };
       if (result.status !== "confirmed") return { success: false, error: result.reason };
       const found = await bookingsOf(db, result.bookingIds);
@@ -134,7 +139,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config:
       const userId = await requireUserId(auth, request);
       const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.params.sessionId));
       if (!order || order.userId !== userId || order.provider !== "local") throw new AppError("NOT_FOUND", "No checkout with that session");
-      await settlePaidSession({ db, gateway: null, sessionId: order.sessionId, paymentReference: null });
+      await settlePaidSession({ db, jobs, gateway: null, sessionId: order.sessionId, paymentReference: null });
       return { redirectUrl: `/payment-success?session_id=${encodeURIComponent(order.sessionId)}` };
     },
   );

@@ -12,10 +12,14 @@ import {
 } from "../../../domain";
 import type { Db } from "../../db/client";
 import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, users } from "../../db/schema";
+import type { Jobs } from "../../jobs/jobs";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Where confirmation enqueues ticket e-mails (the job queue, inside the confirming transaction). */
+export type TicketEmailQueue = Pick<Jobs, "enqueueTicketEmails">;
 
 /** The spec §9 ticket code: TCKT-, the year, then 8 random upper-case hex digits. */
 export function newTicketCode(now: Date = new Date()): string {
@@ -137,9 +141,10 @@ export type ConfirmResult =
 /**
  * The one confirmation used by every path (ARCHITECTURE Confirmation is idempotent): under a lock on
  * the order it confirms at most once, re-checks capacity for a late payment, creates one booking per
- * line (a unique index backs this up) and records affiliate commission. Repeats return the same bookings.
+ * line (a unique index backs this up), records affiliate commission and enqueues the ticket e-mails.
+ * Repeats return the same bookings.
  */
-export async function confirmOrder({ db, sessionId }: { db: Db; sessionId: string }): Promise<ConfirmResult> {
+export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: TicketEmailQueue; sessionId: string }): Promise<ConfirmResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.sessionId, sessionId)).for("update");
     if (!order) return { status: "not-confirmable", reason: "No order with that session" };
@@ -201,6 +206,8 @@ export async function confirmOrder({ db, sessionId }: { db: Db; sessionId: strin
       }
     }
     await tx.update(orders).set({ status: "confirmed", confirmedAt: new Date() }).where(eq(orders.id, order.id));
+    // Committed with the bookings, or not at all: a confirmed ticket always has its e-mail on the way.
+    await jobs.enqueueTicketEmails(tx, bookingIds);
     return { status: "confirmed", bookingIds };
   });
 }
@@ -278,12 +285,24 @@ export async function startCheckout({
  * Records a payment the provider reports and confirms the order; a payment that lost its places is
  * refunded through the provider. Shared by verify-payment and the Stripe webhook.
  */
-export async function settlePaidSession({ db, gateway, sessionId, paymentReference }: { db: Db; gateway: PaymentGateway | null; sessionId: string; paymentReference: string | null }) {
+export async function settlePaidSession({
+  db,
+  jobs,
+  gateway,
+  sessionId,
+  paymentReference,
+}: {
+  db: Db;
+  jobs: TicketEmailQueue;
+  gateway: PaymentGateway | null;
+  sessionId: string;
+  paymentReference: string | null;
+}) {
   await db
     .update(orders)
     .set({ paidAt: sql`coalesce(${orders.paidAt}, now())`, paymentReference: sql`coalesce(${orders.paymentReference}, ${paymentReference})` })
     .where(eq(orders.sessionId, sessionId));
-  const result = await confirmOrder({ db, sessionId });
+  const result = await confirmOrder({ db, jobs, sessionId });
   if (result.status === "refunded" && gateway && paymentReference) await gateway.refund(paymentReference);
   return result;
 }

@@ -106,7 +106,7 @@ describe("confirmation is idempotent (ARCHITECTURE)", () => {
       pay(buyer, sessionId),
       pay(buyer, sessionId),
       ...Array.from({ length: 6 }, () => t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } })),
-      confirmOrder({ db: t.db, sessionId }),
+      confirmOrder({ db: t.db, jobs: t.app.jobs, sessionId }),
     ]);
     const rows = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
     expect(rows).toHaveLength(1);

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import type { PaymentGateway } from "../../providers/payments/payments";
-import { releaseOrder, settlePaidSession } from "./checkout.service";
+import { releaseOrder, settlePaidSession, type TicketEmailQueue } from "./checkout.service";
 
 /**
  * POST /api/webhooks/stripe: Stripe's signed notices. A completed session confirms its order (the same
  * idempotent path as verify-payment); an expired one releases its holds. The signature is checked over
  * the raw body, so this route reads the body itself.
  */
-export async function stripeWebhookRoutes(app: FastifyInstance, { db, gateway }: { db: Db; gateway: PaymentGateway }) {
+export async function stripeWebhookRoutes(app: FastifyInstance, { db, jobs, gateway }: { db: Db; jobs: TicketEmailQueue; gateway: PaymentGateway }) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
@@ -23,7 +23,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { db, gateway }:
       }
       if (notice.sessionId && (notice.type === "checkout.session.completed" || notice.type === "checkout.session.async_payment_succeeded")) {
         const payment = await gateway.sessionPayment(notice.sessionId);
-        if (payment.paid) await settlePaidSession({ db, gateway, sessionId: notice.sessionId, paymentReference: payment.paymentIntentId });
+        if (payment.paid) await settlePaidSession({ db, jobs, gateway, sessionId: notice.sessionId, paymentReference: payment.paymentIntentId });
       } else if (notice.sessionId && notice.type === "checkout.session.expired") {
         await releaseOrder({ db, sessionId: notice.sessionId, status: "expired" });
       }

@@ -6,10 +6,11 @@ import { attendeesCsv, checkInBooking, listAttendees } from "../attendees/attend
 import type { Auth } from "../auth/auth";
 import { requireActor, requireUserId } from "../auth/session";
 import { findManagedTicket } from "../tickets/ticket-lookup.service";
+import type { TicketSigner } from "../tickets/ticket-signer";
 import { listOwnBookings, listOwnEvents, salesAnalytics } from "./dashboard.service";
 
 /** The organiser's dashboard API (spec §2 Dashboard): own events, sales, bookings, attendees, check-in, tickets. */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = async (app, { db, auth }) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer: TicketSigner }> = async (app, { db, auth, signer }) => {
   app.get(
     "/me/events",
     { schema: { tags: ["dashboard"], summary: "The signed-in user's events with their sales", response: { 200: z.object({ events: z.array(DashboardEvent) }) } } },
@@ -75,6 +76,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = as
         response: { 200: TicketView },
       },
     },
-    async (request) => findManagedTicket({ db, actor: await requireActor({ auth, db, request }), identifier: request.query.identifier }),
+    async (request) => findManagedTicket({ db, signer, actor: await requireActor({ auth, db, request }), identifier: request.query.identifier }),
   );
 };

@@ -1,19 +1,21 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../../domain";
-import type { Config } from "../../config";
+import { AppError, CheckResult, CheckTicketInput, SendTestEmailInput, TICKET_EMAIL_PROVIDERS, TicketEmailResult } from "../../../domain";
 import type { Db } from "../../db/client";
 import { hitRateLimit } from "../../lib/rate-limiter";
 import { toHeaders } from "../../lib/web-bridge";
-import type { EmailSender } from "../../providers/email/email";
 import type { Auth } from "../auth/auth";
-import { actorFor, readSessionUserId } from "../auth/session";
-import { sendTicketEmail } from "../tickets/send-ticket-email.service";
+import { actorFor, readSessionUserId, requireActor } from "../auth/session";
+import { checkTicket } from "../tickets/check-in.service";
+import { sendTestEmail } from "../tickets/send-test-email.service";
+import { sendTicketEmail, type TicketMailer } from "../tickets/send-ticket-email.service";
 
-const TicketEmailResult = z.object({ success: z.boolean(), provider: z.string(), recipient: z.string().nullable(), error: z.string().nullable() });
+const TOO_MANY = "Too many requests. Please wait a few minutes before trying again.";
 
 /** The spec's server functions keep their names and bodies at POST /api/functions/{name} (ARCHITECTURE HTTP API). */
-export const functionsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; email: EmailSender; config: Config }> = async (app, { db, auth, email, config }) => {
+export const functionsRoutes: FastifyPluginAsyncZod<{ auth: Auth; mailer: TicketMailer }> = async (app, { auth, mailer }) => {
+  const db: Db = mailer.db;
+
   app.post(
     "/functions/send-ticket-email",
     {
@@ -22,7 +24,7 @@ export const functionsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; email:
         summary: "Re-send a ticket to the e-mail on its booking (booking id, TCKT- code or cs_ session)",
         body: z.object({
           bookingId: z.string().trim().min(1, "Please enter a booking ID or ticket code").max(200),
-          provider: z.enum(["brevo", "resend"]).optional(),
+          provider: z.enum(TICKET_EMAIL_PROVIDERS).optional(),
         }),
         response: { 200: TicketEmailResult },
       },
@@ -31,10 +33,41 @@ export const functionsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; email:
       // Public (decisions D11): limited per address and per ticket so it cannot be used to spam a buyer.
       const perIp = await hitRateLimit(db, `send-ticket-email:ip:${request.ip}`, { limit: 10, windowSeconds: 15 * 60 });
       const perTicket = await hitRateLimit(db, `send-ticket-email:ticket:${request.body.bookingId.toUpperCase()}`, { limit: 3, windowSeconds: 60 * 60 });
-      if (!perIp.allowed || !perTicket.allowed) throw new AppError("RATE_LIMITED", "Too many requests. Please wait a few minutes before trying again.");
+      if (!perIp.allowed || !perTicket.allowed) throw new AppError("RATE_LIMITED", TOO_MANY);
       const userId = await readSessionUserId(auth, toHeaders(request.headers));
       const actor = userId ? await actorFor(db, userId) : null;
-      return sendTicketEmail({ db, email, actor, identifier: request.body.bookingId, publicUrl: config.publicUrl });
+      return sendTicketEmail(mailer, { actor, identifier: request.body.bookingId, provider: request.body.provider });
     },
+  );
+
+  app.post(
+    "/functions/send-test-email",
+    {
+      schema: {
+        tags: ["functions"],
+        summary: "Send a test HTML e-mail (non-admins only to their own confirmed address)",
+        body: SendTestEmailInput,
+        response: { 200: TicketEmailResult },
+      },
+    },
+    async (request) => {
+      const actor = await requireActor({ auth, db, request });
+      const limit = await hitRateLimit(db, `send-test-email:user:${actor.userId}`, { limit: 10, windowSeconds: 60 * 60 });
+      if (!limit.allowed) throw new AppError("RATE_LIMITED", TOO_MANY);
+      return sendTestEmail({ db, email: mailer.email, actor, input: request.body });
+    },
+  );
+
+  app.post(
+    "/functions/check-ticket",
+    {
+      schema: {
+        tags: ["functions"],
+        summary: "Validate a scanned ticket and optionally check it in (the event's owner or an admin)",
+        body: CheckTicketInput,
+        response: { 200: CheckResult },
+      },
+    },
+    async (request) => checkTicket({ db, signer: mailer.signer, actor: await requireActor({ auth, db, request }), input: request.body }),
   );
 };

@@ -1,20 +1,25 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { TicketEmailProvider, TicketEmailResult, TicketEmailStatus } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import type { EmailSender } from "../../providers/email/email";
 import type { Actor } from "../auth/session";
 import { ticketEmailMessage } from "./ticket-email";
 import { qrPayloadFor } from "./ticket-lookup.service";
+import type { TicketSigner } from "./ticket-signer";
 
-export interface TicketEmailResult {
-  success: boolean;
-  provider: string;
-  recipient: string | null;
-  error: string | null;
+export interface TicketMailer {
+  db: Db;
+  email: EmailSender;
+  signer: TicketSigner;
+  publicUrl: string;
 }
 
+type BookingRow = typeof bookings.$inferSelect;
+type EventRow = typeof events.$inferSelect;
+
 /** spec §5 Ticket viewer and resender: TCKT- is a ticket code, cs_ a payment session, longer than 30 a booking id. */
-function identifierCondition(identifier: string) {
+export function identifierCondition(identifier: string): SQL | null {
   if (identifier.toUpperCase().startsWith("TCKT-")) return eq(bookings.ticketCode, identifier.toUpperCase());
   if (identifier.startsWith("cs_")) return eq(bookings.stripeSessionId, identifier);
   if (identifier.length > 30 && /^[0-9a-f-]{36}$/i.test(identifier)) return eq(bookings.id, identifier);
@@ -27,52 +32,81 @@ export function maskEmail(email: string): string {
   return `${local!.slice(0, 1)}***@${domain}`;
 }
 
+/** What the success page and My Tickets say about a booking's ticket e-mail. */
+export function ticketEmailStatus(booking: Pick<BookingRow, "ticketEmailSentAt" | "ticketEmailProvider" | "ticketEmailError">): TicketEmailStatus {
+  return {
+    status: booking.ticketEmailSentAt ? "sent" : booking.ticketEmailError ? "failed" : "queued",
+    sentAt: booking.ticketEmailSentAt?.toISOString() ?? null,
+    provider: booking.ticketEmailProvider,
+    error: booking.ticketEmailSentAt ? null : booking.ticketEmailError,
+  };
+}
+
+/** Builds and sends one booking's ticket e-mail to the address on the booking; answers who delivered it. */
+async function mailTicket(mailer: TicketMailer, booking: BookingRow, event: EventRow, prefer?: TicketEmailProvider) {
+  const message = await ticketEmailMessage({
+    to: booking.attendeeEmail,
+    attendeeName: booking.attendeeName,
+    ticketCode: booking.ticketCode,
+    ticketQuantity: booking.ticketQuantity,
+    totalAmountPence: booking.totalAmountPence,
+    event,
+    qrPayload: await mailer.signer.sign(qrPayloadFor(booking, event)),
+    publicUrl: mailer.publicUrl,
+  });
+  const { provider } = await mailer.email.send(message, { prefer });
+  await mailer.db
+    .update(bookings)
+    .set({ ticketEmailSentAt: new Date(), ticketEmailProvider: provider, ticketEmailError: null })
+    .where(eq(bookings.id, booking.id));
+  return provider;
+}
+
+async function confirmedBooking(db: Db, condition: SQL) {
+  const [row] = await db
+    .select({ booking: bookings, event: events })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(and(condition, eq(bookings.status, "confirmed")))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The ticket-email job (ARCHITECTURE Ticket delivery): sends a new booking's ticket unless it already
+ * went (a retry after a crash between sending and completing). A failure is thrown so the job is
+ * retried with backoff; on the last attempt it is recorded for the buyer to see.
+ */
+export async function deliverQueuedTicketEmail(mailer: TicketMailer, { bookingId, lastAttempt }: { bookingId: string; lastAttempt: boolean }): Promise<void> {
+  const row = await confirmedBooking(mailer.db, eq(bookings.id, bookingId));
+  if (!row || row.booking.ticketEmailSentAt) return;
+  try {
+    await mailTicket(mailer, row.booking, row.event);
+  } catch (error) {
+    if (lastAttempt) await mailer.db.update(bookings).set({ ticketEmailError: (error as Error).message.slice(0, 500) }).where(eq(bookings.id, bookingId));
+    throw error;
+  }
+}
+
 /**
  * Re-sends a ticket, only ever to the e-mail already on the booking (decisions D11). The recipient is
  * shown in full to the buyer, the event's organiser and admins, masked to anyone else.
  */
-export async function sendTicketEmail({
-  db,
-  email,
-  actor,
-  identifier,
-  publicUrl,
-}: {
-  db: Db;
-  email: EmailSender;
-  actor: Actor | null;
-  identifier: string;
-  publicUrl: string;
-}): Promise<TicketEmailResult> {
+export async function sendTicketEmail(
+  mailer: TicketMailer,
+  { actor, identifier, provider }: { actor: Actor | null; identifier: string; provider?: TicketEmailProvider },
+): Promise<TicketEmailResult> {
   const condition = identifierCondition(identifier.trim());
-  const [row] = condition
-    ? await db
-        .select({ booking: bookings, event: events })
-        .from(bookings)
-        .innerJoin(events, eq(events.id, bookings.eventId))
-        .where(and(condition, eq(bookings.status, "confirmed")))
-        .limit(1)
-    : [];
-  if (!row) return { success: false, provider: email.provider, recipient: null, error: "Ticket not found. Please check the booking ID or ticket code." };
+  const row = condition ? await confirmedBooking(mailer.db, condition) : null;
+  if (!row) return { success: false, provider: provider ?? mailer.email.provider, recipient: null, error: "Ticket not found. Please check the booking ID or ticket code." };
   const { booking, event } = row;
   // The buyer, the event's organiser and admins see the address in full (decisions D10).
   const entitled = actor !== null && (actor.isAdmin || booking.userId === actor.userId || event.userId === actor.userId);
   const recipient = entitled ? booking.attendeeEmail : maskEmail(booking.attendeeEmail);
   try {
-    await email.send(
-      await ticketEmailMessage({
-        to: booking.attendeeEmail,
-        attendeeName: booking.attendeeName,
-        ticketCode: booking.ticketCode,
-        ticketQuantity: booking.ticketQuantity,
-        totalAmountPence: booking.totalAmountPence,
-        event,
-        qrPayload: qrPayloadFor(booking, event),
-        myTicketsUrl: `${publicUrl}/my-tickets`,
-      }),
-    );
-    return { success: true, provider: email.provider, recipient, error: null };
+    const delivered = await mailTicket(mailer, booking, event, provider);
+    return { success: true, provider: delivered, recipient, error: null };
   } catch (error) {
-    return { success: false, provider: email.provider, recipient, error: `The e-mail could not be sent: ${(error as Error).message}` };
+    return { success: false, provider: provider ?? mailer.email.provider, recipient, error: `The e-mail could not be sent: ${(error as Error).message}` };
   }
 }

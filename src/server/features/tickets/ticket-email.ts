@@ -1,5 +1,6 @@
+import ical from "ical-generator";
 import QRCode from "qrcode";
-import { BRAND, formatEventDate, formatEventTime, formatPounds, type TicketQrPayload } from "../../../domain";
+import { BRAND, formatEventDate, formatEventTime, formatPounds, type SignedTicketPayload } from "../../../domain";
 import { renderEmail } from "../../providers/email/layout";
 import type { EmailMessage } from "../../providers/email/email";
 
@@ -9,14 +10,42 @@ export interface TicketEmailData {
   ticketCode: string;
   ticketQuantity: number;
   totalAmountPence: number;
-  event: { title: string; dateTime: Date; location: string };
-  qrPayload: TicketQrPayload;
-  myTicketsUrl: string;
+  event: { id: string; title: string; dateTime: Date; endTime: Date | null; location: string; venue?: string | null; description?: string | null };
+  qrPayload: SignedTicketPayload;
+  publicUrl: string;
 }
 
-/** The ticket e-mail: event details, the QR code inline (spec §9 Display: 200 px, margin 2), a link to My Tickets. */
+/** Without an end time the calendar entry lasts two hours, a common default for an evening event. */
+const DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
+
+/** The QR image as a URL, for providers that cannot show inline images; the signature authorises it. */
+export function ticketQrUrl(publicUrl: string, payload: SignedTicketPayload): string {
+  return `${publicUrl}/api/tickets/${encodeURIComponent(payload.ticketId)}/qr.png?kid=${encodeURIComponent(payload.kid)}&sig=${encodeURIComponent(payload.sig)}`;
+}
+
+/** spec §9 Display: 200 px, margin 2; the text is the signed payload (decisions D13). */
+export function ticketQrPng(payload: SignedTicketPayload): Promise<Buffer> {
+  return QRCode.toBuffer(JSON.stringify(payload), { type: "png", width: 200, margin: 2, errorCorrectionLevel: "M" });
+}
+
+/** A calendar entry for the event (decisions D18), with the ticket code and a link to My Tickets. */
+export function ticketCalendar(data: TicketEmailData): string {
+  const calendar = ical({ name: BRAND.name, prodId: { company: BRAND.name, product: "tickets", language: "EN" } });
+  calendar.createEvent({
+    id: `${data.ticketCode}@${new URL(data.publicUrl).hostname}`,
+    start: data.event.dateTime,
+    end: data.event.endTime ?? new Date(data.event.dateTime.getTime() + DEFAULT_DURATION_MS),
+    summary: data.event.title,
+    location: [data.event.venue, data.event.location].filter(Boolean).join(", "),
+    description: `Ticket ${data.ticketCode} for ${data.attendeeName} (${data.ticketQuantity} ${data.ticketQuantity === 1 ? "ticket" : "tickets"}). Show the QR code from your ticket e-mail or My Tickets at the entrance.`,
+    url: `${data.publicUrl}/events/${data.event.id}`,
+  });
+  return calendar.toString();
+}
+
+/** The ticket e-mail: event details, the QR code inline, a link to My Tickets and a calendar file. */
 export async function ticketEmailMessage(data: TicketEmailData): Promise<EmailMessage> {
-  const qr = await QRCode.toBuffer(JSON.stringify(data.qrPayload), { type: "png", width: 200, margin: 2, errorCorrectionLevel: "M" });
+  const qr = await ticketQrPng(data.qrPayload);
   const when = `${formatEventDate(data.event.dateTime.toISOString())}, ${formatEventTime(data.event.dateTime.toISOString())}`;
   const content = renderEmail({
     preheader: `Your ticket for ${data.event.title}, ${when}.`,
@@ -31,13 +60,16 @@ export async function ticketEmailMessage(data: TicketEmailData): Promise<EmailMe
       { label: "Ticket code", value: data.ticketCode },
     ],
     image: { cid: "ticket-qr", alt: `QR code for ticket ${data.ticketCode}`, width: 200 },
-    action: { label: "View My Tickets", url: data.myTicketsUrl },
-    footnote: `Keep this e-mail: the QR code is your entry. Questions? Write to ${BRAND.supportEmail}.`,
+    action: { label: "View My Tickets", url: `${data.publicUrl}/my-tickets` },
+    footnote: `Keep this e-mail: the QR code is your entry. The attached calendar file adds the event to your calendar. Questions? Write to ${BRAND.supportEmail}.`,
   });
   return {
     to: data.to,
     subject: `Your ticket: ${data.event.title}`,
     ...content,
-    attachments: [{ filename: `${data.ticketCode}.png`, content: qr, contentType: "image/png", cid: "ticket-qr" }],
+    attachments: [
+      { filename: `${data.ticketCode}.png`, content: qr, contentType: "image/png", cid: "ticket-qr", url: ticketQrUrl(data.publicUrl, data.qrPayload) },
+      { filename: `${data.ticketCode}.ics`, content: Buffer.from(ticketCalendar(data)), contentType: "text/calendar; charset=utf-8; method=PUBLISH" },
+    ],
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import { managedBy } from "../attendees/attendees.service";
 import type { Actor } from "../auth/session";
+import type { TicketSigner } from "./ticket-signer";
 
 /** spec §3 QR payload for the ticket image. */
 export function qrPayloadFor(booking: { id: string; ticketCode: string; attendeeName: string; ticketQuantity: number }, event: { title: string; dateTime: Date }): TicketQrPayload {
@@ -21,7 +22,7 @@ export function qrPayloadFor(booking: { id: string; ticketCode: string; attendee
  * spec §5 Ticket viewer: by booking id first, then by ticket code if it contains TCKT-, then by
  * payment session if it starts with cs_ — within the events the actor manages (decisions D11).
  */
-export async function findManagedTicket({ db, actor, identifier }: { db: Db; actor: Actor; identifier: string }): Promise<TicketView> {
+export async function findManagedTicket({ db, signer, actor, identifier }: { db: Db; signer: TicketSigner; actor: Actor; identifier: string }): Promise<TicketView> {
   const id = identifier.trim();
   const lookups = [
     isUuid(id) ? eq(bookings.id, id) : null,
@@ -49,7 +50,7 @@ export async function findManagedTicket({ db, actor, identifier }: { db: Db; act
         checkedInAt: booking.checkedInAt?.toISOString() ?? null,
         createdAt: booking.createdAt.toISOString(),
         event: { id: event.id, title: event.title, description: event.description, dateTime: event.dateTime.toISOString(), location: event.location },
-        qrPayload: qrPayloadFor(booking, event),
+        qrPayload: await signer.sign(qrPayloadFor(booking, event)),
       };
     }
   }

@@ -1,9 +1,9 @@
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
-import type { EmailMessage, EmailSender } from "./email";
+import type { EmailMessage, EmailTransport } from "./email";
 
 /** Stores mail in the database instead of sending it; read back at /dev/mailbox in demo mode. */
-export function createOutboxEmailSender({ db }: { db: Db }): EmailSender {
+export function createOutboxEmailSender({ db }: { db: Db }): EmailTransport {
   return {
     provider: "outbox",
     async send(message) {

@@ -1,8 +1,8 @@
 import nodemailer from "nodemailer";
-import type { EmailSender } from "./email";
+import type { EmailTransport } from "./email";
 
 /** Any SMTP server (SMTP_URL, e.g. smtp://user:pass@smtp.example.com:587). */
-export function createSmtpEmailSender({ url, from }: { url: string; from: string }): EmailSender {
+export function createSmtpEmailSender({ url, from }: { url: string; from: string }): EmailTransport {
   const transport = nodemailer.createTransport(url);
   return {
     provider: "smtp",
@@ -10,6 +10,7 @@ export function createSmtpEmailSender({ url, from }: { url: string; from: string
       await transport.sendMail({
         from,
         to: message.to,
+        bcc: message.bcc,
         subject: message.subject,
         html: message.html,
         text: message.text,

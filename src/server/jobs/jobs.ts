@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Job, type JobWithMetadata } from "pg-boss";
+import type { Database, Db } from "../db/client";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const QUEUES = {
+  ticketEmail: "ticket-email",
+  expireHolds: "expire-holds",
+} as const;
+
+export interface TicketEmailJob {
+  bookingId: string;
+}
+
+export interface JobTimings {
+  /** How long a send may run before the job counts as lost (e.g. the process died) and is retried. */
+  expireInSeconds: number;
+  /** How often lost jobs are looked for. */
+  superviseIntervalSeconds: number;
+  /** How often an idle worker looks for new jobs. */
+  pollingIntervalSeconds: number;
+  /** First retry delay; later retries back off exponentially. */
+  retryDelaySeconds: number;
+  retryLimit: number;
+}
+
+export const DEFAULT_JOB_TIMINGS: JobTimings = {
+  expireInSeconds: 120,
+  superviseIntervalSeconds: 30,
+  pollingIntervalSeconds: 2,
+  retryDelaySeconds: 10,
+  retryLimit: 10,
+};
+
+export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
+
+/**
+ * Background jobs in PostgreSQL through pg-boss (ARCHITECTURE Jobs): exactly-once claims, retries with
+ * backoff, schedules shared by every node, and jobs enqueued inside the caller's transaction.
+ */
+export interface Jobs {
+  /** Enqueues the ticket e-mails of new bookings in the confirmation's own transaction. */
+  enqueueTicketEmails(tx: Tx, bookingIds: string[]): Promise<void>;
+  /** Starts a worker for a queue; several nodes may each run one. */
+  work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
+  /** Runs a queue on a cron schedule (at most once per tick across all nodes). */
+  schedule(queue: string, cron: string): Promise<void>;
+  readonly boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+function connectionFor(database: Database): ConstructorOptions {
+  if (database.kind === "pglite") return { db: fromPglite(database.pglite!), backend: "pglite" };
+  return { connectionString: database.url!, max: 4 };
+}
+
+export async function startJobs({ database, timings = DEFAULT_JOB_TIMINGS, onError }: { database: Database; timings?: JobTimings; onError: (error: Error) => void }): Promise<Jobs> {
+  const boss = new PgBoss({
+    ...connectionFor(database),
+    superviseIntervalSeconds: timings.superviseIntervalSeconds,
+    maintenanceIntervalSeconds: Math.max(timings.superviseIntervalSeconds, 60),
+  });
+  boss.on("error", onError);
+  await boss.start();
+  const queueOptions = {
+    expireInSeconds: timings.expireInSeconds,
+    retryLimit: timings.retryLimit,
+    retryDelay: timings.retryDelaySeconds,
+    retryBackoff: true,
+    retryDelayMax: 60 * 60,
+  };
+  for (const name of Object.values(QUEUES)) {
+    // Two nodes starting together may both create a queue; pg-boss makes the second a no-op.
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions).catch(async (error: unknown) => {
+      if (!(await boss.getQueue(name))) throw error;
+    });
+    else await boss.updateQueue(name, queueOptions);
+  }
+  return {
+    boss,
+    async enqueueTicketEmails(tx, bookingIds) {
+      const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+      for (const bookingId of bookingIds) {
+        // singletonKey: a booking's ticket is queued once however often confirmation is retried.
+        await boss.send(QUEUES.ticketEmail, { bookingId } satisfies TicketEmailJob, { db, singletonKey: bookingId });
+      }
+    },
+    async work(queue, handler) {
+      await boss.work(queue, { pollingIntervalSeconds: timings.pollingIntervalSeconds, includeMetadata: true, batchSize: 1 }, async (jobs: JobWithMetadata<object>[]) => {
+        for (const job of jobs) await handler(job as JobWithMetadata<never>);
+      });
+    },
+    async schedule(queue, cron) {
+      await boss.schedule(queue, cron, null, { tz: "Europe/London" });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5_000 });
+    },
+  };
+}
+
+export type { Job };

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client";
+import { expireLapsedOrders } from "../features/checkout/checkout.service";
+import { deliverQueuedTicketEmail, type TicketMailer } from "../features/tickets/send-ticket-email.service";
+import { QUEUES, type Jobs, type TicketEmailJob } from "./jobs";
+
+/** The product's background work: ticket e-mails as bookings are confirmed, and lapsed checkouts every minute. */
+export async function startWorkers({ jobs, db, mailer, log }: { jobs: Jobs; db: Db; mailer: TicketMailer; log: FastifyBaseLogger }) {
+  await jobs.work<TicketEmailJob>(QUEUES.ticketEmail, async (job) => {
+    const lastAttempt = job.retryCount >= job.retryLimit;
+    try {
+      await deliverQueuedTicketEmail(mailer, { bookingId: job.data.bookingId, lastAttempt });
+    } catch (error) {
+      log.warn({ err: error, bookingId: job.data.bookingId, attempt: job.retryCount + 1 }, "ticket e-mail not sent; it will be retried");
+      throw error;
+    }
+  });
+  await jobs.work(QUEUES.expireHolds, async () => {
+    const expired = await expireLapsedOrders({ db });
+    if (expired) log.info({ expired }, "lapsed checkouts released");
+  });
+  await jobs.schedule(QUEUES.expireHolds, "* * * * *");
+}
