@@ -1,3 +1,4 @@
+import type { TicketEmailStatus } from "@domain";
 import { apiRequest } from "~/lib/api-request";
 
 /** A confirmed booking with its event, as verify-payment returns it (spec §7). */
@@ -17,6 +18,8 @@ export interface VerifiedBooking {
     location: string | null;
     image_url: string | null;
   } | null;
+  /** The ticket e-mail, sent by the server in the background after confirming (ARCHITECTURE: ticket delivery). */
+  ticket_email?: TicketEmailStatus;
 }
 
 export interface VerifyPaymentResult {

@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import type { VerifiedBooking } from "../../api/verify-payment";
 import { usePaymentVerification } from "../../hooks/use-payment-verification";
-import { useTicketEmails } from "../../hooks/use-ticket-emails";
+import { useTicketEmailDelivery } from "../../hooks/use-ticket-email-delivery";
 import { VerifiedBookingCard } from "./verified-booking-card";
 
 const NO_BOOKINGS: VerifiedBooking[] = [];
@@ -24,14 +24,15 @@ function OnwardLinks() {
 }
 
 /**
- * /payment-success (spec §4 Payment): verifies the session once, shows each booking and sends each
- * ticket e-mail once. `onVerified` receives the bookings (the cart empties itself when they cover it).
+ * /payment-success (spec §4 Payment): verifies the session once and shows each booking with its ticket
+ * e-mail, which the server sends in the background. `onVerified` receives the bookings (the cart empties
+ * itself when they cover it).
  */
 export function PaymentSuccessView({ sessionId, onVerified }: { sessionId: string | null; onVerified?: (bookings: VerifiedBooking[]) => void }) {
   const { state, retry } = usePaymentVerification(sessionId);
   const outcome = state.status === "done" ? state.outcome : null;
   const bookings = outcome?.ok ? outcome.bookings : null;
-  const emails = useTicketEmails(bookings);
+  const delivery = useTicketEmailDelivery(sessionId, bookings);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const reportVerified = useEffectEvent((verified: VerifiedBooking[]) => onVerified?.(verified));
@@ -69,7 +70,7 @@ export function PaymentSuccessView({ sessionId, onVerified }: { sessionId: strin
             </header>
             <ul aria-label="Your bookings" className="flex flex-col gap-4">
               {(bookings ?? NO_BOOKINGS).map((booking) => (
-                <VerifiedBookingCard key={booking.id} booking={booking} email={emails[booking.id]} />
+                <VerifiedBookingCard key={booking.id} booking={booking} email={delivery.emails[booking.id]} emailTimedOut={delivery.timedOut} />
               ))}
             </ul>
             <div className="flex justify-center">

@@ -1,12 +1,11 @@
 import { CalendarDays, MapPin, Ticket } from "lucide-react";
-import { formatEventTime, formatLongDate, formatPounds } from "@domain";
+import { formatEventTime, formatLongDate, formatPounds, type TicketEmailStatus as Delivery } from "@domain";
 import type { VerifiedBooking } from "../../api/verify-payment";
-import type { TicketEmailState } from "../../hooks/use-ticket-emails";
 import { bookingTitle } from "../../lib/verification-outcome";
 import { TicketEmailStatus } from "./ticket-email-status";
 
 /** One confirmed booking: event, date, location, tickets, total and ticket code (spec §2 Payment pages). */
-export function VerifiedBookingCard({ booking, email }: { booking: VerifiedBooking; email: TicketEmailState | undefined }) {
+export function VerifiedBookingCard({ booking, email, emailTimedOut }: { booking: VerifiedBooking; email: Delivery | undefined; emailTimedOut: boolean }) {
   const date = formatLongDate(booking.events?.date_time);
   const time = formatEventTime(booking.events?.date_time);
   const location = booking.events?.location?.trim();
@@ -46,7 +45,7 @@ export function VerifiedBookingCard({ booking, email }: { booking: VerifiedBooki
         </div>
       </dl>
       <div className="mt-4">
-        <TicketEmailStatus state={email} />
+        <TicketEmailStatus email={email} recipient={booking.attendee_email} timedOut={emailTimedOut} />
       </div>
     </li>
   );
