@@ -1,0 +1,194 @@
+import { CloudUpload, Download, LoaderCircle, RefreshCw, Trash2, TriangleAlert, X } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Label, Select } from "~/components/ui/input";
+import type { OfflineCheckIn } from "../hooks/use-offline-check-in";
+import { useOwnEvents } from "../hooks/use-own-events";
+import { eventChoices } from "../lib/event-choices";
+import { formatDateTime } from "../lib/format-date-time";
+import { plural } from "../lib/plural";
+import type { SyncConflict } from "../lib/sync-bookkeeping";
+
+/** Both times of a ticket admitted twice: the first scan (the one kept) and this device's. */
+function conflictText(conflict: SyncConflict): string {
+  const local = formatDateTime(conflict.localCheckedInAt);
+  const kept = conflict.serverCheckedInAt;
+  if (!kept || kept === conflict.localCheckedInAt) return `Also checked in on another device. This device's scan at ${local} was the first and is kept.`;
+  return `Checked in on another device first, at ${formatDateTime(kept)}. This device scanned it at ${local}.`;
+}
+
+function EventPicker({ offline }: { offline: OfflineCheckIn }) {
+  const selectId = useId();
+  const { events, failed } = useOwnEvents(!offline.offline);
+  const [chosen, setChosen] = useState("");
+  if (offline.offline && !events) return <p className="text-sm text-muted">Connect to the internet to download a ticket list.</p>;
+  if (failed) return <p className="text-sm text-red-800">Your events could not be loaded. Please try again later.</p>;
+  if (!events) return <p className="text-sm text-muted">Loading your events…</p>;
+  if (events.length === 0) return <p className="text-sm text-muted">You have no events yet. Ticket lists are available for events you organise.</p>;
+  const { upcoming, past } = eventChoices(events, new Date());
+  const eventId = chosen || upcoming[0]?.id || past[0]?.id || "";
+  const busy = offline.downloading !== null;
+  return (
+    <form
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      onSubmit={(submitEvent) => {
+        submitEvent.preventDefault();
+        if (eventId) void offline.download(eventId);
+      }}
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <Label htmlFor={selectId}>Event</Label>
+        <Select id={selectId} value={eventId} onChange={(changeEvent) => setChosen(changeEvent.target.value)}>
+          {upcoming.length > 0 && (
+            <optgroup label="Upcoming">
+              {upcoming.map((event) => (
+                <option key={event.id} value={event.id}>
+                  {event.title} ({formatDateTime(event.dateTime)})
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {past.length > 0 && (
+            <optgroup label="Past">
+              {past.map((event) => (
+                <option key={event.id} value={event.id}>
+                  {event.title} ({formatDateTime(event.dateTime)})
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </Select>
+      </div>
+      <Button type="submit" disabled={busy || offline.offline || !eventId} className="h-11">
+        {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Download aria-hidden="true" />}
+        Download ticket list
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Offline check-in: the organiser downloads an event's ticket list while online; without a connection
+ * the scanner then verifies tickets on this device and queues the check-ins, which sync when back online.
+ */
+export function OfflineCheckInPanel({ offline }: { offline: OfflineCheckIn }) {
+  const waiting = offline.pending.length;
+  const pendingByEvent = new Map<string, number>();
+  for (const entry of offline.pending) pendingByEvent.set(entry.eventId, (pendingByEvent.get(entry.eventId) ?? 0) + 1);
+
+  return (
+    <section aria-labelledby="offline-check-in-heading">
+      <Card className="flex flex-col gap-5 p-5 sm:p-6">
+        <div>
+          <h2 id="offline-check-in-heading" className="text-lg font-bold">
+            Offline check-in
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            Download an event&apos;s ticket list before the doors open. If the connection drops, the scanner checks tickets on this device and sends
+            the check-ins when you are back online.
+          </p>
+        </div>
+
+        {offline.storage === "unavailable" ? (
+          <p className="text-sm text-red-800">This browser cannot store ticket lists, so offline check-in is not available here.</p>
+        ) : (
+          <EventPicker offline={offline} />
+        )}
+
+        {offline.lists.length > 0 && (
+          <div>
+            <h3 className="text-sm font-semibold">Ticket lists on this device</h3>
+            <ul className="mt-2 divide-y divide-border rounded-xl border border-border">
+              {offline.lists.map((list) => {
+                const checkedIn = list.tickets.filter((ticket) => ticket.checkedInAt).length;
+                const queued = pendingByEvent.get(list.event.id) ?? 0;
+                return (
+                  <li key={list.event.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium">{list.event.title}</p>
+                      <p className="text-xs text-muted">
+                        {formatDateTime(list.event.dateTime)} · {plural(list.tickets.length, "ticket")} · {checkedIn + queued} checked in · downloaded{" "}
+                        {formatDateTime(list.downloadedAt)}
+                      </p>
+                    </div>
+                    <div className="flex shrink-0 gap-2">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={offline.offline || offline.downloading !== null}
+                        onClick={() => void offline.download(list.event.id)}
+                        aria-label={`Update the ticket list of ${list.event.title}`}
+                      >
+                        <RefreshCw aria-hidden="true" />
+                        Update
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={queued > 0}
+                        title={queued > 0 ? "Sync its check-ins first" : undefined}
+                        onClick={() => void offline.remove(list.event.id)}
+                        aria-label={`Remove the ticket list of ${list.event.title}`}
+                      >
+                        <Trash2 aria-hidden="true" />
+                        Remove
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        )}
+
+        <div className="flex flex-col gap-3 rounded-xl bg-surface p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm">
+            <span className="font-semibold">{plural(waiting, "check-in")}</span> waiting to sync
+          </p>
+          <Button size="sm" variant="secondary" disabled={waiting === 0 || offline.offline || offline.syncing} onClick={() => void offline.sync()}>
+            {offline.syncing ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <CloudUpload aria-hidden="true" />}
+            Sync now
+          </Button>
+        </div>
+
+        {offline.conflicts.length > 0 && (
+          <div aria-labelledby="sync-conflicts-heading" role="region" className="rounded-xl border border-amber-200 bg-amber-50 p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="flex gap-2">
+                <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-800" aria-hidden="true" />
+                <div>
+                  <h3 id="sync-conflicts-heading" className="font-semibold text-amber-950">
+                    Sync conflicts
+                  </h3>
+                  <p className="text-sm text-amber-950">The first scan wins. These tickets were not admitted by this device&apos;s check-in.</p>
+                </div>
+              </div>
+              <Button size="sm" variant="ghost" onClick={() => void offline.dismissConflicts()} aria-label="Dismiss sync conflicts">
+                <X aria-hidden="true" />
+                Dismiss
+              </Button>
+            </div>
+            <ul className="mt-3 flex flex-col gap-2">
+              {offline.conflicts.map((conflict) => (
+                <li key={conflict.ticketId} className="rounded-lg bg-white p-3 text-sm shadow-sm">
+                  <p className="font-medium">
+                    {conflict.attendeeName} <span className="font-mono text-xs text-muted">{conflict.ticketId}</span>
+                  </p>
+                  <p className="text-muted">{conflict.eventTitle}</p>
+                  {conflict.outcome === "conflict" ? (
+                    <p className="mt-1">{conflictText(conflict)}</p>
+                  ) : (
+                    <p className="mt-1">
+                      Not admitted: {conflict.error ?? "Ticket not found or unpaid"} (scanned at {formatDateTime(conflict.localCheckedInAt)}).
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </Card>
+    </section>
+  );
+}

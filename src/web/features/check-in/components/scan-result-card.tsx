@@ -1,0 +1,71 @@
+import { CircleCheck, CircleX, QrCode } from "lucide-react";
+import type { ReactNode } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import type { ScanOutcome } from "../hooks/use-ticket-scan";
+import { formatDateTime } from "../lib/format-date-time";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
+      <dt className="shrink-0 text-sm text-muted sm:w-32">{label}</dt>
+      <dd className="min-w-0 break-words text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** The last scan's result (spec §2 Check-in scanner: result card). */
+export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | null; checking: boolean }) {
+  if (!outcome) {
+    return (
+      <Card className="flex items-center gap-4 border-dashed p-5 text-muted" aria-live="polite">
+        <QrCode className="size-8 shrink-0 text-brand-600" aria-hidden="true" />
+        <p className="text-sm">{checking ? "Checking ticket…" : "Point the camera at the QR code on a ticket. The result appears here."}</p>
+      </Card>
+    );
+  }
+  const { result, code, checkedOffline } = outcome;
+  const valid = result.valid;
+  return (
+    <Card aria-live="polite" className={valid ? "border-emerald-200" : "border-red-200"}>
+      <div className={`flex items-start gap-3 rounded-t-2xl p-5 ${valid ? "bg-emerald-50" : "bg-red-50"}`}>
+        {valid ? <CircleCheck className="size-7 shrink-0 text-emerald-700" aria-hidden="true" /> : <CircleX className="size-7 shrink-0 text-red-700" aria-hidden="true" />}
+        <div className="min-w-0 flex-1">
+          <h2 className={`text-lg font-bold ${valid ? "text-emerald-900" : "text-red-900"}`}>{valid ? "Ticket valid" : "Ticket invalid"}</h2>
+          <p className="break-all font-mono text-sm text-ink">{code}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          {result.alreadyCheckedIn && <Badge variant="warning">Already checked in</Badge>}
+          {checkedOffline && <Badge variant="outline">Checked offline</Badge>}
+        </div>
+      </div>
+      <div className="flex flex-col gap-4 p-5">
+        {!valid && result.error && <p className="text-sm font-medium text-red-800">{result.error}</p>}
+        {result.event && (
+          <dl className="flex flex-col gap-2">
+            <Row label="Event">{result.event.title}</Row>
+            <Row label="Date and time">{formatDateTime(result.event.date)}</Row>
+            <Row label="Location">{result.event.location || "TBA"}</Row>
+          </dl>
+        )}
+        {result.attendee && (
+          <dl className="flex flex-col gap-2 border-t border-border pt-4">
+            <Row label="Attendee">{result.attendee.name}</Row>
+            <Row label="Email">{result.attendee.email}</Row>
+            <Row label="Tickets">{result.attendee.tickets}</Row>
+            {result.status && <Row label="Status">{statusLabel(result.status)}</Row>}
+          </dl>
+        )}
+        {result.checkedInAt && (
+          <dl className="border-t border-border pt-4">
+            <Row label={result.alreadyCheckedIn ? "Checked in at" : "Checked in"}>{formatDateTime(result.checkedInAt)}</Row>
+          </dl>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { ticketCodeFromScan, type CheckResult } from "@domain";
+import { checkTicket } from "../api/check-ticket";
+import { playScanBeep } from "../lib/beep";
+import { isNetworkFailure } from "../lib/network-failure";
+import { scanErrorToast, scanToast, type ScanToast } from "../lib/scan-toasts";
+import type { OfflineCheckIn } from "./use-offline-check-in";
+
+export interface ScanOutcome {
+  /** The raw scanned text (a signed JSON payload or a plain code). */
+  scanned: string;
+  code: string;
+  result: CheckResult;
+  /** Checked on this device against a downloaded list, not by the server. */
+  checkedOffline: boolean;
+}
+
+function showToast({ tone, title, description }: ScanToast): void {
+  toast[tone](title, { description });
+}
+
+/**
+ * The scan flow (spec §4): a value equal to the last scanned one, or arriving while a check is running,
+ * is ignored; otherwise the server checks it, or, offline with a downloaded list, this device does.
+ */
+export function useTicketScan({ offline, autoCheckIn }: { offline: OfflineCheckIn; autoCheckIn: boolean }) {
+  const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
+  const [checking, setChecking] = useState(false);
+  const lastScanned = useRef<string | null>(null);
+  const inProgress = useRef(false);
+  // The latest offline state for callbacks that outlive a render.
+  const offlineRef = useRef(offline);
+  useEffect(() => {
+    offlineRef.current = offline;
+  }, [offline]);
+
+  const verify = useCallback(async (text: string, checkIn: boolean): Promise<Omit<ScanOutcome, "scanned" | "code">> => {
+    const local = offlineRef.current;
+    const canCheckLocally = local.storage === "ready" && local.lists.length > 0;
+    if (local.offline && canCheckLocally) return { result: await local.check(text, checkIn), checkedOffline: true };
+    try {
+      const result = await checkTicket({ ticketId: ticketCodeFromScan(text), qr: text, checkIn });
+      local.reportConnection(true);
+      if (canCheckLocally && result.valid && result.ticketId && result.checkedInAt) local.recordServerCheckIn(result.ticketId, result.checkedInAt);
+      return { result, checkedOffline: false };
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+      local.reportConnection(false);
+      if (!canCheckLocally) throw error;
+      return { result: await local.check(text, checkIn), checkedOffline: true };
+    }
+  }, []);
+
+  const run = useCallback(
+    async (text: string, checkIn: boolean) => {
+      inProgress.current = true;
+      setChecking(true);
+      try {
+        const { result, checkedOffline } = await verify(text, checkIn);
+        setOutcome({ scanned: text, code: result.ticketId ?? ticketCodeFromScan(text), result, checkedOffline });
+        showToast(scanToast(result, checkIn));
+      } catch (error) {
+        // Nothing was decided: the same ticket may be scanned again.
+        lastScanned.current = null;
+        setOutcome(null);
+        showToast(scanErrorToast(error));
+      } finally {
+        inProgress.current = false;
+        setChecking(false);
+      }
+    },
+    [verify],
+  );
+
+  const onScan = useCallback(
+    (text: string) => {
+      if (!text || inProgress.current || text === lastScanned.current) return;
+      lastScanned.current = text;
+      playScanBeep();
+      void run(text, autoCheckIn);
+    },
+    [run, autoCheckIn],
+  );
+
+  /** 'Check in manually': the last scanned ticket, checked in this time. */
+  const checkInManually = useCallback(() => {
+    if (!outcome || inProgress.current) return;
+    void run(outcome.scanned, true);
+  }, [outcome, run]);
+
+  /** Clears the last result; the same ticket can then be scanned again. */
+  const clear = useCallback(() => {
+    lastScanned.current = null;
+    setOutcome(null);
+  }, []);
+
+  return { outcome, checking, onScan, checkInManually, clear };
+}
