@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { AttendeeList, MyTicket, SignedTicketPayload } from "../src/domain";
+import { openPostgres, type Database } from "../src/server/db/client";
+import { bookings } from "../src/server/db/schema";
+import { createAccount, createBooking, createEvent, futureDay } from "../test/fixtures";
+import { launchBrowserWithCamera, writeQrVideo } from "./fake-camera";
+import { baseUrl, expectAccessible, expectNoErrors, openPage, signIn, toast, waitForHydration } from "./fixtures";
+
+const PASSWORD = "scanner-pass-1";
+
+/** The buyer's signed QR payloads, exactly as the server issues them (GET /api/me/tickets). */
+async function ticketPayloads(browser: Browser, buyer: { email: string }): Promise<Map<string, SignedTicketPayload>> {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  try {
+    const signedIn = await context.request.post("/api/auth/sign-in/email", { data: { email: buyer.email, password: PASSWORD }, headers: { origin: baseUrl() } });
+    expect(signedIn.status()).toBe(200);
+    const { tickets } = (await (await context.request.get("/api/me/tickets")).json()) as { tickets: MyTicket[] };
+    return new Map(tickets.map((ticket) => [ticket.bookingId, ticket.qrPayload]));
+  } finally {
+    await context.close();
+  }
+}
+
+/** Turns the camera off and on: the fake camera starts again and reads the video file anew. */
+async function restartCamera(page: Page) {
+  await page.getByRole("button", { name: "Turn camera off" }).click();
+  await page.getByRole("button", { name: "Turn camera on" }).click();
+}
+
+describe("check-in scanner", () => {
+  let browser: Browser;
+  let database: Database;
+  let folder: string;
+  let camera: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), "eventora-camera-"));
+    camera = join(folder, "camera.y4m");
+    await writeQrVideo(camera, null);
+    browser = await launchBrowserWithCamera(camera);
+    database = await openPostgres(inject("databaseUrl"), 2);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await database?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("asks a signed-out visitor to sign in", async () => {
+    const tracked = await openPage(browser, { viewport: "phone" });
+    const { page } = tracked;
+    await page.goto("/check-in");
+    await page.getByRole("heading", { name: "Authentication Required" }).waitFor();
+    await page.getByText("You need to be logged in to access the ticket scanner.").waitFor();
+    expect(await page.getByRole("link", { name: "Sign In" }).last().getAttribute("href")).toBe("/auth?redirect=%2Fcheck-in");
+    expectNoErrors(tracked);
+    await tracked.context.close();
+  });
+
+  it("checks tickets in by camera, refuses a forged one, and keeps admitting offline until it syncs", async () => {
+    const { db } = database;
+    const organiser = await createAccount(db, { password: PASSWORD });
+    const buyer = await createAccount(db, { password: PASSWORD });
+    const event = await createEvent(db, { userId: organiser.id, title: "Scanner Test Night", location: "Leeds", dateTime: futureDay(3) });
+    const ada = await createBooking(db, { eventId: event.id, quantity: 2, userId: buyer.id, name: "Ada Lovelace", email: buyer.email });
+    const grace = await createBooking(db, { eventId: event.id, quantity: 1, userId: buyer.id, name: "Grace Hopper", email: buyer.email });
+    const alan = await createBooking(db, { eventId: event.id, quantity: 1, userId: buyer.id, name: "Alan Turing", email: buyer.email });
+    const payloads = await ticketPayloads(browser, buyer);
+    const qr = (bookingId: string) => JSON.stringify(payloads.get(bookingId));
+
+    const tracked = await openPage(browser);
+    const { page, context } = tracked;
+    const hosts = new Set<string>();
+    const wasm: string[] = [];
+    page.on("request", (request) => {
+      hosts.add(new URL(request.url()).host);
+      if (request.url().endsWith(".wasm")) wasm.push(request.url());
+    });
+    await signIn(page, { email: organiser.email, password: PASSWORD });
+
+    // Online, auto check-in on: the scan admits the ticket.
+    await writeQrVideo(camera, qr(ada.id));
+    await page.goto("/check-in");
+    await waitForHydration(page);
+    await toast(page, "Check-in successful").filter({ hasText: "Ada Lovelace checked in" }).waitFor();
+    await page.getByRole("heading", { name: "Ticket valid" }).waitFor();
+    await page.getByText(ada.ticketCode).waitFor();
+    await page.getByText("Leeds").first().waitFor();
+    expect(await page.getByRole("checkbox", { name: "Auto check-in on scan" }).isChecked()).toBe(true);
+    await expectAccessible(page);
+
+    // The same ticket again (a fresh page: the last-code guard starts empty): already in, with the time.
+    await page.reload();
+    await waitForHydration(page);
+    await toast(page, "Already checked in").filter({ hasText: "Checked in at" }).waitFor();
+
+    // One character changed in the attendee's name, signature kept: refused.
+    const forged = qr(ada.id).replace("Ada Lovelace", "Ada Lovelacf");
+    expect(forged).not.toBe(qr(ada.id));
+    await writeQrVideo(camera, forged);
+    await restartCamera(page);
+    await toast(page, "Invalid ticket").waitFor();
+    await page.getByRole("heading", { name: "Ticket invalid" }).waitFor();
+
+    // Offline: download the event's list first, then the connection goes.
+    await page.getByLabel("Event").selectOption(event.id);
+    await page.getByRole("button", { name: "Download ticket list" }).click();
+    await toast(page, "Ticket list downloaded").waitFor();
+    await context.setOffline(true);
+    await page.getByRole("status").filter({ hasText: "Offline" }).waitFor();
+    await writeQrVideo(camera, qr(grace.id));
+    await restartCamera(page);
+    await toast(page, "Check-in successful").filter({ hasText: "Grace Hopper checked in" }).waitFor();
+    await page.getByText("Checked offline").waitFor();
+    await page.getByRole("status").filter({ hasText: "1 check-in waiting to sync" }).waitFor();
+
+    // Admitted once: after Clear, the same ticket scanned again is already in.
+    await page.getByRole("button", { name: "Clear" }).click();
+    await restartCamera(page);
+    await toast(page, "Already checked in").nth(0).waitFor();
+    await page.getByRole("heading", { name: "Ticket valid" }).waitFor();
+    await page.getByText("Already checked in", { exact: true }).first().waitFor();
+
+    // A ticket admitted offline here that another scanner had already let in: a conflict after sync.
+    await writeQrVideo(camera, qr(alan.id));
+    await restartCamera(page);
+    await toast(page, "Check-in successful").filter({ hasText: "Alan Turing checked in" }).waitFor();
+    await db.update(bookings).set({ checkedInAt: new Date(Date.now() - 3_600_000) }).where(eq(bookings.id, alan.id));
+    await page.getByRole("status").filter({ hasText: "2 check-ins waiting to sync" }).waitFor();
+
+    // Back online: the check-ins are sent at once; the conflict is listed with both times.
+    await context.setOffline(false);
+    await toast(page, "Check-ins synced with conflicts").waitFor();
+    const conflicts = page.getByRole("region", { name: "Sync conflicts" });
+    await conflicts.getByText("Alan Turing").waitFor();
+    await conflicts.getByText(/Checked in on another device first, at .+\. This device scanned it at .+\./).waitFor();
+    await page.getByText("0 check-ins waiting to sync").waitFor();
+    expect(await page.getByRole("button", { name: "Sync now" }).isDisabled()).toBe(true);
+
+    const { attendees } = (await (await page.request.get(`/api/events/${event.id}/attendees`)).json()) as AttendeeList;
+    const checkedIn = new Map(attendees.map((attendee) => [attendee.bookingId, attendee.checkedInAt]));
+    expect(checkedIn.get(ada.id)).not.toBeNull();
+    expect(checkedIn.get(grace.id)).not.toBeNull();
+    expect(new Date(checkedIn.get(alan.id)!).getTime()).toBeLessThan(Date.now() - 3_000_000);
+
+    // Nothing left this host: the QR reader's WebAssembly came from the product itself.
+    expect(tracked.externalRequests).toEqual([]);
+    expect([...hosts]).toEqual([new URL(baseUrl()).host]);
+    expect(wasm.length).toBeGreaterThan(0);
+    expect(wasm.every((url) => url.startsWith(`${baseUrl()}/assets/zxing_reader`))).toBe(true);
+    await expectAccessible(page);
+    expectNoErrors(tracked);
+    await context.close();
+  });
+});
