@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 export function EmailInfoCard({ ownEmail, isAdmin }: { ownEmail: string; isAdmin: boolean }) {
   const points = [
     { title: "Primary provider plus SMTP fallback", text: "Mail goes out through the primary email provider; if it fails, SMTP takes over." },
-    { title: "HTML emails with BCC", text: "The content is sent as HTML, with a blind copy (BCC) where the setup asks for one." },
+    { title: "HTML emails with BCC", text: "The content is sent as HTML. When an admin writes to someone else, the admin gets a blind copy (BCC)." },
     { title: "Authentication required", text: "Only signed-in users can send, and sending is rate limited." },
     { title: "Sends as the current user only", text: `Every email is sent on behalf of you, ${ownEmail}.` },
     {

@@ -1,6 +1,6 @@
 import { CalendarDays, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, Send } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatPounds, type MyTicket, type TicketEmailStatus } from "@domain";
+import { BRAND, formatPounds, type MyTicket, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -53,6 +53,10 @@ export function TicketCard({
       className="overflow-hidden rounded-3xl border border-border bg-white shadow-sm print:rounded-none print:border-2 print:border-ink print:shadow-none"
     >
       <article aria-labelledby={titleId}>
+        <p aria-hidden="true" className="hidden items-center justify-between border-b-2 border-ink px-6 py-3 text-sm font-bold uppercase tracking-widest print:flex">
+          <span>{BRAND.name}</span>
+          <span>E-ticket</span>
+        </p>
         <div className="flex flex-col md:flex-row print:flex-col">
           <div className="min-w-0 flex-1 p-5 sm:p-6">
             <div className="flex flex-wrap items-center gap-2">
@@ -98,7 +102,7 @@ export function TicketCard({
             <p className="max-w-48 text-sm font-semibold text-ink print:max-w-none print:text-base">{MY_TICKETS_TEXT.qrNote}</p>
           </div>
         </div>
-        <div className="grid grid-cols-2 gap-2 border-t border-border px-5 py-4 sm:flex sm:flex-wrap sm:px-6 print:hidden">
+        <div className="flex flex-col gap-2 border-t border-border px-5 py-4 sm:flex-row sm:flex-wrap sm:px-6 print:hidden">
           {RESEND_PROVIDERS.map(({ provider, label }) => (
             <Button
               key={provider}
@@ -112,7 +116,7 @@ export function TicketCard({
               {label}
             </Button>
           ))}
-          <Button variant="secondary" size="sm" className="col-span-2 sm:ml-auto" aria-describedby={titleId} onClick={() => onPrint(ticket.bookingId)}>
+          <Button variant="secondary" size="sm" className="sm:ml-auto" aria-describedby={titleId} onClick={() => onPrint(ticket.bookingId)}>
             <Printer aria-hidden="true" />
             Print Ticket
           </Button>
