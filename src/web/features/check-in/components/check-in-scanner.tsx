@@ -24,7 +24,7 @@ export default function CheckInScanner({ userId }: { userId: string }) {
           <ScannerCamera onScan={onScan} />
         </div>
         <div className="flex flex-col gap-4">
-          <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+          <Card className="flex flex-wrap items-center justify-between gap-3 p-4 sm:p-5">
             <label htmlFor={autoId} className="flex cursor-pointer items-center gap-3 text-sm font-semibold">
               <input
                 id={autoId}

@@ -1,5 +1,6 @@
-import { CloudUpload, Download, LoaderCircle, RefreshCw, Trash2, TriangleAlert, X } from "lucide-react";
+import { CloudUpload, Download, LoaderCircle, RefreshCw, Trash2, TriangleAlert, Wifi, WifiOff, X } from "lucide-react";
 import { useId, useState } from "react";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, Select } from "~/components/ui/input";
@@ -81,9 +82,22 @@ export function OfflineCheckInPanel({ offline }: { offline: OfflineCheckIn }) {
     <section aria-labelledby="offline-check-in-heading">
       <Card className="flex flex-col gap-5 p-5 sm:p-6">
         <div>
-          <h2 id="offline-check-in-heading" className="text-lg font-bold">
-            Offline check-in
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="offline-check-in-heading" className="text-lg font-bold">
+              Offline check-in
+            </h2>
+            {offline.offline ? (
+              <Badge variant="warning">
+                <WifiOff className="size-3.5" aria-hidden="true" />
+                Offline
+              </Badge>
+            ) : (
+              <Badge variant="success">
+                <Wifi className="size-3.5" aria-hidden="true" />
+                Online
+              </Badge>
+            )}
+          </div>
           <p className="mt-1 text-sm text-muted">
             Download an event&apos;s ticket list before the doors open. If the connection drops, the scanner checks tickets on this device and sends
             the check-ins when you are back online.

@@ -34,13 +34,17 @@ export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | n
     <Card aria-live="polite" className={valid ? "border-emerald-200" : "border-red-200"}>
       <div className={`flex items-start gap-3 rounded-t-2xl p-5 ${valid ? "bg-emerald-50" : "bg-red-50"}`}>
         {valid ? <CircleCheck className="size-7 shrink-0 text-emerald-700" aria-hidden="true" /> : <CircleX className="size-7 shrink-0 text-red-700" aria-hidden="true" />}
-        <div className="min-w-0 flex-1">
-          <h2 className={`text-lg font-bold ${valid ? "text-emerald-900" : "text-red-900"}`}>{valid ? "Ticket valid" : "Ticket invalid"}</h2>
-          <p className="break-all font-mono text-sm text-ink">{code}</p>
-        </div>
-        <div className="flex flex-col items-end gap-1">
-          {result.alreadyCheckedIn && <Badge variant="warning">Already checked in</Badge>}
-          {checkedOffline && <Badge variant="outline">Checked offline</Badge>}
+        <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-2">
+          <div className="min-w-0">
+            <h2 className={`text-lg font-bold ${valid ? "text-emerald-900" : "text-red-900"}`}>{valid ? "Ticket valid" : "Ticket invalid"}</h2>
+            <p className="break-all font-mono text-sm text-ink">{code}</p>
+          </div>
+          {(result.alreadyCheckedIn || checkedOffline) && (
+            <div className="flex flex-wrap gap-1.5">
+              {result.alreadyCheckedIn && <Badge variant="warning">Already checked in</Badge>}
+              {checkedOffline && <Badge variant="outline">Checked offline</Badge>}
+            </div>
+          )}
         </div>
       </div>
       <div className="flex flex-col gap-4 p-5">
