@@ -29,7 +29,7 @@ const database = await openPostgres(postgres.url, poolSize);
 await database.migrate();
 const db = database.db;
 // Confirmation enqueues ticket e-mails in its transaction, as in the app (no worker sends them here).
-const jobs = await startJobs({ database, onError: (error) => console.warn(error.message) });
+const jobs = startJobs({ database, onError: (error) => console.warn(error.message) });
 try {
   const organiser = `org_${randomUUID()}`;
   await db.insert(users).values({ id: organiser, name: "Organiser", email: `${organiser}@bench.test`, emailVerified: true });

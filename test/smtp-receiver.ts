@@ -11,6 +11,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   links: string[];
+  /** Attachments with their content in base64 (inline images carry their Content-ID). */
+  attachments: { filename: string | null; mimeType: string; contentId: string | null; content: string }[];
   receivedAt: string;
 }
 
@@ -38,6 +40,12 @@ export async function startSmtpReceiver() {
               text,
               html: mail.html ?? "",
               links: extractLinks(text),
+              attachments: mail.attachments.map((attachment) => ({
+                filename: attachment.filename,
+                mimeType: attachment.mimeType,
+                contentId: attachment.contentId?.replace(/^<|>$/g, "") ?? null,
+                content: (typeof attachment.content === "string" ? Buffer.from(attachment.content) : Buffer.from(new Uint8Array(attachment.content))).toString("base64"),
+              })),
               receivedAt: new Date().toISOString(),
             });
             callback();

@@ -130,8 +130,9 @@ export async function buildApp({ config, database, web, logger = false, workers 
   const gateway = createPaymentGateway(config);
   const signer = createTicketSigner(db);
   const mailer: TicketMailer = { db, email, signer, publicUrl: config.publicUrl };
-  const jobs = await startJobs({ database, timings: jobTimings, onError: (error) => app.log.warn({ err: error }, "job queue error") });
-  if (workers) await startWorkers({ jobs, db, mailer, log: app.log });
+  const jobs = startJobs({ database, timings: jobTimings, onError: (error) => app.log.warn({ err: error }, "job queue error") });
+  // Workers join once the queue is up (at once, or when the database comes back).
+  if (workers) startWorkers({ jobs, db, mailer, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
     await jobs.stop();

@@ -27,6 +27,8 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
       EMAIL_FROM: "Eventora <no-reply@eventora.test>",
       SUPPORT_EMAIL: "support@eventora.co.uk",
       TWILIO_API_URL: "https://api.twilio.com",
+      BREVO_API_URL: "https://api.brevo.com",
+      RESEND_API_URL: "https://api.resend.com",
       S3_REGION: "auto",
       publicUrl: "http://localhost:3000",
       embedded: true,

@@ -47,6 +47,8 @@ export interface Jobs {
   /** Runs a queue on a cron schedule (at most once per tick across all nodes). */
   schedule(queue: string, cron: string): Promise<void>;
   readonly boss: PgBoss;
+  /** Settles once the queue is installed and usable. */
+  readonly ready: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,14 +57,19 @@ function connectionFor(database: Database): ConstructorOptions {
   return { connectionString: database.url!, max: 4 };
 }
 
-export async function startJobs({ database, timings = DEFAULT_JOB_TIMINGS, onError }: { database: Database; timings?: JobTimings; onError: (error: Error) => void }): Promise<Jobs> {
+/**
+ * Starts the job queue in the background: a database that is down at start-up delays jobs (retried
+ * with backoff) instead of stopping the app, so /readyz can report it and the app recovers by itself.
+ */
+export function startJobs({ database, timings = DEFAULT_JOB_TIMINGS, onError }: { database: Database; timings?: JobTimings; onError: (error: Error) => void }): Jobs {
   const boss = new PgBoss({
     ...connectionFor(database),
     superviseIntervalSeconds: timings.superviseIntervalSeconds,
+    // Lost (expired) jobs are looked for on the monitor pass, which otherwise runs once a minute.
+    monitorIntervalSeconds: timings.superviseIntervalSeconds,
     maintenanceIntervalSeconds: Math.max(timings.superviseIntervalSeconds, 60),
   });
   boss.on("error", onError);
-  await boss.start();
   const queueOptions = {
     expireInSeconds: timings.expireInSeconds,
     retryLimit: timings.retryLimit,
@@ -70,16 +77,40 @@ export async function startJobs({ database, timings = DEFAULT_JOB_TIMINGS, onErr
     retryBackoff: true,
     retryDelayMax: 60 * 60,
   };
-  for (const name of Object.values(QUEUES)) {
-    // Two nodes starting together may both create a queue; pg-boss makes the second a no-op.
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions).catch(async (error: unknown) => {
-      if (!(await boss.getQueue(name))) throw error;
-    });
-    else await boss.updateQueue(name, queueOptions);
+  let stopped = false;
+  let started = false;
+
+  async function start(): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      if (stopped) throw new Error("The job queue was stopped before it started.");
+      try {
+        await boss.start();
+        for (const name of Object.values(QUEUES)) {
+          // Two nodes starting together may both create a queue; the loser finds it there.
+          if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
+          else await boss.createQueue(name, queueOptions).catch(async (error: unknown) => {
+            if (!(await boss.getQueue(name))) throw error;
+          });
+        }
+        started = true;
+        if (stopped) await boss.stop({ graceful: false });
+        return;
+      } catch (error) {
+        if (stopped) throw error;
+        onError(error as Error);
+        await boss.stop({ graceful: false }).catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** attempt)));
+      }
+    }
   }
+  const ready = start();
+  // Callers see failures through the calls below; an unhandled rejection must not end the process.
+  ready.catch(() => {});
+
   return {
     boss,
     async enqueueTicketEmails(tx, bookingIds) {
+      await ready;
       const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
       for (const bookingId of bookingIds) {
         // singletonKey: a booking's ticket is queued once however often confirmation is retried.
@@ -87,15 +118,20 @@ export async function startJobs({ database, timings = DEFAULT_JOB_TIMINGS, onErr
       }
     },
     async work(queue, handler) {
+      await ready;
       await boss.work(queue, { pollingIntervalSeconds: timings.pollingIntervalSeconds, includeMetadata: true, batchSize: 1 }, async (jobs: JobWithMetadata<object>[]) => {
         for (const job of jobs) await handler(job as JobWithMetadata<never>);
       });
     },
     async schedule(queue, cron) {
+      await ready;
       await boss.schedule(queue, cron, null, { tz: "Europe/London" });
     },
+    ready,
     async stop() {
-      await boss.stop({ graceful: true, timeout: 5_000 });
+      stopped = true;
+      // Still retrying a database that is down: the retry loop ends at its next turn.
+      if (started) await boss.stop({ graceful: true, timeout: 5_000 });
     },
   };
 }

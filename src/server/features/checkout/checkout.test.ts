@@ -115,6 +115,9 @@ describe("confirmation is idempotent (ARCHITECTURE)", () => {
     const verified = (await t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } })).json();
     expect(verified).toMatchObject({ success: true, booking: { id: rows[0]!.id, ticket_quantity: 2, events: { title: event.title } } });
     expect(results).toHaveLength(9);
+    // One ticket e-mail job, committed with the booking, however often it was confirmed.
+    const queued = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'ticket-email' and data->>'bookingId' = ${rows[0]!.id}`);
+    expect((queued as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
   });
 
   it("turns a cart across three events into one payment and one booking per event", async () => {

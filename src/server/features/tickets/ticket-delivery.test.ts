@@ -1,0 +1,219 @@
+import { spawn } from "node:child_process";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import jsQR from "jsqr";
+import ical, { type VEvent } from "node-ical";
+import { PNG } from "pngjs";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { SignedTicketPayload } from "../../../domain";
+import { createTestApp, TEST_JOB_TIMINGS } from "../../../../test/app";
+import { createBooking, createEvent, FUTURE } from "../../../../test/fixtures";
+import { signInAs } from "../../../../test/organiser";
+import { startSmtpReceiver, type ReceivedMail } from "../../../../test/smtp-receiver";
+import { buildApp } from "../../app";
+import { bookings } from "../../db/schema";
+import { QUEUES } from "../../jobs/jobs";
+
+interface CapturedRequest {
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: Record<string, unknown>;
+}
+
+/** A local stand-in for Resend's and Brevo's REST APIs: records requests, answers with `status`. */
+async function startProviderApi() {
+  const requests: CapturedRequest[] = [];
+  const api = { status: 200, requests, url: "" };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      requests.push({ path: request.url ?? "", headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString() || "{}") });
+      response.statusCode = api.status;
+      response.setHeader("content-type", "application/json");
+      response.end(api.status < 300 ? JSON.stringify({ id: "msg_1", messageId: "<1@brevo>" }) : JSON.stringify({ message: "Internal server error" }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { api, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function decodeQr(pngBase64: string): string {
+  const png = PNG.sync.read(Buffer.from(pngBase64, "base64"));
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error("no QR code found in the image");
+  return code.data;
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let provider: Awaited<ReturnType<typeof startProviderApi>>;
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  provider = await startProviderApi();
+});
+afterAll(async () => {
+  await smtp.stop();
+  await provider.close();
+});
+
+const mailTo = (to: string) => smtp.received.filter((mail) => mail.to.includes(to.toLowerCase()));
+
+describe("the ticket e-mail over real SMTP (issue 6; decisions D13, D18)", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ SMTP_URL: smtp.smtpUrl });
+  });
+  afterAll(async () => t.close());
+
+  it("is queued when the payment is confirmed and arrives with a scannable signed QR and a calendar file", async () => {
+    const { client, account } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const event = await createEvent(t.db, { userId: organiser.account.id, title: "Northern Lights Gig", pricePence: 1500, location: "Leeds", dateTime: FUTURE, endTime: new Date(FUTURE.getTime() + 3 * 3600_000) });
+    const { sessionId } = (await client.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 })).json();
+    await client.post(`/api/checkout/test/${sessionId}/pay`);
+    const mail: ReceivedMail = await waitFor(() => mailTo(account.email).find((message) => message.subject === "Your ticket: Northern Lights Gig"));
+
+    expect(mail.html).toContain('src="cid:ticket-qr"');
+    expect(mail.text).toContain("Show this QR code at the event entrance");
+    expect(mail.links).toContain(`${t.config.publicUrl}/my-tickets`);
+    const qr = mail.attachments.find((attachment) => attachment.contentId === "ticket-qr")!;
+    expect(qr.mimeType).toBe("image/png");
+    const payload = JSON.parse(decodeQr(qr.content)) as SignedTicketPayload;
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
+    expect(payload).toMatchObject({ ticketId: booking!.ticketCode, bookingId: booking!.id, eventTitle: "Northern Lights Gig", ticketQuantity: 2 });
+    // The decoded QR is accepted by the organiser's scanner: its signature is the server's.
+    const checked = (await organiser.client.post("/api/functions/check-ticket", { ticketId: payload.ticketId, qr: JSON.stringify(payload), checkIn: false })).json();
+    expect(checked).toMatchObject({ valid: true, ticketId: booking!.ticketCode });
+
+    const ics = mail.attachments.find((attachment) => attachment.filename?.endsWith(".ics"))!;
+    expect(ics.mimeType).toBe("text/calendar");
+    const calendar = ical.sync.parseICS(Buffer.from(ics.content, "base64").toString());
+    const entry = Object.values(calendar).find((component) => component?.type === "VEVENT") as VEvent;
+    expect(entry.summary).toBe("Northern Lights Gig");
+    expect(entry.location).toContain("Leeds");
+    expect(new Date(entry.start).toISOString()).toBe(FUTURE.toISOString());
+    expect(new Date(entry.end!).toISOString()).toBe(new Date(FUTURE.getTime() + 3 * 3600_000).toISOString());
+    expect(entry.description).toContain(booking!.ticketCode);
+
+    // The success page reports the delivery.
+    const verified = (await client.post("/api/functions/verify-payment", { sessionId })).json();
+    expect(verified.booking.ticket_email).toMatchObject({ status: "sent", provider: "smtp", error: null });
+  });
+});
+
+describe("Resend and Brevo adapters, with SMTP as the fallback (ARCHITECTURE Providers)", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let booking: Awaited<ReturnType<typeof createBooking>>;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { SMTP_URL: smtp.smtpUrl, RESEND_API_KEY: "re_test_key", RESEND_API_URL: provider.api.url, BREVO_API_KEY: "xkeysib-test", BREVO_API_URL: provider.api.url, EMAIL_FROM: "Eventora <tickets@eventora.test>" },
+      { workers: false },
+    );
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const event = await createEvent(t.db, { userId: organiser.account.id, title: "Provider Night", pricePence: 900 });
+    booking = await createBooking(t.db, { eventId: event.id, quantity: 1, email: "buyer@example.com", name: "Bea Buyer" });
+  });
+  afterAll(async () => t.close());
+  afterEach(() => {
+    provider.api.status = 200;
+    provider.api.requests.length = 0;
+  });
+
+  const resend = (via?: "brevo" | "resend") =>
+    t.app.inject({ method: "POST", url: "/api/functions/send-ticket-email", payload: { bookingId: booking.ticketCode, provider: via }, headers: { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 200)}` } });
+
+  it("sends through Resend's API: bearer key, sender, recipient, the QR inline by content_id and the .ics", async () => {
+    const answer = (await resend("resend")).json();
+    expect(answer).toMatchObject({ success: true, provider: "resend" });
+    const [request] = provider.api.requests;
+    expect(request!.path).toBe("/emails");
+    expect(request!.headers.authorization).toBe("Bearer re_test_key");
+    expect(request!.body).toMatchObject({ from: "Eventora <tickets@eventora.test>", to: ["buyer@example.com"], subject: "Your ticket: Provider Night" });
+    expect(request!.body.html).toContain("cid:ticket-qr");
+    const attachments = request!.body.attachments as { filename: string; content_id?: string; content: string }[];
+    expect(attachments.find((attachment) => attachment.content_id === "ticket-qr")!.filename).toBe(`${booking.ticketCode}.png`);
+    expect(attachments.some((attachment) => attachment.filename === `${booking.ticketCode}.ics`)).toBe(true);
+    expect(JSON.parse(decodeQr(attachments[0]!.content))).toMatchObject({ ticketId: booking.ticketCode });
+  });
+
+  it("sends through Brevo's API by default: api-key header, the QR shown from a signed URL that only opens this ticket", async () => {
+    const answer = (await resend()).json();
+    expect(answer).toMatchObject({ success: true, provider: "brevo" });
+    const [request] = provider.api.requests;
+    expect(request!.path).toBe("/v3/smtp/email");
+    expect(request!.headers["api-key"]).toBe("xkeysib-test");
+    expect(request!.body).toMatchObject({ sender: { name: "Eventora", email: "tickets@eventora.test" }, to: [{ email: "buyer@example.com" }], subject: "Your ticket: Provider Night" });
+    const html = request!.body.htmlContent as string;
+    expect(html).not.toContain("cid:");
+    const imageUrl = new URL(/src="([^"]*qr\.png[^"]*)"/.exec(html)![1]!.replaceAll("&amp;", "&"));
+    const image = await t.app.inject({ method: "GET", url: imageUrl.pathname + imageUrl.search });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/png");
+    expect(JSON.parse(decodeQr(image.rawPayload.toString("base64")))).toMatchObject({ ticketId: booking.ticketCode });
+    const forged = new URL(imageUrl);
+    forged.searchParams.set("sig", `A${forged.searchParams.get("sig")!.slice(1)}`);
+    expect((await t.app.inject({ method: "GET", url: forged.pathname + forged.search })).statusCode).toBe(404);
+    expect((request!.body.attachment as { name: string }[]).map((attachment) => attachment.name)).toEqual([`${booking.ticketCode}.png`, `${booking.ticketCode}.ics`]);
+  });
+
+  it("falls back to SMTP when the provider answers 500", async () => {
+    provider.api.status = 500;
+    const before = mailTo("buyer@example.com").length;
+    const answer = (await resend("brevo")).json();
+    expect(answer).toMatchObject({ success: true, provider: "smtp", recipient: "b***@example.com" });
+    expect(provider.api.requests).toHaveLength(1);
+    await waitFor(() => (mailTo("buyer@example.com").length > before ? true : undefined));
+  });
+});
+
+describe("a ticket e-mail job interrupted mid-send (ARCHITECTURE Ticket delivery)", () => {
+  it("is delivered once by another node after the worker process is killed holding it", async () => {
+    // Node A confirms the order; a worker process takes the job and is SIGKILLed during the send.
+    const t = await createTestApp({ SMTP_URL: smtp.smtpUrl }, { workers: false });
+    const worker = spawn(process.execPath, ["--import", "tsx", "test/hanging-ticket-worker.ts", t.database.url], { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    worker.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await waitFor(() => (output.includes("ready") ? true : undefined), 20_000);
+      const { client, account } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+      const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+      const event = await createEvent(t.db, { userId: organiser.account.id, title: "Crash Test Cabaret", pricePence: 1000 });
+      const { sessionId } = (await client.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+      await client.post(`/api/checkout/test/${sessionId}/pay`);
+      await waitFor(() => (output.includes("claimed") ? true : undefined));
+      worker.kill("SIGKILL");
+      await new Promise((resolve) => worker.once("exit", resolve));
+      const state = await t.db.execute<{ state: string }>(sql`select state from pgboss.job where name = ${QUEUES.ticketEmail} order by created_on desc limit 1`);
+      expect((state as unknown as { rows: { state: string }[] }).rows[0]!.state).toBe("active");
+      expect(mailTo(account.email)).toHaveLength(0);
+
+      // Node B starts on the same database and picks the lost job up once it expires.
+      const nodeB = await buildApp({ config: t.config, database: t.database, web: "none", jobTimings: TEST_JOB_TIMINGS });
+      try {
+        const mail = await waitFor(() => mailTo(account.email).find((message) => message.subject === "Your ticket: Crash Test Cabaret"), 25_000);
+        expect(mail.attachments.some((attachment) => attachment.contentId === "ticket-qr")).toBe(true);
+        const [booking] = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
+        expect(booking!.ticketEmailSentAt).not.toBeNull();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(mailTo(account.email).filter((message) => message.subject === "Your ticket: Crash Test Cabaret")).toHaveLength(1);
+      } finally {
+        await nodeB.close();
+      }
+    } finally {
+      worker.kill("SIGKILL");
+      await t.close();
+    }
+  });
+});

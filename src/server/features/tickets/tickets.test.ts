@@ -1,0 +1,219 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CheckResult, MyTicket, SignedTicketPayload } from "../../../domain";
+import { createTestApp } from "../../../../test/app";
+import { latestMessage, type AuthClient } from "../../../../test/auth-client";
+import { createBooking, createEvent } from "../../../../test/fixtures";
+import { signInAs } from "../../../../test/organiser";
+import { bookings, users } from "../../db/schema";
+import { rotateTicketSigningKey } from "./ticket-signer";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let organiser: { client: AuthClient; id: string };
+let buyer: { client: AuthClient; id: string; email: string };
+let stranger: AuthClient;
+let admin: AuthClient;
+let event: Awaited<ReturnType<typeof createEvent>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const o = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  organiser = { client: o.client, id: o.account.id };
+  const b = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, b.account.id));
+  buyer = { client: b.client, id: b.account.id, email: row!.email };
+  stranger = (await signInAs(t.app, t.db, t.config.publicUrl, "user")).client;
+  admin = (await signInAs(t.app, t.db, t.config.publicUrl, "admin")).client;
+  event = await createEvent(t.db, { userId: organiser.id, title: "Harbour Lights Quiz", pricePence: 1200, location: "Bristol" });
+});
+afterAll(async () => t.close());
+
+const bookingFor = (quantity = 2) => createBooking(t.db, { eventId: event.id, quantity, userId: buyer.id, email: buyer.email, name: "Ada Buyer" });
+
+async function myTicket(bookingId: string): Promise<MyTicket> {
+  const response = await buyer.client.get("/api/me/tickets");
+  expect(response.statusCode).toBe(200);
+  return (response.json().tickets as MyTicket[]).find((ticket) => ticket.bookingId === bookingId)!;
+}
+
+async function check(client: AuthClient, body: object): Promise<CheckResult> {
+  const response = await client.post("/api/functions/check-ticket", body);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+const scan = (payload: object) => ({ ticketId: (payload as { ticketId: string }).ticketId, qr: JSON.stringify(payload) });
+
+describe("My Tickets (spec §2)", () => {
+  it("lists the buyer's confirmed tickets newest first, each with a signed QR payload; 401 signed out", async () => {
+    const older = await createBooking(t.db, { eventId: event.id, quantity: 1, userId: buyer.id, createdAt: new Date("2020-01-01") });
+    const newer = await bookingFor();
+    await createBooking(t.db, { eventId: event.id, quantity: 1, userId: buyer.id, status: "pending" });
+    const tickets = (await buyer.client.get("/api/me/tickets")).json().tickets as MyTicket[];
+    const ids = tickets.map((ticket) => ticket.bookingId);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(tickets.every((ticket) => ticket.status === "confirmed")).toBe(true);
+    const ticket = tickets.find((row) => row.bookingId === newer.id)!;
+    expect(ticket.qrPayload).toMatchObject({ ticketId: newer.ticketCode, bookingId: newer.id, eventTitle: "Harbour Lights Quiz", attendeeName: "Ada Buyer", ticketQuantity: 2 });
+    expect(ticket.qrPayload.sig).toMatch(/^[\w-]{86}$/);
+    expect((await t.app.inject({ method: "GET", url: "/api/me/tickets" })).statusCode).toBe(401);
+  });
+});
+
+describe("check-ticket (spec §7; decisions D10, D13)", () => {
+  it("admits a signed ticket once, then reports 'already checked in' with the first time", async () => {
+    const booking = await bookingFor();
+    const { qrPayload } = await myTicket(booking.id);
+    const validated = await check(organiser.client, { ...scan(qrPayload), checkIn: false });
+    expect(validated).toMatchObject({ valid: true, alreadyCheckedIn: false, checkedInAt: null, ticketId: booking.ticketCode, status: "confirmed" });
+    expect(validated.event).toMatchObject({ title: "Harbour Lights Quiz", location: "Bristol" });
+    expect(validated.attendee).toEqual({ name: "Ada Buyer", email: buyer.email, tickets: 2 });
+    const admitted = await check(organiser.client, { ...scan(qrPayload), checkIn: true });
+    expect(admitted).toMatchObject({ valid: true, alreadyCheckedIn: false });
+    expect(admitted.checkedInAt).not.toBeNull();
+    const again = await check(organiser.client, { ...scan(qrPayload), checkIn: true });
+    expect(again).toMatchObject({ valid: true, alreadyCheckedIn: true, checkedInAt: admitted.checkedInAt });
+  });
+
+  it("admits exactly one of 25 concurrent scans of the same ticket", async () => {
+    const booking = await bookingFor();
+    const { qrPayload } = await myTicket(booking.id);
+    const results = await Promise.all(Array.from({ length: 25 }, () => check(organiser.client, { ...scan(qrPayload), checkIn: true })));
+    expect(results.filter((result) => result.valid && !result.alreadyCheckedIn)).toHaveLength(1);
+    expect(results.every((result) => result.valid)).toBe(true);
+    expect(new Set(results.map((result) => result.checkedInAt)).size).toBe(1);
+  });
+
+  it("refuses forged and tampered payloads, unknown keys and unpaid or unknown tickets", async () => {
+    const booking = await bookingFor(1);
+    const { qrPayload } = await myTicket(booking.id);
+    const forged: SignedTicketPayload[] = [
+      { ...qrPayload, ticketQuantity: 9 },
+      { ...qrPayload, attendeeName: "Ada Buyer!" },
+      { ...qrPayload, sig: `${qrPayload.sig.slice(0, -2)}AA` },
+      { ...qrPayload, kid: "nokey123" },
+    ];
+    for (const payload of forged) {
+      const result = await check(organiser.client, { ...scan(payload), checkIn: true });
+      expect(result).toMatchObject({ valid: false, alreadyCheckedIn: false });
+      expect(result.error).toContain("signature");
+    }
+    // A genuine signature on another ticket's payload does not open this one.
+    const other = await bookingFor(1);
+    const { qrPayload: otherPayload } = await myTicket(other.id);
+    expect((await check(organiser.client, { ticketId: booking.ticketCode, qr: JSON.stringify(otherPayload), checkIn: true })).valid).toBe(false);
+    const unsigned = { ticketId: booking.ticketCode, bookingId: booking.id, eventTitle: "x", attendeeName: "x", eventDate: "x", ticketQuantity: 1 };
+    expect((await check(organiser.client, { ...scan(unsigned), checkIn: true })).valid).toBe(false);
+    const [row] = await t.db.select({ checkedInAt: bookings.checkedInAt }).from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.checkedInAt).toBeNull();
+
+    expect(await check(organiser.client, { ticketId: "TCKT-2090-00000000", checkIn: true })).toMatchObject({ valid: false, error: "Ticket not found or unpaid" });
+    const pending = await createBooking(t.db, { eventId: event.id, quantity: 1, status: "pending" });
+    expect(await check(organiser.client, { ticketId: pending.ticketCode, checkIn: true })).toMatchObject({ valid: false, error: "Ticket not found or unpaid" });
+    expect(await check(organiser.client, { ticketId: "   ", checkIn: true })).toMatchObject({ valid: false });
+  });
+
+  it("accepts a typed ticket code or booking id, case-insensitively (the raw-text scan rule)", async () => {
+    const booking = await bookingFor(1);
+    expect(await check(organiser.client, { ticketId: booking.ticketCode.toLowerCase() })).toMatchObject({ valid: true, ticketId: booking.ticketCode });
+    expect(await check(organiser.client, { qr: booking.id })).toMatchObject({ valid: true, ticketId: booking.ticketCode });
+    expect(await check(organiser.client, { qr: JSON.stringify({ ticket_code: booking.ticketCode }) })).toMatchObject({ valid: false });
+  });
+
+  it("lets only the event's owner or an admin check in; 401 signed out", async () => {
+    const booking = await bookingFor(1);
+    const { qrPayload } = await myTicket(booking.id);
+    const refused = await check(stranger, { ...scan(qrPayload), checkIn: true });
+    expect(refused).toMatchObject({ valid: false, error: "This ticket is for an event you do not manage." });
+    expect(refused.attendee).toBeNull();
+    const byBuyer = await check(buyer.client, { ...scan(qrPayload), checkIn: true });
+    expect(byBuyer.valid).toBe(false);
+    expect(await check(admin, { ...scan(qrPayload), checkIn: true })).toMatchObject({ valid: true, alreadyCheckedIn: false });
+    const anonymous = await t.app.inject({ method: "POST", url: "/api/functions/check-ticket", payload: { ticketId: booking.ticketCode, checkIn: true } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("keeps verifying tickets signed before a key rotation, and signs new ones with the new key", async () => {
+    const booking = await bookingFor(1);
+    const before = (await myTicket(booking.id)).qrPayload;
+    const kid = await rotateTicketSigningKey(t.db);
+    expect(await check(organiser.client, { ...scan(before), checkIn: false })).toMatchObject({ valid: true });
+    const keys = (await t.app.inject({ method: "GET", url: "/api/tickets/keys" })).json().keys as { kid: string }[];
+    expect(keys.map((key) => key.kid)).toEqual(expect.arrayContaining([before.kid]));
+    const fresh = await buyer.client.get("/api/me/tickets");
+    expect(fresh.statusCode).toBe(200);
+    expect([before.kid, kid]).toContain((fresh.json().tickets as MyTicket[])[0]!.qrPayload.kid);
+  });
+});
+
+describe("offline check-in: list and sync (issue 6)", () => {
+  it("gives the owner the event's tickets and public keys, and nobody else", async () => {
+    const booking = await bookingFor(3);
+    const response = await organiser.client.get(`/api/events/${event.id}/check-in-list`);
+    expect(response.statusCode).toBe(200);
+    const list = response.json();
+    expect(list.event).toMatchObject({ id: event.id, title: "Harbour Lights Quiz" });
+    expect(list.keys.length).toBeGreaterThanOrEqual(1);
+    expect(list.tickets).toEqual(expect.arrayContaining([expect.objectContaining({ ticketId: booking.ticketCode, bookingId: booking.id, ticketQuantity: 3, status: "confirmed" })]));
+    expect((await stranger.get(`/api/events/${event.id}/check-in-list`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/events/${event.id}/check-in-list`)).statusCode).toBe(200);
+  });
+
+  it("applies offline check-ins: first scan wins, double admissions come back as conflicts, unknown codes as invalid", async () => {
+    const fresh = await bookingFor(1);
+    const scannedOnline = await bookingFor(1);
+    const { qrPayload } = await myTicket(scannedOnline.id);
+    // Admitted online at the door now; the offline scanner had admitted it ten minutes earlier.
+    await check(organiser.client, { ...scan(qrPayload), checkIn: true });
+    const earlier = new Date(Date.now() - 10 * 60_000).toISOString();
+    const response = await organiser.client.post(`/api/events/${event.id}/check-ins`, {
+      checkIns: [
+        { ticketId: fresh.ticketCode, checkedInAt: earlier },
+        { ticketId: scannedOnline.ticketCode, checkedInAt: earlier },
+        { ticketId: "TCKT-2090-DEADBEEF", checkedInAt: earlier },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const [admitted, conflict, invalid] = response.json().results;
+    expect(admitted).toMatchObject({ ticketId: fresh.ticketCode, outcome: "admitted", checkedInAt: earlier });
+    expect(conflict).toMatchObject({ ticketId: scannedOnline.ticketCode, outcome: "conflict", checkedInAt: earlier });
+    expect(conflict.error).toContain("Also checked in at");
+    expect(invalid).toMatchObject({ outcome: "invalid", error: "Ticket not found or unpaid" });
+    // Syncing the same list again changes nothing and reports the ticket as already admitted.
+    const repeat = (await organiser.client.post(`/api/events/${event.id}/check-ins`, { checkIns: [{ ticketId: fresh.ticketCode, checkedInAt: new Date().toISOString() }] })).json();
+    expect(repeat.results[0]).toMatchObject({ outcome: "conflict", checkedInAt: earlier });
+    expect((await stranger.post(`/api/events/${event.id}/check-ins`, { checkIns: [{ ticketId: fresh.ticketCode, checkedInAt: earlier }] })).statusCode).toBe(404);
+    expect((await organiser.client.post(`/api/events/${event.id}/check-ins`, { checkIns: [] })).statusCode).toBe(400);
+  });
+});
+
+describe("send-ticket-email identifiers (spec §5) and send-test-email (decisions D12)", () => {
+  it("finds a ticket by booking id, ticket code in any case, or payment session, and sends only to the booking's e-mail", async () => {
+    const booking = await createBooking(t.db, { eventId: event.id, quantity: 1, userId: buyer.id, email: buyer.email, stripeSessionId: `cs_test_${Date.now()}` });
+    for (const identifier of [booking.id, booking.ticketCode.toLowerCase(), booking.stripeSessionId!]) {
+      const answer = (await buyer.client.post("/api/functions/send-ticket-email", { bookingId: ` ${identifier} ` })).json();
+      expect(answer).toMatchObject({ success: true, recipient: buyer.email, error: null });
+    }
+    const anonymous = (await t.app.inject({ method: "POST", url: "/api/functions/send-ticket-email", payload: { bookingId: booking.ticketCode }, headers: { "x-forwarded-for": "198.51.100.77" } })).json();
+    expect(anonymous.recipient).toMatch(/^.\*\*\*@/);
+    for (const identifier of ["TCKT-2090-FFFFFFFF", "abc", "x".repeat(31)]) {
+      const answer = (await buyer.client.post("/api/functions/send-ticket-email", { bookingId: identifier })).json();
+      expect(answer).toMatchObject({ success: false, recipient: null });
+    }
+    const mail = await latestMessage(t.db, buyer.email, (message) => Boolean(message.subject?.startsWith("Your ticket")));
+    expect(mail.text).toContain(booking.ticketCode);
+  });
+
+  it("lets a user send a test e-mail to their own address only; admins to anyone", async () => {
+    const own = await buyer.client.post("/api/functions/send-test-email", { toEmail: buyer.email, subject: "Hello", htmlContent: "<p>Hi</p>" });
+    expect(own.json()).toMatchObject({ success: true, recipient: buyer.email, provider: "outbox" });
+    expect((await latestMessage(t.db, buyer.email, (message) => message.subject === "Hello")).subject).toBe("Hello");
+    const other = await buyer.client.post("/api/functions/send-test-email", { toEmail: "someone@example.com", subject: "Hello", htmlContent: "<p>Hi</p>" });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error.message).toContain("own confirmed e-mail address");
+    expect((await admin.post("/api/functions/send-test-email", { toEmail: "someone@example.com", subject: "Admin", htmlContent: "<p>Hi</p>" })).json().success).toBe(true);
+    const bad = await buyer.client.post("/api/functions/send-test-email", { toEmail: "not-an-email", subject: "", htmlContent: "" });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.inject({ method: "POST", url: "/api/functions/send-test-email", payload: { toEmail: buyer.email, subject: "x", htmlContent: "y" } })).statusCode).toBe(401);
+  });
+});
