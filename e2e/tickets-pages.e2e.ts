@@ -40,6 +40,8 @@ async function decodeQr(page: Page, name: string): Promise<string | null> {
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
 }
 
+const pdfPages = (pdf: Buffer) => pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+
 describe("ticket pages", () => {
   let browser: Browser;
   let buyer: TrackedPage;
@@ -117,6 +119,10 @@ describe("ticket pages", () => {
     expect(await card.isVisible()).toBe(true);
     expect(await page.getByRole("img", { name: qrName }).isVisible()).toBe(true);
     expect(await page.getByRole("article", { name: newest.event.title }).isVisible()).toBe(false);
+    // On A4 the ticket fills one page; printing the whole list gives each ticket its own page.
+    expect(pdfPages(await page.pdf({ format: "A4" }))).toBe(1);
+    await page.waitForFunction(() => document.querySelector("[data-my-tickets][data-print-only]") === null);
+    expect(pdfPages(await page.pdf({ format: "A4" }))).toBe(2);
     await page.emulateMedia({ media: "screen" });
     expectNoErrors(buyer);
   });
