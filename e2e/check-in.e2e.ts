@@ -32,6 +32,25 @@ async function restartCamera(page: Page) {
   await page.getByRole("button", { name: "Turn camera on" }).click();
 }
 
+/**
+ * Chromium's file-backed fake camera has no zoom or torch: this stands in for a phone camera that has
+ * both (zoom 1–4), recording what the page asks of it.
+ */
+function cameraWithZoomAndTorch() {
+  const state = { zoom: 1, torch: false };
+  const capabilities = MediaStreamTrack.prototype.getCapabilities;
+  const settings = MediaStreamTrack.prototype.getSettings;
+  MediaStreamTrack.prototype.getCapabilities = function (this: MediaStreamTrack) {
+    return { ...capabilities.call(this), zoom: { min: 1, max: 4, step: 0.1 }, torch: true } as MediaTrackCapabilities;
+  };
+  MediaStreamTrack.prototype.getSettings = function (this: MediaStreamTrack) {
+    return { ...settings.call(this), ...state } as MediaTrackSettings;
+  };
+  MediaStreamTrack.prototype.applyConstraints = async function (constraints?: MediaTrackConstraints) {
+    Object.assign(state, constraints?.advanced?.[0] ?? {});
+  };
+}
+
 describe("check-in scanner", () => {
   let browser: Browser;
   let database: Database;
@@ -154,6 +173,51 @@ describe("check-in scanner", () => {
     expect([...hosts]).toEqual([new URL(baseUrl()).host]);
     expect(wasm.length).toBeGreaterThan(0);
     expect(wasm.every((url) => url.startsWith(`${baseUrl()}/assets/zxing_reader`))).toBe(true);
+    await expectAccessible(page);
+    expectNoErrors(tracked);
+    await context.close();
+  });
+
+  it("validates only with auto check-in off, checks in manually, and offers zoom and torch when the camera has them", async () => {
+    const { db } = database;
+    const organiser = await createAccount(db, { password: PASSWORD });
+    const buyer = await createAccount(db, { password: PASSWORD });
+    const event = await createEvent(db, { userId: organiser.id, title: "Manual Door Night", location: "", dateTime: futureDay(4) });
+    const katherine = await createBooking(db, { eventId: event.id, quantity: 3, userId: buyer.id, name: "Katherine Johnson", email: buyer.email });
+    const payloads = await ticketPayloads(browser, buyer);
+
+    await writeQrVideo(camera, null);
+    const tracked = await openPage(browser, { viewport: "phone" });
+    const { page, context } = tracked;
+    await context.addInitScript(cameraWithZoomAndTorch);
+    await signIn(page, { email: organiser.email, password: PASSWORD });
+    await page.goto("/check-in");
+    await waitForHydration(page);
+    await page.getByRole("checkbox", { name: "Auto check-in on scan" }).uncheck();
+
+    // Zoom in thirds of 1–4, disabled at each end; the torch toggles.
+    const zoomIn = page.getByRole("button", { name: "Zoom in" });
+    const zoomOut = page.getByRole("button", { name: "Zoom out" });
+    await zoomIn.waitFor();
+    expect(await zoomOut.isDisabled()).toBe(true);
+    for (let press = 0; press < 3; press += 1) await zoomIn.click();
+    expect(await zoomIn.isDisabled()).toBe(true);
+    expect(await zoomOut.isEnabled()).toBe(true);
+    await page.getByRole("button", { name: "Turn flashlight on" }).click();
+    await page.getByRole("button", { name: "Turn flashlight off" }).waitFor();
+
+    // Only while scanning: the camera off hides them.
+    await writeQrVideo(camera, JSON.stringify(payloads.get(katherine.id)));
+    await page.getByRole("button", { name: "Turn camera off" }).click();
+    expect(await zoomIn.count()).toBe(0);
+    expect(await page.getByRole("button", { name: /flashlight/ }).count()).toBe(0);
+    await page.getByRole("button", { name: "Turn camera on" }).click();
+
+    await toast(page, "Ticket valid").filter({ hasText: "Katherine Johnson · Manual Door Night" }).waitFor();
+    await page.getByText("TBA").waitFor();
+    await page.getByRole("button", { name: "Check in manually" }).click();
+    await toast(page, "Check-in successful").filter({ hasText: "Katherine Johnson checked in" }).waitFor();
+    await page.getByText("Checked in", { exact: true }).waitFor();
     await expectAccessible(page);
     expectNoErrors(tracked);
     await context.close();
