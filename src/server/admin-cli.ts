@@ -2,13 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
+import { rotateTicketSigningKey } from "./features/tickets/ticket-signer";
 
-const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list";
+const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list | rotate-ticket-key";
 
-/** Grants or revokes the server-side admin role (spec §6 Admin). Stop an embedded-database app first. */
+/**
+ * Grants or revokes the server-side admin role (spec §6 Admin), or rotates the ticket-signing key.
+ * Stop an embedded-database app first.
+ */
 async function main() {
   const [command, email] = process.argv.slice(2);
-  if (!command || !["grant", "revoke", "list"].includes(command) || (command !== "list" && !email)) {
+  if (!command || !["grant", "revoke", "list", "rotate-ticket-key"].includes(command) || (["grant", "revoke"].includes(command) && !email)) {
     console.error(USAGE);
     process.exit(2);
   }
@@ -18,6 +22,12 @@ async function main() {
   });
   try {
     await database.migrate();
+    if (command === "rotate-ticket-key") {
+      const kid = await rotateTicketSigningKey(database.db);
+      console.log(`New tickets are signed with key ${kid}. Tickets already issued keep scanning (their keys are kept for verification).`);
+      console.log("Running app nodes pick the new key up when they restart; until then they keep signing with the previous one, which stays valid.");
+      return;
+    }
     if (command === "list") {
       const admins = await database.db.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
       console.log(admins.length ? admins.map((admin) => admin.email).join("\n") : "No admins.");
