@@ -16,9 +16,9 @@ export function ProviderChoice({
   disabled?: boolean;
 }) {
   return (
-    <fieldset disabled={disabled} className="min-w-0">
+    <fieldset disabled={disabled} className="@container min-w-0">
       <legend className="text-sm font-semibold text-ink">Email provider</legend>
-      <div className="mt-1.5 grid grid-cols-2 gap-2">
+      <div className="mt-1.5 grid gap-2 @sm:grid-cols-2">
         {PROVIDER_OPTIONS.map((option) => (
           <label
             key={option.value}
