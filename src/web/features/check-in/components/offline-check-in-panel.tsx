@@ -21,9 +21,9 @@ function conflictText(conflict: SyncConflict): string {
 
 function EventPicker({ offline }: { offline: OfflineCheckIn }) {
   const selectId = useId();
-  const { events, failed } = useOwnEvents(!offline.offline);
+  const { events, failed } = useOwnEvents(offline.browserOnline);
   const [chosen, setChosen] = useState("");
-  if (offline.offline && !events) return <p className="text-sm text-muted">Connect to the internet to download a ticket list.</p>;
+  if (!offline.browserOnline && !events) return <p className="text-sm text-muted">Connect to the internet to download a ticket list.</p>;
   if (failed) return <p className="text-sm text-red-800">Your events could not be loaded. Please try again later.</p>;
   if (!events) return <p className="text-sm text-muted">Loading your events…</p>;
   if (events.length === 0) return <p className="text-sm text-muted">You have no events yet. Ticket lists are available for events you organise.</p>;
@@ -61,7 +61,7 @@ function EventPicker({ offline }: { offline: OfflineCheckIn }) {
           )}
         </Select>
       </div>
-      <Button type="submit" disabled={busy || offline.offline || !eventId} className="h-11">
+      <Button type="submit" disabled={busy || !offline.browserOnline || !eventId} className="h-11">
         {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Download aria-hidden="true" />}
         Download ticket list
       </Button>
@@ -130,7 +130,7 @@ export function OfflineCheckInPanel({ offline }: { offline: OfflineCheckIn }) {
                       <Button
                         size="sm"
                         variant="outline"
-                        disabled={offline.offline || offline.downloading !== null}
+                        disabled={!offline.browserOnline || offline.downloading !== null}
                         onClick={() => void offline.download(list.event.id)}
                         aria-label={`Update the ticket list of ${list.event.title}`}
                       >
@@ -160,7 +160,7 @@ export function OfflineCheckInPanel({ offline }: { offline: OfflineCheckIn }) {
           <p className="text-sm">
             <span className="font-semibold">{plural(waiting, "check-in")}</span> waiting to sync
           </p>
-          <Button size="sm" variant="secondary" disabled={waiting === 0 || offline.offline || offline.syncing} onClick={() => void offline.sync()}>
+          <Button size="sm" variant="secondary" disabled={waiting === 0 || !offline.browserOnline || offline.syncing} onClick={() => void offline.sync()}>
             {offline.syncing ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <CloudUpload aria-hidden="true" />}
             Sync now
           </Button>

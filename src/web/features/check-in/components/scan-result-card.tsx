@@ -22,7 +22,7 @@ function statusLabel(status: string): string {
 export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | null; checking: boolean }) {
   if (!outcome) {
     return (
-      <Card className="flex items-center gap-4 border-dashed p-5 text-muted" aria-live="polite">
+      <Card role="region" aria-label="Scan result" aria-live="polite" className="flex items-center gap-4 border-dashed p-5 text-muted">
         <QrCode className="size-8 shrink-0 text-brand-600" aria-hidden="true" />
         <p className="text-sm">{checking ? "Checking ticket…" : "Point the camera at the QR code on a ticket. The result appears here."}</p>
       </Card>
@@ -31,7 +31,7 @@ export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | n
   const { result, code, checkedOffline } = outcome;
   const valid = result.valid;
   return (
-    <Card aria-live="polite" className={valid ? "border-emerald-200" : "border-red-200"}>
+    <Card role="region" aria-label="Scan result" aria-live="polite" className={valid ? "border-emerald-200" : "border-red-200"}>
       <div className={`flex items-start gap-3 rounded-t-2xl p-5 ${valid ? "bg-emerald-50" : "bg-red-50"}`}>
         {valid ? <CircleCheck className="size-7 shrink-0 text-emerald-700" aria-hidden="true" /> : <CircleX className="size-7 shrink-0 text-red-700" aria-hidden="true" />}
         <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-2">

@@ -21,6 +21,8 @@ export interface OfflineCheckIn {
   conflicts: SyncConflict[];
   /** The browser is offline, or the server could not be reached on the last try. */
   offline: boolean;
+  /** What the browser says (the server may still be unreachable). */
+  browserOnline: boolean;
   syncing: boolean;
   downloading: string | null;
   download(eventId: string): Promise<void>;
@@ -57,6 +59,8 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
   const [syncing, setSyncing] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
   const storeRef = useRef<{ store: CheckInStore; scanner: OfflineScanner } | null>(null);
+  // The same as serverUnreachable, readable at once by callbacks (state updates arrive later).
+  const unreachableRef = useRef(false);
   const offline = !browserOnline || serverUnreachable;
 
   const refresh = useCallback(async () => {
@@ -94,6 +98,7 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
     setSyncing(true);
     try {
       const summary = await opened.scanner.sync(sendOfflineCheckIns);
+      unreachableRef.current = false;
       setServerUnreachable(false);
       const refused = summary.conflicts + summary.invalid;
       if (refused > 0) {
@@ -104,7 +109,10 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
         toast.success("Check-ins synced", { description: `${plural(summary.admitted, "offline check-in")} saved on the server.` });
       }
     } catch (error) {
-      if (isNetworkFailure(error)) setServerUnreachable(true);
+      if (isNetworkFailure(error)) {
+        unreachableRef.current = true;
+        setServerUnreachable(true);
+      }
       toast.error("Sync failed", { description: `${problem(error)} The check-ins stay on this device until they are sent.` });
     } finally {
       setSyncing(false);
@@ -116,6 +124,7 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
   useEffect(() => {
     if (!browserOnline || storage !== "ready") return;
     const onOnline = () => {
+      unreachableRef.current = false;
       setServerUnreachable(false);
       void sync();
     };
@@ -185,12 +194,22 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
     [refresh],
   );
 
-  const reportConnection = useCallback((reachable: boolean) => setServerUnreachable(!reachable), []);
+  const reportConnection = useCallback(
+    (reachable: boolean) => {
+      const wasUnreachable = unreachableRef.current;
+      unreachableRef.current = !reachable;
+      setServerUnreachable(!reachable);
+      // The server answers again: send what was admitted while it could not be reached.
+      if (reachable && wasUnreachable) void sync();
+    },
+    [sync],
+  );
 
   return {
     storage,
     ...snapshot,
     offline,
+    browserOnline,
     syncing,
     downloading,
     download,

@@ -38,7 +38,9 @@ export function useTicketScan({ offline, autoCheckIn }: { offline: OfflineCheckI
   const verify = useCallback(async (text: string, checkIn: boolean): Promise<Omit<ScanOutcome, "scanned" | "code">> => {
     const local = offlineRef.current;
     const canCheckLocally = local.storage === "ready" && local.lists.length > 0;
-    if (local.offline && canCheckLocally) return { result: await local.check(text, checkIn), checkedOffline: true };
+    // Without a network there is no point waiting for the server. With one, the server is tried first
+    // even after a failure, so the scanner goes back online by itself when the server answers again.
+    if (!local.browserOnline && canCheckLocally) return { result: await local.check(text, checkIn), checkedOffline: true };
     try {
       const result = await checkTicket({ ticketId: ticketCodeFromScan(text), qr: text, checkIn });
       local.reportConnection(true);

@@ -55,6 +55,7 @@ describe("isNetworkFailure", () => {
     expect(isNetworkFailure(new ApiRequestError({ status: 503, message: "x" }))).toBe(true);
     expect(isNetworkFailure(new ApiRequestError({ status: 401, message: "x" }))).toBe(false);
     expect(isNetworkFailure(new ApiRequestError({ status: 500, message: "x" }))).toBe(false);
+    expect(isNetworkFailure(new DOMException("The operation timed out.", "TimeoutError"))).toBe(true);
     expect(isNetworkFailure(new SyntaxError("bad json"))).toBe(false);
   });
 });
