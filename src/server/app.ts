@@ -30,6 +30,11 @@ import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { eventEditingRoutes } from "./features/events/event-editing.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { functionsRoutes } from "./features/functions/functions.routes";
+import { assistantRoutes } from "./features/assistant/assistant.routes";
+import { contactRoutes } from "./features/contact/contact.routes";
+import { imagesRoutes } from "./features/images/images.routes";
+import type { RouteContext } from "./features/route-context";
+import { createAiService } from "./providers/ai/ai";
 import type { TicketMailer } from "./features/tickets/send-ticket-email.service";
 import { createTicketSigner } from "./features/tickets/ticket-signer";
 import { ticketsRoutes } from "./features/tickets/tickets.routes";
@@ -129,6 +134,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
   const hub = createSalesHub(database);
   const gateway = createPaymentGateway(config);
   const signer = createTicketSigner(db);
+  const ai = await createAiService(config);
   const mailer: TicketMailer = { db, email, signer, publicUrl: config.publicUrl };
   const jobs = startJobs({ database, timings: jobTimings, onError: (error) => app.log.warn({ err: error }, "job queue error") });
   // Workers join once the queue is up (at once, or when the database comes back).
@@ -156,6 +162,10 @@ export async function buildApp({ config, database, web, logger = false, workers 
       await api.register(realtimeRoutes, { auth, hub });
       await api.register(functionsRoutes, { auth, mailer });
       await api.register(checkoutRoutes, { db, jobs, auth, config, gateway });
+      const context: RouteContext = { db, config, auth, email, storage, ai };
+      await api.register(assistantRoutes, context);
+      await api.register(imagesRoutes, context);
+      await api.register(contactRoutes, context);
       if (isMailboxEnabled(config)) await api.register(devMailboxRoutes, { db });
     },
     { prefix: "/api" },
