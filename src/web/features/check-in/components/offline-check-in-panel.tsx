@@ -168,21 +168,17 @@ export function OfflineCheckInPanel({ offline }: { offline: OfflineCheckIn }) {
 
         {offline.conflicts.length > 0 && (
           <div aria-labelledby="sync-conflicts-heading" role="region" className="rounded-xl border border-amber-200 bg-amber-50 p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="flex gap-2">
-                <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-800" aria-hidden="true" />
-                <div>
-                  <h3 id="sync-conflicts-heading" className="font-semibold text-amber-950">
-                    Sync conflicts
-                  </h3>
-                  <p className="text-sm text-amber-950">The first scan wins. These tickets were not admitted by this device&apos;s check-in.</p>
-                </div>
-              </div>
+            <div className="flex items-center justify-between gap-3">
+              <h3 id="sync-conflicts-heading" className="flex items-center gap-2 font-semibold text-amber-950">
+                <TriangleAlert className="size-5 shrink-0 text-amber-800" aria-hidden="true" />
+                Sync conflicts
+              </h3>
               <Button size="sm" variant="ghost" onClick={() => void offline.dismissConflicts()} aria-label="Dismiss sync conflicts">
                 <X aria-hidden="true" />
                 Dismiss
               </Button>
             </div>
+            <p className="mt-1 text-sm text-amber-950">The first scan wins: these tickets were also checked in elsewhere, or could not be admitted.</p>
             <ul className="mt-3 flex flex-col gap-2">
               {offline.conflicts.map((conflict) => (
                 <li key={conflict.ticketId} className="rounded-lg bg-white p-3 text-sm shadow-sm">
