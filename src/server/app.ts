@@ -91,7 +91,8 @@ export async function buildApp({ config, database, web, logger = false, workers 
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        "script-src": ["'self'", "'unsafe-inline'"],
+        // 'wasm-unsafe-eval' lets the scanner compile its self-hosted WebAssembly (it allows no JS eval).
+        "script-src": ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "frame-src": ["https://www.youtube-nocookie.com", "https://player.vimeo.com"],
         "media-src": ["'self'", "https:", "blob:"],
