@@ -11,3 +11,4 @@ export * from "./organiser-schemas";
 export * from "./schemas";
 export * from "./video";
 export * from "./tickets";
+export * from "./contact";

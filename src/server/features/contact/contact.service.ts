@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { AppError, BRAND, type ContactMessageInput, type ContactMessageReceipt } from "../../../domain";
+import type { Db } from "../../db/client";
+import { contactMessages } from "../../db/schema";
+import type { EmailMessage, EmailSender } from "../../providers/email/email";
+import { renderEmail } from "../../providers/email/layout";
+
+/** What a support agent needs to answer: the sender's address is in the body, as EmailSender has no reply-to. */
+export function contactEmail(input: ContactMessageInput, supportEmail: string): EmailMessage {
+  const name = `${input.firstName} ${input.lastName}`;
+  // One line: a subject is a mail header, so line breaks typed into it must not reach it.
+  const subject = input.subject.replace(/\s+/g, " ");
+  const { html, text } = renderEmail({
+    preheader: `${name} <${input.email}>: ${subject}`,
+    heading: "New message from the contact form",
+    details: [
+      { label: "From", value: name },
+      { label: "Email", value: input.email },
+      { label: "Subject", value: subject },
+    ],
+    paragraphs: input.message.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean),
+    footnote: `Reply to ${input.email} to answer ${input.firstName}: this message was sent from the ${BRAND.name} contact page.`,
+  });
+  return { to: supportEmail, subject: `Contact form: ${subject}`, html, text };
+}
+
+/**
+ * Keeps the message, then e-mails it to the support inbox (decisions.md D7). The row is written first,
+ * so a failed delivery still leaves the message on record (emailed_at stays null).
+ */
+export async function submitContactMessage({
+  db,
+  email,
+  supportEmail,
+  input,
+}: {
+  db: Db;
+  email: EmailSender;
+  supportEmail: string;
+  input: ContactMessageInput;
+}): Promise<ContactMessageReceipt> {
+  const [row] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+  try {
+    await email.send(contactEmail(input, supportEmail));
+  } catch {
+    throw new AppError("INTERNAL", `Your message could not be sent just now. Please try again in a few minutes, or email us at ${BRAND.supportEmail}.`);
+  }
+  await db.update(contactMessages).set({ emailedAt: new Date() }).where(eq(contactMessages.id, row!.id));
+  return { id: row!.id, receivedAt: row!.createdAt.toISOString() };
+}
