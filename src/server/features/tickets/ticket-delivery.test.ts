@@ -108,8 +108,11 @@ describe("the ticket e-mail over real SMTP (issue 6; decisions D13, D18)", () =>
     expect(entry.description).toContain(booking!.ticketCode);
 
     // The success page reports the delivery.
-    const verified = (await client.post("/api/functions/verify-payment", { sessionId })).json();
-    expect(verified.booking.ticket_email).toMatchObject({ status: "sent", provider: "smtp", error: null });
+    const status = await waitFor(async () => {
+      const verified = (await client.post("/api/functions/verify-payment", { sessionId })).json();
+      return verified.booking.ticket_email.status === "queued" ? undefined : verified.booking.ticket_email;
+    });
+    expect(status).toMatchObject({ status: "sent", provider: "smtp", error: null });
   });
 });
 
@@ -204,8 +207,11 @@ describe("a ticket e-mail job interrupted mid-send (ARCHITECTURE Ticket delivery
       try {
         const mail = await waitFor(() => mailTo(account.email).find((message) => message.subject === "Your ticket: Crash Test Cabaret"), 25_000);
         expect(mail.attachments.some((attachment) => attachment.contentId === "ticket-qr")).toBe(true);
-        const [booking] = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
-        expect(booking!.ticketEmailSentAt).not.toBeNull();
+        // The delivery is recorded just after the SMTP server accepts the message.
+        await waitFor(async () => {
+          const [booking] = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
+          return booking!.ticketEmailSentAt ?? undefined;
+        });
         await new Promise((resolve) => setTimeout(resolve, 1500));
         expect(mailTo(account.email).filter((message) => message.subject === "Your ticket: Crash Test Cabaret")).toHaveLength(1);
       } finally {
