@@ -21,6 +21,9 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PAYMENT_PROVIDER_ERROR: 502,
+  AI_UNAVAILABLE: 501,
+  AI_SERVICE_ERROR: 502,
+  RECORDING_TOO_LARGE: 413,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,5 +1,6 @@
 export * from "./account-schemas";
 export * from "./accounts";
+export * from "./assistant";
 export * from "./brand";
 export * from "./checkout";
 export * from "./csv";

@@ -1,0 +1,128 @@
+import { AFFILIATE_COMMISSION_PERCENT, BOOKING_FEE_PENCE, BRAND, formatPounds, ticketTotal } from "../../../domain";
+
+/**
+ * What the assistant knows besides the catalogue: the Help Centre's FAQ facts (spec §2 Help Centre),
+ * the fee and refund rules (spec §9 Fees and money, Refunds and policy; decisions D1) and where to
+ * get help. Each answer is what the built-in assistant replies; all of them ground the AI service.
+ */
+export interface HelpTopic {
+  id: string;
+  /** Phrases that make the question about this topic. */
+  patterns: RegExp[];
+  answer: (facts: HelpFacts) => string;
+}
+
+export interface HelpFacts {
+  supportEmail: string;
+}
+
+const fee = formatPounds(BOOKING_FEE_PENCE);
+
+export const HELP_TOPICS: readonly HelpTopic[] = [
+  {
+    id: "refunds",
+    patterns: [/\brefund/, /\bmoney back\b/, /\bcancel+ (my|a|the)? ?(ticket|booking|order)s?\b/, /\bcan'?t (go|make it|attend)\b/],
+    answer: () =>
+      "Most tickets can be refunded up to 48 hours before the event. Approval usually takes 24-48 hours, and the money reaches your card within 5-7 business days. " +
+      "If the organiser cancels an event you get a full refund within 5-7 business days. See the [Refund Policy](/refund-policy) for the details.",
+  },
+  {
+    id: "fees",
+    patterns: [/\bfees?\b/, /\bbooking charge\b/, /\bprocessing charge\b/, /\bservice charge\b/, /\bextra charges?\b/, /\bhidden (costs?|charges?)\b/],
+    answer: () =>
+      `The booking & processing fee is ${fee} per ticket, and it applies to paid events only: free events have no fee. ` +
+      `A ticket costs its price plus ${fee}; for example, 2 tickets at ${formatPounds(1000)} come to ${formatPounds(ticketTotal(1000, 2))}.`,
+  },
+  {
+    id: "cancelled-events",
+    patterns: [/\b(events?|shows?|gigs?|concerts?)\b.{0,30}\b(cancel+ed|called off|postponed)\b/, /\b(cancel+ed|called off|postponed)\b.{0,30}\b(events?|shows?|gigs?|concerts?)\b/],
+    answer: () =>
+      "If an organiser cancels an event, you get a full refund to the card you paid with within 5-7 business days; there is nothing you need to do.",
+  },
+  {
+    id: "missing-email",
+    patterns: [/\b(didn'?t|did not|haven'?t|have not|never|not)\b.{0,30}\b(e-?mail|received?|arrived?|got)\b/, /\bresend\b/, /\bspam\b/, /\bjunk\b/, /\bno (ticket )?e-?mail\b/, /\bmissing\b/, /\blost (my )?tickets?\b/],
+    answer: () =>
+      "Ticket e-mails usually arrive within a minute: check your spam or junk folder first. " +
+      "You can have it sent again at [Resend Ticket](/resend-ticket) with your booking ID or ticket code; it goes to the e-mail address on the booking. " +
+      "Signed in, your tickets are also in [My Tickets](/my-tickets).",
+  },
+  {
+    id: "ticket-access",
+    patterns: [/\bmy tickets\b/, /\b(find|see|access|view|show|download|print|open)\b.{0,20}\btickets?\b/, /\bqr\b/, /\bwhere (are|is) (my )?tickets?\b/],
+    answer: () =>
+      "Your tickets are in [My Tickets](/my-tickets) when you are signed in, and in the confirmation e-mail we send straight after payment. " +
+      "Each ticket has a QR code: show it at the entrance on your phone or printed.",
+  },
+  {
+    id: "transfers",
+    patterns: [/\btransfer/, /\b(give|pass|send|forward)\b.{0,25}\btickets?\b.{0,25}\b(friend|someone|somebody|partner|family)\b/, /\bchange (the )?name\b/, /\bres[ae]ll/, /\bsell my tickets?\b/],
+    answer: () =>
+      "A ticket belongs to whoever holds its QR code, so you can pass it on by forwarding the ticket e-mail. Each code is admitted once, so only share it with the person going. " +
+      "For a name change or anything else, [contact us](/contact).",
+  },
+  {
+    id: "payment-security",
+    patterns: [/\bsecure\b/, /\bsecurity\b/, /\bsafe\b/, /\bcard details\b/, /\bstripe\b/, /\bpayment methods?\b/, /\bpay (with|by)\b/, /\bfraud\b/, /\bscam\b/],
+    answer: () =>
+      `Payments are handled by ${BRAND.paymentProvider}, a certified card payment provider, over an encrypted connection. We never see or store your card details, and your tickets are issued as soon as the payment is confirmed.`,
+  },
+  {
+    id: "gifts",
+    patterns: [/\bgifts?\b/, /\bpresent\b/, /\b(for|as) (a )?(friend|someone else|somebody else|surprise)\b/],
+    answer: () =>
+      "To give tickets as a gift, buy them as usual and forward the ticket e-mail (or the QR code) to the lucky person; they show it at the door.",
+  },
+  {
+    id: "check-in",
+    patterns: [/\bcheck[- ]?in\b/, /\bscan/, /\battendees?\b/, /\bat the door\b/],
+    answer: () =>
+      "Organisers check attendees in at [Check-In](/check-in) by scanning the QR code on each ticket. Only the event's creator can scan its tickets, and it needs a device with a camera, an internet connection and being signed in.",
+  },
+  {
+    id: "buying",
+    patterns: [/\b(how|where) (do|can|should) (i|we) (buy|book|get|purchase|order)\b/, /\bhow to (buy|book|get|purchase)\b/, /\bbuy(ing)? tickets?\b/, /\bpurchas/, /\bcheckout\b/, /\bbasket\b|\bcart\b/],
+    answer: () =>
+      "Find an event on [Events](/events), choose how many tickets you want and press Buy Now (or add them to your cart and check out together). " +
+      `You pay securely by card with ${BRAND.paymentProvider}, and your ticket with its QR code arrives by e-mail straight away. Paid events add a ${fee} booking fee per ticket.`,
+  },
+  {
+    id: "selling",
+    patterns: [/\b(create|list|add|publish|host|post|run|organi[sz]e|advertise|promote)\b.{0,12}\b(an? |my |our )?(own )?events?\b/, /\bsell (my )?(own )?tickets\b/, /\bbecome an? organi[sz]er\b/],
+    answer: () =>
+      "Sign in and go to [Create Event](/create-event) to list your event: free events cost nothing to list, and buyers of paid tickets pay the booking fee. " +
+      "You can then follow sales on your [Dashboard](/dashboard), and organisers are paid 7 business days after the event. More on the [Sell Tickets](/sell) page.",
+  },
+  {
+    id: "affiliates",
+    patterns: [/\baffiliat/, /\breferr/, /\bcommission\b/, /\bearn money\b/],
+    answer: () =>
+      `Affiliates earn ${AFFILIATE_COMMISSION_PERCENT}% of the booking fees on paid tickets bought through their code, paid within 7 business days after the event, with no minimum. Join on the [Affiliates](/affiliates) page.`,
+  },
+  {
+    id: "account",
+    patterns: [/\bsign(ing)? ?(in|up)\b/, /\blog ?in\b/, /\bpassword\b/, /\bmy account\b/, /\bregister\b/],
+    answer: () =>
+      "Sign in or create an account at [Sign In](/auth): with your e-mail and password, or a one-time code by e-mail or text. If you have forgotten your password, use 'Forgot your password?' there.",
+  },
+  {
+    id: "contact",
+    patterns: [/\bcontact\b/, /\bsupport\b/, /\b(speak|talk) to\b/, /\bhuman\b/, /\bphone\b/, /\bcustomer service\b/, /\bopening hours\b/, /\bcomplain/],
+    answer: ({ supportEmail }) =>
+      `You can e-mail ${supportEmail} or use the [Contact](/contact) form. Support hours are Mon-Fri 9:00-6:00 and Sat 10:00-4:00 (Sunday closed), with 24/7 emergency support for urgent ticket issues.`,
+  },
+];
+
+/** The topics a question is about, most specific first (at most two). */
+export function matchHelpTopics(normalisedQuestion: string): HelpTopic[] {
+  return HELP_TOPICS.map((topic, order) => ({ topic, order, score: topic.patterns.filter((pattern) => pattern.test(normalisedQuestion)).length }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, 2)
+    .map((entry) => entry.topic);
+}
+
+/** Every fact, for grounding the AI service. */
+export function helpFactsText(facts: HelpFacts): string {
+  return HELP_TOPICS.map((topic) => `- ${topic.answer(facts)}`).join("\n");
+}
