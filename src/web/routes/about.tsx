@@ -1,4 +1,23 @@
-// Placeholder until the page lands (issue 7).
-export default function Page() {
-  return <main id="main" className="container mx-auto px-4 py-10"><h1 className="text-2xl font-bold">Coming soon</h1></main>;
+import { BRAND } from "@domain";
+import { AboutPage } from "~/features/static-pages/components/about-page";
+import { siteFigures } from "~/features/static-pages/lib/site-figures";
+import { seoMeta } from "~/lib/seo";
+import { paths } from "~/paths";
+import type { Route } from "./+types/about";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { getSiteStats } = await import("~/lib/services.server");
+  const stats = await getSiteStats({ db: context.db });
+  return { figures: siteFigures(stats, ["eventsListed", "organisers", "ticketsSold", "customers"]), url: `${context.config.publicUrl}${paths.about}` };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  seoMeta({
+    title: `About ${BRAND.name}`,
+    description: `${BRAND.name} is the UK marketplace for discovering events and selling tickets: secure payments, instant QR tickets, 24/7 support and easy refunds.`,
+    url: data?.url,
+  });
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  return <AboutPage figures={loaderData.figures} />;
 }

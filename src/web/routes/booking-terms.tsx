@@ -1,4 +1,9 @@
-// Placeholder until the page lands (issue 7).
-export default function Page() {
-  return <main id="main" className="container mx-auto px-4 py-10"><h1 className="text-2xl font-bold">Coming soon</h1></main>;
+import { LegalPage } from "~/features/legal/components/legal-page";
+import { BOOKING_TERMS } from "~/features/legal/lib/documents";
+import { seoMeta } from "~/lib/seo";
+
+export const meta = () => seoMeta({ title: BOOKING_TERMS.title, description: BOOKING_TERMS.description });
+
+export default function BookingTerms() {
+  return <LegalPage document={BOOKING_TERMS} />;
 }

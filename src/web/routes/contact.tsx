@@ -1,4 +1,13 @@
-// Placeholder until the page lands (issue 7).
-export default function Page() {
-  return <main id="main" className="container mx-auto px-4 py-10"><h1 className="text-2xl font-bold">Coming soon</h1></main>;
+import { BRAND, SUPPORT_HOURS_TEXT } from "@domain";
+import { ContactPage } from "~/features/contact/components/contact-page";
+import { seoMeta } from "~/lib/seo";
+
+export const meta = () =>
+  seoMeta({
+    title: "Contact us",
+    description: `Contact ${BRAND.name} support: send a message or email ${BRAND.supportEmail}. ${SUPPORT_HOURS_TEXT}; emergency support 24/7 for urgent ticket issues.`,
+  });
+
+export default function Contact() {
+  return <ContactPage />;
 }

@@ -1,4 +1,13 @@
-// Placeholder until the page lands (issue 7).
-export default function Page() {
-  return <main id="main" className="container mx-auto px-4 py-10"><h1 className="text-2xl font-bold">Coming soon</h1></main>;
+import { BRAND } from "@domain";
+import { HelpPage } from "~/features/help/components/help-page";
+import { seoMeta } from "~/lib/seo";
+
+export const meta = () =>
+  seoMeta({
+    title: "Help Centre",
+    description: `Answers about buying tickets on ${BRAND.name}, refunds, missing ticket e-mails, transfers, cancelled events and checking guests in, plus live chat and e-mail support.`,
+  });
+
+export default function Help() {
+  return <HelpPage />;
 }

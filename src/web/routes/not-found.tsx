@@ -1,8 +1,11 @@
 import { data } from "react-router";
 import { NotFoundView } from "~/features/layout/components/not-found-view";
 import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/not-found";
 
-export function loader() {
+/** Unknown paths answer 404 (spec §2 404 page); the path is logged here on the server and in the browser by the view. */
+export function loader({ request }: Route.LoaderArgs) {
+  console.warn(`404: no page at ${new URL(request.url).pathname}`);
   return data(null, { status: 404 });
 }
 

@@ -1,4 +1,24 @@
-// Placeholder until the page lands (issue 7).
-export default function Page() {
-  return <main id="main" className="container mx-auto px-4 py-10"><h1 className="text-2xl font-bold">Coming soon</h1></main>;
+import { BRAND } from "@domain";
+import { SellerPage } from "~/features/static-pages/components/seller-page";
+import { SELLER_FEE_TEXT } from "~/features/static-pages/lib/seller-content";
+import { siteFigures } from "~/features/static-pages/lib/site-figures";
+import { seoMeta } from "~/lib/seo";
+import { paths } from "~/paths";
+import type { Route } from "./+types/sell";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { getSiteStats } = await import("~/lib/services.server");
+  const stats = await getSiteStats({ db: context.db });
+  return { figures: siteFigures(stats, ["eventsListed", "ticketsSold", "customers"]), url: `${context.config.publicUrl}${paths.sell}` };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  seoMeta({
+    title: `Sell tickets on ${BRAND.name}`,
+    description: `List your event in minutes, sell tickets with instant QR delivery and check guests in with your phone. ${SELLER_FEE_TEXT} per ticket; free events cost nothing.`,
+    url: data?.url,
+  });
+
+export default function Sell({ loaderData }: Route.ComponentProps) {
+  return <SellerPage figures={loaderData.figures} />;
 }

@@ -1,4 +1,13 @@
-// Placeholder until the page lands (issue 7).
-export default function Page() {
-  return <main id="main" className="container mx-auto px-4 py-10"><h1 className="text-2xl font-bold">Coming soon</h1></main>;
+import { BRAND } from "@domain";
+import { SocialStrategyPage } from "~/features/static-pages/components/social-strategy-page";
+import { seoMeta } from "~/lib/seo";
+
+export const meta = () =>
+  seoMeta({
+    title: "Social media strategy",
+    description: `${BRAND.name}'s marketing guide for Instagram, TikTok and Facebook: three posts a day, posting times, hashtags, a weekly content calendar, campaigns and KPI targets.`,
+  });
+
+export default function SocialMediaStrategy() {
+  return <SocialStrategyPage />;
 }

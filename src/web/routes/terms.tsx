@@ -1,4 +1,9 @@
-// Placeholder until the page lands (issue 7).
-export default function Page() {
-  return <main id="main" className="container mx-auto px-4 py-10"><h1 className="text-2xl font-bold">Coming soon</h1></main>;
+import { LegalPage } from "~/features/legal/components/legal-page";
+import { TERMS_OF_SERVICE } from "~/features/legal/lib/documents";
+import { seoMeta } from "~/lib/seo";
+
+export const meta = () => seoMeta({ title: TERMS_OF_SERVICE.title, description: TERMS_OF_SERVICE.description });
+
+export default function Terms() {
+  return <LegalPage document={TERMS_OF_SERVICE} />;
 }
