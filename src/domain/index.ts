@@ -7,6 +7,7 @@ export * from "./csv";
 export * from "./errors";
 export * from "./events";
 export * from "./format";
+export * from "./images";
 export * from "./money";
 export * from "./organiser-schemas";
 export * from "./schemas";

@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { ONGOING_BUSINESS_DATE } from "./events";
+import { TIME_ZONE } from "./format";
+
+// The AI image creator (spec §2 AI Image Creator, §3 Generated image, §5, §7 generate-image, §9).
+
+/** spec §3 Generated image: the styles, in the order the form offers them. */
+export const IMAGE_STYLES = ["professional", "fun", "elegant", "modern", "artistic"] as const;
+export type ImageStyle = (typeof IMAGE_STYLES)[number];
+
+export const IMAGE_STYLE_LABELS: Record<ImageStyle, string> = {
+  professional: "Professional",
+  fun: "Fun",
+  elegant: "Elegant",
+  modern: "Modern",
+  artistic: "Artistic",
+};
+
+/** spec §3 and §9 Image creator: landscape 3:2 is the default. */
+export const IMAGE_SIZES = ["1536x1024", "1024x1024", "1024x1536"] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+export const DEFAULT_IMAGE_SIZE: ImageSize = "1536x1024";
+export const DEFAULT_IMAGE_STYLE: ImageStyle = "professional";
+
+/** The size select's labels (spec §3 Generated image). */
+export const IMAGE_SIZE_LABELS: Record<ImageSize, string> = {
+  "1536x1024": "1536x1024 (landscape 3:2)",
+  "1024x1024": "1024x1024 (square)",
+  "1024x1536": "1024x1536 (portrait)",
+};
+
+export function imageDimensions(size: ImageSize): { width: number; height: number } {
+  const [width, height] = size.split("x").map(Number) as [number, number];
+  return { width, height };
+}
+
+export const IMAGE_PROMPT_MAX_LENGTH = 1000;
+
+/** spec §5 AI image creator and §8 Assistant and image creator: the creator's texts. */
+export const IMAGE_CREATOR_TEXT = {
+  autoPromptNeedsDetails: "Please enter an event title or location first",
+  autoPromptDone: "Auto-prompt generated! You can edit it before generating.",
+  promptRequired: "Please enter a prompt or generate an auto-prompt",
+  generateFailed: "Failed to generate image. Please try again.",
+  unexpected: "An unexpected error occurred. Please try again.",
+  downloadFailed: "Failed to download image",
+  shareFailed: "Failed to share image",
+  urlCopied: "Image URL copied to clipboard!",
+} as const;
+
+const optionalText = (max: number, field: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${field} is too long (${max} characters at most)`)
+    .nullish()
+    .transform((value) => value || null);
+
+/**
+ * POST /api/functions/generate-image (spec §7): the spec's prompt, style and size, plus the event's
+ * details when the page knows them. An AI service draws from the prompt; the built-in poster generator
+ * (decisions D19) lays out the title, location and date, so it needs them as text.
+ */
+export const GenerateImageInput = z.object({
+  prompt: z
+    .string()
+    .trim()
+    .min(1, IMAGE_CREATOR_TEXT.promptRequired)
+    .max(IMAGE_PROMPT_MAX_LENGTH, `The prompt is too long (${IMAGE_PROMPT_MAX_LENGTH} characters at most)`),
+  style: z.enum(IMAGE_STYLES, { message: `Style must be one of: ${IMAGE_STYLES.join(", ")}` }),
+  size: z.enum(IMAGE_SIZES, { message: `Size must be one of: ${IMAGE_SIZES.join(", ")}` }).default(DEFAULT_IMAGE_SIZE),
+  event: z
+    .object({
+      title: optionalText(150, "Event title"),
+      location: optionalText(200, "Location"),
+      dateTime: z.iso.datetime({ offset: true, message: "Date must be a date and time" }).nullish().transform((value) => value ?? null),
+    })
+    .nullish()
+    .transform((value) => value ?? null),
+});
+export type GenerateImageInput = z.input<typeof GenerateImageInput>;
+
+/** The function's answer when an image was made (spec §7 generate-image). */
+export const GenerateImageSuccess = z.object({
+  imageUrl: z.string(),
+  prompt: z.string(),
+  style: z.enum(IMAGE_STYLES),
+  size: z.enum(IMAGE_SIZES),
+});
+export type GenerateImageSuccess = z.infer<typeof GenerateImageSuccess>;
+
+/** ...or the image service's refusal, in words fit to show (spec §8: 'An error field in the response shows that message'). */
+export const GenerateImageResult = z.union([GenerateImageSuccess, z.object({ error: z.string() })]);
+export type GenerateImageResult = z.infer<typeof GenerateImageResult>;
+
+/** spec §3 Generated image: an entry of the page's history. */
+export const GeneratedImage = GenerateImageSuccess.extend({ timestamp: z.string() });
+export type GeneratedImage = z.infer<typeof GeneratedImage>;
+
+const STYLE_DIRECTIONS: Record<ImageStyle, string> = {
+  professional: "Clean corporate layout with a deep navy and gold palette, crisp sans-serif typography, subtle geometric lines and a polished, trustworthy feel",
+  fun: "Bright, playful colours with confetti, bold shapes and chunky display lettering; energetic, joyful party mood",
+  elegant: "Sophisticated black and gold palette, refined serif typography, thin art-deco frames and ornaments; luxurious and understated",
+  modern: "Minimalist Swiss-style grid, bold geometric colour blocks, large grotesque typography and strong contrast",
+  artistic: "Painterly watercolour textures, organic flowing shapes and a hand-lettered title; expressive and creative",
+};
+
+const longDate = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" });
+
+/**
+ * "Saturday 13 June 2026" in UK time, for a prompt; null for no date, a bad one, or the placeholder an
+ * ongoing business carries. Built from parts: some ICU versions put a comma after the weekday.
+ */
+export function posterDate(dateTime: string | null | undefined): string | null {
+  if (!dateTime) return null;
+  const date = new Date(dateTime);
+  if (Number.isNaN(date.getTime()) || date.getTime() === ONGOING_BUSINESS_DATE.getTime()) return null;
+  const parts = longDate.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
+}
+
+/**
+ * spec §5 AI image creator, 'Auto-Generate': a descriptive prompt from the title and/or location and the
+ * style, for the organiser to edit. Null when there is neither a title nor a location.
+ */
+export function buildAutoPrompt({
+  title,
+  location,
+  dateTime,
+  style,
+}: {
+  title?: string | null;
+  location?: string | null;
+  dateTime?: string | null;
+  style: ImageStyle;
+}): string | null {
+  const name = title?.trim() ?? "";
+  const place = location?.trim() ?? "";
+  if (!name && !place) return null;
+  const subject = name ? `"${name}"${place ? ` in ${place}` : ""}` : `an event in ${place}`;
+  const date = posterDate(dateTime);
+  const article = style === "elegant" || style === "artistic" ? "An" : "A";
+  return [
+    `${article} ${style} promotional poster for ${subject}${date ? ` on ${date}` : ""}.`,
+    `${STYLE_DIRECTIONS[style]}.`,
+    `Show the event name prominently in clear, legible lettering${date || place ? ", with the date and location beneath it" : ""}.`,
+    "Eye-catching, well balanced and ready to share on social media.",
+  ].join(" ");
+}
+
+const POSTER_TITLE_MAX = 120;
+
+/** Shortens text to at most `max` characters at a word boundary, with an ellipsis when cut. */
+export function shortenAtWord(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
+}
+
+/**
+ * The headline of a built-in poster: the event's title; without one, a quoted name in the prompt (the
+ * auto-prompt quotes the title), else the prompt's first clause without its "A fun poster for" opening.
+ */
+export function posterTitle({ title, prompt }: { title?: string | null; prompt: string }): string {
+  const given = title?.trim();
+  if (given) return shortenAtWord(given, POSTER_TITLE_MAX);
+  const quoted = /["“]([^"”]{2,150})["”]/.exec(prompt)?.[1]?.trim();
+  if (quoted) return shortenAtWord(quoted, POSTER_TITLE_MAX);
+  const clause = (prompt.split(/[.,;:!?\n]/).find((part) => part.trim()) ?? prompt).trim();
+  const subject = clause
+    .replace(/^(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:poster|image|flyer|banner|graphic|picture|promo)\s+(?:for|of|about|advertising)\s+/i, "")
+    .replace(/^(?:an?\s+|the\s+)?event\s+in\s+/i, "")
+    .replace(/\s+on\s+\w+day\s+\d{1,2}\s+\w+\s+\d{4}$/i, "");
+  const headline = subject || clause;
+  return shortenAtWord(headline.charAt(0).toUpperCase() + headline.slice(1), POSTER_TITLE_MAX);
+}
+
