@@ -105,6 +105,7 @@ describe("the built-in assistant knows the help facts and the fee and refund rul
     expect(reply).toContain("48 hours");
     expect(reply).toContain("5-7 business days");
     expect(reply).toContain("[Refund Policy](/refund-policy)");
+    expect(reply).not.toContain("Buy Now");
   });
 
   it("the booking fee comes from the domain constant: £2.30, paid events only", async () => {

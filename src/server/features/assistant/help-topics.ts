@@ -81,7 +81,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
   },
   {
     id: "buying",
-    patterns: [/\b(how|where) (do|can|should) (i|we) (buy|book|get|purchase|order)\b/, /\bhow to (buy|book|get|purchase)\b/, /\bbuy(ing)? tickets?\b/, /\bpurchas/, /\bcheckout\b/, /\bbasket\b|\bcart\b/],
+    patterns: [/\b(how|where) (do|can|should) (i|we) (buy|book|purchase|order)\b/, /\bhow to (buy|book|purchase)\b/, /\bbuy(ing)? tickets?\b/, /\bpurchas/, /\bcheckout\b/, /\bbasket\b|\bcart\b/],
     answer: () =>
       "Find an event on [Events](/events), choose how many tickets you want and press Buy Now (or add them to your cart and check out together). " +
       `You pay securely by card with ${BRAND.paymentProvider}, and your ticket with its QR code arrives by e-mail straight away. Paid events add a ${fee} booking fee per ticket.`,
@@ -113,11 +113,13 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
   },
 ];
 
-/** The topics a question is about, most specific first (at most two). */
+/** The topics a question is most about: the best match, and a second one only if it matches as well. */
 export function matchHelpTopics(normalisedQuestion: string): HelpTopic[] {
-  return HELP_TOPICS.map((topic, order) => ({ topic, order, score: topic.patterns.filter((pattern) => pattern.test(normalisedQuestion)).length }))
+  const ranked = HELP_TOPICS.map((topic, order) => ({ topic, order, score: topic.patterns.filter((pattern) => pattern.test(normalisedQuestion)).length }))
     .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+  return ranked
+    .filter((entry) => entry.score === ranked[0]!.score)
     .slice(0, 2)
     .map((entry) => entry.topic);
 }

@@ -129,7 +129,7 @@ describe("with an AI service configured, the functions go through it (decisions 
 
     const [call] = recorded;
     expect(call!.path).toBe("/v1/audio/transcriptions");
-    const form = await new Request("http://stand-in/", { method: "POST", headers: { "content-type": call!.headers["content-type"]! }, body: call!.body }).formData();
+    const form = await new Request("http://stand-in/", { method: "POST", headers: { "content-type": call!.headers["content-type"]! }, body: new Uint8Array(call!.body) }).formData();
     expect(form.get("model")).toBe(MODELS.transcribe);
     const file = form.get("file") as File;
     expect(file.name).toBe("recording.webm");
