@@ -1,8 +1,9 @@
-import { Lock, LogOut, Plus, UserRound } from "lucide-react";
+import { Bot, Lock, LogOut, Plus, UserRound } from "lucide-react";
 import type { RefObject } from "react";
 import { Link, NavLink } from "react-router";
 import { BRAND } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { openAssistant } from "~/features/assistant/assistant-store";
 import { Sheet } from "~/components/ui/sheet";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
@@ -43,6 +44,17 @@ export default function MobileDrawer({
             {link.label}
           </NavLink>
         ))}
+        <button
+          type="button"
+          onClick={() => {
+            close();
+            openAssistant({ returnFocusTo: returnFocusTo.current });
+          }}
+          className="flex items-center gap-2 rounded-xl px-3 py-3 text-left text-base font-semibold text-ink hover:bg-surface"
+        >
+          <Bot className="size-5 text-brand-700" aria-hidden="true" />
+          Voice Assistant
+        </button>
       </nav>
       <div className="mt-2 flex flex-col gap-2 border-t border-border pt-4">
         <Link to={paths.createEvent} onClick={close} className={buttonVariants()}>

@@ -5,6 +5,7 @@ import { BRAND } from "@domain";
 import type { SessionUser } from "@domain";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { AssistantButton, AssistantHost } from "~/features/assistant/components/assistant-entry";
 import { useSessionUser } from "~/features/auth/hooks/use-session-user";
 import { useSignOut } from "~/features/auth/hooks/use-sign-out";
 import { useCartCount } from "~/features/cart/cart-store";
@@ -112,6 +113,7 @@ export function SiteHeader() {
             <Plus aria-hidden="true" />
             Create Event
           </Link>
+          <AssistantButton />
           <CartLink />
           {user ? (
             <>
@@ -137,6 +139,7 @@ export function SiteHeader() {
           >
             <Menu className="size-5" aria-hidden="true" />
           </Button>
+          <AssistantHost />
           {drawerOpen && (
             <Suspense fallback={null}>
               <MobileDrawer
