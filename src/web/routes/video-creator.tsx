@@ -1,4 +1,24 @@
-// Placeholder until the page lands (issue 7).
-export default function Page() {
-  return <main id="main" className="container mx-auto px-4 py-10"><h1 className="text-2xl font-bold">Coming soon</h1></main>;
+import { ImageCreatorPage } from "~/features/image-creator/components/image-creator-page";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/video-creator";
+
+/**
+ * Signed-in users only (the spec does not show the creator's access rule, §6): anyone else goes to
+ * /auth and comes back here. Says whether images come from an AI service or the built-in designer.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { requireUser } = await import("~/features/auth/require-user.server");
+  await requireUser(context, request);
+  return { aiConfigured: Boolean(context.config.OPENAI_API_KEY) };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = () => [
+  ...seoMeta({ title: "Create Images", description: "Make promotional images for your events: posters in five styles and three sizes, ready to share." }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function VideoCreatorRoute({ loaderData }: Route.ComponentProps) {
+  return <ImageCreatorPage aiConfigured={loaderData.aiConfigured} />;
 }

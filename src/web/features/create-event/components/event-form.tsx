@@ -7,6 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { createEvent, updateEvent } from "../api/save-event";
 import { useEventImage } from "../hooks/use-event-image";
+import { usePrefilledImage } from "../hooks/use-prefilled-image";
 import {
   assembleEventInput,
   EMPTY_EVENT_FORM,
@@ -60,6 +61,7 @@ export function EventForm({
     },
     onRejected: (toastText, reason) => report({ toast: toastText, field: "imageUrl", message: reason }),
   });
+  usePrefilledImage({ enabled: mode === "create", chooseFile: image.chooseFile, typeUrl: image.typeUrl });
 
   function report(found: SaveProblem, form?: HTMLFormElement | null) {
     setProblem(found);
