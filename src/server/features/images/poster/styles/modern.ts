@@ -19,9 +19,12 @@ const MOTIFS: Motif[] = [
   // A big disc with a ring offset from it.
   ({ accent, second, size, x, y }) =>
     `<circle cx="${n(x)}" cy="${n(y)}" r="${n(size)}" fill="${accent}"/><circle cx="${n(x - size * 0.55)}" cy="${n(y + size * 0.5)}" r="${n(size * 0.55)}" fill="none" stroke="${second}" stroke-width="6"/>`,
-  // A quarter disc from the corner, with stripes.
-  ({ width, accent, second, size }) =>
-    `<path d="M${width} 0 L${n(width - size * 1.6)} 0 A${n(size * 1.6)} ${n(size * 1.6)} 0 0 0 ${width} ${n(size * 1.6)} Z" fill="${accent}"/>${Array.from({ length: 5 }, (_, i) => `<rect x="${n(width - size * 2.15)}" y="${n(size * 0.25 + i * 34)}" width="${n(size * 0.9)}" height="14" fill="${second}"/>`).join("")}`,
+  // A quarter disc from the corner, ringed by quarter circles.
+  ({ width, accent, second, size }) => {
+    const r = size * 1.5;
+    const rings = [1.28, 1.52, 1.76].map((k) => `<path d="M${n(width - r * k)} 0 A${n(r * k)} ${n(r * k)} 0 0 0 ${width} ${n(r * k)}" fill="none" stroke="${second}" stroke-width="6"/>`).join("");
+    return `<path d="M${width} 0 L${n(width - r)} 0 A${n(r)} ${n(r)} 0 0 0 ${width} ${n(r)} Z" fill="${accent}"/>${rings}`;
+  },
   // Two overlapping squares, one outlined, turned a little.
   ({ accent, second, size, x, y }) =>
     `<g transform="rotate(-12 ${n(x)} ${n(y)})"><rect x="${n(x - size * 0.8)}" y="${n(y - size * 0.8)}" width="${n(size * 1.6)}" height="${n(size * 1.6)}" fill="${accent}"/><rect x="${n(x - size * 1.15)}" y="${n(y - size * 0.45)}" width="${n(size * 1.6)}" height="${n(size * 1.6)}" fill="none" stroke="${second}" stroke-width="6"/></g>`,
@@ -61,7 +64,7 @@ export const modern: PosterDesign = async ({ width, height, content, random }) =
 
   // The motif sits in the open top-right area, above the title.
   const open = { top: margin, bottom: titleTop - 40, left: day ? margin + 460 : margin, right: width - margin };
-  const motifSize = Math.max(90, Math.min((open.bottom - open.top) * 0.48, (open.right - open.left) * 0.36, 300));
+  const motifSize = Math.max(90, Math.min((open.bottom - open.top) * 0.46, (open.right - open.left) * 0.38, 340));
   const motifX = open.right - motifSize * random.range(0.95, 1.15);
   const motifY = open.top + (open.bottom - open.top) / 2 + random.range(-20, 20);
   const motif = random.pick(MOTIFS)({ width, height, accent: palette.accent, second: palette.second, ground: palette.ground, size: motifSize, x: motifX, y: motifY });
