@@ -1,6 +1,6 @@
 import { toast } from "sonner";
 import { IMAGE_CREATOR_TEXT, type GeneratedImage } from "@domain";
-import { downloadFileName, isMobileDevice, saveInstructionsPage } from "../lib/image-creator";
+import { downloadFileName, isMobileDevice, isSameOriginImage, saveInstructionsPage } from "../lib/image-creator";
 
 const absolute = (url: string) => new URL(url, window.location.href).href;
 
@@ -22,7 +22,9 @@ function openSaveInstructions(image: GeneratedImage) {
 export function useImageSharing() {
   async function download(image: GeneratedImage) {
     try {
-      if (isMobileDevice(navigator.userAgent, navigator.maxTouchPoints)) return openSaveInstructions(image);
+      // Phones save from a page of their own; so do images in object storage, which this page's
+      // content security policy does not let it fetch.
+      if (isMobileDevice(navigator.userAgent, navigator.maxTouchPoints) || !isSameOriginImage(image.imageUrl)) return openSaveInstructions(image);
       const blob = await imageBlob(image.imageUrl);
       const href = URL.createObjectURL(blob);
       const link = document.createElement("a");
