@@ -91,7 +91,8 @@ export function SiteHeader() {
   const layout = user ? SIGNED_IN_LAYOUT : SIGNED_OUT_LAYOUT;
   const navLinks = user ? [...NAV_LINKS, ...ACCOUNT_LINKS] : NAV_LINKS;
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    cn("whitespace-nowrap rounded-lg px-2 py-2 text-sm font-semibold transition-colors", isActive ? "text-brand-700" : "text-muted hover:text-ink");
+    // Signed in, eight links and the assistant button share 1280 px: tighter padding keeps Sign Out on screen.
+    cn("whitespace-nowrap rounded-lg py-2 text-sm font-semibold transition-colors", user ? "px-1.5" : "px-2", isActive ? "text-brand-700" : "text-muted hover:text-ink");
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
