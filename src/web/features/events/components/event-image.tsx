@@ -22,8 +22,8 @@ export function EventImage({
   if (!image || failed) {
     return (
       <div
-        role="img"
-        aria-label={alt}
+        // An empty alt means the image is decorative (the title is beside it): hide the placeholder too.
+        {...(alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true })}
         className={cn("flex aspect-video w-full items-center justify-center bg-gradient-to-br from-brand-600 via-brand-500 to-accent-500", className)}
       >
         <CalendarDays className="size-10 text-white/80" aria-hidden="true" />

@@ -95,7 +95,7 @@ export function SiteHeader() {
     cn("whitespace-nowrap rounded-lg py-2 text-sm font-semibold transition-colors", user ? "px-1.5" : "px-2", isActive ? "text-brand-700" : "text-muted hover:text-ink");
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+    <header className="sticky top-0 z-40 border-b border-border/80 bg-white">
       <div className="container-page flex h-16 items-center gap-4">
         <BrandMark />
         <nav aria-label="Main" className={cn("ml-2 items-center", layout.nav)}>
