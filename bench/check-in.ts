@@ -21,14 +21,11 @@ import { qrPayloadFor } from "../src/server/features/tickets/ticket-lookup.servi
 import { createTicketSigner } from "../src/server/features/tickets/ticket-signer";
 import { createAccount } from "../test/fixtures";
 import { startPostgres } from "./postgres";
+import { percentile } from "./stats";
 
 const tickets = Number(process.env.CHECKIN_TICKETS ?? 2000);
 const scanners = Number(process.env.CHECKIN_SCANNERS ?? 50);
 const PASSWORD = "bench-password-1";
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 /** Runs `work` over `items` with `concurrency` workers; returns the elapsed seconds and sorted latencies. */
 async function drive<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {

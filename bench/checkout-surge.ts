@@ -15,14 +15,11 @@ import { startJobs } from "../src/server/jobs/jobs";
 import { bookings, events, users } from "../src/server/db/schema";
 import { confirmOrder, createPayment } from "../src/server/features/checkout/checkout.service";
 import { startPostgres } from "./postgres";
+import { percentile } from "./stats";
 
 const buyers = Number(process.env.SURGE_BUYERS ?? 1000);
 const capacity = Number(process.env.SURGE_CAPACITY ?? 300);
 const poolSize = Number(process.env.SURGE_POOL ?? 10);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 const postgres = await startPostgres();
 const database = await openPostgres(postgres.url, poolSize);

@@ -19,8 +19,8 @@ export function managedBy(actor: Actor) {
   return actor.isAdmin ? sql`true` : eq(events.userId, actor.userId);
 }
 
-/** spec §6 Organiser: attendees of an event its owner (or an admin) manages, confirmed only, newest first. */
-export async function listAttendees({ db, actor, eventId }: { db: Db; actor: Actor; eventId: string }): Promise<AttendeeList> {
+/** An event the actor manages (decisions D10), or EVENT_NOT_FOUND — the same answer whether it is missing or not theirs. */
+export async function findManagedEvent(db: Db, actor: Actor, eventId: string) {
   if (!isUuid(eventId)) throw new AppError("EVENT_NOT_FOUND", NOT_FOUND);
   const [event] = await db
     .select({ id: events.id, title: events.title, dateTime: events.dateTime, location: events.location })
@@ -28,6 +28,12 @@ export async function listAttendees({ db, actor, eventId }: { db: Db; actor: Act
     .where(and(eq(events.id, eventId), managedBy(actor)))
     .limit(1);
   if (!event) throw new AppError("EVENT_NOT_FOUND", NOT_FOUND);
+  return event;
+}
+
+/** spec §6 Organiser: attendees of an event its owner (or an admin) manages, confirmed only, newest first. */
+export async function listAttendees({ db, actor, eventId }: { db: Db; actor: Actor; eventId: string }): Promise<AttendeeList> {
+  const event = await findManagedEvent(db, actor, eventId);
   const rows = await db
     .select()
     .from(bookings)

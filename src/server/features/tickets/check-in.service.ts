@@ -1,6 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import {
-  AppError,
   isUuid,
   SignedTicketPayload,
   ticketCodeFromScan,
@@ -12,7 +11,7 @@ import {
 } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
-import { managedBy } from "../attendees/attendees.service";
+import { findManagedEvent } from "../attendees/attendees.service";
 import type { Actor } from "../auth/session";
 import type { TicketSigner } from "./ticket-signer";
 
@@ -87,18 +86,9 @@ export async function checkTicket({ db, signer, actor, input }: { db: Db; signer
   };
 }
 
-const EVENT_NOT_FOUND = "Event not found or you don't have permission to view this event.";
-
-async function managedEvent(db: Db, actor: Actor, eventId: string) {
-  if (!isUuid(eventId)) throw new AppError("EVENT_NOT_FOUND", EVENT_NOT_FOUND);
-  const [event] = await db.select().from(events).where(and(eq(events.id, eventId), managedBy(actor))).limit(1);
-  if (!event) throw new AppError("EVENT_NOT_FOUND", EVENT_NOT_FOUND);
-  return event;
-}
-
 /** The ticket list a scanner keeps for offline check-in, with the keys that verify QR signatures. */
 export async function checkInList({ db, signer, actor, eventId }: { db: Db; signer: TicketSigner; actor: Actor; eventId: string }): Promise<CheckInList> {
-  const event = await managedEvent(db, actor, eventId);
+  const event = await findManagedEvent(db, actor, eventId);
   const rows = await db
     .select()
     .from(bookings)
@@ -125,7 +115,7 @@ export async function checkInList({ db, signer, actor, eventId }: { db: Db; sign
  * ticket that had also been admitted elsewhere comes back as a conflict for the organiser to see.
  */
 export async function syncOfflineCheckIns({ db, actor, eventId, input }: { db: Db; actor: Actor; eventId: string; input: OfflineCheckIns }): Promise<OfflineCheckInOutcome[]> {
-  const event = await managedEvent(db, actor, eventId);
+  const event = await findManagedEvent(db, actor, eventId);
   const results: OfflineCheckInOutcome[] = [];
   for (const item of input.checkIns) {
     const code = item.ticketId.toUpperCase();

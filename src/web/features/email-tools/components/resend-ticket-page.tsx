@@ -67,7 +67,7 @@ export function ResendTicketPage() {
                 id="resend-identifier"
                 label="Booking ID, ticket code or payment session ID"
                 error={error}
-                hint="Ticket codes look like TCKT-YYYY-XXXXXXXX; payment session IDs start with cs_."
+                hint="Ticket codes look like TCKT-2026-1A2B3C4D; payment session IDs start with cs_."
               >
                 <Input
                   ref={input}

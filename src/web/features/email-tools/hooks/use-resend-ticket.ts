@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import type { TicketEmailProvider } from "@domain";
-import { sendTicketEmail } from "../api/send-ticket-email";
+import { sendTicketEmail } from "~/lib/send-ticket-email";
 import { resendFailure, resendOutcome, type ResendOutcome } from "../lib/resend-ticket-outcome";
 
 export type ResendState = { status: "idle" } | { status: "sending" } | { status: "done"; outcome: ResendOutcome };

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import type { TicketEmailProvider } from "@domain";
-import { sendTicketEmail } from "../api/send-ticket-email";
+import { sendTicketEmail } from "~/lib/send-ticket-email";
 import { EMAIL_TEST_TOASTS, rawTicketResult } from "../lib/email-test-text";
 
 /** Calls send-ticket-email and keeps its raw answer for the test card (spec §2 Manual Email Sender). */

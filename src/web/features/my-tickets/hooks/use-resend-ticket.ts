@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import type { TicketEmailProvider, TicketEmailStatus } from "@domain";
-import { sendTicketEmail } from "../api/send-ticket-email";
+import { sendTicketEmail } from "~/lib/send-ticket-email";
 import { resendErrorToast, resendResultToast } from "../lib/my-tickets-text";
 
 /** Resends one booking's ticket through the chosen provider, one send at a time per card (spec §2 My Tickets). */

@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
-import { EMAIL_PROVIDERS, sendTicketEmail, type EmailProvider } from "../../api/send-ticket-email";
+import { sendTicketEmail } from "~/lib/send-ticket-email";
+import { EMAIL_PROVIDERS, type EmailProvider } from "../../lib/email-providers";
 import { DASHBOARD_TOASTS, failureDetail, TICKET_SENT_INLINE } from "../../lib/dashboard-toasts";
 import { checkIdentifier } from "../../lib/ticket-identifier";
 
