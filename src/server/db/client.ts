@@ -23,6 +23,8 @@ export interface Database {
 }
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+/** Arbitrary constant naming the migration lock among the app's advisory locks. */
+const MIGRATION_LOCK_KEY = 7_245_001;
 
 const migrationsFolder = resolve(import.meta.dirname, "../../../drizzle");
 
@@ -39,7 +41,16 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     url,
     async migrate() {
       const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-      await migrate(drizzlePg(pool, { schema }), { migrationsFolder });
+      // Several nodes may start at once: the lock lets one apply the migrations while the others wait
+      // and then find nothing left to do (drizzle's migrator takes no lock of its own).
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migrate(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
     },
     async ping() {
       await pool.query("select 1");
