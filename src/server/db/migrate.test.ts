@@ -15,9 +15,12 @@ describe("migrations on PostgreSQL", () => {
     const nodes = await Promise.all([1, 2, 3].map(() => openPostgres(url.toString(), 2)));
     try {
       await Promise.all(nodes.map((node) => node.migrate()));
-      const tables = await nodes[0]!.db.execute<{ n: number }>(
+      const check = new pg.Client({ connectionString: url.toString() });
+      await check.connect();
+      const tables = await check.query<{ n: number }>(
         "select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name in ('events', 'bookings', 'orders')",
       );
+      await check.end();
       expect(tables.rows[0]!.n).toBe(3);
     } finally {
       await Promise.all(nodes.map((node) => node.close()));

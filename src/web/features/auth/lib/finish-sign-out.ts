@@ -10,14 +10,20 @@ export const SIGNED_OUT_TOAST = { title: "Signed out successfully", description:
 export const SIGN_OUT_RECHECK_MS = 100;
 
 /**
- * The rest of a sign-out once the page shows the user signed out: session storage cleared, every
- * session ended on the server, toast, home page. The remembered e-mail stays for the next sign-in.
+ * The rest of a sign-out once the page shows the user signed out: session storage and offline ticket
+ * lists cleared, every session ended on the server, toast, home page. The remembered e-mail stays for the next sign-in.
  */
 export async function finishSignOut({ navigate, revalidate }: { navigate: NavigateFunction; revalidate: () => Promise<void> }) {
   try {
     window.sessionStorage.clear();
   } catch {
     // Storage may be blocked; there is nothing of ours in it then either.
+  }
+  try {
+    const { forgetOfflineTicketLists } = await import("~/features/check-in/lib/check-in-store");
+    await forgetOfflineTicketLists();
+  } catch (error) {
+    console.warn("Could not remove offline ticket lists", error);
   }
   try {
     await signOutEverywhere();

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OfflineCheckIns, OfflineCheckInOutcome } from "@domain";
-import { openCheckInStore, type CheckInStore } from "./check-in-store";
+import { forgetOfflineTicketLists, openCheckInStore, type CheckInStore } from "./check-in-store";
 import { createOfflineScanner } from "./offline-scanner";
 import { checkInList, createTestSigningKey, TEST_EVENT, ticketPayload } from "./test-signing-key";
 import { createTicketSignatureCheck } from "./ticket-signature";
@@ -116,5 +116,15 @@ describe("offline scanner with its IndexedDB store", () => {
     await store.removeList(TEST_EVENT.id);
     expect(await store.lists()).toEqual([]);
     expect(await scanner.check(await qr(0), true)).toMatchObject({ valid: false });
+  });
+
+  it("forgets every downloaded ticket list on sign-out but keeps check-ins still to sync", async () => {
+    const { store, scanner, qr } = await setUp();
+    const other = await setUp();
+    await scanner.check(await qr(0), true);
+    await forgetOfflineTicketLists();
+    expect(await store.lists()).toEqual([]);
+    expect(await other.store.lists()).toEqual([]);
+    expect(await store.pending()).toHaveLength(1);
   });
 });
