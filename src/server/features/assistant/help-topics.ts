@@ -1,4 +1,4 @@
-import { AFFILIATE_COMMISSION_PERCENT, BOOKING_FEE_PENCE, BRAND, formatPounds, ticketTotal } from "../../../domain";
+import { AFFILIATE_COMMISSION_PERCENT, BOOKING_FEE_PENCE, BRAND, EMERGENCY_SUPPORT_TEXT, formatPounds, SUPPORT_HOURS_TEXT, ticketTotal } from "../../../domain";
 
 /**
  * What the assistant knows besides the catalogue: the Help Centre's FAQ facts (spec §2 Help Centre),
@@ -109,7 +109,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     id: "contact",
     patterns: [/\bcontact\b/, /\bsupport\b/, /\b(speak|talk) to\b/, /\bhuman\b/, /\bphone\b/, /\bcustomer service\b/, /\bopening hours\b/, /\bcomplain/],
     answer: ({ supportEmail }) =>
-      `You can e-mail ${supportEmail} or use the [Contact](/contact) form. Support hours are Mon-Fri 9:00-6:00 and Sat 10:00-4:00 (Sunday closed), with 24/7 emergency support for urgent ticket issues.`,
+      `You can e-mail ${supportEmail} or use the [Contact](/contact) form. Support hours are ${SUPPORT_HOURS_TEXT}. ${EMERGENCY_SUPPORT_TEXT}`,
   },
 ];
 
