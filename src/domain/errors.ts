@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   AI_UNAVAILABLE: 501,
   AI_SERVICE_ERROR: 502,
   RECORDING_TOO_LARGE: 413,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, type ErrorBody } from "../../domain/errors";
+import { isDatabaseUnavailable } from "../db/client";
+
+/** What a visitor reads while the database is away (a restart, a failover): the request can be retried. */
+export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
 
 /** One handler: AppErrors keep their code, validation failures name the field, 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -22,6 +26,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         },
       };
       return reply.status(400).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", "5");
+      const body: ErrorBody = { error: { code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_MESSAGE } };
+      return reply.status(503).send(body);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
