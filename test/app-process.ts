@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 
 export async function freePort(): Promise<number> {
@@ -13,16 +13,28 @@ export async function freePort(): Promise<number> {
 
 export interface AppProcess {
   baseUrl: string;
+  port: number;
+  /** The app's process, for tests that kill it as a crash would (`kill()`). */
+  child: ChildProcess;
+  /** Graceful shutdown (SIGTERM), as a deployment stops a node. */
   stop(): Promise<void>;
+  /** SIGKILL: the process dies at once, mid-request, holding whatever it held. */
+  kill(): Promise<void>;
+}
+
+export interface AppProcessOptions {
+  timeoutMs?: number;
+  /** A fixed port, so a node restarted after a crash answers at the same address. */
+  port?: number;
 }
 
 /**
  * Starts the built app (`src/server/main.ts`, production mode) as its own process on a free port and
- * waits until /readyz answers. Used by the browser tests, the benchmark and the Lighthouse script, so
- * what they measure is the server a user runs.
+ * waits until /readyz answers. Used by the browser tests, the system tests, the benchmark and the
+ * Lighthouse script, so what they measure is the server a user runs.
  */
-export async function startAppProcess(env: Record<string, string>, { timeoutMs = 90_000 } = {}): Promise<AppProcess> {
-  const port = await freePort();
+export async function startAppProcess(env: Record<string, string>, { timeoutMs = 90_000, port: fixedPort }: AppProcessOptions = {}): Promise<AppProcess> {
+  const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
@@ -35,6 +47,7 @@ export async function startAppProcess(env: Record<string, string>, { timeoutMs =
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -50,13 +63,10 @@ export async function startAppProcess(env: Record<string, string>, { timeoutMs =
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return {
-    baseUrl,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await exited;
   };
+  return { baseUrl, port, child, stop: () => end("SIGTERM"), kill: () => end("SIGKILL") };
 }
