@@ -29,6 +29,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** What a visitor reads while the database is away (a restart, a failover): the request can be retried. */
+export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

@@ -148,7 +148,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     await email.close();
   });
 
-  await app.register(authRoutes, { auth, config });
+  await app.register(authRoutes, { auth, config, ping: () => database.ping() });
   if (gateway) await app.register(stripeWebhookRoutes, { db, jobs, gateway });
   await app.register(
     async (api) => {

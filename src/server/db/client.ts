@@ -130,7 +130,7 @@ async function listenWithReconnect(url: string, channel: string, onPayload: (pay
   };
   const scheduleReconnect = () => {
     if (stopped) return;
-    const delay = Math.min(10_000, 500 * 2 ** attempt++);
+    const delay = Math.min(2_000, 250 * 2 ** attempt++);
     setTimeout(() => connect().catch(scheduleReconnect), delay).unref();
   };
   await connect();

@@ -1,14 +1,12 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, type ErrorBody } from "../../domain/errors";
+import { AppError, SERVICE_UNAVAILABLE_MESSAGE, type ErrorBody } from "../../domain/errors";
 import { isDatabaseUnavailable } from "../db/client";
-
-/** What a visitor reads while the database is away (a restart, a failover): the request can be retried. */
-export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
 
 /** One handler: AppErrors keep their code, validation failures name the field, 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError && error.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", "5");
     if (error instanceof AppError) {
       const body: ErrorBody = { error: { code: error.code, message: error.message, details: error.details } };
       return reply.status(error.status).send(body);
