@@ -20,12 +20,16 @@ export interface AppProcess {
   stop(): Promise<void>;
   /** SIGKILL: the process dies at once, mid-request, holding whatever it held. */
   kill(): Promise<void>;
+  /** What the app wrote to stderr, when started with `captureStderr` (else it goes to the test's stderr). */
+  stderr(): string;
 }
 
 export interface AppProcessOptions {
   timeoutMs?: number;
   /** A fixed port, so a node restarted after a crash answers at the same address. */
   port?: number;
+  /** Keep the app's stderr (the last 200 KB) for the test to show on failure, instead of printing it. */
+  captureStderr?: boolean;
 }
 
 /**
@@ -33,7 +37,7 @@ export interface AppProcessOptions {
  * waits until /readyz answers. Used by the browser tests, the system tests, the benchmark and the
  * Lighthouse script, so what they measure is the server a user runs.
  */
-export async function startAppProcess(env: Record<string, string>, { timeoutMs = 90_000, port: fixedPort }: AppProcessOptions = {}): Promise<AppProcess> {
+export async function startAppProcess(env: Record<string, string>, { timeoutMs = 90_000, port: fixedPort, captureStderr = false }: AppProcessOptions = {}): Promise<AppProcess> {
   const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
@@ -45,13 +49,17 @@ export async function startAppProcess(env: Record<string, string>, { timeoutMs =
       ...env,
       PORT: String(port),
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", captureStderr ? "pipe" : "inherit"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-200_000);
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`App exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null) throw new Error(`App exited with code ${child.exitCode} before it was ready${stderr ? `:\n${stderr}` : ""}`);
     try {
       if ((await fetch(`${baseUrl}/readyz`)).ok) break;
     } catch {
@@ -68,5 +76,5 @@ export async function startAppProcess(env: Record<string, string>, { timeoutMs =
     child.kill(signal);
     await exited;
   };
-  return { baseUrl, port, child, stop: () => end("SIGTERM"), kill: () => end("SIGKILL") };
+  return { baseUrl, port, child, stop: () => end("SIGTERM"), kill: () => end("SIGKILL"), stderr: () => stderr };
 }

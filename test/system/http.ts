@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client";
 import { TEST_PASSWORD } from "../auth-client";
 import { createAccount, type UserFixture } from "../fixtures";
@@ -96,6 +97,20 @@ export async function waitFor<T>(read: () => T | undefined | Promise<T | undefin
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * Waits until an app node LISTENs for sales (its connection shows in pg_stat_activity): a NOTIFY sent
+ * before that reaches no one, so a test makes its sale only once the organiser's node is listening.
+ */
+export async function waitForListener(db: Db) {
+  await waitFor(
+    async () => {
+      const result = (await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen booking_events%'`)) as unknown as { rows: { n: number }[] };
+      return result.rows[0]!.n > 0 ? true : undefined;
+    },
+    { what: "an app node to LISTEN for sales" },
+  );
 }
 
 export interface SseEvent {

@@ -9,7 +9,7 @@ import { startAppProcess, type AppProcess } from "../app-process";
 import { createTestDatabase } from "../database";
 import { createEvent } from "../fixtures";
 import { startSmtpReceiver } from "../smtp-receiver";
-import { HttpClient, openEventStream, PUBLIC_URL, signedInPerson } from "./http";
+import { HttpClient, openEventStream, PUBLIC_URL, signedInPerson, waitForListener } from "./http";
 
 /**
  * ARCHITECTURE "Scaling past one machine": app nodes keep no state of their own, so two of them
@@ -57,6 +57,7 @@ describe("two app nodes on one PostgreSQL", () => {
     const event = await createEvent(database.db, { userId: organiser.account.id, title: "Two Node Tango", pricePence: 1500, maxAttendees: 50 });
     const stream = await openEventStream(nodeB, organiser.client);
     try {
+      await waitForListener(database.db);
       const buyer = await signedInPerson(database.db, nodeA);
       const payment = await buyer.client.post(nodeA, "/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 });
       expect(payment.status).toBe(200);
