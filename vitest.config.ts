@@ -35,6 +35,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "system",
+          include: ["test/system/**/*.system.ts"],
+          globalSetup: ["test/postgres-global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

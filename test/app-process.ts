@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 
 export async function freePort(): Promise<number> {
@@ -13,16 +13,32 @@ export async function freePort(): Promise<number> {
 
 export interface AppProcess {
   baseUrl: string;
+  port: number;
+  /** The app's process, for tests that kill it as a crash would (`kill()`). */
+  child: ChildProcess;
+  /** Graceful shutdown (SIGTERM), as a deployment stops a node. */
   stop(): Promise<void>;
+  /** SIGKILL: the process dies at once, mid-request, holding whatever it held. */
+  kill(): Promise<void>;
+  /** What the app wrote to stderr, when started with `captureStderr` (else it goes to the test's stderr). */
+  stderr(): string;
+}
+
+export interface AppProcessOptions {
+  timeoutMs?: number;
+  /** A fixed port, so a node restarted after a crash answers at the same address. */
+  port?: number;
+  /** Keep the app's stderr (the last 200 KB) for the test to show on failure, instead of printing it. */
+  captureStderr?: boolean;
 }
 
 /**
  * Starts the built app (`src/server/main.ts`, production mode) as its own process on a free port and
- * waits until /readyz answers. Used by the browser tests, the benchmark and the Lighthouse script, so
- * what they measure is the server a user runs.
+ * waits until /readyz answers. Used by the browser tests, the system tests, the benchmark and the
+ * Lighthouse script, so what they measure is the server a user runs.
  */
-export async function startAppProcess(env: Record<string, string>, { timeoutMs = 90_000 } = {}): Promise<AppProcess> {
-  const port = await freePort();
+export async function startAppProcess(env: Record<string, string>, { timeoutMs = 90_000, port: fixedPort, captureStderr = false }: AppProcessOptions = {}): Promise<AppProcess> {
+  const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
@@ -33,12 +49,17 @@ export async function startAppProcess(env: Record<string, string>, { timeoutMs =
       ...env,
       PORT: String(port),
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", captureStderr ? "pipe" : "inherit"],
   });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-200_000);
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`App exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null) throw new Error(`App exited with code ${child.exitCode} before it was ready${stderr ? `:\n${stderr}` : ""}`);
     try {
       if ((await fetch(`${baseUrl}/readyz`)).ok) break;
     } catch {
@@ -50,13 +71,10 @@ export async function startAppProcess(env: Record<string, string>, { timeoutMs =
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return {
-    baseUrl,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await exited;
   };
+  return { baseUrl, port, child, stop: () => end("SIGTERM"), kill: () => end("SIGKILL"), stderr: () => stderr };
 }

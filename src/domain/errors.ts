@@ -24,9 +24,13 @@ export const ERROR_STATUS = {
   AI_UNAVAILABLE: 501,
   AI_SERVICE_ERROR: 502,
   RECORDING_TOO_LARGE: 413,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** What a visitor reads while the database is away (a restart, a failover): the request can be retried. */
+export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
 
 export class AppError extends Error {
   readonly code: ErrorCode;

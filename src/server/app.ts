@@ -38,7 +38,7 @@ import { createAiService } from "./providers/ai/ai";
 import type { TicketMailer } from "./features/tickets/send-ticket-email.service";
 import { createTicketSigner } from "./features/tickets/ticket-signer";
 import { ticketsRoutes } from "./features/tickets/tickets.routes";
-import { DEFAULT_JOB_TIMINGS, startJobs, type JobTimings, type Jobs } from "./jobs/jobs";
+import { jobTimingsFrom, startJobs, type JobTimings, type Jobs } from "./jobs/jobs";
 import { startWorkers } from "./jobs/workers";
 import { realtimeRoutes } from "./features/realtime/realtime.routes";
 import { createSalesHub } from "./features/realtime/sales-hub";
@@ -71,10 +71,11 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Run the background workers (ticket e-mails, hold expiry) in this process; default true. */
   workers?: boolean;
+  /** Defaults to the configured JOBS_* timings. */
   jobTimings?: JobTimings;
 }
 
-export async function buildApp({ config, database, web, logger = false, workers = true, jobTimings = DEFAULT_JOB_TIMINGS }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, web, logger = false, workers = true, jobTimings = jobTimingsFrom(config) }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: true,
@@ -147,7 +148,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     await email.close();
   });
 
-  await app.register(authRoutes, { auth, config });
+  await app.register(authRoutes, { auth, config, ping: () => database.ping() });
   if (gateway) await app.register(stripeWebhookRoutes, { db, jobs, gateway });
   await app.register(
     async (api) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, loadConfig } from "./config";
+import { jobTimingsFrom } from "./jobs/jobs";
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -34,6 +35,11 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
       OPENAI_TTS_MODEL: "tts-1",
       OPENAI_IMAGE_MODEL: "gpt-image-1",
       S3_REGION: "auto",
+      JOBS_EXPIRE_SECONDS: 120,
+      JOBS_SUPERVISE_INTERVAL_SECONDS: 30,
+      JOBS_POLLING_INTERVAL_SECONDS: 2,
+      JOBS_RETRY_DELAY_SECONDS: 10,
+      JOBS_RETRY_LIMIT: 10,
       publicUrl: "http://localhost:3000",
       embedded: true,
       demoMode: true,
@@ -42,6 +48,14 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
       smsProvider: "outbox",
       trustedOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
     });
+  });
+
+  it("takes the background jobs' timings from JOBS_*, refusing values pg-boss cannot honour", () => {
+    const config = loadConfig({ JOBS_EXPIRE_SECONDS: "8", JOBS_SUPERVISE_INTERVAL_SECONDS: "1", JOBS_POLLING_INTERVAL_SECONDS: "0.5", JOBS_RETRY_DELAY_SECONDS: "1", JOBS_RETRY_LIMIT: "3" });
+    expect(jobTimingsFrom(config)).toEqual({ expireInSeconds: 8, superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryLimit: 3 });
+    const error = configError({ JOBS_EXPIRE_SECONDS: "0", JOBS_POLLING_INTERVAL_SECONDS: "0.1" });
+    expect(error.message).toContain("JOBS_EXPIRE_SECONDS");
+    expect(error.message).toContain("JOBS_POLLING_INTERVAL_SECONDS");
   });
 
   it("insists on a real secret and real mail delivery in production with a database server", () => {

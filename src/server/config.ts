@@ -47,6 +47,11 @@ const ConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.url().optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(120),
+  JOBS_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+  JOBS_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
+  JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
+  JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -19,8 +19,8 @@ import appStylesheet from "./app.css?url";
 
 /** Who is signed in, for the header and every page (useSessionUser in features/auth). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { getSessionUser } = await import("~/lib/services.server");
-  return { user: await getSessionUser(context, request) };
+  const { getHeaderUser } = await import("~/lib/services.server");
+  return { user: await getHeaderUser(context, request) };
 }
 
 /**

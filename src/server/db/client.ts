@@ -26,11 +26,39 @@ const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 /** Arbitrary constant naming the migration lock among the app's advisory locks. */
 const MIGRATION_LOCK_KEY = 7_245_001;
 
+/** How long a request waits for a pooled connection before it fails (rather than hanging while the server is away). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** SQLSTATEs of a server going away: admin/crash shutdown, cannot connect now, too many connections. */
+const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const UNAVAILABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH"]);
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /Client has encountered a connection error and is not queryable/,
+  /Client was closed and is not queryable/,
+  /PGlite is closed/,
+];
+
+/**
+ * Whether an error (or what it wraps: Drizzle and better-auth wrap the driver's) means the database
+ * cannot be reached right now, as opposed to a query that is wrong: the request can be retried later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
+    if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}
+
 const migrationsFolder = resolve(import.meta.dirname, "../../../drizzle");
 
 /** node-postgres against a real server when DATABASE_URL is set. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection dropped by the server (a restart, a failover) must not crash the process: the
   // pool replaces it on the next query, and requests meanwhile fail cleanly.
   pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -113,7 +141,7 @@ async function listenWithReconnect(url: string, channel: string, onPayload: (pay
   };
   const scheduleReconnect = () => {
     if (stopped) return;
-    const delay = Math.min(10_000, 500 * 2 ** attempt++);
+    const delay = Math.min(2_000, 250 * 2 ** attempt++);
     setTimeout(() => connect().catch(scheduleReconnect), delay).unref();
   };
   await connect();

@@ -33,6 +33,23 @@ export const DEFAULT_JOB_TIMINGS: JobTimings = {
   retryLimit: 10,
 };
 
+/** The timings a deployment chose (JOBS_* in the README's configuration table). */
+export function jobTimingsFrom(config: {
+  JOBS_EXPIRE_SECONDS: number;
+  JOBS_SUPERVISE_INTERVAL_SECONDS: number;
+  JOBS_POLLING_INTERVAL_SECONDS: number;
+  JOBS_RETRY_DELAY_SECONDS: number;
+  JOBS_RETRY_LIMIT: number;
+}): JobTimings {
+  return {
+    expireInSeconds: config.JOBS_EXPIRE_SECONDS,
+    superviseIntervalSeconds: config.JOBS_SUPERVISE_INTERVAL_SECONDS,
+    pollingIntervalSeconds: config.JOBS_POLLING_INTERVAL_SECONDS,
+    retryDelaySeconds: config.JOBS_RETRY_DELAY_SECONDS,
+    retryLimit: config.JOBS_RETRY_LIMIT,
+  };
+}
+
 export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
 
 /**

@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, type ErrorBody } from "../../domain/errors";
+import { AppError, SERVICE_UNAVAILABLE_MESSAGE, type ErrorBody } from "../../domain/errors";
+import { isDatabaseUnavailable } from "../db/client";
 
 /** One handler: AppErrors keep their code, validation failures name the field, 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError && error.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", "5");
     if (error instanceof AppError) {
       const body: ErrorBody = { error: { code: error.code, message: error.message, details: error.details } };
       return reply.status(error.status).send(body);
@@ -22,6 +24,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         },
       };
       return reply.status(400).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", "5");
+      const body: ErrorBody = { error: { code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_MESSAGE } };
+      return reply.status(503).send(body);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {

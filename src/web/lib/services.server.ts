@@ -1,6 +1,7 @@
 // Server-only: route loaders call the server's services directly (never bundled for the browser).
 import type { AppLoadContext } from "react-router";
 import type { EditableEvent, MailboxMessage, OwnProfile, SessionUser } from "@domain";
+import { isDatabaseUnavailable } from "../../server/db/client";
 import { getOwnAffiliate as readOwnAffiliate } from "../../server/features/affiliates/affiliates.service";
 import { getTestCheckout as readTestCheckout } from "../../server/features/checkout/checkout.service";
 import { listMyTickets as readMyTickets } from "../../server/features/tickets/my-tickets.service";
@@ -16,6 +17,19 @@ export { getSiteStats } from "../../server/features/stats/stats.service";
 
 export function getSessionUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
   return readSessionUser({ auth: context.auth, db: context.db, headers: request.headers });
+}
+
+/**
+ * The header's signed-in user. While the database is away the header shows no one, so the page itself
+ * renders and its own loader reports the outage in the page's words (e.g. 'Failed to fetch events').
+ */
+export async function getHeaderUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
+  try {
+    return await getSessionUser(context, request);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return null;
+    throw error;
+  }
 }
 
 export function getOwnProfile(context: AppLoadContext, userId: string): Promise<OwnProfile> {
