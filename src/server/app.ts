@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -50,6 +49,7 @@ import { profilesRoutes } from "./features/profiles/profiles.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { registerErrorHandler } from "./lib/http-errors";
 import { registerMetrics } from "./lib/metrics";
+import { registerSecurityHeaders } from "./lib/security-headers";
 import { registerWebHandler } from "./web-handler";
 
 declare module "fastify" {
@@ -87,22 +87,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
   registerErrorHandler(app);
   registerMetrics(app);
 
-  await app.register(helmet, {
-    // React Router inlines its hydration data; the page's own scripts come from this origin only.
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        // 'wasm-unsafe-eval' lets the scanner compile its self-hosted WebAssembly (it allows no JS eval).
-        "script-src": ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'"],
-        "img-src": ["'self'", "data:", "blob:", "https:"],
-        "frame-src": ["https://www.youtube-nocookie.com", "https://player.vimeo.com"],
-        "media-src": ["'self'", "https:", "blob:"],
-        "connect-src": ["'self'", ...(web === "development" ? ["ws:"] : [])],
-        "upgrade-insecure-requests": null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, { web });
   await app.register(compress, {
     threshold: 1024,
     // Sync flush keeps streamed server-rendered HTML flowing instead of buffering it whole.

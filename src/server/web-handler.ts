@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { Auth } from "./features/auth/auth";
 import type { TicketSigner } from "./features/tickets/ticket-signer";
+import { cspNonce } from "./lib/security-headers";
 import { sendWebResponse, toWebRequest } from "./lib/web-bridge";
 import type { FileStorage } from "./providers/storage/storage";
 
@@ -14,6 +15,8 @@ declare module "react-router" {
     auth: Auth;
     storage: FileStorage;
     signer: TicketSigner;
+    /** This response's Content-Security-Policy script nonce, for entry.server.tsx. */
+    cspNonce: string;
   }
 }
 
@@ -45,7 +48,8 @@ export async function registerWebHandler(app: FastifyInstance, options: WebHandl
         let handle = handlers.get(build);
         if (!handle) handlers.set(build, (handle = createRequestHandler(build, options.mode)));
         const origin = options.context.config.publicUrl;
-        const response = await handle(toWebRequest(request, reply, origin), options.context);
+        const context = { ...options.context, cspNonce: cspNonce(reply.raw) };
+        const response = await handle(toWebRequest(request, reply, origin), context);
         return sendWebResponse(reply, response);
       },
     });

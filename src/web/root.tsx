@@ -13,6 +13,7 @@ import { SiteFooter } from "~/features/layout/components/site-footer";
 import { SiteHeader } from "~/features/layout/components/site-header";
 import { NotFoundView } from "~/features/layout/components/not-found-view";
 import { LiveSaleToasts } from "~/features/live-sales/live-sale-toasts";
+import { ZodJitlessScript } from "~/lib/csp-nonce";
 import { paths } from "~/paths";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -81,6 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         <DeferredToaster />
         <LiveSaleToasts />
+        {/* Inline scripts take the response's CSP nonce from ServerRouter (decision 010). */}
+        <ZodJitlessScript />
         <ScrollRestoration />
         <Scripts />
       </body>
