@@ -57,7 +57,14 @@ describe("the whole journey", () => {
     await page.waitForURL((url) => url.pathname === "/events");
     await waitForHydration(page);
     await page.getByRole("searchbox", { name: "Search events by title, description or location" }).fill(event.title);
-    await page.getByRole("link", { name: `Buy Tickets: ${event.title}` }).click();
+    await page.keyboard.press("Enter");
+    // Click only once the list on screen is the searched one: the search navigates when it lands.
+    await page.waitForURL((url) => url.searchParams.get("q") === event.title);
+    const results = page.getByRole("region", { name: "Results" });
+    await expect
+      .poll(async () => (await results.getAttribute("aria-busy")) === "false" && (await results.getAttribute("data-search")) === new URL(page.url()).search, { timeout: 15_000 })
+      .toBe(true);
+    await results.getByRole("link", { name: `Buy Tickets: ${event.title}` }).click();
     await page.waitForURL((url) => url.pathname === `/events/${event.id}`);
     await waitForHydration(page);
     await page.getByRole("heading", { level: 1, name: event.title }).waitFor();
