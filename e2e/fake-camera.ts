@@ -17,20 +17,28 @@ export function launchBrowserWithCamera(y4mPath: string): Promise<Browser> {
   });
 }
 
-/** A 1280×720 white RGB frame with the QR code of `text` (a PNG from `qrcode`) in the middle; blank for null. */
-async function frameWithQr(text: string | null): Promise<Uint8Array> {
+/** The largest whole factor that keeps `png` within a 600 px square: QR modules stay sharp-edged. */
+function scaleFor(png: PNG): number {
+  return Math.max(1, Math.floor(600 / Math.max(png.width, png.height)));
+}
+
+/**
+ * A 1280×720 white RGB frame with `png` in the middle, enlarged by a whole factor (nearest neighbour)
+ * to about 600 px, as a phone held over a printed or on-screen ticket sees it; blank for null.
+ */
+function frameWithImage(png: PNG | null): Uint8Array {
   const rgb = new Uint8Array(WIDTH * HEIGHT * 3).fill(255);
-  if (text === null) return rgb;
-  const png = PNG.sync.read(await QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 4, width: 600 }));
-  const left = Math.floor((WIDTH - png.width) / 2);
-  const top = Math.floor((HEIGHT - png.height) / 2);
-  for (let y = 0; y < png.height; y += 1) {
-    for (let x = 0; x < png.width; x += 1) {
-      const from = (y * png.width + x) * 4;
+  if (png === null) return rgb;
+  const scale = scaleFor(png);
+  const left = Math.floor((WIDTH - png.width * scale) / 2);
+  const top = Math.floor((HEIGHT - png.height * scale) / 2);
+  for (let y = 0; y < png.height * scale; y += 1) {
+    for (let x = 0; x < png.width * scale; x += 1) {
+      const from = (Math.floor(y / scale) * png.width + Math.floor(x / scale)) * 4;
       const to = ((top + y) * WIDTH + left + x) * 3;
-      rgb[to] = png.data[from]!;
-      rgb[to + 1] = png.data[from + 1]!;
-      rgb[to + 2] = png.data[from + 2]!;
+      // Transparent pixels show the white page behind them.
+      const alpha = png.data[from + 3]! / 255;
+      for (let channel = 0; channel < 3; channel += 1) rgb[to + channel] = Math.round(png.data[from + channel]! * alpha + 255 * (1 - alpha));
     }
   }
   return rgb;
@@ -65,13 +73,23 @@ function toYuv420(rgb: Uint8Array): Buffer {
   return out;
 }
 
+function writeVideo(path: string, rgb: Uint8Array): void {
+  const frame = toYuv420(rgb);
+  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F15:1 Ip A1:1 C420jpeg\n`)];
+  for (let index = 0; index < FRAMES; index += 1) parts.push(Buffer.from("FRAME\n"), frame);
+  writeFileSync(path, Buffer.concat(parts));
+}
+
 /**
  * Writes a Y4M video of the QR code of `text` (a white picture for null) for Chromium's fake camera.
  * Every file has the same size, so one can replace another while the browser runs.
  */
 export async function writeQrVideo(path: string, text: string | null): Promise<void> {
-  const frame = toYuv420(await frameWithQr(text));
-  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F15:1 Ip A1:1 C420jpeg\n`)];
-  for (let index = 0; index < FRAMES; index += 1) parts.push(Buffer.from("FRAME\n"), frame);
-  writeFileSync(path, Buffer.concat(parts));
+  const png = text === null ? null : PNG.sync.read(await QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 4, width: 600 }));
+  writeVideo(path, frameWithImage(png));
+}
+
+/** Writes a Y4M video showing a PNG image (e.g. the QR code attached to a ticket e-mail), same size as writeQrVideo's. */
+export function writeImageVideo(path: string, pngImage: Buffer): void {
+  writeVideo(path, frameWithImage(PNG.sync.read(pngImage)));
 }

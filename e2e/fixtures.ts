@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 
@@ -29,12 +29,13 @@ export interface TrackedPage {
  */
 export async function openPage(
   browser: Browser,
-  options: { viewport?: keyof typeof VIEWPORTS; permissions?: string[] } = {},
+  options: { viewport?: keyof typeof VIEWPORTS; permissions?: string[]; storageState?: BrowserContextOptions["storageState"] } = {},
 ): Promise<TrackedPage & { externalRequests: string[] }> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[options.viewport ?? "desktop"],
     baseURL: baseUrl(),
     permissions: options.permissions,
+    storageState: options.storageState,
     locale: "en-GB",
     timezoneId: "Europe/London",
   });
@@ -60,11 +61,19 @@ export function expectNoErrors(tracked: TrackedPage, allow: RegExp[] = []) {
   expect(unexpected, `console errors: ${unexpected.join("\n")}`).toEqual([]);
 }
 
-/** Runs axe on the current page and fails on any serious or critical violation. */
-export async function expectAccessible(page: Page) {
+/**
+ * Runs axe on the current page and fails on any serious or critical violation. `inPage` runs axe in the
+ * page itself rather than finishing in a fresh page of the context: quicker, and enough for pages that
+ * embed no cross-origin frames (ours embed none; the e2e contexts block other hosts).
+ */
+export async function expectAccessible(page: Page, { inPage = false }: { inPage?: boolean } = {}) {
   // Toasts are left out: a stack of them animates and fades the older ones, so a scan that lands mid-way
   // measures half-transparent text. Their colours are checked at rest in app.css (sonner overrides).
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude("[data-sonner-toaster]").analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .exclude("[data-sonner-toaster]")
+    .setLegacyMode(inPage)
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
   expect(summary, summary.join("\n")).toEqual([]);
@@ -89,4 +98,19 @@ export async function signIn(page: Page, account: { email: string; password: str
   await panel.getByLabel("Password").fill(account.password);
   await panel.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL((url) => url.pathname === "/");
+}
+
+/** A demo organiser of the seeded catalogue (src/server/db/seed.ts). */
+export const DEMO_ORGANISER = { email: "northern.sounds@eventora.test", password: "demo-organiser-2026", username: "northern_sounds" } as const;
+
+/** The cookies of a password sign-in through the real endpoint, for contexts that start signed in. */
+export async function signedInState(browser: Browser, account: { email: string; password: string }): Promise<Awaited<ReturnType<BrowserContext["storageState"]>>> {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  try {
+    const response = await context.request.post("/api/auth/sign-in/email", { data: { email: account.email, password: account.password }, headers: { origin: baseUrl() } });
+    expect(response.status(), await response.text()).toBe(200);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }

@@ -53,7 +53,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <div className="absolute -bottom-24 right-10 size-80 rounded-full bg-accent-400/30 blur-3xl" />
       </div>
 
-      <div className="container-page">
+      <div className="container-page pb-16 sm:pb-20">
         <section className="relative -mt-20 rounded-3xl border border-border bg-white p-6 shadow-lg sm:-mt-24 sm:p-8">
           <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
             <ProfileAvatar name={name} url={profile.avatarUrl} className="-mt-16 size-28 text-4xl sm:-mt-20 sm:size-36 sm:text-5xl" />

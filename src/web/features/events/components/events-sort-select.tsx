@@ -19,7 +19,7 @@ export function EventsSortSelect({ sort }: { sort: EventsListState["sort"] }) {
         form={EVENTS_FORM_ID}
         value={sort}
         onChange={(event) => go(() => ({ sort: event.target.value as EventsListState["sort"] }))}
-        wrapperClassName="min-w-0 flex-1 sm:flex-none"
+        wrapperClassName="min-w-0 flex-1 sm:w-auto sm:flex-none"
         className="h-10 pl-3 sm:min-w-48"
       >
         {SORT_OPTIONS.map((option) => (

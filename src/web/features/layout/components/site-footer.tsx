@@ -43,7 +43,7 @@ function FooterLinks({ title, links }: { title: string; links: { to: string; lab
 
 export function SiteFooter() {
   return (
-    <footer className="mt-20 bg-brand-950 text-brand-100">
+    <footer className="bg-brand-950 text-brand-100">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-4">
           <BrandMark className="text-white" />
