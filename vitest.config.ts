@@ -32,6 +32,8 @@ export default defineConfig({
           globalSetup: ["test/postgres-global-setup.ts", "e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser on a busy 2-core machine can take seconds to re-render; polls wait for it.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
