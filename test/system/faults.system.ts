@@ -269,6 +269,7 @@ describe("PostgreSQL restarted under load", () => {
       expect(unexpected.map((answer) => `${answer.path} ${answer.status} ${answer.text.slice(0, 200)}`)).toEqual([]);
       for (const answer of answers.filter((candidate) => candidate.status === 503)) {
         expect(answer.body).toEqual({ error: { code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable. Please try again in a moment." } });
+        expect(answer.headers.get("retry-after")).toBe("5");
       }
       expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(REQUEST_TIMEOUT_MS);
       expect(sinceRecovery().map((answer) => answer.status)).toEqual(sinceRecovery().map((answer) => expectedStatus(answer.path)));

@@ -5,9 +5,15 @@ import { isDatabaseUnavailable } from "../db/client";
 
 /** One handler: AppErrors keep their code, validation failures name the field, 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError && error.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", "5");
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    let error = thrown;
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+      // A restart or failover: the request was fine and can be retried in a moment (never a 500).
+      request.log.warn({ err: error }, "database unavailable");
+      error = new AppError("SERVICE_UNAVAILABLE", SERVICE_UNAVAILABLE_MESSAGE);
+    }
     if (error instanceof AppError) {
+      if (error.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", "5");
       const body: ErrorBody = { error: { code: error.code, message: error.message, details: error.details } };
       return reply.status(error.status).send(body);
     }
@@ -24,12 +30,6 @@ export function registerErrorHandler(app: FastifyInstance) {
         },
       };
       return reply.status(400).send(body);
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, "database unavailable");
-      reply.header("retry-after", "5");
-      const body: ErrorBody = { error: { code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_MESSAGE } };
-      return reply.status(503).send(body);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
