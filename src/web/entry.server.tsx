@@ -3,10 +3,28 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isDatabaseUnavailable } from "../server/db/client";
 import { CspNonceContext } from "./lib/csp-nonce";
 
 export const streamTimeout = 5_000;
+
+/** Seconds a client should wait before retrying while the database is away (as the API's 503 says). */
+const RETRY_AFTER_SECONDS = "5";
+
+/**
+ * Requests whose loaders failed because the database is away. React Router hands entry.server only a
+ * sanitised error, so the cause is noted here, where the original error still is.
+ */
+const databaseAway = new WeakSet<Request>();
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (isDatabaseUnavailable(error)) {
+    databaseAway.add(request);
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+};
 
 /**
  * React Router's default Node entry, plus the response's CSP nonce (decision 010): ServerRouter hands it
@@ -20,6 +38,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // The page shows its own load-failure message; the status tells clients and balancers to retry.
+  if (responseStatusCode >= 500 && databaseAway.has(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", RETRY_AFTER_SECONDS);
+  }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
