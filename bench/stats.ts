@@ -2,3 +2,26 @@
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
+
+/** Runs `work` over `items` with `concurrency` workers; returns the elapsed seconds and sorted latencies. */
+export async function drive<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        const t0 = performance.now();
+        await work(item);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, latencies: latencies.sort((a, b) => a - b) };
+}
+
+/** The median of a few samples (cold starts). */
+export function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
+}

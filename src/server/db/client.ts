@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -90,6 +89,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 
 /** PostgreSQL in WebAssembly, stored in dataDir: the default on a fresh machine. */
 export async function openPglite(dataDir: string): Promise<Database> {
+  // Loaded only here: a server on PostgreSQL never pays for the WebAssembly build at start-up.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
   const dir = resolve(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);

@@ -85,6 +85,9 @@ export function startJobs({ database, timings = DEFAULT_JOB_TIMINGS, onError }: 
     // Lost (expired) jobs are looked for on the monitor pass, which otherwise runs once a minute.
     monitorIntervalSeconds: timings.superviseIntervalSeconds,
     maintenanceIntervalSeconds: Math.max(timings.superviseIntervalSeconds, 60),
+    // A job committed on any node wakes every node's workers through LISTEN/NOTIFY (one extra
+    // connection each); polling stays on as the floor should the listening connection drop.
+    useListenNotify: true,
   });
   boss.on("error", onError);
   const queueOptions = {
@@ -93,6 +96,8 @@ export function startJobs({ database, timings = DEFAULT_JOB_TIMINGS, onError }: 
     retryDelay: timings.retryDelaySeconds,
     retryBackoff: true,
     retryDelayMax: 60 * 60,
+    // Sending a job (in the confirming transaction) issues a pg_notify delivered at its commit.
+    notify: true,
   };
   let stopped = false;
   let started = false;
@@ -136,7 +141,7 @@ export function startJobs({ database, timings = DEFAULT_JOB_TIMINGS, onError }: 
     },
     async work(queue, handler) {
       await ready;
-      await boss.work(queue, { pollingIntervalSeconds: timings.pollingIntervalSeconds, includeMetadata: true, batchSize: 1 }, async (jobs: JobWithMetadata<object>[]) => {
+      await boss.work(queue, { pollingIntervalSeconds: timings.pollingIntervalSeconds, notifyPollingIntervalSeconds: timings.pollingIntervalSeconds, includeMetadata: true, batchSize: 1 }, async (jobs: JobWithMetadata<object>[]) => {
         for (const job of jobs) await handler(job as JobWithMetadata<never>);
       });
     },

@@ -1,8 +1,9 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { adminAccess, AppError, type SessionUser } from "../../../domain";
 import type { Db } from "../../db/client";
-import { profiles, users } from "../../db/schema";
+import { profiles, sessions, users } from "../../db/schema";
 import { toHeaders } from "../../lib/web-bridge";
 import type { Auth } from "./auth";
 
@@ -13,31 +14,85 @@ export async function readSessionUserId(auth: Auth, headers: Headers): Promise<s
   return session?.user.id ?? null;
 }
 
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  emailVerified: users.emailVerified,
+  phoneNumber: users.phoneNumber,
+  role: users.role,
+  lastSignInAt: users.lastSignInAt,
+  username: profiles.username,
+  displayName: profiles.displayName,
+  avatarUrl: profiles.avatarUrl,
+};
+
 async function loadAccount(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      phoneNumber: users.phoneNumber,
-      role: users.role,
-      lastSignInAt: users.lastSignInAt,
-      username: profiles.username,
-      displayName: profiles.displayName,
-      avatarUrl: profiles.avatarUrl,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await db.select(accountColumns).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.id, userId)).limit(1);
   return row ?? null;
+}
+
+type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
+
+function cookieValue(header: string, name: string): string | null {
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
+/** The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256(secret, token))`), or null. */
+async function signedSessionToken(auth: Auth, headers: Headers): Promise<string | null> {
+  const header = headers.get("cookie");
+  if (!header) return null;
+  const context = await auth.$context;
+  const raw = cookieValue(header, context.authCookies.sessionToken.name);
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  const token = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", context.secret).update(token).digest();
+  return dot > 0 && signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+/**
+ * The signed-in account in one query (session, user and profile joined), for the requests that need
+ * the account and not just the id: pages, the admin rule, check-in. better-auth's getSession would
+ * take three (session, user, then the account). Exactly as revocable: the session row is read on
+ * every request, so a sign-out or password reset takes effect at once (no cookie cache). A session that
+ * has expired or is due for better-auth's sliding refresh goes through better-auth itself, which
+ * extends or deletes it.
+ */
+async function signedInAccount(auth: Auth, db: Db, headers: Headers): Promise<Account | null> {
+  const token = await signedSessionToken(auth, headers);
+  if (!token) return null;
+  const [row] = await db
+    .select({ ...accountColumns, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(sessions.token, token))
+    .limit(1);
+  if (!row) return null;
+  const { expiresIn, updateAge } = (await auth.$context).sessionConfig;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now) {
+    const userId = await readSessionUserId(auth, headers);
+    return userId ? loadAccount(db, userId) : null;
+  }
+  const { expiresAt: _expiresAt, ...account } = row;
+  return account;
 }
 
 /** The signed-in user as pages see it (header, guards), or null when signed out. */
 export async function getSessionUser({ auth, db, headers }: { auth: Auth; db: Db; headers: Headers }): Promise<SessionUser | null> {
-  const userId = await readSessionUserId(auth, headers);
-  if (!userId) return null;
-  const account = await loadAccount(db, userId);
+  const account = await signedInAccount(auth, db, headers);
   if (!account) return null;
   return {
     id: account.id,
@@ -66,9 +121,10 @@ const ADMIN_DENIED = {
 
 /** spec §6 Admin (decisions D10): the server-side role, a confirmed e-mail and a sign-in within 24 hours. */
 export async function requireAdmin({ auth, db, request }: { auth: Auth; db: Db; request: FastifyRequest }): Promise<string> {
-  const userId = await requireUserId(auth, request);
-  const account = await loadAccount(db, userId);
-  const access = account ? adminAccess(account) : ({ granted: false, reason: "not-admin" } as const);
+  const account = await signedInAccount(auth, db, toHeaders(request.headers));
+  if (!account) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  const userId = account.id;
+  const access = adminAccess(account);
   if (!access.granted) {
     if (access.reason === "email-not-confirmed") request.log.warn({ userId }, "Email not confirmed");
     if (access.reason === "session-too-old") request.log.warn({ userId }, "Session too old");
@@ -85,10 +141,9 @@ export interface Actor {
 
 /** The signed-in user with their admin standing (spec §6 Admin rule applied); 401 when signed out. */
 export async function requireActor({ auth, db, request }: { auth: Auth; db: Db; request: FastifyRequest }): Promise<Actor> {
-  const userId = await requireUserId(auth, request);
-  const account = await loadAccount(db, userId);
+  const account = await signedInAccount(auth, db, toHeaders(request.headers));
   if (!account) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-  return { userId, isAdmin: adminAccess(account).granted };
+  return { userId: account.id, isAdmin: adminAccess(account).granted };
 }
 
 /** The actor for a user already known to be signed in (route loaders have read the session). */

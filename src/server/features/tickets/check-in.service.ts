@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import {
   isUuid,
   SignedTicketPayload,
@@ -39,6 +39,79 @@ async function scannedPayloadProblem(signer: TicketSigner, raw: string | undefin
   return { payload: parsed.data };
 }
 
+interface ScannedTicket {
+  id: string;
+  ticketCode: string;
+  status: string;
+  attendeeName: string;
+  attendeeEmail: string;
+  ticketQuantity: number;
+  checkedInAt: Date | null;
+  organiserId: string;
+  title: string;
+  dateTime: Date;
+  location: string;
+  /** Set when this statement checked the ticket in. */
+  admittedAt: Date | null;
+}
+
+interface RawScannedTicket {
+  [column: string]: unknown;
+  id: string;
+  ticket_code: string;
+  status: string;
+  attendee_name: string;
+  attendee_email: string;
+  ticket_quantity: number;
+  checked_in_at: Date | string | null;
+  organiser_id: string;
+  title: string;
+  date_time: Date | string;
+  location: string;
+  admitted_at: Date | string | null;
+}
+
+const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/**
+ * One round trip for a scan: reads the ticket and its event and, when asked, checks it in with the
+ * conditional update, guarded by the same rules the caller then reports on (confirmed, the payload
+ * names this booking, the actor manages the event), so a ticket is admitted at most once.
+ */
+async function findAndAdmit(db: Db, byCode: SQL, { actor, payload, checkIn }: { actor: Actor; payload: SignedTicketPayload | null; checkIn: boolean }): Promise<ScannedTicket | null> {
+  const payloadMatches = payload ? sql`t.id = ${payload.bookingId} and t.ticket_code = ${payload.ticketId}` : sql`true`;
+  const result = await db.execute<RawScannedTicket>(sql`
+    with t as (
+      select b.id, b.ticket_code, b.status, b.attendee_name, b.attendee_email, b.ticket_quantity, b.checked_in_at,
+             e.user_id as organiser_id, e.title, e.date_time, e.location
+      from ${bookings} b join ${events} e on e.id = b.event_id
+      where ${byCode} limit 1
+    ), admitted as (
+      update ${bookings} set checked_in_at = now()
+      from t
+      where ${bookings.id} = t.id and ${checkIn} and t.status = 'confirmed' and ${bookings.checkedInAt} is null
+        and ${payloadMatches} and (${actor.isAdmin} or t.organiser_id = ${actor.userId})
+      returning ${bookings.checkedInAt} as admitted_at
+    )
+    select t.*, (select admitted_at from admitted) as admitted_at from t`);
+  const row = (Array.isArray(result) ? result : (result as { rows: RawScannedTicket[] }).rows)[0] as RawScannedTicket | undefined;
+  if (!row) return null;
+  return {
+    id: row.id,
+    ticketCode: row.ticket_code,
+    status: row.status,
+    attendeeName: row.attendee_name,
+    attendeeEmail: row.attendee_email,
+    ticketQuantity: Number(row.ticket_quantity),
+    checkedInAt: asDate(row.checked_in_at),
+    organiserId: row.organiser_id,
+    title: row.title,
+    dateTime: asDate(row.date_time)!,
+    location: row.location,
+    admittedAt: asDate(row.admitted_at),
+  };
+}
+
 /**
  * check-ticket (spec §7; decisions D10, D13): validates a scanned or typed ticket for an event the
  * actor manages and, when asked, checks it in with one conditional update, so a ticket is admitted once.
@@ -49,40 +122,28 @@ export async function checkTicket({ db, signer, actor, input }: { db: Db; signer
   const scanned = await scannedPayloadProblem(signer, input.qr);
   if ("error" in scanned) return invalid(scanned.error, code);
 
-  const condition = code.startsWith("TCKT-") ? eq(bookings.ticketCode, code) : isUuid(code) ? eq(bookings.id, code.toLowerCase()) : null;
-  const [row] = condition
-    ? await db.select({ booking: bookings, event: events }).from(bookings).innerJoin(events, eq(events.id, bookings.eventId)).where(condition).limit(1)
-    : [];
-  if (!row || row.booking.status !== "confirmed") return invalid(NOT_FOUND_OR_UNPAID, code);
-  const { booking, event } = row;
-  if (scanned.payload && (scanned.payload.ticketId !== booking.ticketCode || scanned.payload.bookingId !== booking.id)) return invalid(FORGED, code);
-  if (!actor.isAdmin && event.userId !== actor.userId) return invalid(NOT_YOURS, booking.ticketCode);
+  const byCode = code.startsWith("TCKT-") ? sql`b.ticket_code = ${code}` : isUuid(code) ? sql`b.id = ${code.toLowerCase()}` : null;
+  const row = byCode ? await findAndAdmit(db, byCode, { actor, payload: scanned.payload, checkIn: Boolean(input.checkIn) }) : null;
+  if (!row || row.status !== "confirmed") return invalid(NOT_FOUND_OR_UNPAID, code);
+  if (scanned.payload && (scanned.payload.ticketId !== row.ticketCode || scanned.payload.bookingId !== row.id)) return invalid(FORGED, code);
+  if (!actor.isAdmin && row.organiserId !== actor.userId) return invalid(NOT_YOURS, row.ticketCode);
 
-  let checkedInAt = booking.checkedInAt;
-  let alreadyCheckedIn = checkedInAt !== null;
-  if (input.checkIn && !alreadyCheckedIn) {
-    const [admitted] = await db
-      .update(bookings)
-      .set({ checkedInAt: sql`now()` })
-      .where(and(eq(bookings.id, booking.id), isNull(bookings.checkedInAt)))
-      .returning({ checkedInAt: bookings.checkedInAt });
-    if (admitted) checkedInAt = admitted.checkedInAt;
-    else {
-      // Another scanner admitted it a moment ago.
-      const [current] = await db.select({ checkedInAt: bookings.checkedInAt }).from(bookings).where(eq(bookings.id, booking.id));
-      checkedInAt = current!.checkedInAt;
-      alreadyCheckedIn = true;
-    }
+  let checkedInAt = row.admittedAt ?? row.checkedInAt;
+  const alreadyCheckedIn = row.admittedAt === null && (row.checkedInAt !== null || Boolean(input.checkIn));
+  if (input.checkIn && alreadyCheckedIn && checkedInAt === null) {
+    // Another scanner admitted it a moment ago (after this statement's snapshot).
+    const [current] = await db.select({ checkedInAt: bookings.checkedInAt }).from(bookings).where(eq(bookings.id, row.id));
+    checkedInAt = current!.checkedInAt;
   }
   return {
     valid: true,
     error: null,
-    ticketId: booking.ticketCode,
-    status: booking.status,
+    ticketId: row.ticketCode,
+    status: row.status,
     alreadyCheckedIn,
     checkedInAt: checkedInAt?.toISOString() ?? null,
-    event: { title: event.title, date: event.dateTime.toISOString(), location: event.location || null },
-    attendee: { name: booking.attendeeName, email: booking.attendeeEmail, tickets: booking.ticketQuantity },
+    event: { title: row.title, date: row.dateTime.toISOString(), location: row.location || null },
+    attendee: { name: row.attendeeName, email: row.attendeeEmail, tickets: row.ticketQuantity },
   };
 }
 
