@@ -160,7 +160,8 @@ export function createAuth({ db, config, email, sms }: AuthDeps) {
 
         if (ctx.path === "/phone-number/verify" && !(ctx.body as { updatePhoneNumber?: boolean })?.updatePhoneNumber) {
           // SMS codes sign in existing accounts only; never create one from a phone number.
-          const to = (ctx.body as { phoneNumber?: string })?.phoneNumber ?? "";
+          const to = (ctx.body as { phoneNumber?: unknown })?.phoneNumber;
+          if (typeof to !== "string" || !E164.test(to)) throw new APIError("BAD_REQUEST", { code: "INVALID_PHONE_NUMBER", message: "Invalid phone number" });
           const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, to)).limit(1);
           if (!owner) throw new APIError("BAD_REQUEST", { code: "INVALID_OTP", message: "Invalid OTP" });
         }
