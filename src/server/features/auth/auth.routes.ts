@@ -49,6 +49,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
         const response = await auth.handler(webRequest);
         if (response.status >= 400 && !response.headers.get("content-type")?.includes("json")) {
           // better-auth answers an unknown path with an empty 404; clients get a reason like any other error.
+          if (response.status >= 500) return reply.status(response.status).send({ code: "INTERNAL", message: "Something went wrong. Please try again." });
           const reason = STATUS_CODES[response.status] ?? "Error";
           const message = response.status === 404 ? `No auth endpoint ${request.method} ${request.url.split("?")[0]}` : `The request was refused: ${reason}.`;
           return reply.status(response.status).send({ code: reason.toUpperCase().replace(/[^A-Z]+/g, "_"), message });
