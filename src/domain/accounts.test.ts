@@ -28,6 +28,8 @@ describe("age and date of birth (spec §5 Sign up)", () => {
     expect(dateOfBirthProblem(undefined, "2026-11-22")).toBe("missing");
     expect(dateOfBirthProblem("", "2026-11-22")).toBe("missing");
     expect(dateOfBirthProblem("22/11/2000", "2026-11-22")).toBe("invalid");
+    expect(dateOfBirthProblem({ toString: "x" }, "2026-11-22")).toBe("invalid");
+    expect(dateOfBirthProblem(20000101, "2026-11-22")).toBe("invalid");
     expect(dateOfBirthProblem("1850-01-01", "2026-11-22")).toBe("invalid");
     expect(dateOfBirthProblem("2030-01-01", "2026-11-22")).toBe("too-young");
     expect(dateOfBirthProblem("2013-11-23", "2026-11-22")).toBe("too-young");

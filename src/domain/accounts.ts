@@ -46,8 +46,10 @@ export function latestAllowedDateOfBirth(today: string = ukToday()): string {
 export type DateOfBirthProblem = "missing" | "invalid" | "too-young";
 
 /** Checks a sign-up date of birth (spec §5 Sign up). Null means it is acceptable. */
-export function dateOfBirthProblem(value: string | null | undefined, today: string = ukToday()): DateOfBirthProblem | null {
-  if (!value) return "missing";
+export function dateOfBirthProblem(value: unknown, today: string = ukToday()): DateOfBirthProblem | null {
+  if (value === undefined || value === null || value === "") return "missing";
+  // A request body can hold anything here, not only the form's text.
+  if (typeof value !== "string") return "invalid";
   const age = ageInFullYears(value, today);
   if (age === null || age > 130) return "invalid";
   if (age < MIN_AGE_YEARS) return "too-young";

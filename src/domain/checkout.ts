@@ -42,7 +42,15 @@ export function checkoutLines(input: z.output<typeof CreatePaymentInput>): { eve
   return [...merged].map(([eventId, qty]) => ({ eventId, quantity: qty }));
 }
 
-export const VerifyPaymentInput = z.object({ sessionId: z.string().trim().min(1, "No session ID found").max(200) });
+/** A checkout session id as Stripe and the local test checkout make them (cs_test_…, cs_live_…). */
+export const CheckoutSessionId = z
+  .string()
+  .trim()
+  .min(1, "No session ID found")
+  .max(200, "Session ID is too long")
+  .regex(/^[A-Za-z0-9_-]+$/, "Session ID may contain only letters, numbers, _ and -");
+
+export const VerifyPaymentInput = z.object({ sessionId: CheckoutSessionId });
 
 /** Affiliate codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L) (spec §9 Display). */
 export const AFFILIATE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";

@@ -1,6 +1,8 @@
 /** Error codes shared by server and web; the server maps each to an HTTP status. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
+  BAD_URL: 400,
+  URL_TOO_LONG: 414,
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

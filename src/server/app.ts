@@ -47,8 +47,10 @@ import { createEmailSender } from "./providers/email/email";
 import { createSmsSender } from "./providers/sms/sms";
 import { profilesRoutes } from "./features/profiles/profiles.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
+import { answerFrameworkError, MAX_PARAM_LENGTH } from "./lib/framework-errors";
 import { registerErrorHandler } from "./lib/http-errors";
 import { registerMetrics } from "./lib/metrics";
+import { refuseNulCharacters } from "./lib/nul-characters";
 import { registerSecurityHeaders } from "./lib/security-headers";
 import { registerWebHandler } from "./web-handler";
 
@@ -79,8 +81,8 @@ export async function buildApp({ config, database, web, logger = false, workers 
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: true,
-    // Long ids must reach our own validation (a 404), not Fastify's 414.
-    routerOptions: { maxParamLength: 2048 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -138,6 +140,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
   await app.register(
     async (api) => {
       api.addHook("onRequest", async (request) => assertSameOrigin(request.method, request.headers, config.trustedOrigins));
+      api.addHook("preValidation", refuseNulCharacters);
       await api.register(multipart);
       await api.register(eventsRoutes, { db });
       await api.register(profilesRoutes, { db });

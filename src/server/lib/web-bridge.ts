@@ -1,8 +1,11 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-/** A web-standard Request for a Fastify request (body streamed, aborted when the client goes away). */
-export function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string, extraHeaders: Record<string, string> = {}): Request {
+/**
+ * A web-standard Request for a Fastify request (aborted when the client goes away): its body streamed,
+ * or `body` when the route has already read it.
+ */
+export function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string, extraHeaders: Record<string, string> = {}, body?: Buffer): Request {
   const controller = new AbortController();
   reply.raw.on("close", () => {
     if (!reply.raw.writableFinished) controller.abort();
@@ -16,7 +19,8 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, origi
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
   const method = request.method;
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
-  if (method !== "GET" && method !== "HEAD") {
+  if (body) init.body = new Uint8Array(body);
+  else if (method !== "GET" && method !== "HEAD") {
     init.body = Readable.toWeb(request.raw) as ReadableStream;
     init.duplex = "half";
   }

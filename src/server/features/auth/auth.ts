@@ -156,13 +156,22 @@ export function createAuth({ db, config, email, sms }: AuthDeps) {
         }
 
         if (ctx.path === "/sign-up/email") {
-          const problem = dateOfBirthProblem((ctx.body as { dateOfBirth?: string } | undefined)?.dateOfBirth);
+          const problem = dateOfBirthProblem((ctx.body as { dateOfBirth?: unknown } | undefined)?.dateOfBirth);
           if (problem) throw new APIError("BAD_REQUEST", DATE_OF_BIRTH_ERRORS[problem]);
+        }
+
+        if (ctx.path === "/update-user") {
+          // better-auth lets a null name through to the database's not-null column (a 500).
+          const name = (ctx.body as { name?: unknown } | undefined)?.name;
+          if (name !== undefined && (typeof name !== "string" || !name.trim())) {
+            throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: "Invalid body field 'name': please enter your name." });
+          }
         }
 
         if (ctx.path === "/phone-number/verify" && !(ctx.body as { updatePhoneNumber?: boolean })?.updatePhoneNumber) {
           // SMS codes sign in existing accounts only; never create one from a phone number.
-          const to = (ctx.body as { phoneNumber?: string })?.phoneNumber ?? "";
+          const to = (ctx.body as { phoneNumber?: unknown })?.phoneNumber;
+          if (typeof to !== "string" || !E164.test(to)) throw new APIError("BAD_REQUEST", { code: "INVALID_PHONE_NUMBER", message: "Invalid phone number" });
           const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, to)).limit(1);
           if (!owner) throw new APIError("BAD_REQUEST", { code: "INVALID_OTP", message: "Invalid OTP" });
         }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { AppError, VerifyPaymentInput } from "../../../domain";
+import { AppError, CheckoutSessionId, VerifyPaymentInput } from "../../../domain";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { bookings, events, orderLines, orders } from "../../db/schema";
@@ -110,7 +110,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
       schema: {
         tags: ["checkout"],
         summary: "A local test checkout session (demo payments)",
-        params: z.object({ sessionId: z.string().max(200) }),
+        params: z.object({ sessionId: CheckoutSessionId }),
         response: {
           200: z.object({
             sessionId: z.string(),
@@ -131,7 +131,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
       schema: {
         tags: ["checkout"],
         summary: "Pay a local test checkout; answers where the browser goes next, as Stripe Checkout would",
-        params: z.object({ sessionId: z.string().max(200) }),
+        params: z.object({ sessionId: CheckoutSessionId }),
         response: { 200: z.object({ redirectUrl: z.string() }) },
       },
     },
@@ -150,7 +150,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
       schema: {
         tags: ["checkout"],
         summary: "Cancel a local test checkout: its places are released",
-        params: z.object({ sessionId: z.string().max(200) }),
+        params: z.object({ sessionId: CheckoutSessionId }),
         response: { 200: z.object({ redirectUrl: z.string() }) },
       },
     },

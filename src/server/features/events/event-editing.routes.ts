@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import type { FileStorage } from "../../providers/storage/storage";
 import type { Auth } from "../auth/auth";
 import { requireActor } from "../auth/session";
+import { assertNoNulCharacters } from "../../lib/nul-characters";
 import { IMAGE_MAX_BYTES } from "../media/uploaded-image";
 import { createEvent, deleteEvent, getEditableEvent, updateEvent } from "./event-editing.service";
 
@@ -41,6 +42,8 @@ async function readEventSubmission(request: FastifyRequest): Promise<{ input: un
     throw new AppError("BAD_REQUEST", `The upload could not be read: ${(error as Error).message}`);
   }
   if (input === undefined) throw new AppError("VALIDATION_FAILED", "Invalid field 'event': the event details are missing");
+  // The app-wide NUL guard sees only JSON bodies; this field's JSON is parsed here.
+  assertNoNulCharacters("event", input);
   return { input, image: image?.length ? image : undefined };
 }
 

@@ -13,6 +13,8 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
  * The returned pipeline is auto-rotated; sharp writes no metadata unless asked, so EXIF is stripped.
  */
 export async function openUploadedImage(bytes: Buffer): Promise<Sharp> {
+  // sharp throws at once (not in its promise) on an empty buffer.
+  if (bytes.length === 0) throw new AppError("UNSUPPORTED_IMAGE", "The file is empty. Please choose a JPG, PNG or WebP image.");
   if (bytes.length > IMAGE_MAX_BYTES) throw new AppError("IMAGE_TOO_LARGE", "The image is larger than 5 MB. Please choose a smaller one.");
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()

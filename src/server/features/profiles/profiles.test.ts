@@ -100,7 +100,7 @@ describe("GET /api/profiles/:username (spec §2 Profiles)", () => {
     expect(response.json()).toEqual({ error: { code: "PROFILE_NOT_FOUND", message: "Profile not found" } });
   });
 
-  it.each(["ada-lovelace", "ada%20lovelace", "%27%20or%201%3D1--", "ada%25", "a.b", "%00"])(
+  it.each(["ada-lovelace", "ada%20lovelace", "%27%20or%201%3D1--", "ada%25", "a.b"])(
     "answers 404 PROFILE_NOT_FOUND for the malformed username %s",
     async (username) => {
       await createUser(ctx.db, { username: "ada" });
@@ -110,6 +110,12 @@ describe("GET /api/profiles/:username (spec §2 Profiles)", () => {
       expect(response.json()).toMatchObject({ error: { code: "PROFILE_NOT_FOUND" } });
     },
   );
+
+  it("answers 400 naming the field for a username with a NUL character (%00), which no API input may hold", async () => {
+    const response = await getProfile("ada%00");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: "VALIDATION_FAILED", message: expect.stringContaining("'username'") });
+  });
 
   it("does not treat _ in the URL as a wildcard", async () => {
     await createUser(ctx.db, { username: "adaXlovelace" });

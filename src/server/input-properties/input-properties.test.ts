@@ -1,0 +1,400 @@
+import fc from "fast-check";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../../../test/app";
+import type { AuthClient } from "../../../test/auth-client";
+import { createBooking, createEvent, FUTURE } from "../../../test/fixtures";
+import {
+  expectHandled,
+  hostileCookie,
+  hostileJsonBody,
+  hostilePathSegment,
+  hostileQuery,
+  jsonBody,
+  mutatedBody,
+  nastyString,
+  nastyValue,
+  nextIp,
+  registeredRoutes,
+  storedRows,
+  type Outcome,
+  type RawBody,
+} from "../../../test/hostile-input";
+import { eventForm, eventInput, signInAs } from "../../../test/organiser";
+
+/**
+ * Every API route's input, attacked with random and hostile values (property-based, fast-check): the
+ * server answers a 2xx or a 4xx in the API's error shape, never a 5xx, and stores nothing it refused.
+ * better-auth's routes are attacked in input-properties.auth.test.ts.
+ */
+
+type Who = "anonymous" | "forged-cookie" | "user" | "organiser" | "admin";
+
+interface HostileRequest {
+  url: string;
+  body?: RawBody;
+  headers?: Record<string, string>;
+}
+
+interface Endpoint {
+  route: string;
+  who: Who[];
+  request: () => fc.Arbitrary<HostileRequest>;
+  outcome?: Outcome;
+  numRuns?: number;
+}
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const clients = {} as Record<"user" | "organiser" | "admin", AuthClient>;
+const ids = {} as {
+  event: string;
+  soldEvent: string;
+  othersEvent: string;
+  booking: string;
+  ticketCode: string;
+  sessionId: string;
+  username: string;
+  userEmail: string;
+};
+
+beforeAll(async () => {
+  t = await createTestApp({}, { workers: false });
+  const origin = t.config.publicUrl;
+  const user = await signInAs(t.app, t.db, origin, "user");
+  const organiser = await signInAs(t.app, t.db, origin, "user");
+  const other = await signInAs(t.app, t.db, origin, "user");
+  clients.user = user.client;
+  clients.organiser = organiser.client;
+  clients.admin = (await signInAs(t.app, t.db, origin, "admin")).client;
+  const event = await createEvent(t.db, { userId: organiser.account.id, pricePence: 1500, maxAttendees: 1_000_000 });
+  const soldEvent = await createEvent(t.db, { userId: organiser.account.id, pricePence: 0 });
+  const othersEvent = await createEvent(t.db, { userId: other.account.id, pricePence: 900 });
+  const booking = await createBooking(t.db, { eventId: soldEvent.id, quantity: 2, userId: user.account.id });
+  const checkout = await user.client.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 });
+  expect(checkout.statusCode).toBe(200);
+  // The signing key is made on first use; made here, it is not mistaken for a refused request's row.
+  expect((await t.app.inject({ method: "GET", url: "/api/tickets/keys" })).statusCode).toBe(200);
+  Object.assign(ids, {
+    event: event.id,
+    soldEvent: soldEvent.id,
+    othersEvent: othersEvent.id,
+    booking: booking.id,
+    ticketCode: booking.ticketCode,
+    sessionId: checkout.json().sessionId,
+    username: user.account.username!,
+    userEmail: user.account.email,
+  });
+});
+afterAll(async () => t?.close());
+
+const WHO_ANYONE: Who[] = ["anonymous", "forged-cookie", "user", "organiser", "admin"];
+const WHO_SIGNED_IN: Who[] = ["forged-cookie", "user", "organiser", "admin"];
+
+/** A path segment: hostile, or (so the code behind the lookup runs too) one of the real ids. */
+const segment = (...real: (() => string)[]) => fc.oneof({ weight: 3, arbitrary: hostilePathSegment }, { weight: 1, arbitrary: fc.constantFrom(...real).map((id) => id()) });
+
+const queryOnly =
+  (path: string, names: string[] = ["q"], valid: () => Record<string, string> = () => ({})) =>
+  () =>
+    hostileQuery(names, valid()).map((query) => ({ url: `${path}${query}` }));
+
+/** A multipart body with the given parts (text fields and files), or the same made wrong. */
+function multipart(parts: { name: string; value: string | Buffer; filename?: string; contentType?: string }[], boundary = "----hostile") {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.contentType ? `Content-Type: ${part.contentType}\r\n` : ""}\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/svg+xml", "text/html", "application/octet-stream", ""];
+const garbageFile = fc.record({
+  bytes: fc.oneof(
+    fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
+    fc.constantFrom(
+      Buffer.from("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>"),
+      Buffer.from("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\xff\xff\0\0\xff\xff\x08\x06\0\0\0", "latin1"),
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]),
+      Buffer.from("RIFF\0\0\0\0WEBPVP8 "),
+      Buffer.alloc(0),
+    ),
+  ),
+  filename: fc.oneof(nastyString, fc.constantFrom("a.png", "../../x.png", "a.php.jpg", "")),
+  contentType: fc.constantFrom(...IMAGE_TYPES),
+});
+
+/** Broken multipart bodies: a bad boundary, a truncated stream, a part without headers. */
+const brokenMultipart = fc.constantFrom<RawBody>(
+  { payload: "--x\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nabc", contentType: "multipart/form-data; boundary=x" },
+  { payload: "garbage", contentType: "multipart/form-data" },
+  { payload: "--x--\r\n", contentType: "multipart/form-data; boundary=x" },
+  { payload: "--y\r\n\r\n\r\n--y--", contentType: "multipart/form-data; boundary=y" },
+  { payload: "", contentType: "multipart/form-data; boundary=x" },
+);
+
+const validEvent = () => eventInput({ title: "Property Night", dateTime: FUTURE.toISOString(), endTime: null }) as unknown as Record<string, unknown>;
+
+/** The create/edit form's body: hostile JSON, or multipart with a hostile 'event' field and a garbage image. */
+const eventSubmission = () =>
+  fc.oneof(
+    { weight: 3, arbitrary: hostileJsonBody(validEvent()) },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(mutatedBody(validEvent()), fc.option(garbageFile)).map(([input, image]) =>
+        eventForm(input, image ? { bytes: image.bytes, filename: image.filename.replace(/["\r\n]/g, ""), contentType: image.contentType || "image/png" } : undefined),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(nastyString, fc.constantFrom("event", "image", "other")).map(([text, name]) => multipart([{ name, value: text }])),
+    },
+    { weight: 1, arbitrary: brokenMultipart },
+  );
+
+const checkInsBody = () =>
+  fc.oneof(
+    hostileJsonBody({ checkIns: [{ ticketId: ids.ticketCode, checkedInAt: FUTURE.toISOString() }] }),
+    fc.array(mutatedBody({ ticketId: ids.ticketCode, checkedInAt: FUTURE.toISOString() }), { maxLength: 4 }).map((checkIns) => jsonBody({ checkIns })),
+  );
+
+const createPaymentBody = () =>
+  fc.oneof(
+    hostileJsonBody({ eventId: ids.event, eventTitle: "Cheap", ticketPrice: 0.01, ticketQuantity: 1, affiliateCode: null }),
+    hostileJsonBody({ items: [{ eventId: ids.event, ticketQuantity: 1 }], affiliateCode: null }),
+    fc.array(mutatedBody({ eventId: ids.othersEvent, ticketQuantity: 2 }), { maxLength: 25 }).map((items) => jsonBody({ items })),
+  );
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    route: "GET /api/events",
+    who: ["anonymous", "forged-cookie"],
+    request: queryOnly("/api/events", ["q", "category", "price", "sort", "organiser", "page", "pageSize"], () => ({
+      q: "quiz night",
+      category: "music",
+      price: "under-25",
+      sort: "price-low",
+      organiser: ids.username,
+      page: "2",
+      pageSize: "5",
+    })),
+  },
+  { route: "GET /api/events/:id", who: ["anonymous"], request: () => segment(() => ids.event).map((id) => ({ url: `/api/events/${id}` })) },
+  { route: "GET /api/events/:id/similar", who: ["anonymous"], request: () => segment(() => ids.event).map((id) => ({ url: `/api/events/${id}/similar` })) },
+  { route: "GET /api/categories", who: ["anonymous"], request: queryOnly("/api/categories") },
+  { route: "GET /api/stats", who: ["anonymous"], request: queryOnly("/api/stats") },
+  { route: "GET /api/profiles/:username", who: ["anonymous"], request: () => segment(() => ids.username).map((name) => ({ url: `/api/profiles/${name}` })) },
+  { route: "GET /api/assistant", who: ["anonymous"], request: queryOnly("/api/assistant") },
+  { route: "GET /api/affiliates/lookup", who: ["anonymous"], request: queryOnly("/api/affiliates/lookup", ["code"], () => ({ code: "ABCD2345" })) },
+  { route: "GET /api/dev/mailbox", who: ["anonymous"], request: queryOnly("/api/dev/mailbox", ["to", "limit"], () => ({ to: ids.userEmail, limit: "3" })) },
+  { route: "GET /api/tickets/keys", who: ["anonymous"], request: queryOnly("/api/tickets/keys") },
+  {
+    route: "GET /api/tickets/:code/qr.png",
+    who: ["anonymous"],
+    request: () => fc.tuple(segment(() => ids.ticketCode), hostileQuery(["kid", "sig"])).map(([code, query]) => ({ url: `/api/tickets/${code}/qr.png${query}` })),
+  },
+  { route: "GET /api/me", who: WHO_ANYONE, request: queryOnly("/api/me") },
+  { route: "GET /api/me/profile", who: WHO_ANYONE, request: queryOnly("/api/me/profile") },
+  {
+    route: "PUT /api/me/profile",
+    who: WHO_SIGNED_IN,
+    request: () => hostileJsonBody({ username: "prop_user", displayName: "Prop", bio: "Hello", location: "Leeds", website: "https://example.test", avatarUrl: null }).map((body) => ({ url: "/api/me/profile", body })),
+  },
+  {
+    route: "POST /api/me/avatar",
+    who: WHO_SIGNED_IN,
+    request: () =>
+      fc
+        .oneof(
+          fc.tuple(garbageFile, fc.constantFrom("file", "image", "avatar")).map(([file, name]) =>
+            multipart([{ name, value: file.bytes, filename: file.filename.replace(/["\r\n]/g, ""), contentType: file.contentType }]),
+          ),
+          brokenMultipart,
+          hostileJsonBody({ file: "x" }),
+        )
+        .map((body) => ({ url: "/api/me/avatar", body })),
+  },
+  { route: "GET /api/me/affiliate", who: WHO_ANYONE, request: queryOnly("/api/me/affiliate") },
+  { route: "POST /api/me/affiliate", who: WHO_ANYONE, request: () => nastyValue.map((value) => ({ url: "/api/me/affiliate", body: jsonBody(value) })), outcome: { ok: [201] } },
+  { route: "POST /api/me/affiliate/codes", who: WHO_ANYONE, request: () => nastyValue.map((value) => ({ url: "/api/me/affiliate/codes", body: jsonBody(value) })), outcome: { ok: [201] } },
+  { route: "GET /api/me/events", who: WHO_ANYONE, request: queryOnly("/api/me/events") },
+  { route: "GET /api/me/sales", who: WHO_ANYONE, request: queryOnly("/api/me/sales") },
+  { route: "GET /api/me/bookings", who: WHO_ANYONE, request: queryOnly("/api/me/bookings") },
+  { route: "GET /api/me/tickets", who: WHO_ANYONE, request: queryOnly("/api/me/tickets") },
+  { route: "GET /api/admin/organisers", who: WHO_ANYONE, request: queryOnly("/api/admin/organisers") },
+  { route: "POST /api/events", who: ["anonymous", "forged-cookie", "organiser"], request: () => eventSubmission().map((body) => ({ url: "/api/events", body })), outcome: { ok: [201] } },
+  {
+    route: "GET /api/events/:id/edit",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.event, () => ids.othersEvent).map((id) => ({ url: `/api/events/${id}/edit` })),
+  },
+  {
+    route: "PATCH /api/events/:id",
+    who: ["forged-cookie", "user", "organiser"],
+    request: () =>
+      fc.tuple(segment(() => ids.event, () => ids.othersEvent), eventSubmission()).map(([id, body]) => ({ url: `/api/events/${id}`, body })),
+  },
+  {
+    // Admins may delete any event, so they are left out: every request here must be refused.
+    route: "DELETE /api/events/:id",
+    who: ["anonymous", "forged-cookie", "user", "organiser"],
+    request: () =>
+      fc.tuple(segment(() => ids.soldEvent, () => ids.othersEvent), fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/events/${id}`, body: value === null ? undefined : jsonBody(value) })),
+    outcome: { ok: [] },
+  },
+  {
+    route: "GET /api/events/:id/attendees",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.soldEvent, () => ids.othersEvent), hostileQuery(["format"], { format: "csv" })).map(([id, query]) => ({ url: `/api/events/${id}/attendees${query}` })),
+  },
+  {
+    route: "GET /api/events/:id/check-in-list",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.soldEvent, () => ids.othersEvent).map((id) => ({ url: `/api/events/${id}/check-in-list` })),
+  },
+  {
+    route: "POST /api/events/:id/check-ins",
+    who: WHO_SIGNED_IN,
+    request: () => fc.tuple(segment(() => ids.soldEvent, () => ids.othersEvent), checkInsBody()).map(([id, body]) => ({ url: `/api/events/${id}/check-ins`, body })),
+  },
+  {
+    route: "POST /api/bookings/:id/check-in",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.booking), fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/bookings/${id}/check-in`, body: value === null ? undefined : jsonBody(value) })),
+  },
+  { route: "GET /api/tickets/lookup", who: WHO_ANYONE, request: queryOnly("/api/tickets/lookup", ["identifier"], () => ({ identifier: ids.ticketCode })) },
+  // Signed in, the stream never ends (app.inject would wait for it); the refusals are what is attacked here.
+  { route: "GET /api/realtime/bookings", who: ["anonymous", "forged-cookie"], request: queryOnly("/api/realtime/bookings", ["lastEventId"]) },
+  {
+    route: "POST /api/functions/send-ticket-email",
+    who: ["anonymous", "forged-cookie", "user"],
+    request: () => hostileJsonBody({ bookingId: "TCKT-2090-ABCDEF12", provider: "smtp" }).map((body) => ({ url: "/api/functions/send-ticket-email", body })),
+  },
+  {
+    route: "POST /api/functions/send-test-email",
+    who: WHO_SIGNED_IN,
+    request: () => hostileJsonBody({ toEmail: ids.userEmail, subject: "Test", htmlContent: "<p>Hello</p>" }).map((body) => ({ url: "/api/functions/send-test-email", body })),
+  },
+  {
+    route: "POST /api/functions/check-ticket",
+    who: WHO_ANYONE,
+    request: () =>
+      fc
+        .oneof(hostileJsonBody({ ticketId: ids.ticketCode, checkIn: false }), hostileJsonBody({ qr: JSON.stringify({ ticketId: ids.ticketCode, kid: "x", sig: "y" }), checkIn: true }))
+        .map((body) => ({ url: "/api/functions/check-ticket", body })),
+  },
+  {
+    route: "POST /api/functions/chat-completion",
+    who: ["anonymous", "user"],
+    request: () => hostileJsonBody({ message: "Any comedy in Leeds this weekend?" }).map((body) => ({ url: "/api/functions/chat-completion", body })),
+  },
+  {
+    route: "POST /api/functions/speech-to-text",
+    who: ["anonymous", "user"],
+    request: () => hostileJsonBody({ audio: "GkXfo59ChoEBQveBAULygQRC84EIQoKEd2VibUKHgQRChYEC" }).map((body) => ({ url: "/api/functions/speech-to-text", body })),
+    outcome: { allowed5xx: ["AI_UNAVAILABLE"] },
+  },
+  {
+    route: "POST /api/functions/text-to-speech",
+    who: ["anonymous", "user"],
+    request: () => hostileJsonBody({ text: "Hello", voice: "alloy" }).map((body) => ({ url: "/api/functions/text-to-speech", body })),
+    outcome: { allowed5xx: ["AI_UNAVAILABLE"] },
+  },
+  {
+    route: "POST /api/functions/generate-image",
+    who: ["anonymous", "forged-cookie", "user"],
+    request: () =>
+      hostileJsonBody({ prompt: "A jazz night", style: "modern", size: "1024x1024", event: { title: "Jazz", location: "Leeds", dateTime: FUTURE.toISOString() } }).map((body) => ({
+        url: "/api/functions/generate-image",
+        body,
+      })),
+    numRuns: 20,
+  },
+  { route: "POST /api/functions/create-payment", who: ["anonymous", "forged-cookie", "user"], request: () => createPaymentBody().map((body) => ({ url: "/api/functions/create-payment", body })) },
+  {
+    route: "POST /api/functions/verify-payment",
+    who: ["anonymous", "user"],
+    request: () =>
+      fc.oneof(hostileJsonBody({ sessionId: ids.sessionId }), hostileJsonBody({ sessionId: "cs_test_unknown" })).map((body) => ({ url: "/api/functions/verify-payment", body })),
+  },
+  {
+    route: "GET /api/checkout/test/:sessionId",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.sessionId).map((id) => ({ url: `/api/checkout/test/${id}` })),
+  },
+  {
+    // The buyer's own session is left out: paying it succeeds, which is not what is attacked here.
+    route: "POST /api/checkout/test/:sessionId/pay",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(hostilePathSegment, fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/checkout/test/${id}/pay`, body: value === null ? undefined : jsonBody(value) })),
+    outcome: { ok: [] },
+  },
+  {
+    route: "POST /api/checkout/test/:sessionId/cancel",
+    who: ["anonymous", "forged-cookie", "organiser", "admin"],
+    request: () => fc.tuple(segment(() => ids.sessionId), fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/checkout/test/${id}/cancel`, body: value === null ? undefined : jsonBody(value) })),
+    outcome: { ok: [] },
+  },
+  {
+    route: "POST /api/contact",
+    who: ["anonymous", "forged-cookie"],
+    request: () =>
+      hostileJsonBody({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.test", subject: "Tickets", message: "Where is my ticket, please?" }).map((body) => ({ url: "/api/contact", body })),
+    outcome: { ok: [201] },
+  },
+];
+
+/** Routes attacked in another file. */
+const COVERED_ELSEWHERE = { "GET /api/auth/*": "input-properties.auth.test.ts", "POST /api/auth/*": "input-properties.auth.test.ts" };
+
+/** Documentation pages: static, no input beyond the path. */
+const NOT_INPUT = new Set(["GET /api/docs", "GET /api/docs/", "GET /api/docs/json", "GET /api/docs/yaml", "GET /api/docs/static/*", "GET /api/docs/static/index.html", "GET /api/docs/static/swagger-initializer.js"]);
+
+function toInjection(who: Who, method: string, request: HostileRequest, cookie: string): InjectOptions {
+  const headers: Record<string, string> = { origin: t.config.publicUrl, "x-forwarded-for": nextIp(), ...request.headers };
+  if (who === "forged-cookie") headers.cookie = cookie;
+  else if (who !== "anonymous") headers.cookie = clients[who].cookieHeader;
+  if (request.body?.contentType) headers["content-type"] = request.body.contentType;
+  return { method: method as InjectOptions["method"], url: request.url, headers, payload: request.body?.payload };
+}
+
+/** Signed-in callers are drawn more often, so most requests get past sign-in to the code behind it. */
+function whoever(who: Who[]): fc.Arbitrary<Who> {
+  return fc.oneof(...who.map((one) => ({ weight: one === "anonymous" || one === "forged-cookie" ? 1 : 3, arbitrary: fc.constant(one) })));
+}
+
+describe("every API route survives hostile input", () => {
+  it("covers every registered /api route (a new route needs its properties here)", () => {
+    const registered = registeredRoutes(t.app).filter((route) => route.split(" ")[1]!.startsWith("/api"));
+    const covered = [...ENDPOINTS.map((endpoint) => endpoint.route), ...Object.keys(COVERED_ELSEWHERE), ...NOT_INPUT].sort();
+    expect(registered).toEqual(covered);
+  });
+
+  it("sees every kind of stored change, so 'nothing stored' means something", async () => {
+    const headers = { origin: t.config.publicUrl, "content-type": "application/json" };
+    const before = await storedRows(t.db);
+    const contact = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.test", subject: "Tickets", message: "A message that is long enough." };
+    const sent = await t.app.inject({ method: "POST", url: "/api/contact", headers: { ...headers, "x-forwarded-for": nextIp() }, payload: contact });
+    expect(sent.statusCode).toBe(201);
+    const afterInsert = await storedRows(t.db);
+    expect(afterInsert.contact_messages).not.toBe(before.contact_messages);
+    const renamed = await t.app.inject({ method: "PUT", url: "/api/me/profile", headers: { ...headers, cookie: clients.admin.cookieHeader }, payload: { displayName: `Renamed ${Date.now()}` } });
+    expect(renamed.statusCode).toBe(200);
+    expect((await storedRows(t.db)).profiles).not.toBe(afterInsert.profiles);
+  });
+
+  for (const endpoint of ENDPOINTS) {
+    it(endpoint.route, async () => {
+      const method = endpoint.route.split(" ")[0]!;
+      await fc.assert(
+        fc.asyncProperty(whoever(endpoint.who), endpoint.request(), hostileCookie, async (who, request, cookie) => {
+          await expectHandled(t.app, t.db, toInjection(who, method, request, cookie), endpoint.outcome);
+        }),
+        { numRuns: endpoint.numRuns ?? 30 },
+      );
+    });
+  }
+});
