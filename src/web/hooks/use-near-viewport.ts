@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from "react";
+import { startTransition, useEffect, useState, type RefObject } from "react";
 
 /**
  * True once the element has come within `rootMargin` of the viewport, and from then on. False during
@@ -12,7 +12,9 @@ export function useNearViewport(ref: RefObject<Element | null>, rootMargin = "60
     if (!element || near) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        // A transition, so React renders the revealed content in slices instead of one long task
+        // (observers report right after hydration for everything already near the viewport).
+        if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setNear(true));
       },
       { rootMargin },
     );

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { OwnAffiliate } from "@domain";
 import { createAffiliateAccount, generateAffiliateCode } from "../api/affiliate-account";
 import { affiliateErrorDescription, AFFILIATE_TOASTS } from "../lib/affiliate-toasts";

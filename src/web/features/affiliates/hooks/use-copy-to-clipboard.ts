@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { AFFILIATE_TOASTS } from "../lib/affiliate-toasts";
 import { createCopyFeedback } from "../lib/copy-feedback";
 

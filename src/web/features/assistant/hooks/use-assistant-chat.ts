@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { BRAND } from "@domain";
 import { chatCompletion } from "../api/chat-completion";
 import { chatFailureToast } from "../lib/assistant-messages";

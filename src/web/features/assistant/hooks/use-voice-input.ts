@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { speechToText } from "../api/speech-to-text";
 import { bytesToBase64, pickRecordingType } from "../lib/audio-base64";
 import { ASSISTANT_TOASTS, classifyMicrophoneFailure, classifyRecognitionError, toastForRecognition, type ToastText } from "../lib/assistant-messages";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { authErrorFromUrl, withoutAuthErrorParams } from "../lib/auth-url-state";
 
 /**

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { ToastText } from "./auth-toasts";
 
 export function showErrorToast({ title, description }: ToastText): void {

@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { clearCart, removeFromCart, setCartQuantity, useCartItems, writeCart, type CartItem } from "../cart-store";

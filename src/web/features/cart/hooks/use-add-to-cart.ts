@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { paths } from "~/paths";
 import { addToCart, type CartItem } from "../cart-store";
 import { cartAddedToast } from "../lib/cart-toasts";

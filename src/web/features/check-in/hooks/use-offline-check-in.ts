@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { CheckInList, CheckResult } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 import { getCheckInList } from "../api/get-check-in-list";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { ticketCodeFromScan, type CheckResult } from "@domain";
 import { checkTicket } from "../api/check-ticket";
 import { playScanBeep } from "../lib/beep";

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { useSessionUser } from "~/features/auth/hooks/use-session-user";
 import { paths } from "~/paths";
 import { createPayment } from "../api/create-payment";

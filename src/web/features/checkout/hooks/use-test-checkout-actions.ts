@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { safeReturnPath } from "@domain";
 import { cancelTestCheckout, payTestCheckout } from "../api/test-checkout";
 import { paymentSuccessPath } from "../lib/checkout-status";

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { TicketEmailStatus } from "@domain";
 import { verifyPayment, type VerifiedBooking } from "../api/verify-payment";
 import { deliverySummary, deliveryToast, mayPollAgain, TICKET_EMAIL_POLL, ticketEmailsOf, type DeliverySummary } from "../lib/ticket-email-delivery";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { sendContactMessage } from "../api/send-contact-message";
 import { checkContactFields, contactFailure, CONTACT_TOASTS, EMPTY_CONTACT_FIELDS, sentDescription, type ContactErrors, type ContactField, type ContactFields } from "../lib/contact-form";
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { EditableEvent } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

@@ -1,5 +1,5 @@
 import type { ClipboardEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { EVENT_TOASTS, type ToastText } from "../lib/event-toasts";
 import {
   imageFileProblem,

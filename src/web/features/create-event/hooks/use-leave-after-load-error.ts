@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { paths } from "~/paths";
 import { EVENT_TOASTS } from "../lib/event-toasts";
 import type { EventLoadError } from "../lib/load-error";

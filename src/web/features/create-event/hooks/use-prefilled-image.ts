@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { EVENT_TOASTS } from "../lib/event-toasts";
 
 /** A picture made in the image creator and stored here (/media/generated/{user}/{hash}.png). */

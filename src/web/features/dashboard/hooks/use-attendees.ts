@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { AttendeeList } from "@domain";
 import { onSale } from "~/features/live-sales/lib/sale-event";
 import { checkInAttendee } from "../api/check-in-attendee";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { TicketQrPayload } from "@domain";
 import { DASHBOARD_TOASTS } from "../lib/dashboard-toasts";
 import { ticketQrDataUrl, ticketQrText } from "../lib/ticket-qr";

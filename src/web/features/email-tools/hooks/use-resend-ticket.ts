@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { TicketEmailProvider } from "@domain";
 import { sendTicketEmail } from "~/lib/send-ticket-email";
 import { resendFailure, resendOutcome, type ResendOutcome } from "../lib/resend-ticket-outcome";

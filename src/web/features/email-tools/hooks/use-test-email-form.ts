@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { sendTestEmail } from "../api/send-test-email";
 import { checkTestEmail, EMAIL_TEST_TOASTS, sampleTestEmail, sentDescription, testEmailFailure, type TestEmailErrors, type TestEmailFields } from "../lib/email-test-text";
 

@@ -1,5 +1,5 @@
 import { Share2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 
 /** Native share where the browser has it, else the link goes to the clipboard (spec §2 Event detail). */

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Copy, Mail, X } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { BRAND, EMERGENCY_SUPPORT_TEXT, SUPPORT_HOURS_TEXT } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 

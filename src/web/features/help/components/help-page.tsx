@@ -1,7 +1,7 @@
 import { HelpCircle, Mail, MessageCircle, Ticket, type LucideIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { BRAND, EMERGENCY_SUPPORT_TEXT, SUPPORT_HOURS_TEXT } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";

@@ -41,7 +41,8 @@ export function EventRail({
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
-    measure();
+    // The observer's first report (after the next layout) is the first measurement: measuring here
+    // would force a layout in the middle of hydration.
     const observer = new ResizeObserver(measure);
     observer.observe(scroller);
     return () => observer.disconnect();

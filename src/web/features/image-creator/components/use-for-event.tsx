@@ -1,7 +1,7 @@
 import { CalendarPlus, CircleCheck, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { DashboardEvent, GeneratedImage } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

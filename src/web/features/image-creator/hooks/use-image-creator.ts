@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import {
   buildAutoPrompt,
   DEFAULT_IMAGE_SIZE,

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { IMAGE_CREATOR_TEXT, type GeneratedImage } from "@domain";
 import { downloadFileName, isMobileDevice, isSameOriginImage, saveInstructionsPage } from "../lib/image-creator";
 

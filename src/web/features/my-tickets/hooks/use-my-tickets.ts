@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { MyTicket, TicketEmailStatus } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 import { paths } from "~/paths";

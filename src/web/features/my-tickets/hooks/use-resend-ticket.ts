@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { TicketEmailProvider, TicketEmailStatus } from "@domain";
 import { sendTicketEmail } from "~/lib/send-ticket-email";
 import { resendErrorToast, resendResultToast } from "../lib/my-tickets-text";

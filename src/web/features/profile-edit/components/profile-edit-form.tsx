@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { OwnProfile } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

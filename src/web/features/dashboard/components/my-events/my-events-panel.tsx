@@ -1,7 +1,7 @@
 import { CalendarPlus, Plus } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { DashboardEvent } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { TicketView } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
