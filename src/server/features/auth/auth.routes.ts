@@ -4,7 +4,7 @@ import { AppError, SERVICE_UNAVAILABLE_MESSAGE } from "../../../domain/errors";
 import type { Config } from "../../config";
 import { nulCharacterPath } from "../../lib/nul-characters";
 import { sendWebResponse, toWebRequest } from "../../lib/web-bridge";
-import type { Auth } from "./auth";
+import { authRequestState, type Auth } from "./auth";
 
 /** Every auth request is a few small fields; anything larger is refused before it is read. */
 const MAX_AUTH_BODY_BYTES = 16 * 1024;
@@ -47,9 +47,12 @@ export async function authRoutes(app: FastifyInstance, { auth, config, ping }: {
         if (problem) return reply.status(400).send({ code: "INVALID_REQUEST_BODY", message: problem });
         // Fastify has already resolved the client address (trustProxy); better-auth keys its limits on it.
         const webRequest = toWebRequest(request, reply, config.publicUrl, { "x-forwarded-for": request.ip }, body);
-        const response = await auth.handler(webRequest);
+        const state = { databaseAway: false };
+        const response = await authRequestState.run(state, () => auth.handler(webRequest));
         // better-auth turns a lost database into a bare 500; say what it is, so clients retry (as the API does).
-        if (response.status >= 500 && (await ping().then(() => false, () => true))) throw new AppError("SERVICE_UNAVAILABLE", SERVICE_UNAVAILABLE_MESSAGE);
+        if (response.status >= 500 && (state.databaseAway || (await ping().then(() => false, () => true)))) {
+          throw new AppError("SERVICE_UNAVAILABLE", SERVICE_UNAVAILABLE_MESSAGE);
+        }
         if (response.status >= 400 && !response.headers.get("content-type")?.includes("json")) {
           // better-auth answers an unknown path with an empty 404; clients get a reason like any other error.
           if (response.status >= 500) return reply.status(response.status).send({ code: "INTERNAL", message: "Something went wrong. Please try again." });

@@ -4,10 +4,11 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { phoneNumber } from "better-auth/plugins/phone-number";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { dateOfBirthProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_LENGTH } from "../../../domain";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import { isDatabaseUnavailable, type Db } from "../../db/client";
 import { accounts, profiles, sessions, users, verifications } from "../../db/schema";
 import { hitRateLimit, isRateLimited } from "../../lib/rate-limiter";
 import type { EmailSender } from "../../providers/email/email";
@@ -47,6 +48,12 @@ function clientIp(request: Request | undefined): string {
 }
 
 /** better-auth on the project's database (ARCHITECTURE Auth): e-mail + password, e-mail and SMS codes. */
+/**
+ * Per auth request: whether better-auth met a lost database while handling it. better-auth answers
+ * any internal error with a bare 500, so the route asks this to turn an outage into a 503.
+ */
+export const authRequestState = new AsyncLocalStorage<{ databaseAway: boolean }>();
+
 export function createAuth({ db, config, email, sms }: AuthDeps) {
   const signInUrl = `${config.publicUrl}/auth`;
 
@@ -61,6 +68,16 @@ export function createAuth({ db, config, email, sms }: AuthDeps) {
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
     logger: { disabled: config.LOG_LEVEL === "silent", level: "error" },
+    onAPIError: {
+      onError(error) {
+        if (isDatabaseUnavailable(error)) {
+          const state = authRequestState.getStore();
+          if (state) state.databaseAway = true;
+          return;
+        }
+        if (config.LOG_LEVEL !== "silent") console.error("[Better Auth] request failed", error);
+      },
+    },
     // Our own limits below are kept in PostgreSQL and key on accounts as well as addresses.
     rateLimit: { enabled: false },
     advanced: {
