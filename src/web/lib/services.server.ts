@@ -11,7 +11,7 @@ import { actorFor, getSessionUser as readSessionUser } from "../../server/featur
 import { isMailboxEnabled, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
 import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/own-profile.service";
 
-export { getCategoryCounts, getEvent, getHomeData, getSimilarEvents, listEvents } from "../../server/features/events/events.service";
+export { getCategoryCounts, getEvent, getEventsByIds, getHomeData, getSimilarEvents, listEvents } from "../../server/features/events/events.service";
 export { getPublicProfile } from "../../server/features/profiles/profiles.service";
 export { getSiteStats } from "../../server/features/stats/stats.service";
 

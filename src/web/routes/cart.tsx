@@ -1,14 +1,32 @@
 import { CartView } from "~/features/cart/components/cart-view";
-import { checkoutItems } from "~/features/cart/lib/cart-lines";
+import { parseCartCookie } from "~/features/cart/lib/cart-cookie";
+import { cartItemFor, checkoutItems, type CartItem } from "~/features/cart/lib/cart-lines";
 import { useCartCheckout } from "~/features/checkout/hooks/use-cart-checkout";
 import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/cart";
 
 export const meta = () => [
   ...seoMeta({ title: "Shopping Cart", description: "The tickets in your cart, their fees and total, ready for checkout." }),
   { name: "robots", content: "noindex" },
 ];
 
-export default function CartPage() {
+/**
+ * The lines the cart cookie names, drawn from the catalogue so the page is complete on first paint.
+ * Null when they cannot be read now (the browser's own cart takes over once the page runs).
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<{ items: CartItem[] | null }> {
+  const lines = parseCartCookie(request.headers.get("cookie"));
+  if (lines.length === 0) return { items: [] };
+  const { getEventsByIds } = await import("~/lib/services.server");
+  try {
+    const events = new Map((await getEventsByIds({ db: context.db, ids: lines.map((line) => line.eventId) })).map((event) => [event.id, event]));
+    return { items: lines.flatMap((line) => (events.has(line.eventId) ? [cartItemFor(events.get(line.eventId)!, line.ticketQuantity)] : [])) };
+  } catch {
+    return { items: null };
+  }
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { checkout, pending } = useCartCheckout();
-  return <CartView checkingOut={pending} onCheckout={(items) => void checkout(checkoutItems(items))} />;
+  return <CartView serverItems={loaderData.items} checkingOut={pending} onCheckout={(items) => void checkout(checkoutItems(items))} />;
 }

@@ -13,6 +13,7 @@ import {
 import { Badge } from "~/components/ui/badge";
 import { AvailabilityPill } from "~/features/event-detail/components/availability-pill";
 import { useAddToCart } from "~/features/cart/hooks/use-add-to-cart";
+import { cartItemFor } from "~/features/cart/lib/cart-lines";
 import { useBuyNow } from "~/features/checkout/hooks/use-buy-now";
 import { BookingCard } from "~/features/event-detail/components/booking-card";
 import { BusinessInfoCard } from "~/features/event-detail/components/business-info-card";
@@ -95,17 +96,7 @@ function PaidEventBooking({ event, state }: { event: EventDetail; state: SaleSta
       buying={pending}
       onBuyNow={(quantity) => void buyNow(quantity)}
       onAddToCart={(quantity, max) =>
-        addToCart(
-          {
-            eventId: event.id,
-            eventTitle: event.title,
-            ticketPricePence: event.pricePence,
-            ticketQuantity: quantity,
-            eventDate: event.dateTime,
-            eventLocation: [event.venue, event.location].filter(Boolean).join(", "),
-          },
-          max,
-        )
+addToCart(cartItemFor(event, quantity), max)
       }
     />
   );

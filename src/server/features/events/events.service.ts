@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   AppError,
   EventId,
@@ -229,6 +229,15 @@ export async function getEvent({ db, id }: { db: Db; id: string }): Promise<Even
     .limit(1);
   if (!row) throw new AppError("EVENT_NOT_FOUND", "Event not found");
   return { ...toSummary(row), videoUrl: row.videoUrl, createdAt: new Date(row.createdAt).toISOString() };
+}
+
+/** Events by id, in the order asked, whatever their status (a cart may hold one that has since closed). */
+export async function getEventsByIds({ db, ids }: { db: Db; ids: readonly string[] }): Promise<EventSummary[]> {
+  const valid = ids.filter((id) => EventId.safeParse(id).success);
+  if (valid.length === 0) return [];
+  const rows = await selectSummaries(db).where(inArray(events.id, valid));
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
+  return valid.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Listed events of the same category, excluding the current one (spec §7 Similar events). */

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { cartCookieString } from "./lib/cart-cookie";
 import { addCartLine, isCartCoveredBy, parseCartItems, removeCartLine, setLineQuantity, type AddResult, type CartItem } from "./lib/cart-lines";
 
 export type { CartItem } from "./lib/cart-lines";
@@ -25,8 +26,16 @@ export function readCart(): CartItem[] {
   return cached.items;
 }
 
+/** Keeps the cookie the server draws /cart from in step with local storage (also for carts made before it). */
+function mirrorToCookie(items: readonly CartItem[]) {
+  const cookie = cartCookieString(items, window.location.protocol === "https:");
+  const current = document.cookie.split("; ").find((part) => part.startsWith("cart="));
+  if ((current ?? "cart=") !== cookie.slice(0, cookie.indexOf(";"))) document.cookie = cookie;
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
+  mirrorToCookie(readCart());
   // Another tab's change arrives as a storage event, so every open tab shows the same cart.
   const onStorage = (event: StorageEvent) => (event.key === STORAGE_KEY || event.key === null) && listener();
   window.addEventListener("storage", onStorage);
@@ -43,6 +52,7 @@ export function writeCart(items: CartItem[]) {
   } catch {
     // Storage blocked or full: nothing to keep the cart in.
   }
+  mirrorToCookie(items);
   for (const listener of listeners) listener();
 }
 
@@ -73,8 +83,9 @@ export function clearCartIfBought(bookedEventIds: readonly string[]): boolean {
   return true;
 }
 
-export function useCartItems(): CartItem[] {
-  return useSyncExternalStore(subscribe, readCart, () => EMPTY);
+/** The cart's lines; `serverItems` is what the server drew from the cart cookie, used until hydrated. */
+export function useCartItems(serverItems: CartItem[] = EMPTY): CartItem[] {
+  return useSyncExternalStore(subscribe, readCart, () => serverItems);
 }
 
 /** The header badge: the number of tickets across all lines. */

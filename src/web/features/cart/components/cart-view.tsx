@@ -25,11 +25,21 @@ function CartSkeleton() {
 
 /**
  * /cart (spec §2 Cart): the lines kept in this browser, their totals and one checkout for all of them.
- * The page cannot know the cart before it runs in the browser, so it shows placeholders until then.
+ * The server draws the lines its cookie names (`serverItems`); when it could not (null), placeholders
+ * stand until the page runs and reads the browser's own cart.
  */
-export function CartView({ checkingOut, onCheckout }: { checkingOut: boolean; onCheckout: (items: CartItem[]) => void }) {
+export function CartView({
+  serverItems,
+  checkingOut,
+  onCheckout,
+}: {
+  serverItems: CartItem[] | null;
+  checkingOut: boolean;
+  onCheckout: (items: CartItem[]) => void;
+}) {
   const hydrated = useHydrated();
-  const items = useCartItems();
+  const items = useCartItems(serverItems ?? undefined);
+  const known = hydrated || serverItems !== null;
   const heading = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState("");
   const totals = cartSummary(items);
@@ -55,7 +65,7 @@ export function CartView({ checkingOut, onCheckout }: { checkingOut: boolean; on
     toast.success(CART_TOASTS.cleared.title, { action: { label: "Undo", onClick: () => writeCart(previous) } });
   }
 
-  const summary = hydrated && items.length > 0 ? `${totals.itemCount} ${totals.itemCount === 1 ? "ticket" : "tickets"} for ${items.length} ${items.length === 1 ? "event" : "events"}` : null;
+  const summary = known && items.length > 0 ? `${totals.itemCount} ${totals.itemCount === 1 ? "ticket" : "tickets"} for ${items.length} ${items.length === 1 ? "event" : "events"}` : null;
 
   return (
     <div className="bg-surface">
@@ -67,7 +77,7 @@ export function CartView({ checkingOut, onCheckout }: { checkingOut: boolean; on
             </h1>
             {summary && <p className="mt-2 text-muted">{summary}</p>}
           </div>
-          {hydrated && items.length > 0 && (
+          {known && items.length > 0 && (
             <Button variant="ghost" size="sm" className="text-muted hover:text-red-700" onClick={clear}>
               <Trash2 aria-hidden="true" />
               Clear cart
@@ -79,7 +89,7 @@ export function CartView({ checkingOut, onCheckout }: { checkingOut: boolean; on
         </p>
 
         <div className="mt-6 sm:mt-8">
-          {!hydrated ? (
+          {!known ? (
             <CartSkeleton />
           ) : items.length === 0 ? (
             <CartEmpty />

@@ -10,6 +10,21 @@ export interface CartItem {
   eventLocation: string;
 }
 
+/** A cart line for an event as the event page shows it (title, price, start, venue and place). */
+export function cartItemFor(
+  event: { id: string; title: string; pricePence: number; dateTime: string; venue: string | null; location: string | null },
+  ticketQuantity: number,
+): CartItem {
+  return {
+    eventId: event.id,
+    eventTitle: event.title,
+    ticketPricePence: event.pricePence,
+    ticketQuantity,
+    eventDate: event.dateTime,
+    eventLocation: [event.venue, event.location].filter(Boolean).join(", "),
+  };
+}
+
 function isCartItem(value: unknown): value is CartItem {
   if (typeof value !== "object" || value === null) return false;
   const item = value as Record<string, unknown>;
