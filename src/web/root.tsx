@@ -14,14 +14,18 @@ import { SiteHeader } from "~/features/layout/components/site-header";
 import { NotFoundView } from "~/features/layout/components/not-found-view";
 import { LiveSaleToasts } from "~/features/live-sales/live-sale-toasts";
 import { ZodJitlessScript } from "~/lib/csp-nonce";
+import { cartCookieCount } from "~/features/cart/lib/cart-cookie";
 import { paths } from "~/paths";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
-/** Who is signed in, for the header and every page (useSessionUser in features/auth). */
+/**
+ * Who is signed in, for the header and every page (useSessionUser in features/auth), and the cart's
+ * ticket count from its cookie so the header's badge is right on first paint.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { getHeaderUser } = await import("~/lib/services.server");
-  return { user: await getHeaderUser(context, request) };
+  return { user: await getHeaderUser(context, request), cartCount: cartCookieCount(request.headers.get("cookie")) };
 }
 
 /**

@@ -88,7 +88,9 @@ export function useCartItems(serverItems: CartItem[] = EMPTY): CartItem[] {
   return useSyncExternalStore(subscribe, readCart, () => serverItems);
 }
 
-/** The header badge: the number of tickets across all lines. */
-export function useCartCount(): number {
-  return useCartItems().reduce((sum, item) => sum + item.ticketQuantity, 0);
+const ticketCount = () => readCart().reduce((sum, item) => sum + item.ticketQuantity, 0);
+
+/** The header badge: the number of tickets across all lines; `serverCount` until hydrated (from the cart cookie). */
+export function useCartCount(serverCount = 0): number {
+  return useSyncExternalStore(subscribe, ticketCount, () => serverCount);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartCookieString, encodeCartCookie, parseCartCookie } from "./cart-cookie";
+import { cartCookieCount, cartCookieString, encodeCartCookie, parseCartCookie } from "./cart-cookie";
 import type { CartItem } from "./cart-lines";
 
 const A = "0b6f3c2e-1d4a-4c8e-9f10-2a3b4c5d6e7f";
@@ -25,6 +25,7 @@ describe("cart cookie", () => {
       { eventId: B, ticketQuantity: 50 },
     ]);
     expect(parseCartCookie(null)).toEqual([]);
+    expect(cartCookieCount(`cart=${A}:2,${B}:3,junk`)).toBe(5);
     expect(parseCartCookie("carts=x; mycart=y")).toEqual([]);
   });
 

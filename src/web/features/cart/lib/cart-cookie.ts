@@ -41,6 +41,11 @@ export function parseCartCookie(cookieHeader: string | null): CartCookieLine[] {
   return lines;
 }
 
+/** The number of tickets the cookie's lines add up to (the header's badge before the page runs). */
+export function cartCookieCount(cookieHeader: string | null): number {
+  return parseCartCookie(cookieHeader).reduce((sum, line) => sum + line.ticketQuantity, 0);
+}
+
 /** The Set-Cookie value for document.cookie: kept a month like the cart itself, removed when empty. */
 export function cartCookieString(items: readonly CartItem[], secure: boolean): string {
   const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;

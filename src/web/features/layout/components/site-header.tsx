@@ -1,6 +1,6 @@
 import { Lock, Menu, Plus, ShoppingCart, Ticket } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useRouteLoaderData } from "react-router";
 import { BRAND } from "@domain";
 import type { SessionUser } from "@domain";
 import { Avatar } from "~/components/ui/avatar";
@@ -47,7 +47,7 @@ export function BrandMark({ className }: { className?: string }) {
 }
 
 function CartLink() {
-  const count = useCartCount();
+  const count = useCartCount(useRouteLoaderData<{ cartCount?: number }>("root")?.cartCount);
   return (
     <Link
       to={paths.cart}
