@@ -2,9 +2,16 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { appShellChunk } from "./scripts/app-shell-chunk";
+
+const appShell = appShellChunk({
+  rootRoute: "src/web/root.tsx",
+  minRoutes: 8,
+  landingRoutes: ["src/web/routes/home.tsx", "src/web/routes/events.tsx", "src/web/routes/event-detail.tsx"],
+});
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), appShell.plugin],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./src/web", import.meta.url)),
@@ -15,13 +22,15 @@ export default defineConfig({
     rollupOptions: {
       // The domain module is pure: let unused parts (zod schemas for the server) drop out of page bundles.
       treeshake: { moduleSideEffects: (id: string) => !id.includes("/src/domain/") },
-      // Fewer, larger chunks: a phone on HTTP/1.1 fetches six at a time, so twenty tiny icon and
-      // helper chunks cost round trips before the page becomes interactive.
+      // Fewer, larger chunks: a phone on HTTP/1.1 fetches six at a time, so twenty tiny helper chunks
+      // cost round trips before the page becomes interactive (see scripts/app-shell-chunk.ts).
       output: {
         codeSplitting: {
           groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+            { name: "app", test: appShell.test, priority: 1 },
+            // The icons only some pages use: one file rather than one per icon.
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
-            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
           ],
         },
       },

@@ -67,7 +67,7 @@ describe("AI image creator (built-in poster designer, spec §2 AI Image Creator)
     await toast(page, "Event image updated").waitFor();
     await page.getByText("Now the image of").waitFor();
     const saved = (await (await page.request.get(`/api/events/${event.id}/edit`)).json()) as { imageUrl: string };
-    expect(saved.imageUrl).toMatch(new RegExp(`^/media/events/${event.id}/[0-9a-f]+\\.webp$`));
+    expect(saved.imageUrl).toMatch(new RegExp(`^/media/events/${event.id}/[0-9a-f]+-1200\\.webp$`));
     await expectAccessible(page);
 
     // A blank description cannot be generated.

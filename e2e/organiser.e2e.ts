@@ -62,7 +62,7 @@ describe("organisers", () => {
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     await page.getByText("£14.50").first().waitFor();
     const image = await page.locator("main img[src*='/media/events/']").first().getAttribute("src");
-    expect(image).toMatch(/\/media\/events\/[0-9a-f-]+\/[0-9a-f]+(-600)?\.webp/);
+    expect(image).toMatch(/\/media\/events\/[0-9a-f-]+\/[0-9a-f]+-(600|800|1200)\.webp/);
 
     // Edit from the dashboard.
     await page.goto("/dashboard");

@@ -14,3 +14,4 @@ export * from "./schemas";
 export * from "./video";
 export * from "./tickets";
 export * from "./contact";
+export * from "./event-images";

@@ -18,7 +18,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), schema.nullish().transform((v) => v ?? null));
 
 /** An image stored by this site for an event (/media/events/...). */
-const storedImageUrl = z.string().regex(/^\/media\/(?:events\/[0-9a-f-]+\/[0-9a-f]+|seed\/[a-z0-9-]+)\.webp$/);
+const storedImageUrl = z.string().regex(/^\/media\/(?:events\/[0-9a-f-]+\/[0-9a-f]+(?:-1200)?|seed\/[a-z0-9-]+)\.webp$/);
 
 /**
  * The create/edit form (spec §5 Create event). Money is pence; an ongoing business has no date (the

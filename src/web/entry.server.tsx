@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { isDatabaseUnavailable } from "../server/db/client";
 import { CspNonceContext } from "./lib/csp-nonce";
+import { lowPriorityScriptPreloads } from "./lib/script-priority.server";
 
 export const streamTimeout = 5_000;
 
@@ -75,7 +76,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
+          const html = lowPriorityScriptPreloads();
+          pipe(html);
+          html.pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

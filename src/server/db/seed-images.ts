@@ -5,11 +5,12 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { BRAND } from "../../domain/brand";
+import { EVENT_IMAGE_SIZES, eventImageFileName } from "../../domain/event-images";
 
 /**
  * Promotional posters for the demo catalogue, drawn locally from SVG with sharp (never fetched),
- * so a fresh machine shows real-looking event images offline. Each poster is 1200×675 WebP plus a
- * 600×338 `-600` variant for srcset.
+ * so a fresh machine shows real-looking event images offline. Each poster is WebP in the three widths
+ * of every stored event image (`-1200`, `-800`, `-600`; see domain/event-images).
  */
 
 export interface PosterSpec {
@@ -23,8 +24,7 @@ export interface PosterSpec {
   venueLine: string;
 }
 
-export const POSTER_SIZE = { width: 1200, height: 675 } as const;
-export const POSTER_SMALL_SIZE = { width: 600, height: 338 } as const;
+export const POSTER_SIZE = EVENT_IMAGE_SIZES.at(-1)!;
 /** Bump when the drawing changes, so posters already on disk are redrawn. */
 const DESIGN_VERSION = 2;
 // The fastest encoder effort: about four times quicker than sharp's default (4), for files about
@@ -59,7 +59,7 @@ export async function generateSeedPosters({
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-  return names.map((name) => `/media/seed/${name}.webp`);
+  return names.map((name) => `/media/seed/${eventImageFileName(name, POSTER_SIZE.width)}`);
 }
 
 /**
@@ -79,10 +79,9 @@ export function posterFileName(spec: PosterSpec): string {
 }
 
 async function writePoster(dir: string, name: string, spec: PosterSpec): Promise<void> {
-  const large = join(dir, `${name}.webp`);
-  const small = join(dir, `${name}-600.webp`);
-  if (existsSync(large) && existsSync(small)) return;
-  // Rasterise the SVG once, then encode both sizes from the same pixels.
+  const paths = EVENT_IMAGE_SIZES.map((size) => ({ ...size, path: join(dir, eventImageFileName(name, size.width)) }));
+  if (paths.every(({ path }) => existsSync(path))) return;
+  // Rasterise the SVG once, then encode every width from the same pixels.
   const { data, info } = await sharp(Buffer.from(await posterSvg(spec)))
     .removeAlpha()
     .raw()
@@ -95,13 +94,11 @@ async function writePoster(dir: string, name: string, spec: PosterSpec): Promise
     await image.toFile(temporary);
     await rename(temporary, path);
   };
-  await Promise.all([
-    writeAtomically(sharp(data, raw).webp(WEBP), large),
-    writeAtomically(
-      sharp(data, raw).resize(POSTER_SMALL_SIZE.width, POSTER_SMALL_SIZE.height, { fit: "cover" }).webp(WEBP),
-      small,
+  await Promise.all(
+    paths.map(({ width, height, path }) =>
+      writeAtomically(width === info.width ? sharp(data, raw).webp(WEBP) : sharp(data, raw).resize(width, height, { fit: "cover" }).webp(WEBP), path),
     ),
-  ]);
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,14 +38,13 @@ describe("demo seed", () => {
     expect(rows.some((row) => row.videoUrl?.includes("youtube") || row.videoUrl?.includes("youtu.be"))).toBe(true);
   });
 
-  it("draws a local poster in two sizes for every event", async () => {
+  it("draws a local poster in every width for every event", async () => {
     const rows = await database.db.select({ imageUrl: events.imageUrl }).from(events);
     const files = new Set(readdirSync(join(mediaDir, "seed")));
     for (const { imageUrl } of rows) {
-      expect(imageUrl).toMatch(/^\/media\/seed\/[\w-]+\.webp$/);
+      expect(imageUrl).toMatch(/^\/media\/seed\/[\w-]+-1200\.webp$/);
       const name = imageUrl!.split("/").pop()!;
-      expect(files.has(name)).toBe(true);
-      expect(files.has(name.replace(/\.webp$/, "-600.webp"))).toBe(true);
+      for (const width of [1200, 800, 600]) expect(files.has(name.replace("-1200.webp", `-${width}.webp`))).toBe(true);
     }
   });
 

@@ -64,13 +64,13 @@ describe("event images in S3-compatible storage (S3_* set)", () => {
     await new Promise((resolve) => standIn.server.close(resolve));
   });
 
-  it("stores both sizes under the event's id, serves them from S3_PUBLIC_URL and replaces them on edit", async () => {
+  it("stores every width under the event's id, serves them from S3_PUBLIC_URL and replaces them on edit", async () => {
     const { client } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     const png = await sharp({ create: { width: 1400, height: 800, channels: 3, background: "#00aa88" } }).png().toBuffer();
     const created = (await sendEventForm(client, "POST", "/api/events", eventInput(), { bytes: png, filename: "p.png", contentType: "image/png" })).json();
-    expect(created.imageUrl).toMatch(new RegExp(`^https://cdn\\.eventora\\.test/events/${created.id}/[0-9a-f]{16}\\.webp$`));
+    expect(created.imageUrl).toMatch(new RegExp(`^https://cdn\\.eventora\\.test/events/${created.id}/[0-9a-f]{16}-1200\\.webp$`));
     const keys = [...standIn.objects.keys()].filter((key) => key.startsWith(`events/${created.id}/`)).sort();
-    expect(keys).toHaveLength(2);
+    expect(keys).toHaveLength(3);
     for (const key of keys) {
       expect(standIn.objects.get(key)!.contentType).toBe("image/webp");
       expect(standIn.objects.get(key)!.cacheControl).toContain("immutable");
@@ -82,7 +82,7 @@ describe("event images in S3-compatible storage (S3_* set)", () => {
     const updated = (await sendEventForm(client, "PATCH", `/api/events/${created.id}`, eventInput(), { bytes: other, filename: "q.jpg", contentType: "image/jpeg" })).json();
     expect(updated.imageUrl).not.toBe(created.imageUrl);
     const after = [...standIn.objects.keys()].filter((key) => key.startsWith(`events/${created.id}/`));
-    expect(after).toHaveLength(2);
+    expect(after).toHaveLength(3);
     expect(after).not.toContain(keys[0]);
   });
 });

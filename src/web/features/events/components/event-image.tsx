@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { useState } from "react";
 import { cn } from "~/lib/cn";
-import { responsiveImage } from "../lib/images";
+import { responsiveImage } from "@domain";
 
 /** A 16:9 event image with a placeholder when it is missing or fails to load. */
 export function EventImage({

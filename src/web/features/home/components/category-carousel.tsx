@@ -1,9 +1,8 @@
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type TouchEvent } from "react";
 import { Link } from "react-router";
-import type { EventSummary } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
-import { responsiveImage } from "~/features/events/lib/images";
+import { type EventSummary, responsiveImage } from "@domain";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
 import { CATEGORY_SLIDES, slideHref, type CategorySlide } from "../category-slides";
