@@ -10,13 +10,14 @@ import pg from "pg";
 import { isDatabaseUnavailable, openPostgres } from "../src/server/db/client";
 import { bookings, events, users } from "../src/server/db/schema";
 import { confirmOrder, createPayment } from "../src/server/features/checkout/checkout.service";
-import { startJobs } from "../src/server/jobs/jobs";
+import { loadConfig } from "../src/server/config";
+import { jobTimingsFrom, startJobs } from "../src/server/jobs/jobs";
 import { percentile } from "./stats";
 
 export async function benchCheckoutSurge({ databaseUrl, buyers = 1000, capacity = 300, poolSize = 10 }: { databaseUrl: string; buyers?: number; capacity?: number; poolSize?: number }) {
   const database = await openPostgres(databaseUrl, poolSize);
   const db = database.db;
-  const jobs = startJobs({ database, onError: (error) => console.warn(error.message) });
+  const jobs = startJobs({ database, timings: jobTimingsFrom(loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl })), onError: (error) => console.warn(error.message) });
   await jobs.ready;
   try {
     const organiser = `org_${randomUUID()}`;

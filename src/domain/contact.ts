@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "./format";
 
 /** Limits of the contact form (decisions.md D7): the same for the page and POST /api/contact. */
 export const CONTACT_LIMITS = {
@@ -14,7 +15,7 @@ const requiredText = (label: string, max: number) =>
     .string()
     .trim()
     .min(1, `Please enter your ${label}.`)
-    .max(max, `Your ${label} must be at most ${max.toLocaleString("en-GB")} characters.`);
+    .max(max, `Your ${label} must be at most ${formatCount(max)} characters.`);
 
 /** POST /api/contact: the contact form (spec §2 Contact; decisions.md D7). */
 export const ContactMessageInput = z.object({
@@ -30,7 +31,7 @@ export const ContactMessageInput = z.object({
     .string()
     .trim()
     .min(CONTACT_LIMITS.messageMin, `Your message must be at least ${CONTACT_LIMITS.messageMin} characters.`)
-    .max(CONTACT_LIMITS.messageMax, `Your message must be at most ${CONTACT_LIMITS.messageMax.toLocaleString("en-GB")} characters.`),
+    .max(CONTACT_LIMITS.messageMax, `Your message must be at most ${formatCount(CONTACT_LIMITS.messageMax)} characters.`),
 });
 export type ContactMessageInput = z.infer<typeof ContactMessageInput>;
 

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TIME_ZONE, formatCompactCount, formatEventDate, formatEventTime, formatLongDate, initials } from "./format";
+import { TIME_ZONE, formatCompactCount, formatCount, formatEventDate, formatEventTime, formatLongDate, initials } from "./format";
 
 describe("dates and times: en-GB, 24-hour, Europe/London (decisions D16)", () => {
   it("uses the London time zone", () => {
@@ -73,5 +74,70 @@ describe("initials (spec §9: at most 2 letters)", () => {
     expect(initials(null)).toBe("");
     expect(initials(undefined)).toBe("");
     expect(initials("   ")).toBe("");
+  });
+});
+
+describe("UK calendar worked out without Intl agrees with Intl's Europe/London", () => {
+  const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", ...options });
+  const long = intl({
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  });
+  const short = intl({
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+  const clock = intl({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  // Parts, so the check does not depend on the punctuation of this machine's ICU.
+  const dateFromParts = (formatter: Intl.DateTimeFormat, date: Date) => {
+    const part = (type: string) => formatter.formatToParts(date).find((p) => p.type === type)!.value;
+    return `${part("weekday")}, ${part("day")} ${part("month")} ${part("year")}`;
+  };
+  const check = (date: Date) => {
+    expect(formatLongDate(date)).toBe(dateFromParts(long, date));
+    expect(formatEventDate(date)).toBe(dateFromParts(short, date));
+    expect(formatEventTime(date)).toBe(clock.format(date));
+  };
+
+  it("at any moment from 1996 to 2099", () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date("1996-01-01T00:00:00Z"),
+          max: new Date("2099-12-31T23:59:59Z"),
+          noInvalidDate: true,
+        }),
+        check,
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("around every change of the clocks, minute by minute", () => {
+    for (let year = 2020; year <= 2035; year++) {
+      for (const month of [2, 9]) {
+        const lastDay = new Date(Date.UTC(year, month + 1, 0));
+        const change = Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+        for (let minute = -90; minute <= 90; minute++) check(new Date(change + minute * 60_000));
+      }
+    }
+  });
+});
+
+describe("formatCount", () => {
+  it("groups thousands like en-GB", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(1000)).toBe("1,000");
+    expect(formatCount(1234567)).toBe("1,234,567");
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString("en-GB"));
+      }),
+    );
   });
 });

@@ -1,26 +1,30 @@
 /** One formatting module: en-GB, 24-hour, Europe/London (decisions.md D16). */
 export const TIME_ZONE = "Europe/London";
 
-const dateFormatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-const longDateFormatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-const timeFormatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+// CLDR's en-GB abbreviations: September is "Sept".
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"] as const;
+const HOUR_MS = 3_600_000;
+
+/** 01:00 UTC on the last Sunday of a month (UK clocks change then, by the rule in force since 1996). */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/**
+ * The wall-clock date and time in London. Worked out here rather than with Intl: a phone's first Intl
+ * object loads the ICU data, a long task of its own while the page hydrates (decision 012), and the
+ * result no longer depends on the server's and the browser's ICU agreeing about punctuation.
+ */
+function londonClock(date: Date): Date {
+  const year = date.getUTCFullYear();
+  const summer = date.getTime() >= lastSundayAtOneUtc(year, 2) && date.getTime() < lastSundayAtOneUtc(year, 9);
+  return new Date(date.getTime() + (summer ? HOUR_MS : 0));
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
 
 function toDate(value: Date | string | null | undefined): Date | null {
   if (value == null || value === "") return null;
@@ -28,22 +32,34 @@ function toDate(value: Date | string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "Sat 6 Dec 2026"; null when the value is not a date. */
+/** "Sat, 6 Dec 2026" in UK time; null when the value is not a date. */
 export function formatEventDate(value: Date | string | null | undefined): string | null {
   const date = toDate(value);
-  return date ? dateFormatter.format(date) : null;
+  if (!date) return null;
+  const london = londonClock(date);
+  return `${WEEKDAYS[london.getUTCDay()]!.slice(0, 3)}, ${london.getUTCDate()} ${SHORT_MONTHS[london.getUTCMonth()]} ${london.getUTCFullYear()}`;
 }
 
-/** "Saturday 6 December 2026"; null when the value is not a date. */
+/** "Saturday, 6 December 2026" in UK time; null when the value is not a date. */
 export function formatLongDate(value: Date | string | null | undefined): string | null {
   const date = toDate(value);
-  return date ? longDateFormatter.format(date) : null;
+  if (!date) return null;
+  const london = londonClock(date);
+  return `${WEEKDAYS[london.getUTCDay()]}, ${london.getUTCDate()} ${MONTHS[london.getUTCMonth()]} ${london.getUTCFullYear()}`;
 }
 
 /** "19:30" in UK time; null when the value is not a date (the card then hides the time). */
 export function formatEventTime(value: Date | string | null | undefined): string | null {
   const date = toDate(value);
-  return date ? timeFormatter.format(date) : null;
+  if (!date) return null;
+  const london = londonClock(date);
+  return `${twoDigits(london.getUTCHours())}:${twoDigits(london.getUTCMinutes())}`;
+}
+
+/** 1234567 → "1,234,567". */
+export function formatCount(count: number): string {
+  const sign = count < 0 ? "-" : "";
+  return sign + String(Math.trunc(Math.abs(count))).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** Rounded figures for marketing stats (decisions.md D3): 1234 → "1.2K+", 40 → "40+". */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ONGOING_BUSINESS_DATE } from "./events";
-import { TIME_ZONE } from "./format";
+import { formatLongDate } from "./format";
 
 // The AI image creator (spec §2 AI Image Creator, §3 Generated image, §5, §7 generate-image, §9).
 
@@ -105,19 +105,15 @@ const STYLE_DIRECTIONS: Record<ImageStyle, string> = {
   artistic: "Painterly watercolour textures, organic flowing shapes and a hand-lettered title; expressive and creative",
 };
 
-const longDate = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" });
-
 /**
  * "Saturday 13 June 2026" in UK time, for a prompt; null for no date, a bad one, or the placeholder an
- * ongoing business carries. Built from parts: some ICU versions put a comma after the weekday.
+ * ongoing business carries.
  */
 export function posterDate(dateTime: string | null | undefined): string | null {
   if (!dateTime) return null;
   const date = new Date(dateTime);
   if (Number.isNaN(date.getTime()) || date.getTime() === ONGOING_BUSINESS_DATE.getTime()) return null;
-  const parts = longDate.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
+  return formatLongDate(date)!.replace(",", "");
 }
 
 /**

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   AFFILIATE_COMMISSION_PERCENT,
@@ -118,5 +119,15 @@ describe("formatPounds", () => {
     expect(formatPounds(0)).toBe("£0.00");
     expect(formatPounds(5)).toBe("£0.05");
     expect(formatPounds(1250)).toBe("£12.50");
+    expect(formatPounds(-250)).toBe("-£2.50");
+  });
+
+  it("agrees with Intl's en-GB pounds for any whole number of pence", () => {
+    const intl = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2 });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e11, max: 1e11 }).filter((pence) => pence !== 0), (pence) => {
+        expect(formatPounds(pence)).toBe(intl.format(pence / 100));
+      }),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { formatCount } from "./format";
 /**
  * Money is integer pence everywhere (decisions.md D17); pounds appear only at display.
  * The booking fee is one constant for every page, e-mail and legal text (D1).
@@ -13,15 +14,11 @@ export const AFFILIATE_COMMISSION_PERCENT = 10;
 /** Seller fee shown on the seller page: 2.9% + £0.30 per ticket (spec §9). */
 export const SELLER_FEE = { percent: 2.9, fixedPence: 30 } as const;
 
-const poundsFormatter = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
+/** 123456 → "£1,234.56", -250 → "-£2.50". Written out rather than with Intl (see `londonClock` in format.ts). */
 export function formatPounds(pence: Pence): string {
-  return poundsFormatter.format(pence / 100);
+  const whole = Math.round(Math.abs(pence));
+  const sign = pence < 0 && whole > 0 ? "-" : "";
+  return `${sign}£${formatCount(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, "0")}`;
 }
 
 /** Parses a pounds amount as typed by a person ("12", "12.5", "£12.50") into pence; null if not money. */

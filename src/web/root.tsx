@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,6 +14,8 @@ import { SiteHeader } from "~/features/layout/components/site-header";
 import { NotFoundView } from "~/features/layout/components/not-found-view";
 import { LiveSaleToasts } from "~/features/live-sales/live-sale-toasts";
 import { ZodJitlessScript } from "~/lib/csp-nonce";
+import { subscribeToToastRequests, toastRequested } from "~/lib/toast";
+import { whenIdle } from "~/lib/when-idle";
 import { cartCookieCount } from "~/features/cart/lib/cart-cookie";
 import { paths } from "~/paths";
 import type { Route } from "./+types/root";
@@ -44,15 +46,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-// Toasts are never part of the first paint: the toaster loads once the page is interactive.
+// Toasts are never part of the first paint or of hydration: the toaster loads when the page is first
+// idle, or at once when something shows a toast (decision 012).
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
-const noSubscription = () => () => {};
-
 function DeferredToaster() {
-  // False while server rendering and hydrating, true afterwards.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  if (!hydrated) return null;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  const requested = useSyncExternalStore(subscribeToToastRequests, toastRequested, () => false);
+  if (!idle && !requested) return null;
   return (
     <Suspense fallback={null}>
       <Toaster position="top-center" richColors closeButton />

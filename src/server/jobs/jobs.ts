@@ -25,14 +25,6 @@ export interface JobTimings {
   retryLimit: number;
 }
 
-export const DEFAULT_JOB_TIMINGS: JobTimings = {
-  expireInSeconds: 120,
-  superviseIntervalSeconds: 30,
-  pollingIntervalSeconds: 2,
-  retryDelaySeconds: 10,
-  retryLimit: 10,
-};
-
 /** The timings a deployment chose (JOBS_* in the README's configuration table). */
 export function jobTimingsFrom(config: {
   JOBS_EXPIRE_SECONDS: number;
@@ -78,7 +70,7 @@ function connectionFor(database: Database): ConstructorOptions {
  * Starts the job queue in the background: a database that is down at start-up delays jobs (retried
  * with backoff) instead of stopping the app, so /readyz can report it and the app recovers by itself.
  */
-export function startJobs({ database, timings = DEFAULT_JOB_TIMINGS, onError }: { database: Database; timings?: JobTimings; onError: (error: Error) => void }): Jobs {
+export function startJobs({ database, timings, onError }: { database: Database; timings: JobTimings; onError: (error: Error) => void }): Jobs {
   const boss = new PgBoss({
     ...connectionFor(database),
     superviseIntervalSeconds: timings.superviseIntervalSeconds,

@@ -5,13 +5,29 @@ type Show = (...args: Parameters<typeof sonnerToast.success>) => void;
 
 let sonner: Promise<typeof import("sonner")> | undefined;
 
+// Whether a toast has been asked for: the toaster (root.tsx) mounts at once then, else when idle.
+let requested = false;
+const requestListeners = new Set<() => void>();
+
+export function subscribeToToastRequests(listener: () => void): () => void {
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
+
+export const toastRequested = () => requested;
+
 /**
  * sonner's `toast`, loaded on first use. sonner is 9 KiB of script that injects its stylesheet when
- * imported; the toaster that shows the toasts loads after hydration (root.tsx), so pages that only
+ * imported; the toaster that shows the toasts loads when the page is first idle, or at the first toast
+ * (root.tsx), so pages that only
  * toast after a click keep both off their first load.
  */
 function show(kind: Kind): Show {
   return (message, data) => {
+    if (!requested) {
+      requested = true;
+      for (const listener of requestListeners) listener();
+    }
     sonner ??= import("sonner");
     void sonner.then(({ toast }) => toast[kind](message, data));
   };

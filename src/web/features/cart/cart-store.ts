@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { whenIdle } from "~/lib/when-idle";
 import { cartCookieString } from "./lib/cart-cookie";
 import { addCartLine, isCartCoveredBy, parseCartItems, removeCartLine, setLineQuantity, type AddResult, type CartItem } from "./lib/cart-lines";
 
@@ -6,8 +7,15 @@ export type { CartItem } from "./lib/cart-lines";
 
 const STORAGE_KEY = "cart";
 const listeners = new Set<() => void>();
-let cached: { raw: string | null; items: CartItem[] } = { raw: null, items: [] };
 const EMPTY: CartItem[] = [];
+let cached: { raw: string | null; items: CartItem[] } = { raw: null, items: EMPTY };
+/**
+ * Whether the page shows local storage's cart yet. Until the browser is first idle it shows what the
+ * server drew from the cart cookie, which is the same cart unless another tab changed it since: reading
+ * local storage and the cookie while hydrating cost a long task on a slow phone (decision 012).
+ */
+let showingStoredCart = false;
+let storedCartScheduled = false;
 
 function readRaw(): string | null {
   try {
@@ -33,11 +41,26 @@ function mirrorToCookie(items: readonly CartItem[]) {
   if ((current ?? "cart=") !== cookie.slice(0, cookie.indexOf(";"))) document.cookie = cookie;
 }
 
+function notify() {
+  for (const listener of listeners) listener();
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  mirrorToCookie(readCart());
+  if (!storedCartScheduled) {
+    storedCartScheduled = true;
+    whenIdle(() => {
+      showingStoredCart = true;
+      mirrorToCookie(readCart());
+      notify();
+    });
+  }
   // Another tab's change arrives as a storage event, so every open tab shows the same cart.
-  const onStorage = (event: StorageEvent) => (event.key === STORAGE_KEY || event.key === null) && listener();
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEY && event.key !== null) return;
+    showingStoredCart = true;
+    listener();
+  };
   window.addEventListener("storage", onStorage);
   return () => {
     listeners.delete(listener);
@@ -53,7 +76,8 @@ export function writeCart(items: CartItem[]) {
     // Storage blocked or full: nothing to keep the cart in.
   }
   mirrorToCookie(items);
-  for (const listener of listeners) listener();
+  showingStoredCart = true;
+  notify();
 }
 
 /** Adds tickets for an event, or more of an event already in the cart, up to `max` on the line. */
@@ -83,14 +107,22 @@ export function clearCartIfBought(bookedEventIds: readonly string[]): boolean {
   return true;
 }
 
-/** The cart's lines; `serverItems` is what the server drew from the cart cookie, used until hydrated. */
+/** The cart's lines; `serverItems` (what the server drew from the cart cookie) until the stored cart shows. */
 export function useCartItems(serverItems: CartItem[] = EMPTY): CartItem[] {
-  return useSyncExternalStore(subscribe, readCart, () => serverItems);
+  return useSyncExternalStore(subscribe, () => (showingStoredCart ? readCart() : serverItems), () => serverItems);
+}
+
+/**
+ * Whether the page shows the stored cart yet: false while server rendering and hydrating and until the
+ * browser is first idle. Until then an empty list may only mean the server had no cart cookie.
+ */
+export function useStoredCartShown(): boolean {
+  return useSyncExternalStore(subscribe, () => showingStoredCart, () => false);
 }
 
 const ticketCount = () => readCart().reduce((sum, item) => sum + item.ticketQuantity, 0);
 
-/** The header badge: the number of tickets across all lines; `serverCount` until hydrated (from the cart cookie). */
+/** The header badge: the number of tickets across all lines; `serverCount` (from the cart cookie) until the stored cart shows. */
 export function useCartCount(serverCount = 0): number {
-  return useSyncExternalStore(subscribe, ticketCount, () => serverCount);
+  return useSyncExternalStore(subscribe, () => (showingStoredCart ? ticketCount() : serverCount), () => serverCount);
 }

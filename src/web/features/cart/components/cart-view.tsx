@@ -3,8 +3,7 @@ import { useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
-import { clearCart, removeFromCart, setCartQuantity, useCartItems, writeCart, type CartItem } from "../cart-store";
-import { useHydrated } from "../hooks/use-hydrated";
+import { clearCart, removeFromCart, setCartQuantity, useCartItems, useStoredCartShown, writeCart, type CartItem } from "../cart-store";
 import { cartSummary } from "../lib/cart-lines";
 import { CART_TOASTS } from "../lib/cart-toasts";
 import { CartEmpty } from "./cart-empty";
@@ -37,9 +36,8 @@ export function CartView({
   checkingOut: boolean;
   onCheckout: (items: CartItem[]) => void;
 }) {
-  const hydrated = useHydrated();
   const items = useCartItems(serverItems ?? undefined);
-  const known = hydrated || serverItems !== null;
+  const known = useStoredCartShown() || serverItems !== null;
   const heading = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState("");
   const totals = cartSummary(items);

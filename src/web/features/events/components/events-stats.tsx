@@ -1,5 +1,5 @@
 import { CalendarDays, MapPin, Tag, type LucideIcon } from "lucide-react";
-import type { EventListResult } from "@domain";
+import { formatCount, type EventListResult } from "@domain";
 
 const STAT_CARDS: { key: keyof EventListResult["stats"]; label: string; icon: LucideIcon }[] = [
   { key: "events", label: "Events", icon: CalendarDays },
@@ -17,7 +17,7 @@ export function EventsStats({ stats }: { stats: EventListResult["stats"] }) {
           <dt className="order-last text-xs font-medium text-white/80 sm:text-sm">{label}</dt>
           <dd className="flex flex-col gap-2 text-2xl font-extrabold tabular-nums sm:text-3xl">
             <Icon className="size-5 text-accent-400" aria-hidden="true" />
-            {stats[key].toLocaleString("en-GB")}
+            {formatCount(stats[key])}
           </dd>
         </div>
       ))}

@@ -1,5 +1,5 @@
 import { BadgePoundSterling, Receipt, ShoppingBag, Ticket, type LucideIcon } from "lucide-react";
-import { formatPounds, type SalesAnalytics } from "@domain";
+import { formatCount, formatPounds, type SalesAnalytics } from "@domain";
 import { averageOrderPence } from "../../lib/sales-rows";
 
 function Total({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
@@ -22,8 +22,8 @@ export function SalesTotals({ totals }: { totals: SalesAnalytics["totals"] }) {
   return (
     <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
       <Total icon={BadgePoundSterling} label="Total Revenue" value={formatPounds(totals.revenuePence)} />
-      <Total icon={Ticket} label="Tickets Sold" value={totals.ticketsSold.toLocaleString("en-GB")} />
-      <Total icon={Receipt} label="Bookings" value={totals.bookings.toLocaleString("en-GB")} />
+      <Total icon={Ticket} label="Tickets Sold" value={formatCount(totals.ticketsSold)} />
+      <Total icon={Receipt} label="Bookings" value={formatCount(totals.bookings)} />
       <Total icon={ShoppingBag} label="Average Order" value={average === null ? "—" : formatPounds(average)} />
     </dl>
   );
