@@ -129,7 +129,7 @@ describe("generate-image (spec §7)", () => {
     const png = (await t.app.inject({ method: "GET", url: generated.imageUrl })).rawPayload;
     const updated = await sendEventForm(organiser.client, "PATCH", `/api/events/${event.id}`, eventInput(), { bytes: png, filename: "poster.png", contentType: "image/png" });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().imageUrl).toMatch(new RegExp(`^/media/events/${event.id}/[0-9a-f]+\\.webp$`));
+    expect(updated.json().imageUrl).toMatch(new RegExp(`^/media/events/${event.id}/[0-9a-f]+-1200\\.webp$`));
   });
 });
 

@@ -19,8 +19,13 @@ export async function realtimeRoutes(app: FastifyInstance, { auth, hub }: { auth
 
   app.get("/realtime/bookings", { schema: { tags: ["dashboard"], summary: "Live sales on your events (Server-Sent Events)" } }, async (request, reply) => {
     const userId = await requireUserId(auth, request);
-    reply.hijack();
     const response = reply.raw;
+    // Listening before the stream opens: 'connected' then means no sale can be missed, and a database
+    // that is away answers 503 like any other request instead of a stream that never hears anything.
+    const unsubscribe = await hub.subscribe(userId, (sale) => {
+      response.write(`event: sale\nid: ${sale.bookingId}\ndata: ${JSON.stringify(sale)}\n\n`);
+    });
+    reply.hijack();
     response.writeHead(200, {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache, no-transform",
@@ -28,9 +33,6 @@ export async function realtimeRoutes(app: FastifyInstance, { auth, hub }: { auth
       "x-accel-buffering": "no",
     });
     response.write("retry: 3000\n: connected\n\n");
-    const unsubscribe = await hub.subscribe(userId, (sale) => {
-      response.write(`event: sale\nid: ${sale.bookingId}\ndata: ${JSON.stringify(sale)}\n\n`);
-    });
     const heartbeat = setInterval(() => response.write(": ping\n\n"), HEARTBEAT_MS);
     const stop = () => {
       clearInterval(heartbeat);
