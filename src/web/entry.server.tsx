@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { isDatabaseUnavailable } from "../server/db/client";
 import { CspNonceContext } from "./lib/csp-nonce";
-import { lowPriorityScriptPreloads } from "./lib/script-priority.server";
+import { renderWithLowPriorityPreloads } from "./lib/script-priority.server";
 
 export const streamTimeout = 5_000;
 
@@ -76,9 +76,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          const html = lowPriorityScriptPreloads();
-          pipe(html);
-          html.pipe(body);
+          renderWithLowPriorityPreloads(pipe, body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -1,4 +1,4 @@
-import { Transform } from "node:stream";
+import { pipeline, Transform, type Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
 const PRELOAD = '<link rel="modulepreload"';
@@ -37,4 +37,20 @@ function partialTagAtEnd(text: string): number {
     if (PRELOAD.startsWith(text.slice(text.length - length))) return length;
   }
   return 0;
+}
+
+/**
+ * Renders into `body` through lowPriorityScriptPreloads. `pipeline` joins the two both ways: when the
+ * visitor leaves mid-page and the response destroys `body`, the transform is destroyed too (so React,
+ * which listens on it, stops rendering). The error that closing brings is handled here, whether the
+ * page was still rendering or only still sending; thrown from the stream it would end the process.
+ */
+export function renderWithLowPriorityPreloads(pipe: (destination: Writable) => void, body: Writable): void {
+  const html = lowPriorityScriptPreloads();
+  // An error here is the connection closing early: nothing is left to send.
+  pipeline(html, body, () => {});
+  // The page may be fully rendered into `body` but not yet sent when the connection closes; pipeline has
+  // let go of `body` by then, and an unheard 'error' would end the process.
+  body.on("error", () => {});
+  pipe(html);
 }
