@@ -62,11 +62,30 @@ export function expectNoErrors(tracked: TrackedPage, allow: RegExp[] = []) {
 }
 
 /**
+ * Waits (2 s at most) for running transitions and finite animations to finish: axe reads colours as they
+ * are, so a tab still fading to its selected colour after a click measures as too little contrast.
+ */
+async function settleTransitions(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
+}
+
+/**
  * Runs axe on the current page and fails on any serious or critical violation. `inPage` runs axe in the
  * page itself rather than finishing in a fresh page of the context: quicker, and enough for pages that
  * embed no cross-origin frames (ours embed none; the e2e contexts block other hosts).
  */
 export async function expectAccessible(page: Page, { inPage = false }: { inPage?: boolean } = {}) {
+  await settleTransitions(page);
   // Toasts are left out: a stack of them animates and fades the older ones, so a scan that lands mid-way
   // measures half-transparent text. Their colours are checked at rest in app.css (sonner overrides).
   const results = await new AxeBuilder({ page })
