@@ -54,11 +54,15 @@ export function cpuSlowdownFor(benchmarkIndex: number): number {
   return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
 }
 
+/** The benchmark indexes Lighthouse reported for the latest runs (it measures at each run's start). */
+const recentIndexes: number[] = [];
+
 /**
- * The slowdown for the next run. Calibrated from the host's speed measured just before it, as
- * Lighthouse measures it (its own benchmark function, in a tab of the same Chrome): on a shared
- * 2-core host the speed moves from minute to minute, so an earlier measurement can emulate a much
- * slower or faster phone than the reference one.
+ * The slowdown for the next run, calibrated from the host's speed: the median of a measurement made
+ * just before the run (Lighthouse's own benchmark function, in a tab of the same Chrome) and the
+ * indexes of the two latest runs. On a shared 2-core host the speed moves from minute to minute, and a
+ * single measurement now and then reads the host nearly twice as fast as it is during the run, which
+ * then emulates a phone far slower than the reference one.
  */
 async function cpuSlowdown(port: number): Promise<number> {
   if (CPU_SLOWDOWN !== "calibrated") return Number(CPU_SLOWDOWN);
@@ -69,7 +73,7 @@ async function cpuSlowdown(port: number): Promise<number> {
     const tab = await browser.contexts()[0]!.newPage();
     const index = await tab.evaluate<number>(`(${pageFunctions.computeBenchmarkIndex.toString()})()`);
     await tab.close();
-    return Math.round(cpuSlowdownFor(index) * 100) / 100;
+    return Math.round(cpuSlowdownFor(median([index, ...recentIndexes.slice(-2)])) * 100) / 100;
   } finally {
     clearTimeout(timeout);
     await browser.close();
@@ -191,6 +195,7 @@ async function measure(port: number, baseUrl: string, page: Page): Promise<Resul
     flags.disableStorageReset = true;
   }
   const result = await lighthouse(`${baseUrl}${page.path}`, flags);
+  if (result?.lhr.environment.benchmarkIndex) recentIndexes.push(result.lhr.environment.benchmarkIndex);
   return result && !result.lhr.runtimeError ? result.lhr : null;
 }
 
