@@ -11,7 +11,7 @@
  *   npm run audit
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -39,6 +39,8 @@ const MIN_PERFORMANCE = Number(process.env.AUDIT_MIN_PERFORMANCE ?? 95);
 const barFor = (category: Category) => (category === "performance" ? MIN_PERFORMANCE : MIN_SCORE);
 /** Lighthouse now and then loses a trace (NO_NAVSTART, NO_FCP): such a run is repeated, this often per page. */
 const RETRIES = 3;
+/** A folder to keep each run's Lighthouse report in (JSON), to see what a score is made of. */
+const REPORT_DIR = process.env.AUDIT_REPORT_DIR;
 /** `calibrated` (default) or a fixed multiplier such as Lighthouse's own default, 4. */
 const CPU_SLOWDOWN = process.env.AUDIT_CPU_SLOWDOWN ?? "calibrated";
 
@@ -196,6 +198,10 @@ async function measure(port: number, baseUrl: string, page: Page): Promise<Resul
   }
   const result = await lighthouse(`${baseUrl}${page.path}`, flags);
   if (result?.lhr.environment.benchmarkIndex) recentIndexes.push(result.lhr.environment.benchmarkIndex);
+  if (result && REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(join(REPORT_DIR, `${page.name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   return result && !result.lhr.runtimeError ? result.lhr : null;
 }
 

@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { isDatabaseUnavailable } from "../server/db/client";
 import { CspNonceContext } from "./lib/csp-nonce";
-import { renderWithLowPriorityPreloads } from "./lib/script-priority.server";
+import { renderWithScriptsAfterPaint } from "./lib/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -76,7 +76,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          renderWithLowPriorityPreloads(pipe, body);
+          // The development server's module scripts (Vite's client, fast refresh) must run in order, at once.
+          if (import.meta.env.PROD) renderWithScriptsAfterPaint(pipe, body);
+          else pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -1,4 +1,3 @@
-import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import {
   availabilityText,
@@ -10,6 +9,7 @@ import {
   type EventSummary,
 } from "@domain";
 import { Badge } from "~/components/ui/badge";
+import { CssIcon } from "~/components/ui/css-icon";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
@@ -68,20 +68,20 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
             <li className="flex items-center gap-3">
               {date && (
                 <span className="flex items-center gap-1.5">
-                  <CalendarDays className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                  <CssIcon name="calendar-days" className="size-4 shrink-0 text-brand-600" />
                   {date}
                 </span>
               )}
               {time && (
                 <span className="flex items-center gap-1.5">
-                  <Clock className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                  <CssIcon name="clock" className="size-4 shrink-0 text-brand-600" />
                   {time}
                 </span>
               )}
             </li>
           )}
           <li className="flex items-start gap-1.5">
-            <MapPin className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            <CssIcon name="map-pin" className="mt-0.5 size-4 shrink-0 text-brand-600" />
             <span className="line-clamp-2">
               <span className="font-medium text-ink">{event.venue || "Venue TBD"}</span>
               {event.location ? `, ${event.location}` : ""}

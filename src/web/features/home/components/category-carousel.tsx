@@ -1,5 +1,5 @@
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type TouchEvent } from "react";
+import { memo, useCallback, useEffect, useRef, useState, type FocusEvent, type TouchEvent } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { type EventSummary, responsiveImage } from "@domain";
@@ -184,7 +184,8 @@ function circularDistance(a: number, b: number, total: number): number {
   return Math.min(d, total - d);
 }
 
-function Slide({
+// Memoised: the carousel re-renders on hover, focus and once hydrated (reduced motion known), its slides only when they change.
+const Slide = memo(function Slide({
   slide,
   event,
   position,
@@ -263,4 +264,4 @@ function Slide({
       </div>
     </div>
   );
-}
+});
