@@ -10,13 +10,18 @@ const noSubscription = () => () => {};
 /** Sale toasts for the signed-in organiser on every page; mounted once in root.tsx. */
 export function LiveSaleToasts() {
   const user = useSessionUser();
+  // A visitor's page has nothing to render again once hydrated.
+  return user ? <AfterHydration userId={user.id} /> : null;
+}
+
+function AfterHydration({ userId }: { userId: string }) {
   // False while server rendering and hydrating, true afterwards.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  if (!hydrated || !user) return null;
+  if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
       {/* A new user (sign-out, then sign-in as someone else) gets a new connection. */}
-      <LiveSaleListener key={user.id} />
+      <LiveSaleListener key={userId} />
     </Suspense>
   );
 }

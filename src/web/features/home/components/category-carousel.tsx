@@ -111,6 +111,9 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
                 position={i + 1}
                 total={slides.length}
                 active={i === index}
+                // Only the first slide is drawn on the server and while hydrating: the others cannot be seen
+                // until the carousel moves, which needs the page's scripts, and they were a sixth of its HTML.
+                drawn={i === 0 || nearViewport}
                 // Posters load once the carousel is close, for the current slide and its neighbours only, so
                 // six posters never compete with the page's first paint.
                 showPoster={nearViewport && circularDistance(i, index, slides.length) <= 1}
@@ -191,6 +194,7 @@ const Slide = memo(function Slide({
   position,
   total,
   active,
+  drawn,
   showPoster,
 }: {
   slide: CategorySlide;
@@ -198,6 +202,7 @@ const Slide = memo(function Slide({
   position: number;
   total: number;
   active: boolean;
+  drawn: boolean;
   showPoster: boolean;
 }) {
   const Icon = slide.icon;
@@ -212,56 +217,69 @@ const Slide = memo(function Slide({
       className="relative isolate w-full shrink-0 overflow-hidden text-white"
       style={{ backgroundImage: slide.art }}
     >
-      <Icon aria-hidden="true" strokeWidth={1} className="absolute -bottom-10 -left-8 -z-10 size-64 rotate-[-12deg] text-white/[0.07]" />
-      <div className="grid h-full grid-cols-1 gap-6 p-5 sm:p-8 lg:grid-cols-[1.1fr_1fr] lg:items-center lg:gap-12 lg:px-12 lg:py-10">
-        <div className="order-2 lg:order-1">
-          <p className="text-sm font-bold uppercase tracking-[0.18em] text-white/85">
-            {String(position).padStart(2, "0")} / {String(total).padStart(2, "0")}
-          </p>
-          <h3 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">{slide.title}</h3>
-          <p className="mt-3 max-w-md text-base leading-relaxed text-white/90 sm:text-lg">{slide.description}</p>
-          <Link to={slideHref(slide)} className={cn(buttonVariants({ variant: "inverse", size: "lg" }), "mt-6 focus-visible:outline-white")}>
-            Explore {slide.title}
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </div>
-        <div className="order-1 lg:order-2">
-          {event && image ? (
-            <Link to={paths.event(event.id)} className="group/poster block rounded-2xl focus-visible:outline-white">
-              <span className="block overflow-hidden rounded-2xl shadow-2xl ring-1 ring-white/20 transition duration-300 group-hover/poster:-translate-y-1 motion-reduce:transition-none">
-                {showPoster ? (
-                  <img
-                    src={image.smallSrc}
-                    srcSet={image.srcSet}
-                    sizes="(min-width: 1280px) 560px, (min-width: 1024px) 45vw, 100vw"
-                    alt=""
-                    width={1200}
-                    height={675}
-                    decoding="async"
-                    className="aspect-video w-full bg-white/10 object-cover"
-                  />
-                ) : (
-                  <span className="block aspect-video w-full bg-white/10" />
-                )}
-              </span>
-              <span className="mt-3 flex items-center gap-2 text-sm font-semibold text-white/95">
-                <span className="shrink-0 whitespace-nowrap rounded-full bg-white/20 px-2 py-0.5 text-xs uppercase tracking-wide">Coming up</span>
-                <span className="min-w-0 truncate group-hover/poster:underline">{event.title}</span>
-              </span>
-            </Link>
-          ) : (
-            <div
-              aria-hidden="true"
-              className="relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/20"
-            >
-              <span className="absolute inset-0 bg-[repeating-radial-gradient(circle_at_center,rgba(255,255,255,0.1)_0_2px,transparent_2px_28px)]" />
-              <span className="relative flex size-32 items-center justify-center rounded-full bg-white/15 shadow-2xl ring-1 ring-white/30 backdrop-blur">
-                <Icon className="size-16 text-white" strokeWidth={1.5} />
-              </span>
+      {drawn && (
+        <>
+          <Icon
+            aria-hidden="true"
+            strokeWidth={1}
+            className="absolute -bottom-10 -left-8 -z-10 size-64 rotate-[-12deg] text-white/[0.07]"
+          />
+          <div className="grid h-full grid-cols-1 gap-6 p-5 sm:p-8 lg:grid-cols-[1.1fr_1fr] lg:items-center lg:gap-12 lg:px-12 lg:py-10">
+            <div className="order-2 lg:order-1">
+              <p className="text-sm font-bold uppercase tracking-[0.18em] text-white/85">
+                {String(position).padStart(2, "0")} / {String(total).padStart(2, "0")}
+              </p>
+              <h3 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">{slide.title}</h3>
+              <p className="mt-3 max-w-md text-base leading-relaxed text-white/90 sm:text-lg">{slide.description}</p>
+              <Link
+                to={slideHref(slide)}
+                className={cn(buttonVariants({ variant: "inverse", size: "lg" }), "mt-6 focus-visible:outline-white")}
+              >
+                Explore {slide.title}
+                <ArrowRight aria-hidden="true" />
+              </Link>
             </div>
-          )}
-        </div>
-      </div>
+            <div className="order-1 lg:order-2">
+              {event && image ? (
+                <Link to={paths.event(event.id)} className="group/poster block rounded-2xl focus-visible:outline-white">
+                  <span className="block overflow-hidden rounded-2xl shadow-2xl ring-1 ring-white/20 transition duration-300 group-hover/poster:-translate-y-1 motion-reduce:transition-none">
+                    {showPoster ? (
+                      <img
+                        src={image.smallSrc}
+                        srcSet={image.srcSet}
+                        sizes="(min-width: 1280px) 560px, (min-width: 1024px) 45vw, 100vw"
+                        alt=""
+                        width={1200}
+                        height={675}
+                        decoding="async"
+                        className="aspect-video w-full bg-white/10 object-cover"
+                      />
+                    ) : (
+                      <span className="block aspect-video w-full bg-white/10" />
+                    )}
+                  </span>
+                  <span className="mt-3 flex items-center gap-2 text-sm font-semibold text-white/95">
+                    <span className="shrink-0 whitespace-nowrap rounded-full bg-white/20 px-2 py-0.5 text-xs uppercase tracking-wide">
+                      Coming up
+                    </span>
+                    <span className="min-w-0 truncate group-hover/poster:underline">{event.title}</span>
+                  </span>
+                </Link>
+              ) : (
+                <div
+                  aria-hidden="true"
+                  className="relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/20"
+                >
+                  <span className="absolute inset-0 bg-[repeating-radial-gradient(circle_at_center,rgba(255,255,255,0.1)_0_2px,transparent_2px_28px)]" />
+                  <span className="relative flex size-32 items-center justify-center rounded-full bg-white/15 shadow-2xl ring-1 ring-white/30 backdrop-blur">
+                    <Icon className="size-16 text-white" strokeWidth={1.5} />
+                  </span>
+                </div>
+              )}
+            </div>
+          </div>
+        </>
+      )}
     </div>
   );
 });
