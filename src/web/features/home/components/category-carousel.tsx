@@ -30,6 +30,8 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
   const touchStartX = useRef<number | null>(null);
   const regionRef = useRef<HTMLDivElement>(null);
   const nearViewport = useNearViewport(regionRef, "100% 0px");
+  // Set by the first move, which draws the other slides in the same update that shows the next one.
+  const [moved, setMoved] = useState(false);
   const rotating = playing && !hovered && !focused && !reducedMotion;
 
   const go = useCallback(
@@ -37,6 +39,7 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
       const now = performance.now();
       if (now < lockedUntil.current) return;
       lockedUntil.current = now + TRANSITION_LOCK_MS;
+      setMoved(true);
       setIndex((current) => (target(current) + slides.length) % slides.length);
     },
     [slides.length],
@@ -111,9 +114,9 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
                 position={i + 1}
                 total={slides.length}
                 active={i === index}
-                // Only the first slide is drawn on the server and while hydrating: the others cannot be seen
-                // until the carousel moves, which needs the page's scripts, and they were a sixth of its HTML.
-                drawn={i === 0 || nearViewport}
+                // Only the first slide is drawn until the carousel first moves (which needs the page's scripts):
+                // the others cannot be seen before, and they were a sixth of the page's HTML and hydration.
+                drawn={i === 0 || moved}
                 // Posters load once the carousel is close, for the current slide and its neighbours only, so
                 // six posters never compete with the page's first paint.
                 showPoster={nearViewport && circularDistance(i, index, slides.length) <= 1}
