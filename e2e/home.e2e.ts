@@ -200,6 +200,25 @@ describe("home page", () => {
     await tracked.context.close();
   });
 
+  it("draws a Similar Events rail per category, with its cards and a See all link, as the visitor scrolls to it", async () => {
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    await page.goto("/");
+    await waitForHydration(page);
+    const rails = page.getByRole("group", { name: /^Similar Events: / });
+    // Far below the fold, the rails are not drawn until the visitor heads their way.
+    await expect(rails.count()).resolves.toBe(0);
+
+    await page.getByRole("heading", { name: "Similar Events", exact: true }).scrollIntoViewIfNeeded();
+    await expect.poll(() => rails.count()).toBeGreaterThan(1);
+    const comedy = page.getByRole("group", { name: "Similar Events: Comedy" });
+    await comedy.scrollIntoViewIfNeeded();
+    await expect.poll(() => comedy.getByRole("list", { name: "Comedy events" }).getByRole("article").count()).toBeGreaterThan(0);
+    await expect(comedy.getByRole("link", { name: "See all Comedy events" }).getAttribute("href")).resolves.toBe("/events?category=comedy");
+    expectNoErrors(tracked);
+    await tracked.context.close();
+  });
+
   it("stores ?ref=CODE as the affiliate code for 30 days and removes an expired one", async () => {
     const tracked = await openPage(browser);
     const { page } = tracked;

@@ -1,6 +1,8 @@
 import { ArrowRight, Dumbbell, Laugh, Music, PartyPopper, Trophy, UtensilsCrossed, type LucideIcon } from "lucide-react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import type { EventSummary } from "@domain";
+import { useNearViewport } from "~/hooks/use-near-viewport";
 import { paths } from "~/paths";
 import { EventRail } from "./event-rail";
 
@@ -19,22 +21,30 @@ const ICONS: Record<string, LucideIcon> = {
   comedy: Laugh,
 };
 
+/** A rail's height (heading row, a card and its padding), kept while the rail is not drawn. */
+const RAIL_PLACEHOLDER = "h-[31.5rem]";
+
 /**
  * The 'Similar Events' carousels, one per category (spec §2 Home, item 5). A category with nothing
  * listed is left out, and the whole section when every one is empty.
  */
 export function SimilarEvents({ carousels }: { carousels: SimilarCarousel[] }) {
+  const sectionRef = useRef<HTMLElement>(null);
+  // The rails, their headings and arrows are drawn as the section nears the viewport: far below the
+  // fold, they were a fifth of the page's elements for the browser to parse, style and lay out first.
+  const near = useNearViewport(sectionRef);
   const filled = carousels.filter((carousel) => carousel.events.length > 0);
   if (filled.length === 0) return null;
   return (
-    <section aria-labelledby="similar-events-title" className="container-page render-when-visible pt-16 sm:pt-24">
+    <section ref={sectionRef} aria-labelledby="similar-events-title" className="container-page render-when-visible pt-16 sm:pt-24">
       <p className="text-sm font-bold uppercase tracking-[0.16em] text-brand-700">By category</p>
       <h2 id="similar-events-title" className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
         Similar Events
       </h2>
       <p className="mt-2 max-w-xl text-muted">More of what you love, from live music to match day.</p>
       <div className="mt-8 flex flex-col gap-10">
-        {filled.map((carousel) => {
+        {!near && filled.map((carousel) => <div key={carousel.category} className={RAIL_PLACEHOLDER} aria-hidden="true" />)}
+        {near && filled.map((carousel) => {
           const Icon = ICONS[carousel.category] ?? PartyPopper;
           const headingId = `similar-events-${carousel.category}`;
           return (
