@@ -16,18 +16,22 @@ async function through(chunks: Buffer[]): Promise<string> {
   return text(Readable.from(chunks).pipe(scriptsAfterFirstPaint()));
 }
 
-/** Runs the loader script as a browser would after its first frame; returns what it added to the page. */
+/** Runs the loader script as a browser would after its first frame; returns what it added to the page, and in which task. */
 function runLoader(page: string) {
   const loader = /<script nonce="n">(\(function\(c,p,n\)[\s\S]*?)<\/script>/.exec(page)![1]!;
-  const added: Record<string, string>[] = [];
+  const added: Record<string, string | number>[] = [];
+  const tasks: (() => void)[] = [];
+  let task = 0;
   const element = (tag: string) => ({ tag });
   const document = {
     currentScript: { nonce: "n" },
     createElement: element,
-    head: { appendChild: (node: Record<string, string>) => added.push({ ...node, parent: "head" }) },
-    body: { appendChild: (node: Record<string, string>) => added.push({ ...node, parent: "body" }) },
+    head: { appendChild: (node: Record<string, string>) => added.push({ ...node, parent: "head", task }) },
+    body: { appendChild: (node: Record<string, string>) => added.push({ ...node, parent: "body", task }) },
   };
-  runInNewContext(loader, { document, requestAnimationFrame: (run: () => void) => run(), setTimeout: (run: () => void) => run() });
+  runInNewContext(loader, { document, requestAnimationFrame: (run: () => void) => tasks.push(run), setTimeout: (run: () => void) => tasks.push(run) });
+  expect(added).toEqual([]);
+  for (; tasks.length > 0; task++) tasks.shift()!();
   return added;
 }
 
@@ -43,12 +47,12 @@ describe("scriptsAfterFirstPaint", () => {
     expect(out.match(/<\/script>/g)).toHaveLength(3);
   });
 
-  it("adds the preloads and then the module script, unchanged and with the response's nonce, after the first frame", async () => {
+  it("adds the preloads and then the module script, unchanged and with the response's nonce, after the first frame, one per task", async () => {
     const added = runLoader(await through([Buffer.from(html)]));
     expect(added).toEqual([
-      { tag: "link", rel: "modulepreload", href: "/assets/react.js", parent: "head" },
-      { tag: "link", rel: "modulepreload", href: "/assets/app.js", parent: "head" },
-      { tag: "script", type: "module", nonce: "n", textContent: moduleSource.replace("</script><b>", "\\u003c/script>\\u003cb>"), parent: "body" },
+      { tag: "link", rel: "modulepreload", href: "/assets/react.js", parent: "head", task: 1 },
+      { tag: "link", rel: "modulepreload", href: "/assets/app.js", parent: "head", task: 2 },
+      { tag: "script", type: "module", nonce: "n", textContent: moduleSource.replace("</script><b>", "\\u003c/script>\\u003cb>"), parent: "body", task: 3 },
     ]);
   });
 
