@@ -120,11 +120,11 @@ function HeroTicket({ figures }: { figures: { value: string; label: string }[] }
   );
 }
 
-/** A decorative QR-style glyph drawn from a fixed pattern (not a real code). */
 const QR_PATTERN = ["1110101", "1010011", "1110110", "0001010", "1101111", "0110001", "1011101"];
 /** Every dark cell as one path: a single SVG element instead of one rect per cell. */
 const QR_PATH = QR_PATTERN.flatMap((row, y) => [...row].map((cell, x) => (cell === "1" ? `M${x} ${y}h1v1h-1z` : ""))).join("");
 
+/** A decorative QR-style glyph drawn from a fixed pattern (not a real code). */
 function QrGlyph() {
   return (
     <svg viewBox="0 0 7 7" className="size-14 shrink-0 rounded-md bg-white p-1 ring-1 ring-border" aria-hidden="true" shapeRendering="crispEdges">
