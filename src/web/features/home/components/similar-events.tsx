@@ -43,40 +43,48 @@ export function SimilarEvents({ carousels }: { carousels: SimilarCarousel[] }) {
       </h2>
       <p className="mt-2 max-w-xl text-muted">More of what you love, from live music to match day.</p>
       <div className="mt-8 flex flex-col gap-10">
-        {!near && filled.map((carousel) => <div key={carousel.category} className={RAIL_PLACEHOLDER} aria-hidden="true" />)}
-        {near && filled.map((carousel) => {
-          const Icon = ICONS[carousel.category] ?? PartyPopper;
-          const headingId = `similar-events-${carousel.category}`;
-          return (
-            <div key={carousel.category} role="group" aria-labelledby={headingId}>
-              <EventRail
-                events={carousel.events}
-                label={`${carousel.title} events`}
-                header={
-                  <h3 id={headingId} className="flex items-center gap-2.5 text-xl font-bold tracking-tight sm:text-2xl">
-                    <span className="flex size-9 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                      <Icon className="size-5" aria-hidden="true" />
-                    </span>
-                    <span>
-                      <span className="sr-only">Similar Events: </span>
-                      {carousel.title}
-                    </span>
-                  </h3>
-                }
-                action={
-                  <Link
-                    to={paths.events({ category: carousel.category })}
-                    className="mr-1 hidden items-center gap-1 text-sm font-semibold text-brand-700 hover:underline sm:inline-flex"
-                  >
-                    See all<span className="sr-only"> {carousel.title} events</span>
-                    <ArrowRight className="size-4" aria-hidden="true" />
-                  </Link>
-                }
-              />
-            </div>
-          );
-        })}
+        {filled.map((carousel) =>
+          near ? (
+            <SimilarRail key={carousel.category} carousel={carousel} />
+          ) : (
+            <div key={carousel.category} className={RAIL_PLACEHOLDER} aria-hidden="true" />
+          ),
+        )}
       </div>
     </section>
+  );
+}
+
+/** One category's rail: its heading, See all link and cards. */
+function SimilarRail({ carousel }: { carousel: SimilarCarousel }) {
+  const Icon = ICONS[carousel.category] ?? PartyPopper;
+  const headingId = `similar-events-${carousel.category}`;
+  return (
+    <div role="group" aria-labelledby={headingId}>
+      <EventRail
+        events={carousel.events}
+        label={`${carousel.title} events`}
+        header={
+          <h3 id={headingId} className="flex items-center gap-2.5 text-xl font-bold tracking-tight sm:text-2xl">
+            <span className="flex size-9 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <span>
+              <span className="sr-only">Similar Events: </span>
+              {carousel.title}
+            </span>
+          </h3>
+        }
+        action={
+          <Link
+            to={paths.events({ category: carousel.category })}
+            className="mr-1 hidden items-center gap-1 text-sm font-semibold text-brand-700 hover:underline sm:inline-flex"
+          >
+            See all<span className="sr-only"> {carousel.title} events</span>
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        }
+      />
+    </div>
   );
 }
