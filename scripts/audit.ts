@@ -29,9 +29,8 @@ import { startAppProcess } from "../test/app-process";
 import { startEmbeddedPostgres } from "../test/embedded-postgres";
 import { startSmtpReceiver } from "../test/smtp-receiver";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
+import { belowBar, CATEGORIES, categoryScore, medianScores, typicalRun, type Category } from "./audit-scores";
 
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-type Category = (typeof CATEGORIES)[number];
 type Result = LighthouseResult;
 
 const RUNS = Number(process.env.AUDIT_RUNS ?? 9);
@@ -39,7 +38,6 @@ const RUNS = Number(process.env.AUDIT_RUNS ?? 9);
 const ONLY_PAGES = process.env.AUDIT_PAGES?.split(",").map((name) => name.trim());
 const MIN_SCORE = Number(process.env.AUDIT_MIN_SCORE ?? 95);
 const MIN_PERFORMANCE = Number(process.env.AUDIT_MIN_PERFORMANCE ?? 95);
-const barFor = (category: Category) => (category === "performance" ? MIN_PERFORMANCE : MIN_SCORE);
 /** Lighthouse now and then loses a trace (NO_NAVSTART, NO_FCP): such a run is repeated, this often per page. */
 const RETRIES = 3;
 /** A folder to keep each run's Lighthouse report in (JSON), to see what a score is made of. */
@@ -175,21 +173,13 @@ async function measure(port: number, baseUrl: string, page: Page): Promise<Resul
   return result && !result.lhr.runtimeError ? result.lhr : null;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-const score = (lhr: Result, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-
 function report(path: string, runs: Result[]): { category: Category; score: number }[] {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((run) => score(run, c)))])) as Record<Category, number>;
-  // Metrics and failing audits from the run whose performance score is the median one.
-  const typical = [...runs].sort((a, b) => score(a, "performance") - score(b, "performance"))[Math.floor(runs.length / 2)]!;
+  const scores = medianScores(runs);
+  const typical = typicalRun(runs);
   const hostIndex = runs.map((run) => Math.round(run.environment.benchmarkIndex)).join("/");
   const metric = (id: string) => typical.audits[id]?.displayValue ?? "?";
   console.log(
-    `${path.padEnd(20)} performance ${scores.performance} (${runs.map((run) => score(run, "performance")).join("/")})  accessibility ${scores.accessibility}  best-practices ${scores["best-practices"]}  seo ${scores.seo}   ` +
+    `${path.padEnd(20)} performance ${scores.performance} (${runs.map((run) => categoryScore(run, "performance")).join("/")})  accessibility ${scores.accessibility}  best-practices ${scores["best-practices"]}  seo ${scores.seo}   ` +
       `LCP ${metric("largest-contentful-paint")}  CLS ${metric("cumulative-layout-shift")}  TBT ${metric("total-blocking-time")}  (host benchmark index ${hostIndex})`,
   );
   for (const category of CATEGORIES) {
@@ -200,7 +190,7 @@ function report(path: string, runs: Result[]): { category: Category; score: numb
       }
     }
   }
-  return CATEGORIES.filter((c) => scores[c] < barFor(c)).map((c) => ({ category: c, score: scores[c] }));
+  return belowBar(scores, { performance: MIN_PERFORMANCE, other: MIN_SCORE });
 }
 
 async function main(): Promise<number> {
