@@ -16,9 +16,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import type { Flags, Result as LighthouseResult } from "lighthouse";
-import { navigationGather } from "lighthouse/core/gather/navigation-runner.js";
-import { Runner } from "lighthouse/core/runner.js";
+import lighthouse, { type Flags, type Result as LighthouseResult } from "lighthouse";
 import lrMobileConfig from "lighthouse/core/config/lr-mobile-config.js";
 import pg from "pg";
 import { chromium } from "playwright-core";
@@ -131,7 +129,6 @@ interface Page {
   noindex?: boolean;
 }
 
-
 /** One Lighthouse run, with local storage prepared through a second DevTools client when the page needs it. */
 async function measure(port: number, baseUrl: string, page: Page): Promise<Result | null> {
   const flags: Flags = {
@@ -164,8 +161,7 @@ async function measure(port: number, baseUrl: string, page: Page): Promise<Resul
     }
     flags.disableStorageReset = true;
   }
-  const { artifacts, runnerOptions } = await navigationGather(undefined, `${baseUrl}${page.path}`, { flags });
-  const result = await Runner.audit(artifacts, runnerOptions);
+  const result = await lighthouse(`${baseUrl}${page.path}`, flags);
   if (result && REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true });
     writeFileSync(join(REPORT_DIR, `${page.name}-${Date.now()}.json`), JSON.stringify(result.lhr));
