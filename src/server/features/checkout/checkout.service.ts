@@ -6,6 +6,7 @@ import {
   bookingFeePerTicket,
   CHECKOUT_HOLD_MINUTES,
   checkoutLines,
+  checkoutSessionExpiry,
   CreatePaymentInput,
   isBusinessListing,
   isListed,
@@ -269,7 +270,8 @@ export async function startCheckout({
       orderId: order.id,
       customerEmail: order.attendeeEmail,
       lines: order.lines.map((line) => ({ title: line.event.title, quantity: line.quantity, unitPricePence: line.event.pricePence, feePerTicketPence: line.fee })),
-      expiresAt: order.expiresAt,
+      // Read now, just before the call: Stripe measures its 30-minute minimum from its own receipt (decision 013).
+      expiresAt: checkoutSessionExpiry(new Date(), order.expiresAt),
       successUrl: `${publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${publicUrl}/payment-cancel?event_id=${firstEvent}`,
     });

@@ -3,7 +3,7 @@ import type { PaymentGateway } from "./payments";
 
 /**
  * Stripe Checkout through the official SDK: the ticket and the booking fee as separate line items,
- * the order id in the metadata, and an expiry matching the hold (decisions D9).
+ * the order id in the metadata, and an expiry inside Stripe's window that ends before the hold (decisions D9, 013).
  */
 export function createStripePayments(options: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentGateway {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
@@ -47,7 +47,14 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
       return { paid: session.payment_status === "paid", paymentIntentId: intent };
     },
     async refund(paymentIntentId) {
-      await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${paymentIntentId}` });
+      try {
+        await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${paymentIntentId}` });
+      } catch (error) {
+        // Already refunded in full: a repeat after Stripe pruned the idempotency key (24 hours), while its
+        // events are redelivered for days (https://docs.stripe.com/error-codes#charge-already-refunded).
+        if ((error as { code?: string }).code === "charge_already_refunded") return;
+        throw error;
+      }
     },
     parseWebhook(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
