@@ -23,6 +23,11 @@ export function checkoutSessionExpiry(now: Date, holdExpiresAt: Date): Date {
   const wanted = now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000;
   return new Date(Math.floor(Math.min(wanted, holdExpiresAt.getTime()) / 1000) * 1000);
 }
+/**
+ * The most one checkout may total: Stripe charges amounts of at most eight digits in the smallest unit,
+ * £999,999.99 (https://docs.stripe.com/currencies, "Minimum and maximum charge amounts").
+ */
+export const MAX_CHECKOUT_TOTAL_PENCE = 99_999_999;
 /** Tickets one checkout line may buy. */
 export const MAX_TICKETS_PER_LINE = 50;
 

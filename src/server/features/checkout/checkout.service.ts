@@ -8,8 +8,10 @@ import {
   checkoutLines,
   checkoutSessionExpiry,
   CreatePaymentInput,
+  formatPounds,
   isBusinessListing,
   isListed,
+  MAX_CHECKOUT_TOTAL_PENCE,
 } from "../../../domain";
 import type { Db } from "../../db/client";
 import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, users } from "../../db/schema";
@@ -263,6 +265,10 @@ export async function startCheckout({
   input: unknown;
 }): Promise<{ url: string; sessionId: string }> {
   const order = await createPayment({ db, userId, input, provider: gateway ? "stripe" : "local" });
+  if (order.totalPence > MAX_CHECKOUT_TOTAL_PENCE) {
+    await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
+    throw new AppError("BAD_REQUEST", `A checkout can total at most ${formatPounds(MAX_CHECKOUT_TOTAL_PENCE)}. Please buy these tickets in smaller checkouts.`);
+  }
   if (!gateway) return { url: `${publicUrl}/checkout/test/${order.sessionId}`, sessionId: order.sessionId };
   try {
     const firstEvent = order.lines[0]!.event.id;

@@ -113,6 +113,18 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     expect(stripe.refunds.filter((refund) => refund.payment_intent === intent)).toHaveLength(1);
   });
 
+  it("refuses with a 400 naming the limit a cart whose total exceeds the largest amount Stripe can charge, and holds nothing", async () => {
+    const first = await createEvent(t.db, { userId: organiserId, pricePence: 1_000_000, maxAttendees: 100 });
+    const second = await createEvent(t.db, { userId: organiserId, pricePence: 1_000_000, maxAttendees: 100 });
+    const items = [first, second].map((event) => ({ eventId: event.id, ticketQuantity: 50 }));
+    const response = await buyer.post("/api/functions/create-payment", { items });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain("£999,999.99");
+    // Nothing is left held: a single event's 50 tickets (£500,115) still go through.
+    expect((await buyer.post("/api/functions/create-payment", { eventId: first.id, ticketQuantity: 50 })).statusCode).toBe(200);
+    expect((await buyer.post("/api/functions/create-payment", { eventId: second.id, ticketQuantity: 50 })).statusCode).toBe(200);
+  });
+
   it("releases the places of an expired session, and of a session Stripe failed to open", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000, maxAttendees: 2 });
     const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 })).json();
