@@ -205,9 +205,11 @@ function checkMetadata(value: string | Form | undefined, param: string): Record<
 }
 
 /**
- * [SPEC] success_url / cancel_url: strings; [ERRORS] `url_invalid`. An absolute http(s) URL of at most
- * 5000 characters (Stripe's limit on URL strings, spec3.json `maxLength: 5000`); the literal
- * `{CHECKOUT_SESSION_ID}` template is allowed and filled in on redirect (https://docs.stripe.com/payments/checkout/custom-success-page).
+ * [SPEC] success_url / cancel_url: strings; [ERRORS] `url_invalid` ("The URL provided is invalid"). An
+ * absolute http(s) URL of at most 5000 characters (Stripe's usual string limit, `maxLength: 5000` across
+ * spec3.json; the current spec states none for these two, so this is stricter at worst); the literal
+ * `{CHECKOUT_SESSION_ID}` template is allowed and filled in on redirect
+ * (https://docs.stripe.com/payments/checkout/custom-success-page).
  */
 function checkUrl(value: string, param: string) {
   const concrete = value.replaceAll("{CHECKOUT_SESSION_ID}", "cs_test_template");
@@ -295,7 +297,9 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
 
   function createCheckoutSession(form: Form, receivedAt: number): StandInSession {
     checkKeys(form, CHECKOUT_SESSION_PARAMS, MODELLED_CHECKOUT_SESSION_PARAMS, "");
-    // [SPEC] mode: enum payment | setup | subscription; [CREATE] required ("Missing required param: mode.").
+    // [SPEC] mode: enum payment | setup | subscription. [CREATE] marks it "Required conditionally" (spec3.json
+    // lists no `required` for PostCheckoutSessions); a session of one-time prices needs it, so it is required
+    // here: stricter than Stripe at worst, never laxer.
     const mode = required(asString(form.mode, "mode"), "mode");
     if (!["payment", "setup", "subscription"].includes(mode)) throw invalid(`Invalid mode: must be one of payment, setup, or subscription`, "mode");
     if (mode !== "payment") throw notModelled(`mode=${mode}`);
@@ -304,8 +308,9 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     if (!["elements", "embedded_page", "hosted_page"].includes(uiMode)) throw invalid(`Invalid ui_mode: must be one of elements, embedded_page, or hosted_page`, "ui_mode");
     if (uiMode !== "hosted_page") throw notModelled(`ui_mode=${uiMode}`);
 
-    // [SPEC]/[CREATE] success_url: where Stripe sends the buyer when payment is complete; a hosted page
-    // in payment mode needs one (and "not allowed if ui_mode is embedded_page or elements").
+    // [SPEC]/[CREATE] success_url: where Stripe sends the buyer when payment is complete, "not allowed if
+    // ui_mode is embedded_page or elements". Required here for a hosted page in payment mode ([CREATE]
+    // "Required conditionally"; stricter at worst).
     const successUrl = required(asString(form.success_url, "success_url"), "success_url");
     checkUrl(successUrl, "success_url");
     // [SPEC] cancel_url: optional; same URL rules.
@@ -369,7 +374,8 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       total += unitAmount * quantity;
     });
     // [CURRENCIES] the session's total must reach the currency's minimum charge and fit in eight digits.
-    const minimum = MINIMUM_CHARGE[currency!] ?? 50;
+    const minimum = MINIMUM_CHARGE[currency!];
+    if (minimum === undefined) throw notModelled(`the minimum charge in ${currency}`);
     if (total < minimum) throw invalid(`The Checkout Session's total amount due must add up to at least ${minimum} ${currency} (in the smallest currency unit).`, "line_items", "amount_too_small");
     if (total > MAXIMUM_CHARGE) throw invalid(`The Checkout Session's total amount due must be no more than ${MAXIMUM_CHARGE} ${currency} (in the smallest currency unit).`, "line_items", "amount_too_large");
 
