@@ -565,6 +565,12 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     failNext(count: number) {
       outages = count;
     },
+    /** The account's secret key is rolled (or revoked) in the Dashboard: the old one now gets 401 [AUTH]. */
+    rollSecretKey(newKey: string) {
+      const previous = options.secretKey;
+      options.secretKey = newKey;
+      return previous;
+    },
     /** Stripe prunes idempotency keys once they are 24 hours old [IDEMPOTENCY]. */
     forgetIdempotencyKeys() {
       idempotency.clear();

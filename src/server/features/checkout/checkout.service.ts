@@ -285,7 +285,8 @@ export async function startCheckout({
     return session;
   } catch (error) {
     await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
-    throw new AppError("PAYMENT_PROVIDER_ERROR", `Failed to initiate payment. Please try again. (${(error as Error).message})`);
+    // The spec's message (§ Payment); the provider's own words, which can name our key, go to the log only.
+    throw Object.assign(new AppError("PAYMENT_PROVIDER_ERROR", "Failed to initiate payment. Please try again."), { cause: error });
   }
 }
 

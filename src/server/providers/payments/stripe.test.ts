@@ -125,6 +125,23 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     expect((await buyer.post("/api/functions/create-payment", { eventId: second.id, ticketQuantity: 50 })).statusCode).toBe(200);
   });
 
+  it("never passes Stripe's own refusal (status and message) on to the buyer: a 502 with the spec's message", async () => {
+    const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000 });
+    const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    const key = stripe.rollSecretKey("sk_test_rolled");
+    try {
+      const verify = await buyer.post("/api/functions/verify-payment", { sessionId });
+      expect(verify.statusCode).toBe(502);
+      expect(verify.json().error.code).toBe("PAYMENT_PROVIDER_ERROR");
+      expect(verify.body).not.toContain("API Key");
+      const create = await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 });
+      expect(create.statusCode).toBe(502);
+      expect(create.json().error.message).toBe("Failed to initiate payment. Please try again.");
+    } finally {
+      stripe.rollSecretKey(key);
+    }
+  });
+
   it("releases the places of an expired session, and of a session Stripe failed to open", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000, maxAttendees: 2 });
     const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 })).json();

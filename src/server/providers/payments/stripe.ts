@@ -1,5 +1,15 @@
 import Stripe from "stripe";
+import { AppError } from "../../../domain";
 import type { PaymentGateway } from "./payments";
+
+/**
+ * Stripe's refusal as our provider error (502): its status and message (which can name our key) are
+ * for our log, never for the buyer or for Stripe's webhook delivery.
+ */
+function providerError(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  return Object.assign(new AppError("PAYMENT_PROVIDER_ERROR", "The payment service did not answer as expected. Please try again in a moment."), { cause: error });
+}
 
 /**
  * Stripe Checkout through the official SDK: the ticket and the booking fee as separate line items,
@@ -42,7 +52,9 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
       return { sessionId: session.id, url: session.url };
     },
     async sessionPayment(sessionId) {
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const session = await stripe.checkout.sessions.retrieve(sessionId).catch((error: unknown) => {
+        throw providerError(error);
+      });
       const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
       return { paid: session.payment_status === "paid", paymentIntentId: intent };
     },
@@ -53,7 +65,7 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
         // Already refunded in full: a repeat after Stripe pruned the idempotency key (24 hours), while its
         // events are redelivered for days (https://docs.stripe.com/error-codes#charge-already-refunded).
         if ((error as { code?: string }).code === "charge_already_refunded") return;
-        throw error;
+        throw providerError(error);
       }
     },
     parseWebhook(rawBody, signature) {
