@@ -1,8 +1,34 @@
 import { z } from "zod";
 import { AppError } from "./errors";
 
-/** Holds last as long as the checkout session: 30 minutes, Stripe Checkout's minimum (ARCHITECTURE). */
-export const CHECKOUT_HOLD_MINUTES = 30;
+/**
+ * Stripe Checkout's shortest session: `expires_at` must be 30 minutes to 24 hours after Stripe creates
+ * the session, i.e. after *it* receives the request (https://docs.stripe.com/api/checkout/sessions/create,
+ * `expires_at`).
+ */
+export const STRIPE_MIN_SESSION_MINUTES = 30;
+/** Over that minimum, for the time between our clock reading and Stripe's: transit, the SDK's retries, clock skew. */
+export const CHECKOUT_SESSION_MARGIN_MINUTES = 5;
+/** A payment session ends this long after it is requested (decision 013). */
+export const CHECKOUT_SESSION_MINUTES = STRIPE_MIN_SESSION_MINUTES + CHECKOUT_SESSION_MARGIN_MINUTES;
+/** A hold outlasts its session by this much, so the session (and Stripe's `checkout.session.expired`) always ends first. */
+export const CHECKOUT_HOLD_MARGIN_MINUTES = 5;
+/** How long a checkout holds its places (ARCHITECTURE, decisions D9 and 013). */
+export const CHECKOUT_HOLD_MINUTES = CHECKOUT_SESSION_MINUTES + CHECKOUT_HOLD_MARGIN_MINUTES;
+
+/**
+ * When a payment session requested at `now` expires: CHECKOUT_SESSION_MINUTES later in whole seconds
+ * (Stripe takes Unix seconds), and never after the hold it pays for (decision 013).
+ */
+export function checkoutSessionExpiry(now: Date, holdExpiresAt: Date): Date {
+  const wanted = now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000;
+  return new Date(Math.floor(Math.min(wanted, holdExpiresAt.getTime()) / 1000) * 1000);
+}
+/**
+ * The most one checkout may total: Stripe charges amounts of at most eight digits in the smallest unit,
+ * £999,999.99 (https://docs.stripe.com/currencies, "Minimum and maximum charge amounts").
+ */
+export const MAX_CHECKOUT_TOTAL_PENCE = 99_999_999;
 /**
  * The most tickets of one event an account may buy in one order, and hold at once across its
  * unfinished checkouts (issue 16: counted after a cart's lines for one event are merged).

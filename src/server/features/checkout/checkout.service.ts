@@ -9,10 +9,13 @@ import {
   CHECKOUT_RATE_LIMIT_MESSAGE,
   checkoutLines,
   commissionEarner,
+  checkoutSessionExpiry,
   CreatePaymentInput,
+  formatPounds,
   isBusinessListing,
   isListed,
   ticketLimitError,
+  MAX_CHECKOUT_TOTAL_PENCE,
 } from "../../../domain";
 import type { Db } from "../../db/client";
 import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, users } from "../../db/schema";
@@ -310,6 +313,10 @@ export async function startCheckout({
   input: unknown;
 }): Promise<{ url: string; sessionId: string }> {
   const order = await createPayment({ db, userId, input, provider: gateway ? "stripe" : "local" });
+  if (order.totalPence > MAX_CHECKOUT_TOTAL_PENCE) {
+    await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
+    throw new AppError("BAD_REQUEST", `A checkout can total at most ${formatPounds(MAX_CHECKOUT_TOTAL_PENCE)}. Please buy these tickets in smaller checkouts.`);
+  }
   if (!gateway) return { url: `${publicUrl}/checkout/test/${order.sessionId}`, sessionId: order.sessionId };
   try {
     const firstEvent = order.lines[0]!.event.id;
@@ -317,7 +324,8 @@ export async function startCheckout({
       orderId: order.id,
       customerEmail: order.attendeeEmail,
       lines: order.lines.map((line) => ({ title: line.event.title, quantity: line.quantity, unitPricePence: line.event.pricePence, feePerTicketPence: line.fee })),
-      expiresAt: order.expiresAt,
+      // Read now, just before the call: Stripe measures its 30-minute minimum from its own receipt (decision 013).
+      expiresAt: checkoutSessionExpiry(new Date(), order.expiresAt),
       successUrl: `${publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${publicUrl}/payment-cancel?event_id=${firstEvent}`,
     });
@@ -325,7 +333,8 @@ export async function startCheckout({
     return session;
   } catch (error) {
     await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
-    throw new AppError("PAYMENT_PROVIDER_ERROR", `Failed to initiate payment. Please try again. (${(error as Error).message})`);
+    // The spec's message (§ Payment); the provider's own words, which can name our key, go to the log only.
+    throw Object.assign(new AppError("PAYMENT_PROVIDER_ERROR", "Failed to initiate payment. Please try again."), { cause: error });
   }
 }
 
