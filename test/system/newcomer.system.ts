@@ -138,6 +138,8 @@ describe("a newcomer's `npm start` on an empty data directory", () => {
         args: [...CHROMIUM_ARGS, "--host-resolver-rules=MAP localhost 127.0.0.1"],
       });
       const context = await browser.newContext({ baseURL: browserUrl, viewport: { width: 1280, height: 900 }, locale: "en-GB", timezoneId: "Europe/London" });
+      // A cold server on a busy 2-core machine: each step waits for its page or element up to a minute.
+      context.setDefaultTimeout(60_000);
       const page = await context.newPage();
       const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
       await page.goto("/auth");
