@@ -121,6 +121,19 @@ describe("check-ticket (spec §7; decisions D10, D13)", () => {
     expect(await check(organiser.client, { qr: JSON.stringify({ ticket_code: booking.ticketCode }) })).toMatchObject({ valid: false });
   });
 
+  it("never checks in from a bare code; the attendee list's check-in stays the manual way in (docs/decisions/015)", async () => {
+    const booking = await bookingFor(1);
+    for (const body of [{ ticketId: booking.ticketCode }, { qr: booking.ticketCode }, { qr: booking.id }]) {
+      const refused = await check(organiser.client, { ...body, checkIn: true });
+      expect(refused).toMatchObject({ valid: false, alreadyCheckedIn: false, checkedInAt: null, ticketId: booking.ticketCode });
+      expect(refused.error).toContain("scan the QR code on the ticket");
+    }
+    const [row] = await t.db.select({ checkedInAt: bookings.checkedInAt }).from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.checkedInAt).toBeNull();
+    const manual = await organiser.client.post(`/api/bookings/${booking.id}/check-in`);
+    expect(manual.json()).toMatchObject({ bookingId: booking.id, alreadyCheckedIn: false });
+  });
+
   it("lets only the event's owner or an admin check in; 401 signed out", async () => {
     const booking = await bookingFor(1);
     const { qrPayload } = await myTicket(booking.id);
