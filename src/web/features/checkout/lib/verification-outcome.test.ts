@@ -59,7 +59,7 @@ describe("verificationFailure", () => {
   it("asks a signed-out visitor to sign in (verify-payment answers only the buyer)", () => {
     expect(verificationFailure(new ApiRequestError({ status: 401, code: "UNAUTHENTICATED", message: "Please sign in to continue." }))).toEqual({
       ok: false,
-      message: "Please sign in with the account you paid with to see your booking.",
+      message: "Only the account that paid can see this booking. Please sign in with it.",
       signInRequired: true,
     });
   });

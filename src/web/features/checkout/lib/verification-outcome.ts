@@ -9,7 +9,7 @@ export const VERIFICATION_MESSAGES = {
   incomplete: "Booking data is incomplete. Missing event information.",
   eventFallback: "Event Details Unavailable",
   /** verify-payment answers only the order's own buyer, who must be signed in (docs/decisions/015). */
-  signIn: "Please sign in with the account you paid with to see your booking.",
+  signIn: "Only the account that paid can see this booking. Please sign in with it.",
 } as const;
 
 export type VerificationOutcome =
