@@ -103,7 +103,7 @@ describe("capacity (decisions D9): never oversold", () => {
     const winner = (await buy(other, { eventId: event.id, ticketQuantity: 1 })).json();
     await pay(other, winner.sessionId);
     await pay(buyer, late.sessionId);
-    const verify = await t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId: late.sessionId } });
+    const verify = await buyer.post("/api/functions/verify-payment", { sessionId: late.sessionId });
     expect(verify.json()).toMatchObject({ success: false, error: "The tickets sold out before the payment arrived." });
     const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, late.sessionId));
     expect(order!.status).toBe("refunded");
@@ -116,18 +116,18 @@ describe("confirmation is idempotent (ARCHITECTURE)", () => {
   it("confirms once however many times and however concurrently it is asked", async () => {
     const event = await paidEvent(1500, 10);
     const { sessionId } = (await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).json();
-    expect((await t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } })).json()).toMatchObject({ success: false });
+    expect((await buyer.post("/api/functions/verify-payment", { sessionId })).json()).toMatchObject({ success: false });
     const results = await Promise.all([
       pay(buyer, sessionId),
       pay(buyer, sessionId),
-      ...Array.from({ length: 6 }, () => t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } })),
+      ...Array.from({ length: 6 }, () => buyer.post("/api/functions/verify-payment", { sessionId })),
       confirmOrder({ db: t.db, jobs: t.app.jobs, sessionId }),
     ]);
     const rows = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ ticketQuantity: 2, totalAmountPence: (1500 + BOOKING_FEE_PENCE) * 2, status: "confirmed" });
     expect(rows[0]!.ticketCode).toMatch(/^TCKT-\d{4}-[0-9A-F]{8}$/);
-    const verified = (await t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } })).json();
+    const verified = (await buyer.post("/api/functions/verify-payment", { sessionId })).json();
     expect(verified).toMatchObject({ success: true, booking: { id: rows[0]!.id, ticket_quantity: 2, events: { title: event.title } } });
     expect(results).toHaveLength(9);
     // One ticket e-mail job, committed with the booking, however often it was confirmed.
@@ -143,7 +143,7 @@ describe("confirmation is idempotent (ARCHITECTURE)", () => {
     const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, sessionId));
     expect(order!.totalPence).toBe((1000 + 230) * 1 + (2500 + 230) * 2 + (4000 + 230) * 3);
     await pay(buyer, sessionId);
-    const verified = (await t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } })).json();
+    const verified = (await buyer.post("/api/functions/verify-payment", { sessionId })).json();
     expect(verified.bookings).toHaveLength(3);
     expect(verified.bookings.map((b: { ticket_quantity: number }) => b.ticket_quantity).sort()).toEqual([1, 2, 3]);
   });
