@@ -44,6 +44,8 @@ export async function startAppProcess(env: Record<string, string>, { timeoutMs =
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
+      // The tests stand in for a load balancer on this machine: each client's X-Forwarded-For is its address.
+      TRUST_PROXY: "loopback",
       LOG_LEVEL: "warn",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,

@@ -9,12 +9,23 @@ import { createTestDatabase } from "./database";
 /** Background jobs at test speed: e-mails go out within a second, a lost job is retried after a few. */
 export const TEST_JOB_TIMINGS: JobTimings = { expireInSeconds: 3, superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryLimit: 2 };
 
-/** An API-only app on a fresh database, for `app.inject()` tests; `close()` tears both down. */
-export async function createTestApp(env: Record<string, string> = {}, options: { workers?: boolean } = {}) {
+/**
+ * An API-only app on a fresh database, for `app.inject()` tests; `close()` tears both down. The test
+ * stands in for a proxy on this machine (TRUST_PROXY=loopback), so each test client's X-Forwarded-For is
+ * its address, as a load balancer would set it; tests of TRUST_PROXY itself pass their own.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { workers?: boolean; realtimeHeartbeatMs?: number } = {}) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "eventora-data-"));
-  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
-  const app = await buildApp({ config, database, web: "none", workers: options.workers ?? true, jobTimings: TEST_JOB_TIMINGS });
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUST_PROXY: "loopback", ...env });
+  const app = await buildApp({
+    config,
+    database,
+    web: "none",
+    workers: options.workers ?? true,
+    jobTimings: TEST_JOB_TIMINGS,
+    realtimeHeartbeatMs: options.realtimeHeartbeatMs,
+  });
   await app.ready();
   return {
     app,

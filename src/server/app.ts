@@ -47,6 +47,7 @@ import { createEmailSender } from "./providers/email/email";
 import { createSmsSender } from "./providers/sms/sms";
 import { profilesRoutes } from "./features/profiles/profiles.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
+import { fastifyTrustProxy } from "./lib/client-address";
 import { answerFrameworkError, MAX_PARAM_LENGTH } from "./lib/framework-errors";
 import { registerErrorHandler } from "./lib/http-errors";
 import { registerMetrics } from "./lib/metrics";
@@ -75,12 +76,15 @@ export interface BuildAppOptions {
   workers?: boolean;
   /** Defaults to the configured JOBS_* timings. */
   jobTimings?: JobTimings;
+  /** The live-sales stream's heartbeat (and session re-check); spec §9's 25 s unless a test sets it. */
+  realtimeHeartbeatMs?: number;
 }
 
-export async function buildApp({ config, database, web, logger = false, workers = true, jobTimings = jobTimingsFrom(config) }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, web, logger = false, workers = true, jobTimings = jobTimingsFrom(config), realtimeHeartbeatMs }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
-    trustProxy: true,
+    // Whose X-Forwarded-For decides request.ip (every per-address limit): TRUST_PROXY, off by default.
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -149,14 +153,14 @@ export async function buildApp({ config, database, web, logger = false, workers 
       await api.register(affiliatesRoutes, { db, auth });
       await api.register(dashboardRoutes, { db, auth, signer });
       await api.register(ticketsRoutes, { db, auth, signer });
-      await api.register(realtimeRoutes, { auth, hub });
+      await api.register(realtimeRoutes, { auth, hub, heartbeatMs: realtimeHeartbeatMs });
       await api.register(functionsRoutes, { auth, mailer });
       await api.register(checkoutRoutes, { db, jobs, auth, config, gateway });
       const context: RouteContext = { db, config, auth, email, storage, ai };
       await api.register(assistantRoutes, context);
       await api.register(imagesRoutes, context);
       await api.register(contactRoutes, context);
-      if (isMailboxEnabled(config)) await api.register(devMailboxRoutes, { db });
+      if (isMailboxEnabled(config)) await api.register(devMailboxRoutes, { db, config });
     },
     { prefix: "/api" },
   );

@@ -21,7 +21,8 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
     expect(loadConfig({})).toEqual({
       NODE_ENV: "production",
       PORT: 3000,
-      HOST: "0.0.0.0",
+      HOST: "localhost",
+      TRUST_PROXY: false,
       DATA_DIR: "./data",
       SEED_DEMO_DATA: "auto",
       LOG_LEVEL: "info",
@@ -119,6 +120,29 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
       SEED_DEMO_DATA: "never",
       LOG_LEVEL: "warn",
     });
+  });
+
+  it("listens on loopback only in demo mode unless HOST is set (issue 16: the dev mailbox shows sign-in codes)", () => {
+    expect(loadConfig({}).HOST).toBe("localhost");
+    expect(loadConfig({ DATABASE_URL: "postgres://db.internal/eventora", NODE_ENV: "test" }).HOST).toBe("localhost");
+    expect(loadConfig({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: "192.0.2.10" }).HOST).toBe("192.0.2.10");
+    const production = { DATABASE_URL: "postgres://db.internal/eventora", AUTH_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.internal:587", PAYMENT_PROVIDER: "local" };
+    expect(loadConfig(production).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ ...production, HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
+  });
+
+  it("trusts no proxy unless TRUST_PROXY names a hop count or the proxies' addresses (issue 16)", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.1,fd00::/8 , loopback" }).TRUST_PROXY).toEqual(["10.0.0.0/8", "192.0.2.1", "fd00::/8", "loopback"]);
+    expect(configError({ TRUST_PROXY: "true" }).message).toContain("TRUST_PROXY: 'true' would believe any client's X-Forwarded-For");
+    for (const bad of ["1.5", "-1", "proxy.internal", "10.0.0.0/33", "10.0.0.1,", "300.1.1.1"]) {
+      expect(configError({ TRUST_PROXY: bad }).message).toContain("TRUST_PROXY:");
+    }
   });
 
   it("derives the public URL from the port when none is given", () => {

@@ -1,11 +1,48 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalUrl = z.url().optional();
 
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers' X-Forwarded-* headers to believe (issue 16): off (false), a hop count, or the proxies'
+ * addresses. `true` is refused: behind a proxy that appends, the client's own left-most entry would win.
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === "false" || value === "0") return false;
+    if (value === "true") {
+      context.addIssue({ code: "custom", message: "'true' would believe any client's X-Forwarded-For; give the number of proxies in front of the app (e.g. 1) or their addresses" });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length) {
+      context.addIssue({ code: "custom", message: `must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges; not ${bad.map((entry) => `'${entry}'`).join(", ")}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().optional(),
+  TRUST_PROXY: TrustProxy.default(false),
   PUBLIC_URL: optionalUrl,
   DATABASE_URL: z
     .string()
@@ -54,7 +91,9 @@ const ConfigSchema = z.object({
   JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, "HOST"> & {
+  /** The interface to listen on: loopback in demo mode unless HOST is set (issue 16), else every interface. */
+  HOST: string;
   publicUrl: string;
   embedded: boolean;
   /** Demo mode (embedded database or not production): outbox delivery and /dev/mailbox are allowed. */
@@ -115,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
   return {
     ...config,
+    // Demo mode serves the dev mailbox (every sign-in code): only this machine, unless HOST says otherwise.
+    HOST: config.HOST ?? (demoMode ? "localhost" : "0.0.0.0"),
     publicUrl,
     embedded,
     demoMode,

@@ -40,6 +40,7 @@ async function main() {
     for (const account of accounts) lines.push(`  ${account.role.padEnd(10)} ${account.email}  password: ${account.password}`);
     lines.push(`  The attendee also signs in by SMS code with ${demoPhone}; e-mail and SMS appear at ${config.publicUrl}/dev/mailbox`);
   }
+  if (config.demoMode && !process.env.HOST) lines.push("Demo mode listens on this machine only; set HOST=0.0.0.0 to let other devices in (the dev mailbox stays on this machine).");
   console.log(lines.join("\n"));
 }
 

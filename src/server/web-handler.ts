@@ -17,6 +17,8 @@ declare module "react-router" {
     signer: TicketSigner;
     /** This response's Content-Security-Policy script nonce, for entry.server.tsx. */
     cspNonce: string;
+    /** The TCP peer's address (never a forwarded header): who is really connected, e.g. for the dev mailbox. */
+    socketAddress: string | undefined;
   }
 }
 
@@ -48,7 +50,7 @@ export async function registerWebHandler(app: FastifyInstance, options: WebHandl
         let handle = handlers.get(build);
         if (!handle) handlers.set(build, (handle = createRequestHandler(build, options.mode)));
         const origin = options.context.config.publicUrl;
-        const context = { ...options.context, cspNonce: cspNonce(reply.raw) };
+        const context = { ...options.context, cspNonce: cspNonce(reply.raw), socketAddress: request.socket.remoteAddress };
         const response = await handle(toWebRequest(request, reply, origin), context);
         return sendWebResponse(reply, response);
       },

@@ -48,7 +48,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, { web }: { w
   });
   app.addHook("onRequest", async (request, reply) => {
     reply.header("permissions-policy", PERMISSIONS_POLICY);
-    // request.protocol honours X-Forwarded-Proto from the proxy (trustProxy).
+    // request.protocol honours X-Forwarded-Proto only from a proxy TRUST_PROXY believes.
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS_HEADER);
   });
 }

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * A web-standard Request for a Fastify request (aborted when the client goes away): its body streamed,
- * or `body` when the route has already read it.
+ * or `body` when the route has already read it. Its X-Forwarded-For is the one client address Fastify
+ * resolved under TRUST_PROXY, so better-auth's limits and the pages never read the header as sent.
  */
 export function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string, extraHeaders: Record<string, string> = {}, body?: Buffer): Request {
   const controller = new AbortController();
@@ -16,6 +17,7 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, origi
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  headers.set("x-forwarded-for", request.ip);
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
   const method = request.method;
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };

@@ -8,7 +8,7 @@ import { listMyTickets as readMyTickets } from "../../server/features/tickets/my
 import { getDashboard as readDashboard } from "../../server/features/dashboard/dashboard.service";
 import { getEditableEvent as readEditableEvent } from "../../server/features/events/event-editing.service";
 import { getSessionUser as readSessionUser } from "../../server/features/auth/session";
-import { isMailboxEnabled, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
+import { isMailboxOpenTo, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
 import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/own-profile.service";
 
 export { getCategoryCounts, getEvent, getEventsByIds, getHomeData, getSimilarEvents, listEvents } from "../../server/features/events/events.service";
@@ -36,9 +36,9 @@ export function getOwnProfile(context: AppLoadContext, userId: string): Promise<
   return readOwnProfile({ db: context.db, userId });
 }
 
-/** Null when the dev mailbox is disabled (production): the page then answers 404. */
+/** Null when the dev mailbox is disabled (production) or the client is not on this machine: the page then answers 404. */
 export async function listMailbox(context: AppLoadContext, options: { to?: string; limit?: number } = {}): Promise<MailboxMessage[] | null> {
-  if (!isMailboxEnabled(context.config)) return null;
+  if (!isMailboxOpenTo(context.config, context.socketAddress)) return null;
   return readMailbox({ db: context.db, ...options });
 }
 

@@ -6,7 +6,7 @@ import { MailboxMessageCard } from "~/features/dev-mailbox/components/mailbox-me
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/dev-mailbox";
 
-/** The outbox of the development e-mail and SMS adapters; a 404 wherever it is disabled (production). */
+/** The outbox of the development e-mail and SMS adapters; a 404 wherever it is disabled (production) and to clients not on this machine (issue 16). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { listMailbox } = await import("~/lib/services.server");
   const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";

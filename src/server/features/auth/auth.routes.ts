@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { AppError, SERVICE_UNAVAILABLE_MESSAGE } from "../../../domain/errors";
 import type { Config } from "../../config";
+import { jsonDepthExceeds, tooDeepMessage } from "../../lib/json-depth";
 import { nulCharacterPath } from "../../lib/nul-characters";
 import { sendWebResponse, toWebRequest } from "../../lib/web-bridge";
 import { authRequestState, type Auth } from "./auth";
@@ -11,7 +12,8 @@ const MAX_AUTH_BODY_BYTES = 16 * 1024;
 
 /**
  * What is wrong with a JSON body before better-auth sees it: better-auth's own hooks fail with a 500 on
- * a body that is not an object (`false`, `[]`), and PostgreSQL on a string holding U+0000.
+ * a body that is not an object (`false`, `[]`), and PostgreSQL on a string holding U+0000; a body
+ * nested too deeply is refused before the NUL walk recurses through it (issue 16).
  */
 export function authBodyProblem(contentType: string | undefined, body: Buffer): string | null {
   if (!body.length || !contentType?.toLowerCase().startsWith("application/json")) return null;
@@ -22,6 +24,7 @@ export function authBodyProblem(contentType: string | undefined, body: Buffer): 
     return "The request body is not valid JSON.";
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return "The request body must be a JSON object.";
+  if (jsonDepthExceeds(parsed)) return tooDeepMessage("request body");
   const nul = nulCharacterPath(parsed);
   return nul === null ? null : `Invalid body field '${nul}': contains a NUL character, which is not allowed`;
 }
@@ -45,8 +48,8 @@ export async function authRoutes(app: FastifyInstance, { auth, config, ping }: {
         const problem = body ? authBodyProblem(request.headers["content-type"], body) : null;
         // better-auth's own error shape, which its browser client reads.
         if (problem) return reply.status(400).send({ code: "INVALID_REQUEST_BODY", message: problem });
-        // Fastify has already resolved the client address (trustProxy); better-auth keys its limits on it.
-        const webRequest = toWebRequest(request, reply, config.publicUrl, { "x-forwarded-for": request.ip }, body);
+        // toWebRequest passes on the client address Fastify resolved (TRUST_PROXY); better-auth keys its limits on it.
+        const webRequest = toWebRequest(request, reply, config.publicUrl, {}, body);
         const state = { databaseAway: false };
         const response = await authRequestState.run(state, () => auth.handler(webRequest));
         // better-auth turns a lost database into a bare 500; say what it is, so clients retry (as the API does).

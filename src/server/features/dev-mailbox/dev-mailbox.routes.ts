@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MailboxMessage } from "../../../domain";
+import { AppError } from "../../../domain/errors";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { listMailbox } from "./dev-mailbox.service";
+import { isMailboxOpenTo, listMailbox } from "./dev-mailbox.service";
 
-/** Registered only in demo mode (see isMailboxEnabled): the messages the app would have sent. */
-export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** Registered only in demo mode (see isMailboxEnabled): the messages the app would have sent, to this machine only. */
+export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     "/dev/mailbox",
     {
@@ -16,6 +18,9 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         response: { 200: z.object({ messages: z.array(MailboxMessage) }) },
       },
     },
-    async (request) => ({ messages: await listMailbox({ db, to: request.query.to, limit: request.query.limit }) }),
+    async (request) => {
+      if (!isMailboxOpenTo(config, request.socket.remoteAddress)) throw new AppError("NOT_FOUND", "No API route GET /api/dev/mailbox");
+      return { messages: await listMailbox({ db, to: request.query.to, limit: request.query.limit }) };
+    },
   );
 };

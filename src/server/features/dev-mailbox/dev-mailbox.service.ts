@@ -3,12 +3,21 @@ import type { MailboxMessage } from "../../../domain";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
+import { isLoopbackAddress } from "../../lib/client-address";
 import { extractLinks } from "../../lib/links";
-
 
 /** The dev mailbox exists only in demo mode and only while something is delivered to the outbox. */
 export function isMailboxEnabled(config: Config): boolean {
   return config.demoMode && (config.emailProvider === "outbox" || config.smsProvider === "outbox");
+}
+
+/**
+ * Whether this client may read the mailbox: it shows every sign-in code, the seeded admin's included, so
+ * only to this machine (issue 16), judged by the socket's own remote address, never a forwarded header.
+ * Others get a 404, as if it did not exist.
+ */
+export function isMailboxOpenTo(config: Config, socketAddress: string | undefined): boolean {
+  return isMailboxEnabled(config) && isLoopbackAddress(socketAddress);
 }
 
 export async function listMailbox({ db, to, limit = 50 }: { db: Db; to?: string; limit?: number }): Promise<MailboxMessage[]> {

@@ -1,0 +1,117 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { LiveSale } from "../../../domain";
+import { createTestApp } from "../../../../test/app";
+import { AuthClient, TEST_PASSWORD } from "../../../../test/auth-client";
+import { createBooking, createEvent } from "../../../../test/fixtures";
+import { signInAs } from "../../../../test/organiser";
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+const opened: AbortController[] = [];
+// A stream still open would keep the app from closing: hang up as a browser leaving the page would.
+afterEach(() => {
+  for (const controller of opened.splice(0)) controller.abort();
+});
+
+/** An organiser's live-sales stream over real HTTP, read as it arrives; `ended` settles when the server closes it. */
+async function openStream(t: TestApp, client: AuthClient) {
+  const { port } = t.app.server.address() as AddressInfo;
+  const controller = new AbortController();
+  opened.push(controller);
+  const response = await fetch(`http://127.0.0.1:${port}/api/realtime/bookings`, { headers: { cookie: client.cookieHeader }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let changed: () => void = () => {};
+  let next = new Promise<void>((resolve) => (changed = resolve));
+  const ended = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (!done) text += decoder.decode(value, { stream: true });
+      const wake = changed;
+      next = new Promise<void>((resolve) => (changed = resolve));
+      wake();
+      if (done) return;
+    }
+  })();
+  const sales = () => [...text.matchAll(/event: sale\nid: [^\n]+\ndata: ([^\n]+)\n\n/g)].map((match) => JSON.parse(match[1]!) as LiveSale);
+  /** Waits for the stream itself (no clock): resolves once `found` holds, fails if the stream ends first. */
+  async function until<T>(found: () => T | undefined, what: string): Promise<T> {
+    let ending = false;
+    void ended.then(() => (ending = true));
+    for (;;) {
+      const value = found();
+      if (value !== undefined) return value;
+      if (ending) throw new Error(`the stream ended before ${what}`);
+      await Promise.race([next, ended]);
+    }
+  }
+  await until(() => (text.includes(": connected") ? true : undefined), "it said it was connected");
+  return { ended, sales, until, text: () => text };
+}
+
+async function organiserWithEvent(t: TestApp) {
+  const { account, client } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  const event = await createEvent(t.db, { userId: account.id, title: "Harbour Quiz" });
+  return { account, client, event };
+}
+
+/** A second device of the same account. */
+async function signInAgain(t: TestApp, email: string) {
+  const client = new AuthClient(t.app, t.config.publicUrl, "198.18.200.1");
+  expect((await client.post("/api/auth/sign-in/email", { email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  return client;
+}
+
+describe("live sales stop when the session does (issue 16)", () => {
+  describe("at the heartbeat", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({}, { realtimeHeartbeatMs: 100 });
+      await t.app.listen({ port: 0, host: "127.0.0.1" });
+    });
+    afterAll(async () => t.close());
+
+    it("closes the stream once its session is signed out, and a later sale never reaches it", async () => {
+      const { account, client, event } = await organiserWithEvent(t);
+      const stream = await openStream(t, client);
+      expect((await client.post("/api/auth/sign-out", {})).statusCode).toBe(200);
+      await stream.ended;
+
+      // Signed in again, the organiser's new stream hears the next sale: it was sent, just not to the old one.
+      const again = await signInAgain(t, account.email);
+      const fresh = await openStream(t, again);
+      const booking = await createBooking(t.db, { eventId: event.id, quantity: 2, name: "Sam After" });
+      await fresh.until(() => fresh.sales().find((sale) => sale.bookingId === booking.id), "the sale on the fresh stream");
+      expect(stream.sales()).toEqual([]);
+      expect(stream.text()).not.toContain("Sam After");
+    });
+  });
+
+  describe("before each sale", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      // No heartbeat during the test: only the check before a sale can stop it.
+      t = await createTestApp({}, { realtimeHeartbeatMs: 3_600_000 });
+      await t.app.listen({ port: 0, host: "127.0.0.1" });
+    });
+    afterAll(async () => t.close());
+
+    it("does not send a sale to a stream whose session was revoked, and closes it", async () => {
+      const { account, client, event } = await organiserWithEvent(t);
+      const stream = await openStream(t, client);
+      // The same organiser on another device revokes every other session (better-auth's revoke-other-sessions).
+      const other = await signInAgain(t, account.email);
+      const otherStream = await openStream(t, other);
+      expect((await other.post("/api/auth/revoke-other-sessions", {})).statusCode).toBe(200);
+
+      const booking = await createBooking(t.db, { eventId: event.id, quantity: 1, name: "Robin Revoked" });
+      await otherStream.until(() => otherStream.sales().find((sale) => sale.bookingId === booking.id), "the sale on the live session's stream");
+      await stream.ended;
+      expect(stream.sales()).toEqual([]);
+      expect(stream.text()).not.toContain("Robin Revoked");
+    });
+  });
+});
