@@ -12,7 +12,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "scripts/**/*.test.ts", "test/stand-ins/**/*.test.ts"], environment: "node" },
       },
       {
         resolve: { alias },
