@@ -73,7 +73,7 @@ export function checkResendEmail(body: unknown): Reply | null {
       if (hasPath && (typeof attachment.path !== "string" || !/^https?:\/\//.test(attachment.path))) return error(422, "invalid_attachment", "Attachment `path` must be a URL.");
       // [SEND] filename: "Name of attached file"; required for content, where it cannot come from the URL.
       if (hasContent && (typeof attachment.filename !== "string" || !attachment.filename)) return error(422, "invalid_attachment", "Attachment `filename` is required with `content`.");
-      if (attachment.content_type !== undefined && (typeof attachment.content_type !== "string" || !/^[\w.+-]+\/[\w.+-]+$/.test(attachment.content_type))) {
+      if (attachment.content_type !== undefined && (typeof attachment.content_type !== "string" || !/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/.test(attachment.content_type))) {
         return invalid("Invalid `content_type` in attachments: expected a MIME type.");
       }
       // [SEND] content_id: the id an inline image is referred to by (`cid:{content_id}`).

@@ -40,7 +40,7 @@ export async function startStandInServer(handle: (request: RecordedRequest) => R
       requests.push(request);
       Promise.resolve()
         .then(() => handle(request))
-        .catch((error: unknown) => ({ status: 500, json: { message: `stand-in failure: ${(error as Error).message}` } }))
+        .catch((error: unknown): Reply => ({ status: 500, json: { message: `stand-in failure: ${(error as Error).message}` } }))
         .then((reply) => {
           if (reply.json !== undefined) {
             response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });

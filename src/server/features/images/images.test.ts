@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_SIZES, IMAGE_STYLES, imageDimensions, type GenerateImageResult, type GenerateImageSuccess } from "../../../domain";
 import { createTestApp } from "../../../../test/app";
+import { startOpenAiStandIn, type OpenAiStandIn } from "../../../../test/stand-ins/openai";
 import type { AuthClient } from "../../../../test/auth-client";
 import { eventInput, sendEventForm, signInAs } from "../../../../test/organiser";
 import { registerErrorHandler } from "../../lib/http-errors";
@@ -199,5 +200,32 @@ describe("generate-image with an AI service", () => {
     aiAnswer = async () => Buffer.from("<html>oops</html>");
     const response = await call({ prompt: "Neon jazz club", style: "fun", size: "1536x1024" });
     expect(response.json()).toEqual({ error: "The image service did not return an image. Please try again." });
+  });
+});
+
+describe("generate-image through OpenAI's API (the real adapter against test/stand-ins/openai.ts)", () => {
+  let openai: OpenAiStandIn;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let client: AuthClient;
+  beforeAll(async () => {
+    openai = await startOpenAiStandIn({ apiKey: "sk-test-stand-in" });
+    app = await createTestApp({ OPENAI_API_KEY: "sk-test-stand-in", OPENAI_BASE_URL: openai.baseURL, OPENAI_IMAGE_MODEL: "dall-e-3" }, { workers: false });
+    client = (await signInAs(app.app, app.db, app.config.publicUrl, "user")).client;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await openai?.close();
+  });
+
+  it("with dall-e-3, every size the form offers is drawn and stored at that size (dall-e-3 refuses 1536x1024)", async () => {
+    for (const size of IMAGE_SIZES) {
+      const response = await client.post("/api/functions/generate-image", { prompt: "Neon jazz club", style: "modern", size });
+      expect(response.statusCode).toBe(200);
+      const result = response.json() as GenerateImageResult;
+      expect(result, size).toMatchObject({ size, imageUrl: expect.stringMatching(/^\/media\/generated\//) });
+      const stored = await sharp((await app.app.inject({ method: "GET", url: (result as GenerateImageSuccess).imageUrl })).rawPayload).metadata();
+      expect([stored.format, stored.width, stored.height]).toEqual(["png", ...Object.values(imageDimensions(size))]);
+    }
+    expect(openai.requests.map((request) => (JSON.parse(request.body.toString()) as { size: string }).size)).toEqual(["1792x1024", "1024x1024", "1024x1792"]);
   });
 });
