@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTwilioSender } from "./providers/sms/twilio";
 
 const optionalUrl = z.url().optional();
 
@@ -34,7 +35,10 @@ const ConfigSchema = z.object({
   SMS_PROVIDER: z.enum(["outbox", "twilio"]).optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
-  TWILIO_FROM: z.string().optional(),
+  TWILIO_FROM: z
+    .string()
+    .refine(isTwilioSender, "must be an E.164 phone number (+447700900000), an alphanumeric sender ID (up to 11 letters and digits) or a Messaging Service SID (MG…)")
+    .optional(),
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
   PAYMENT_PROVIDER: z.enum(["local", "stripe"]).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
