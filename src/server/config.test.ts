@@ -83,6 +83,13 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
     }
   });
 
+  it("takes as EMAIL_FROM only a sender Resend and Brevo accept: an address, or a name and an address in <>", () => {
+    for (const from of ["tickets@eventora.co.uk", "Eventora <tickets@eventora.co.uk>"]) expect(loadConfig({ EMAIL_FROM: from }).EMAIL_FROM).toBe(from);
+    for (const from of ["Eventora", "Eventora <tickets>", "tickets@eventora.co.uk, other@eventora.co.uk"]) {
+      expect(configError({ EMAIL_FROM: from }).message, from).toContain("EMAIL_FROM: must be an e-mail address");
+    }
+  });
+
   it("needs both Stripe secrets with PAYMENT_PROVIDER=stripe", () => {
     expect(configError({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "pk_test_nope" }).message).toContain("STRIPE_SECRET_KEY: must be a Stripe secret key");
     expect(configError({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_123" }).message).toContain("STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe");

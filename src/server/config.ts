@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isEmailSender } from "./providers/email/sender";
 import { isTwilioSender } from "./providers/sms/twilio";
 
 const optionalUrl = z.url().optional();
@@ -16,7 +17,7 @@ const ConfigSchema = z.object({
   SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
-  EMAIL_FROM: z.string().min(3).default("Eventora <no-reply@eventora.test>"),
+  EMAIL_FROM: z.string().refine(isEmailSender, "must be an e-mail address, or a name and an address: Eventora <tickets@example.com>").default("Eventora <no-reply@eventora.test>"),
   SUPPORT_EMAIL: z.email().default("support@eventora.co.uk"),
   SMTP_URL: z
     .string()
