@@ -7,9 +7,10 @@ import { isBase64, isEmailAddress, isObject, jsonBody, startStandInServer, type 
  *
  * Sources:
  * - [SEND] https://developers.brevo.com/reference/sendtransacemail (body parameters, 201 answer).
- * - [ERR] https://developers.brevo.com/docs/how-it-works#errors and the ErrorModel of Brevo's OpenAPI
- *   description: errors are `{ code, message }`, `code` one of `missing_parameter`,
- *   `invalid_parameter`, `unauthorized`…; 400 for a bad request, 401 without a valid `api-key`.
+ * - [ERR] https://developers.brevo.com/docs/how-it-works (Responses › Error response, HTTP status
+ *   codes) and the ErrorModel of Brevo's OpenAPI description: errors are `{ code, message }`, `code`
+ *   one of `missing_parameter`, `invalid_parameter`, `unauthorized`…; 400 for a bad request, 401
+ *   without a valid `api-key` header.
  * - [ATT] https://help.brevo.com/hc/en-us/articles/4402811730962 and [SEND] attachment: the allowed
  *   file extensions, content (Base64) or url, and a name for content.
  */

@@ -50,8 +50,8 @@ describe("the Resend stand-in", () => {
     await expectRefusal(await send({ ...good, html: undefined, text: undefined }), 422, "missing_required_field");
   });
 
-  it("answers 422 validation_error for a malformed address or more than 50 recipients", async () => {
-    await expectRefusal(await send({ ...good, from: "Eventora tickets" }), 422, "validation_error");
+  it("answers 422 invalid_from_address for a malformed sender, and validation_error for a malformed recipient or more than 50", async () => {
+    await expectRefusal(await send({ ...good, from: "Eventora tickets" }), 422, "invalid_from_address");
     await expectRefusal(await send({ ...good, to: ["not an address"] }), 422, "validation_error");
     const fifty = Array.from({ length: 50 }, (_, index) => `buyer${index}@example.com`);
     expect((await send({ ...good, to: fifty })).status).toBe(200);

@@ -9,8 +9,11 @@ import { isBase64, isEmailAddress, isObject, jsonBody, startStandInServer, type 
  * - [SEND] https://resend.com/docs/api-reference/emails/send-email (body parameters and headers).
  * - [ERR] https://resend.com/docs/api-reference/errors: errors are `{ statusCode, name, message }`
  *   (the shape Resend's SDKs read, e.g. resend-rs ErrorResponse); `missing_api_key` 401,
- *   `invalid_api_key` 403, `missing_required_field` 422, `validation_error` 422,
- *   `invalid_attachment` 422, `invalid_idempotency_key` 400.
+ *   `invalid_api_key` 403, `missing_required_field` 422, `invalid_from_address` 422,
+ *   `invalid_attachment` 422, `invalid_idempotency_key` 400. A malformed field value is a
+ *   `validation_error`, which Resend answers with 422 for the address and attachment fields
+ *   ("Invalid `to` field. The email address needs to follow the `email@example.com` or
+ *   `Name <email@example.com>` format.").
  */
 
 export interface ResendError {
@@ -50,7 +53,8 @@ export function checkResendEmail(body: unknown): Reply | null {
   if (!isObject(body)) return invalid("The request body must be a JSON object.");
   // [SEND] from, to and subject are required.
   for (const field of ["from", "to", "subject"]) if (body[field] === undefined || body[field] === null || body[field] === "") return missingField(field);
-  if (!isSender(body.from)) return invalid("Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.");
+  // [ERR] invalid_from_address 422 "Invalid `from` field."
+  if (!isSender(body.from)) return error(422, "invalid_from_address", "Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.");
   for (const field of ["to", "cc", "bcc", "reply_to"]) {
     if (body[field] === undefined) continue;
     const refusal = checkRecipients(field, body[field]);
