@@ -312,5 +312,6 @@ export async function startOpenAiStandIn({ apiKey = "sk-test-stand-in" }: { apiK
 function failure(status: number): Reply {
   const type = status === 429 ? "requests" : status === 401 ? "invalid_request_error" : "server_error";
   const message = status === 429 ? "Rate limit reached for requests" : status === 401 ? "Incorrect API key provided." : "The server had an error while processing your request. Sorry about that!";
-  return { status, headers: { "retry-after-ms": "1" }, json: { error: { message, type, param: null, code: status === 401 ? "invalid_api_key" : null } } satisfies OpenAiError };
+  const code = status === 429 ? "rate_limit_exceeded" : status === 401 ? "invalid_api_key" : null;
+  return { status, headers: { "retry-after-ms": "1" }, json: { error: { message, type, param: null, code } } satisfies OpenAiError };
 }
