@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -6,18 +7,23 @@ const alias = {
   "@domain": fileURLToPath(new URL("./src/domain", import.meta.url)),
 };
 
+// One fast-check seed per run, shared by every worker (test/fast-check.ts): FC_SEED replays a run.
+process.env.FC_SEED ??= String(randomInt(0, 2 ** 31 - 1));
+const setupFiles = ["test/fast-check.ts"];
+
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "scripts/**/*.test.ts", "test/stand-ins/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "scripts/**/*.test.ts", "test/stand-ins/**/*.test.ts"], environment: "node", setupFiles },
       },
       {
         resolve: { alias },
         test: {
           name: "integration",
+          setupFiles,
           include: ["src/server/**/*.test.ts"],
           globalSetup: ["test/postgres-global-setup.ts"],
           testTimeout: 30_000,
@@ -28,6 +34,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
+          setupFiles,
           include: ["e2e/**/*.e2e.ts"],
           globalSetup: ["test/postgres-global-setup.ts", "e2e/global-setup.ts"],
           testTimeout: 60_000,
@@ -41,6 +48,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "system",
+          setupFiles,
           include: ["test/system/**/*.system.ts"],
           globalSetup: ["test/postgres-global-setup.ts"],
           testTimeout: 120_000,

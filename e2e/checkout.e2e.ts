@@ -54,6 +54,29 @@ describe("buying tickets", () => {
     expect(mail.text).toContain("Show this QR code at the event entrance");
     await expectAccessible(checkout);
     expectNoErrors(tracked);
+
+    // The same success link, signed out (another browser): only the buyer is answered, so it asks for a
+    // sign-in and comes back to the booking (docs/decisions/015).
+    const successUrl = new URL(checkout.url());
+    const visitor = await openPage(browser, { viewport: "phone" });
+    await visitor.page.goto(successUrl.pathname + successUrl.search);
+    await waitForHydration(visitor.page);
+    await visitor.page.getByRole("heading", { name: "Sign in to see your booking" }).waitFor();
+    expect(await visitor.page.getByText(/TCKT-\d{4}-[0-9A-F]{8}/).count()).toBe(0);
+    await expectAccessible(visitor.page);
+    await visitor.page.getByRole("link", { name: "Sign In", exact: true }).click();
+    await visitor.page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("redirect") === successUrl.pathname + successUrl.search);
+    await waitForHydration(visitor.page);
+    const panel = visitor.page.getByRole("tabpanel");
+    await panel.getByLabel("Email").fill(account.email);
+    await panel.getByLabel("Password").fill(account.password);
+    await panel.getByRole("button", { name: "Sign In" }).click();
+    await visitor.page.waitForURL((url) => url.pathname === "/payment-success");
+    await visitor.page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await visitor.page.getByText(event!.title).first().waitFor();
+    // The signed-out verify-payment call is refused with 401, which the browser logs.
+    expectNoErrors(visitor, [/status of 401/]);
+    await visitor.context.close();
     await tracked.context.close();
   });
 

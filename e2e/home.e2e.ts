@@ -27,6 +27,26 @@ async function shownWhenScrolledTo(locator: Locator): Promise<boolean> {
   return locator.isVisible();
 }
 
+/**
+ * Stops the page's clock (installed before the page loaded, running in step with real time since) a
+ * second ahead of now: from here the page's timers fire only as the test moves its time (runFor).
+ */
+async function pauseClock(page: Page) {
+  await page.clock.pauseAt(Date.now() + 1_000);
+}
+
+/** Lets the page finish work already queued (a render after a timer fired) before a "nothing changed" check. */
+async function settled(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
 describe("home page", () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -137,8 +157,12 @@ describe("home page", () => {
     const { page } = tracked;
     // Under reduced motion the carousel never advances on its own, so every move below is ours.
     await page.emulateMedia({ reducedMotion: "reduce" });
+    // The page's clock, stopped once hydrated: the 500 ms lock is then measured in the page's time, which
+    // moves only when the test moves it, however slowly the machine clicks.
+    await page.clock.install();
     await page.goto("/");
     await waitForHydration(page);
+    await pauseClock(page);
 
     const carousel = page.getByRole("region", { name: "Event categories" });
     // Hidden slides are inert, so only the current one is exposed.
@@ -151,17 +175,21 @@ describe("home page", () => {
 
     const next = carousel.getByRole("button", { name: "Next slide" });
     await next.click();
-    await next.click(); // within 500 ms: ignored
+    await next.click(); // within 500 ms (no time has passed): ignored
     await expect.poll(() => currentSlide.getAttribute("aria-label")).toBe("2 of 6: Theatre & Arts");
-    await page.waitForTimeout(600);
+    await page.clock.runFor(499);
+    await next.click(); // still locked
+    await settled(page);
+    expect(await currentSlide.getAttribute("aria-label")).toBe("2 of 6: Theatre & Arts");
+    await page.clock.runFor(1);
     await next.click();
     await expect.poll(() => currentSlide.getAttribute("aria-label")).toBe("3 of 6: Reggae Festival");
 
-    await page.waitForTimeout(600);
+    await page.clock.runFor(500);
     await carousel.getByRole("button", { name: "Show slide 6: Food & Dining" }).click();
     await expect.poll(() => currentSlide.getAttribute("aria-label")).toBe("6 of 6: Food & Dining");
     await expect(carousel.getByRole("button", { name: "Show slide 6: Food & Dining" }).getAttribute("aria-current")).resolves.toBe("true");
-    await page.waitForTimeout(600);
+    await page.clock.runFor(500);
     await next.click();
     await expect.poll(() => currentSlide.getAttribute("aria-label")).toBe("1 of 6: Music Events");
     expectNoErrors(tracked);
@@ -172,28 +200,37 @@ describe("home page", () => {
     const tracked = await openPage(browser);
     const { page } = tracked;
     await page.emulateMedia({ reducedMotion: "no-preference" });
+    // The page's clock, stopped once hydrated: 4 s pass when the test says so (page.clock.runFor).
+    await page.clock.install();
     await page.goto("/");
     await waitForHydration(page);
-    const hydratedAt = Date.now();
+    await pauseClock(page);
 
     const carousel = page.getByRole("region", { name: "Event categories" });
     const currentSlide = carousel.getByRole("group").and(page.locator(":not([inert])"));
     const slides = page.locator("#home-category-slides");
     // While it rotates on its own, screen readers are not interrupted by every slide.
     await expect.poll(() => slides.getAttribute("aria-live")).toBe("off");
-    await expect.poll(() => currentSlide.getAttribute("aria-label"), { timeout: 7000 }).toBe("2 of 6: Theatre & Arts");
-    expect(Date.now() - hydratedAt).toBeGreaterThan(3000);
 
+    // Hovering pauses it; leaving starts the slide's full 4 s again, from this moment of the page's clock.
     await carousel.hover();
     await expect.poll(() => slides.getAttribute("aria-live")).toBe("polite");
     await page.mouse.move(0, 0);
     await expect.poll(() => slides.getAttribute("aria-live")).toBe("off");
+    const shown = await currentSlide.getAttribute("aria-label");
+    const position = Number(/^(\d) of 6/.exec(shown ?? "")?.[1]);
+    await page.clock.runFor(3_999);
+    await settled(page);
+    expect(await currentSlide.getAttribute("aria-label")).toBe(shown);
+    await page.clock.runFor(1);
+    await expect.poll(() => currentSlide.getAttribute("aria-label")).toMatch(new RegExp(`^${(position % 6) + 1} of 6: `));
 
     await carousel.getByRole("button", { name: "Stop automatic slide show" }).click();
     await page.mouse.move(0, 0);
     await expect.poll(() => slides.getAttribute("aria-live")).toBe("polite");
     const stoppedOn = await currentSlide.getAttribute("aria-label");
-    await page.waitForTimeout(4600);
+    await page.clock.runFor(4_600);
+    await settled(page);
     expect(await currentSlide.getAttribute("aria-label")).toBe(stoppedOn);
     await expect(carousel.getByRole("button", { name: "Start automatic slide show" }).isVisible()).resolves.toBe(true);
     expectNoErrors(tracked);

@@ -129,12 +129,20 @@ describe("organisers", () => {
     const tracked = await openPage(browser);
     const { page } = tracked;
     await signIn(page, ORGANISER);
+    // The dashboard document's own live connection (its Referer), not one of the page before: the server
+    // listens for sales before it answers, so once its headers arrive no sale can be missed.
+    const streamOpen = page.waitForResponse(
+      async (response) =>
+        new URL(response.url()).pathname === "/api/realtime/bookings" &&
+        response.status() === 200 &&
+        new URL((await response.request().allHeaders()).referer ?? "http://unknown/").pathname === "/dashboard",
+    );
     await page.goto("/dashboard?tab=sales");
     await waitForHydration(page);
     const { events } = (await (await page.request.get("/api/me/events")).json()) as { events: { id: string; title: string; pricePence: number }[] };
     const event = events.find((candidate) => candidate.pricePence > 0)!;
-    // Give the page a moment to open its live connection, then record a sale as checkout will.
-    await page.waitForTimeout(1000);
+    // Once the page's live connection is open, record a sale as checkout will.
+    await streamOpen;
     const db = new pg.Client({ connectionString: inject("databaseUrl") });
     await db.connect();
     try {

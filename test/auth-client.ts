@@ -72,7 +72,9 @@ export const TEST_PASSWORD = "correct-horse-7";
 
 /** The newest outbox message for a recipient (optionally waiting for one that matches). */
 export async function latestMessage(db: Db, to: string, match: (message: MailboxMessage) => boolean = () => true): Promise<MailboxMessage> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  // Waits for the message itself; the deadline only bounds a message that never comes (a busy machine is slow).
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
     const message = (await listMailbox({ db, to })).find(match);
     if (message) return message;
     await new Promise((resolve) => setTimeout(resolve, 20));

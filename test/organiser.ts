@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import type { EventInput } from "../src/domain";
 import type { Db } from "../src/server/db/client";
-import { users } from "../src/server/db/schema";
+import { sessions } from "../src/server/db/schema";
 import { AuthClient, TEST_PASSWORD } from "./auth-client";
 import { createAccount, FUTURE } from "./fixtures";
 
@@ -15,7 +15,8 @@ export async function signInAs(app: FastifyInstance, db: Db, origin: string, rol
   const response = await client.post("/api/auth/sign-in/email", { email: account.email, password: TEST_PASSWORD });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   if (role === "stale-admin") {
-    await db.update(users).set({ lastSignInAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(users.id, account.id));
+    // The admin rule reads the session's own sign-in time (spec §6, D10).
+    await db.update(sessions).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(sessions.userId, account.id));
   }
   return { account, client };
 }

@@ -100,13 +100,13 @@ describe("adminAccess (spec §6 Admin)", () => {
   const now = new Date("2026-11-22T12:00:00Z");
   const fresh = new Date("2026-11-22T00:00:00Z");
   it("needs the role, a confirmed e-mail and a sign-in within 24 hours", () => {
-    expect(adminAccess({ role: "admin", emailVerified: true, lastSignInAt: fresh }, now)).toEqual({ granted: true });
-    expect(adminAccess({ role: "user", emailVerified: true, lastSignInAt: fresh }, now)).toEqual({ granted: false, reason: "not-admin" });
-    expect(adminAccess({ role: "admin", emailVerified: false, lastSignInAt: fresh }, now)).toEqual({ granted: false, reason: "email-not-confirmed" });
-    expect(adminAccess({ role: "admin", emailVerified: true, lastSignInAt: new Date("2026-11-21T11:59:00Z") }, now)).toEqual({
+    expect(adminAccess({ role: "admin", emailVerified: true, signedInAt: fresh }, now)).toEqual({ granted: true });
+    expect(adminAccess({ role: "user", emailVerified: true, signedInAt: fresh }, now)).toEqual({ granted: false, reason: "not-admin" });
+    expect(adminAccess({ role: "admin", emailVerified: false, signedInAt: fresh }, now)).toEqual({ granted: false, reason: "email-not-confirmed" });
+    expect(adminAccess({ role: "admin", emailVerified: true, signedInAt: new Date("2026-11-21T11:59:00Z") }, now)).toEqual({
       granted: false,
       reason: "session-too-old",
     });
-    expect(adminAccess({ role: "admin", emailVerified: true, lastSignInAt: null }, now)).toEqual({ granted: false, reason: "session-too-old" });
+    expect(adminAccess({ role: "admin", emailVerified: true, signedInAt: null }, now)).toEqual({ granted: false, reason: "session-too-old" });
   });
 });

@@ -91,14 +91,17 @@ export function classifySignInFailure({ status, code, message }: { status?: numb
   return "other";
 }
 
-/** spec §6 Admin: the role counts only with a confirmed e-mail and a sign-in within 24 hours. */
+/**
+ * spec §6 Admin (D10): the role counts only with a confirmed e-mail and a sign-in within 24 hours. The
+ * sign-in is the acting session's own (`signedInAt`), not the account's latest anywhere.
+ */
 export function adminAccess(
-  user: { role: string | null; emailVerified: boolean; lastSignInAt: Date | null },
+  user: { role: string | null; emailVerified: boolean; signedInAt: Date | null },
   now: Date = new Date(),
 ): { granted: true } | { granted: false; reason: "not-admin" | "email-not-confirmed" | "session-too-old" } {
   if (user.role !== "admin") return { granted: false, reason: "not-admin" };
   if (!user.emailVerified) return { granted: false, reason: "email-not-confirmed" };
-  if (!user.lastSignInAt || now.getTime() - user.lastSignInAt.getTime() > ADMIN_SESSION_MAX_AGE_MS) {
+  if (!user.signedInAt || now.getTime() - user.signedInAt.getTime() > ADMIN_SESSION_MAX_AGE_MS) {
     return { granted: false, reason: "session-too-old" };
   }
   return { granted: true };

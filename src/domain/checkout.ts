@@ -1,15 +1,48 @@
 import { z } from "zod";
+import { AppError } from "./errors";
 
-/** Holds last as long as the checkout session: 30 minutes, Stripe Checkout's minimum (ARCHITECTURE). */
-export const CHECKOUT_HOLD_MINUTES = 30;
-/** Tickets one checkout line may buy. */
-export const MAX_TICKETS_PER_LINE = 50;
+/**
+ * Stripe Checkout's shortest session: `expires_at` must be 30 minutes to 24 hours after Stripe creates
+ * the session, i.e. after *it* receives the request (https://docs.stripe.com/api/checkout/sessions/create,
+ * `expires_at`).
+ */
+export const STRIPE_MIN_SESSION_MINUTES = 30;
+/** Over that minimum, for the time between our clock reading and Stripe's: transit, the SDK's retries, clock skew. */
+export const CHECKOUT_SESSION_MARGIN_MINUTES = 5;
+/** A payment session ends this long after it is requested (decision 013). */
+export const CHECKOUT_SESSION_MINUTES = STRIPE_MIN_SESSION_MINUTES + CHECKOUT_SESSION_MARGIN_MINUTES;
+/** A hold outlasts its session by this much, so the session (and Stripe's `checkout.session.expired`) always ends first. */
+export const CHECKOUT_HOLD_MARGIN_MINUTES = 5;
+/** How long a checkout holds its places (ARCHITECTURE, decisions D9 and 013). */
+export const CHECKOUT_HOLD_MINUTES = CHECKOUT_SESSION_MINUTES + CHECKOUT_HOLD_MARGIN_MINUTES;
+
+/**
+ * When a payment session requested at `now` expires: CHECKOUT_SESSION_MINUTES later in whole seconds
+ * (Stripe takes Unix seconds), and never after the hold it pays for (decision 013).
+ */
+export function checkoutSessionExpiry(now: Date, holdExpiresAt: Date): Date {
+  const wanted = now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000;
+  return new Date(Math.floor(Math.min(wanted, holdExpiresAt.getTime()) / 1000) * 1000);
+}
+/**
+ * The most one checkout may total: Stripe charges amounts of at most eight digits in the smallest unit,
+ * £999,999.99 (https://docs.stripe.com/currencies, "Minimum and maximum charge amounts").
+ */
+export const MAX_CHECKOUT_TOTAL_PENCE = 99_999_999;
+/**
+ * The most tickets of one event an account may buy in one order, and hold at once across its
+ * unfinished checkouts (issue 16: counted after a cart's lines for one event are merged).
+ */
+export const MAX_TICKETS_PER_EVENT = 50;
+/** create-payment calls one account may make (issue 16): each opens a payment session and holds places. */
+export const CHECKOUT_RATE_LIMIT = { limit: 10, windowSeconds: 60 } as const;
+export const CHECKOUT_RATE_LIMIT_MESSAGE = `Too many checkouts started: at most ${CHECKOUT_RATE_LIMIT.limit} a minute. Please wait a moment and try again.`;
 
 const quantity = z
   .number({ message: "ticketQuantity must be a number" })
   .int("ticketQuantity must be a whole number")
   .min(1, "ticketQuantity must be at least 1")
-  .max(MAX_TICKETS_PER_LINE, `ticketQuantity must be at most ${MAX_TICKETS_PER_LINE}`);
+  .max(MAX_TICKETS_PER_EVENT, `ticketQuantity must be at most ${MAX_TICKETS_PER_EVENT}`);
 const affiliateCode = z.string().trim().max(32).nullish();
 
 /**
@@ -40,6 +73,40 @@ export function checkoutLines(input: z.output<typeof CreatePaymentInput>): { eve
   const merged = new Map<string, number>();
   for (const line of raw) merged.set(line.eventId, (merged.get(line.eventId) ?? 0) + line.ticketQuantity);
   return [...merged].map(([eventId, qty]) => ({ eventId, quantity: qty }));
+}
+
+/**
+ * The per-event limits on one merged line (issue 16), or null when it is within them: at most
+ * MAX_TICKETS_PER_EVENT in the order, and at most that many held at once by the account counting its
+ * other unfinished checkouts (`alreadyHeld`). Called under the event's lock, so two requests cannot
+ * both pass.
+ */
+export function ticketLimitError({ title, requested, alreadyHeld }: { title: string; requested: number; alreadyHeld: number }): AppError | null {
+  if (requested > MAX_TICKETS_PER_EVENT) {
+    return new AppError("VALIDATION_FAILED", `You can buy at most ${MAX_TICKETS_PER_EVENT} tickets for ${title} in one order (this order asks for ${requested}).`, {
+      reason: "ORDER_LIMIT",
+      limit: MAX_TICKETS_PER_EVENT,
+    });
+  }
+  if (alreadyHeld + requested > MAX_TICKETS_PER_EVENT) {
+    return new AppError(
+      "CONFLICT",
+      `You already hold ${alreadyHeld} tickets for ${title} in unfinished checkouts; one account may hold at most ${MAX_TICKETS_PER_EVENT}. Complete or cancel those checkouts first.`,
+      { reason: "HOLD_LIMIT", limit: MAX_TICKETS_PER_EVENT, held: alreadyHeld },
+    );
+  }
+  return null;
+}
+
+/**
+ * Who earns commission on a purchase (spec §9, issue 16): the buyer's referral wins over the event's
+ * own affiliate, and nobody earns on their own purchase, so a buyer's own code counts as no code.
+ */
+export function commissionEarner<A extends { userId: string }>({ buyerId, referral, eventAffiliate }: { buyerId: string | null; referral: A | null; eventAffiliate: A | null }): A | null {
+  const earns = (affiliate: A | null) => affiliate !== null && affiliate.userId !== buyerId;
+  if (earns(referral)) return referral;
+  if (earns(eventAffiliate)) return eventAffiliate;
+  return null;
 }
 
 /** A checkout session id as Stripe and the local test checkout make them (cs_test_…, cs_live_…). */

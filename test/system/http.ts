@@ -31,7 +31,11 @@ export interface HttpAnswer {
 export class HttpClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly ip = nextClientIp()) {}
+  /** `origin`: the site's public origin the requests come from (the nodes' PUBLIC_URL). */
+  constructor(
+    readonly ip = nextClientIp(),
+    readonly origin = PUBLIC_URL,
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -41,7 +45,7 @@ export class HttpClient {
     const response = await fetch(`${node.baseUrl}${path}`, {
       method,
       headers: {
-        origin: PUBLIC_URL,
+        origin: this.origin,
         "x-forwarded-for": this.ip,
         ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
         ...(body !== undefined ? { "content-type": "application/json" } : {}),

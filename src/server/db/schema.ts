@@ -131,9 +131,10 @@ export const bookings = pgTable(
   "bookings",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // Restrict, never cascade: a sold ticket must not vanish with its event (issue 16).
     eventId: uuid("event_id")
       .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+      .references(() => events.id, { onDelete: "restrict" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status").notNull().default("confirmed"),
     attendeeName: text("attendee_name").notNull(),
@@ -223,6 +224,10 @@ export const orders = pgTable(
     /** The provider's payment (Stripe PaymentIntent id), for refunds. */
     paymentReference: text("payment_reference"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** Why a paid order was refunded instead of confirmed, as told to the buyer. */
+    refundReason: text("refund_reason"),
+    /** Set once the buyer has been e-mailed about the refund (the refund-email job). */
+    refundEmailSentAt: timestamp("refund_email_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("orders_status_expires_idx").on(t.status, t.expiresAt), index("orders_user_idx").on(t.userId, t.createdAt)],
@@ -235,9 +240,10 @@ export const orderLines = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    // Restrict, never cascade: a hold (or a paid order's line) must not vanish with its event (issue 16).
     eventId: uuid("event_id")
       .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+      .references(() => events.id, { onDelete: "restrict" }),
     quantity: integer("quantity").notNull(),
     unitPricePence: integer("unit_price_pence").notNull(),
     feePerTicketPence: integer("fee_per_ticket_pence").notNull(),

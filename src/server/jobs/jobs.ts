@@ -6,11 +6,16 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const QUEUES = {
   ticketEmail: "ticket-email",
+  refundEmail: "refund-email",
   expireHolds: "expire-holds",
 } as const;
 
 export interface TicketEmailJob {
   bookingId: string;
+}
+
+export interface RefundEmailJob {
+  orderId: string;
 }
 
 export interface JobTimings {
@@ -51,6 +56,8 @@ export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
 export interface Jobs {
   /** Enqueues the ticket e-mails of new bookings in the confirmation's own transaction. */
   enqueueTicketEmails(tx: Tx, bookingIds: string[]): Promise<void>;
+  /** Enqueues the e-mail telling a buyer their payment was refunded, in the refunding transaction. */
+  enqueueRefundEmail(tx: Tx, orderId: string): Promise<void>;
   /** Starts a worker for a queue; several nodes may each run one. */
   work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
   /** Runs a queue on a cron schedule (at most once per tick across all nodes). */
@@ -130,6 +137,11 @@ export function startJobs({ database, timings, onError }: { database: Database; 
         // singletonKey: a booking's ticket is queued once however often confirmation is retried.
         await boss.send(QUEUES.ticketEmail, { bookingId } satisfies TicketEmailJob, { db, singletonKey: bookingId });
       }
+    },
+    async enqueueRefundEmail(tx, orderId) {
+      await ready;
+      const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+      await boss.send(QUEUES.refundEmail, { orderId } satisfies RefundEmailJob, { db, singletonKey: orderId });
     },
     async work(queue, handler) {
       await ready;

@@ -14,6 +14,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof AppError) {
       if (error.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", "5");
+      // An outside service's failure: what it said is kept for us, not sent to the client.
+      if (error.status >= 500 && error.cause) request.log.error({ err: error.cause }, error.message);
       const body: ErrorBody = { error: { code: error.code, message: error.message, details: error.details } };
       return reply.status(error.status).send(body);
     }

@@ -7,7 +7,7 @@ import { getTestCheckout as readTestCheckout } from "../../server/features/check
 import { listMyTickets as readMyTickets } from "../../server/features/tickets/my-tickets.service";
 import { getDashboard as readDashboard } from "../../server/features/dashboard/dashboard.service";
 import { getEditableEvent as readEditableEvent } from "../../server/features/events/event-editing.service";
-import { actorFor, getSessionUser as readSessionUser } from "../../server/features/auth/session";
+import { getSessionUser as readSessionUser } from "../../server/features/auth/session";
 import { isMailboxEnabled, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
 import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/own-profile.service";
 
@@ -42,9 +42,12 @@ export async function listMailbox(context: AppLoadContext, options: { to?: strin
   return readMailbox({ db: context.db, ...options });
 }
 
-/** The event to edit, for its owner or an admin; throws EVENT_NOT_FOUND or EVENT_ACCESS_DENIED. */
-export async function getEditableEvent(context: AppLoadContext, { eventId, userId }: { eventId: string; userId: string }): Promise<EditableEvent> {
-  return readEditableEvent({ db: context.db, actor: await actorFor(context.db, userId), eventId });
+/**
+ * The event to edit, for its owner or an admin; throws EVENT_NOT_FOUND or EVENT_ACCESS_DENIED. `user` is
+ * the session's user as getSessionUser read it, admin rule applied to that session.
+ */
+export function getEditableEvent(context: AppLoadContext, { eventId, user }: { eventId: string; user: SessionUser }): Promise<EditableEvent> {
+  return readEditableEvent({ db: context.db, actor: { userId: user.id, isAdmin: user.isAdmin }, eventId });
 }
 
 /** Every profile, for the admin's organiser select (call for admins only). */

@@ -7,11 +7,16 @@ import { profiles, sessions, users } from "../../db/schema";
 import { toHeaders } from "../../lib/web-bridge";
 import type { Auth } from "./auth";
 
-/** The signed-in user's id from the session cookie, or null. */
-export async function readSessionUserId(auth: Auth, headers: Headers): Promise<string | null> {
+/** The signed-in user's id and when this session signed in, through better-auth; null when signed out. */
+async function readSession(auth: Auth, headers: Headers): Promise<{ userId: string; signedInAt: Date } | null> {
   if (!headers.get("cookie")) return null;
   const session = await auth.api.getSession({ headers });
-  return session?.user.id ?? null;
+  return session ? { userId: session.user.id, signedInAt: new Date(session.session.createdAt) } : null;
+}
+
+/** The signed-in user's id from the session cookie, or null. */
+export async function readSessionUserId(auth: Auth, headers: Headers): Promise<string | null> {
+  return (await readSession(auth, headers))?.userId ?? null;
 }
 
 const accountColumns = {
@@ -20,7 +25,6 @@ const accountColumns = {
   emailVerified: users.emailVerified,
   phoneNumber: users.phoneNumber,
   role: users.role,
-  lastSignInAt: users.lastSignInAt,
   username: profiles.username,
   displayName: profiles.displayName,
   avatarUrl: profiles.avatarUrl,
@@ -31,7 +35,11 @@ async function loadAccount(db: Db, userId: string) {
   return row ?? null;
 }
 
-type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
+/**
+ * The account behind one session, with that session's own sign-in time: the admin rule's 24 hours run
+ * from it (spec §6, D10), so signing in elsewhere never freshens an older session.
+ */
+type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>> & { signedInAt: Date };
 
 function cookieValue(header: string, name: string): string | null {
   for (const part of header.split(";")) {
@@ -73,7 +81,7 @@ async function signedInAccount(auth: Auth, db: Db, headers: Headers): Promise<Ac
   const token = await signedSessionToken(auth, headers);
   if (!token) return null;
   const [row] = await db
-    .select({ ...accountColumns, expiresAt: sessions.expiresAt })
+    .select({ ...accountColumns, expiresAt: sessions.expiresAt, signedInAt: sessions.createdAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -83,8 +91,9 @@ async function signedInAccount(auth: Auth, db: Db, headers: Headers): Promise<Ac
   const { expiresIn, updateAge } = (await auth.$context).sessionConfig;
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now) {
-    const userId = await readSessionUserId(auth, headers);
-    return userId ? loadAccount(db, userId) : null;
+    const session = await readSession(auth, headers);
+    const account = session ? await loadAccount(db, session.userId) : null;
+    return account && session ? { ...account, signedInAt: session.signedInAt } : null;
   }
   const { expiresAt: _expiresAt, ...account } = row;
   return account;
@@ -146,8 +155,8 @@ export async function requireActor({ auth, db, request }: { auth: Auth; db: Db; 
   return { userId: account.id, isAdmin: adminAccess(account).granted };
 }
 
-/** The actor for a user already known to be signed in (route loaders have read the session). */
-export async function actorFor(db: Db, userId: string): Promise<Actor> {
-  const account = await loadAccount(db, userId);
-  return { userId, isAdmin: account ? adminAccess(account).granted : false };
+/** The signed-in actor, or null for a visitor (public routes that answer the signed-in more fully). */
+export async function readActor({ auth, db, request }: { auth: Auth; db: Db; request: FastifyRequest }): Promise<Actor | null> {
+  const account = await signedInAccount(auth, db, toHeaders(request.headers));
+  return account ? { userId: account.id, isAdmin: adminAccess(account).granted } : null;
 }

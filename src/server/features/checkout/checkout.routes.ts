@@ -1,52 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { asc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { AppError, CheckoutSessionId, VerifyPaymentInput } from "../../../domain";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { bookings, events, orderLines, orders } from "../../db/schema";
+import { orderLines, orders } from "../../db/schema";
 import type { Auth } from "../auth/auth";
 import { requireUserId } from "../auth/session";
 import type { PaymentGateway } from "../../providers/payments/payments";
-import { confirmOrder, getTestCheckout, releaseOrder, settlePaidSession, startCheckout, type TicketEmailQueue } from "./checkout.service";
-import { ticketEmailStatus } from "../tickets/send-ticket-email.service";
-import { TicketEmailStatus } from "../../../domain";
-
-const VerifiedBooking = z.object({
-  id: z.string(),
-  event_id: z.string(),
-  attendee_name: z.string(),
-  attendee_email: z.string(),
-  ticket_quantity: z.number().int(),
-  total_amount_pence: z.number().int(),
-  qr_code: z.string().nullable(),
-  ticket_code: z.string(),
-  events: z.object({ title: z.string(), description: z.string().nullable(), date_time: z.string(), location: z.string(), image_url: z.string().nullable() }),
-  /** Delivery of this booking's ticket e-mail, sent in the background after confirmation. */
-  ticket_email: TicketEmailStatus,
-});
-
-async function bookingsOf(db: Db, ids: string[]) {
-  if (!ids.length) return [];
-  const rows = await db
-    .select({ booking: bookings, event: events })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(inArray(bookings.id, ids))
-    .orderBy(asc(bookings.createdAt));
-  return rows.map(({ booking, event }) => ({
-    id: booking.id,
-    event_id: booking.eventId,
-    attendee_name: booking.attendeeName,
-    attendee_email: booking.attendeeEmail,
-    ticket_quantity: booking.ticketQuantity,
-    total_amount_pence: booking.totalAmountPence,
-    qr_code: booking.qrCode,
-    ticket_code: booking.ticketCode,
-    events: { title: event.title, description: event.description, date_time: event.dateTime.toISOString(), location: event.location, image_url: event.imageUrl },
-    ticket_email: ticketEmailStatus(booking),
-  }));
-}
+import { getTestCheckout, releaseOrder, settlePaidSession, startCheckout, type TicketEmailQueue } from "./checkout.service";
+import { VerifyPaymentResult, verifyPayment } from "./verify-payment.service";
 
 /** The money path's functions (spec §7 create-payment, verify-payment) and the local test checkout. */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQueue; auth: Auth; config: Config; gateway: PaymentGateway | null }> = async (
@@ -74,33 +37,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
     {
       schema: {
         tags: ["functions"],
-        summary: "Confirm a paid checkout (idempotent) and return its booking(s)",
+        summary: "Confirm a paid checkout (idempotent) and return its booking(s), to the order's own buyer only",
         body: VerifyPaymentInput,
         response: {
-          200: z.object({
-            success: z.boolean(),
-            booking: VerifiedBooking.optional(),
-            bookings: z.array(VerifiedBooking).optional(),
-            message: z.string().optional(),
-            error: z.string().optional(),
-          }),
+          200: VerifyPaymentResult,
         },
       },
     },
-    async (request) => {
-      const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.body.sessionId));
-      if (!order) return { success: false, error: "No payment found for this session." };
-      let result;
-      if (order.paidAt) result = await confirmOrder({ db, jobs, sessionId: order.sessionId });
-      else if (order.provider === "stripe" && gateway) {
-        const payment = await gateway.sessionPayment(order.sessionId);
-        if (!payment.paid) return { success: false, error: "The payment has not been completed." };
-        result = await settlePaidSession({ db, jobs, gateway, sessionId: order.sessionId, paymentReference: payment.paymentIntentId });
-      } else return { success: false, error: "The payment has not been completed." };
-      if (result.status !== "confirmed") return { success: false, error: result.reason };
-      const found = await bookingsOf(db, result.bookingIds);
-      return { success: true, booking: found[0], bookings: found, message: "Payment confirmed" };
-    },
+    // The success page is reached signed in (spec §4): only the order's own buyer is answered.
+    async (request) => verifyPayment({ db, jobs, gateway, userId: await requireUserId(auth, request), sessionId: request.body.sessionId }),
   );
 
   /** The local provider's checkout page reads its order here (heading 'Test payment'). */

@@ -5,21 +5,35 @@ import {
   AppError,
   bookingFeePerTicket,
   CHECKOUT_HOLD_MINUTES,
+  CHECKOUT_RATE_LIMIT,
+  CHECKOUT_RATE_LIMIT_MESSAGE,
   checkoutLines,
+  commissionEarner,
+  checkoutSessionExpiry,
   CreatePaymentInput,
+  formatPounds,
   isBusinessListing,
   isListed,
+  ticketLimitError,
+  MAX_CHECKOUT_TOTAL_PENCE,
 } from "../../../domain";
 import type { Db } from "../../db/client";
 import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, users } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
+import { hitRateLimit } from "../../lib/rate-limiter";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Where confirmation enqueues ticket e-mails (the job queue, inside the confirming transaction). */
-export type TicketEmailQueue = Pick<Jobs, "enqueueTicketEmails">;
+/** Where confirmation enqueues ticket and refund e-mails (the job queue, inside the confirming transaction). */
+export type TicketEmailQueue = Pick<Jobs, "enqueueTicketEmails" | "enqueueRefundEmail">;
+
+/** What the buyer is told when a payment is refunded instead of confirmed. */
+export const REFUND_REASONS = {
+  soldOut: "The tickets sold out before the payment arrived.",
+  eventRemoved: "The event was removed before the payment arrived, so the payment has been refunded in full.",
+} as const;
 
 /** The spec §9 ticket code: TCKT-, the year, then 8 random upper-case hex digits. */
 export function newTicketCode(now: Date = new Date()): string {
@@ -52,6 +66,16 @@ async function takenPlaces(tx: Tx, eventId: string, exceptOrderId?: string): Pro
   return Number(sold!.n) + Number(held!.n);
 }
 
+/** Places `userId` holds on one event in its unexpired pending checkouts (the per-account hold limit, issue 16). */
+async function heldByAccount(tx: Tx, userId: string, eventId: string): Promise<number> {
+  const [held] = await tx
+    .select({ n: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.eventId, eventId), eq(orders.userId, userId), eq(orders.status, "pending"), gt(orders.expiresAt, sql`now()`)));
+  return Number(held!.n);
+}
+
 /** Locks the events' rows in id order, so two checkouts sharing events can never deadlock. */
 function lockEvents(tx: Tx, eventIds: string[]) {
   return tx.select().from(events).where(inArray(events.id, eventIds)).orderBy(asc(events.id)).for("update");
@@ -66,9 +90,13 @@ function capacityError(title: string, left: number): AppError {
 /**
  * create-payment (decisions D6, D8, D9): prices every line from the database, then in one transaction
  * locks the events (in id order, so two carts never deadlock), checks sold + held + requested against
- * capacity, and records a pending order whose lines hold their places until the session expires.
+ * capacity and the per-event limits (after merging a cart's lines for one event, and counting the
+ * account's other open checkouts: issue 16), and records a pending order whose lines hold their places
+ * until the session expires. Rate limited per account.
  */
 export async function createPayment({ db, userId, input: raw, provider = "local" }: { db: Db; userId: string; input: unknown; provider?: "local" | "stripe" }) {
+  const rate = await hitRateLimit(db, `create-payment:user:${userId}`, CHECKOUT_RATE_LIMIT);
+  if (!rate.allowed) throw new AppError("RATE_LIMITED", CHECKOUT_RATE_LIMIT_MESSAGE, { retryAfterSeconds: rate.retryAfterSeconds });
   // Stripe names its session only once asked; until then the order carries a placeholder of our own.
   const sessionId = provider === "local" ? newLocalSessionId() : `pending_${randomUUID()}`;
   const parsed = CreatePaymentInput.safeParse(raw);
@@ -84,6 +112,9 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
     .where(eq(users.id, userId));
   if (!buyer) throw new AppError("UNAUTHENTICATED", "Please sign in to buy tickets.");
   const arrivedWith = parsed.data.affiliateCode ? await findActiveAffiliate({ db, code: parsed.data.affiliateCode }) : null;
+  // Nobody earns commission on their own purchase: the buyer's own code counts as no code (issue 16).
+  const [referrer] = arrivedWith ? await db.select({ userId: affiliates.userId }).from(affiliates).where(eq(affiliates.id, arrivedWith.id)) : [];
+  const referral = arrivedWith && referrer && referrer.userId !== userId ? arrivedWith : null;
 
   const order = await db.transaction(async (tx) => {
     const locked = await lockEvents(tx, lines.map((line) => line.eventId));
@@ -98,6 +129,8 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
         const left = event.maxAttendees - (await takenPlaces(tx, event.id));
         if (line.quantity > left) throw capacityError(event.title, left);
       }
+      const limited = ticketLimitError({ title: event.title, requested: line.quantity, alreadyHeld: await heldByAccount(tx, userId, event.id) });
+      if (limited) throw limited;
       const fee = bookingFeePerTicket(event.pricePence);
       priced.push({ event, quantity: line.quantity, fee, total: (event.pricePence + fee) * line.quantity });
     }
@@ -109,7 +142,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
         sessionId,
         userId,
         provider,
-        affiliateId: arrivedWith?.id ?? null,
+        affiliateId: referral?.id ?? null,
         attendeeName: buyer.displayName ?? buyer.name ?? buyer.email,
         attendeeEmail: buyer.email,
         subtotalPence: subtotal,
@@ -142,38 +175,52 @@ export type ConfirmResult =
  * The one confirmation used by every path (ARCHITECTURE Confirmation is idempotent): under a lock on
  * the order it confirms at most once, re-checks capacity for a late payment, creates one booking per
  * line (a unique index backs this up), records affiliate commission and enqueues the ticket e-mails.
- * Repeats return the same bookings.
+ * Repeats return the same bookings. A payment that cannot have its tickets (sold out after its hold
+ * lapsed, or its event removed) is marked refunded and the buyer is e-mailed why, in the same
+ * transaction; the caller refunds it through the provider (settlePaidSession).
  */
 export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: TicketEmailQueue; sessionId: string }): Promise<ConfirmResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.sessionId, sessionId)).for("update");
     if (!order) return { status: "not-confirmable", reason: "No order with that session" };
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.eventId));
+    const readLines = () => tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.eventId));
     if (order.status === "confirmed") {
       const existing = await tx
         .select({ id: bookings.id })
         .from(bookings)
-        .where(inArray(bookings.orderLineId, lines.map((line) => line.id)));
+        .where(inArray(bookings.orderLineId, (await readLines()).map((line) => line.id)));
       return { status: "confirmed", bookingIds: existing.map((row) => row.id) };
     }
-    if (order.status === "refunded") return { status: "refunded", reason: "The tickets sold out before the payment arrived." };
+    if (order.status === "refunded") return { status: "refunded", reason: order.refundReason ?? REFUND_REASONS.soldOut };
     if (order.status !== "pending" && order.status !== "expired") return { status: "not-confirmable", reason: `The order is ${order.status}` };
 
-    const locked = await lockEvents(tx, lines.map((line) => line.eventId));
+    const refund = async (reason: string): Promise<ConfirmResult> => {
+      await tx.update(orders).set({ status: "refunded", refundReason: reason }).where(eq(orders.id, order.id));
+      await jobs.enqueueRefundEmail(tx, order.id);
+      return { status: "refunded", reason };
+    };
+
+    const locked = await lockEvents(tx, (await readLines()).map((line) => line.eventId));
+    // Read again under the events' locks (deleteEvent takes the same ones), so no line can go meanwhile.
+    const lines = await readLines();
     const byId = new Map(locked.map((event) => [event.id, event]));
+    // An order whose lines are gone (its event was deleted after the hold lapsed) is never confirmed as
+    // paid: its lines no longer add up to what the buyer paid (issue 16).
+    const linesTotal = lines.reduce((sum, line) => sum + line.totalPence, 0);
+    if (!lines.length || linesTotal !== order.totalPence || lines.some((line) => !byId.has(line.eventId))) return refund(REFUND_REASONS.eventRemoved);
+
     const expired = order.expiresAt.getTime() <= Date.now() || order.status === "expired";
     if (expired) {
       // A payment after its hold lapsed gets places only if they are still free.
       for (const line of lines) {
         const event = byId.get(line.eventId);
-        if (event?.maxAttendees != null && line.quantity > event.maxAttendees - (await takenPlaces(tx, line.eventId, order.id))) {
-          await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
-          return { status: "refunded", reason: "The tickets sold out before the payment arrived." };
-        }
+        if (event?.maxAttendees != null && line.quantity > event.maxAttendees - (await takenPlaces(tx, line.eventId, order.id))) return refund(REFUND_REASONS.soldOut);
       }
     }
 
-    const eventAffiliates = new Map(locked.map((event) => [event.id, event.affiliateId]));
+    const affiliateIds = [...new Set([order.affiliateId, ...locked.map((event) => event.affiliateId)].filter((id): id is string => id !== null))];
+    const knownAffiliates = affiliateIds.length ? await tx.select({ id: affiliates.id, userId: affiliates.userId }).from(affiliates).where(inArray(affiliates.id, affiliateIds)) : [];
+    const affiliateById = new Map(knownAffiliates.map((affiliate) => [affiliate.id, affiliate]));
     const bookingIds: string[] = [];
     for (const line of lines) {
       const [booking] = await tx
@@ -194,15 +241,19 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
       await tx.update(bookings).set({ qrCode: booking!.ticketCode }).where(eq(bookings.id, booking!.id));
       bookingIds.push(booking!.id);
 
-      // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates).
-      const affiliateId = order.affiliateId ?? eventAffiliates.get(line.eventId) ?? null;
+      // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates); never the buyer's own (issue 16).
+      const earner = commissionEarner({
+        buyerId: order.userId,
+        referral: affiliateById.get(order.affiliateId ?? "") ?? null,
+        eventAffiliate: affiliateById.get(byId.get(line.eventId)!.affiliateId ?? "") ?? null,
+      });
       const commission = affiliateCommission(line.unitPricePence, line.quantity);
-      if (affiliateId && commission > 0) {
-        await tx.insert(affiliateCommissions).values({ affiliateId, bookingId: booking!.id, amountPence: commission });
+      if (earner && commission > 0) {
+        await tx.insert(affiliateCommissions).values({ affiliateId: earner.id, bookingId: booking!.id, amountPence: commission });
         await tx
           .update(affiliates)
           .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} + ${commission}`, totalReferrals: sql`${affiliates.totalReferrals} + 1` })
-          .where(eq(affiliates.id, affiliateId));
+          .where(eq(affiliates.id, earner.id));
       }
     }
     await tx.update(orders).set({ status: "confirmed", confirmedAt: new Date() }).where(eq(orders.id, order.id));
@@ -262,6 +313,10 @@ export async function startCheckout({
   input: unknown;
 }): Promise<{ url: string; sessionId: string }> {
   const order = await createPayment({ db, userId, input, provider: gateway ? "stripe" : "local" });
+  if (order.totalPence > MAX_CHECKOUT_TOTAL_PENCE) {
+    await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
+    throw new AppError("BAD_REQUEST", `A checkout can total at most ${formatPounds(MAX_CHECKOUT_TOTAL_PENCE)}. Please buy these tickets in smaller checkouts.`);
+  }
   if (!gateway) return { url: `${publicUrl}/checkout/test/${order.sessionId}`, sessionId: order.sessionId };
   try {
     const firstEvent = order.lines[0]!.event.id;
@@ -269,7 +324,8 @@ export async function startCheckout({
       orderId: order.id,
       customerEmail: order.attendeeEmail,
       lines: order.lines.map((line) => ({ title: line.event.title, quantity: line.quantity, unitPricePence: line.event.pricePence, feePerTicketPence: line.fee })),
-      expiresAt: order.expiresAt,
+      // Read now, just before the call: Stripe measures its 30-minute minimum from its own receipt (decision 013).
+      expiresAt: checkoutSessionExpiry(new Date(), order.expiresAt),
       successUrl: `${publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${publicUrl}/payment-cancel?event_id=${firstEvent}`,
     });
@@ -277,7 +333,8 @@ export async function startCheckout({
     return session;
   } catch (error) {
     await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
-    throw new AppError("PAYMENT_PROVIDER_ERROR", `Failed to initiate payment. Please try again. (${(error as Error).message})`);
+    // The spec's message (§ Payment); the provider's own words, which can name our key, go to the log only.
+    throw Object.assign(new AppError("PAYMENT_PROVIDER_ERROR", "Failed to initiate payment. Please try again."), { cause: error });
   }
 }
 

@@ -156,7 +156,12 @@ describe("live sales (GET /api/realtime/bookings)", () => {
         received += decoder.decode(value);
       }
     };
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The server listens before it opens the stream, so once 'connected' has arrived no sale is missed.
+    while (!received.includes(": connected\n\n")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("stream ended before it was connected");
+      received += decoder.decode(value);
+    }
     await createBooking(t.db, { eventId: theirs.id, quantity: 4 });
     const booking = await createBooking(t.db, { eventId: mine.id, quantity: 3, name: "Sam Live", totalAmountPence: 3690 });
     const sale = await nextSale();

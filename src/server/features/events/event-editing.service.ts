@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { AppError, businessTypeForCategory, EventInput, ONGOING_BUSINESS_DATE, type EditableEvent, isUuid } from "../../../domain";
 import type { Db } from "../../db/client";
-import { affiliates, bookings, events, profiles } from "../../db/schema";
+import { affiliates, bookings, events, orderLines, orders, profiles } from "../../db/schema";
 import type { FileStorage } from "../../providers/storage/storage";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import type { Actor } from "../auth/session";
@@ -146,18 +146,38 @@ export async function updateEvent({
 }
 
 /**
- * Deletes an event (owner, or any event for an admin). An event that has sold tickets is kept: its
- * buyers' tickets and the organiser's records must not vanish with it.
+ * Deletes an event (owner, or any event for an admin). An event with sold tickets, live holds or a
+ * payment still being confirmed is kept (409): its buyers' tickets and money must not vanish with it
+ * (issue 16; cancelling an event with refunds is a later issue). The check runs under a lock on the
+ * event's row, the lock checkout takes, so a checkout and a deletion never interleave. The lines of
+ * checkouts that ended unpaid (cancelled or lapsed) are removed first: the foreign key refuses to
+ * cascade, and should such a checkout be paid after all, confirmation finds its lines gone and refunds.
  */
 export async function deleteEvent({ db, storage, actor, eventId }: { db: Db; storage: FileStorage; actor: Actor; eventId: string }): Promise<void> {
   await getEditableEvent({ db, actor, eventId });
-  const [{ sold }] = (await db
-    .select({ sold: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "confirmed")))) as [{ sold: number }];
-  if (sold > 0) {
-    throw new AppError("CONFLICT", "This event has sold tickets, so it cannot be deleted. Please contact support to cancel it and refund the buyers.");
-  }
-  await db.delete(events).where(eq(events.id, eventId));
+  await db.transaction(async (tx) => {
+    const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for("update");
+    if (!event) throw new AppError("EVENT_NOT_FOUND", "Event not found");
+    const [{ sold }] = (await tx
+      .select({ sold: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(eq(bookings.eventId, eventId))) as [{ sold: number }];
+    if (sold > 0) {
+      throw new AppError("CONFLICT", "This event has sold tickets, so it cannot be deleted. Please contact support to cancel it and refund the buyers.", { reason: "SOLD" });
+    }
+    const checkouts = await tx
+      .select({ orderId: orders.id, live: sql<boolean>`${orders.status} = 'pending' and ${orders.expiresAt} > now()`, paid: sql<boolean>`${orders.paidAt} is not null and ${orders.status} in ('pending', 'expired')` })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(eq(orderLines.eventId, eventId));
+    // A live hold, or a payment that has arrived and is not yet confirmed, keeps the event.
+    if (checkouts.some((checkout) => checkout.live || checkout.paid)) {
+      throw new AppError("CONFLICT", "Tickets for this event are being bought right now, so it cannot be deleted. Please try again once those checkouts have ended.", {
+        reason: "HELD",
+      });
+    }
+    await tx.delete(orderLines).where(eq(orderLines.eventId, eventId));
+    await tx.delete(events).where(eq(events.id, eventId));
+  });
   await removeEventImages({ storage, eventId }).catch(() => {});
 }

@@ -5,8 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../../../test/app";
 import { AuthClient, TEST_PASSWORD } from "../../../../test/auth-client";
-import { createAccount } from "../../../../test/fixtures";
-import { outboxMessages, profiles, users } from "../../db/schema";
+import { createAccount, createBooking, createEvent, createUser } from "../../../../test/fixtures";
+import { outboxMessages, profiles, sessions, users } from "../../db/schema";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let ipCounter = 0;
@@ -159,13 +159,33 @@ describe("admin access (spec §6 Admin, decisions D10)", () => {
     expect(response.json().organisers.length).toBeGreaterThan(0);
   });
 
-  it("is denied when the last sign-in is more than 24 hours old", async () => {
+  it("is denied when the session's sign-in is more than 24 hours old", async () => {
     const { account, c } = await signedIn({ password: TEST_PASSWORD, role: "admin" });
-    await t.db.update(users).set({ lastSignInAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(users.id, account.id));
+    await t.db.update(sessions).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(sessions.userId, account.id));
     const response = await c.get("/api/admin/organisers");
     expect(response.statusCode).toBe(403);
     expect(response.json().error.message).toContain("24 hours");
     expect((await c.get("/api/me")).json().user.isAdmin).toBe(false);
+  });
+
+  it("is not given back to an old session when the admin signs in elsewhere (the session's own sign-in counts)", async () => {
+    const { account, c: old } = await signedIn({ password: TEST_PASSWORD, role: "admin" });
+    await t.db.update(sessions).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(sessions.userId, account.id));
+    await t.db.update(users).set({ lastSignInAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(users.id, account.id));
+    const fresh = client();
+    expect((await fresh.post("/api/auth/sign-in/email", { email: account.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+
+    expect((await fresh.get("/api/admin/organisers")).statusCode).toBe(200);
+    expect((await fresh.get("/api/me")).json().user.isAdmin).toBe(true);
+    const stale = await old.get("/api/admin/organisers");
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error.message).toContain("24 hours");
+    expect((await old.get("/api/me")).json().user.isAdmin).toBe(false);
+    // Nor as an actor (requireActor): another organiser's ticket is found only through the fresh session.
+    const event = await createEvent(t.db, { userId: (await createUser(t.db)).id });
+    const booking = await createBooking(t.db, { eventId: event.id, quantity: 1 });
+    expect((await fresh.get(`/api/tickets/lookup?identifier=${booking.ticketCode}`)).statusCode).toBe(200);
+    expect((await old.get(`/api/tickets/lookup?identifier=${booking.ticketCode}`)).statusCode).toBe(404);
   });
 
   it("is denied when the admin's e-mail is not confirmed", async () => {

@@ -19,12 +19,13 @@ import type { TicketSigner } from "./ticket-signer";
 const NOT_FOUND_OR_UNPAID = "Ticket not found or unpaid";
 const FORGED = "This QR code was not issued by Eventora (its signature does not match).";
 const NOT_YOURS = "This ticket is for an event you do not manage.";
+const CODE_ONLY = "A ticket code alone cannot check a ticket in: scan the QR code on the ticket, or check the attendee in from Attendee Management on the dashboard.";
 
 function invalid(error: string, ticketId: string | null = null): CheckResult {
   return { valid: false, error, ticketId, status: null, alreadyCheckedIn: false, checkedInAt: null, event: null, attendee: null };
 }
 
-/** A scanned JSON payload must carry a valid signature and name this ticket; raw codes (typed in) need none. */
+/** A scanned JSON payload must carry a valid signature and name this ticket; raw codes (typed in) only validate. */
 async function scannedPayloadProblem(signer: TicketSigner, raw: string | undefined): Promise<{ error: string } | { payload: SignedTicketPayload | null }> {
   const text = raw?.trim();
   if (!text?.startsWith("{")) return { payload: null };
@@ -114,7 +115,8 @@ async function findAndAdmit(db: Db, byCode: SQL, { actor, payload, checkIn }: { 
 
 /**
  * check-ticket (spec §7; decisions D10, D13): validates a scanned or typed ticket for an event the
- * actor manages and, when asked, checks it in with one conditional update, so a ticket is admitted once.
+ * actor manages and, when asked, checks a signed QR in with one conditional update, so a ticket is
+ * admitted once. A typed code (or a QR holding only the code) validates but never admits (docs/decisions/015).
  */
 export async function checkTicket({ db, signer, actor, input }: { db: Db; signer: TicketSigner; actor: Actor; input: CheckTicketInput }): Promise<CheckResult> {
   const code = (input.ticketId?.trim() || ticketCodeFromScan(input.qr ?? "")).toUpperCase() || null;
@@ -123,10 +125,13 @@ export async function checkTicket({ db, signer, actor, input }: { db: Db; signer
   if ("error" in scanned) return invalid(scanned.error, code);
 
   const byCode = code.startsWith("TCKT-") ? sql`b.ticket_code = ${code}` : isUuid(code) ? sql`b.id = ${code.toLowerCase()}` : null;
-  const row = byCode ? await findAndAdmit(db, byCode, { actor, payload: scanned.payload, checkIn: Boolean(input.checkIn) }) : null;
+  // Only the ticket's signed QR admits; a bare code shows the ticket but is no proof of holding it (docs/decisions/015).
+  const admit = Boolean(input.checkIn) && scanned.payload !== null;
+  const row = byCode ? await findAndAdmit(db, byCode, { actor, payload: scanned.payload, checkIn: admit }) : null;
   if (!row || row.status !== "confirmed") return invalid(NOT_FOUND_OR_UNPAID, code);
   if (scanned.payload && (scanned.payload.ticketId !== row.ticketCode || scanned.payload.bookingId !== row.id)) return invalid(FORGED, code);
   if (!actor.isAdmin && row.organiserId !== actor.userId) return invalid(NOT_YOURS, row.ticketCode);
+  if (input.checkIn && !admit) return invalid(CODE_ONLY, row.ticketCode);
 
   let checkedInAt = row.admittedAt ?? row.checkedInAt;
   const alreadyCheckedIn = row.admittedAt === null && (row.checkedInAt !== null || Boolean(input.checkIn));

@@ -1,7 +1,8 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { TicketEmailProvider, TicketEmailResult, TicketEmailStatus } from "../../../domain";
+import { AppError, isUuid, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
+import { hitRateLimit } from "../../lib/rate-limiter";
 import type { EmailSender } from "../../providers/email/email";
 import type { Actor } from "../auth/session";
 import { ticketEmailMessage } from "./ticket-email";
@@ -18,13 +19,22 @@ export interface TicketMailer {
 type BookingRow = typeof bookings.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 
-/** spec §5 Ticket viewer and resender: TCKT- is a ticket code, cs_ a payment session, longer than 30 a booking id. */
+/**
+ * spec §5 Ticket viewer and resender: TCKT- is a ticket code, cs_ a payment session, a UUID a booking id
+ * (its standard spelling in either case, not PostgreSQL's looser forms).
+ */
 export function identifierCondition(identifier: string): SQL | null {
   if (identifier.toUpperCase().startsWith("TCKT-")) return eq(bookings.ticketCode, identifier.toUpperCase());
   if (identifier.startsWith("cs_")) return eq(bookings.stripeSessionId, identifier);
-  if (identifier.length > 30 && /^[0-9a-f-]{36}$/i.test(identifier)) return eq(bookings.id, identifier);
+  if (isUuid(identifier)) return eq(bookings.id, identifier.toLowerCase());
   return null;
 }
+
+/**
+ * decisions D11: 3 re-sends per ticket per hour, counted on the booking the identifier names, so its id,
+ * ticket code and payment session (in any spelling) share one budget.
+ */
+const RESENDS_PER_BOOKING = { limit: 3, windowSeconds: 60 * 60 };
 
 /** j***@example.com: enough for the buyer to recognise, not enough to harvest. */
 export function maskEmail(email: string): string {
@@ -89,8 +99,9 @@ export async function deliverQueuedTicketEmail(mailer: TicketMailer, { bookingId
 }
 
 /**
- * Re-sends a ticket, only ever to the e-mail already on the booking (decisions D11). The recipient is
- * shown in full to the buyer, the event's organiser and admins, masked to anyone else.
+ * Re-sends a ticket, only ever to the e-mail already on the booking, at most 3 times an hour per booking
+ * (decisions D11). The recipient is shown in full to the buyer, the event's organiser and admins, masked
+ * to anyone else.
  */
 export async function sendTicketEmail(
   mailer: TicketMailer,
@@ -100,6 +111,8 @@ export async function sendTicketEmail(
   const row = condition ? await confirmedBooking(mailer.db, condition) : null;
   if (!row) return { success: false, provider: provider ?? mailer.email.provider, recipient: null, error: "Ticket not found. Please check the booking ID or ticket code." };
   const { booking, event } = row;
+  const budget = await hitRateLimit(mailer.db, `send-ticket-email:booking:${booking.id}`, RESENDS_PER_BOOKING);
+  if (!budget.allowed) throw new AppError("RATE_LIMITED", "This ticket has already been re-sent 3 times in the last hour. Please try again later.");
   // The buyer, the event's organiser and admins see the address in full (decisions D10).
   const entitled = actor !== null && (actor.isAdmin || booking.userId === actor.userId || event.userId === actor.userId);
   const recipient = entitled ? booking.attendeeEmail : maskEmail(booking.attendeeEmail);

@@ -196,7 +196,12 @@ describe("a ticket e-mail job interrupted mid-send (ARCHITECTURE Ticket delivery
           const [booking] = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
           return booking!.ticketEmailSentAt ?? undefined;
         });
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // The job that could send again has completed (a completed job never runs again), and it is the only one.
+        const jobs = await waitFor(async () => {
+          const found = (await t.db.execute<{ state: string }>(sql`select state from pgboss.job where name = ${QUEUES.ticketEmail} and data->>'bookingId' in (select id::text from bookings where stripe_session_id = ${sessionId})`)) as unknown as { rows: { state: string }[] };
+          return found.rows.length && found.rows.every((job) => job.state === "completed") ? found.rows : undefined;
+        });
+        expect(jobs).toHaveLength(1);
         expect(mailTo(account.email).filter((message) => message.subject === "Your ticket: Crash Test Cabaret")).toHaveLength(1);
       } finally {
         await nodeB.close();

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, not } from "drizzle-orm";
 import { AppError, type TicketQrPayload, type TicketView, isUuid } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
@@ -16,6 +16,22 @@ export function qrPayloadFor(booking: { id: string; ticketCode: string; attendee
     eventDate: event.dateTime.toISOString(),
     ticketQuantity: booking.ticketQuantity,
   };
+}
+
+/**
+ * The payment session of a booking, for an actor who may see it: an admin, or the organiser of every
+ * booking in that order. A cart spans organisers (decisions D6, D23), so one organiser never learns the
+ * session of an order that also holds another organiser's bookings (docs/decisions/015).
+ */
+async function visibleSessionId(db: Db, actor: Actor, sessionId: string | null): Promise<string | null> {
+  if (!sessionId || actor.isAdmin) return sessionId;
+  const [foreign] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(and(eq(bookings.stripeSessionId, sessionId), not(managedBy(actor))))
+    .limit(1);
+  return foreign ? null : sessionId;
 }
 
 /**
@@ -41,7 +57,7 @@ export async function findManagedTicket({ db, signer, actor, identifier }: { db:
       return {
         bookingId: booking.id,
         ticketCode: booking.ticketCode,
-        stripeSessionId: booking.stripeSessionId,
+        stripeSessionId: await visibleSessionId(db, actor, booking.stripeSessionId),
         status: booking.status,
         attendeeName: booking.attendeeName,
         attendeeEmail: booking.attendeeEmail,

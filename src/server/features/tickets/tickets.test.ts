@@ -121,6 +121,19 @@ describe("check-ticket (spec §7; decisions D10, D13)", () => {
     expect(await check(organiser.client, { qr: JSON.stringify({ ticket_code: booking.ticketCode }) })).toMatchObject({ valid: false });
   });
 
+  it("never checks in from a bare code; the attendee list's check-in stays the manual way in (docs/decisions/015)", async () => {
+    const booking = await bookingFor(1);
+    for (const body of [{ ticketId: booking.ticketCode }, { qr: booking.ticketCode }, { qr: booking.id }]) {
+      const refused = await check(organiser.client, { ...body, checkIn: true });
+      expect(refused).toMatchObject({ valid: false, alreadyCheckedIn: false, checkedInAt: null, ticketId: booking.ticketCode });
+      expect(refused.error).toContain("scan the QR code on the ticket");
+    }
+    const [row] = await t.db.select({ checkedInAt: bookings.checkedInAt }).from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.checkedInAt).toBeNull();
+    const manual = await organiser.client.post(`/api/bookings/${booking.id}/check-in`);
+    expect(manual.json()).toMatchObject({ bookingId: booking.id, alreadyCheckedIn: false });
+  });
+
   it("lets only the event's owner or an admin check in; 401 signed out", async () => {
     const booking = await bookingFor(1);
     const { qrPayload } = await myTicket(booking.id);
@@ -195,14 +208,16 @@ describe("send-ticket-email identifiers (spec §5) and send-test-email (decision
       const answer = (await buyer.client.post("/api/functions/send-ticket-email", { bookingId: ` ${identifier} ` })).json();
       expect(answer).toMatchObject({ success: true, recipient: buyer.email, error: null });
     }
-    const anonymous = (await t.app.inject({ method: "POST", url: "/api/functions/send-ticket-email", payload: { bookingId: booking.ticketCode }, headers: { "x-forwarded-for": "198.51.100.77" } })).json();
+    // Those three used the booking's hourly budget (decisions D11): a visitor is shown another booking.
+    const another = await createBooking(t.db, { eventId: event.id, quantity: 1, userId: buyer.id, email: buyer.email });
+    const anonymous = (await t.app.inject({ method: "POST", url: "/api/functions/send-ticket-email", payload: { bookingId: another.ticketCode }, headers: { "x-forwarded-for": "198.51.100.77" } })).json();
     expect(anonymous.recipient).toMatch(/^.\*\*\*@/);
     for (const identifier of ["TCKT-2090-FFFFFFFF", "abc", "x".repeat(31)]) {
       const answer = (await buyer.client.post("/api/functions/send-ticket-email", { bookingId: identifier })).json();
       expect(answer).toMatchObject({ success: false, recipient: null });
     }
-    const mail = await latestMessage(t.db, buyer.email, (message) => Boolean(message.subject?.startsWith("Your ticket")));
-    expect(mail.text).toContain(booking.ticketCode);
+    const mail = await latestMessage(t.db, buyer.email, (message) => Boolean(message.subject?.startsWith("Your ticket") && message.text?.includes(booking.ticketCode)));
+    expect(mail.subject).toContain("Harbour Lights Quiz");
   });
 
   it("lets a user send a test e-mail to their own address only; admins to anyone", async () => {

@@ -1,105 +1,50 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CHECKOUT_SESSION_MINUTES, STRIPE_MIN_SESSION_MINUTES } from "../../../domain";
 import { createTestApp } from "../../../../test/app";
 import type { AuthClient } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
+import { startStripeStandIn, type StripeStandIn } from "../../../../test/stand-ins/stripe";
 import { bookings, orders } from "../../db/schema";
 
+const SECRET_KEY = "sk_test_eventora";
 const WEBHOOK_SECRET = "whsec_test_eventora";
 
-/** A stand-in for Stripe's REST API: Checkout Sessions and Refunds, enough for the real SDK. */
-function startStripeStandIn() {
-  const sessions = new Map<string, Record<string, unknown>>();
-  const created: URLSearchParams[] = [];
-  const refunds: URLSearchParams[] = [];
-  let failures = 0;
-  let counter = 0;
-  const server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      const send = (status: number, json: unknown) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
-      const url = new URL(request.url ?? "/", "http://stripe.local");
-      if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-        if (failures > 0) {
-          failures -= 1;
-          return send(500, { error: { type: "api_error", message: "Stripe is having a moment" } });
-        }
-        const form = new URLSearchParams(body);
-        created.push(form);
-        const id = `cs_test_standin_${++counter}`;
-        const session = { id, object: "checkout.session", url: `https://checkout.stripe.test/pay/${id}`, payment_status: "unpaid", payment_intent: null, status: "open" };
-        sessions.set(id, session);
-        return send(200, session);
-      }
-      const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-      if (request.method === "GET" && retrieve) {
-        const session = sessions.get(retrieve[1]!);
-        return session ? send(200, session) : send(404, { error: { type: "invalid_request_error", message: "No such session" } });
-      }
-      if (request.method === "POST" && url.pathname === "/v1/refunds") {
-        refunds.push(new URLSearchParams(body));
-        return send(200, { id: `re_${refunds.length}`, object: "refund", status: "succeeded" });
-      }
-      send(404, { error: { type: "invalid_request_error", message: `Unknown ${request.method} ${url.pathname}` } });
-    });
-  });
-  return {
-    server,
-    sessions,
-    created,
-    refunds,
-    /** Stripe's SDK retries a 500 twice: three failures make the call fail. */
-    failNextCreate: () => (failures = 3),
-    markPaid(id: string) {
-      Object.assign(sessions.get(id)!, { payment_status: "paid", status: "complete", payment_intent: `pi_for_${id}` });
-    },
-  };
-}
-
 describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
-  const stripe = startStripeStandIn();
-  const sdk = new Stripe("sk_test_helper");
+  let stripe: StripeStandIn;
   let t: Awaited<ReturnType<typeof createTestApp>>;
+  let appUrl: string;
   let buyer: AuthClient;
   let organiserId: string;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => stripe.server.listen(0, "127.0.0.1", resolve));
-    t = await createTestApp({
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_eventora",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: `http://127.0.0.1:${(stripe.server.address() as AddressInfo).port}`,
-    });
-    buyer = (await signInAs(t.app, t.db, t.config.publicUrl, "user")).client;
+    stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+    t = await createTestApp({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
+    // Stripe delivers webhooks over HTTP, so the app listens for them.
+    appUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
     organiserId = (await signInAs(t.app, t.db, t.config.publicUrl, "user")).account.id;
+  });
+  // A buyer per test: create-payment is rate limited and caps each account's open holds (decision 014).
+  beforeEach(async () => {
+    buyer = (await signInAs(t.app, t.db, t.config.publicUrl, "user")).client;
   });
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => stripe.server.close(resolve));
+    await stripe.close();
   });
 
-  const webhook = (type: string, sessionId: string, secret = WEBHOOK_SECRET) => {
-    const payload = JSON.stringify({ id: `evt_${Math.random()}`, object: "event", type, data: { object: { id: sessionId, object: "checkout.session" } } });
-    return t.app.inject({
-      method: "POST",
-      url: "/api/webhooks/stripe",
-      headers: { "content-type": "application/json", "stripe-signature": sdk.webhooks.generateTestHeaderString({ payload, secret }) },
-      payload,
-    });
-  };
+  /** Stripe sends the event for the session as it stands now, signed (decisions: Stripe's signature scheme). */
+  const webhook = (type: string, sessionId: string, options: { secret?: string; timestamp?: number } = {}) =>
+    stripe.sendEvent(`${appUrl}/api/webhooks/stripe`, type, stripe.sessions.get(sessionId)!, options);
 
-  it("opens a Checkout Session with the ticket and the fee as separate lines, the order in metadata and the hold's expiry", async () => {
+  it("opens a Checkout Session Stripe accepts: ticket and fee as separate lines, the order in metadata, an expiry 30+ minutes after Stripe receives it and before the hold lapses", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 2500, title: "Stripe Gala" });
     const response = await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 3, ticketPrice: 1 });
     expect(response.statusCode).toBe(200);
-    expect(response.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_standin_/);
-    const form = stripe.created.at(-1)!;
+    expect(response.json().url).toBe(stripe.sessions.get(response.json().sessionId)!.url);
+    const request = stripe.received.filter((r) => r.path === "/v1/checkout/sessions" && r.status === 200).at(-1)!;
+    const form = request.form;
     expect(form.get("mode")).toBe("payment");
     expect(form.get("line_items[0][price_data][unit_amount]")).toBe("2500");
     expect(form.get("line_items[0][quantity]")).toBe("3");
@@ -107,57 +52,107 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     expect(form.get("line_items[1][price_data][currency]")).toBe("gbp");
     const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, response.json().sessionId));
     expect(form.get("metadata[orderId]")).toBe(order!.id);
-    expect(Number(form.get("expires_at"))).toBe(Math.floor(order!.expiresAt.getTime() / 1000));
+    // Stripe's window is measured from its own receipt of the request; the hold must outlast the session.
+    const expiresAtMs = Number(form.get("expires_at")) * 1000;
+    expect(expiresAtMs - request.receivedAt).toBeGreaterThanOrEqual(STRIPE_MIN_SESSION_MINUTES * 60_000);
+    expect(expiresAtMs - request.receivedAt).toBeLessThanOrEqual(CHECKOUT_SESSION_MINUTES * 60_000);
+    expect(order!.expiresAt.getTime()).toBeGreaterThan(expiresAtMs);
     expect(form.get("success_url")).toBe(`${t.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
   });
 
-  it("refuses a webhook with a bad signature and confirms nothing", async () => {
+  it("refuses a webhook with a bad signature or a timestamp older than the 300 s tolerance, and confirms nothing", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000 });
     const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
-    stripe.markPaid(sessionId);
-    const forged = await webhook("checkout.session.completed", sessionId, "whsec_wrong");
-    expect(forged.statusCode).toBe(400);
+    stripe.pay(sessionId);
+    expect((await webhook("checkout.session.completed", sessionId, { secret: "whsec_wrong" })).status).toBe(400);
+    expect((await webhook("checkout.session.completed", sessionId, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(400);
     expect(await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId))).toHaveLength(0);
   });
 
   it("confirms once from the webhook, verify-payment and repeats, all at once", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000, maxAttendees: 10 });
     const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 })).json();
-    const unpaid = await t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } });
+    const unpaid = await buyer.post("/api/functions/verify-payment", { sessionId });
     expect(unpaid.json()).toMatchObject({ success: false });
-    stripe.markPaid(sessionId);
+    const paid = stripe.pay(sessionId);
     const answers = await Promise.all([
-      webhook("checkout.session.completed", sessionId),
-      webhook("checkout.session.completed", sessionId),
-      t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } }),
-      t.app.inject({ method: "POST", url: "/api/functions/verify-payment", payload: { sessionId } }),
+      webhook("checkout.session.completed", sessionId).then((r) => r.status),
+      webhook("checkout.session.completed", sessionId).then((r) => r.status),
+      buyer.post("/api/functions/verify-payment", { sessionId }).then((r) => r.statusCode),
+      buyer.post("/api/functions/verify-payment", { sessionId }).then((r) => r.statusCode),
     ]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers).toEqual([200, 200, 200, 200]);
     expect(await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId))).toHaveLength(1);
     const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, sessionId));
-    expect(order).toMatchObject({ status: "confirmed", paymentReference: `pi_for_${sessionId}` });
+    expect(order).toMatchObject({ status: "confirmed", paymentReference: paid.payment_intent });
   });
 
-  it("refunds through Stripe a payment that arrives after its places were sold", async () => {
+  it("refunds through Stripe, in full, a payment that arrives after its places were sold", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000, maxAttendees: 1 });
     const { sessionId: late } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
     await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.sessionId, late));
     const { sessionId: winner } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
-    stripe.markPaid(winner);
-    await webhook("checkout.session.completed", winner);
-    stripe.markPaid(late);
-    await webhook("checkout.session.completed", late);
-    expect(stripe.refunds.at(-1)!.get("payment_intent")).toBe(`pi_for_${late}`);
+    stripe.pay(winner);
+    expect((await webhook("checkout.session.completed", winner)).status).toBe(200);
+    const { payment_intent: intent } = stripe.pay(late);
+    expect((await webhook("checkout.session.completed", late)).status).toBe(200);
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === intent)).toEqual([expect.objectContaining({ amount: 1230, status: "succeeded" })]);
     const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, late));
     expect(order!.status).toBe("refunded");
+  });
+
+  it("takes a redelivered event for a refunded payment calmly after Stripe pruned the refund's idempotency key", async () => {
+    const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000, maxAttendees: 1 });
+    const { sessionId: late } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.sessionId, late));
+    const { sessionId: winner } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    stripe.pay(winner);
+    await webhook("checkout.session.completed", winner);
+    const { payment_intent: intent } = stripe.pay(late);
+    expect((await webhook("checkout.session.completed", late)).status).toBe(200);
+    // Stripe retries and redelivers events for up to three days; idempotency keys last 24 hours.
+    stripe.forgetIdempotencyKeys();
+    expect((await webhook("checkout.session.completed", late)).status).toBe(200);
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === intent)).toHaveLength(1);
+  });
+
+  it("refuses with a 400 naming the limit a cart whose total exceeds the largest amount Stripe can charge, and holds nothing", async () => {
+    const first = await createEvent(t.db, { userId: organiserId, pricePence: 1_000_000, maxAttendees: 100 });
+    const second = await createEvent(t.db, { userId: organiserId, pricePence: 1_000_000, maxAttendees: 100 });
+    const items = [first, second].map((event) => ({ eventId: event.id, ticketQuantity: 50 }));
+    const response = await buyer.post("/api/functions/create-payment", { items });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain("£999,999.99");
+    // Nothing is left held: a single event's 50 tickets (£500,115) still go through.
+    expect((await buyer.post("/api/functions/create-payment", { eventId: first.id, ticketQuantity: 50 })).statusCode).toBe(200);
+    expect((await buyer.post("/api/functions/create-payment", { eventId: second.id, ticketQuantity: 50 })).statusCode).toBe(200);
+  });
+
+  it("never passes Stripe's own refusal (status and message) on to the buyer: a 502 with the spec's message", async () => {
+    const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000 });
+    const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    const key = stripe.rollSecretKey("sk_test_rolled");
+    try {
+      const verify = await buyer.post("/api/functions/verify-payment", { sessionId });
+      expect(verify.statusCode).toBe(502);
+      expect(verify.json().error.code).toBe("PAYMENT_PROVIDER_ERROR");
+      expect(verify.body).not.toContain("API Key");
+      const create = await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 });
+      expect(create.statusCode).toBe(502);
+      expect(create.json().error.message).toBe("Failed to initiate payment. Please try again.");
+    } finally {
+      stripe.rollSecretKey(key);
+    }
   });
 
   it("releases the places of an expired session, and of a session Stripe failed to open", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000, maxAttendees: 2 });
     const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 })).json();
     expect((await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).statusCode).toBe(409);
-    expect((await webhook("checkout.session.expired", sessionId)).statusCode).toBe(200);
-    stripe.failNextCreate();
+    stripe.expire(sessionId);
+    expect((await webhook("checkout.session.expired", sessionId)).status).toBe(200);
+    // Three 500s: the first answer and the SDK's two retries.
+    stripe.failNext(3);
     const failed = await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 });
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error.message).toContain("Failed to initiate payment. Please try again.");

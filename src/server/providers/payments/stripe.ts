@@ -1,9 +1,19 @@
 import Stripe from "stripe";
+import { AppError } from "../../../domain";
 import type { PaymentGateway } from "./payments";
 
 /**
+ * Stripe's refusal as our provider error (502): its status and message (which can name our key) are
+ * for our log, never for the buyer or for Stripe's webhook delivery.
+ */
+function providerError(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  return Object.assign(new AppError("PAYMENT_PROVIDER_ERROR", "The payment service did not answer as expected. Please try again in a moment."), { cause: error });
+}
+
+/**
  * Stripe Checkout through the official SDK: the ticket and the booking fee as separate line items,
- * the order id in the metadata, and an expiry matching the hold (decisions D9).
+ * the order id in the metadata, and an expiry inside Stripe's window that ends before the hold (decisions D9, 013).
  */
 export function createStripePayments(options: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentGateway {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
@@ -42,12 +52,21 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
       return { sessionId: session.id, url: session.url };
     },
     async sessionPayment(sessionId) {
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const session = await stripe.checkout.sessions.retrieve(sessionId).catch((error: unknown) => {
+        throw providerError(error);
+      });
       const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
       return { paid: session.payment_status === "paid", paymentIntentId: intent };
     },
     async refund(paymentIntentId) {
-      await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${paymentIntentId}` });
+      try {
+        await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${paymentIntentId}` });
+      } catch (error) {
+        // Already refunded in full: a repeat after Stripe pruned the idempotency key (24 hours), while its
+        // events are redelivered for days (https://docs.stripe.com/error-codes#charge-already-refunded).
+        if ((error as { code?: string }).code === "charge_already_refunded") return;
+        throw providerError(error);
+      }
     },
     parseWebhook(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);

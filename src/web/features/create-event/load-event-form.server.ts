@@ -34,7 +34,7 @@ export async function loadEventForm(context: AppLoadContext, request: Request): 
   const user = await requireUser(context, request);
   const editId = new URL(request.url).searchParams.get("edit")?.trim() || null;
   const [event, organisers] = await Promise.all([
-    editId ? getEditableEvent(context, { eventId: editId, userId: user.id }).catch((error: unknown) => ({ failure: error })) : null,
+    editId ? getEditableEvent(context, { eventId: editId, user }).catch((error: unknown) => ({ failure: error })) : null,
     user.isAdmin ? loadOrganisers(context) : null,
   ]);
   if (event && "failure" in event) {

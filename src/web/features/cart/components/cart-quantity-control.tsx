@@ -1,5 +1,5 @@
 import { Minus, Plus } from "lucide-react";
-import { MAX_TICKETS_PER_LINE } from "@domain";
+import { MAX_TICKETS_PER_EVENT } from "@domain";
 import { Button } from "~/components/ui/button";
 
 /** The cart's minus/plus control (spec §2 Cart): one step at a time; going below 1 removes the line (spec §4 Cart). */
@@ -35,7 +35,7 @@ export function CartQuantityControl({
         size="icon"
         className="rounded-l-none"
         aria-label={`One ticket more for ${title}`}
-        disabled={quantity >= MAX_TICKETS_PER_LINE}
+        disabled={quantity >= MAX_TICKETS_PER_EVENT}
         onClick={() => onChange(quantity + 1)}
       >
         <Plus aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { MAX_TICKETS_PER_LINE } from "@domain";
+import { MAX_TICKETS_PER_EVENT } from "@domain";
 import type { CartItem } from "./cart-lines";
 
 /**
@@ -36,7 +36,7 @@ export function parseCartCookie(cookieHeader: string | null): CartCookieLine[] {
     if (!match) continue;
     const ticketQuantity = Number(match[2]);
     if (ticketQuantity < 1 || lines.some((line) => line.eventId === match[1])) continue;
-    lines.push({ eventId: match[1]!, ticketQuantity: Math.min(ticketQuantity, MAX_TICKETS_PER_LINE) });
+    lines.push({ eventId: match[1]!, ticketQuantity: Math.min(ticketQuantity, MAX_TICKETS_PER_EVENT) });
   }
   return lines;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TICKETS_PER_LINE } from "@domain";
+import { MAX_TICKETS_PER_EVENT } from "@domain";
 import {
   addCartLine,
   cartSummary,
@@ -34,7 +34,7 @@ describe("parseCartItems", () => {
     expect(parseCartItems(JSON.stringify([old, { ...talk, ticketQuantity: 0 }, talk]))).toEqual([talk]);
   });
   it("caps an edited quantity at the line limit", () => {
-    expect(parseCartItems(JSON.stringify([{ ...gig, ticketQuantity: 999 }]))[0]!.ticketQuantity).toBe(MAX_TICKETS_PER_LINE);
+    expect(parseCartItems(JSON.stringify([{ ...gig, ticketQuantity: 999 }]))[0]!.ticketQuantity).toBe(MAX_TICKETS_PER_EVENT);
   });
 });
 
@@ -53,7 +53,7 @@ describe("addCartLine", () => {
     expect(result).toEqual({ items: [{ ...gig, ticketQuantity: 4 }], quantity: 4, capped: true });
   });
   it("never holds more than the line limit", () => {
-    expect(addCartLine([], { ...gig, ticketQuantity: MAX_TICKETS_PER_LINE + 5 }).quantity).toBe(MAX_TICKETS_PER_LINE);
+    expect(addCartLine([], { ...gig, ticketQuantity: MAX_TICKETS_PER_EVENT + 5 }).quantity).toBe(MAX_TICKETS_PER_EVENT);
   });
 });
 
@@ -66,7 +66,7 @@ describe("setLineQuantity and removeCartLine", () => {
     expect(setLineQuantity([gig, talk], "e1", -1)).toEqual([talk]);
   });
   it("caps at the line limit", () => {
-    expect(setLineQuantity([gig], "e1", MAX_TICKETS_PER_LINE + 1)[0]!.ticketQuantity).toBe(MAX_TICKETS_PER_LINE);
+    expect(setLineQuantity([gig], "e1", MAX_TICKETS_PER_EVENT + 1)[0]!.ticketQuantity).toBe(MAX_TICKETS_PER_EVENT);
   });
   it("removes a line", () => {
     expect(removeCartLine([gig, talk], "e1")).toEqual([talk]);

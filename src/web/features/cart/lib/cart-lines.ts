@@ -1,4 +1,4 @@
-import { cartTotals, MAX_TICKETS_PER_LINE, ticketTotal, type CartTotals } from "@domain";
+import { cartTotals, MAX_TICKETS_PER_EVENT, ticketTotal, type CartTotals } from "@domain";
 
 /** Cart item (spec §3 Cart item): client only, kept in this browser's local storage. Prices in pence (D17). */
 export interface CartItem {
@@ -47,7 +47,7 @@ export function parseCartItems(raw: string | null): CartItem[] {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
-    return parsed.filter(isCartItem).map((item) => ({ ...item, ticketQuantity: Math.min(item.ticketQuantity, MAX_TICKETS_PER_LINE) }));
+    return parsed.filter(isCartItem).map((item) => ({ ...item, ticketQuantity: Math.min(item.ticketQuantity, MAX_TICKETS_PER_EVENT) }));
   } catch {
     return [];
   }
@@ -63,10 +63,10 @@ export interface AddResult {
 
 /**
  * Adds a line, or raises the quantity of the line already there for that event (spec §4 Cart).
- * The line never holds more than `max` tickets (the places left, at most MAX_TICKETS_PER_LINE).
+ * The line never holds more than `max` tickets (the places left, at most MAX_TICKETS_PER_EVENT).
  */
-export function addCartLine(items: readonly CartItem[], item: CartItem, max: number = MAX_TICKETS_PER_LINE): AddResult {
-  const limit = Math.max(1, Math.min(max, MAX_TICKETS_PER_LINE));
+export function addCartLine(items: readonly CartItem[], item: CartItem, max: number = MAX_TICKETS_PER_EVENT): AddResult {
+  const limit = Math.max(1, Math.min(max, MAX_TICKETS_PER_EVENT));
   const existing = items.find((line) => line.eventId === item.eventId);
   const wanted = (existing?.ticketQuantity ?? 0) + item.ticketQuantity;
   const quantity = Math.min(wanted, limit);
@@ -79,7 +79,7 @@ export function addCartLine(items: readonly CartItem[], item: CartItem, max: num
 /** Sets a line's quantity; 0 or less removes the line (spec §4 Cart). */
 export function setLineQuantity(items: readonly CartItem[], eventId: string, quantity: number): CartItem[] {
   if (quantity <= 0) return removeCartLine(items, eventId);
-  const capped = Math.min(Math.floor(quantity), MAX_TICKETS_PER_LINE);
+  const capped = Math.min(Math.floor(quantity), MAX_TICKETS_PER_EVENT);
   return items.map((line) => (line.eventId === eventId ? { ...line, ticketQuantity: capped } : line));
 }
 

@@ -56,6 +56,13 @@ describe("verificationFailure", () => {
     });
     expect(verificationFailure(new TypeError("Failed to fetch")).message).toBe("Function error: Failed to fetch");
   });
+  it("asks a signed-out visitor to sign in (verify-payment answers only the buyer)", () => {
+    expect(verificationFailure(new ApiRequestError({ status: 401, code: "UNAUTHENTICATED", message: "Please sign in to continue." }))).toEqual({
+      ok: false,
+      message: "Only the account that paid can see this booking. Please sign in with it.",
+      signInRequired: true,
+    });
+  });
 });
 
 describe("bookingTitle", () => {

@@ -1,3 +1,4 @@
+import { ApiRequestError } from "~/lib/api-request";
 import type { VerifiedBooking, VerifyPaymentResult } from "../api/verify-payment";
 
 /** Payment success page messages, word for word from spec §8 Payment. */
@@ -7,11 +8,13 @@ export const VERIFICATION_MESSAGES = {
   noSuccessFlag: "Payment verification failed - no success flag",
   incomplete: "Booking data is incomplete. Missing event information.",
   eventFallback: "Event Details Unavailable",
+  /** verify-payment answers only the order's own buyer, who must be signed in (docs/decisions/015). */
+  signIn: "Only the account that paid can see this booking. Please sign in with it.",
 } as const;
 
 export type VerificationOutcome =
   | { ok: true; bookings: VerifiedBooking[]; message: string | null }
-  | { ok: false; message: string };
+  | { ok: false; message: string; signInRequired?: true };
 
 /** What verify-payment's answer means for the page (spec §8 Payment). */
 export function verificationOutcome(result: VerifyPaymentResult | null | undefined): VerificationOutcome {
@@ -25,8 +28,9 @@ export function verificationOutcome(result: VerifyPaymentResult | null | undefin
   return { ok: true, bookings, message: result.message ?? null };
 }
 
-/** The call itself failed (network, server error): 'Function error: …'. */
+/** The call itself failed (network, server error): 'Function error: …'; signed out: sign in first. */
 export function verificationFailure(error: unknown): VerificationOutcome {
+  if (error instanceof ApiRequestError && error.status === 401) return { ok: false, message: VERIFICATION_MESSAGES.signIn, signInRequired: true };
   const message = error instanceof Error && error.message ? error.message : String(error);
   return { ok: false, message: `Function error: ${message}` };
 }

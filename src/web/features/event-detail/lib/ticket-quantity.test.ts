@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TICKETS_PER_LINE } from "@domain";
+import { MAX_TICKETS_PER_EVENT } from "@domain";
 import { maxTicketsFor, normaliseQuantity } from "./ticket-quantity";
 
 describe("maxTicketsFor", () => {
   it("is the line limit for unlimited events", () => {
-    expect(maxTicketsFor(null)).toBe(MAX_TICKETS_PER_LINE);
+    expect(maxTicketsFor(null)).toBe(MAX_TICKETS_PER_EVENT);
   });
   it("is the places left when fewer than the line limit", () => {
     expect(maxTicketsFor(3)).toBe(3);
-    expect(maxTicketsFor(MAX_TICKETS_PER_LINE + 100)).toBe(MAX_TICKETS_PER_LINE);
+    expect(maxTicketsFor(MAX_TICKETS_PER_EVENT + 100)).toBe(MAX_TICKETS_PER_EVENT);
   });
   it("is 0 for a sold-out event", () => {
     expect(maxTicketsFor(0)).toBe(0);
@@ -27,7 +27,7 @@ describe("normaliseQuantity", () => {
     expect(normaliseQuantity("9", 3)).toBe(3);
   });
   it("caps at the line limit", () => {
-    expect(normaliseQuantity("500", null)).toBe(MAX_TICKETS_PER_LINE);
+    expect(normaliseQuantity("500", null)).toBe(MAX_TICKETS_PER_EVENT);
     expect(normaliseQuantity("Infinity", null)).toBe(1);
   });
 });

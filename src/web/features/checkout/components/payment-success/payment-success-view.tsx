@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Loader2, RotateCcw } from "lucide-react";
+import { CircleAlert, CircleCheck, Loader2, LogIn, RotateCcw } from "lucide-react";
 import { useEffect, useEffectEvent, useRef } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -21,6 +21,12 @@ function OnwardLinks() {
       </Link>
     </div>
   );
+}
+
+/** Where a signed-out visitor signs in and comes back to this payment. */
+function signInPath(sessionId: string | null): string {
+  const back = sessionId ? `${paths.paymentSuccess}?session_id=${encodeURIComponent(sessionId)}` : paths.paymentSuccess;
+  return `${paths.auth}?redirect=${encodeURIComponent(back)}`;
 }
 
 /**
@@ -75,6 +81,23 @@ export function PaymentSuccessView({ sessionId, onVerified }: { sessionId: strin
             </ul>
             <div className="flex justify-center">
               <OnwardLinks />
+            </div>
+          </div>
+        ) : outcome.signInRequired ? (
+          <div className="flex flex-col items-center text-center">
+            <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <LogIn className="size-9" aria-hidden="true" />
+            </span>
+            <h1 ref={heading} tabIndex={-1} className="mt-5 text-3xl font-extrabold tracking-tight focus:outline-none">
+              Sign in to see your booking
+            </h1>
+            <p role="alert" className="mt-4 max-w-lg font-medium text-muted">
+              {outcome.message}
+            </p>
+            <div className="mt-8">
+              <Link to={signInPath(sessionId)} className={buttonVariants({ size: "lg" })}>
+                Sign In
+              </Link>
             </div>
           </div>
         ) : (

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import {
+  CHECKOUT_HOLD_MINUTES,
+  CHECKOUT_SESSION_MINUTES,
+  checkoutLines,
+  checkoutSessionExpiry,
+  commissionEarner,
+  CreatePaymentInput,
+  MAX_TICKETS_PER_EVENT,
+  STRIPE_MIN_SESSION_MINUTES,
+  ticketLimitError,
+} from "./checkout";
+
+const A = "00000000-0000-4000-8000-00000000000a";
+const B = "00000000-0000-4000-8000-00000000000b";
+
+describe("checkoutLines (decisions D6)", () => {
+  it("merges a cart's lines for one event into one line, summing the quantities", () => {
+    const input = CreatePaymentInput.parse({ items: [{ eventId: A, ticketQuantity: 30 }, { eventId: B, ticketQuantity: 1 }, { eventId: A, ticketQuantity: 30 }] });
+    expect(checkoutLines(input)).toEqual([
+      { eventId: A, quantity: 60 },
+      { eventId: B, quantity: 1 },
+    ]);
+  });
+});
+
+describe("ticketLimitError (issue 16: per event, after merging)", () => {
+  it("allows up to the per-event maximum in one order", () => {
+    expect(ticketLimitError({ title: "Jazz", requested: MAX_TICKETS_PER_EVENT, alreadyHeld: 0 })).toBeNull();
+  });
+
+  it("refuses an order over the maximum with a 400 naming the event and the limit", () => {
+    const error = ticketLimitError({ title: "Jazz", requested: MAX_TICKETS_PER_EVENT + 1, alreadyHeld: 0 });
+    expect(error).toMatchObject({ status: 400, code: "VALIDATION_FAILED", details: { reason: "ORDER_LIMIT", limit: MAX_TICKETS_PER_EVENT } });
+    expect(error!.message).toBe(`You can buy at most ${MAX_TICKETS_PER_EVENT} tickets for Jazz in one order (this order asks for ${MAX_TICKETS_PER_EVENT + 1}).`);
+  });
+
+  it("refuses a request that would take the account's open holds over the maximum with a 409", () => {
+    expect(ticketLimitError({ title: "Jazz", requested: 10, alreadyHeld: MAX_TICKETS_PER_EVENT - 10 })).toBeNull();
+    const error = ticketLimitError({ title: "Jazz", requested: 11, alreadyHeld: MAX_TICKETS_PER_EVENT - 10 });
+    expect(error).toMatchObject({ status: 409, details: { reason: "HOLD_LIMIT", held: MAX_TICKETS_PER_EVENT - 10 } });
+    expect(error!.message).toContain(`at most ${MAX_TICKETS_PER_EVENT}`);
+    expect(error!.message).toContain("Jazz");
+  });
+});
+
+describe("commissionEarner (spec §9, issue 16: never on one's own purchase)", () => {
+  const referral = { id: "ref", userId: "referrer" };
+  const eventAffiliate = { id: "evt", userId: "promoter" };
+
+  it("credits the buyer's referral over the event's affiliate", () => {
+    expect(commissionEarner({ buyerId: "buyer", referral, eventAffiliate })).toBe(referral);
+    expect(commissionEarner({ buyerId: "buyer", referral: null, eventAffiliate })).toBe(eventAffiliate);
+    expect(commissionEarner({ buyerId: "buyer", referral: null, eventAffiliate: null })).toBeNull();
+  });
+
+  it("treats the buyer's own code as no code, and never credits the buyer as the event's affiliate", () => {
+    expect(commissionEarner({ buyerId: "referrer", referral, eventAffiliate })).toBe(eventAffiliate);
+    expect(commissionEarner({ buyerId: "promoter", referral: null, eventAffiliate })).toBeNull();
+    expect(commissionEarner({ buyerId: "promoter", referral: { id: "own", userId: "promoter" }, eventAffiliate })).toBeNull();
+  });
+});
+
+const MINUTE = 60_000;
+
+describe("checkout session and hold lifetimes (decision 013)", () => {
+  it("give Stripe a margin over its 30-minute minimum, and the hold a margin over the session", () => {
+    expect(CHECKOUT_SESSION_MINUTES).toBeGreaterThan(STRIPE_MIN_SESSION_MINUTES);
+    expect(CHECKOUT_HOLD_MINUTES).toBeGreaterThan(CHECKOUT_SESSION_MINUTES);
+  });
+
+  it("ends a session CHECKOUT_SESSION_MINUTES after it is requested, in whole seconds, before the hold", () => {
+    const hold = new Date(Date.UTC(2026, 5, 1, 12, CHECKOUT_HOLD_MINUTES, 0));
+    const now = new Date(Date.UTC(2026, 5, 1, 12, 0, 1, 750));
+    const expiry = checkoutSessionExpiry(now, hold);
+    expect(expiry.getTime() % 1000).toBe(0);
+    expect(expiry.getTime()).toBe(Date.UTC(2026, 5, 1, 12, CHECKOUT_SESSION_MINUTES, 1));
+    expect(expiry.getTime() - now.getTime()).toBeGreaterThan(STRIPE_MIN_SESSION_MINUTES * MINUTE);
+    expect(expiry.getTime()).toBeLessThan(hold.getTime());
+  });
+
+  it("never ends a session after its hold, even when the request comes late", () => {
+    const hold = new Date(Date.UTC(2026, 5, 1, 12, 30, 0, 500));
+    const late = new Date(hold.getTime() - 10 * MINUTE);
+    expect(checkoutSessionExpiry(late, hold).getTime()).toBeLessThanOrEqual(hold.getTime());
+  });
+});

@@ -1,0 +1,90 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { TicketEmailStatus } from "../../../domain";
+import type { Db } from "../../db/client";
+import { bookings, events, orders } from "../../db/schema";
+import type { PaymentGateway } from "../../providers/payments/payments";
+import { ticketEmailStatus } from "../tickets/send-ticket-email.service";
+import { confirmOrder, settlePaidSession, type TicketEmailQueue } from "./checkout.service";
+
+/** A booking as the success page shows it (spec §7 verify-payment). */
+export const VerifiedBooking = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  attendee_name: z.string(),
+  attendee_email: z.string(),
+  ticket_quantity: z.number().int(),
+  total_amount_pence: z.number().int(),
+  qr_code: z.string().nullable(),
+  ticket_code: z.string(),
+  events: z.object({ title: z.string(), description: z.string().nullable(), date_time: z.string(), location: z.string(), image_url: z.string().nullable() }),
+  /** Delivery of this booking's ticket e-mail, sent in the background after confirmation. */
+  ticket_email: TicketEmailStatus,
+});
+
+export const VerifyPaymentResult = z.object({
+  success: z.boolean(),
+  booking: VerifiedBooking.optional(),
+  bookings: z.array(VerifiedBooking).optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+});
+type VerifyPaymentResult = z.infer<typeof VerifyPaymentResult>;
+
+const NO_PAYMENT = "No payment found for this session.";
+const NOT_PAID = "The payment has not been completed.";
+
+async function bookingsOf(db: Db, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ booking: bookings, event: events })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(inArray(bookings.id, ids))
+    .orderBy(asc(bookings.createdAt));
+  return rows.map(({ booking, event }) => ({
+    id: booking.id,
+    event_id: booking.eventId,
+    attendee_name: booking.attendeeName,
+    attendee_email: booking.attendeeEmail,
+    ticket_quantity: booking.ticketQuantity,
+    total_amount_pence: booking.totalAmountPence,
+    qr_code: booking.qrCode,
+    ticket_code: booking.ticketCode,
+    events: { title: event.title, description: event.description, date_time: event.dateTime.toISOString(), location: event.location, image_url: event.imageUrl },
+    ticket_email: ticketEmailStatus(booking),
+  }));
+}
+
+/**
+ * verify-payment (spec §7, §4 Payment success): confirms a paid checkout (idempotent) and answers with
+ * its bookings — to the order's own buyer only. A session id is no secret (a cart spans organisers, and
+ * it travels in URLs), so anyone else gets the same answer as for an unknown session and confirms
+ * nothing (docs/decisions/015).
+ */
+export async function verifyPayment({
+  db,
+  jobs,
+  gateway,
+  userId,
+  sessionId,
+}: {
+  db: Db;
+  jobs: TicketEmailQueue;
+  gateway: PaymentGateway | null;
+  userId: string;
+  sessionId: string;
+}): Promise<VerifyPaymentResult> {
+  const [order] = await db.select().from(orders).where(eq(orders.sessionId, sessionId));
+  if (!order || order.userId !== userId) return { success: false, error: NO_PAYMENT };
+  let result;
+  if (order.paidAt) result = await confirmOrder({ db, jobs, sessionId: order.sessionId });
+  else if (order.provider === "stripe" && gateway) {
+    const payment = await gateway.sessionPayment(order.sessionId);
+    if (!payment.paid) return { success: false, error: NOT_PAID };
+    result = await settlePaidSession({ db, jobs, gateway, sessionId: order.sessionId, paymentReference: payment.paymentIntentId });
+  } else return { success: false, error: NOT_PAID };
+  if (result.status !== "confirmed") return { success: false, error: result.reason };
+  const found = await bookingsOf(db, result.bookingIds);
+  return { success: true, booking: found[0], bookings: found, message: "Payment confirmed" };
+}

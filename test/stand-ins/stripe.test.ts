@@ -1,0 +1,223 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStripeStandIn, type StripeStandIn } from "./stripe";
+
+const SECRET_KEY = "sk_test_standin";
+const WEBHOOK_SECRET = "whsec_standin";
+
+/** The official SDK pointed at the stand-in, without retries so each refusal is seen once. */
+function sdkFor(standIn: StripeStandIn, key = SECRET_KEY) {
+  const url = new URL(standIn.url);
+  return new Stripe(key, { host: url.hostname, port: Number(url.port), protocol: "http", maxNetworkRetries: 0 });
+}
+
+const inMinutes = (minutes: number) => Math.floor(Date.now() / 1000) + minutes * 60;
+
+/** What Eventora sends (src/server/providers/payments/stripe.ts), valid in every respect. */
+function validSession(): Stripe.Checkout.SessionCreateParams {
+  return {
+    mode: "payment",
+    customer_email: "buyer@example.com",
+    line_items: [
+      { quantity: 2, price_data: { currency: "gbp", unit_amount: 2500, product_data: { name: "Gala" } } },
+      { quantity: 2, price_data: { currency: "gbp", unit_amount: 230, product_data: { name: "Booking & processing fee — Gala" } } },
+    ],
+    metadata: { orderId: "9b1c4d1e-0000-4000-8000-000000000000" },
+    payment_intent_data: { metadata: { orderId: "9b1c4d1e-0000-4000-8000-000000000000" } },
+    expires_at: inMinutes(35),
+    success_url: "http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}",
+    cancel_url: "http://localhost:3000/payment-cancel?event_id=abc",
+  };
+}
+
+/** The error the SDK throws for a refused request, as Stripe's error shape. */
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as Stripe.errors.StripeError;
+    return { status: e.statusCode, type: e.type, rawType: (e.raw as { type?: string }).type, code: e.code, param: e.param, message: e.message };
+  }
+  throw new Error("expected the stand-in to refuse the request");
+}
+
+describe("Stripe stand-in", () => {
+  let standIn: StripeStandIn;
+  let stripe: Stripe;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+    stripe = sdkFor(standIn);
+  });
+  afterAll(() => standIn.close());
+
+  it("accepts what Eventora sends and answers a Checkout Session", async () => {
+    const session = await stripe.checkout.sessions.create(validSession());
+    expect(session).toMatchObject({ object: "checkout.session", amount_total: 5460, currency: "gbp", status: "open", payment_status: "unpaid" });
+    expect(session.url).toContain(session.id);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).id).toBe(session.id);
+  });
+
+  describe("API keys (https://docs.stripe.com/api/authentication)", () => {
+    it("answers 401 without a key", async () => {
+      const response = await fetch(`${standIn.url}/v1/checkout/sessions/cs_test_x`);
+      expect(response.status).toBe(401);
+      expect((await response.json()).error).toMatchObject({ type: "invalid_request_error", message: expect.stringContaining("did not provide an API key") });
+    });
+    it("answers 401 for another account's key", async () => {
+      expect(await refusal(sdkFor(standIn, "sk_test_someone_else").checkout.sessions.create(validSession()))).toMatchObject({ status: 401, type: "StripeAuthenticationError" });
+    });
+  });
+
+  describe("POST /v1/checkout/sessions", () => {
+    const refuses = async (params: Stripe.Checkout.SessionCreateParams, expected: { param?: string; code?: string; status?: number }) => {
+      const error = await refusal(stripe.checkout.sessions.create(params));
+      expect(error).toMatchObject({ status: 400, rawType: "invalid_request_error", ...expected });
+      return error;
+    };
+
+    it("requires mode, one of payment, setup or subscription", async () => {
+      await refuses({ ...validSession(), mode: undefined }, { param: "mode", code: "parameter_missing" });
+      await refuses({ ...validSession(), mode: "rent" as "payment" }, { param: "mode" });
+    });
+
+    it("refuses an expires_at less than 30 minutes after the stand-in receives the request", async () => {
+      const error = await refuses({ ...validSession(), expires_at: inMinutes(30) - 1 }, { param: "expires_at" });
+      expect(error.message).toContain("at least 30 minutes");
+      // Exactly 30 minutes from our clock's reading is already less than 30 from the stand-in's.
+      await refuses({ ...validSession(), expires_at: Math.floor((Date.now() + 30 * 60_000) / 1000) }, { param: "expires_at" });
+    });
+
+    it("refuses an expires_at more than 24 hours away, and one that is not an integer", async () => {
+      await refuses({ ...validSession(), expires_at: inMinutes(24 * 60) + 5 }, { param: "expires_at" });
+      await refuses({ ...validSession(), expires_at: 1.5 }, { param: "expires_at", code: "parameter_invalid_integer" });
+    });
+
+    it("requires 1 to 100 line items", async () => {
+      await refuses({ ...validSession(), line_items: [] }, { param: "line_items" });
+      const item = validSession().line_items![0]!;
+      await refuses({ ...validSession(), line_items: Array.from({ length: 101 }, () => item) }, { param: "line_items" });
+    });
+
+    it("requires each quantity to be a positive integer", async () => {
+      const base = validSession();
+      for (const quantity of [0, -1]) {
+        await refuses({ ...base, line_items: [{ ...base.line_items![0]!, quantity }] }, { param: "line_items[0][quantity]" });
+      }
+      await refuses({ ...base, line_items: [{ ...base.line_items![0]!, quantity: 1.5 }] }, { param: "line_items[0][quantity]", code: "parameter_invalid_integer" });
+      await refuses({ ...base, line_items: [{ price_data: base.line_items![0]!.price_data }] }, { param: "line_items[0][quantity]", code: "parameter_missing" });
+    });
+
+    it("requires a lowercase supported currency, the same on every line", async () => {
+      const base = validSession();
+      const withCurrency = (currency: string, index = 0) =>
+        base.line_items!.map((item, i) => (i === index ? { ...item, price_data: { ...item.price_data!, currency } } : item));
+      await refuses({ ...base, line_items: withCurrency("GBP") }, { param: "line_items[0][price_data][currency]" });
+      await refuses({ ...base, line_items: withCurrency("xyz") }, { param: "line_items[0][price_data][currency]" });
+      await refuses({ ...base, line_items: withCurrency("eur", 1) }, { param: "line_items[1][price_data][currency]" });
+    });
+
+    it("requires unit_amount to be a non-negative integer", async () => {
+      const base = validSession();
+      const withAmount = (unit_amount: number) => [{ ...base.line_items![0]!, price_data: { ...base.line_items![0]!.price_data!, unit_amount } }];
+      await refuses({ ...base, line_items: withAmount(-1) }, { param: "line_items[0][price_data][unit_amount]" });
+      await refuses({ ...base, line_items: withAmount(12.5) }, { param: "line_items[0][price_data][unit_amount]", code: "parameter_invalid_integer" });
+    });
+
+    it("refuses a total below the currency's minimum charge (£0.30) or above eight digits", async () => {
+      const base = validSession();
+      const line = (unit_amount: number, quantity: number) => [{ quantity, price_data: { currency: "gbp", unit_amount, product_data: { name: "T" } } }];
+      await refuses({ ...base, line_items: line(29, 1) }, { param: "line_items", code: "amount_too_small" });
+      await stripe.checkout.sessions.create({ ...base, line_items: line(30, 1) });
+      await refuses({ ...base, line_items: line(1_000_230, 50).concat(line(1_000_230, 50)) }, { param: "line_items", code: "amount_too_large" });
+    });
+
+    it("requires a non-empty product name", async () => {
+      const base = validSession();
+      const withName = (name: string) => [{ ...base.line_items![0]!, price_data: { ...base.line_items![0]!.price_data!, product_data: { name } } }];
+      await refuses({ ...base, line_items: withName("") }, { param: "line_items[0][price_data][product_data][name]", code: "parameter_invalid_empty" });
+      await refuses({ ...base, line_items: withName("x".repeat(5001)) }, { param: "line_items[0][price_data][product_data][name]" });
+    });
+
+    it("holds metadata to 50 keys, keys of 40 characters without brackets, values of 500", async () => {
+      const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"]));
+      await refuses({ ...validSession(), metadata: tooMany }, { param: "metadata" });
+      await refuses({ ...validSession(), metadata: { ["k".repeat(41)]: "v" } }, { param: `metadata[${"k".repeat(41)}]` });
+      await refuses({ ...validSession(), metadata: { "a[b]": "v" } }, { param: "metadata[a[b]]" });
+      await refuses({ ...validSession(), metadata: { orderId: "v".repeat(501) } }, { param: "metadata[orderId]" });
+      await refuses({ ...validSession(), payment_intent_data: { metadata: { orderId: "v".repeat(501) } } }, { param: "payment_intent_data[metadata][orderId]" });
+      await stripe.checkout.sessions.create({ ...validSession(), metadata: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`.padEnd(40, "k"), "v".repeat(500)])) });
+    });
+
+    it("requires an absolute success_url (the {CHECKOUT_SESSION_ID} template allowed) and a valid cancel_url", async () => {
+      await refuses({ ...validSession(), success_url: undefined }, { param: "success_url", code: "parameter_missing" });
+      await refuses({ ...validSession(), success_url: "/payment-success" }, { param: "success_url", code: "url_invalid" });
+      await refuses({ ...validSession(), success_url: `https://example.com/${"a".repeat(5000)}` }, { param: "success_url", code: "url_invalid" });
+      await refuses({ ...validSession(), cancel_url: "ftp://example.com/x" }, { param: "cancel_url", code: "url_invalid" });
+    });
+
+    it("requires customer_email to be an e-mail address", async () => {
+      await refuses({ ...validSession(), customer_email: "not-an-email" }, { param: "customer_email", code: "email_invalid" });
+    });
+
+    it("refuses parameters Stripe does not know", async () => {
+      await refuses({ ...validSession(), colour: "red" } as Stripe.Checkout.SessionCreateParams, { param: "colour", code: "parameter_unknown" });
+    });
+
+    it("replays a repeated idempotency key and refuses it with different parameters", async () => {
+      const key = `checkout-${Math.random()}`;
+      const params = validSession();
+      const first = await stripe.checkout.sessions.create(params, { idempotencyKey: key });
+      const again = await stripe.checkout.sessions.create(params, { idempotencyKey: key });
+      expect(again.id).toBe(first.id);
+      const error = await refusal(stripe.checkout.sessions.create({ ...params, customer_email: "other@example.com" }, { idempotencyKey: key }));
+      expect(error).toMatchObject({ status: 400, type: "StripeIdempotencyError", rawType: "idempotency_error" });
+    });
+  });
+
+  describe("GET /v1/checkout/sessions/:id", () => {
+    it("answers 404 resource_missing for an unknown session", async () => {
+      expect(await refusal(stripe.checkout.sessions.retrieve("cs_test_unknown"))).toMatchObject({ status: 404, code: "resource_missing", rawType: "invalid_request_error" });
+    });
+  });
+
+  describe("POST /v1/refunds", () => {
+    async function paidIntent() {
+      const session = await stripe.checkout.sessions.create(validSession());
+      return standIn.pay(session.id).payment_intent!;
+    }
+
+    it("requires payment_intent or charge, of a payment that exists and succeeded", async () => {
+      expect(await refusal(stripe.refunds.create({}))).toMatchObject({ status: 400, code: "parameter_missing" });
+      expect(await refusal(stripe.refunds.create({ payment_intent: "pi_test_unknown" }))).toMatchObject({ status: 404, code: "resource_missing", param: "payment_intent" });
+    });
+
+    it("refunds at most what is left, then answers charge_already_refunded", async () => {
+      const intent = await paidIntent();
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent, amount: 0 }))).toMatchObject({ status: 400, param: "amount" });
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent, amount: 5461 }))).toMatchObject({ status: 400, param: "amount", code: "amount_too_large" });
+      await stripe.refunds.create({ payment_intent: intent, amount: 460 });
+      expect((await stripe.refunds.create({ payment_intent: intent })).amount).toBe(5000);
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent }))).toMatchObject({ status: 400, code: "charge_already_refunded" });
+    });
+
+    it("replays a refund under the same idempotency key until Stripe prunes the key", async () => {
+      const intent = await paidIntent();
+      const first = await stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `refund-${intent}` });
+      expect((await stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `refund-${intent}` })).id).toBe(first.id);
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent, amount: 1 }, { idempotencyKey: `refund-${intent}` }))).toMatchObject({ rawType: "idempotency_error" });
+      standIn.forgetIdempotencyKeys();
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `refund-${intent}` }))).toMatchObject({ code: "charge_already_refunded" });
+    });
+  });
+
+  describe("webhooks (https://docs.stripe.com/webhooks#verify-manually)", () => {
+    it("signs events as Stripe does: the SDK verifies them, and refuses a wrong secret or a stale timestamp", () => {
+      const payload = standIn.event("checkout.session.completed", { id: "cs_test_1", object: "checkout.session" });
+      expect(stripe.webhooks.constructEvent(payload, standIn.signature(payload), WEBHOOK_SECRET).type).toBe("checkout.session.completed");
+      expect(() => stripe.webhooks.constructEvent(payload, standIn.signature(payload, { secret: "whsec_other" }), WEBHOOK_SECRET)).toThrow(/signature/i);
+      const stale = Math.floor(Date.now() / 1000) - 301;
+      expect(() => stripe.webhooks.constructEvent(payload, standIn.signature(payload, { timestamp: stale }), WEBHOOK_SECRET)).toThrow(/tolerance/i);
+    });
+  });
+});

@@ -1,0 +1,623 @@
+/**
+ * A stand-in for Stripe's REST API (v1) that refuses what Stripe refuses, for every parameter Eventora
+ * sends: Checkout Sessions (create, retrieve), Refunds, idempotency, API-key auth, and signed webhook
+ * events. The official `stripe` SDK talks to it over real HTTP (STRIPE_API_URL).
+ *
+ * Sources, cited next to each rule below:
+ * - [SPEC]  Stripe's OpenAPI description, https://github.com/stripe/openapi/blob/master/openapi/spec3.json
+ *           (read at commit af5309c, 2026-07-29): `PostCheckoutSessions`, `GetCheckoutSessionsSession`,
+ *           `PostRefunds`.
+ * - [CREATE] https://docs.stripe.com/api/checkout/sessions/create
+ * - [META]  https://docs.stripe.com/api/metadata ("up to 50 keys, with key names up to 40 characters long
+ *           and values up to 500 characters long … you can't use square brackets ([ and ]) in keys")
+ * - [CURRENCIES] https://docs.stripe.com/currencies ("You must use all lowercase letters when passing the
+ *           three-letter ISO code"; "Minimum and maximum charge amounts": GBP £0.30; amounts up to eight digits)
+ * - [ERRORS] https://docs.stripe.com/api/errors (error object: type, code, message, param; 400/401/404)
+ *           and https://docs.stripe.com/error-codes (parameter_missing, parameter_unknown,
+ *           parameter_invalid_integer, parameter_invalid_empty, email_invalid, url_invalid,
+ *           amount_too_small, amount_too_large, resource_missing, charge_already_refunded,
+ *           payment_intent_unexpected_state)
+ * - [AUTH]  https://docs.stripe.com/api/authentication (secret key as `Authorization: Bearer sk_…`; 401 otherwise)
+ * - [IDEMPOTENCY] https://docs.stripe.com/api/idempotent_requests ("compares incoming parameters to those of
+ *           the original request and errors if they're not the same"; saved results are replayed; keys up
+ *           to 255 characters; results saved only once execution begins, not for failed validation; keys
+ *           pruned after 24 hours)
+ * - [REFUNDS] https://docs.stripe.com/api/refunds/create (`amount`: "A positive integer … Can refund only up
+ *           to the remaining, unrefunded amount of the charge"; one of `charge` or `payment_intent`)
+ * - [WEBHOOKS] https://docs.stripe.com/webhooks#verify-manually (`Stripe-Signature: t=…,v1=…`, HMAC-SHA256 of
+ *           `${t}.${payload}` with the endpoint secret; default tolerance 5 minutes)
+ *
+ * A parameter Stripe knows but this stand-in does not model answers 500 ("not modelled") rather than
+ * being accepted unchecked: whoever starts sending it must add its rules here first.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+type Json = Record<string, unknown>;
+type Form = { [key: string]: string | Form };
+
+interface StripeErrorBody {
+  type: "invalid_request_error" | "idempotency_error" | "api_error";
+  message: string;
+  code?: string;
+  param?: string;
+}
+
+/** An answer in Stripe's error shape `{ error: { type, code?, message, param? } }` [ERRORS]. */
+class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: StripeErrorBody,
+  ) {
+    super(body.message);
+  }
+}
+
+const invalid = (message: string, param?: string, code?: string) => new StripeError(400, { type: "invalid_request_error", message, code, param });
+const notModelled = (param: string) =>
+  new StripeError(500, { type: "api_error", message: `Stripe stand-in: '${param}' is a real Stripe parameter but is not modelled here; add its rules before sending it.` });
+
+/** Top-level parameters of `PostCheckoutSessions` [SPEC]; anything else is `parameter_unknown` (the schema has additionalProperties: false). */
+const CHECKOUT_SESSION_PARAMS = new Set(
+  (
+    "adaptive_pricing after_expiration allow_promotion_codes automatic_tax billing_address_collection branding_settings cancel_url " +
+    "client_reference_id consent_collection currency custom_fields custom_text customer customer_account customer_creation customer_email " +
+    "customer_update discounts excluded_payment_method_types expand expires_at integration_identifier invoice_creation line_items locale " +
+    "managed_payments metadata mode name_collection optional_items origin_context payment_intent_data payment_method_collection " +
+    "payment_method_configuration payment_method_data payment_method_options payment_method_types permissions phone_number_collection " +
+    "redirect_on_completion return_url saved_payment_method_options setup_intent_data shipping_address_collection shipping_options " +
+    "submit_type subscription_data success_url tax_id_collection ui_mode wallet_options"
+  ).split(" "),
+);
+/** Those this stand-in checks. */
+const MODELLED_CHECKOUT_SESSION_PARAMS = new Set(["cancel_url", "customer_email", "expand", "expires_at", "line_items", "metadata", "mode", "payment_intent_data", "success_url", "ui_mode"]);
+/** `line_items[]` properties [SPEC: line_item_params] and `price_data` [SPEC: price_data_with_product_data]. */
+const LINE_ITEM_PARAMS = new Set(["adjustable_quantity", "metadata", "price", "price_data", "quantity", "tax_rates"]);
+const PRICE_DATA_PARAMS = new Set(["currency", "product", "product_data", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"]);
+const PRODUCT_DATA_PARAMS = new Set(["description", "images", "metadata", "name", "tax_code", "unit_label"]);
+/** `payment_intent_data` properties [SPEC: payment_intent_data_params]. */
+const PAYMENT_INTENT_DATA_PARAMS = new Set([
+  "application_fee_amount",
+  "capture_method",
+  "description",
+  "metadata",
+  "on_behalf_of",
+  "receipt_email",
+  "setup_future_usage",
+  "shipping",
+  "statement_descriptor",
+  "statement_descriptor_suffix",
+  "transfer_data",
+  "transfer_group",
+]);
+/** `PostRefunds` parameters [SPEC]. */
+const REFUND_PARAMS = new Set(["amount", "charge", "currency", "customer", "expand", "instructions_email", "metadata", "origin", "payment_intent", "reason", "refund_application_fee", "reverse_transfer"]);
+const MODELLED_REFUND_PARAMS = new Set(["amount", "charge", "expand", "metadata", "payment_intent", "reason"]);
+
+/**
+ * Stripe's presentment currencies [CURRENCIES], lowercase. (A code Stripe added after this list would be
+ * refused here though Stripe takes it: stricter, never laxer.)
+ */
+const CURRENCIES = new Set(
+  (
+    "usd aed afn all amd ang aoa ars aud awg azn bam bbd bdt bgn bif bmd bnd bob brl bsd bwp byn bzd cad cdf chf clp cny cop crc cve czk " +
+    "djf dkk dop dzd egp etb eur fjd fkp gbp gel gip gmd gnf gtq gyd hkd hnl htg huf idr ils inr isk jmd jpy kes kgs khr kmf krw kyd kzt " +
+    "lak lbp lkr lrd lsl mad mdl mga mkd mmk mnt mop mur mvr mwk mxn myr mzn nad ngn nio nok npr nzd pab pen pgk php pkr pln pyg qar ron " +
+    "rsd rub rwf sar sbd scr sek sgd shp sle sos srd std szl thb tjs top try ttd twd tzs uah ugx uyu uzs vnd vuv wst xaf xcd xof xpf yer zar zmw"
+  ).split(" "),
+);
+/** Checkout's minimum total per currency, in the minor unit [CURRENCIES, "Minimum and maximum charge amounts"]. */
+const MINIMUM_CHARGE: Record<string, number> = { gbp: 30, usd: 50, eur: 50 };
+/** "The amount value supports up to eight digits" [CURRENCIES]. */
+const MAXIMUM_CHARGE = 99_999_999;
+/** [CREATE] `expires_at`: "anywhere from 30 minutes to 24 hours after Checkout Session creation". */
+const MIN_SESSION_MS = 30 * 60_000;
+const MAX_SESSION_MS = 24 * 60 * 60_000;
+/** [WEBHOOKS] the SDK's default tolerance for a signed event's timestamp. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * Decodes Stripe's form encoding (`line_items[0][price_data][currency]=gbp`) into nested objects. A
+ * bracketed segment runs to the `]` followed by `[` or the end, so `metadata[a[b]]` names the key `a[b]`
+ * (which the metadata rule then refuses, as Stripe does).
+ */
+function parseForm(body: string): Form {
+  const root: Form = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const match = /^([^[\]]+)((?:\[.*\])?)$/.exec(rawKey);
+    if (!match) throw invalid(`Invalid parameter name: ${rawKey}`, rawKey);
+    const path = [match[1]!, ...(match[2] ? match[2].slice(1, -1).split("][") : [])];
+    let node: Form = root;
+    path.forEach((segment, index) => {
+      const last = index === path.length - 1;
+      const name = segment === "" ? String(Object.keys(node).length) : segment;
+      if (last) {
+        if (typeof node[name] === "object") throw invalid(`Invalid hash: ${path.slice(0, index + 1).join(".")} was given both a value and nested keys`, rawKey);
+        node[name] = value;
+        return;
+      }
+      const next = node[name];
+      if (typeof next === "string") throw invalid(`Invalid hash: ${path.slice(0, index + 1).join(".")} was given both a value and nested keys`, rawKey);
+      node = next ?? (node[name] = {});
+    });
+  }
+  return root;
+}
+
+/** A form hash whose keys are 0..n-1, read as an array (the SDK encodes arrays by index). */
+function asArray(value: string | Form | undefined, param: string): (string | Form)[] {
+  if (value === undefined || value === "") return [];
+  if (typeof value === "string") throw invalid(`Invalid array`, param);
+  const keys = Object.keys(value);
+  if (!keys.every((key) => /^\d+$/.test(key))) throw invalid(`Invalid array`, param);
+  return keys.sort((a, b) => Number(a) - Number(b)).map((key) => value[key]!);
+}
+
+function asHash(value: string | Form | undefined, param: string): Form {
+  if (value === undefined || value === "") return {};
+  if (typeof value === "string") throw invalid(`Invalid object`, param);
+  return value;
+}
+
+function asString(value: string | Form | undefined, param: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") throw invalid(`Invalid string: {…}`, param);
+  return value;
+}
+
+/** [ERRORS] `parameter_invalid_integer`: "An invalid integer was provided". */
+function asInteger(value: string | Form | undefined, param: string): number | undefined {
+  const text = asString(value, param);
+  if (text === undefined || text === "") return undefined;
+  if (!/^-?\d+$/.test(text)) throw invalid(`Invalid integer: ${text}`, param, "parameter_invalid_integer");
+  return Number(text);
+}
+
+function required<T>(value: T | undefined, param: string): T {
+  if (value === undefined || value === "") throw invalid(`Missing required param: ${param}.`, param, "parameter_missing");
+  return value;
+}
+
+/** Refuses keys outside `known` (parameter_unknown) and keys known but not modelled here. */
+function checkKeys(hash: Form, known: Set<string>, modelled: Set<string>, prefix: string) {
+  for (const key of Object.keys(hash)) {
+    const param = prefix ? `${prefix}[${key}]` : key;
+    if (!known.has(key)) throw invalid(`Received unknown parameter: ${param}`, param, "parameter_unknown");
+    if (!modelled.has(key)) throw notModelled(param);
+  }
+}
+
+/** [META] at most 50 keys, keys ≤ 40 characters without square brackets, values strings ≤ 500 characters. */
+function checkMetadata(value: string | Form | undefined, param: string): Record<string, string> {
+  const hash = asHash(value, param);
+  const keys = Object.keys(hash);
+  if (keys.length > 50) throw invalid(`Invalid ${param}: must have at most 50 keys (has ${keys.length})`, param);
+  const metadata: Record<string, string> = {};
+  for (const key of keys) {
+    if (/[[\]]/.test(key)) throw invalid(`Metadata keys can't contain square brackets ('[' or ']'): ${key}`, `${param}[${key}]`);
+    if (key.length > 40) throw invalid(`Metadata keys must be at most 40 characters long (${key.length}): ${key}`, `${param}[${key}]`);
+    const text = asString(hash[key], `${param}[${key}]`)!;
+    if (text.length > 500) throw invalid(`Metadata values must be at most 500 characters long (${text.length})`, `${param}[${key}]`);
+    metadata[key] = text;
+  }
+  return metadata;
+}
+
+/**
+ * [SPEC] success_url / cancel_url: strings; [ERRORS] `url_invalid` ("The URL provided is invalid"). An
+ * absolute http(s) URL of at most 5000 characters (Stripe's usual string limit, `maxLength: 5000` across
+ * spec3.json; the current spec states none for these two, so this is stricter at worst); the literal
+ * `{CHECKOUT_SESSION_ID}` template is allowed and filled in on redirect
+ * (https://docs.stripe.com/payments/checkout/custom-success-page).
+ */
+function checkUrl(value: string, param: string) {
+  const concrete = value.replaceAll("{CHECKOUT_SESSION_ID}", "cs_test_template");
+  let url: URL | null;
+  try {
+    url = new URL(concrete);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || value.length > 5000 || /[{}\s]/.test(concrete)) {
+    throw invalid(`Not a valid URL`, param, "url_invalid");
+  }
+}
+
+/** [ERRORS] `email_invalid`: "The email address is invalid (e.g., not properly formatted)". */
+function checkEmail(value: string, param: string) {
+  if (value.length > 512 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw invalid(`Invalid email address: ${value}`, param, "email_invalid");
+}
+
+export interface StandInSession extends Json {
+  id: string;
+  object: "checkout.session";
+  amount_total: number;
+  currency: string;
+  expires_at: number;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  payment_status: "unpaid" | "paid";
+  status: "open" | "complete" | "expired";
+  url: string | null;
+}
+
+interface PaymentIntent {
+  id: string;
+  charge: string;
+  amount: number;
+  amountRefunded: number;
+  currency: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
+}
+
+interface Received {
+  method: string;
+  path: string;
+  /** The raw form body as sent. */
+  form: URLSearchParams;
+  /** The stand-in's clock when the request arrived. */
+  receivedAt: number;
+  status: number;
+  response: Json;
+}
+
+export interface StripeStandInOptions {
+  /** The secret key the stand-in accepts (`Authorization: Bearer …`) [AUTH]. */
+  secretKey: string;
+  /** The webhook endpoint's signing secret, for `sendEvent` [WEBHOOKS]. */
+  webhookSecret: string;
+}
+
+export async function startStripeStandIn(options: StripeStandInOptions) {
+  const sessions = new Map<string, StandInSession>();
+  const paymentIntents = new Map<string, PaymentIntent>();
+  const refunds: Json[] = [];
+  const received: Received[] = [];
+  const idempotency = new Map<string, { endpoint: string; body: string; status: number; response: Json }>();
+  let outages = 0;
+
+  const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("base64url").replace(/[-_]/g, "0")}`;
+
+  /** [AUTH] 401 without a key or with a key other than the account's secret key. */
+  function authenticate(request: IncomingMessage) {
+    const header = request.headers.authorization;
+    if (!header) {
+      throw new StripeError(401, {
+        type: "invalid_request_error",
+        message: "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      });
+    }
+    const key = /^Bearer (.+)$/.exec(header)?.[1] ?? "";
+    if (!/^(sk|rk)_(test|live)_/.test(key) || key !== options.secretKey) {
+      throw new StripeError(401, { type: "invalid_request_error", message: `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}` });
+    }
+  }
+
+  function createCheckoutSession(form: Form, receivedAt: number): StandInSession {
+    checkKeys(form, CHECKOUT_SESSION_PARAMS, MODELLED_CHECKOUT_SESSION_PARAMS, "");
+    // [SPEC] mode: enum payment | setup | subscription. [CREATE] marks it "Required conditionally" (spec3.json
+    // lists no `required` for PostCheckoutSessions); a session of one-time prices needs it, so it is required
+    // here: stricter than Stripe at worst, never laxer.
+    const mode = required(asString(form.mode, "mode"), "mode");
+    if (!["payment", "setup", "subscription"].includes(mode)) throw invalid(`Invalid mode: must be one of payment, setup, or subscription`, "mode");
+    if (mode !== "payment") throw notModelled(`mode=${mode}`);
+    // [SPEC] ui_mode: enum elements | embedded_page | hosted_page, "Defaults to `hosted_page`".
+    const uiMode = asString(form.ui_mode, "ui_mode") || "hosted_page";
+    if (!["elements", "embedded_page", "hosted_page"].includes(uiMode)) throw invalid(`Invalid ui_mode: must be one of elements, embedded_page, or hosted_page`, "ui_mode");
+    if (uiMode !== "hosted_page") throw notModelled(`ui_mode=${uiMode}`);
+
+    // [SPEC]/[CREATE] success_url: where Stripe sends the buyer when payment is complete, "not allowed if
+    // ui_mode is embedded_page or elements". Required here for a hosted page in payment mode ([CREATE]
+    // "Required conditionally"; stricter at worst).
+    const successUrl = required(asString(form.success_url, "success_url"), "success_url");
+    checkUrl(successUrl, "success_url");
+    // [SPEC] cancel_url: optional; same URL rules.
+    const cancelUrl = asString(form.cancel_url, "cancel_url");
+    if (cancelUrl) checkUrl(cancelUrl, "cancel_url");
+    // [SPEC] customer_email: string; [ERRORS] email_invalid.
+    const customerEmail = asString(form.customer_email, "customer_email");
+    if (customerEmail) checkEmail(customerEmail, "customer_email");
+
+    // [CREATE] expires_at: "anywhere from 30 minutes to 24 hours after Checkout Session creation", read
+    // strictly against this stand-in's own clock when the request arrives (milliseconds, not rounded).
+    const expiresAt = asInteger(form.expires_at, "expires_at");
+    if (expiresAt !== undefined) {
+      if (expiresAt * 1000 < receivedAt + MIN_SESSION_MS) {
+        throw invalid("The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.", "expires_at");
+      }
+      if (expiresAt * 1000 > receivedAt + MAX_SESSION_MS) {
+        throw invalid("The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.", "expires_at");
+      }
+    }
+
+    // [SPEC]/[CREATE] line_items: "required for payment and subscription mode … a maximum of 100 line items".
+    const items = asArray(form.line_items, "line_items");
+    if (items.length === 0) throw invalid("Missing required param: line_items.", "line_items", "parameter_missing");
+    if (items.length > 100) throw invalid(`line_items: at most 100 line items in payment mode (got ${items.length})`, "line_items");
+    let currency: string | null = null;
+    let total = 0;
+    items.forEach((raw, i) => {
+      const param = `line_items[${i}]`;
+      const item = asHash(raw, param);
+      checkKeys(item, LINE_ITEM_PARAMS, new Set(["price_data", "quantity"]), param);
+      // [SPEC] price_data (price_data_with_product_data): currency required; exactly one of unit_amount / unit_amount_decimal.
+      const priceData = asHash(required(item.price_data, `${param}[price_data]`), `${param}[price_data]`);
+      checkKeys(priceData, PRICE_DATA_PARAMS, new Set(["currency", "product_data", "unit_amount"]), `${param}[price_data]`);
+      const itemCurrency = required(asString(priceData.currency, `${param}[price_data][currency]`), `${param}[price_data][currency]`);
+      // [CURRENCIES] lowercase three-letter ISO code of a supported currency.
+      if (!CURRENCIES.has(itemCurrency)) throw invalid(`Invalid currency: ${itemCurrency}. Stripe currently supports these currencies: ${[...CURRENCIES].join(", ")}`, `${param}[price_data][currency]`);
+      // [CREATE] a Checkout Session charges in one currency: every line item's price must share it.
+      if (currency !== null && itemCurrency !== currency) throw invalid("All line items must have the same currency.", `${param}[price_data][currency]`);
+      currency = itemCurrency;
+      // [SPEC] unit_amount: integer; [CREATE] "A non-negative integer in cents representing how much to charge".
+      const unitAmount = required(asInteger(priceData.unit_amount, `${param}[price_data][unit_amount]`), `${param}[price_data][unit_amount]`);
+      if (unitAmount < 0) throw invalid("This value must be greater than or equal to 0.", `${param}[price_data][unit_amount]`);
+      if (unitAmount > MAXIMUM_CHARGE) throw invalid(`This value must be less than or equal to ${MAXIMUM_CHARGE}.`, `${param}[price_data][unit_amount]`, "amount_too_large");
+      // [SPEC] product_data: required `name` (maxLength 5000); empty strings unset, so a required one is refused.
+      const productData = asHash(required(priceData.product_data, `${param}[price_data][product_data]`), `${param}[price_data][product_data]`);
+      checkKeys(productData, PRODUCT_DATA_PARAMS, new Set(["name"]), `${param}[price_data][product_data]`);
+      const name = asString(productData.name, `${param}[price_data][product_data][name]`);
+      if (name === "") {
+        throw invalid(
+          `You passed an empty string for '${param}[price_data][product_data][name]'. We assume empty values are an attempt to unset a parameter; however '${param}[price_data][product_data][name]' cannot be unset.`,
+          `${param}[price_data][product_data][name]`,
+          "parameter_invalid_empty",
+        );
+      }
+      required(name, `${param}[price_data][product_data][name]`);
+      if (name!.length > 5000) throw invalid(`${param}[price_data][product_data][name] must be at most 5000 characters`, `${param}[price_data][product_data][name]`);
+      // [SPEC] quantity: integer; required for a one-time price and at least 1.
+      const quantity = required(asInteger(item.quantity, `${param}[quantity]`), `${param}[quantity]`);
+      if (quantity < 1) throw invalid("This value must be greater than or equal to 1.", `${param}[quantity]`);
+      total += unitAmount * quantity;
+    });
+    // [CURRENCIES] the session's total must reach the currency's minimum charge and fit in eight digits.
+    const minimum = MINIMUM_CHARGE[currency!];
+    if (minimum === undefined) throw notModelled(`the minimum charge in ${currency}`);
+    if (total < minimum) throw invalid(`The Checkout Session's total amount due must add up to at least ${minimum} ${currency} (in the smallest currency unit).`, "line_items", "amount_too_small");
+    if (total > MAXIMUM_CHARGE) throw invalid(`The Checkout Session's total amount due must be no more than ${MAXIMUM_CHARGE} ${currency} (in the smallest currency unit).`, "line_items", "amount_too_large");
+
+    const metadata = checkMetadata(form.metadata, "metadata");
+    // [SPEC] payment_intent_data (payment_intent_data_params): we send only its metadata, same limits [META].
+    const intentData = asHash(form.payment_intent_data, "payment_intent_data");
+    checkKeys(intentData, PAYMENT_INTENT_DATA_PARAMS, new Set(["metadata"]), "payment_intent_data");
+    const intentMetadata = checkMetadata(intentData.metadata, "payment_intent_data[metadata]");
+
+    const sessionId = id("cs");
+    const session: StandInSession = {
+      id: sessionId,
+      object: "checkout.session",
+      amount_subtotal: total,
+      amount_total: total,
+      cancel_url: cancelUrl ?? null,
+      created: Math.floor(receivedAt / 1000),
+      currency: currency!,
+      customer_email: customerEmail ?? null,
+      expires_at: expiresAt ?? Math.floor((receivedAt + MAX_SESSION_MS) / 1000),
+      livemode: false,
+      metadata,
+      mode,
+      payment_intent: null,
+      payment_status: "unpaid",
+      status: "open",
+      success_url: successUrl,
+      ui_mode: uiMode,
+      url: `${baseUrl}/c/pay/${sessionId}`,
+    };
+    sessions.set(sessionId, session);
+    intentMetadataBySession.set(sessionId, intentMetadata);
+    return session;
+  }
+  const intentMetadataBySession = new Map<string, Record<string, string>>();
+
+  function createRefund(form: Form): Json {
+    checkKeys(form, REFUND_PARAMS, MODELLED_REFUND_PARAMS, "");
+    const intentId = asString(form.payment_intent, "payment_intent") || undefined;
+    const chargeId = asString(form.charge, "charge") || undefined;
+    // [REFUNDS] one of charge or payment_intent.
+    if (!intentId && !chargeId) throw invalid("One of the following params should be provided for this request: payment_intent or charge.", undefined, "parameter_missing");
+    if (intentId && chargeId) throw invalid("You cannot provide both payment_intent and charge.", "charge");
+    const intent = intentId ? paymentIntents.get(intentId) : [...paymentIntents.values()].find((pi) => pi.charge === chargeId);
+    // [ERRORS] resource_missing, HTTP 404.
+    if (!intent) {
+      const param = intentId ? "payment_intent" : "charge";
+      throw new StripeError(404, { type: "invalid_request_error", code: "resource_missing", param, message: `No such ${param}: '${intentId ?? chargeId}'` });
+    }
+    if (intent.status !== "succeeded") {
+      throw invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, "payment_intent", "payment_intent_unexpected_state");
+    }
+    const remaining = intent.amount - intent.amountRefunded;
+    // [ERRORS] charge_already_refunded.
+    if (remaining <= 0) throw invalid(`Charge ${intent.charge} has already been refunded.`, undefined, "charge_already_refunded");
+    // [REFUNDS] amount: a positive integer, at most the remaining, unrefunded amount.
+    const amount = asInteger(form.amount, "amount") ?? remaining;
+    if (amount < 1) throw invalid("Invalid positive integer", "amount", "parameter_invalid_integer");
+    if (amount > remaining) {
+      throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "amount", "amount_too_large");
+    }
+    // [SPEC] reason: enum duplicate | fraudulent | requested_by_customer.
+    const reason = asString(form.reason, "reason") || null;
+    if (reason && !["duplicate", "fraudulent", "requested_by_customer"].includes(reason)) {
+      throw invalid("Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer", "reason");
+    }
+    const metadata = checkMetadata(form.metadata, "metadata");
+    intent.amountRefunded += amount;
+    const refund = {
+      id: id("re"),
+      object: "refund",
+      amount,
+      charge: intent.charge,
+      created: Math.floor(Date.now() / 1000),
+      currency: intent.currency,
+      metadata,
+      payment_intent: intent.id,
+      reason,
+      status: "succeeded",
+    };
+    refunds.push(refund);
+    return refund;
+  }
+
+  function route(method: string, path: string, rawBody: string, request: IncomingMessage, receivedAt: number): { status: number; json: Json } {
+    authenticate(request);
+    if (method === "POST" && (path === "/v1/checkout/sessions" || path === "/v1/refunds")) {
+      const key = request.headers["idempotency-key"];
+      const endpoint = `${method} ${path}`;
+      if (typeof key === "string") {
+        // [IDEMPOTENCY] keys up to 255 characters; a reused key must carry the same endpoint and parameters.
+        if (key.length > 255) throw invalid("Idempotency keys must be at most 255 characters long.", undefined);
+        const saved = idempotency.get(key);
+        if (saved) {
+          if (saved.endpoint !== endpoint || saved.body !== rawBody) {
+            throw new StripeError(400, {
+              type: "idempotency_error",
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            });
+          }
+          return { status: saved.status, json: saved.response };
+        }
+      }
+      const form = parseForm(rawBody);
+      // Validation failures are not saved [IDEMPOTENCY], so they throw before the result is recorded.
+      const json = path === "/v1/refunds" ? createRefund(form) : createCheckoutSession(form, receivedAt);
+      if (typeof key === "string") idempotency.set(key, { endpoint, body: rawBody, status: 200, response: json });
+      return { status: 200, json };
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === "GET" && retrieve) {
+      const sessionId = decodeURIComponent(retrieve[1]!);
+      const session = sessions.get(sessionId);
+      // [SPEC] GetCheckoutSessionsSession: path param `session`, maxLength 66; [ERRORS] resource_missing, 404.
+      if (!session || sessionId.length > 66) {
+        throw new StripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "session", message: `No such checkout.session: '${sessionId}'` });
+      }
+      return { status: 200, json: session };
+    }
+    throw new StripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+  }
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const receivedAt = Date.now();
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const rawBody = Buffer.concat(chunks).toString("utf8");
+      const url = new URL(request.url ?? "/", "http://stripe.stand-in");
+      const method = request.method ?? "GET";
+      // GET parameters travel in the query string, POST parameters in the form body.
+      const formText = method === "GET" ? url.search.slice(1) : rawBody;
+      let status: number;
+      let json: Json;
+      if (outages > 0) {
+        // An outage before the endpoint runs: nothing is saved under the idempotency key.
+        outages -= 1;
+        status = 500;
+        json = { error: { type: "api_error", message: "Stripe stand-in: simulated outage." } };
+      } else {
+        try {
+          ({ status, json } = route(method, url.pathname, formText, request, receivedAt));
+        } catch (error) {
+          if (!(error instanceof StripeError)) throw error;
+          status = error.status;
+          json = { error: Object.fromEntries(Object.entries(error.body).filter(([, v]) => v !== undefined)) };
+        }
+      }
+      received.push({ method, path: url.pathname, form: new URLSearchParams(formText), receivedAt, status, response: json });
+      response.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(7).toString("hex")}` }).end(JSON.stringify(json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  /** [WEBHOOKS] `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload" with the endpoint secret>`. */
+  function signature(payload: string, { timestamp = Math.floor(Date.now() / 1000), secret = options.webhookSecret } = {}) {
+    return `t=${timestamp},v1=${createHmac("sha256", secret).update(`${timestamp}.${payload}`, "utf8").digest("hex")}`;
+  }
+
+  /** An event as Stripe sends it (https://docs.stripe.com/api/events/object). */
+  function event(type: string, object: Json) {
+    return JSON.stringify({
+      id: id("evt"),
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    });
+  }
+
+  return {
+    url: baseUrl,
+    sessions,
+    refunds,
+    /** Every request, in arrival order, with the stand-in's clock at arrival and its answer. */
+    received,
+    /** The forms of the Checkout Sessions created (accepted) so far. */
+    get created() {
+      return received.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.status === 200).map((r) => r.form);
+    },
+    /** The next `count` requests answer 500 before reaching an endpoint (the SDK retries twice). */
+    failNext(count: number) {
+      outages = count;
+    },
+    /** The account's secret key is rolled (or revoked) in the Dashboard: the old one now gets 401 [AUTH]. */
+    rollSecretKey(newKey: string) {
+      const previous = options.secretKey;
+      options.secretKey = newKey;
+      return previous;
+    },
+    /** Stripe prunes idempotency keys once they are 24 hours old [IDEMPOTENCY]. */
+    forgetIdempotencyKeys() {
+      idempotency.clear();
+    },
+    /** The buyer pays on Stripe's page: only an open session before its expiry can be paid. */
+    pay(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`Stripe stand-in: no session ${sessionId}`);
+      if (session.status !== "open" || session.expires_at * 1000 <= Date.now()) throw new Error(`Stripe stand-in: session ${sessionId} is ${session.status}, it cannot be paid`);
+      const intent: PaymentIntent = {
+        id: id("pi"),
+        charge: id("ch"),
+        amount: session.amount_total,
+        amountRefunded: 0,
+        currency: session.currency,
+        status: "succeeded",
+        metadata: intentMetadataBySession.get(sessionId) ?? {},
+      };
+      paymentIntents.set(intent.id, intent);
+      Object.assign(session, { payment_intent: intent.id, payment_status: "paid", status: "complete" });
+      return session;
+    },
+    /** The session reaches its expiry (or is expired through the API) unpaid. */
+    expire(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session || session.status !== "open") throw new Error(`Stripe stand-in: session ${sessionId} is not open`);
+      session.status = "expired";
+      session.url = null;
+      return session;
+    },
+    paymentIntent(intentId: string) {
+      return paymentIntents.get(intentId);
+    },
+    signature,
+    event,
+    /** POSTs a signed event to `endpoint` over HTTP, as Stripe delivers webhooks [WEBHOOKS]. */
+    async sendEvent(endpoint: string, type: string, object: Json, options: { timestamp?: number; secret?: string; payload?: string } = {}) {
+      const payload = options.payload ?? event(type, object);
+      const response = await fetch(endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/json; charset=utf-8", "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)", "stripe-signature": signature(payload, options) },
+        body: payload,
+      });
+      return { status: response.status, body: (await response.json()) as Json };
+    },
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
