@@ -76,6 +76,21 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
     expect(configError(production).message).toContain("SMS_PROVIDER: 'outbox' is for demos only");
   });
 
+  it("takes as TWILIO_FROM only a sender Twilio accepts: an E.164 number, an alphanumeric sender ID or a Messaging Service SID", () => {
+    const twilio = { SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: "AC0123", TWILIO_AUTH_TOKEN: "secret" };
+    for (const from of ["+447700900000", "Eventora", `MG${"0123456789abcdef".repeat(2)}`]) expect(loadConfig({ ...twilio, TWILIO_FROM: from }).TWILIO_FROM).toBe(from);
+    for (const from of ["07700 900000", "+44 7700 900000", "Eventora Tickets", "Eventora!"]) {
+      expect(configError({ ...twilio, TWILIO_FROM: from }).message, from).toContain("TWILIO_FROM: must be an E.164 phone number");
+    }
+  });
+
+  it("takes as EMAIL_FROM only a sender Resend and Brevo accept: an address, or a name and an address in <>", () => {
+    for (const from of ["tickets@eventora.co.uk", "Eventora <tickets@eventora.co.uk>"]) expect(loadConfig({ EMAIL_FROM: from }).EMAIL_FROM).toBe(from);
+    for (const from of ["Eventora", "Eventora <tickets>", "tickets@eventora.co.uk, other@eventora.co.uk"]) {
+      expect(configError({ EMAIL_FROM: from }).message, from).toContain("EMAIL_FROM: must be an e-mail address");
+    }
+  });
+
   it("needs both Stripe secrets with PAYMENT_PROVIDER=stripe", () => {
     expect(configError({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "pk_test_nope" }).message).toContain("STRIPE_SECRET_KEY: must be a Stripe secret key");
     expect(configError({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_123" }).message).toContain("STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe");

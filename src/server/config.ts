@@ -1,5 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { isEmailSender } from "./providers/email/sender";
+import { isTwilioSender } from "./providers/sms/twilio";
 
 const optionalUrl = z.url().optional();
 
@@ -52,7 +54,7 @@ const ConfigSchema = z.object({
   SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
-  EMAIL_FROM: z.string().min(3).default("Eventora <no-reply@eventora.test>"),
+  EMAIL_FROM: z.string().refine(isEmailSender, "must be an e-mail address, or a name and an address: Eventora <tickets@example.com>").default("Eventora <no-reply@eventora.test>"),
   SUPPORT_EMAIL: z.email().default("support@eventora.co.uk"),
   SMTP_URL: z
     .string()
@@ -71,7 +73,10 @@ const ConfigSchema = z.object({
   SMS_PROVIDER: z.enum(["outbox", "twilio"]).optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
-  TWILIO_FROM: z.string().optional(),
+  TWILIO_FROM: z
+    .string()
+    .refine(isTwilioSender, "must be an E.164 phone number (+447700900000), an alphanumeric sender ID (up to 11 letters and digits) or a Messaging Service SID (MG…)")
+    .optional(),
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
   PAYMENT_PROVIDER: z.enum(["local", "stripe"]).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),

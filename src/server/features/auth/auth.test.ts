@@ -1,5 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { classifySignInFailure, latestAllowedDateOfBirth } from "../../../domain";
@@ -7,6 +5,7 @@ import { createTestApp } from "../../../../test/app";
 import { AuthClient, TEST_PASSWORD, codeIn, latestMessage, linkIn, mailboxCount } from "../../../../test/auth-client";
 import { createAccount } from "../../../../test/fixtures";
 import { startSmtpReceiver } from "../../../../test/smtp-receiver";
+import { startTwilioStandIn } from "../../../../test/stand-ins/twilio";
 import { profiles, sessions, users } from "../../db/schema";
 import { listMailbox } from "../dev-mailbox/dev-mailbox.service";
 
@@ -327,38 +326,28 @@ describe("e-mail delivery over SMTP", () => {
 
 describe("SMS through Twilio's REST API", () => {
   it("posts the code to the configured API with the account's credentials", async () => {
-    const posts: { path: string; authorization: string; form: URLSearchParams }[] = [];
-    const twilio = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk) => (body += chunk));
-      request.on("end", () => {
-        posts.push({ path: request.url ?? "", authorization: request.headers.authorization ?? "", form: new URLSearchParams(body) });
-        response.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ sid: "SM123", status: "queued" }));
-      });
-    });
-    await new Promise<void>((resolve) => twilio.listen(0, "127.0.0.1", resolve));
+    // Twilio's Messages API, strict about every parameter (test/stand-ins/twilio.ts).
+    const twilio = await startTwilioStandIn({ accountSid: "AC0123", authToken: "secret-token" });
     const smsApp = await createTestApp({
       SMS_PROVIDER: "twilio",
       TWILIO_ACCOUNT_SID: "AC0123",
       TWILIO_AUTH_TOKEN: "secret-token",
       TWILIO_FROM: "+447700900000",
-      TWILIO_API_URL: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}`,
+      TWILIO_API_URL: twilio.url,
     });
     try {
       const phone = "+447700900777";
       await createAccount(smsApp.db, { password: TEST_PASSWORD, phoneNumber: phone });
       const c = new AuthClient(smsApp.app, smsApp.config.publicUrl);
       expect((await c.post("/api/auth/phone-number/send-otp", { phoneNumber: phone })).statusCode).toBe(200);
-      expect(posts).toHaveLength(1);
-      expect(posts[0]!.path).toBe("/2010-04-01/Accounts/AC0123/Messages.json");
-      expect(posts[0]!.authorization).toBe(`Basic ${Buffer.from("AC0123:secret-token").toString("base64")}`);
-      expect(posts[0]!.form.get("To")).toBe(phone);
-      expect(posts[0]!.form.get("From")).toBe("+447700900000");
-      const code = /\d{6}/.exec(posts[0]!.form.get("Body")!)![0];
+      expect(twilio.requests).toHaveLength(1);
+      expect(twilio.requests[0]!.path).toBe("/2010-04-01/Accounts/AC0123/Messages.json");
+      expect(twilio.messages).toEqual([{ to: phone, from: "+447700900000", body: expect.any(String) }]);
+      const code = /\d{6}/.exec(twilio.messages[0]!.body)![0];
       expect((await c.post("/api/auth/phone-number/verify", { phoneNumber: phone, code })).statusCode).toBe(200);
     } finally {
       await smsApp.close();
-      await new Promise((resolve) => twilio.close(resolve));
+      await twilio.close();
     }
   });
 });

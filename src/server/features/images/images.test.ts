@@ -1,21 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { IMAGE_SIZES, IMAGE_STYLES, imageDimensions, type GenerateImageResult, type GenerateImageSuccess } from "../../../domain";
 import { createTestApp } from "../../../../test/app";
 import type { AuthClient } from "../../../../test/auth-client";
 import { eventInput, sendEventForm, signInAs } from "../../../../test/organiser";
-import { registerErrorHandler } from "../../lib/http-errors";
+import { startOpenAiStandIn, type OpenAiStandIn } from "../../../../test/stand-ins/openai";
 import { hitRateLimit } from "../../lib/rate-limiter";
-import { AiServiceError, type AiService } from "../../providers/ai/ai";
-import { createEmailSender } from "../../providers/email/email";
-import { createDiskStorage } from "../../providers/storage/disk";
-import { createAuth } from "../auth/auth";
-import { IMAGE_LIMITS, imagesRoutes } from "./images.routes";
+import { IMAGE_LIMITS } from "./images.routes";
 import { renderPoster } from "./poster/poster";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -133,71 +124,72 @@ describe("generate-image (spec §7)", () => {
   });
 });
 
-describe("generate-image with an AI service", () => {
-  let app: FastifyInstance;
-  let mediaDir: string;
-  let close: () => Promise<void>;
-  let aiPrompts: { prompt: string; size: string }[];
-  let aiAnswer: () => Promise<Buffer>;
-
+describe("generate-image with an AI service (the real adapter against test/stand-ins/openai.ts)", () => {
+  let openai: OpenAiStandIn;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let client: AuthClient;
   beforeAll(async () => {
-    aiPrompts = [];
-    const ai: AiService = {
-      chat: async () => "",
-      transcribe: async () => "",
-      speak: async () => Buffer.alloc(0),
-      generateImage: async (input) => {
-        aiPrompts.push(input);
-        return aiAnswer();
-      },
-    };
-    // The images feature alone, on the test database, with this stand-in service.
-    mediaDir = mkdtempSync(join(tmpdir(), "eventora-images-"));
-    const email = createEmailSender({ config: t.config, db: t.db });
-    const auth = createAuth({ db: t.db, config: t.config, email, sms: null });
-    app = Fastify().withTypeProvider<ZodTypeProvider>();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    registerErrorHandler(app);
-    await app.register(imagesRoutes, { prefix: "/api", db: t.db, config: t.config, auth, email, storage: createDiskStorage(mediaDir), ai });
-    await app.ready();
-    close = async () => {
-      await app.close();
-      await email.close();
-      rmSync(mediaDir, { recursive: true, force: true });
-    };
+    openai = await startOpenAiStandIn({ apiKey: "sk-test-stand-in" });
+    app = await createTestApp({ OPENAI_API_KEY: "sk-test-stand-in", OPENAI_BASE_URL: openai.baseURL, OPENAI_IMAGE_MODEL: "gpt-image-1" }, { workers: false });
+    client = (await signInAs(app.app, app.db, app.config.publicUrl, "user")).client;
   });
-  afterAll(async () => close());
+  afterAll(async () => {
+    await app?.close();
+    await openai?.close();
+  });
+  beforeEach(() => {
+    openai.requests.length = 0;
+    openai.failWith = null;
+    openai.replies.image = null;
+  });
 
-  const call = (body: object) =>
-    app.inject({
-      method: "POST",
-      url: "/api/functions/generate-image",
-      headers: { cookie: organiser.client.cookieHeader, "content-type": "application/json" },
-      payload: JSON.stringify(body),
-    });
+  const call = (body: object) => client.post("/api/functions/generate-image", body);
 
   it("sends the prompt and size to the service and stores its picture", async () => {
-    aiAnswer = () => sharp({ create: { width: 1024, height: 1024, channels: 3, background: "#5418d6" } }).png().toBuffer();
     const response = await call({ prompt: "Neon jazz club", style: "modern", size: "1024x1024" });
     expect(response.statusCode).toBe(200);
     const result = response.json() as GenerateImageResult;
     expect(result).toMatchObject({ prompt: "Neon jazz club", style: "modern", size: "1024x1024", imageUrl: expect.stringMatching(/^\/media\/generated\//) });
-    expect(aiPrompts.at(-1)).toEqual({ prompt: "Neon jazz club", size: "1024x1024" });
+    expect(JSON.parse(openai.requests[0]!.body.toString())).toEqual({ model: "gpt-image-1", prompt: "Neon jazz club", size: "1024x1024", n: 1 });
   });
 
   it("answers the service's refusal as {error} with its message", async () => {
-    aiAnswer = async () => {
-      throw new AiServiceError("The AI service is busy (rate limited).", 429);
-    };
+    openai.failWith = 429;
     const response = await call({ prompt: "Neon jazz club", style: "fun", size: "1536x1024" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ error: "The AI service is busy (rate limited)." });
   });
 
   it("answers {error} when the service sends something that is not an image", async () => {
-    aiAnswer = async () => Buffer.from("<html>oops</html>");
+    openai.replies.image = Buffer.from("<html>oops</html>");
     const response = await call({ prompt: "Neon jazz club", style: "fun", size: "1536x1024" });
-    expect(response.json()).toEqual({ error: "The image service did not return an image. Please try again." });
+    expect(response.json()).toEqual({ error: "The AI service returned an image that is not a PNG." });
+  });
+});
+
+describe("generate-image through OpenAI's API (the real adapter against test/stand-ins/openai.ts)", () => {
+  let openai: OpenAiStandIn;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let client: AuthClient;
+  beforeAll(async () => {
+    openai = await startOpenAiStandIn({ apiKey: "sk-test-stand-in" });
+    app = await createTestApp({ OPENAI_API_KEY: "sk-test-stand-in", OPENAI_BASE_URL: openai.baseURL, OPENAI_IMAGE_MODEL: "dall-e-3" }, { workers: false });
+    client = (await signInAs(app.app, app.db, app.config.publicUrl, "user")).client;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await openai?.close();
+  });
+
+  it("with dall-e-3, every size the form offers is drawn and stored at that size (dall-e-3 refuses 1536x1024)", async () => {
+    for (const size of IMAGE_SIZES) {
+      const response = await client.post("/api/functions/generate-image", { prompt: "Neon jazz club", style: "modern", size });
+      expect(response.statusCode).toBe(200);
+      const result = response.json() as GenerateImageResult;
+      expect(result, size).toMatchObject({ size, imageUrl: expect.stringMatching(/^\/media\/generated\//) });
+      const stored = await sharp((await app.app.inject({ method: "GET", url: (result as GenerateImageSuccess).imageUrl })).rawPayload).metadata();
+      expect([stored.format, stored.width, stored.height]).toEqual(["png", ...Object.values(imageDimensions(size))]);
+    }
+    expect(openai.requests.map((request) => (JSON.parse(request.body.toString()) as { size: string }).size)).toEqual(["1792x1024", "1024x1024", "1024x1792"]);
   });
 });

@@ -1,6 +1,4 @@
 import { spawn } from "node:child_process";
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import jsQR from "jsqr";
 import ical, { type VEvent } from "node-ical";
@@ -11,34 +9,11 @@ import { createTestApp, TEST_JOB_TIMINGS } from "../../../../test/app";
 import { createBooking, createEvent, FUTURE } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { startSmtpReceiver, type ReceivedMail } from "../../../../test/smtp-receiver";
+import { startBrevoStandIn, type BrevoStandIn } from "../../../../test/stand-ins/brevo";
+import { startResendStandIn, type ResendStandIn } from "../../../../test/stand-ins/resend";
 import { buildApp } from "../../app";
 import { bookings } from "../../db/schema";
 import { QUEUES } from "../../jobs/jobs";
-
-interface CapturedRequest {
-  path: string;
-  headers: IncomingMessage["headers"];
-  body: Record<string, unknown>;
-}
-
-/** A local stand-in for Resend's and Brevo's REST APIs: records requests, answers with `status`. */
-async function startProviderApi() {
-  const requests: CapturedRequest[] = [];
-  const api = { status: 200, requests, url: "" };
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      requests.push({ path: request.url ?? "", headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString() || "{}") });
-      response.statusCode = api.status;
-      response.setHeader("content-type", "application/json");
-      response.end(api.status < 300 ? JSON.stringify({ id: "msg_1", messageId: "<1@brevo>" }) : JSON.stringify({ message: "Internal server error" }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { api, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -58,15 +33,18 @@ function decodeQr(pngBase64: string): string {
 }
 
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let provider: Awaited<ReturnType<typeof startProviderApi>>;
+/** Resend's and Brevo's APIs, strict about every parameter (test/stand-ins). */
+let resendApi: ResendStandIn;
+let brevoApi: BrevoStandIn;
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  provider = await startProviderApi();
+  [resendApi, brevoApi] = await Promise.all([startResendStandIn({ apiKey: "re_test_key" }), startBrevoStandIn({ apiKey: "xkeysib-test" })]);
 });
 afterAll(async () => {
   await smtp.stop();
-  await provider.close();
+  await Promise.all([resendApi.close(), brevoApi.close()]);
 });
+const jsonOf = (request: { body: Buffer }) => JSON.parse(request.body.toString()) as Record<string, unknown>;
 
 const mailTo = (to: string) => smtp.received.filter((mail) => mail.to.includes(to.toLowerCase()));
 
@@ -121,7 +99,7 @@ describe("Resend and Brevo adapters, with SMTP as the fallback (ARCHITECTURE Pro
   let booking: Awaited<ReturnType<typeof createBooking>>;
   beforeAll(async () => {
     t = await createTestApp(
-      { SMTP_URL: smtp.smtpUrl, RESEND_API_KEY: "re_test_key", RESEND_API_URL: provider.api.url, BREVO_API_KEY: "xkeysib-test", BREVO_API_URL: provider.api.url, EMAIL_FROM: "Eventora <tickets@eventora.test>" },
+      { SMTP_URL: smtp.smtpUrl, RESEND_API_KEY: "re_test_key", RESEND_API_URL: resendApi.url, BREVO_API_KEY: "xkeysib-test", BREVO_API_URL: brevoApi.url, EMAIL_FROM: "Eventora <tickets@eventora.test>" },
       { workers: false },
     );
     const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
@@ -130,8 +108,10 @@ describe("Resend and Brevo adapters, with SMTP as the fallback (ARCHITECTURE Pro
   });
   afterAll(async () => t.close());
   afterEach(() => {
-    provider.api.status = 200;
-    provider.api.requests.length = 0;
+    for (const api of [resendApi, brevoApi]) {
+      api.failWith = null;
+      api.requests.length = 0;
+    }
   });
 
   const resend = (via?: "brevo" | "resend") =>
@@ -140,12 +120,13 @@ describe("Resend and Brevo adapters, with SMTP as the fallback (ARCHITECTURE Pro
   it("sends through Resend's API: bearer key, sender, recipient, the QR inline by content_id and the .ics", async () => {
     const answer = (await resend("resend")).json();
     expect(answer).toMatchObject({ success: true, provider: "resend" });
-    const [request] = provider.api.requests;
+    const [request] = resendApi.requests;
     expect(request!.path).toBe("/emails");
     expect(request!.headers.authorization).toBe("Bearer re_test_key");
-    expect(request!.body).toMatchObject({ from: "Eventora <tickets@eventora.test>", to: ["buyer@example.com"], subject: "Your ticket: Provider Night" });
-    expect(request!.body.html).toContain("cid:ticket-qr");
-    const attachments = request!.body.attachments as { filename: string; content_id?: string; content: string }[];
+    const body = jsonOf(request!);
+    expect(body).toMatchObject({ from: "Eventora <tickets@eventora.test>", to: ["buyer@example.com"], subject: "Your ticket: Provider Night" });
+    expect(body.html).toContain("cid:ticket-qr");
+    const attachments = body.attachments as { filename: string; content_id?: string; content: string }[];
     expect(attachments.find((attachment) => attachment.content_id === "ticket-qr")!.filename).toBe(`${booking.ticketCode}.png`);
     expect(attachments.some((attachment) => attachment.filename === `${booking.ticketCode}.ics`)).toBe(true);
     expect(JSON.parse(decodeQr(attachments[0]!.content))).toMatchObject({ ticketId: booking.ticketCode });
@@ -154,11 +135,12 @@ describe("Resend and Brevo adapters, with SMTP as the fallback (ARCHITECTURE Pro
   it("sends through Brevo's API by default: api-key header, the QR shown from a signed URL that only opens this ticket", async () => {
     const answer = (await resend()).json();
     expect(answer).toMatchObject({ success: true, provider: "brevo" });
-    const [request] = provider.api.requests;
+    const [request] = brevoApi.requests;
     expect(request!.path).toBe("/v3/smtp/email");
     expect(request!.headers["api-key"]).toBe("xkeysib-test");
-    expect(request!.body).toMatchObject({ sender: { name: "Eventora", email: "tickets@eventora.test" }, to: [{ email: "buyer@example.com" }], subject: "Your ticket: Provider Night" });
-    const html = request!.body.htmlContent as string;
+    const body = jsonOf(request!);
+    expect(body).toMatchObject({ sender: { name: "Eventora", email: "tickets@eventora.test" }, to: [{ email: "buyer@example.com" }], subject: "Your ticket: Provider Night" });
+    const html = body.htmlContent as string;
     expect(html).not.toContain("cid:");
     const imageUrl = new URL(/src="([^"]*qr\.png[^"]*)"/.exec(html)![1]!.replaceAll("&amp;", "&"));
     const image = await t.app.inject({ method: "GET", url: imageUrl.pathname + imageUrl.search });
@@ -170,15 +152,15 @@ describe("Resend and Brevo adapters, with SMTP as the fallback (ARCHITECTURE Pro
     // Change the first character for certain (a signature may already start with 'A').
     forged.searchParams.set("sig", `${sig.startsWith("A") ? "B" : "A"}${sig.slice(1)}`);
     expect((await t.app.inject({ method: "GET", url: forged.pathname + forged.search })).statusCode).toBe(404);
-    expect((request!.body.attachment as { name: string }[]).map((attachment) => attachment.name)).toEqual([`${booking.ticketCode}.png`, `${booking.ticketCode}.ics`]);
+    expect((body.attachment as { name: string }[]).map((attachment) => attachment.name)).toEqual([`${booking.ticketCode}.png`, `${booking.ticketCode}.ics`]);
   });
 
   it("falls back to SMTP when the provider answers 500", async () => {
-    provider.api.status = 500;
+    brevoApi.failWith = 500;
     const before = mailTo("buyer@example.com").length;
     const answer = (await resend("brevo")).json();
     expect(answer).toMatchObject({ success: true, provider: "smtp", recipient: "b***@example.com" });
-    expect(provider.api.requests).toHaveLength(1);
+    expect(brevoApi.requests).toHaveLength(1);
     await waitFor(() => (mailTo("buyer@example.com").length > before ? true : undefined));
   });
 });

@@ -1,4 +1,5 @@
-import { parseFrom, postJson, type EmailTransport } from "./email";
+import { postJson, type EmailTransport } from "./email";
+import { parseFrom } from "./sender";
 
 /**
  * Brevo's transactional REST API (POST /v3/smtp/email). Brevo cannot show attachments inline, so an

@@ -88,12 +88,6 @@ export function createEmailSender({ config, db }: { config: Config; db: Db }): E
   return createFallbackSender(transports);
 }
 
-/** `Name <address>` or a bare address, split for the REST providers. */
-export function parseFrom(from: string): { name?: string; email: string } {
-  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(from);
-  return match ? { name: match[1] || undefined, email: match[2]! } : { email: from.trim() };
-}
-
 /** POSTs JSON to a provider's API; a non-2xx answer becomes an error naming the status and the provider's message. */
 export async function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<void> {
   const response = await fetch(url, {

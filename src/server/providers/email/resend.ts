@@ -1,4 +1,5 @@
-import { parseFrom, postJson, type EmailTransport } from "./email";
+import { postJson, type EmailTransport } from "./email";
+import { parseFrom } from "./sender";
 
 /** Resend's REST API (POST /emails); inline images travel as attachments with a content_id. */
 export function createResendEmailSender({ apiKey, baseUrl, from }: { apiKey: string; baseUrl: string; from: string }): EmailTransport {
