@@ -51,6 +51,7 @@ import { answerFrameworkError, MAX_PARAM_LENGTH } from "./lib/framework-errors";
 import { registerErrorHandler } from "./lib/http-errors";
 import { registerMetrics } from "./lib/metrics";
 import { refuseNulCharacters } from "./lib/nul-characters";
+import { requestLogOptions, type LogStream } from "./lib/request-log";
 import { registerSecurityHeaders } from "./lib/security-headers";
 import { registerWebHandler } from "./web-handler";
 
@@ -70,7 +71,8 @@ export interface BuildAppOptions {
   database: Database;
   /** 'production' serves build/; 'development' runs Vite with hot reload; 'none' serves the API only. */
   web: "production" | "development" | "none";
-  logger?: boolean;
+  /** Log requests at LOG_LEVEL; `{ stream }` sends the log lines there (tests read them). */
+  logger?: boolean | { stream: LogStream };
   /** Run the background workers (ticket e-mails, hold expiry) in this process; default true. */
   workers?: boolean;
   /** Defaults to the configured JOBS_* timings. */
@@ -79,7 +81,7 @@ export interface BuildAppOptions {
 
 export async function buildApp({ config, database, web, logger = false, workers = true, jobTimings = jobTimingsFrom(config) }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger ? requestLogOptions(config.LOG_LEVEL, typeof logger === "object" ? logger.stream : undefined) : false,
     trustProxy: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
