@@ -17,6 +17,8 @@ declare module "react-router" {
     signer: TicketSigner;
     /** This response's Content-Security-Policy script nonce, for entry.server.tsx. */
     cspNonce: string;
+    /** The client's address as Fastify resolved it (the auth limits key on it; never a raw X-Forwarded-For). */
+    clientIp: string;
   }
 }
 
@@ -48,7 +50,7 @@ export async function registerWebHandler(app: FastifyInstance, options: WebHandl
         let handle = handlers.get(build);
         if (!handle) handlers.set(build, (handle = createRequestHandler(build, options.mode)));
         const origin = options.context.config.publicUrl;
-        const context = { ...options.context, cspNonce: cspNonce(reply.raw) };
+        const context = { ...options.context, cspNonce: cspNonce(reply.raw), clientIp: request.ip };
         const response = await handle(toWebRequest(request, reply, origin), context);
         return sendWebResponse(reply, response);
       },
