@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, VIEWPORTS } from "./fixtures";
+import { baseUrl, DEMO_ORGANISER, launchBrowser, signedInState, VIEWPORTS } from "./fixtures";
 import { codeFrom, createConfirmedAccount, linkTo, uniqueEmail, waitForMail } from "./mail";
 
 /**
@@ -16,8 +16,12 @@ interface NoScriptPage {
   requests: { method: string; url: string }[];
 }
 
-async function openWithoutScripts(browser: Browser, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<NoScriptPage> {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl(), viewport: VIEWPORTS[viewport], locale: "en-GB" });
+async function openWithoutScripts(
+  browser: Browser,
+  viewport: keyof typeof VIEWPORTS = "desktop",
+  storageState?: Awaited<ReturnType<typeof signedInState>>,
+): Promise<NoScriptPage> {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl(), viewport: VIEWPORTS[viewport], locale: "en-GB", storageState });
   const page = await context.newPage();
   const requests: NoScriptPage["requests"] = [];
   page.on("request", (request) => requests.push({ method: request.method(), url: request.url() }));
@@ -182,6 +186,29 @@ describe("tabs without JavaScript", () => {
     await page.waitForURL((url) => url.searchParams.get("tab") === "campaigns");
     expect(await page.getByRole("tabpanel").getByRole("heading", { level: 2 }).first().textContent()).toBe("Campaigns");
     expect(await page.getByRole("tab", { name: "Campaigns" }).getAttribute("aria-selected")).toBe("true");
+    await context.close();
+  });
+
+  it("switches the dashboard's sections by their links", async () => {
+    const state = await signedInState(browser, DEMO_ORGANISER);
+    const { page, context } = await openWithoutScripts(browser, "phone", state);
+    await page.goto("/dashboard");
+    await page.getByRole("tab", { name: "Sales Analytics" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "sales");
+    await page.getByRole("tabpanel").getByRole("heading", { name: "Sales Analytics" }).waitFor();
+    expect(await page.getByRole("tab", { name: "Sales Analytics" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByRole("tab", { name: "My Events" }).getAttribute("aria-selected")).toBe("false");
+    await context.close();
+  });
+
+  it("switches the affiliate account's tabs by their links", async () => {
+    const state = await signedInState(browser, { email: "attendee@eventora.test", password: "demo-attendee-2026" });
+    const { page, context } = await openWithoutScripts(browser, "desktop", state);
+    await page.goto("/affiliates");
+    await page.getByRole("tab", { name: "Affiliate Tools" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "tools");
+    await page.getByRole("tabpanel").getByLabel("Affiliate code").waitFor();
+    expect(await page.getByRole("tabpanel").getByLabel("Affiliate code").inputValue()).toBe("TOMF2026");
     await context.close();
   });
 });
