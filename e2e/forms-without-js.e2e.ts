@@ -164,6 +164,20 @@ describe("/auth without JavaScript", () => {
     await context.close();
   });
 
+  it("refuses a sign-in form posted from another site (login CSRF), as the JSON endpoint does", async () => {
+    const account = await createConfirmedAccount("nojs-csrf");
+    const { context } = await openWithoutScripts(browser);
+    const response = await context.request.post("/auth", {
+      form: { intent: "sign-in", email: account.email, password: account.password },
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(response.headers()["set-cookie"] ?? "").not.toContain("session_token");
+    expect(await response.text()).not.toContain(account.password);
+    await context.close();
+  });
+
   it("drops a password from an address that already carries one", async () => {
     const { page, context } = await openWithoutScripts(browser);
     await page.goto("/auth?email=a%40example.com&password=secret-pass");

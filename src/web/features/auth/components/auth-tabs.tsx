@@ -53,6 +53,8 @@ export function AuthTabs({ result }: { result?: AuthFormResult }) {
               selected={value === tab}
               to={{ search: tabSearchFor(value) }}
               onClick={() => setFocusResetEmail(false)}
+              // Four short labels side by side: one line each, even on a 320 px phone.
+              className="whitespace-nowrap px-1 sm:px-2"
             >
               {label}
             </TabsTrigger>
