@@ -166,8 +166,8 @@ describe("accounts", () => {
     const tracked = await openPage(browser);
     const { page } = tracked;
     await openAuth(page);
-    await page.getByRole("button", { name: "Forgot your password?" }).click();
-    expect(await page.getByRole("tab", { name: "Reset" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect.poll(() => page.getByRole("tab", { name: "Reset" }).getAttribute("aria-selected")).toBe("true");
     await tabPanel(page).getByLabel("Email").fill(account.email);
     await tabPanel(page).getByRole("button", { name: /reset/i }).click();
     await toast(page, "Password reset email sent").waitFor();

@@ -52,6 +52,7 @@ import { answerFrameworkError, MAX_PARAM_LENGTH } from "./lib/framework-errors";
 import { registerErrorHandler } from "./lib/http-errors";
 import { registerMetrics } from "./lib/metrics";
 import { refuseNulCharacters } from "./lib/nul-characters";
+import { requestLogOptions, type LogStream } from "./lib/request-log";
 import { registerSecurityHeaders } from "./lib/security-headers";
 import { registerWebHandler } from "./web-handler";
 
@@ -71,7 +72,8 @@ export interface BuildAppOptions {
   database: Database;
   /** 'production' serves build/; 'development' runs Vite with hot reload; 'none' serves the API only. */
   web: "production" | "development" | "none";
-  logger?: boolean;
+  /** Log requests at LOG_LEVEL; `{ stream }` sends the log lines there (tests read them). */
+  logger?: boolean | { stream: LogStream };
   /** Run the background workers (ticket e-mails, hold expiry) in this process; default true. */
   workers?: boolean;
   /** Defaults to the configured JOBS_* timings. */
@@ -82,7 +84,7 @@ export interface BuildAppOptions {
 
 export async function buildApp({ config, database, web, logger = false, workers = true, jobTimings = jobTimingsFrom(config), realtimeHeartbeatMs }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger ? requestLogOptions(config.LOG_LEVEL, typeof logger === "object" ? logger.stream : undefined) : false,
     // Whose X-Forwarded-For decides request.ip (every per-address limit): TRUST_PROXY, off by default.
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

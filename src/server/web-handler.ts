@@ -19,6 +19,8 @@ declare module "react-router" {
     cspNonce: string;
     /** The TCP peer's address (never a forwarded header): who is really connected, e.g. for the dev mailbox. */
     socketAddress: string | undefined;
+    /** The client's address as Fastify resolved it under TRUST_PROXY (the auth limits key on it; never a raw X-Forwarded-For). */
+    clientIp: string;
   }
 }
 
@@ -50,7 +52,7 @@ export async function registerWebHandler(app: FastifyInstance, options: WebHandl
         let handle = handlers.get(build);
         if (!handle) handlers.set(build, (handle = createRequestHandler(build, options.mode)));
         const origin = options.context.config.publicUrl;
-        const context = { ...options.context, cspNonce: cspNonce(reply.raw), socketAddress: request.socket.remoteAddress };
+        const context = { ...options.context, cspNonce: cspNonce(reply.raw), socketAddress: request.socket.remoteAddress, clientIp: request.ip };
         const response = await handle(toWebRequest(request, reply, origin), context);
         return sendWebResponse(reply, response);
       },

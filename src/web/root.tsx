@@ -38,7 +38,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   // An explicit revalidate() (after signing out) or a form submission re-reads it as usual.
   if (currentUrl.href === nextUrl.href || (formMethod && formMethod !== "GET")) return defaultShouldRevalidate;
   // Plain navigations (a new tab or filter in the URL) do not change who is signed in.
-  return currentUrl.pathname === paths.auth || currentUrl.pathname === paths.profileEdit;
+  // Leaving /auth, not choosing another of its tabs (?tab=).
+  return (currentUrl.pathname === paths.auth && nextUrl.pathname !== paths.auth) || currentUrl.pathname === paths.profileEdit;
 };
 
 export const links: Route.LinksFunction = () => [

@@ -7,6 +7,7 @@ import { getTestCheckout as readTestCheckout } from "../../server/features/check
 import { listMyTickets as readMyTickets } from "../../server/features/tickets/my-tickets.service";
 import { getDashboard as readDashboard } from "../../server/features/dashboard/dashboard.service";
 import { getEditableEvent as readEditableEvent } from "../../server/features/events/event-editing.service";
+import { authBodyProblem } from "../../server/features/auth/auth.routes";
 import { getSessionUser as readSessionUser } from "../../server/features/auth/session";
 import { isMailboxOpenTo, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
 import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/own-profile.service";
@@ -71,4 +72,24 @@ export function getTestCheckout(context: AppLoadContext, { sessionId, userId }: 
 /** spec §2 My Tickets: the user's tickets, newest first, with signed QR payloads. */
 export function listMyTickets(context: AppLoadContext, userId: string) {
   return readMyTickets({ db: context.db, signer: context.signer, userId });
+}
+
+/** Request headers a page's form post hands on to the auth server: its session, and what its CSRF checks read. */
+const AUTH_FORWARDED_HEADERS = ["cookie", "origin", "referer", "user-agent", "accept-language", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "sec-fetch-user"];
+
+/**
+ * One auth endpoint (better-auth under /api/auth) called for a form the page posted before its scripts
+ * ran: the same handler, hooks, limits and origin checks as the browser's JSON call, keyed on the
+ * client's resolved address. Answers the auth server's own Response (Set-Cookie included).
+ */
+export async function callAuthEndpoint(context: AppLoadContext, request: Request, path: `/${string}`, body: Record<string, unknown>): Promise<Response> {
+  const json = JSON.stringify(body);
+  const problem = authBodyProblem("application/json", Buffer.from(json));
+  if (problem) return Response.json({ code: "INVALID_REQUEST_BODY", message: problem }, { status: 400 });
+  const headers = new Headers({ "content-type": "application/json", accept: "application/json", "x-forwarded-for": context.clientIp });
+  for (const name of AUTH_FORWARDED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return context.auth.handler(new Request(new URL(`/api/auth${path}`, context.config.publicUrl), { method: "POST", headers, body: json }));
 }

@@ -1,3 +1,5 @@
+import type { ShouldRevalidateFunction } from "react-router";
+import { isTabOnlyChange } from "~/components/ui/tabs";
 import { AffiliatePage } from "~/features/affiliates/components/affiliate-page";
 import { useSessionUser } from "~/features/auth/hooks/use-session-user";
 import { seoMeta } from "~/lib/seo";
@@ -13,6 +15,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     origin: context.config.publicUrl,
   };
 }
+
+/** Switching between Dashboard and Affiliate Tools (`?tab=`) changes the view, not the data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && isTabOnlyChange(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 // Differs per signed-in user: never kept by a shared cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

@@ -1,19 +1,34 @@
-import { redirect, useSearchParams } from "react-router";
+import { redirect, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { safeReturnPath } from "@domain";
+import { isTabOnlyChange } from "~/components/ui/tabs";
 import { AuthScreen } from "~/features/auth/components/auth-screen";
 import { useAuthUrlError } from "~/features/auth/hooks/use-auth-url-error";
-import { recoveryToken } from "~/features/auth/lib/auth-url-state";
+import { recoveryToken, withoutFormSecrets } from "~/features/auth/lib/auth-url-state";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/auth";
 
 /** A signed-in user has nothing to do here: on to where they were heading, or home (spec §2 Auth). */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // A password or code in the address (a form sent as GET) is dropped at once, so it stays out of history.
+  const cleaned = withoutFormSecrets(url.searchParams);
+  if (cleaned) throw redirect(cleaned.size ? `${url.pathname}?${cleaned}` : url.pathname);
   const { getSessionUser } = await import("~/lib/services.server");
   const user = await getSessionUser(context, request);
-  if (user) throw redirect(safeReturnPath(new URL(request.url).searchParams.get("redirect")) ?? paths.home);
+  if (user) throw redirect(safeReturnPath(url.searchParams.get("redirect")) ?? paths.home);
   return null;
 }
+
+/** A form posted before the page's scripts ran: the server does what the hydrated form does (issue 16). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { authFormAction } = await import("~/features/auth/auth-form-action.server");
+  return authFormAction(context, request);
+}
+
+/** Switching tab (`?tab=`) changes what is shown, not who is signed in: nothing to fetch again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && isTabOnlyChange(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 // The plain page may be indexed (people search for "Eventora sign in"); links carrying tokens never.
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -21,8 +36,8 @@ export const meta: Route.MetaFunction = ({ location }) => [
   ...(location.search ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
-export default function AuthPage() {
+export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   useAuthUrlError();
-  return <AuthScreen recoveryToken={recoveryToken(searchParams)} />;
+  return <AuthScreen recoveryToken={recoveryToken(searchParams)} result={actionData} />;
 }

@@ -1,19 +1,60 @@
-import * as TabsPrimitive from "@radix-ui/react-tabs";
-import type { ComponentProps } from "react";
+import type { ComponentProps, KeyboardEvent, ReactNode } from "react";
+import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
-/** Tabs on Radix: arrow keys move between tabs, each panel is labelled by its tab. */
-export const Tabs = TabsPrimitive.Root;
-
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn("grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-surface p-1", className)} {...props} />;
+/**
+ * Tabs whose selected tab lives in the address (`?tab=…`): each tab is a link, so a tap works before
+ * the page's scripts have run and the server draws the chosen panel (issue 16). Only the selected
+ * panel is rendered. Once hydrated, arrow keys, Home and End move between tabs as in the ARIA tabs
+ * pattern; every tab also stays in the Tab order, since arrow keys need the scripts.
+ */
+export function TabsList({ className, label, children }: { className?: string; label: string; children: ReactNode }) {
+  return (
+    <div role="tablist" aria-label={label} onKeyDown={moveBetweenTabs} className={cn("grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-surface p-1", className)}>
+      {children}
+    </div>
+  );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+function moveBetweenTabs(event: KeyboardEvent<HTMLDivElement>) {
+  const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]'));
+  const current = tabs.indexOf(event.target as HTMLElement);
+  if (current < 0) return;
+  if (event.key === " ") {
+    // A tab is a link: Enter follows it natively, Space does for a button-like control.
+    event.preventDefault();
+    tabs[current]!.click();
+    return;
+  }
+  const next =
+    event.key === "ArrowRight" ? (current + 1) % tabs.length
+    : event.key === "ArrowLeft" ? (current - 1 + tabs.length) % tabs.length
+    : event.key === "Home" ? 0
+    : event.key === "End" ? tabs.length - 1
+    : null;
+  if (next === null) return;
+  event.preventDefault();
+  tabs[next]!.focus();
+}
+
+/** A tab: a link to the address that selects it. `id` names the tab; the selected one controls `panelId`. */
+export function TabsTrigger({
+  className,
+  selected,
+  panelId,
+  ...props
+}: Omit<ComponentProps<typeof Link>, "role"> & { id: string; selected: boolean; panelId: string }) {
   return (
-    <TabsPrimitive.Trigger
+    <Link
+      role="tab"
+      aria-selected={selected}
+      aria-controls={selected ? panelId : undefined}
+      data-state={selected ? "active" : "inactive"}
+      // Switching tabs neither fills the Back button's history nor jumps to the top of the page.
+      replace
+      preventScrollReset
       className={cn(
-        "rounded-lg px-2 py-2 text-sm font-semibold text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+        "flex items-center justify-center rounded-lg px-2 py-2 text-center text-sm font-semibold text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
         "data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm",
         className,
       )}
@@ -22,6 +63,51 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn("mt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600", className)} {...props} />;
+/** The selected tab's panel, labelled by its tab. */
+export function TabsContent({ className, id, tabId, ...props }: ComponentProps<"div"> & { id: string; tabId: string }) {
+  return (
+    <div
+      role="tabpanel"
+      id={id}
+      aria-labelledby={tabId}
+      tabIndex={0}
+      className={cn("mt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600", className)}
+      {...props}
+    />
+  );
+}
+
+/** Ids for a tab set's tabs and panels (`prefix-tab-value`, `prefix-panel-value`). */
+export function tabIds(prefix: string, value: string): { tabId: string; panelId: string } {
+  return { tabId: `${prefix}-tab-${value}`, panelId: `${prefix}-panel-${value}` };
+}
+
+/** The value of `param` in the address when it is one of `values`, else the first of them. */
+export function selectedTab<Value extends string>(params: URLSearchParams, param: string, values: readonly Value[]): Value {
+  const wanted = params.get(param);
+  return values.find((value) => value === wanted) ?? values[0]!;
+}
+
+/** The search string selecting `value` (for `to={{ search }}`): other parameters kept, the default (first) tab left out of the address. */
+export function tabSearch<Value extends string>(params: URLSearchParams, param: string, values: readonly Value[], value: Value): string {
+  const next = new URLSearchParams(params);
+  if (value === values[0]) next.delete(param);
+  else next.set(param, value);
+  const query = next.toString();
+  return query ? `?${query}` : "";
+}
+
+/**
+ * True when a navigation only chose another tab (the `param` in the address changed, nothing else):
+ * a route's shouldRevalidate then has nothing to fetch again. A revalidate() keeps the same URL.
+ */
+export function isTabOnlyChange(currentUrl: URL, nextUrl: URL, param = "tab"): boolean {
+  if (currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search) return false;
+  const current = new URLSearchParams(currentUrl.search);
+  const next = new URLSearchParams(nextUrl.search);
+  current.delete(param);
+  next.delete(param);
+  current.sort();
+  next.sort();
+  return current.toString() === next.toString();
 }

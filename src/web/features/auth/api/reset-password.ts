@@ -1,6 +1,7 @@
+import { AUTH_CALLS } from "../lib/auth-calls";
 import { postAuth } from "./auth-request";
 
-/** Sets a new password with the token from a reset link. */
 export async function resetPassword(input: { newPassword: string; token: string }): Promise<void> {
-  await postAuth("/reset-password", { newPassword: input.newPassword, token: input.token });
+  const { path, body } = AUTH_CALLS.resetPassword(input);
+  await postAuth(path, body);
 }

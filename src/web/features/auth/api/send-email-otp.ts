@@ -1,6 +1,7 @@
+import { AUTH_CALLS } from "../lib/auth-calls";
 import { postAuth } from "./auth-request";
 
-/** E-mails a one-time sign-in code. Never creates an account (spec §5 OTP). */
 export async function sendEmailOtp(input: { email: string }): Promise<void> {
-  await postAuth("/email-otp/send-verification-otp", { email: input.email, type: "sign-in" });
+  const { path, body } = AUTH_CALLS.sendEmailOtp(input);
+  await postAuth(path, body);
 }

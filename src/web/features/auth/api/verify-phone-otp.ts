@@ -1,6 +1,7 @@
+import { AUTH_CALLS } from "../lib/auth-calls";
 import { postAuth } from "./auth-request";
 
-/** Signs in with the code texted by sendPhoneOtp. */
 export async function verifyPhoneOtp(input: { phoneNumber: string; code: string }): Promise<void> {
-  await postAuth("/phone-number/verify", { phoneNumber: input.phoneNumber, code: input.code });
+  const { path, body } = AUTH_CALLS.verifyPhoneOtp(input);
+  await postAuth(path, body);
 }

@@ -2,11 +2,12 @@ import { ArrowLeft, KeyRound, Ticket } from "lucide-react";
 import { Link } from "react-router";
 import { BRAND } from "@domain";
 import { paths } from "~/paths";
+import { resultFor, type AuthFormResult } from "../lib/auth-form";
 import { AuthTabs } from "./auth-tabs";
 import { NewPasswordForm } from "./new-password-form";
 
 /** The /auth page: the four tabs, or 'Reset Your Password' when a recovery link was opened (spec §2 Auth). */
-export function AuthScreen({ recoveryToken }: { recoveryToken: string | null }) {
+export function AuthScreen({ recoveryToken, result }: { recoveryToken: string | null; result?: AuthFormResult }) {
   const Icon = recoveryToken ? KeyRound : Ticket;
   return (
     <div className="relative isolate overflow-hidden bg-surface">
@@ -33,7 +34,7 @@ export function AuthScreen({ recoveryToken }: { recoveryToken: string | null }) 
                 {recoveryToken ? "Choose a new password for your account." : "Sign in or create an account to buy tickets and list your events."}
               </p>
             </div>
-            <div className="mt-6">{recoveryToken ? <NewPasswordForm token={recoveryToken} /> : <AuthTabs />}</div>
+            <div className="mt-6">{recoveryToken ? <NewPasswordForm token={recoveryToken} result={resultFor(result, "new-password")} /> : <AuthTabs result={result} />}</div>
           </section>
           <p className="mt-6 text-center text-xs text-muted">
             By continuing you agree to our{" "}

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { useNavigate, useSearchParams } from "react-router";
+import { selectedTab, tabIds, TabsContent, TabsList, TabsTrigger, tabSearch } from "~/components/ui/tabs";
+import { resultFor, type AuthFormResult } from "../lib/auth-form";
+import { AUTH_TAB_VALUES, AUTH_TABS, type AuthTab } from "../lib/auth-url-state";
 import { readRememberedEmail } from "../lib/remembered-email";
 import { FormNote } from "./form-note";
 import { OtpForm } from "./otp-form";
@@ -7,29 +10,30 @@ import { ResetRequestForm } from "./reset-request-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 
-type AuthTab = "sign-in" | "otp" | "sign-up" | "reset";
-
-const TABS: { value: AuthTab; label: string }[] = [
-  { value: "sign-in", label: "Sign In" },
-  { value: "otp", label: "OTP" },
-  { value: "sign-up", label: "Sign Up" },
-  { value: "reset", label: "Reset" },
-];
-
 const noSubscription = () => () => {};
 const noRememberedEmailOnServer = () => "";
 
-/** Sign In, OTP, Sign Up and Reset (spec §2 Auth). One e-mail is shared by every tab. */
-export function AuthTabs() {
-  const [tab, setTab] = useState<AuthTab>("sign-in");
+/**
+ * Sign In, OTP, Sign Up and Reset (spec §2 Auth). The tab is in the address (`?tab=signup`), so a tap
+ * works before the page's scripts run; one e-mail is shared by every tab. `result` is the route
+ * action's answer to a form posted before the scripts ran.
+ */
+export function AuthTabs({ result }: { result?: AuthFormResult }) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const tabSearchFor = (value: AuthTab) => tabSearch(searchParams, "tab", AUTH_TAB_VALUES, value);
   // The remembered e-mail is read once the page runs in the browser, so server and first client render agree.
   const rememberedEmail = useSyncExternalStore(noSubscription, readRememberedEmail, noRememberedEmailOnServer);
-  const [typedEmail, setTypedEmail] = useState<string | null>(null);
+  const [typedEmail, setTypedEmail] = useState<string | null>(result?.email ?? null);
   const email = typedEmail ?? rememberedEmail;
-  const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
+  const signedUp = result?.intent === "sign-up" && result.sent ? (result.email ?? null) : null;
+  const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(signedUp);
+  // A sign-up the server finished continues on Sign In, like the hydrated form.
+  const tab = signedUp ? "signin" : selectedTab(searchParams, "tab", AUTH_TAB_VALUES);
   const confirmationNote = useRef<HTMLDivElement>(null);
   // 'Forgot your password?' goes away with its tab, so the Reset tab's e-mail field takes the focus.
   const [focusResetEmail, setFocusResetEmail] = useState(false);
+  const { tabId, panelId } = tabIds("auth", tab);
 
   useEffect(() => {
     // The Sign Up button that was focused has gone with its tab: continue from the note explaining what next.
@@ -37,50 +41,60 @@ export function AuthTabs() {
   }, [confirmationSentTo]);
 
   return (
-    <Tabs
-      value={tab}
-      onValueChange={(value) => {
-        setFocusResetEmail(false);
-        setTab(value as AuthTab);
-      }}
-    >
-      <TabsList aria-label="Sign in or create an account">
-        {TABS.map(({ value, label }) => (
-          <TabsTrigger key={value} value={value}>
-            {label}
-          </TabsTrigger>
-        ))}
+    <div>
+      <TabsList label="Sign in or create an account">
+        {AUTH_TABS.map(({ value, label }) => {
+          const ids = tabIds("auth", value);
+          return (
+            <TabsTrigger
+              key={value}
+              id={ids.tabId}
+              panelId={ids.panelId}
+              selected={value === tab}
+              to={{ search: tabSearchFor(value) }}
+              onClick={() => setFocusResetEmail(false)}
+              // Four short labels side by side: one line each, even on a 320 px phone.
+              className="whitespace-nowrap px-1 sm:px-2"
+            >
+              {label}
+            </TabsTrigger>
+          );
+        })}
       </TabsList>
 
-      <TabsContent value="sign-in">
-        {confirmationSentTo && (
-          <FormNote ref={confirmationNote} tone="success" className="mb-4 focus-visible:outline-2 focus-visible:outline-brand-600">
-            We've sent a confirmation link to <strong className="break-all">{confirmationSentTo}</strong>. Check your inbox and click the link
-            to confirm your email, then sign in.
-          </FormNote>
+      <TabsContent id={panelId} tabId={tabId}>
+        {tab === "signin" && (
+          <>
+            {confirmationSentTo && (
+              <FormNote ref={confirmationNote} tone="success" className="mb-4 focus-visible:outline-2 focus-visible:outline-brand-600">
+                We've sent a confirmation link to <strong className="break-all">{confirmationSentTo}</strong>. Check your inbox and click the
+                link to confirm your email, then sign in.
+              </FormNote>
+            )}
+            <SignInForm
+              email={email}
+              onEmailChange={setTypedEmail}
+              result={resultFor(result, "sign-in")}
+              forgotPasswordTo={{ search: tabSearchFor("reset") }}
+              onForgotPassword={() => setFocusResetEmail(true)}
+            />
+          </>
         )}
-        <SignInForm email={email} onEmailChange={setTypedEmail} onForgotPassword={() => {
-            setFocusResetEmail(true);
-            setTab("reset");
-          }} />
+        {tab === "otp" && <OtpForm email={email} onEmailChange={setTypedEmail} result={resultFor(result, "otp-send", "otp-verify", "otp-back")} />}
+        {tab === "signup" && (
+          <SignUpForm
+            email={email}
+            onEmailChange={setTypedEmail}
+            result={resultFor(result, "sign-up")}
+            onSignedUp={(address) => {
+              setTypedEmail(address);
+              setConfirmationSentTo(address);
+              void navigate({ search: tabSearchFor("signin") }, { replace: true, preventScrollReset: true });
+            }}
+          />
+        )}
+        {tab === "reset" && <ResetRequestForm email={email} onEmailChange={setTypedEmail} result={resultFor(result, "reset")} autoFocus={focusResetEmail} />}
       </TabsContent>
-      <TabsContent value="otp">
-        <OtpForm email={email} onEmailChange={setTypedEmail} />
-      </TabsContent>
-      <TabsContent value="sign-up">
-        <SignUpForm
-          email={email}
-          onEmailChange={setTypedEmail}
-          onSignedUp={(address) => {
-            setTypedEmail(address);
-            setConfirmationSentTo(address);
-            setTab("sign-in");
-          }}
-        />
-      </TabsContent>
-      <TabsContent value="reset">
-        <ResetRequestForm email={email} onEmailChange={setTypedEmail} autoFocus={focusResetEmail} />
-      </TabsContent>
-    </Tabs>
+    </div>
   );
 }

@@ -6,19 +6,26 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { paths } from "~/paths";
 import { resetPassword } from "../api/reset-password";
+import { useServerResult } from "../hooks/use-server-result";
+import { fieldProblem, INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
 import { AUTH_TOASTS, resetPasswordFailureToast } from "../lib/auth-toasts";
 import { newPasswordProblem, type FormProblem } from "../lib/auth-validation";
 import { showErrorToast, showSuccessToast } from "../lib/show-toast";
 import { focusField } from "./focus-field";
 import { FormNote } from "./form-note";
+import { FormProblemNote } from "./form-problem-note";
 
 type NewPasswordField = "password" | "confirmation";
 
-/** 'Reset Your Password', shown for a recovery link (spec §2 Auth, §4 Auth, §5 New password). */
-export function NewPasswordForm({ token }: { token: string }) {
+/**
+ * 'Reset Your Password', shown for a recovery link (spec §2 Auth, §4 Auth, §5 New password). It posts to
+ * the page, so it also works before the page's scripts run; `result` is the server's answer then.
+ */
+export function NewPasswordForm({ token, result }: { token: string; result?: AuthFormResult }) {
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
-  const [problem, setProblem] = useState<FormProblem<NewPasswordField> | null>(null);
+  const [serverResult, clearServerResult] = useServerResult(result);
+  const [problem, setProblem] = useState<FormProblem<NewPasswordField> | null>(() => fieldProblem(result, ["password", "confirmation"]));
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
 
@@ -26,6 +33,7 @@ export function NewPasswordForm({ token }: { token: string }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    clearServerResult();
     const found = newPasswordProblem({ password, confirmation });
     setProblem(found);
     if (found) {
@@ -49,7 +57,10 @@ export function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <input type="hidden" name={INTENT_FIELD} value="new-password" />
+      <input type="hidden" name="token" value={token} />
+      <FormProblemNote result={serverResult} />
       <FormNote>
         <strong className="font-semibold">{AUTH_TOASTS.readyToReset.title}</strong>
         <br />

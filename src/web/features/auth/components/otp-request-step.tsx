@@ -3,19 +3,25 @@ import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
 import { sendEmailOtp } from "../api/send-email-otp";
 import { sendPhoneOtp } from "../api/send-phone-otp";
+import { useServerResult } from "../hooks/use-server-result";
+import { fieldProblem, INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
 import { AUTH_TOASTS, failureToast } from "../lib/auth-toasts";
 import { otpTargetFor, type OtpChannel, type OtpTarget } from "../lib/otp-target";
 import { showErrorToast, showSuccessToast } from "../lib/show-toast";
+import { FormProblemNote } from "./form-problem-note";
 
 const CHANNELS = [
   { value: "email", label: "Email", icon: Mail },
   { value: "sms", label: "SMS", icon: MessageSquareText },
 ] as const;
 
-/** First OTP step: choose e-mail or text message and send the code (spec §2 Auth, §5 OTP). */
+/**
+ * First OTP step: choose e-mail or text message and send the code (spec §2 Auth, §5 OTP). Both contact
+ * fields are in the page and the checked channel shows one of them (CSS), so choosing SMS works before
+ * the page's scripts run too.
+ */
 export function OtpRequestStep({
   channel,
   onChannelChange,
@@ -24,6 +30,7 @@ export function OtpRequestStep({
   phone,
   onPhoneChange,
   onSent,
+  result,
 }: {
   channel: OtpChannel;
   onChannelChange: (channel: OtpChannel) => void;
@@ -32,13 +39,20 @@ export function OtpRequestStep({
   phone: string;
   onPhoneChange: (phone: string) => void;
   onSent: (target: OtpTarget) => void;
+  /** The server's answer to the form posted before the page's scripts ran. */
+  result?: AuthFormResult;
 }) {
-  const [problem, setProblem] = useState<string | null>(null);
+  const [serverResult, clearServerResult] = useServerResult(result);
+  const [problem, setProblem] = useState<string | null>(() => {
+    const found = fieldProblem(result, ["email", "phone"]);
+    return found ? (found.toast.description ?? found.toast.title) : null;
+  });
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const contactField = event.currentTarget.elements.namedItem("contact");
+    clearServerResult();
+    const contactField = event.currentTarget.elements.namedItem(channel === "email" ? "email" : "phone");
     const result = otpTargetFor(channel, channel === "email" ? email : phone);
     if ("problem" in result) {
       setProblem(result.problem.description ?? result.problem.title);
@@ -61,19 +75,20 @@ export function OtpRequestStep({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form method="post" noValidate onSubmit={submit} className="group/otp flex flex-col gap-4">
+      <input type="hidden" name={INTENT_FIELD} value="otp-send" />
+      <FormProblemNote result={serverResult} />
       <fieldset>
         <legend className="text-sm font-semibold text-ink">Send me a sign-in code by</legend>
         <div className="mt-1.5 grid grid-cols-2 gap-2">
           {CHANNELS.map(({ value, label, icon: Icon }) => (
             <label
               key={value}
-              className={cn(
-                "flex cursor-pointer items-center gap-2.5 rounded-xl border px-3.5 py-3 text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
-                channel === value ? "border-brand-600 bg-brand-50 text-brand-800" : "border-border text-ink hover:bg-surface",
-              )}
+              // From the checked radio itself, so the choice shows before the page's scripts run too.
+              className="flex cursor-pointer items-center gap-2.5 rounded-xl border border-border px-3.5 py-3 text-sm font-semibold text-ink transition-colors hover:bg-surface has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
             >
               <input
+                id={`otp-channel-${value}`}
                 type="radio"
                 name="channel"
                 value={value}
@@ -90,38 +105,54 @@ export function OtpRequestStep({
           ))}
         </div>
       </fieldset>
-      {channel === "email" ? (
-        <Field id="otp-email" label="Email" hint="We'll email you a 6-digit code. It only works for an existing account." error={problem}>
-          <Input
-            name="contact"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => {
-              onEmailChange(event.target.value);
-              setProblem(null);
-            }}
-          />
-        </Field>
-      ) : (
-        <Field id="otp-phone" label="Phone number" hint="UK numbers can start with 07; other countries need their + code." error={problem}>
-          <Input
-            name="contact"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            value={phone}
-            onChange={(event) => {
-              onPhoneChange(event.target.value);
-              setProblem(null);
-            }}
-          />
-        </Field>
-      )}
+      <Field
+        id="otp-email"
+        label="Email"
+        hint="We'll email you a 6-digit code. It only works for an existing account."
+        error={channel === "email" ? problem : null}
+        className="group-has-[#otp-channel-sms:checked]/otp:hidden"
+      >
+        <Input
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => {
+            onEmailChange(event.target.value);
+            setProblem(null);
+          }}
+        />
+      </Field>
+      <Field
+        id="otp-phone"
+        label="Phone number"
+        hint="UK numbers can start with 07; other countries need their + code."
+        error={channel === "sms" ? problem : null}
+        className="hidden group-has-[#otp-channel-sms:checked]/otp:flex"
+      >
+        <Input
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          value={phone}
+          onChange={(event) => {
+            onPhoneChange(event.target.value);
+            setProblem(null);
+          }}
+        />
+      </Field>
       <Button type="submit" size="lg" disabled={pending}>
-        {pending ? "Sending code..." : channel === "email" ? "Send Email OTP" : "Send SMS OTP"}
+        {pending ? (
+          "Sending code..."
+        ) : (
+          <>
+            <span className="group-has-[#otp-channel-sms:checked]/otp:hidden">Send Email OTP</span>
+            <span className="hidden group-has-[#otp-channel-sms:checked]/otp:inline">Send SMS OTP</span>
+          </>
+        )}
       </Button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { OTP_LENGTH } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -7,20 +7,33 @@ import { Input } from "~/components/ui/input";
 import { signInWithEmailOtp } from "../api/sign-in-email-otp";
 import { verifyPhoneOtp } from "../api/verify-phone-otp";
 import { useFinishSignIn } from "../hooks/use-finish-sign-in";
+import { useServerResult } from "../hooks/use-server-result";
+import { fieldProblem, INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
 import { AUTH_TOASTS, otpVerifyFailureToast } from "../lib/auth-toasts";
 import { isCompleteOtpCode, sanitiseOtpCode } from "../lib/otp-code";
 import type { OtpTarget } from "../lib/otp-target";
 import { showErrorToast } from "../lib/show-toast";
 
-/** Second OTP step: the 6-digit code, 'Verify & Sign In' and 'Back to OTP options' (spec §2 Auth, §5 OTP). */
-export function OtpVerifyStep({ target, onBack }: { target: OtpTarget; onBack: () => void }) {
+const noSubscription = () => () => {};
+
+/**
+ * Second OTP step: the 6-digit code, 'Verify & Sign In' and 'Back to OTP options' (spec §2 Auth, §5 OTP).
+ * Both buttons post to the page (each names its intent), so they work before the page's scripts run.
+ */
+export function OtpVerifyStep({ target, onBack, result }: { target: OtpTarget; onBack: () => void; result?: AuthFormResult }) {
   const [code, setCode] = useState("");
+  const [serverResult, clearServerResult] = useServerResult(result);
+  const codeProblem = fieldProblem(serverResult, ["code"]);
+  // 'Verify & Sign In' waits for 6 digits once the page runs; before that the browser's own check
+  // (required, six digits) stands in, or the button could never be pressed without the scripts.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const [pending, setPending] = useState(false);
   const finishSignIn = useFinishSignIn();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isCompleteOtpCode(code)) return;
+    clearServerResult();
     setPending(true);
     try {
       if (target.channel === "email") await signInWithEmailOtp({ email: target.address, otp: code });
@@ -33,16 +46,19 @@ export function OtpVerifyStep({ target, onBack }: { target: OtpTarget; onBack: (
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
+    <form method="post" onSubmit={submit} className="flex flex-col gap-4">
+      <input type="hidden" name="channel" value={target.channel} />
+      <input type="hidden" name="address" value={target.address} />
       <p className="text-sm text-muted">
         Enter the {OTP_LENGTH}-digit code we sent to <strong className="break-all font-semibold text-ink">{target.address}</strong>.
       </p>
-      <Field id="otp-code" label="Verification code">
+      <Field id="otp-code" label="Verification code" error={codeProblem ? (codeProblem.toast.description ?? codeProblem.toast.title) : null}>
         <Input
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          pattern="[0-9]*"
+          pattern={`[0-9]{${OTP_LENGTH}}`}
+          required
           maxLength={OTP_LENGTH}
           // Focus follows the user's own action: they have just asked for the code.
           autoFocus
@@ -56,10 +72,21 @@ export function OtpVerifyStep({ target, onBack }: { target: OtpTarget; onBack: (
           className="h-14 text-center font-mono text-2xl tracking-[0.5em] sm:text-2xl"
         />
       </Field>
-      <Button type="submit" size="lg" disabled={pending || !isCompleteOtpCode(code)}>
+      <Button type="submit" name={INTENT_FIELD} value="otp-verify" size="lg" disabled={pending || (hydrated && !isCompleteOtpCode(code))}>
         {pending ? "Verifying..." : "Verify & Sign In"}
       </Button>
-      <Button type="button" variant="ghost" onClick={onBack} disabled={pending}>
+      <Button
+        type="submit"
+        name={INTENT_FIELD}
+        value="otp-back"
+        formNoValidate
+        variant="ghost"
+        onClick={(event) => {
+          event.preventDefault();
+          onBack();
+        }}
+        disabled={pending}
+      >
         <ArrowLeft aria-hidden="true" />
         Back to OTP options
       </Button>

@@ -3,28 +3,36 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { requestPasswordReset } from "../api/request-password-reset";
+import { useServerResult } from "../hooks/use-server-result";
+import { fieldProblem, INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
 import { AUTH_TOASTS, failureToast } from "../lib/auth-toasts";
 import { isEmailLike } from "../lib/auth-validation";
 import { showErrorToast, showSuccessToast } from "../lib/show-toast";
 import { FormNote } from "./form-note";
+import { FormProblemNote } from "./form-problem-note";
 
 /** The Reset tab: e-mails a password-reset link (spec §2 Auth, §5 Password reset). */
 export function ResetRequestForm({
   email,
   onEmailChange,
+  result,
   autoFocus = false,
 }: {
   email: string;
   onEmailChange: (email: string) => void;
+  /** The server's answer to the form posted before the page's scripts ran. */
+  result?: AuthFormResult;
   /** True when the user came from 'Forgot your password?'. */
   autoFocus?: boolean;
 }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [serverResult, clearServerResult] = useServerResult(result);
+  const [problem, setProblem] = useState<string | null>(() => fieldProblem(result, ["email"])?.toast.description ?? null);
+  const [sentTo, setSentTo] = useState<string | null>(result?.sent ? (result.email ?? null) : null);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    clearServerResult();
     const address = email.trim();
     if (!isEmailLike(address)) {
       setProblem(AUTH_TOASTS.invalidEmail.description);
@@ -46,7 +54,9 @@ export function ResetRequestForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <input type="hidden" name={INTENT_FIELD} value="reset" />
+      <FormProblemNote result={serverResult} />
       <p className="text-sm text-muted">Enter the email you signed up with and we'll send you a link to choose a new password.</p>
       <Field id="reset-email" label="Email" error={problem}>
         <Input

@@ -1,31 +1,46 @@
 import { useState, type FormEvent } from "react";
-import { Button } from "~/components/ui/button";
+import { Link, type To } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { signInWithEmail } from "../api/sign-in-email";
+import { useServerResult } from "../hooks/use-server-result";
+import { fieldProblem, INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
 import { useFinishSignIn } from "../hooks/use-finish-sign-in";
 import { AUTH_TOASTS, signInFailureToast } from "../lib/auth-toasts";
 import { signInProblem, type FormProblem } from "../lib/auth-validation";
 import { showErrorToast } from "../lib/show-toast";
+import { cn } from "~/lib/cn";
 import { focusField } from "./focus-field";
+import { FormProblemNote } from "./form-problem-note";
 
-/** Password sign-in (spec §2 Auth, §5 Sign in, §8 Sign in). */
+/**
+ * Password sign-in (spec §2 Auth, §5 Sign in, §8 Sign in). It posts to the page, so a password typed
+ * before the page's scripts ran never lands in the address; `result` is the server's answer then.
+ */
 export function SignInForm({
   email,
   onEmailChange,
+  result,
+  forgotPasswordTo,
   onForgotPassword,
 }: {
   email: string;
   onEmailChange: (email: string) => void;
+  result?: AuthFormResult;
+  /** The Reset tab's address ('Forgot your password?' is a link to it). */
+  forgotPasswordTo: To;
   onForgotPassword: () => void;
 }) {
   const [password, setPassword] = useState("");
-  const [problem, setProblem] = useState<FormProblem<"email" | "password"> | null>(null);
+  const [serverResult, clearServerResult] = useServerResult(result);
+  const [problem, setProblem] = useState<FormProblem<"email" | "password"> | null>(() => fieldProblem(result, ["email", "password"]));
   const [pending, setPending] = useState(false);
   const finishSignIn = useFinishSignIn();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    clearServerResult();
     const found = signInProblem({ email, password });
     setProblem(found);
     if (found) {
@@ -44,7 +59,9 @@ export function SignInForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <input type="hidden" name={INTENT_FIELD} value="sign-in" />
+      <FormProblemNote result={serverResult} />
       <Field id="sign-in-email" label="Email" error={problem?.field === "email" ? problem.toast.description : null}>
         <Input
           name="email"
@@ -71,9 +88,15 @@ export function SignInForm({
           }}
         />
       </Field>
-      <Button type="button" variant="link" className="h-auto self-end px-0" onClick={onForgotPassword}>
+      <Link
+        to={forgotPasswordTo}
+        replace
+        preventScrollReset
+        onClick={onForgotPassword}
+        className={cn(buttonVariants({ variant: "link" }), "h-auto self-end px-0")}
+      >
         Forgot your password?
-      </Button>
+      </Link>
       <Button type="submit" size="lg" disabled={pending}>
         {pending ? "Signing in..." : "Sign In"}
       </Button>

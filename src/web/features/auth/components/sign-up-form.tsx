@@ -4,32 +4,39 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { signUpWithEmail } from "../api/sign-up-email";
+import { useServerResult } from "../hooks/use-server-result";
+import { fieldProblem, INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
 import { useFinishSignIn } from "../hooks/use-finish-sign-in";
 import { AUTH_TOASTS, signUpFailureToast } from "../lib/auth-toasts";
 import { signUpProblem, type FormProblem } from "../lib/auth-validation";
 import { showErrorToast, showSuccessToast } from "../lib/show-toast";
 import { focusField } from "./focus-field";
+import { FormProblemNote } from "./form-problem-note";
 import { PasswordInput } from "./password-input";
 
 type SignUpField = "email" | "password" | "dateOfBirth";
 
 /**
  * Account creation (spec §2 Auth, §5 Sign up). The new user confirms their e-mail before signing in,
- * so success hands back to the Sign In tab with the address filled in.
+ * so success hands back to the Sign In tab with the address filled in. It posts to the page, so it
+ * also works before the page's scripts run; `result` is the server's answer then.
  */
 export function SignUpForm({
   email,
   onEmailChange,
+  result,
   onSignedUp,
 }: {
   email: string;
   onEmailChange: (email: string) => void;
+  result?: AuthFormResult;
   onSignedUp: (email: string) => void;
 }) {
   const [password, setPassword] = useState("");
   const [dateOfBirth, setDateOfBirth] = useState("");
   const [latestDateOfBirth] = useState(() => latestAllowedDateOfBirth());
-  const [problem, setProblem] = useState<FormProblem<SignUpField> | null>(null);
+  const [serverResult, clearServerResult] = useServerResult(result);
+  const [problem, setProblem] = useState<FormProblem<SignUpField> | null>(() => fieldProblem(result, ["email", "password", "dateOfBirth"]));
   const [pending, setPending] = useState(false);
   const finishSignIn = useFinishSignIn();
 
@@ -40,6 +47,7 @@ export function SignUpForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    clearServerResult();
     const found = signUpProblem({ email, password, dateOfBirth });
     setProblem(found);
     if (found) {
@@ -66,7 +74,9 @@ export function SignUpForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <input type="hidden" name={INTENT_FIELD} value="sign-up" />
+      <FormProblemNote result={serverResult} />
       <Field id="sign-up-email" label="Email" error={errorFor("email")}>
         <Input
           name="email"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authErrorFromUrl, recoveryToken, withoutAuthErrorParams } from "./auth-url-state";
+import { authErrorFromUrl, recoveryToken, withoutAuthErrorParams, withoutFormSecrets } from "./auth-url-state";
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -49,5 +49,16 @@ describe("withoutAuthErrorParams", () => {
 
   it("leaves a working recovery link alone", () => {
     expect(withoutAuthErrorParams(params("type=recovery&token=abc")).toString()).toBe("type=recovery&token=abc");
+  });
+});
+
+describe("withoutFormSecrets", () => {
+  it("drops passwords and codes from an address, keeping the rest", () => {
+    expect(withoutFormSecrets(new URLSearchParams("email=a%40example.com&password=secret"))?.toString()).toBe("email=a%40example.com");
+    expect(withoutFormSecrets(new URLSearchParams("otp=123456&code=1&newPassword=x&confirmation=x&redirect=%2Fcart"))?.toString()).toBe("redirect=%2Fcart");
+  });
+
+  it("leaves an address without them alone (a recovery link's token stays)", () => {
+    expect(withoutFormSecrets(new URLSearchParams("type=recovery&token=abc"))).toBeNull();
   });
 });

@@ -51,3 +51,29 @@ export function withoutAuthErrorParams(params: URLSearchParams): URLSearchParams
   }
   return cleaned;
 }
+
+/** The /auth tabs (spec §2 Auth), chosen by `?tab=`; Sign In, the first, is the page without one. */
+export const AUTH_TABS = [
+  { value: "signin", label: "Sign In" },
+  { value: "otp", label: "OTP" },
+  { value: "signup", label: "Sign Up" },
+  { value: "reset", label: "Reset" },
+] as const;
+
+export type AuthTab = (typeof AUTH_TABS)[number]["value"];
+
+export const AUTH_TAB_VALUES: readonly AuthTab[] = AUTH_TABS.map(({ value }) => value);
+
+/**
+ * Form fields that must never stay in an address. Every form on /auth posts, but a form sent as a GET
+ * by an older page (or a hand-made link) would keep them in the browser's history.
+ */
+const FORM_SECRETS = ["password", "newPassword", "confirmation", "otp", "code"];
+
+/** The same query without form secrets, or null when it carries none. */
+export function withoutFormSecrets(params: URLSearchParams): URLSearchParams | null {
+  if (!FORM_SECRETS.some((name) => params.has(name))) return null;
+  const cleaned = new URLSearchParams(params);
+  for (const name of FORM_SECRETS) cleaned.delete(name);
+  return cleaned;
+}

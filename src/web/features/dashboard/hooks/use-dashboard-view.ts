@@ -17,5 +17,8 @@ export function useDashboardView() {
     // Replace, not push: switching tabs should not fill the Back button's history.
     setSearchParams(new URLSearchParams(dashboardSearch(shown, change)), { replace: true, preventScrollReset: true });
 
-  return { tab: parseDashboardTab(shown.get("tab")), requestedEvent: shown.get("event"), show };
+  /** The search string of a view, for a link to it. */
+  const searchFor = (change: { tab?: DashboardTab; event?: string | null }) => dashboardSearch(shown, change);
+
+  return { tab: parseDashboardTab(shown.get("tab")), requestedEvent: shown.get("event"), show, searchFor };
 }

@@ -1,6 +1,7 @@
 import { CalendarDays, Clock, Hash, Megaphone, Target, Users } from "lucide-react";
 import { BRAND } from "@domain";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { useSearchParams } from "react-router";
+import { selectedTab, tabIds, TabsContent, TabsList, TabsTrigger, tabSearch } from "~/components/ui/tabs";
 import { CALENDAR_SLOTS, CAMPAIGNS, CONTENT_CALENDAR, KPI_TARGETS, POSTS_PER_DAY, SOCIAL_PLATFORMS } from "../lib/social-strategy";
 import { PageHero } from "./page-hero";
 
@@ -150,8 +151,17 @@ const TABS = [
   { value: "kpis", label: "KPIs", panel: KpisPanel },
 ] as const;
 
-/** /social-media-strategy (spec §2 Marketing strategy page): static guidance in four tabs. */
+const TAB_VALUES = TABS.map(({ value }) => value);
+
+/**
+ * /social-media-strategy (spec §2 Marketing strategy page): static guidance in four tabs, each a link to
+ * its address (`?tab=calendar`), so a tap works before the page's scripts run.
+ */
 export function SocialStrategyPage() {
+  const [searchParams] = useSearchParams();
+  const selected = selectedTab(searchParams, "tab", TAB_VALUES);
+  const { tabId, panelId } = tabIds("strategy", selected);
+  const Panel = TABS.find(({ value }) => value === selected)!.panel;
   return (
     <>
       <PageHero
@@ -162,20 +172,26 @@ export function SocialStrategyPage() {
       />
       <div className="bg-surface">
         <div className="container-page py-10 sm:py-14">
-          <Tabs defaultValue="platforms">
-            <TabsList aria-label="Strategy sections" className="grid-flow-row grid-cols-2 bg-white shadow-sm ring-1 ring-border sm:max-w-2xl sm:grid-flow-col sm:grid-cols-none">
-              {TABS.map((tab) => (
-                <TabsTrigger key={tab.value} value={tab.value} className="data-[state=active]:bg-brand-600 data-[state=active]:text-white">
-                  {tab.label}
+          <TabsList label="Strategy sections" className="grid-flow-row grid-cols-2 bg-white shadow-sm ring-1 ring-border sm:max-w-2xl sm:grid-flow-col sm:grid-cols-none">
+            {TABS.map(({ value, label }) => {
+              const ids = tabIds("strategy", value);
+              return (
+                <TabsTrigger
+                  key={value}
+                  id={ids.tabId}
+                  panelId={ids.panelId}
+                  selected={value === selected}
+                  to={{ search: tabSearch(searchParams, "tab", TAB_VALUES, value) }}
+                  className="data-[state=active]:bg-brand-600 data-[state=active]:text-white"
+                >
+                  {label}
                 </TabsTrigger>
-              ))}
-            </TabsList>
-            {TABS.map(({ value, panel: Panel }) => (
-              <TabsContent key={value} value={value}>
-                <Panel />
-              </TabsContent>
-            ))}
-          </Tabs>
+              );
+            })}
+          </TabsList>
+          <TabsContent id={panelId} tabId={tabId}>
+            <Panel />
+          </TabsContent>
         </div>
       </div>
     </>

@@ -1,0 +1,232 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, DEMO_ORGANISER, launchBrowser, signedInState, VIEWPORTS } from "./fixtures";
+import { codeFrom, createConfirmedAccount, linkTo, uniqueEmail, waitForMail } from "./mail";
+
+/**
+ * Issue 16: before the page's scripts run (scripts off, or the first moments on a slow phone) every
+ * form on /auth posts to the page's own action, which does what the hydrated form does; no password or
+ * code ever reaches an address, and the tabs are links the server draws from `?tab=`.
+ */
+
+interface NoScriptPage {
+  page: Page;
+  context: BrowserContext;
+  /** Every request the page made: method and address. */
+  requests: { method: string; url: string }[];
+}
+
+async function openWithoutScripts(
+  browser: Browser,
+  viewport: keyof typeof VIEWPORTS = "desktop",
+  storageState?: Awaited<ReturnType<typeof signedInState>>,
+): Promise<NoScriptPage> {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl(), viewport: VIEWPORTS[viewport], locale: "en-GB", storageState });
+  const page = await context.newPage();
+  const requests: NoScriptPage["requests"] = [];
+  page.on("request", (request) => requests.push({ method: request.method(), url: request.url() }));
+  return { page, context, requests };
+}
+
+function panel(page: Page) {
+  return page.getByRole("tabpanel");
+}
+
+/** The form posts went to /auth as POSTs, and no address the browser asked for holds any of `secrets`. */
+function expectPostedWithoutSecrets(requests: NoScriptPage["requests"], secrets: string[]) {
+  const posts = requests.filter((request) => request.method === "POST" && new URL(request.url).pathname === "/auth");
+  expect(posts.length).toBeGreaterThan(0);
+  for (const { url } of requests) {
+    for (const secret of secrets) expect(url).not.toContain(encodeURIComponent(secret));
+    expect(new URL(url).searchParams.has("password")).toBe(false);
+  }
+}
+
+/** A page only for signed-in users opens instead of sending the browser to /auth (on a phone the header's Sign Out is in the menu). */
+async function expectSignedIn(page: Page) {
+  await page.goto("/my-tickets");
+  expect(new URL(page.url()).pathname).toBe("/my-tickets");
+}
+
+describe("/auth without JavaScript", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it("signs in by posting the form: the password never reaches the address, and the session is set", async () => {
+    const account = await createConfirmedAccount("nojs-sign-in");
+    const { page, context, requests } = await openWithoutScripts(browser, "phone");
+    await page.goto("/auth?redirect=%2Fmy-tickets");
+
+    // A wrong password is refused in the page itself (no toast without scripts), the e-mail kept.
+    await panel(page).getByLabel("Email").fill(account.email);
+    await panel(page).getByLabel("Password").fill("wrong-guess-1");
+    await panel(page).getByRole("button", { name: "Sign In" }).click();
+    await panel(page).getByRole("alert").filter({ hasText: "Invalid login credentials" }).waitFor();
+    expect(await panel(page).getByLabel("Email").inputValue()).toBe(account.email);
+    expect(await panel(page).getByLabel("Password").inputValue()).toBe("");
+
+    await panel(page).getByLabel("Password").fill(account.password);
+    await panel(page).getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/my-tickets");
+    await expectSignedIn(page);
+    expectPostedWithoutSecrets(requests, [account.password, "wrong-guess-1"]);
+    await context.close();
+  });
+
+  it("opens the Sign Up tab from its link and creates an account by posting", async () => {
+    const { page, context, requests } = await openWithoutScripts(browser);
+    await page.goto("/auth");
+    expect(await page.getByRole("tab", { name: "Sign In" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "signup");
+    expect(await page.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).toBe("true");
+    await panel(page).getByLabel("Date of birth").waitFor();
+
+    // The server checks what the hydrated form checks, and says so next to the field.
+    const email = uniqueEmail("nojs-sign-up");
+    await panel(page).getByLabel("Email").fill(email);
+    await panel(page).getByLabel("Password", { exact: true }).fill("short");
+    await panel(page).getByLabel("Date of birth").fill("1994-08-09");
+    await panel(page).getByRole("button", { name: "Sign Up" }).click();
+    await panel(page).getByText("Password must be at least 6 characters long.").waitFor();
+
+    await panel(page).getByLabel("Password", { exact: true }).fill("no-script-pass-1");
+    await panel(page).getByLabel("Date of birth").fill("1994-08-09");
+    await panel(page).getByRole("button", { name: "Sign Up" }).click();
+    await panel(page).getByText("We've sent a confirmation link to").waitFor();
+    expect(await page.getByRole("tab", { name: "Sign In" }).getAttribute("aria-selected")).toBe("true");
+    await waitForMail(email, (mail) => mail.subject === "Confirm your Eventora account");
+    expectPostedWithoutSecrets(requests, ["no-script-pass-1", "short"]);
+    await context.close();
+  });
+
+  it("sends a reset link and sets the new password by posting", async () => {
+    const account = await createConfirmedAccount("nojs-reset");
+    const { page, context, requests } = await openWithoutScripts(browser);
+    await page.goto("/auth");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "reset");
+    await panel(page).getByLabel("Email").fill(account.email);
+    await panel(page).getByRole("button", { name: "Send Reset Email" }).click();
+    await panel(page).getByText(`If an account exists for ${account.email}`).waitFor();
+
+    const mail = await waitForMail(account.email, (m) => m.subject === "Reset your Eventora password");
+    await page.goto(linkTo(mail, "/api/auth/reset-password/"));
+    await page.getByRole("heading", { name: "Reset Your Password" }).waitFor();
+    await page.getByLabel("New password").fill("no-script-new-1");
+    await page.getByLabel("Confirm password").fill("no-script-typo");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Please ensure both password fields match.").waitFor();
+    await page.getByLabel("New password").fill("no-script-new-1");
+    await page.getByLabel("Confirm password").fill("no-script-new-1");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    await page.goto("/auth");
+    await panel(page).getByLabel("Email").fill(account.email);
+    await panel(page).getByLabel("Password").fill("no-script-new-1");
+    await panel(page).getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expectSignedIn(page);
+    expectPostedWithoutSecrets(requests, ["no-script-new-1", "no-script-typo", account.password]);
+    await context.close();
+  });
+
+  it("signs in with an e-mailed code by posting both steps; SMS is chosen without scripts too", async () => {
+    const account = await createConfirmedAccount("nojs-otp");
+    const { page, context, requests } = await openWithoutScripts(browser, "phone");
+    await page.goto("/auth");
+    await page.getByRole("tab", { name: "OTP" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "otp");
+
+    // The SMS choice swaps the field and the button's words with no script.
+    await panel(page).getByRole("radio", { name: "SMS" }).check();
+    await panel(page).getByRole("textbox", { name: "Phone number" }).waitFor();
+    expect(await panel(page).getByRole("textbox", { name: "Email" }).count()).toBe(0);
+    await panel(page).getByRole("textbox", { name: "Phone number" }).fill("12");
+    await panel(page).getByRole("button", { name: "Send SMS OTP" }).click();
+    await panel(page).getByText("Please enter a valid phone number").waitFor();
+
+    await panel(page).getByRole("radio", { name: "Email" }).check();
+    await panel(page).getByRole("textbox", { name: "Email" }).fill(account.email);
+    await panel(page).getByRole("button", { name: "Send Email OTP" }).click();
+    await panel(page).getByText(`Enter the 6-digit code we sent to ${account.email}`).waitFor();
+    const code = codeFrom(await waitForMail(account.email, (mail) => mail.subject.endsWith("sign-in code")));
+    await panel(page).getByLabel("Verification code").fill(code);
+    await panel(page).getByRole("button", { name: "Verify & Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expectSignedIn(page);
+    expectPostedWithoutSecrets(requests, [code]);
+    expect(requests.every(({ url }) => !new URL(url).searchParams.has("code") && !new URL(url).searchParams.has("otp"))).toBe(true);
+    await context.close();
+  });
+
+  it("refuses a sign-in form posted from another site (login CSRF), as the JSON endpoint does", async () => {
+    const account = await createConfirmedAccount("nojs-csrf");
+    const { context } = await openWithoutScripts(browser);
+    const crossSite = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" };
+    const form = { intent: "sign-in", email: account.email, password: account.password };
+    // With its Origin, React Router refuses it before the action runs; without one, the auth server's
+    // Fetch Metadata check does (CROSS_SITE_NAVIGATION_LOGIN_BLOCKED).
+    const withOrigin = await context.request.post("/auth", { form, headers: { origin: "https://evil.example", ...crossSite }, maxRedirects: 0 });
+    const withoutOrigin = await context.request.post("/auth", { form, headers: crossSite, maxRedirects: 0 });
+    expect(withOrigin.status()).toBe(400);
+    expect(withoutOrigin.status()).toBe(403);
+    for (const response of [withOrigin, withoutOrigin]) {
+      expect(response.headers()["set-cookie"] ?? "").not.toContain("session_token");
+      expect(await response.text()).not.toContain(account.password);
+    }
+    await context.close();
+  });
+
+  it("drops a password from an address that already carries one", async () => {
+    const { page, context } = await openWithoutScripts(browser);
+    await page.goto("/auth?email=a%40example.com&password=secret-pass");
+    expect(new URL(page.url()).search).toBe("?email=a%40example.com");
+    await context.close();
+  });
+});
+
+describe("tabs without JavaScript", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it("switches the marketing strategy's tabs by their links", async () => {
+    const { page, context } = await openWithoutScripts(browser, "phone");
+    await page.goto("/social-media-strategy");
+    await page.getByRole("tab", { name: "Campaigns" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "campaigns");
+    expect(await page.getByRole("tabpanel").getByRole("heading", { level: 2 }).first().textContent()).toBe("Campaigns");
+    expect(await page.getByRole("tab", { name: "Campaigns" }).getAttribute("aria-selected")).toBe("true");
+    await context.close();
+  });
+
+  it("switches the dashboard's sections by their links", async () => {
+    const state = await signedInState(browser, DEMO_ORGANISER);
+    const { page, context } = await openWithoutScripts(browser, "phone", state);
+    await page.goto("/dashboard");
+    await page.getByRole("tab", { name: "Sales Analytics" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "sales");
+    await page.getByRole("tabpanel").getByRole("heading", { name: "Sales Analytics" }).waitFor();
+    expect(await page.getByRole("tab", { name: "Sales Analytics" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByRole("tab", { name: "My Events" }).getAttribute("aria-selected")).toBe("false");
+    await context.close();
+  });
+
+  it("switches the affiliate account's tabs by their links", async () => {
+    const state = await signedInState(browser, { email: "attendee@eventora.test", password: "demo-attendee-2026" });
+    const { page, context } = await openWithoutScripts(browser, "desktop", state);
+    await page.goto("/affiliates");
+    await page.getByRole("tab", { name: "Affiliate Tools" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "tools");
+    await page.getByRole("tabpanel").getByLabel("Affiliate code").waitFor();
+    expect(await page.getByRole("tabpanel").getByLabel("Affiliate code").inputValue()).toBe("TOMF2026");
+    await context.close();
+  });
+});
