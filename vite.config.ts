@@ -27,10 +27,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-            { name: "app", test: appShell.test, priority: 1 },
-            // The icons only some pages use: one file rather than one per icon.
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
+            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+            { name: "app", test: appShell.test, priority: 2 },
+            // Icons outside the shell in two files rather than one per icon: those the landing pages use,
+            // and all the others, which no landing page downloads (decision 018).
+            { name: "icons", test: appShell.landingIcons, priority: 1 },
+            { name: "more-icons", test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
       },

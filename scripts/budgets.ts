@@ -1,0 +1,111 @@
+/**
+ * What each page a visit starts on may weigh, and the verdict `npm run budgets` gives (decision 018).
+ *
+ * These figures are counted, not timed, so they read the same on a fast laptop and on a loaded 2-core CI
+ * machine: a regression that makes pages slower on a phone (more script, a bigger image, a new blocking
+ * request, thousands more elements) fails `npm test` wherever it runs. Lighthouse's timings stay in
+ * `npm run audit`, as a report.
+ *
+ * Units: bytes, with kB = 1,000 bytes. JavaScript, CSS and HTML are counted as their bodies gzipped at
+ * level 9, whatever encoding the server chose for Chromium (brotli); images and fonts as the bytes
+ * received (they are compressed already).
+ */
+
+export const kB = 1000;
+
+export interface PageFigures {
+  /** JavaScript the page loads until it is hydrated and idle, gzipped. */
+  jsBytes: number;
+  /** Style sheets, gzipped. */
+  cssBytes: number;
+  /** Images (event posters, avatars; not data: URLs, which are counted in the CSS or HTML that holds them). */
+  imageBytes: number;
+  /** Web fonts. */
+  fontBytes: number;
+  /** The server-rendered HTML document, gzipped. */
+  htmlBytes: number;
+  /** Every HTTP request the visit makes, the document included. */
+  requests: number;
+  /** Elements in the document once it is hydrated and idle (Lighthouse's dom-size counts the same). */
+  domElements: number;
+  /**
+   * Render-blocking requests beyond the critical style sheet, as Chromium marks them
+   * (`renderBlockingBehavior` of `Network.requestWillBeSent`: `Blocking`, `InBodyParserBlocking` or
+   * `PotentiallyBlocking`). The critical style sheet is the first render-blocking style sheet of the
+   * document: the app's one Tailwind bundle, which a server-drawn page needs for its first paint. A
+   * classic script in the head, a second style sheet or a blocking font counts here.
+   */
+  renderBlocking: number;
+}
+
+export type Figure = keyof PageFigures;
+
+export const FIGURES: readonly Figure[] = ["jsBytes", "cssBytes", "imageBytes", "fontBytes", "htmlBytes", "requests", "domElements", "renderBlocking"];
+
+/** JavaScript on any page: hydration script is paid for on the phone's CPU as well as its link. */
+export const MAX_JS_BYTES = 150 * kB;
+
+export interface PageBudget {
+  budget: PageFigures;
+  /** Why the figures are what they are. */
+  why: string;
+}
+
+/**
+ * Budgets per page (the names of scripts/measured-app.ts), set a little above what the page weighs
+ * now. Raise one only with a reason written in its `why`.
+ */
+export const BUDGETS: Record<string, PageBudget> = {
+  home: {
+    budget: { jsBytes: MAX_JS_BYTES, cssBytes: 18 * kB, imageBytes: 140 * kB, fontBytes: 0, htmlBytes: 20 * kB, requests: 30, domElements: 800, renderBlocking: 0 },
+    why: "The busiest page: the hero, the first carousel slide's posters and the featured cards. The Similar Events rails and off-screen slides are drawn near the viewport (decisions 004, 012), so they are not in the first visit.",
+  },
+  listing: {
+    budget: { jsBytes: MAX_JS_BYTES, cssBytes: 18 * kB, imageBytes: 180 * kB, fontBytes: 0, htmlBytes: 20 * kB, requests: 30, domElements: 900, renderBlocking: 0 },
+    why: "A page of event cards; the posters in view load at once, the rest lazily, each at the width the phone needs.",
+  },
+  event: {
+    budget: { jsBytes: MAX_JS_BYTES, cssBytes: 18 * kB, imageBytes: 120 * kB, fontBytes: 0, htmlBytes: 16 * kB, requests: 25, domElements: 600, renderBlocking: 0 },
+    why: "What a shared link opens: the poster is the largest paint; Similar Events is drawn near the viewport.",
+  },
+  auth: {
+    budget: { jsBytes: MAX_JS_BYTES, cssBytes: 18 * kB, imageBytes: 20 * kB, fontBytes: 0, htmlBytes: 10 * kB, requests: 20, domElements: 400, renderBlocking: 0 },
+    why: "Sign-in and sign-up forms: no posters.",
+  },
+  cart: {
+    budget: { jsBytes: MAX_JS_BYTES, cssBytes: 18 * kB, imageBytes: 20 * kB, fontBytes: 0, htmlBytes: 10 * kB, requests: 20, domElements: 400, renderBlocking: 0 },
+    why: "Two lines drawn on the server from the cart cookie (decision 011); no posters.",
+  },
+  categories: {
+    budget: { jsBytes: MAX_JS_BYTES, cssBytes: 18 * kB, imageBytes: 20 * kB, fontBytes: 0, htmlBytes: 10 * kB, requests: 20, domElements: 400, renderBlocking: 0 },
+    why: "The category index: icons and counts, no posters.",
+  },
+  sell: {
+    budget: { jsBytes: MAX_JS_BYTES, cssBytes: 18 * kB, imageBytes: 20 * kB, fontBytes: 0, htmlBytes: 10 * kB, requests: 20, domElements: 400, renderBlocking: 0 },
+    why: "The organisers' landing page: text and icons.",
+  },
+};
+
+export interface Overrun {
+  page: string;
+  figure: Figure;
+  value: number;
+  limit: number;
+}
+
+/** Every figure of a page above its budget; JavaScript is also held to MAX_JS_BYTES whatever the table says. */
+export function overBudget(page: string, figures: PageFigures, budgets: Record<string, PageBudget> = BUDGETS): Overrun[] {
+  const row = budgets[page];
+  if (!row) throw new Error(`No budget for page "${page}" in scripts/budgets.ts`);
+  const limitOf = (figure: Figure) => (figure === "jsBytes" ? Math.min(row.budget.jsBytes, MAX_JS_BYTES) : row.budget[figure]);
+  return FIGURES.filter((figure) => figures[figure] > limitOf(figure)).map((figure) => ({ page, figure, value: figures[figure], limit: limitOf(figure) }));
+}
+
+/** A figure as people read it: bytes in kB, counts as they are. */
+export function formatFigure(figure: Figure, value: number): string {
+  return figure.endsWith("Bytes") ? `${(value / kB).toFixed(1)} kB` : String(value);
+}
+
+export function describeOverrun({ page, figure, value, limit }: Overrun): string {
+  return `${page}: ${figure} ${formatFigure(figure, value)} over its budget of ${formatFigure(figure, limit)}`;
+}
