@@ -57,10 +57,12 @@ export interface AppShellChunk {
   test: (id: string) => boolean;
   /**
    * The `test` of the `icons` group: the lucide icons the landing routes use outside the shell, one file
-   * for them. Every other icon stays with the route that uses it, so a landing page does not download
-   * the dashboard's or the scanner's icons (it did: 119 icons, 11 kB, on every page).
+   * for them. Every other icon stays out of it, so a landing page does not download the dashboard's or
+   * the scanner's icons (it did: 119 icons, 11 kB, on every page).
    */
   landingIcons: (id: string) => boolean;
+  /** The `test` of the `start-icons` group: the icons the other start routes use and the landing routes do not. */
+  startIcons: (id: string) => boolean;
 }
 
 const LUCIDE_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
@@ -98,19 +100,23 @@ interface ShellOptions {
   minRoutes: number;
   /** The routes most visits start on: what at least two of them share joins the shell (the event card). */
   landingRoutes: string[];
+  /** The other routes a visit starts on (the pages `npm run budgets` measures): their other icons are one file. */
+  startRoutes: string[];
 }
 
 const routeOf = (id: string) => id.split("?")[0]!;
 
-export function appShellChunk({ rootRoute, minRoutes, landingRoutes }: ShellOptions): AppShellChunk {
+export function appShellChunk({ rootRoute, minRoutes, landingRoutes, startRoutes }: ShellOptions): AppShellChunk {
   let shell = new Set<string>();
   let icons = new Set<string>();
+  let moreIcons = new Set<string>();
   const plugin: Plugin = {
     name: "eventora:app-shell-chunk",
     apply: "build",
     buildStart() {
       shell = new Set();
       icons = new Set();
+      moreIcons = new Set();
     },
     buildEnd() {
       if (this.environment.name !== "client") return;
@@ -121,26 +127,31 @@ export function appShellChunk({ rootRoute, minRoutes, landingRoutes }: ShellOpti
       const usedBy = new Map<string, number>();
       const usedByLanding = new Map<string, number>();
       const landingModules = new Set<string>();
+      const startModules = new Set<string>();
       for (const entry of entries) {
         const landing = landingRoutes.some((route) => routeOf(entry).endsWith(route));
+        const start = startRoutes.some((route) => routeOf(entry).endsWith(route));
         for (const id of staticClosure(graph, entry)) {
           usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
-          if (landing) {
-            usedByLanding.set(id, (usedByLanding.get(id) ?? 0) + 1);
-            landingModules.add(id);
-          }
+          if (landing) usedByLanding.set(id, (usedByLanding.get(id) ?? 0) + 1);
+          if (landing) landingModules.add(id);
+          else if (start) startModules.add(id);
         }
       }
       const barrel = [...graph.getModuleIds()].find((id) => LUCIDE_BARREL.test(id));
       if (barrel) {
         const exported = lucideExports(barrel, graph.getModuleInfo(barrel)?.code ?? "");
-        for (const id of landingModules) {
-          for (const name of lucideImports(graph.getModuleInfo(id)?.code ?? null)) {
-            const icon = exported.get(name);
-            if (!icon) throw new Error(`app-shell-chunk: lucide-react exports no ${name} (imported by ${id})`);
-            icons.add(icon);
+        const iconsOf = (modules: Set<string>, into: Set<string>) => {
+          for (const id of modules) {
+            for (const name of lucideImports(graph.getModuleInfo(id)?.code ?? null)) {
+              const icon = exported.get(name);
+              if (!icon) throw new Error(`app-shell-chunk: lucide-react exports no ${name} (imported by ${id})`);
+              if (!icons.has(icon)) into.add(icon);
+            }
           }
-        }
+        };
+        iconsOf(landingModules, icons);
+        iconsOf(startModules, moreIcons);
       }
       // Route modules stay entries of their own; CSS is Vite's to place.
       const candidate = (id: string) => !entries.includes(id) && !/\.css($|\?)/.test(id);
@@ -149,5 +160,5 @@ export function appShellChunk({ rootRoute, minRoutes, landingRoutes }: ShellOpti
       for (const [id, count] of usedByLanding) if (count >= 2 && candidate(id)) shell.add(id);
     },
   };
-  return { plugin, test: (id) => shell.has(id), landingIcons: (id) => icons.has(id) };
+  return { plugin, test: (id) => shell.has(id), landingIcons: (id) => icons.has(id), startIcons: (id) => moreIcons.has(id) };
 }

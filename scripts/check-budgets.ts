@@ -5,7 +5,8 @@
  *
  * It measures the built app (`npm run build` first; `npm test` runs it after the browser tests, which
  * build) on a fresh demo-seeded PostgreSQL (scripts/measured-app.ts); BASE_URL measures a running app.
- * BUDGET_PAGES picks pages by name (home, listing, event, auth, cart, categories, sell).
+ * BUDGET_PAGES picks pages by name (home, listing, event, auth, cart, categories, sell); BUDGET_DETAILS=1
+ * lists the files behind every byte figure (else only behind a figure over its budget).
  */
 import { chromium, type Browser, type CDPSession } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
@@ -129,7 +130,8 @@ async function main(): Promise<number> {
       console.log([page.name.padEnd(12), ...FIGURES.map(cell)].join(""));
       if (blocking.length) console.log(`    render-blocking beyond the critical style sheet: ${blocking.join(", ")}`);
       // What an overrun is made of, largest first, so the fix can start from the list.
-      for (const { figure } of over.filter((o) => o.figure.endsWith("Bytes"))) {
+      const explained = process.env.BUDGET_DETAILS ? (["jsBytes", "cssBytes", "imageBytes", "fontBytes"] as const).map((figure) => ({ figure })) : over.filter((o) => o.figure.endsWith("Bytes"));
+      for (const { figure } of explained) {
         const parts = files.filter((file) => file.figure === figure).sort((a, b) => b.bytes - a.bytes);
         console.log(`    ${figure}: ${parts.map((file) => `${file.path} ${formatFigure(figure, file.bytes)}`).join(", ")}`);
       }
