@@ -63,16 +63,27 @@ function recordRequests(cdp: CDPSession) {
   return {
     requests,
     started: () => started,
-    /** Resolves when no request is in flight (at once if none is). */
-    settled: () => new Promise<void>((resolve) => (inFlight() === 0 ? resolve() : (settled = resolve))),
+    /** Resolves when no request is in flight (at once if none is); fails naming them after `timeoutMs`. */
+    settled: (timeoutMs: number) =>
+      new Promise<void>((resolve, reject) => {
+        if (inFlight() === 0) return resolve();
+        const timer = setTimeout(() => {
+          const open = [...requests.values()].filter((request) => !request.finished).map((request) => request.url);
+          reject(new Error(`Requests still open after ${timeoutMs / 1000} s (a stream would never let the visit end): ${open.join(", ")}`));
+        }, timeoutMs);
+        settled = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }),
     bodiesRead: () => Promise.all(reads),
   };
 }
 
 /**
  * One visit to a page, measured once it is hydrated and the browser has gone idle with nothing in flight
- * (the toaster and the stored cart load when idle, decision 012): an idle callback that starts no request
- * ends the visit. A page that never hydrates fails here.
+ * (the stored cart and React Router's route manifest load when idle, decision 012): an idle callback
+ * that starts no request ends the visit. A page that never hydrates, or keeps a request open, fails here.
  */
 async function visit(browser: Browser, baseUrl: string, page: MeasuredPage): Promise<{ figures: PageFigures; blocking: string[]; files: ReturnType<typeof figuresOf>["files"] }> {
   const context = await browser.newContext(PHONE);
@@ -96,7 +107,7 @@ async function visit(browser: Browser, baseUrl: string, page: MeasuredPage): Pro
     if (!response?.ok()) throw new Error(`${page.path} answered ${response?.status()}`);
     await tab.waitForSelector("html[data-hydrated='true']", { state: "attached", timeout: 60_000 });
     for (;;) {
-      await recorder.settled();
+      await recorder.settled(60_000);
       const before = recorder.started();
       await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
       if (recorder.started() === before) break;
