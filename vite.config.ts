@@ -8,6 +8,7 @@ const appShell = appShellChunk({
   rootRoute: "src/web/root.tsx",
   minRoutes: 8,
   landingRoutes: ["src/web/routes/home.tsx", "src/web/routes/events.tsx", "src/web/routes/event-detail.tsx"],
+  startRoutes: ["auth", "cart", "categories", "sell"].map((route) => `src/web/routes/${route}.tsx`),
 });
 
 export default defineConfig({
@@ -27,10 +28,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-            { name: "app", test: appShell.test, priority: 1 },
-            // The icons only some pages use: one file rather than one per icon.
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
+            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+            { name: "app", test: appShell.test, priority: 2 },
+            // Icons outside the shell in three files rather than one per icon: those the landing pages use,
+            // those the other pages visits start on add, and all the others, which none of those pages
+            // downloads (decision 018).
+            { name: "icons", test: appShell.landingIcons, priority: 1 },
+            { name: "start-icons", test: appShell.startIcons, priority: 1 },
+            { name: "more-icons", test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
       },

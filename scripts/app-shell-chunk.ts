@@ -55,6 +55,42 @@ export interface AppShellChunk {
   plugin: Plugin;
   /** The `test` of the shell's `codeSplitting` group. */
   test: (id: string) => boolean;
+  /**
+   * The `test` of the `icons` group: the lucide icons the landing routes use outside the shell, one file
+   * for them. Every other icon stays out of it, so a landing page does not download the dashboard's or
+   * the scanner's icons (it did: 119 icons, 11 kB, on every page).
+   */
+  landingIcons: (id: string) => boolean;
+  /** The `test` of the `start-icons` group: the icons the other start routes use and the landing routes do not. */
+  startIcons: (id: string) => boolean;
+}
+
+const LUCIDE_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const LUCIDE_IMPORT = /\bimport\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
+const LUCIDE_EXPORT = /export\s*\{([^}]*)\}\s*from\s*["'](\.\/icons\/[^"']+)["']/g;
+
+/** Each name lucide-react's barrel exports (`Search`, `SearchIcon`, `LucideSearch`) and the icon module it comes from. */
+export function lucideExports(barrelId: string, barrelCode: string): Map<string, string> {
+  const dir = barrelId.replace(/[\\/][^\\/]*$/, "");
+  const names = new Map<string, string>();
+  for (const [, list, file] of barrelCode.matchAll(LUCIDE_EXPORT)) {
+    for (const entry of list!.split(",")) {
+      const name = /as\s+([\w$]+)/.exec(entry)?.[1] ?? entry.trim();
+      if (name) names.set(name, `${dir}/${file!.slice(2)}`);
+    }
+  }
+  return names;
+}
+
+/** The names a module imports from lucide-react (`import { Search as Find }` gives `Search`). */
+export function lucideImports(code: string | null): string[] {
+  if (!code) return [];
+  return [...code.matchAll(LUCIDE_IMPORT)].flatMap(([, list]) =>
+    list!
+      .split(",")
+      .map((entry) => entry.trim().split(/\s+as\s+/)[0]!.trim())
+      .filter(Boolean),
+  );
 }
 
 interface ShellOptions {
@@ -64,17 +100,23 @@ interface ShellOptions {
   minRoutes: number;
   /** The routes most visits start on: what at least two of them share joins the shell (the event card). */
   landingRoutes: string[];
+  /** The other routes a visit starts on (the pages `npm run budgets` measures): their other icons are one file. */
+  startRoutes: string[];
 }
 
 const routeOf = (id: string) => id.split("?")[0]!;
 
-export function appShellChunk({ rootRoute, minRoutes, landingRoutes }: ShellOptions): AppShellChunk {
+export function appShellChunk({ rootRoute, minRoutes, landingRoutes, startRoutes }: ShellOptions): AppShellChunk {
   let shell = new Set<string>();
+  let icons = new Set<string>();
+  let moreIcons = new Set<string>();
   const plugin: Plugin = {
     name: "eventora:app-shell-chunk",
     apply: "build",
     buildStart() {
       shell = new Set();
+      icons = new Set();
+      moreIcons = new Set();
     },
     buildEnd() {
       if (this.environment.name !== "client") return;
@@ -84,12 +126,32 @@ export function appShellChunk({ rootRoute, minRoutes, landingRoutes }: ShellOpti
       if (!root) throw new Error(`app-shell-chunk: no entry ends with ${rootRoute}`);
       const usedBy = new Map<string, number>();
       const usedByLanding = new Map<string, number>();
+      const landingModules = new Set<string>();
+      const startModules = new Set<string>();
       for (const entry of entries) {
         const landing = landingRoutes.some((route) => routeOf(entry).endsWith(route));
+        const start = startRoutes.some((route) => routeOf(entry).endsWith(route));
         for (const id of staticClosure(graph, entry)) {
           usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
           if (landing) usedByLanding.set(id, (usedByLanding.get(id) ?? 0) + 1);
+          if (landing) landingModules.add(id);
+          else if (start) startModules.add(id);
         }
+      }
+      const barrel = [...graph.getModuleIds()].find((id) => LUCIDE_BARREL.test(id));
+      if (barrel) {
+        const exported = lucideExports(barrel, graph.getModuleInfo(barrel)?.code ?? "");
+        const iconsOf = (modules: Set<string>, into: Set<string>) => {
+          for (const id of modules) {
+            for (const name of lucideImports(graph.getModuleInfo(id)?.code ?? null)) {
+              const icon = exported.get(name);
+              if (!icon) throw new Error(`app-shell-chunk: lucide-react exports no ${name} (imported by ${id})`);
+              if (!icons.has(icon)) into.add(icon);
+            }
+          }
+        };
+        iconsOf(landingModules, icons);
+        iconsOf(startModules, moreIcons);
       }
       // Route modules stay entries of their own; CSS is Vite's to place.
       const candidate = (id: string) => !entries.includes(id) && !/\.css($|\?)/.test(id);
@@ -98,5 +160,5 @@ export function appShellChunk({ rootRoute, minRoutes, landingRoutes }: ShellOpti
       for (const [id, count] of usedByLanding) if (count >= 2 && candidate(id)) shell.add(id);
     },
   };
-  return { plugin, test: (id) => shell.has(id) };
+  return { plugin, test: (id) => shell.has(id), landingIcons: (id) => icons.has(id), startIcons: (id) => moreIcons.has(id) };
 }

@@ -1,14 +1,8 @@
-/** How `npm run audit` turns Lighthouse runs into a verdict: each category's median against its bar. */
+/** How `npm run audit` sums up a page's Lighthouse runs: each category's median, and the run that explains it. */
 import type { Result } from "lighthouse";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];
-
-export interface Bars {
-  performance: number;
-  /** Accessibility, best practices and SEO. */
-  other: number;
-}
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -25,10 +19,4 @@ export function medianScores(runs: Result[]): Record<Category, number> {
 /** The run whose performance score is the median one: its metrics and failing audits explain the score. */
 export function typicalRun(runs: Result[]): Result {
   return [...runs].sort((a, b) => categoryScore(a, "performance") - categoryScore(b, "performance"))[Math.floor(runs.length / 2)]!;
-}
-
-/** The categories whose median is below their bar, with that median. */
-export function belowBar(scores: Record<Category, number>, bars: Bars): { category: Category; score: number }[] {
-  const barFor = (category: Category) => (category === "performance" ? bars.performance : bars.other);
-  return CATEGORIES.filter((c) => scores[c] < barFor(c)).map((c) => ({ category: c, score: scores[c] }));
 }

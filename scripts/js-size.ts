@@ -1,6 +1,8 @@
 /**
- * Gzipped size of all JavaScript a page loads on first visit (module preloads and scripts in the
- * server-rendered HTML, plus their static imports). Usage: BASE_URL=http://localhost:3000 npm run js-size -- / /events
+ * Gzipped size of the JavaScript a page's HTML names (module preloads and scripts, also those the
+ * after-first-paint loader adds, decision 012) plus their static imports, without a browser. What loads
+ * later (on idle, on a click) is not counted; `npm run budgets` measures the whole first visit in Chromium.
+ * Usage: BASE_URL=http://localhost:3000 npm run js-size -- / /events
  */
 import { gzipSync } from "node:zlib";
 
@@ -9,7 +11,8 @@ const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/"];
 
 async function jsOf(path: string): Promise<Map<string, number>> {
   const html = await (await fetch(`${base}${path}`)).text();
-  const queue = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  // Quoted paths: attributes, and the JSON list of the loader that replaces the preloads in production.
+  const queue = [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const seen = new Map<string, number>();
   while (queue.length) {
     const url = queue.pop()!;
@@ -24,6 +27,6 @@ async function jsOf(path: string): Promise<Map<string, number>> {
 for (const path of pages) {
   const files = await jsOf(path);
   const total = [...files.values()].reduce((a, b) => a + b, 0);
-  console.log(`${path}: ${(total / 1024).toFixed(1)} KiB gzipped JS in ${files.size} files`);
-  for (const [file, size] of [...files].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KiB  ${file}`);
+  console.log(`${path}: ${(total / 1000).toFixed(1)} kB gzipped JS in ${files.size} files`);
+  for (const [file, size] of [...files].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${(size / 1000).toFixed(1).padStart(6)} kB  ${file}`);
 }

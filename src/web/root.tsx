@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -15,7 +15,6 @@ import { NotFoundView } from "~/features/layout/components/not-found-view";
 import { LiveSaleToasts } from "~/features/live-sales/live-sale-toasts";
 import { ZodJitlessScript } from "~/lib/csp-nonce";
 import { subscribeToToastRequests, toastRequested } from "~/lib/toast";
-import { whenIdle } from "~/lib/when-idle";
 import { cartCookieCount } from "~/features/cart/lib/cart-cookie";
 import { paths } from "~/paths";
 import type { Route } from "./+types/root";
@@ -47,15 +46,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-// Toasts are never part of the first paint or of hydration: the toaster loads when the page is first
-// idle, or at once when something shows a toast (decision 012).
+// Toasts are never part of a page's first load: the toaster (sonner, 9 kB of script) loads when something
+// first shows a toast, and sonner replays the toasts published before it subscribed (decisions 012, 018).
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
 function DeferredToaster() {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
   const requested = useSyncExternalStore(subscribeToToastRequests, toastRequested, () => false);
-  if (!idle && !requested) return null;
+  if (!requested) return null;
   return (
     <Suspense fallback={null}>
       <Toaster position="top-center" richColors closeButton />

@@ -5,7 +5,7 @@ type Show = (...args: Parameters<typeof sonnerToast.success>) => void;
 
 let sonner: Promise<typeof import("sonner")> | undefined;
 
-// Whether a toast has been asked for: the toaster (root.tsx) mounts at once then, else when idle.
+// Whether a toast has been asked for: the toaster (root.tsx) mounts then, not before.
 let requested = false;
 const requestListeners = new Set<() => void>();
 
@@ -17,10 +17,9 @@ export function subscribeToToastRequests(listener: () => void): () => void {
 export const toastRequested = () => requested;
 
 /**
- * sonner's `toast`, loaded on first use. sonner is 9 KiB of script that injects its stylesheet when
- * imported; the toaster that shows the toasts loads when the page is first idle, or at the first toast
- * (root.tsx), so pages that only
- * toast after a click keep both off their first load.
+ * sonner's `toast`, loaded on first use. sonner is 9 kB of script that injects its stylesheet when
+ * imported; the toaster that shows the toasts mounts at the first toast too (root.tsx), so a page that
+ * shows none never loads either (decision 018).
  */
 function show(kind: Kind): Show {
   return (message, data) => {
