@@ -7,6 +7,7 @@ import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { startStripeStandIn, type StripeStandIn } from "../../../../test/stand-ins/stripe";
 import { bookings, orders } from "../../db/schema";
+import { listMailbox } from "../../features/dev-mailbox/dev-mailbox.service";
 
 const SECRET_KEY = "sk_test_eventora";
 const WEBHOOK_SECRET = "whsec_test_eventora";
@@ -17,13 +18,16 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
   let appUrl: string;
   let buyer: AuthClient;
   let organiserId: string;
+  let organiser: AuthClient;
 
   beforeAll(async () => {
     stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
     t = await createTestApp({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
     // Stripe delivers webhooks over HTTP, so the app listens for them.
     appUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    organiserId = (await signInAs(t.app, t.db, t.config.publicUrl, "user")).account.id;
+    const signedIn = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    organiserId = signedIn.account.id;
+    organiser = signedIn.client;
   });
   // A buyer per test: create-payment is rate limited and caps each account's open holds (decision 014).
   beforeEach(async () => {
@@ -33,6 +37,16 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     await t.close();
     await stripe.close();
   });
+
+  /** Waits for the background job's e-mail to reach the dev outbox (the event itself, not a fixed time). */
+  async function mailTo(address: string, subject: string) {
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const message = (await listMailbox({ db: t.db, to: address })).find((m) => m.subject === subject);
+      if (message) return message;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`No e-mail '${subject}' to ${address}`);
+  }
 
   /** Stripe sends the event for the session as it stands now, signed (decisions: Stripe's signature scheme). */
   const webhook = (type: string, sessionId: string, options: { secret?: string; timestamp?: number } = {}) =>
@@ -99,6 +113,25 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     expect(stripe.refunds.filter((refund) => refund.payment_intent === intent)).toEqual([expect.objectContaining({ amount: 1230, status: "succeeded" })]);
     const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, late));
     expect(order!.status).toBe("refunded");
+  });
+
+  it("refunds through Stripe, in full, a payment for an order whose event was deleted after its hold lapsed, and e-mails the buyer why", async () => {
+    const payer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const event = await createEvent(t.db, { userId: organiserId, pricePence: 2230 });
+    const { sessionId } = (await payer.client.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    // The hold lapses, the organiser deletes the event, then the buyer pays on Stripe's page anyway.
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.sessionId, sessionId));
+    expect((await organiser.request("DELETE", `/api/events/${event.id}`)).statusCode).toBe(204);
+    const { payment_intent: intent } = stripe.pay(sessionId);
+    expect((await webhook("checkout.session.completed", sessionId)).status).toBe(200);
+
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === intent)).toEqual([expect.objectContaining({ amount: 2460, status: "succeeded" })]);
+    const reason = "The event was removed before the payment arrived, so the payment has been refunded in full.";
+    expect((await payer.client.post("/api/functions/verify-payment", { sessionId })).json()).toMatchObject({ success: false, error: reason });
+    expect(await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId))).toEqual([]);
+    const mail = await mailTo(payer.account.email, "Your payment has been refunded");
+    expect(mail.text).toContain(reason);
+    expect(mail.text).toContain("£24.60");
   });
 
   it("takes a redelivered event for a refunded payment calmly after Stripe pruned the refund's idempotency key", async () => {
