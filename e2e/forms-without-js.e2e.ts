@@ -294,6 +294,15 @@ describe("public forms without JavaScript", () => {
     expect(requests.some(({ method, url }) => method === "POST" && new URL(url).pathname === "/contact")).toBe(true);
     expectNoAddressCarries(requests, [message, subject, "ada@example.com"]);
     await page.screenshot({ path: "test-results/contact-no-js-390.png", fullPage: true });
+
+    // A form posted from another site is refused before the action runs, as for /auth.
+    const crossSite = await context.request.post("/contact", {
+      form: { firstName: "Eve", lastName: "Mallory", email: "eve@example.com", subject, message },
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
+      maxRedirects: 0,
+    });
+    expect(crossSite.status()).toBe(400);
+    expect(await crossSite.text()).not.toContain("Message sent!");
     await context.close();
   });
 
