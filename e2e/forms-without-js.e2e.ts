@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BRAND, type EventListResult, type MyTicket } from "../src/domain";
 import { baseUrl, DEMO_ORGANISER, launchBrowser, signedInState, VIEWPORTS } from "./fixtures";
 import { codeFrom, createConfirmedAccount, linkTo, uniqueEmail, waitForMail } from "./mail";
 
@@ -227,6 +228,159 @@ describe("tabs without JavaScript", () => {
     await page.waitForURL((url) => url.searchParams.get("tab") === "tools");
     await page.getByRole("tabpanel").getByLabel("Affiliate code").waitFor();
     expect(await page.getByRole("tabpanel").getByLabel("Affiliate code").inputValue()).toBe("TOMF2026");
+    await context.close();
+  });
+});
+
+/** No address the browser asked for carries any of `texts` (as typed, or as a form would encode them). */
+function expectNoAddressCarries(requests: NoScriptPage["requests"], texts: string[]) {
+  for (const { url } of requests) {
+    const search = new URL(url).search;
+    for (const text of texts) {
+      expect(decodeURIComponent(search.replace(/\+/g, " "))).not.toContain(text);
+      expect(url).not.toContain(encodeURIComponent(text));
+    }
+  }
+}
+
+/** One confirmed booking bought through the API by a new account: its ticket and the buyer. */
+async function paidBooking(browser: Browser): Promise<{ ticket: MyTicket; buyer: { email: string; password: string } }> {
+  const buyer = await createConfirmedAccount("nojs-resend");
+  const context = await browser.newContext({ baseURL: baseUrl(), storageState: await signedInState(browser, buyer) });
+  try {
+    const listing = await context.request.get("/api/events?price=under-25&pageSize=50");
+    const { events } = (await listing.json()) as EventListResult;
+    const event = events.find((candidate) => candidate.pricePence > 0 && (candidate.remaining === null || candidate.remaining > 10))!;
+    const started = await context.request.post("/api/functions/create-payment", { data: { eventId: event.id, ticketQuantity: 1 }, headers: { origin: baseUrl() } });
+    expect(started.status()).toBe(200);
+    const session = new URL(((await started.json()) as { url: string }).url).pathname.split("/").pop()!;
+    const paid = await context.request.post(`/api/checkout/test/${session}/pay`, { headers: { origin: baseUrl() } });
+    expect(paid.status()).toBe(200);
+    const { tickets } = (await (await context.request.get("/api/me/tickets")).json()) as { tickets: MyTicket[] };
+    return { ticket: tickets[0]!, buyer };
+  } finally {
+    await context.close();
+  }
+}
+
+describe("public forms without JavaScript", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it("sends the contact form by posting: the message reaches the support inbox and never an address", async () => {
+    const { page, context, requests } = await openWithoutScripts(browser, "phone");
+    // Its own client address, so the per-address limit touches no other test.
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 100)}` });
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Send us a message" });
+    const subject = `No script ${Date.now()}`;
+    const message = "My tickets for Saturday have not arrived. Booking TCKT-2026-ABCDEF12.";
+    await form.getByLabel("First name").fill("Ada");
+    await form.getByLabel("Last name").fill("Lovelace");
+    await form.getByLabel("Email").fill("ada@example.com");
+    await form.getByLabel("Subject").fill(subject);
+    await form.getByLabel("Message").fill(message);
+    await form.getByRole("button", { name: "Send Message" }).click();
+
+    // The toast's words, in the page.
+    await form.getByRole("status").getByText("Message sent! Thanks, Ada. Our support team will reply to ada@example.com as soon as they can.").waitFor();
+    expect(await form.getByLabel("Subject").inputValue()).toBe("");
+    const mail = await waitForMail(BRAND.supportEmail, (m) => m.subject === `Contact form: ${subject}`);
+    expect(mail.text).toContain("Ada Lovelace");
+    expect(mail.text).toContain(message);
+    expect(requests.some(({ method, url }) => method === "POST" && new URL(url).pathname === "/contact")).toBe(true);
+    expectNoAddressCarries(requests, [message, subject, "ada@example.com"]);
+    await page.screenshot({ path: "test-results/contact-no-js-390.png", fullPage: true });
+
+    // A form posted from another site is refused before the action runs, as for /auth.
+    const crossSite = await context.request.post("/contact", {
+      form: { firstName: "Eve", lastName: "Mallory", email: "eve@example.com", subject, message },
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
+      maxRedirects: 0,
+    });
+    expect(crossSite.status()).toBe(400);
+    expect(await crossSite.text()).not.toContain("Message sent!");
+    await context.close();
+  });
+
+  it("keeps the contact form's input when it is refused, and says why in the page (D7)", async () => {
+    const { page, context, requests } = await openWithoutScripts(browser);
+    const ip = `203.0.113.${100 + Math.floor(Math.random() * 100)}`;
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": ip });
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Send us a message" });
+    const subject = `Refused ${Date.now()}`;
+    async function fill(message: string) {
+      await form.getByLabel("First name").fill("Grace");
+      await form.getByLabel("Last name").fill("Hopper");
+      await form.getByLabel("Email").fill("grace@example.com");
+      await form.getByLabel("Subject").fill(subject);
+      await form.getByLabel("Message").fill(message);
+    }
+    // The server checks the fields as the API does, and names the problem next to the field.
+    await fill("Too short");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await form.getByText("Your message must be at least 10 characters.").waitFor();
+    expect(await form.getByLabel("Subject").inputValue()).toBe(subject);
+    expect(await form.getByLabel("Message").inputValue()).toBe("Too short");
+
+    // The API's per-address limit applies to the form post too: use it up, then post once more.
+    for (let sent = 0; sent < 5; sent++) {
+      const response = await fetch(`${baseUrl()}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": ip },
+        body: JSON.stringify({ firstName: "Grace", lastName: "Hopper", email: "grace@example.com", subject: `Filler ${sent}`, message: "Another question about my booking." }),
+      });
+      expect(response.status).toBe(201);
+    }
+    const message = "One more question about my booking, please.";
+    await fill(message);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await form.getByRole("status").getByText(/^Failed to send message: You have sent several messages in the last hour\. Please wait/).waitFor();
+    expect(await form.getByLabel("Subject").inputValue()).toBe(subject);
+    expect(await form.getByLabel("Message").inputValue()).toBe(message);
+    expect(await form.getByLabel("First name").inputValue()).toBe("Grace");
+    expectNoAddressCarries(requests, [message, subject]);
+    await page.screenshot({ path: "test-results/contact-no-js-1280.png", fullPage: true });
+    await context.close();
+  });
+
+  it("resends a ticket from /resend-ticket by posting, only to the booking's own address", async () => {
+    const { ticket, buyer } = await paidBooking(browser);
+    // The ticket e-mail sent when it was paid for.
+    const first = await waitForMail(buyer.email, (mail) => mail.subject === `Your ticket: ${ticket.event.title}`);
+
+    const { page, context, requests } = await openWithoutScripts(browser, "phone");
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 200)}` });
+    await page.goto("/resend-ticket");
+    const field = page.getByLabel("Booking ID, ticket code or payment session ID");
+    const button = page.getByRole("button", { name: "Resend Ticket Email" });
+    // Nothing typed: the server says what the hydrated page would.
+    await button.click();
+    await page.getByText("Please enter a booking ID or ticket code").waitFor();
+
+    await field.fill(`  ${ticket.ticketCode} `);
+    await button.click();
+    const result = page.getByRole("status").filter({ hasText: "Ticket email sent successfully via" });
+    await result.waitFor();
+    // A stranger sees the booking's address masked, and it is the only address the ticket goes to.
+    await result.getByText(/^Sent to: \w\*\*\*@example\.com$/).waitFor();
+    const again = await waitForMail(buyer.email, (mail) => mail.subject === `Your ticket: ${ticket.event.title}` && mail.receivedAt > first.receivedAt);
+    expect(again.to).toEqual([buyer.email]);
+    expect(again.text).toContain(ticket.ticketCode);
+    expect(await field.inputValue()).toBe(`  ${ticket.ticketCode} `);
+    expect(await page.getByRole("radio", { name: /Brevo/ }).isChecked()).toBe(true);
+    expectNoAddressCarries(requests, [ticket.ticketCode]);
+    await page.screenshot({ path: "test-results/resend-no-js-390.png", fullPage: true });
+
+    await field.fill("TCKT-2026-00000000");
+    await button.click();
+    await page.getByRole("status").filter({ hasText: "Failed to resend ticket: Ticket not found" }).waitFor();
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.screenshot({ path: "test-results/resend-no-js-1280.png", fullPage: true });
     await context.close();
   });
 });

@@ -189,7 +189,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
       },
     });
     const build = (await import(serverBuildFile)) as ServerBuild;
-    await registerWebHandler(app, { mode: "production", getBuild: async () => build, context: { db, config, auth, storage, signer } });
+    await registerWebHandler(app, { mode: "production", getBuild: async () => build, context: { db, config, auth, storage, signer, email } });
   } else if (web === "development") {
     const { createServer } = await import("vite");
     const middie = (await import("@fastify/middie")).default;
@@ -200,7 +200,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     await registerWebHandler(app, {
       mode: "development",
       getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-      context: { db, config, auth, storage, signer },
+      context: { db, config, auth, storage, signer, email },
     });
   } else {
     // API-only: no web handler claims unknown paths, so answer them in the API's own error shape.

@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { Auth } from "./features/auth/auth";
 import type { TicketSigner } from "./features/tickets/ticket-signer";
+import type { EmailSender } from "./providers/email/email";
 import { cspNonce } from "./lib/security-headers";
 import { sendWebResponse, toWebRequest } from "./lib/web-bridge";
 import type { FileStorage } from "./providers/storage/storage";
@@ -15,6 +16,8 @@ declare module "react-router" {
     auth: Auth;
     storage: FileStorage;
     signer: TicketSigner;
+    /** For the public forms' posts made before hydration (contact, resend ticket; issue 16). */
+    email: EmailSender;
     /** This response's Content-Security-Policy script nonce, for entry.server.tsx. */
     cspNonce: string;
     /** The TCP peer's address (never a forwarded header): who is really connected, e.g. for the dev mailbox. */
@@ -28,7 +31,7 @@ export interface WebHandlerOptions {
   mode: "production" | "development";
   /** Returns the current server build (in development, re-read on every request for hot reload). */
   getBuild: () => Promise<ServerBuild>;
-  context: { db: Db; config: Config; auth: Auth; storage: FileStorage; signer: TicketSigner };
+  context: { db: Db; config: Config; auth: Auth; storage: FileStorage; signer: TicketSigner; email: EmailSender };
 }
 
 /**

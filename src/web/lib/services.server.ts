@@ -1,6 +1,6 @@
 // Server-only: route loaders call the server's services directly (never bundled for the browser).
 import type { AppLoadContext } from "react-router";
-import type { EditableEvent, MailboxMessage, OwnProfile, SessionUser } from "@domain";
+import type { ContactMessageInput, EditableEvent, MailboxMessage, OwnProfile, SessionUser, TicketEmailProvider } from "@domain";
 import { isDatabaseUnavailable } from "../../server/db/client";
 import { getOwnAffiliate as readOwnAffiliate } from "../../server/features/affiliates/affiliates.service";
 import { getTestCheckout as readTestCheckout } from "../../server/features/checkout/checkout.service";
@@ -9,6 +9,8 @@ import { getDashboard as readDashboard } from "../../server/features/dashboard/d
 import { getEditableEvent as readEditableEvent } from "../../server/features/events/event-editing.service";
 import { authBodyProblem } from "../../server/features/auth/auth.routes";
 import { getSessionUser as readSessionUser } from "../../server/features/auth/session";
+import { submitContactMessage } from "../../server/features/contact/contact.service";
+import { sendTicketEmail } from "../../server/features/tickets/send-ticket-email.service";
 import { isMailboxOpenTo, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
 import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/own-profile.service";
 
@@ -92,4 +94,19 @@ export async function callAuthEndpoint(context: AppLoadContext, request: Request
     if (value !== null) headers.set(name, value);
   }
   return context.auth.handler(new Request(new URL(`/api/auth${path}`, context.config.publicUrl), { method: "POST", headers, body: json }));
+}
+
+/** The contact form posted before the page's scripts ran: the API's service, limit keyed on the resolved client address. */
+export function sendContactMessage(context: AppLoadContext, input: ContactMessageInput) {
+  return submitContactMessage({ db: context.db, email: context.email, supportEmail: context.config.SUPPORT_EMAIL, input, clientIp: context.clientIp });
+}
+
+/**
+ * /resend-ticket posted before the page's scripts ran: the API's service with its limits (per address,
+ * per booking), sent only to the booking's own address; the recipient is masked unless the session may see it.
+ */
+export async function resendTicketEmail(context: AppLoadContext, request: Request, { identifier, provider }: { identifier: string; provider?: TicketEmailProvider }) {
+  const user = await getSessionUser(context, request);
+  const mailer = { db: context.db, email: context.email, signer: context.signer, publicUrl: context.config.publicUrl };
+  return sendTicketEmail(mailer, { actor: user ? { userId: user.id, isAdmin: user.isAdmin } : null, identifier, provider, clientIp: context.clientIp });
 }

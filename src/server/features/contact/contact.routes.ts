@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError, BRAND, ContactMessageInput, ContactMessageReceipt } from "../../../domain";
-import { hitRateLimit } from "../../lib/rate-limiter";
+import { AppError, ContactMessageInput, ContactMessageReceipt } from "../../../domain";
 import type { RouteContext } from "../route-context";
 import { submitContactMessage } from "./contact.service";
 
-/** Public form: a few messages an hour from one address, so the support inbox cannot be flooded (decisions.md D7). */
-export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 60 * 60 } as const;
-
-const TOO_MANY = `You have sent several messages in the last hour. Please wait a while before sending another, or email us at ${BRAND.supportEmail}.`;
+export { CONTACT_RATE_LIMIT } from "./contact.service";
 
 export const contactRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { db, config, email }) => {
   app.post(
@@ -21,13 +17,14 @@ export const contactRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { 
       },
     },
     async (request, reply) => {
-      const limit = await hitRateLimit(db, `contact:ip:${request.ip}`, CONTACT_RATE_LIMIT);
-      if (!limit.allowed) {
-        reply.header("retry-after", String(limit.retryAfterSeconds));
-        throw new AppError("RATE_LIMITED", TOO_MANY);
+      try {
+        const receipt = await submitContactMessage({ db, email, supportEmail: config.SUPPORT_EMAIL, input: request.body, clientIp: request.ip });
+        return await reply.status(201).send(receipt);
+      } catch (error) {
+        const retryAfter = error instanceof AppError ? (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds : undefined;
+        if (retryAfter) reply.header("retry-after", String(retryAfter));
+        throw error;
       }
-      const receipt = await submitContactMessage({ db, email, supportEmail: config.SUPPORT_EMAIL, input: request.body });
-      return reply.status(201).send(receipt);
     },
   );
 };

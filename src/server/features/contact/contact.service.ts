@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { AppError, BRAND, type ContactMessageInput, type ContactMessageReceipt } from "../../../domain";
 import type { Db } from "../../db/client";
 import { contactMessages } from "../../db/schema";
+import { hitRateLimit } from "../../lib/rate-limiter";
 import type { EmailMessage, EmailSender } from "../../providers/email/email";
 import { renderEmail } from "../../providers/email/layout";
 
@@ -24,8 +25,14 @@ export function contactEmail(input: ContactMessageInput, supportEmail: string): 
   return { to: supportEmail, subject: `Contact form: ${subject}`, html, text };
 }
 
+/** Public form: a few messages an hour from one address, so the support inbox cannot be flooded (decisions.md D7). */
+export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 60 * 60 } as const;
+
+const TOO_MANY = `You have sent several messages in the last hour. Please wait a while before sending another, or email us at ${BRAND.supportEmail}.`;
+
 /**
- * Keeps the message, then e-mails it to the support inbox (decisions.md D7). The row is written first,
+ * Counts the message against its sender's address (the one Fastify resolved, never a raw X-Forwarded-For),
+ * keeps it, then e-mails it to the support inbox (decisions.md D7). The row is written first,
  * so a failed delivery still leaves the message on record (emailed_at stays null).
  */
 export async function submitContactMessage({
@@ -33,12 +40,17 @@ export async function submitContactMessage({
   email,
   supportEmail,
   input,
+  clientIp,
 }: {
   db: Db;
   email: EmailSender;
   supportEmail: string;
   input: ContactMessageInput;
+  clientIp: string;
 }): Promise<ContactMessageReceipt> {
+  // One limit for the API and the page's form post (issue 16), so neither is a way round the other.
+  const limit = await hitRateLimit(db, `contact:ip:${clientIp}`, CONTACT_RATE_LIMIT);
+  if (!limit.allowed) throw new AppError("RATE_LIMITED", TOO_MANY, { retryAfterSeconds: limit.retryAfterSeconds });
   const [row] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
   try {
     await email.send(contactEmail(input, supportEmail));

@@ -29,11 +29,9 @@ export const functionsRoutes: FastifyPluginAsyncZod<{ auth: Auth; mailer: Ticket
       },
     },
     async (request) => {
-      // Public (decisions D11): limited per address here, and per booking by the service once it knows which.
-      const perIp = await hitRateLimit(db, `send-ticket-email:ip:${request.ip}`, { limit: 10, windowSeconds: 15 * 60 });
-      if (!perIp.allowed) throw new AppError("RATE_LIMITED", TOO_MANY);
+      // Public (decisions D11): the service limits per address and per booking.
       const actor = await readActor({ auth, db, request });
-      return sendTicketEmail(mailer, { actor, identifier: request.body.bookingId, provider: request.body.provider });
+      return sendTicketEmail(mailer, { actor, identifier: request.body.bookingId, provider: request.body.provider, clientIp: request.ip });
     },
   );
 

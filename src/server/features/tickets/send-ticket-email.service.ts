@@ -36,6 +36,10 @@ export function identifierCondition(identifier: string): SQL | null {
  */
 const RESENDS_PER_BOOKING = { limit: 3, windowSeconds: 60 * 60 };
 
+/** decisions D11: the public resender also counts per client address, before it looks anything up. */
+const RESENDS_PER_IP = { limit: 10, windowSeconds: 15 * 60 };
+const TOO_MANY = "Too many requests. Please wait a few minutes before trying again.";
+
 /** j***@example.com: enough for the buyer to recognise, not enough to harvest. */
 export function maskEmail(email: string): string {
   const [local, domain] = email.split("@");
@@ -100,13 +104,17 @@ export async function deliverQueuedTicketEmail(mailer: TicketMailer, { bookingId
 
 /**
  * Re-sends a ticket, only ever to the e-mail already on the booking, at most 3 times an hour per booking
- * (decisions D11). The recipient is shown in full to the buyer, the event's organiser and admins, masked
+ * and 10 asks per client address in 15 minutes (decisions D11). The recipient is shown in full to the buyer, the event's organiser and admins, masked
  * to anyone else.
  */
 export async function sendTicketEmail(
   mailer: TicketMailer,
-  { actor, identifier, provider }: { actor: Actor | null; identifier: string; provider?: TicketEmailProvider },
+  { actor, identifier, provider, clientIp }: { actor: Actor | null; identifier: string; provider?: TicketEmailProvider; clientIp: string },
 ): Promise<TicketEmailResult> {
+  // One home for both limits, whether the API or the page's form post asks (issue 16). `clientIp` is the
+  // address Fastify resolved under TRUST_PROXY, never a raw X-Forwarded-For.
+  const perIp = await hitRateLimit(mailer.db, `send-ticket-email:ip:${clientIp}`, RESENDS_PER_IP);
+  if (!perIp.allowed) throw new AppError("RATE_LIMITED", TOO_MANY, { retryAfterSeconds: perIp.retryAfterSeconds });
   const condition = identifierCondition(identifier.trim());
   const row = condition ? await confirmedBooking(mailer.db, condition) : null;
   if (!row) return { success: false, provider: provider ?? mailer.email.provider, recipient: null, error: "Ticket not found. Please check the booking ID or ticket code." };

@@ -1,19 +1,20 @@
 import { CircleAlert, CircleCheck, Loader2, Send } from "lucide-react";
-import { useSyncExternalStore, type FormEvent } from "react";
+import type { FormEvent } from "react";
+import { useActionData } from "react-router";
 import { CONTACT_LIMITS } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { useContactForm } from "../hooks/use-contact-form";
-import type { ContactField } from "../lib/contact-form";
+import type { ContactField, ContactFormResult } from "../lib/contact-form";
 
-const noSubscription = () => () => {};
-
-/** Contact form (spec §2 Contact; decisions.md D7): validated here and on the server, stored and e-mailed to support. */
+/**
+ * Contact form (spec §2 Contact; decisions.md D7): validated here and on the server, stored and e-mailed to
+ * support. Hydrated, it sends through the API; before that it posts to the page's action, which does the
+ * same on the server (issue 16, docs/decisions/017).
+ */
 export function ContactForm() {
-  const { fields, errors, sending, outcome, change, send } = useContactForm();
-  // The form sends through the API from the browser: until the page is interactive there is nothing to send with.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const { fields, errors, sending, outcome, change, send } = useContactForm(useActionData<ContactFormResult>());
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,7 +30,7 @@ export function ContactForm() {
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="contact-form-title" className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={submit} aria-labelledby="contact-form-title" className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-first-name" label="First name" error={errors.firstName}>
           <Input {...bind("firstName")} autoComplete="given-name" maxLength={CONTACT_LIMITS.nameMax} onChange={(event) => change("firstName", event.target.value)} />
@@ -47,7 +48,7 @@ export function ContactForm() {
       <Field id="contact-message" label="Message" error={errors.message} hint={`At least ${CONTACT_LIMITS.messageMin} characters. If it's about a booking, include your ticket code (it starts TCKT-).`}>
         <Textarea {...bind("message")} rows={6} maxLength={CONTACT_LIMITS.messageMax} onChange={(event) => change("message", event.target.value)} />
       </Field>
-      <Button type="submit" size="lg" className="self-start" disabled={!hydrated || sending}>
+      <Button type="submit" size="lg" className="self-start" disabled={sending}>
         {sending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Send aria-hidden="true" />}
         {sending ? "Sending..." : "Send Message"}
       </Button>

@@ -1,16 +1,30 @@
 import { useState } from "react";
 import { toast } from "~/lib/toast";
 import { sendContactMessage } from "../api/send-contact-message";
-import { checkContactFields, contactFailure, CONTACT_TOASTS, EMPTY_CONTACT_FIELDS, sentDescription, type ContactErrors, type ContactField, type ContactFields } from "../lib/contact-form";
+import {
+  checkContactFields,
+  contactFailure,
+  CONTACT_TOASTS,
+  EMPTY_CONTACT_FIELDS,
+  failedOutcome,
+  sentDescription,
+  sentOutcome,
+  type ContactErrors,
+  type ContactField,
+  type ContactFields,
+  type ContactFormResult,
+  type ContactOutcome,
+} from "../lib/contact-form";
 
-export type ContactOutcome = { ok: boolean; text: string } | null;
-
-/** The contact form's state: checked before sending, cleared only once the message is sent; on failure the input stays. */
-export function useContactForm() {
-  const [fields, setFields] = useState<ContactFields>(EMPTY_CONTACT_FIELDS);
-  const [errors, setErrors] = useState<ContactErrors>({});
+/**
+ * The contact form's state: checked before sending, cleared only once the message is sent; on failure the
+ * input stays. `posted` is the server's answer to a post made before the scripts ran (issue 16).
+ */
+export function useContactForm(posted?: ContactFormResult) {
+  const [fields, setFields] = useState<ContactFields>(posted?.fields ?? EMPTY_CONTACT_FIELDS);
+  const [errors, setErrors] = useState<ContactErrors>(posted?.errors ?? {});
   const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<ContactOutcome>(null);
+  const [outcome, setOutcome] = useState<ContactOutcome>(posted?.outcome ?? null);
 
   function change(field: ContactField, value: string) {
     setFields((current) => ({ ...current, [field]: value }));
@@ -31,12 +45,12 @@ export function useContactForm() {
       await sendContactMessage(checked.input);
       const description = sentDescription(checked.input);
       toast.success(CONTACT_TOASTS.sentTitle, { description });
-      setOutcome({ ok: true, text: `${CONTACT_TOASTS.sentTitle} ${description}` });
+      setOutcome(sentOutcome(checked.input));
       setFields(EMPTY_CONTACT_FIELDS);
     } catch (error) {
       const description = contactFailure(error);
       toast.error(CONTACT_TOASTS.failedTitle, { description });
-      setOutcome({ ok: false, text: `${CONTACT_TOASTS.failedTitle}: ${description}` });
+      setOutcome(failedOutcome(description));
     } finally {
       setSending(false);
     }

@@ -17,6 +17,21 @@ export const CONTACT_TOASTS = {
 export const sentDescription = (input: Pick<ContactMessageInput, "firstName" | "email">) =>
   `Thanks, ${input.firstName}. Our support team will reply to ${input.email} as soon as they can.`;
 
+export const CONTACT_TRY_LATER = `Please try again in a few minutes, or email us at ${BRAND.supportEmail}.`;
+
+export type ContactOutcome = { ok: boolean; text: string } | null;
+
+/** The page's note after a send, in the toast's words (also the only feedback when the scripts have not run). */
+export const sentOutcome = (input: Pick<ContactMessageInput, "firstName" | "email">): ContactOutcome => ({ ok: true, text: `${CONTACT_TOASTS.sentTitle} ${sentDescription(input)}` });
+export const failedOutcome = (description: string): ContactOutcome => ({ ok: false, text: `${CONTACT_TOASTS.failedTitle}: ${description}` });
+
+/** What the contact form's post (made before the page's scripts ran) answers: the fields to show again, their errors, the note. */
+export interface ContactFormResult {
+  fields: ContactFields;
+  errors: ContactErrors;
+  outcome: ContactOutcome;
+}
+
 /** The form checked against the one schema the server also uses (CONVENTIONS rule 3); errors keyed by field. */
 export function checkContactFields(fields: ContactFields): { input: ContactMessageInput } | { errors: ContactErrors; firstInvalid: ContactField } {
   const parsed = ContactMessageInput.safeParse(fields);
@@ -33,7 +48,7 @@ export function checkContactFields(fields: ContactFields): { input: ContactMessa
 export function contactFailure(error: unknown): string {
   if (error instanceof ApiRequestError) {
     if (error.message && !error.message.startsWith("The request failed")) return error.message;
-    return `Please try again in a few minutes, or email us at ${BRAND.supportEmail}.`;
+    return CONTACT_TRY_LATER;
   }
   return CONTACT_TOASTS.offline;
 }

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Clock, Loader2, MailCheck, Search, Send, ShieldCheck } from "lucide-react";
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link } from "react-router";
+import { useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { Link, useActionData } from "react-router";
 import type { TicketEmailProvider } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -9,8 +9,10 @@ import { Input } from "~/components/ui/input";
 import { paths } from "~/paths";
 import { useResendTicket } from "../hooks/use-resend-ticket";
 import { DEFAULT_PROVIDER } from "../lib/email-providers";
-import { checkIdentifier } from "../lib/resend-ticket-outcome";
+import { checkIdentifier, type ResendFormResult } from "../lib/resend-ticket-outcome";
 import { ProviderChoice } from "./provider-choice";
+
+const noSubscription = () => () => {};
 
 function Point({ icon: Icon, title, children }: { icon: typeof Clock; title: string; children: ReactNode }) {
   return (
@@ -28,13 +30,17 @@ function Point({ icon: Icon, title, children }: { icon: typeof Clock; title: str
 
 /**
  * /resend-ticket (spec §2 Resend ticket): anyone may ask for a ticket e-mail again; it goes only to the
- * address on the booking and is rate limited (decisions D11). No sample codes are shown (D20).
+ * address on the booking and is rate limited (decisions D11). No sample codes are shown (D20). Hydrated,
+ * it calls the API; before that it posts to the page's action, which calls the same service (issue 16).
  */
 export function ResendTicketPage() {
-  const [typed, setTyped] = useState("");
-  const [provider, setProvider] = useState<TicketEmailProvider>(DEFAULT_PROVIDER.resendPage);
-  const [error, setError] = useState<string | null>(null);
-  const { state, resend } = useResendTicket();
+  const posted = useActionData<ResendFormResult>();
+  const [typed, setTyped] = useState(posted?.identifier ?? "");
+  const [provider, setProvider] = useState<TicketEmailProvider>(posted?.provider ?? DEFAULT_PROVIDER.resendPage);
+  const [error, setError] = useState<string | null>(posted?.error ?? null);
+  const { state, resend } = useResendTicket(posted?.outcome);
+  // spec §5: the button waits for a typed identifier; before hydration nothing can enable it, so the server checks instead.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const input = useRef<HTMLInputElement>(null);
   const sending = state.status === "sending";
 
@@ -62,7 +68,7 @@ export function ResendTicketPage() {
         </header>
         <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
           <Card className="p-5 sm:p-7">
-            <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+            <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-5">
               <Field
                 id="resend-identifier"
                 label="Booking ID, ticket code or payment session ID"
@@ -84,7 +90,7 @@ export function ResendTicketPage() {
                 />
               </Field>
               <ProviderChoice name="provider" value={provider} defaultValue={DEFAULT_PROVIDER.resendPage} onChange={setProvider} disabled={sending} />
-              <Button type="submit" size="lg" disabled={typed === "" || sending}>
+              <Button type="submit" size="lg" disabled={(hydrated && typed === "") || sending}>
                 {sending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Send aria-hidden="true" />}
                 Resend Ticket Email
               </Button>

@@ -6,9 +6,12 @@ import { resendFailure, resendOutcome, type ResendOutcome } from "../lib/resend-
 
 export type ResendState = { status: "idle" } | { status: "sending" } | { status: "done"; outcome: ResendOutcome };
 
-/** One resend at a time from the public page (spec §2 Resend ticket); the outcome is shown and toasted. */
-export function useResendTicket() {
-  const [state, setState] = useState<ResendState>({ status: "idle" });
+/**
+ * One resend at a time from the public page (spec §2 Resend ticket); the outcome is shown and toasted.
+ * `posted` is the outcome of a post made before the scripts ran (issue 16), shown until the next send.
+ */
+export function useResendTicket(posted?: ResendOutcome | null) {
+  const [state, setState] = useState<ResendState>(posted ? { status: "done", outcome: posted } : { status: "idle" });
 
   async function resend(identifier: string, provider: TicketEmailProvider) {
     if (state.status === "sending") return;

@@ -1,4 +1,4 @@
-import type { TicketEmailResult } from "@domain";
+import type { TicketEmailProvider, TicketEmailResult } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 
 /** spec §5 Ticket viewer and resender, §8 'E-mail pages', word for word. */
@@ -27,8 +27,20 @@ export function resendOutcome(result: TicketEmailResult): ResendOutcome {
 
 /** What the page says when the call was refused: the server's reason (not found, too many requests), else the spec's fallback. */
 export function resendFailure(error: unknown): ResendOutcome {
-  if (error instanceof ApiRequestError && error.status < 500 && error.message) return failed(error.message);
-  return failed(RESEND_TICKET_TEXT.sendFailed);
+  return error instanceof ApiRequestError ? resendRefused(error.status, error.message) : failed(RESEND_TICKET_TEXT.sendFailed);
+}
+
+/** A refusal with its HTTP status and message (from the API, or the service itself for a form post). */
+export function resendRefused(status: number, message: string): ResendOutcome {
+  return failed(status < 500 && message ? message : RESEND_TICKET_TEXT.sendFailed);
+}
+
+/** What the resend form's post (made before the page's scripts ran) answers: the form as sent, its error or its outcome. */
+export interface ResendFormResult {
+  identifier: string;
+  provider: TicketEmailProvider;
+  error: string | null;
+  outcome: ResendOutcome | null;
 }
 
 function failed(message: string): ResendOutcome {
