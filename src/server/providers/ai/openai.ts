@@ -25,7 +25,7 @@ const AUDIO_EXTENSIONS: Record<string, string> = {
 };
 
 /**
- * What each image model accepts (decision 020), from OpenAI's API reference, Images › Create image
+ * What each image model accepts (decision 019), from OpenAI's API reference, Images › Create image
  * (https://platform.openai.com/docs/api-reference/images/create), as openai-node's
  * resources/images.d.ts states it: `size` "For dall-e-2, use one of 256x256, 512x512, or 1024x1024. For
  * dall-e-3, use one of 1024x1024, 1792x1024, or 1024x1792"; `prompt` "The maximum length is 32000
@@ -52,7 +52,7 @@ const imageModel = (model: string): ImageModel => DALL_E_MODELS[model] ?? GPT_IM
  * Voices of the speech models that do not have them all: "tts-1 and tts-1-hd support alloy, ash,
  * coral, echo, fable, onyx, nova, sage and shimmer" (OpenAI's text-to-speech guide,
  * https://platform.openai.com/docs/guides/text-to-speech#voice-options). Another voice is read in the
- * spec's 'alloy' (spec §9; decision 020).
+ * spec's 'alloy' (spec §9; decision 019).
  */
 const TTS_1_VOICES = ["alloy", "ash", "coral", "echo", "fable", "onyx", "nova", "sage", "shimmer"];
 const SPEECH_MODEL_VOICES: Record<string, readonly string[]> = { "tts-1": TTS_1_VOICES, "tts-1-hd": TTS_1_VOICES };
