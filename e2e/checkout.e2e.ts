@@ -36,6 +36,7 @@ describe("buying tickets", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "One ticket more" }).click();
     expect(await page.getByLabel("Ticket quantity").inputValue()).toBe("2");
+    await page.getByLabel("Name on the ticket").fill("Ada Lovelace");
     const popup = page.context().waitForEvent("page");
     await page.getByRole("button", { name: "Buy Now" }).click();
     const checkout = await popup;
@@ -87,7 +88,7 @@ describe("buying tickets", () => {
     const { page } = tracked;
     await signIn(page, account);
     const response = await page.request.post("/api/functions/create-payment", {
-      data: { eventId: event!.id, ticketQuantity: 1 },
+      data: { eventId: event!.id, ticketQuantity: 1, attendeeName: "Ada Lovelace" },
       headers: { origin: baseUrl() },
     });
     const { url } = (await response.json()) as { url: string };
@@ -119,6 +120,7 @@ describe("buying tickets", () => {
     await waitForHydration(page);
     await page.getByRole("heading", { name: "Shopping Cart" }).waitFor();
     await expectAccessible(page);
+    await page.getByLabel("Name on the ticket").fill("Ada Lovelace");
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/checkout/test/"));
     await waitForHydration(page);

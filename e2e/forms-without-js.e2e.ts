@@ -251,7 +251,7 @@ async function paidBooking(browser: Browser): Promise<{ ticket: MyTicket; buyer:
     const listing = await context.request.get("/api/events?price=under-25&pageSize=50");
     const { events } = (await listing.json()) as EventListResult;
     const event = events.find((candidate) => candidate.pricePence > 0 && (candidate.remaining === null || candidate.remaining > 10))!;
-    const started = await context.request.post("/api/functions/create-payment", { data: { eventId: event.id, ticketQuantity: 1 }, headers: { origin: baseUrl() } });
+    const started = await context.request.post("/api/functions/create-payment", { data: { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 }, headers: { origin: baseUrl() } });
     expect(started.status()).toBe(200);
     const session = new URL(((await started.json()) as { url: string }).url).pathname.split("/").pop()!;
     const paid = await context.request.post(`/api/checkout/test/${session}/pay`, { headers: { origin: baseUrl() } });

@@ -17,7 +17,7 @@ async function twoPaidEvents(): Promise<EventListResult["events"]> {
 
 /** Starts a local test checkout for one ticket and answers its URL. */
 async function startCheckout(page: Page, eventId: string): Promise<string> {
-  const response = await page.request.post("/api/functions/create-payment", { data: { eventId, ticketQuantity: 1 }, headers: { origin: baseUrl() } });
+  const response = await page.request.post("/api/functions/create-payment", { data: { attendeeName: "Ada Lovelace", eventId, ticketQuantity: 1 }, headers: { origin: baseUrl() } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { url: string }).url;
 }

@@ -72,5 +72,7 @@ export const SessionUser = z.object({
   displayName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** The attendee name checkout offers (checkoutAttendeeName, decision 021); empty when none is known. */
+  checkoutName: z.string(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;

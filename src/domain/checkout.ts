@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attendeeNameProblem, ATTENDEE_NAME_MESSAGES } from "./attendee-name";
 import { AppError } from "./errors";
 
 /**
@@ -45,26 +46,38 @@ const quantity = z
   .max(MAX_TICKETS_PER_EVENT, `ticketQuantity must be at most ${MAX_TICKETS_PER_EVENT}`);
 const affiliateCode = z.string().trim().max(32).nullish();
 
+/** The name on the ticket(s), typed at checkout (issue 17, decision 021): trimmed, 1 to 100 characters, readable. */
+export const AttendeeName = z
+  .string({ message: ATTENDEE_NAME_MESSAGES.missing })
+  .trim()
+  .superRefine((name, context) => {
+    const problem = attendeeNameProblem(name);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
+
 /**
- * create-payment (spec §7): the spec's body for one event, or a cart's lines (decisions D6). The
- * client's eventTitle and ticketPrice are accepted but never used: the server prices every line (D8).
+ * create-payment (spec §7): the spec's body for one event, or a cart's lines (decisions D6), each with
+ * the attendee's name (issue 17). The client's eventTitle and ticketPrice are accepted but never used:
+ * the server prices every line (D8).
  */
-export const CreatePaymentInput = z.union([
-  z.object({
-    eventId: z.uuid("eventId must be an event id"),
-    eventTitle: z.string().max(500).optional(),
-    ticketPrice: z.unknown().optional(),
-    ticketQuantity: quantity,
-    affiliateCode,
-  }),
-  z.object({
-    items: z
-      .array(z.object({ eventId: z.uuid("eventId must be an event id"), ticketQuantity: quantity }))
-      .min(1, "The cart is empty")
-      .max(20, "A checkout can hold at most 20 events"),
-    affiliateCode,
-  }),
-]);
+export const CreatePaymentInput = z
+  .object({ attendeeName: AttendeeName, affiliateCode })
+  .and(
+    z.union([
+      z.object({
+        eventId: z.uuid("eventId must be an event id"),
+        eventTitle: z.string().max(500).optional(),
+        ticketPrice: z.unknown().optional(),
+        ticketQuantity: quantity,
+      }),
+      z.object({
+        items: z
+          .array(z.object({ eventId: z.uuid("eventId must be an event id"), ticketQuantity: quantity }))
+          .min(1, "The cart is empty")
+          .max(20, "A checkout can hold at most 20 events"),
+      }),
+    ]),
+  );
 export type CreatePaymentInput = z.input<typeof CreatePaymentInput>;
 
 /** The cart's lines of a create-payment body, merged per event. */

@@ -104,7 +104,7 @@ describe("a node killed in the middle of confirming a payment", () => {
     const first = await createEvent(store.db, { userId: organiser.id, title: "Crash Course Opera", pricePence: 3000, maxAttendees: 10, affiliateId: affiliate!.id });
     const second = await createEvent(store.db, { userId: organiser.id, title: "Crash Course Ballet", pricePence: 2500, maxAttendees: 10, affiliateId: affiliate!.id });
     const buyer = await signedInPerson(store.db, node);
-    const cart = await buyer.client.post(node, "/api/functions/create-payment", { items: [{ eventId: first.id, ticketQuantity: 2 }, { eventId: second.id, ticketQuantity: 1 }] });
+    const cart = await buyer.client.post(node, "/api/functions/create-payment", { attendeeName: "Ada Lovelace", items: [{ eventId: first.id, ticketQuantity: 2 }, { eventId: second.id, ticketQuantity: 1 }] });
     expect(cart.status).toBe(200);
     const { sessionId } = cart.body as { sessionId: string };
 
@@ -163,7 +163,7 @@ describe("a node killed in the middle of sending a ticket e-mail", () => {
     const event = await createEvent(store.db, { userId: organiser.id, title: "Half Sent Soiree", pricePence: 1200 });
     const buyer = await signedInPerson(store.db, node);
     smtp.holdNextTo(buyer.account.email);
-    const { sessionId } = (await buyer.client.post(node, "/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).body as { sessionId: string };
+    const { sessionId } = (await buyer.client.post(node, "/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).body as { sessionId: string };
     expect((await buyer.client.post(node, `/api/checkout/test/${sessionId}/pay`)).status).toBe(200);
 
     // The SMTP server has the message but has not acknowledged it when the node dies.
@@ -191,11 +191,11 @@ describe("a checkout abandoned by a killed node", () => {
     const organiser = await createUser(store.db);
     const event = await createEvent(store.db, { userId: organiser.id, title: "Two Seat Recital", pricePence: 4000, maxAttendees: 2 });
     const leaver = await signedInPerson(store.db, node);
-    const { sessionId } = (await leaver.client.post(node, "/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 })).body as { sessionId: string };
+    const { sessionId } = (await leaver.client.post(node, "/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).body as { sessionId: string };
     await restartAfterCrash();
 
     const other = await signedInPerson(store.db, node);
-    const refused = await other.client.post(node, "/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 });
+    const refused = await other.client.post(node, "/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 });
     expect(refused).toMatchObject({ status: 409, body: { error: { details: { reason: "SOLD_OUT" } } } });
 
     // Thirty minutes pass (the hold's life). The nodes run the expire-holds job on the minute (its
@@ -219,7 +219,7 @@ describe("a checkout abandoned by a killed node", () => {
       { timeoutMs: 30_000, what: "the expire-holds job" },
     );
 
-    const bought = await other.client.post(node, "/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 });
+    const bought = await other.client.post(node, "/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 });
     expect(bought.status).toBe(200);
     const { sessionId: otherSession } = bought.body as { sessionId: string };
     expect((await other.client.post(node, `/api/checkout/test/${otherSession}/pay`)).status).toBe(200);
@@ -309,7 +309,7 @@ describe("PostgreSQL restarted under load", () => {
 
       // Live sales and ticket e-mails resume: the LISTEN connection and the job queue reconnected.
       await waitForListener(store.db);
-      const { sessionId } = (await buyer.client.post(node, "/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).body as { sessionId: string };
+      const { sessionId } = (await buyer.client.post(node, "/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).body as { sessionId: string };
       expect((await buyer.client.post(node, `/api/checkout/test/${sessionId}/pay`)).status).toBe(200);
       const [booking] = await store.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
       await stream.sale((sale) => sale.bookingId === booking!.id);

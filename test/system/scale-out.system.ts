@@ -59,7 +59,7 @@ describe("two app nodes on one PostgreSQL", () => {
     try {
       await waitForListener(database.db);
       const buyer = await signedInPerson(database.db, nodeA);
-      const payment = await buyer.client.post(nodeA, "/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 });
+      const payment = await buyer.client.post(nodeA, "/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 });
       expect(payment.status).toBe(200);
       const { sessionId } = payment.body as { sessionId: string };
       expect((await buyer.client.post(nodeA, `/api/checkout/test/${sessionId}/pay`)).status).toBe(200);
@@ -80,7 +80,7 @@ describe("two app nodes on one PostgreSQL", () => {
     const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, index) => signedInPerson(database.db, index % 2 ? nodeB : nodeA)));
 
     const attempts = await Promise.all(
-      buyers.map(({ client }, index) => client.post(index % 2 ? nodeB : nodeA, "/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })),
+      buyers.map(({ client }, index) => client.post(index % 2 ? nodeB : nodeA, "/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })),
     );
     const held = attempts.filter((attempt) => attempt.status === 200);
     const refused = attempts.filter((attempt) => attempt.status !== 200);
@@ -107,7 +107,7 @@ describe("two app nodes on one PostgreSQL", () => {
     // Sold out for the next buyer too, whichever node they reach.
     const late = buyers[0]!.client;
     for (const node of [nodeA, nodeB]) {
-      const answer = await late.post(node, "/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 });
+      const answer = await late.post(node, "/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 });
       expect(answer.status).toBe(409);
     }
   });

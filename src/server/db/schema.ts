@@ -85,6 +85,8 @@ export const profiles = pgTable(
     location: text("location"),
     website: text("website"),
     dateOfBirth: text("date_of_birth"),
+    /** The attendee name this account last typed at checkout: checkout offers it next time (decision 021). */
+    lastAttendeeName: text("last_attendee_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -70,7 +70,7 @@ beforeAll(async () => {
   const soldEvent = await createEvent(t.db, { userId: organiser.account.id, pricePence: 0 });
   const othersEvent = await createEvent(t.db, { userId: other.account.id, pricePence: 900 });
   const booking = await createBooking(t.db, { eventId: soldEvent.id, quantity: 2, userId: user.account.id });
-  const checkout = await user.client.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 });
+  const checkout = await user.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 });
   expect(checkout.statusCode).toBe(200);
   // The signing key is made on first use; made here, it is not mistaken for a refused request's row.
   expect((await t.app.inject({ method: "GET", url: "/api/tickets/keys" })).statusCode).toBe(200);
@@ -163,9 +163,9 @@ const checkInsBody = () =>
 
 const createPaymentBody = () =>
   fc.oneof(
-    hostileJsonBody({ eventId: ids.event, eventTitle: "Cheap", ticketPrice: 0.01, ticketQuantity: 1, affiliateCode: null }),
-    hostileJsonBody({ items: [{ eventId: ids.event, ticketQuantity: 1 }], affiliateCode: null }),
-    fc.array(mutatedBody({ eventId: ids.othersEvent, ticketQuantity: 2 }), { maxLength: 25 }).map((items) => jsonBody({ items })),
+    hostileJsonBody({ eventId: ids.event, eventTitle: "Cheap", ticketPrice: 0.01, ticketQuantity: 1, attendeeName: "Ada Lovelace", affiliateCode: null }),
+    hostileJsonBody({ items: [{ eventId: ids.event, ticketQuantity: 1 }], attendeeName: "Ada Lovelace", affiliateCode: null }),
+    fc.array(mutatedBody({ eventId: ids.othersEvent, ticketQuantity: 2 }), { maxLength: 25 }).map((items) => jsonBody({ items, attendeeName: "Ada Lovelace" })),
   );
 
 const ENDPOINTS: Endpoint[] = [

@@ -1,6 +1,7 @@
 import { CartView } from "~/features/cart/components/cart-view";
 import { parseCartCookie } from "~/features/cart/lib/cart-cookie";
 import { cartItemFor, checkoutItems, type CartItem } from "~/features/cart/lib/cart-lines";
+import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
 import { useCartCheckout } from "~/features/checkout/hooks/use-cart-checkout";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/cart";
@@ -27,6 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{ 
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { checkout, pending } = useCartCheckout();
-  return <CartView serverItems={loaderData.items} checkingOut={pending} onCheckout={(items) => void checkout(checkoutItems(items))} />;
+  const { checkout, pending, attendee } = useCartCheckout();
+  return (
+    <CartView
+      serverItems={loaderData.items}
+      checkingOut={pending}
+      attendeeField={attendee && <AttendeeNameField {...attendee} disabled={pending} />}
+      onCheckout={(items) => void checkout(checkoutItems(items))}
+    />
+  );
 }

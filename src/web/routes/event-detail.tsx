@@ -14,6 +14,7 @@ import { Badge } from "~/components/ui/badge";
 import { AvailabilityPill } from "~/features/event-detail/components/availability-pill";
 import { useAddToCart } from "~/features/cart/hooks/use-add-to-cart";
 import { cartItemFor } from "~/features/cart/lib/cart-lines";
+import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
 import { useBuyNow } from "~/features/checkout/hooks/use-buy-now";
 import { BookingCard } from "~/features/event-detail/components/booking-card";
 import { BusinessInfoCard } from "~/features/event-detail/components/business-info-card";
@@ -85,7 +86,7 @@ function timeRange(start: string, end: string | null): string | null {
 
 /** The booking card with its actions: Buy Now starts a checkout, Add to Cart needs no sign-in (spec §6). */
 function PaidEventBooking({ event, state }: { event: EventDetail; state: SaleState }) {
-  const { buyNow, pending } = useBuyNow({ eventId: event.id, eventTitle: event.title });
+  const { buyNow, pending, attendee } = useBuyNow({ eventId: event.id, eventTitle: event.title });
   const addToCart = useAddToCart();
   return (
     <BookingCard
@@ -94,6 +95,7 @@ function PaidEventBooking({ event, state }: { event: EventDetail; state: SaleSta
       state={state}
       status={event.status}
       buying={pending}
+      attendeeField={attendee && <AttendeeNameField {...attendee} disabled={pending} />}
       onBuyNow={(quantity) => void buyNow(quantity)}
       onAddToCart={(quantity, max) =>
 addToCart(cartItemFor(event, quantity), max)

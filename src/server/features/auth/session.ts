@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { adminAccess, AppError, type SessionUser } from "../../../domain";
+import { adminAccess, AppError, checkoutAttendeeName, type SessionUser } from "../../../domain";
 import type { Db } from "../../db/client";
 import { profiles, sessions, users } from "../../db/schema";
 import { toHeaders } from "../../lib/web-bridge";
@@ -28,6 +28,7 @@ const accountColumns = {
   username: profiles.username,
   displayName: profiles.displayName,
   avatarUrl: profiles.avatarUrl,
+  lastAttendeeName: profiles.lastAttendeeName,
 };
 
 async function loadAccount(db: Db, userId: string) {
@@ -112,6 +113,7 @@ export async function getSessionUser({ auth, db, headers }: { auth: Auth; db: Db
     displayName: account.displayName,
     avatarUrl: account.avatarUrl,
     isAdmin: adminAccess(account).granted,
+    checkoutName: checkoutAttendeeName(account),
   };
 }
 

@@ -39,7 +39,7 @@ describe("an event with live holds or sold tickets cannot be deleted (issue 16)"
   it("refuses to delete an event while a checkout holds its places, and the buyer's payment then gets its ticket", async () => {
     const buyer = await newBuyer();
     const event = await paidEvent(2230);
-    const started = await buy(buyer.client, { eventId: event.id, ticketQuantity: 1 });
+    const started = await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 });
     expect(started.statusCode).toBe(200);
     const { sessionId } = started.json();
 
@@ -57,9 +57,9 @@ describe("an event with live holds or sold tickets cannot be deleted (issue 16)"
   it("deletes an event whose only checkouts were cancelled or lapsed, keeping those orders", async () => {
     const buyer = await newBuyer();
     const event = await paidEvent();
-    const cancelled = (await buy(buyer.client, { eventId: event.id, ticketQuantity: 1 })).json();
+    const cancelled = (await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
     await buyer.client.post(`/api/checkout/test/${cancelled.sessionId}/cancel`);
-    const lapsed = (await buy(buyer.client, { eventId: event.id, ticketQuantity: 2 })).json();
+    const lapsed = (await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).json();
     await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.sessionId, lapsed.sessionId));
     expect((await deleteEvent(event.id)).statusCode).toBe(204);
     expect((await ordersOf(buyer.account.id)).map((order) => order.sessionId).sort()).toEqual([cancelled.sessionId, lapsed.sessionId].sort());
@@ -77,7 +77,7 @@ describe("an event with live holds or sold tickets cannot be deleted (issue 16)"
           for (let k = 0; k < i; k++) await t.db.execute(sql`select 1`);
           return deleteEvent(event.id);
         };
-        const [created, deleted] = await Promise.all([buy(buyer.client, { eventId: event.id, ticketQuantity: 1 }), lateDelete()]);
+        const [created, deleted] = await Promise.all([buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 }), lateDelete()]);
         return { event, buyer, created, deleted };
       }),
     );
@@ -111,7 +111,7 @@ describe("an event with live holds or sold tickets cannot be deleted (issue 16)"
     await expect(t.db.delete(events).where(eq(events.id, event.id))).rejects.toThrow();
     const buyer = await newBuyer();
     const held = await paidEvent();
-    await buy(buyer.client, { eventId: held.id, ticketQuantity: 1 });
+    await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: held.id, ticketQuantity: 1 });
     await expect(t.db.delete(events).where(eq(events.id, held.id))).rejects.toThrow();
     expect(await t.db.select().from(orderLines).where(eq(orderLines.eventId, held.id))).toHaveLength(1);
   });
@@ -121,10 +121,10 @@ describe("one account cannot hold almost every place (issue 16)", () => {
   it("caps one event's tickets in one order after merging the cart's lines, and holds nothing", async () => {
     const buyer = await newBuyer();
     const event = await paidEvent(1000, 4893);
-    const twenty = await buy(buyer.client, { items: Array.from({ length: 20 }, () => ({ eventId: event.id, ticketQuantity: 50 })) });
+    const twenty = await buy(buyer.client, { attendeeName: "Ada Lovelace", items: Array.from({ length: 20 }, () => ({ eventId: event.id, ticketQuantity: 50 })) });
     expect(twenty.statusCode).toBe(400);
     expect(twenty.json().error.message).toBe(`You can buy at most ${MAX_TICKETS_PER_EVENT} tickets for ${event.title} in one order (this order asks for 1000).`);
-    const two = await buy(buyer.client, { items: [{ eventId: event.id, ticketQuantity: 30 }, { eventId: event.id, ticketQuantity: 21 }] });
+    const two = await buy(buyer.client, { attendeeName: "Ada Lovelace", items: [{ eventId: event.id, ticketQuantity: 30 }, { eventId: event.id, ticketQuantity: 21 }] });
     expect(two.statusCode).toBe(400);
     expect(await ordersOf(buyer.account.id)).toEqual([]);
     expect(await heldPlaces(event.id)).toBe(0);
@@ -133,7 +133,7 @@ describe("one account cannot hold almost every place (issue 16)", () => {
   it("prices a cart naming one event twice once, from the database, as one merged line", async () => {
     const buyer = await newBuyer();
     const [first, second] = [await paidEvent(1500), await paidEvent(4000)];
-    const response = await buy(buyer.client, {
+    const response = await buy(buyer.client, { attendeeName: "Ada Lovelace",
       items: [
         { eventId: first.id, ticketQuantity: 2 },
         { eventId: second.id, ticketQuantity: 1 },
@@ -151,7 +151,7 @@ describe("one account cannot hold almost every place (issue 16)", () => {
     );
     expect(order).toMatchObject({ subtotalPence: 1500 * 5 + 4000, feesPence: BOOKING_FEE_PENCE * 6, totalPence: (1500 + BOOKING_FEE_PENCE) * 5 + 4000 + BOOKING_FEE_PENCE });
     // The merged line is what the limit sees: 5 held + 46 more would be 51.
-    const over = await buy(buyer.client, { items: [{ eventId: first.id, ticketQuantity: 40 }, { eventId: first.id, ticketQuantity: 6 }] });
+    const over = await buy(buyer.client, { attendeeName: "Ada Lovelace", items: [{ eventId: first.id, ticketQuantity: 40 }, { eventId: first.id, ticketQuantity: 6 }] });
     expect(over.statusCode).toBe(409);
   });
 
@@ -159,7 +159,7 @@ describe("one account cannot hold almost every place (issue 16)", () => {
     const buyer = await newBuyer();
     const roomy = await paidEvent(1000, 100);
     const small = await paidEvent(1000, 3);
-    const response = await buy(buyer.client, { items: [{ eventId: roomy.id, ticketQuantity: 2 }, { eventId: small.id, ticketQuantity: 4 }] });
+    const response = await buy(buyer.client, { attendeeName: "Ada Lovelace", items: [{ eventId: roomy.id, ticketQuantity: 2 }, { eventId: small.id, ticketQuantity: 4 }] });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(`Only 3 left for ${small.title}.`);
     expect(await ordersOf(buyer.account.id)).toEqual([]);
@@ -172,27 +172,27 @@ describe("one account cannot hold almost every place (issue 16)", () => {
     const buyer = await newBuyer();
     const event = await paidEvent(1000, 4893);
     for (let i = 0; i < 4; i++) {
-      const response = await buy(buyer.client, { eventId: event.id, ticketQuantity: 12 });
+      const response = await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 12 });
       expect(response.statusCode).toBe(200);
     }
-    const refused = await buy(buyer.client, { eventId: event.id, ticketQuantity: 3 });
+    const refused = await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 3 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(
       `You already hold 48 tickets for ${event.title} in unfinished checkouts; one account may hold at most ${MAX_TICKETS_PER_EVENT}. Complete or cancel those checkouts first.`,
     );
-    expect((await buy(buyer.client, { eventId: event.id, ticketQuantity: 2 })).statusCode).toBe(200);
+    expect((await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).statusCode).toBe(200);
     expect(await heldPlaces(event.id, buyer.account.id)).toBe(MAX_TICKETS_PER_EVENT);
     // Another account is not affected, and a cancelled checkout frees the account's allowance.
-    expect((await buy((await newBuyer()).client, { eventId: event.id, ticketQuantity: 5 })).statusCode).toBe(200);
+    expect((await buy((await newBuyer()).client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 5 })).statusCode).toBe(200);
     const [one] = await ordersOf(buyer.account.id);
     await buyer.client.post(`/api/checkout/test/${one!.sessionId}/cancel`);
-    expect((await buy(buyer.client, { eventId: event.id, ticketQuantity: 12 })).statusCode).toBe(200);
+    expect((await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 12 })).statusCode).toBe(200);
   });
 
   it("lets concurrent checkouts of one account hold no more than the cap between them", async () => {
     const buyer = await newBuyer();
     const event = await paidEvent(1000, 4893);
-    const responses = await Promise.all(Array.from({ length: 8 }, () => buy(buyer.client, { eventId: event.id, ticketQuantity: 20 })));
+    const responses = await Promise.all(Array.from({ length: 8 }, () => buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 20 })));
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 200, 409, 409, 409, 409, 409, 409]);
     expect(await heldPlaces(event.id, buyer.account.id)).toBe(40);
@@ -201,12 +201,12 @@ describe("one account cannot hold almost every place (issue 16)", () => {
   it(`rate-limits create-payment to ${CHECKOUT_RATE_LIMIT.limit} a minute per account with a 429`, async () => {
     const buyer = await newBuyer();
     const event = await paidEvent(1000);
-    for (let i = 0; i < CHECKOUT_RATE_LIMIT.limit; i++) expect((await buy(buyer.client, { eventId: event.id, ticketQuantity: 1 })).statusCode).toBe(200);
-    const limited = await buy(buyer.client, { eventId: event.id, ticketQuantity: 1 });
+    for (let i = 0; i < CHECKOUT_RATE_LIMIT.limit; i++) expect((await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).statusCode).toBe(200);
+    const limited = await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toMatchObject({ code: "RATE_LIMITED", message: `Too many checkouts started: at most ${CHECKOUT_RATE_LIMIT.limit} a minute. Please wait a moment and try again.` });
     expect((await ordersOf(buyer.account.id)).length).toBe(CHECKOUT_RATE_LIMIT.limit);
-    expect((await buy((await newBuyer()).client, { eventId: event.id, ticketQuantity: 1 })).statusCode).toBe(200);
+    expect((await buy((await newBuyer()).client, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).statusCode).toBe(200);
   });
 });
 
@@ -219,11 +219,11 @@ describe("no commission on one's own purchase (issue 16)", () => {
     const promoted = await createEvent(t.db, { userId: organiser.account.id, pricePence: 3000, affiliateId: promoters!.id });
     const ownEvent = await createEvent(t.db, { userId: organiser.account.id, pricePence: 3000, affiliateId: own!.id });
 
-    const viaOwnCode = (await buy(buyer.client, { eventId: promoted.id, ticketQuantity: 2, affiliateCode: "selfbuy2" })).json();
+    const viaOwnCode = (await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: promoted.id, ticketQuantity: 2, affiliateCode: "selfbuy2" })).json();
     await pay(buyer.client, viaOwnCode.sessionId);
-    const asEventAffiliate = (await buy(buyer.client, { eventId: ownEvent.id, ticketQuantity: 1 })).json();
+    const asEventAffiliate = (await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: ownEvent.id, ticketQuantity: 1 })).json();
     await pay(buyer.client, asEventAffiliate.sessionId);
-    const ownCodeOnOwnEvent = (await buy(buyer.client, { eventId: ownEvent.id, ticketQuantity: 1, affiliateCode: "SELFBUY2" })).json();
+    const ownCodeOnOwnEvent = (await buy(buyer.client, { attendeeName: "Ada Lovelace", eventId: ownEvent.id, ticketQuantity: 1, affiliateCode: "SELFBUY2" })).json();
     await pay(buyer.client, ownCodeOnOwnEvent.sessionId);
 
     const ledger = await t.db.select().from(affiliateCommissions).where(inArray(affiliateCommissions.affiliateId, [own!.id, promoters!.id]));

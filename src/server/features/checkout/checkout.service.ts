@@ -92,7 +92,8 @@ function capacityError(title: string, left: number): AppError {
  * locks the events (in id order, so two carts never deadlock), checks sold + held + requested against
  * capacity and the per-event limits (after merging a cart's lines for one event, and counting the
  * account's other open checkouts: issue 16), and records a pending order whose lines hold their places
- * until the session expires. Rate limited per account.
+ * until the session expires, in the attendee's name the buyer typed, which the account remembers for
+ * next time (issue 17, decision 021). Rate limited per account.
  */
 export async function createPayment({ db, userId, input: raw, provider = "local" }: { db: Db; userId: string; input: unknown; provider?: "local" | "stripe" }) {
   const rate = await hitRateLimit(db, `create-payment:user:${userId}`, CHECKOUT_RATE_LIMIT);
@@ -105,11 +106,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
     throw new AppError("VALIDATION_FAILED", `Invalid field '${issue.path.join(".") || "body"}': ${issue.message}`);
   }
   const lines = checkoutLines(parsed.data).sort((a, b) => a.eventId.localeCompare(b.eventId));
-  const [buyer] = await db
-    .select({ email: users.email, name: users.name, displayName: profiles.displayName })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
+  const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!buyer) throw new AppError("UNAUTHENTICATED", "Please sign in to buy tickets.");
   const arrivedWith = parsed.data.affiliateCode ? await findActiveAffiliate({ db, code: parsed.data.affiliateCode }) : null;
   // Nobody earns commission on their own purchase: the buyer's own code counts as no code (issue 16).
@@ -143,7 +140,8 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
         userId,
         provider,
         affiliateId: referral?.id ?? null,
-        attendeeName: buyer.displayName ?? buyer.name ?? buyer.email,
+        // The name the buyer typed (issue 17), never the account's handle.
+        attendeeName: parsed.data.attendeeName,
         attendeeEmail: buyer.email,
         subtotalPence: subtotal,
         feesPence: fees,
@@ -161,6 +159,11 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
         totalPence: line.total,
       })),
     );
+    // Remembered for the account's next checkout (decision 021).
+    await tx
+      .insert(profiles)
+      .values({ userId, lastAttendeeName: parsed.data.attendeeName })
+      .onConflictDoUpdate({ target: profiles.userId, set: { lastAttendeeName: parsed.data.attendeeName } });
     return { ...created!, lines: priced };
   });
   return order;

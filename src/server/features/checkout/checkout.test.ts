@@ -36,7 +36,7 @@ describe("create-payment prices from the database (decisions D8)", () => {
   it("ignores the client's price and adds the fee per ticket, in pence, for 1 to 10 tickets", async () => {
     const event = await paidEvent(1850);
     for (let quantity = 1; quantity <= 10; quantity++) {
-      const response = await buy(buyer, { eventId: event.id, eventTitle: "Cheap!", ticketPrice: 0.01, ticketQuantity: quantity, affiliateCode: null });
+      const response = await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, eventTitle: "Cheap!", ticketPrice: 0.01, ticketQuantity: quantity, affiliateCode: null });
       expect(response.statusCode).toBe(200);
       expect(response.json().url).toMatch(/\/checkout\/test\/cs_test_/);
       const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, response.json().sessionId));
@@ -48,10 +48,10 @@ describe("create-payment prices from the database (decisions D8)", () => {
 
   it("never sells a free event, needs a signed-in buyer, and names a bad field", async () => {
     const free = await paidEvent(0);
-    expect((await buy(buyer, { eventId: free.id, ticketQuantity: 1 })).statusCode).toBe(400);
+    expect((await buy(buyer, { attendeeName: "Ada Lovelace", eventId: free.id, ticketQuantity: 1 })).statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: "POST", url: "/api/functions/create-payment", payload: { eventId: free.id, ticketQuantity: 1 } });
     expect(anonymous.statusCode).toBe(401);
-    const bad = await buy(buyer, { eventId: free.id, ticketQuantity: 0 });
+    const bad = await buy(buyer, { attendeeName: "Ada Lovelace", eventId: free.id, ticketQuantity: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain("ticketQuantity");
   });
@@ -65,7 +65,7 @@ describe("capacity (decisions D9): never oversold", () => {
     const accounts = await Promise.all(Array.from({ length: 200 }, () => createUser(t.db)));
     const outcomes = await Promise.all(
       accounts.map((account) =>
-        createPayment({ db: t.db, userId: account.id, input: { eventId: event.id, ticketQuantity: 1 } }).then(
+        createPayment({ db: t.db, userId: account.id, input: { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 } }).then(
           () => ({ status: 200, message: "" }),
           (error: AppError) => ({ status: error.status, message: error.message }),
         ),
@@ -85,22 +85,22 @@ describe("capacity (decisions D9): never oversold", () => {
 
   it("frees the places of a cancelled checkout at once, and of an expired one", async () => {
     const event = await paidEvent(1000, 2);
-    const first = (await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).json();
-    expect((await buy(buyer, { eventId: event.id, ticketQuantity: 1 })).statusCode).toBe(409);
+    const first = (await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).json();
+    expect((await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).statusCode).toBe(409);
     const cancel = await buyer.post(`/api/checkout/test/${first.sessionId}/cancel`);
     expect(cancel.json().redirectUrl).toBe(`/payment-cancel?event_id=${event.id}`);
-    const second = (await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).json();
+    const second = (await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).json();
     await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.sessionId, second.sessionId));
-    expect((await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).statusCode).toBe(200);
+    expect((await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).statusCode).toBe(200);
     expect(await expireLapsedOrders({ db: t.db })).toBeGreaterThanOrEqual(1);
   });
 
   it("refunds a payment that arrives after its hold lapsed and the places were sold", async () => {
     const event = await paidEvent(1000, 1);
-    const late = (await buy(buyer, { eventId: event.id, ticketQuantity: 1 })).json();
+    const late = (await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
     await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.sessionId, late.sessionId));
     const other = (await signInAs(t.app, t.db, t.config.publicUrl, "user")).client;
-    const winner = (await buy(other, { eventId: event.id, ticketQuantity: 1 })).json();
+    const winner = (await buy(other, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
     await pay(other, winner.sessionId);
     await pay(buyer, late.sessionId);
     const verify = await buyer.post("/api/functions/verify-payment", { sessionId: late.sessionId });
@@ -115,7 +115,7 @@ describe("capacity (decisions D9): never oversold", () => {
 describe("confirmation is idempotent (ARCHITECTURE)", () => {
   it("confirms once however many times and however concurrently it is asked", async () => {
     const event = await paidEvent(1500, 10);
-    const { sessionId } = (await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).json();
+    const { sessionId } = (await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).json();
     expect((await buyer.post("/api/functions/verify-payment", { sessionId })).json()).toMatchObject({ success: false });
     const results = await Promise.all([
       pay(buyer, sessionId),
@@ -137,7 +137,7 @@ describe("confirmation is idempotent (ARCHITECTURE)", () => {
 
   it("turns a cart across three events into one payment and one booking per event", async () => {
     const events = await Promise.all([paidEvent(1000), paidEvent(2500, 5), paidEvent(4000)]);
-    const response = await buy(buyer, { items: events.map((event, i) => ({ eventId: event.id, ticketQuantity: i + 1 })) });
+    const response = await buy(buyer, { attendeeName: "Ada Lovelace", items: events.map((event, i) => ({ eventId: event.id, ticketQuantity: i + 1 })) });
     expect(response.statusCode).toBe(200);
     const { sessionId } = response.json();
     const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, sessionId));
@@ -157,9 +157,9 @@ describe("affiliate commission (spec §9: 10% of booking fees)", () => {
     const [eventAffiliate] = await t.db.insert(affiliates).values({ userId: eventAffiliateUser.account.id, affiliateCode: "EVENT123" }).returning();
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 3000, affiliateId: eventAffiliate!.id });
 
-    const referred = (await buy(buyer, { eventId: event.id, ticketQuantity: 4, affiliateCode: "refer123" })).json();
+    const referred = (await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 4, affiliateCode: "refer123" })).json();
     await pay(buyer, referred.sessionId);
-    const direct = (await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).json();
+    const direct = (await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).json();
     await pay(buyer, direct.sessionId);
 
     const ledger = await t.db.select().from(affiliateCommissions);
@@ -184,9 +184,9 @@ describe("affiliate accounts (spec §4 Affiliate account)", () => {
     const second = (await client.post("/api/me/affiliate/codes")).json();
     expect(second.code).not.toBe(first.code);
     const event = await paidEvent(2000);
-    const viaOld = (await buy(buyer, { eventId: event.id, ticketQuantity: 1, affiliateCode: first.code })).json();
+    const viaOld = (await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1, affiliateCode: first.code })).json();
     await pay(buyer, viaOld.sessionId);
-    const viaNew = (await buy(buyer, { eventId: event.id, ticketQuantity: 3, affiliateCode: second.code })).json();
+    const viaNew = (await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 3, affiliateCode: second.code })).json();
     await pay(buyer, viaNew.sessionId);
     expect((await client.get("/api/me/affiliate")).json().affiliate).toMatchObject({ code: second.code, totalEarningsPence: 23 + 69, totalReferrals: 2 });
     expect(account.id).toBeTruthy();
@@ -199,11 +199,11 @@ describe("availability follows holds at once", () => {
     const event = await paidEvent(1000, 3);
     const remaining = async () => (await t.app.inject({ method: "GET", url: `/api/events/${event.id}` })).json().remaining;
     expect(await remaining()).toBe(3);
-    const held = (await buy(buyer, { eventId: event.id, ticketQuantity: 2 })).json();
+    const held = (await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).json();
     expect(await remaining()).toBe(1);
     await pay(buyer, held.sessionId);
     expect(await remaining()).toBe(1);
-    await buy(buyer, { eventId: event.id, ticketQuantity: 1 });
+    await buy(buyer, { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 });
     expect(await remaining()).toBe(0);
   });
 });

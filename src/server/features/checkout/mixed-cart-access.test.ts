@@ -32,7 +32,7 @@ afterAll(async () => t.close());
 async function mixedCartOrder() {
   const e1 = await createEvent(t.db, { userId: o1.id, pricePence: 1500, title: `O1 gig ${Math.random()}` });
   const e2 = await createEvent(t.db, { userId: o2.id, pricePence: 2200, title: `O2 gig ${Math.random()}` });
-  const started = await buyer.post("/api/functions/create-payment", { items: [{ eventId: e1.id, ticketQuantity: 1 }, { eventId: e2.id, ticketQuantity: 2 }] });
+  const started = await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", items: [{ eventId: e1.id, ticketQuantity: 1 }, { eventId: e2.id, ticketQuantity: 2 }] });
   expect(started.statusCode).toBe(200);
   const { sessionId } = started.json() as { sessionId: string };
   expect((await buyer.post(`/api/checkout/test/${sessionId}/pay`)).statusCode).toBe(200);
@@ -102,7 +102,7 @@ describe("one organiser cannot admit another organiser's buyer (issue 16)", () =
 
   it("still shows an organiser the session of an order that holds only their own bookings", async () => {
     const event = await createEvent(t.db, { userId: o1.id, pricePence: 900, title: `O1 only ${Math.random()}` });
-    const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json() as { sessionId: string };
+    const { sessionId } = (await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json() as { sessionId: string };
     await buyer.post(`/api/checkout/test/${sessionId}/pay`);
     expect((await lookup(o1.client, sessionId)).json()).toMatchObject({ stripeSessionId: sessionId });
   });

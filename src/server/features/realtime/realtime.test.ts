@@ -115,3 +115,24 @@ describe("live sales stop when the session does (issue 16)", () => {
     });
   });
 });
+
+describe("the live sale names the attendee typed at checkout (issue 17)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => t.close());
+
+  it("tells the organiser 'Ada Lovelace' bought, not the buyer's account handle", async () => {
+    const { account, client } = await organiserWithEvent(t);
+    const event = await createEvent(t.db, { userId: account.id, title: "Harbour Quiz", pricePence: 1500 });
+    const stream = await openStream(t, client);
+    const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const started = await buyer.client.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2, attendeeName: "Ada Lovelace" });
+    expect(started.statusCode).toBe(200);
+    await buyer.client.post(`/api/checkout/test/${started.json().sessionId}/pay`);
+    const sale = await stream.until(() => stream.sales().find((found) => found.eventId === event.id), "the sale");
+    expect(sale).toMatchObject({ attendeeName: "Ada Lovelace", ticketQuantity: 2, eventTitle: "Harbour Quiz" });
+  });
+});

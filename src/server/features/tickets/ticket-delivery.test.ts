@@ -59,7 +59,7 @@ describe("the ticket e-mail over real SMTP (issue 6; decisions D13, D18)", () =>
     const { client, account } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     const event = await createEvent(t.db, { userId: organiser.account.id, title: "Northern Lights Gig", pricePence: 1500, location: "Leeds", dateTime: FUTURE, endTime: new Date(FUTURE.getTime() + 3 * 3600_000) });
-    const { sessionId } = (await client.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 })).json();
+    const { sessionId } = (await client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).json();
     await client.post(`/api/checkout/test/${sessionId}/pay`);
     const mail: ReceivedMail = await waitFor(() => mailTo(account.email).find((message) => message.subject === "Your ticket: Northern Lights Gig"));
 
@@ -177,7 +177,7 @@ describe("a ticket e-mail job interrupted mid-send (ARCHITECTURE Ticket delivery
       const { client, account } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
       const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
       const event = await createEvent(t.db, { userId: organiser.account.id, title: "Crash Test Cabaret", pricePence: 1000 });
-      const { sessionId } = (await client.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+      const { sessionId } = (await client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
       await client.post(`/api/checkout/test/${sessionId}/pay`);
       await waitFor(() => (output.includes("claimed") ? true : undefined));
       worker.kill("SIGKILL");

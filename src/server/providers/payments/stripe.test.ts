@@ -54,7 +54,7 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
 
   it("opens a Checkout Session Stripe accepts: ticket and fee as separate lines, the order in metadata, an expiry 30+ minutes after Stripe receives it and before the hold lapses", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 2500, title: "Stripe Gala" });
-    const response = await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 3, ticketPrice: 1 });
+    const response = await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 3, ticketPrice: 1 });
     expect(response.statusCode).toBe(200);
     expect(response.json().url).toBe(stripe.sessions.get(response.json().sessionId)!.url);
     const request = stripe.received.filter((r) => r.path === "/v1/checkout/sessions" && r.status === 200).at(-1)!;
@@ -76,7 +76,7 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
 
   it("refuses a webhook with a bad signature or a timestamp older than the 300 s tolerance, and confirms nothing", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000 });
-    const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    const { sessionId } = (await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
     stripe.pay(sessionId);
     expect((await webhook("checkout.session.completed", sessionId, { secret: "whsec_wrong" })).status).toBe(400);
     expect((await webhook("checkout.session.completed", sessionId, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(400);
@@ -85,7 +85,7 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
 
   it("confirms once from the webhook, verify-payment and repeats, all at once", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000, maxAttendees: 10 });
-    const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 })).json();
+    const { sessionId } = (await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).json();
     const unpaid = await buyer.post("/api/functions/verify-payment", { sessionId });
     expect(unpaid.json()).toMatchObject({ success: false });
     const paid = stripe.pay(sessionId);
@@ -103,9 +103,9 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
 
   it("refunds through Stripe, in full, a payment that arrives after its places were sold", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000, maxAttendees: 1 });
-    const { sessionId: late } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    const { sessionId: late } = (await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
     await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.sessionId, late));
-    const { sessionId: winner } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    const { sessionId: winner } = (await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
     stripe.pay(winner);
     expect((await webhook("checkout.session.completed", winner)).status).toBe(200);
     const { payment_intent: intent } = stripe.pay(late);
@@ -118,7 +118,7 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
   it("refunds through Stripe, in full, a payment for an order whose event was deleted after its hold lapsed, and e-mails the buyer why", async () => {
     const payer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 2230 });
-    const { sessionId } = (await payer.client.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    const { sessionId } = (await payer.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
     // The hold lapses, the organiser deletes the event, then the buyer pays on Stripe's page anyway.
     await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.sessionId, sessionId));
     expect((await organiser.request("DELETE", `/api/events/${event.id}`)).statusCode).toBe(204);
@@ -136,9 +136,9 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
 
   it("takes a redelivered event for a refunded payment calmly after Stripe pruned the refund's idempotency key", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000, maxAttendees: 1 });
-    const { sessionId: late } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    const { sessionId: late } = (await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
     await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.sessionId, late));
-    const { sessionId: winner } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    const { sessionId: winner } = (await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
     stripe.pay(winner);
     await webhook("checkout.session.completed", winner);
     const { payment_intent: intent } = stripe.pay(late);
@@ -153,24 +153,24 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     const first = await createEvent(t.db, { userId: organiserId, pricePence: 1_000_000, maxAttendees: 100 });
     const second = await createEvent(t.db, { userId: organiserId, pricePence: 1_000_000, maxAttendees: 100 });
     const items = [first, second].map((event) => ({ eventId: event.id, ticketQuantity: 50 }));
-    const response = await buyer.post("/api/functions/create-payment", { items });
+    const response = await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", items });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toContain("£999,999.99");
     // Nothing is left held: a single event's 50 tickets (£500,115) still go through.
-    expect((await buyer.post("/api/functions/create-payment", { eventId: first.id, ticketQuantity: 50 })).statusCode).toBe(200);
-    expect((await buyer.post("/api/functions/create-payment", { eventId: second.id, ticketQuantity: 50 })).statusCode).toBe(200);
+    expect((await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: first.id, ticketQuantity: 50 })).statusCode).toBe(200);
+    expect((await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: second.id, ticketQuantity: 50 })).statusCode).toBe(200);
   });
 
   it("never passes Stripe's own refusal (status and message) on to the buyer: a 502 with the spec's message", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000 });
-    const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).json();
+    const { sessionId } = (await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
     const key = stripe.rollSecretKey("sk_test_rolled");
     try {
       const verify = await buyer.post("/api/functions/verify-payment", { sessionId });
       expect(verify.statusCode).toBe(502);
       expect(verify.json().error.code).toBe("PAYMENT_PROVIDER_ERROR");
       expect(verify.body).not.toContain("API Key");
-      const create = await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 });
+      const create = await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 });
       expect(create.statusCode).toBe(502);
       expect(create.json().error.message).toBe("Failed to initiate payment. Please try again.");
     } finally {
@@ -180,15 +180,15 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
 
   it("releases the places of an expired session, and of a session Stripe failed to open", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000, maxAttendees: 2 });
-    const { sessionId } = (await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 })).json();
-    expect((await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 1 })).statusCode).toBe(409);
+    const { sessionId } = (await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).json();
+    expect((await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).statusCode).toBe(409);
     stripe.expire(sessionId);
     expect((await webhook("checkout.session.expired", sessionId)).status).toBe(200);
     // Three 500s: the first answer and the SDK's two retries.
     stripe.failNext(3);
-    const failed = await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 });
+    const failed = await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 });
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error.message).toContain("Failed to initiate payment. Please try again.");
-    expect((await buyer.post("/api/functions/create-payment", { eventId: event.id, ticketQuantity: 2 })).statusCode).toBe(200);
+    expect((await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { ArrowRight, Loader2, Lock } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BOOKING_FEE_TEXT, formatPounds, type CartTotals } from "@domain";
 import { Button } from "~/components/ui/button";
@@ -6,7 +7,18 @@ import { Card } from "~/components/ui/card";
 import { paths } from "~/paths";
 
 /** Order summary: subtotal, fee and total, and 'Proceed to Checkout' (spec §2 Cart, decisions.md D6). */
-export function CartSummary({ totals, checkingOut, onCheckout }: { totals: CartTotals; checkingOut: boolean; onCheckout: () => void }) {
+export function CartSummary({
+  totals,
+  checkingOut,
+  attendeeField,
+  onCheckout,
+}: {
+  totals: CartTotals;
+  checkingOut: boolean;
+  /** The attendee's name field (issue 17), when signed in. */
+  attendeeField?: ReactNode;
+  onCheckout: () => void;
+}) {
   const tickets = `${totals.itemCount} ${totals.itemCount === 1 ? "ticket" : "tickets"}`;
   return (
     <Card className="p-6 lg:sticky lg:top-24">
@@ -26,6 +38,7 @@ export function CartSummary({ totals, checkingOut, onCheckout }: { totals: CartT
         </div>
       </dl>
       <p className="mt-2 text-xs text-muted">{BOOKING_FEE_TEXT}</p>
+      {attendeeField && <div className="mt-6">{attendeeField}</div>}
       <Button size="lg" className="mt-6 w-full" disabled={checkingOut} aria-busy={checkingOut || undefined} onClick={onCheckout}>
         {checkingOut ? (
           <>

@@ -1,5 +1,5 @@
 import { Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -30,10 +30,12 @@ function CartSkeleton() {
 export function CartView({
   serverItems,
   checkingOut,
+  attendeeField,
   onCheckout,
 }: {
   serverItems: CartItem[] | null;
   checkingOut: boolean;
+  attendeeField?: ReactNode;
   onCheckout: (items: CartItem[]) => void;
 }) {
   const items = useCartItems(serverItems ?? undefined);
@@ -103,7 +105,7 @@ export function CartView({
                   />
                 ))}
               </ul>
-              <CartSummary totals={totals} checkingOut={checkingOut} onCheckout={() => onCheckout(items)} />
+              <CartSummary totals={totals} checkingOut={checkingOut} attendeeField={attendeeField} onCheckout={() => onCheckout(items)} />
             </div>
           )}
         </div>

@@ -4,6 +4,7 @@ import { toast } from "~/lib/toast";
 import { useSessionUser } from "~/features/auth/hooks/use-session-user";
 import { paths } from "~/paths";
 import { createPayment } from "../api/create-payment";
+import { useAttendeeName } from "./use-attendee-name";
 import { useRestoredPage } from "./use-restored-page";
 import { browserCheckoutWindow, openCheckout } from "../lib/open-checkout";
 import { isCapacityConflict, needsSignIn, NO_CHECKOUT_URL, PAYMENT_TOASTS, paymentErrorDescription } from "../lib/payment-toasts";
@@ -12,13 +13,15 @@ import { browserAffiliateCode } from "../lib/stored-affiliate-code";
 
 /**
  * Buy Now on a paid event (spec §4 Payment, §6 Anonymous): signed out goes to /auth and back; signed
- * in starts a checkout and opens it in a new tab, or in this tab after 1 s when the popup is blocked.
+ * in starts a checkout in the attendee's name (issue 17) and opens it in a new tab, or in this tab after
+ * 1 s when the popup is blocked. `attendee` is the name field's state, null when signed out.
  */
 export function useBuyNow({ eventId, eventTitle }: { eventId: string; eventTitle: string }) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [pending, setPending] = useState(false);
+  const { field, checkedName } = useAttendeeName();
   useRestoredPage(useCallback(() => setPending(false), []));
 
   function askToSignIn() {
@@ -29,10 +32,12 @@ export function useBuyNow({ eventId, eventTitle }: { eventId: string; eventTitle
   async function buyNow(quantity: number): Promise<void> {
     if (pending) return;
     if (!user) return askToSignIn();
+    const attendeeName = checkedName();
+    if (attendeeName === null) return;
     setPending(true);
     let leaving = false;
     try {
-      const { url } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, affiliateCode: browserAffiliateCode() });
+      const { url } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, attendeeName, affiliateCode: browserAffiliateCode() });
       if (!url) throw new Error(NO_CHECKOUT_URL);
       if (openCheckout(url, browserCheckoutWindow()) === "opened") {
         toast.success(PAYMENT_TOASTS.windowOpened.title, { description: PAYMENT_TOASTS.windowOpened.description });
@@ -51,5 +56,5 @@ export function useBuyNow({ eventId, eventTitle }: { eventId: string; eventTitle
     }
   }
 
-  return { buyNow, pending };
+  return { buyNow, pending, attendee: user ? field : null };
 }

@@ -4,6 +4,7 @@ import { toast } from "~/lib/toast";
 import { useSessionUser } from "~/features/auth/hooks/use-session-user";
 import { paths } from "~/paths";
 import { createPayment } from "../api/create-payment";
+import { useAttendeeName } from "./use-attendee-name";
 import { useRestoredPage } from "./use-restored-page";
 import { needsSignIn, NO_CHECKOUT_URL, PAYMENT_TOASTS, paymentErrorDescription } from "../lib/payment-toasts";
 import { signInPath } from "../lib/sign-in-path";
@@ -16,12 +17,14 @@ export interface CheckoutLine {
 
 /**
  * 'Proceed to Checkout' (decisions.md D6): one payment for every cart line, in this tab. The cart is
- * kept until the payment succeeds (the success page empties it).
+ * kept until the payment succeeds (the success page empties it). Every ticket carries the attendee's
+ * name (issue 17); `attendee` is the name field's state, null when signed out.
  */
 export function useCartCheckout() {
   const user = useSessionUser();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  const { field, checkedName } = useAttendeeName();
   useRestoredPage(useCallback(() => setPending(false), []));
 
   function askToSignIn() {
@@ -32,9 +35,11 @@ export function useCartCheckout() {
   async function checkout(items: CheckoutLine[]): Promise<void> {
     if (pending || items.length === 0) return;
     if (!user) return askToSignIn();
+    const attendeeName = checkedName();
+    if (attendeeName === null) return;
     setPending(true);
     try {
-      const { url } = await createPayment({ items, affiliateCode: browserAffiliateCode() });
+      const { url } = await createPayment({ items, attendeeName, affiliateCode: browserAffiliateCode() });
       if (!url) throw new Error(NO_CHECKOUT_URL);
       window.location.assign(url);
       // Still busy: the page is leaving for the checkout.
@@ -45,5 +50,5 @@ export function useCartCheckout() {
     }
   }
 
-  return { checkout, pending };
+  return { checkout, pending, attendee: user ? field : null };
 }

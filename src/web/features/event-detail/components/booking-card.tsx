@@ -1,5 +1,5 @@
 import { CircleAlert, Loader2, ShieldCheck, ShoppingCart, Ticket } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { BOOKING_FEE_TEXT, formatPounds } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -16,6 +16,7 @@ export function BookingCard({
   state,
   status,
   buying,
+  attendeeField,
   onBuyNow,
   onAddToCart,
 }: {
@@ -25,6 +26,8 @@ export function BookingCard({
   status: string;
   /** A checkout is being started. */
   buying: boolean;
+  /** The attendee's name field for Buy Now (issue 17), when signed in. */
+  attendeeField?: ReactNode;
   onBuyNow: (quantity: number) => void;
   /** `max` is the most this event's cart line may hold. */
   onAddToCart: (quantity: number, max: number) => void;
@@ -62,6 +65,7 @@ export function BookingCard({
           <>
             <TicketQuantityField id={quantityId} raw={rawQuantity} onRawChange={setRawQuantity} remaining={remaining} disabled={buying} />
             <BookingTotals id={id} quantityId={quantityId} pricePence={pricePence} quantity={quantity} />
+            {attendeeField}
           </>
         )}
 

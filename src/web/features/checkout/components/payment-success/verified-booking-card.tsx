@@ -4,7 +4,7 @@ import type { VerifiedBooking } from "../../api/verify-payment";
 import { bookingTitle } from "../../lib/verification-outcome";
 import { TicketEmailStatus } from "./ticket-email-status";
 
-/** One confirmed booking: event, date, location, tickets, total and ticket code (spec §2 Payment pages). */
+/** One confirmed booking: event, date, location, attendee (issue 17), tickets, total and ticket code (spec §2 Payment pages). */
 export function VerifiedBookingCard({ booking, email, emailTimedOut }: { booking: VerifiedBooking; email: Delivery | undefined; emailTimedOut: boolean }) {
   const date = formatLongDate(booking.events?.date_time);
   const time = formatEventTime(booking.events?.date_time);
@@ -28,6 +28,10 @@ export function VerifiedBookingCard({ booking, email, emailTimedOut }: { booking
         )}
       </ul>
       <dl className="mt-4 grid grid-cols-2 gap-4 rounded-xl bg-surface p-4 text-sm sm:grid-cols-3">
+        <div className="col-span-2 sm:col-span-3">
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Attendee</dt>
+          <dd className="mt-0.5 break-words font-bold">{booking.attendee_name}</dd>
+        </div>
         <div>
           <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Tickets</dt>
           <dd className="mt-0.5 font-bold">{booking.ticket_quantity}</dd>
