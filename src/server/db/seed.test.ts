@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRICE_BANDS, eventKind, isListed, priceBandOf } from "../../domain";
 import { createTestDatabase } from "../../../test/database";
-import { events } from "./schema";
+import { bookings, events, profiles, users } from "./schema";
 import { seedDemoData } from "./seed";
 
 describe("demo seed", () => {
@@ -36,6 +36,19 @@ describe("demo seed", () => {
     }
     expect(rows.some((row) => !isListed(row) && row.status === "active")).toBe(true);
     expect(rows.some((row) => row.videoUrl?.includes("youtube") || row.videoUrl?.includes("youtu.be"))).toBe(true);
+  });
+
+  it("names every booking's attendee as a person would be named, never an account's handle (issue 17)", async () => {
+    const names = (await database.db.select({ name: bookings.attendeeName }).from(bookings)).map((row) => row.name);
+    expect(names.length).toBeGreaterThan(0);
+    const handles = new Set([
+      ...(await database.db.select({ username: profiles.username }).from(profiles)).map((row) => row.username),
+      ...(await database.db.select({ email: users.email }).from(users)).map((row) => row.email),
+    ]);
+    for (const name of names) {
+      expect(name).toMatch(/^\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)+$/u);
+      expect(handles.has(name)).toBe(false);
+    }
   });
 
   it("draws a local poster in every width for every event", async () => {
