@@ -16,7 +16,7 @@ const B = "00000000-0000-4000-8000-00000000000b";
 
 describe("checkoutLines (decisions D6)", () => {
   it("merges a cart's lines for one event into one line, summing the quantities", () => {
-    const input = CreatePaymentInput.parse({ items: [{ eventId: A, ticketQuantity: 30 }, { eventId: B, ticketQuantity: 1 }, { eventId: A, ticketQuantity: 30 }] });
+    const input = CreatePaymentInput.parse({ items: [{ eventId: A, ticketQuantity: 30 }, { eventId: B, ticketQuantity: 1 }, { eventId: A, ticketQuantity: 30 }], attendeeName: "Ada Lovelace" });
     expect(checkoutLines(input)).toEqual([
       { eventId: A, quantity: 60 },
       { eventId: B, quantity: 1 },
