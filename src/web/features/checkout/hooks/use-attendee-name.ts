@@ -10,12 +10,18 @@ export interface AttendeeNameFieldProps {
 }
 
 /**
+ * The name this tab last sent to a checkout, per account: the session user read by the root loader is
+ * not read again on a plain navigation, so without this the next page would offer the older name.
+ */
+let sentThisVisit: { userId: string; name: string } | null = null;
+
+/**
  * The attendee's name for a checkout (issue 17, decision 021): offered from the account (the name it
  * last typed, else its display name) and checked as the server checks it before a checkout starts.
  */
 export function useAttendeeName() {
   const user = useSessionUser();
-  const [name, setName] = useState(user?.checkoutName ?? "");
+  const [name, setName] = useState(() => (user && sentThisVisit?.userId === user.id ? sentThisVisit.name : (user?.checkoutName ?? "")));
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -28,6 +34,7 @@ export function useAttendeeName() {
       inputRef.current?.focus();
       return null;
     }
+    if (user) sentThisVisit = { userId: user.id, name: trimmed };
     return trimmed;
   }
 
