@@ -1,7 +1,9 @@
 import { resolve } from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import type { DemoAccount } from "./db/seed";
 import { openDatabase } from "./db/client";
+import { startupBanner } from "./startup-banner";
 
 async function main() {
   const config = loadConfig();
@@ -9,7 +11,7 @@ async function main() {
   await database.migrate();
 
   const shouldSeed = config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && config.embedded);
-  let accounts: { role: string; email: string; password: string }[] = [];
+  let accounts: DemoAccount[] = [];
   let demoPhone = "";
   if (shouldSeed) {
     const { seedDemoData, DEMO_ATTENDEE_PHONE } = await import("./db/seed");
@@ -33,15 +35,7 @@ async function main() {
   process.once("SIGTERM", close);
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const lines = [`Eventora is running at ${config.publicUrl} (${database.kind === "pglite" ? `embedded database in ${config.DATA_DIR}` : "PostgreSQL"})`];
-  // Demo credentials are printed for the embedded demo database only, never for a real server.
-  if (config.embedded && accounts.length) {
-    lines.push("Demo accounts:");
-    for (const account of accounts) lines.push(`  ${account.role.padEnd(10)} ${account.email}  password: ${account.password}`);
-    lines.push(`  The attendee also signs in by SMS code with ${demoPhone}; e-mail and SMS appear at ${config.publicUrl}/dev/mailbox`);
-  }
-  if (config.demoMode && !process.env.HOST) lines.push("Demo mode listens on this machine only; set HOST=0.0.0.0 to let other devices in (the dev mailbox stays on this machine).");
-  console.log(lines.join("\n"));
+  console.log(startupBanner({ config, database: database.kind, accounts, demoPhone, hostSet: Boolean(process.env.HOST) }));
 }
 
 main().catch((error) => {
