@@ -5,6 +5,24 @@ import type { DemoAccount } from "./db/seed";
 import { openDatabase } from "./db/client";
 import { startupBanner } from "./startup-banner";
 
+/**
+ * `npm start` builds the web app while this process opens the database (scripts/start.mjs): with
+ * --after-web-build this process asks for the build once it needs the pages, and waits for the answer.
+ */
+function webBuildDone(): Promise<void> {
+  if (!process.argv.includes("--after-web-build") || !process.send) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (message !== "web build done") return;
+      process.off("message", onMessage);
+      process.disconnect?.();
+      resolve();
+    };
+    process.on("message", onMessage);
+    process.send!("waiting for the web build");
+  });
+}
+
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -20,6 +38,7 @@ async function main() {
     accounts = result.accounts;
   }
 
+  await webBuildDone();
   const app = await buildApp({
     config,
     database,
