@@ -60,12 +60,13 @@ function run(program: string, args: string[], user: { uid: number; gid: number }
  */
 export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
   const user = serverUser();
+  const native = nativeDir();
+  let bin = join(native, "bin");
   const dir = mkdtempSync(join(tmpdir(), "eventora-pg-"));
-  let bin = join(nativeDir(), "bin");
   const dataDir = join(dir, "data");
   try {
     if (user) {
-      cpSync(nativeDir(), join(dir, "native"), { recursive: true, verbatimSymlinks: true });
+      cpSync(native, join(dir, "native"), { recursive: true, verbatimSymlinks: true });
       bin = join(dir, "native", "bin");
       chownSync(dir, user.uid, user.gid);
     }
