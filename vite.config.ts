@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { appShellChunk } from "./scripts/app-shell-chunk";
+import { appShellChunk } from "./scripts/app-shell-chunk.ts";
 
 const appShell = appShellChunk({
   rootRoute: "src/web/root.tsx",

@@ -1,7 +1,11 @@
-// `npm start`: build the web app when the build is missing or older than the sources, then serve it.
-import { spawnSync } from "node:child_process";
+// `npm start`: serve the web app, building it first when the build is missing or older than the sources.
+// The build runs while the server opens its database (on a fresh clone: creating it, migrating, seeding
+// the demo data); the server waits for the build only before it loads the pages, so a first start takes
+// the longer of the two rather than their sum.
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 
 const buildStamp = "build/server/index.js";
 
@@ -18,14 +22,43 @@ const sourcesChanged =
   !existsSync(buildStamp) ||
   Math.max(newestSource("src/web"), newestSource("src/domain"), newestSource("public")) > statSync(buildStamp).mtimeMs;
 
+// Both children get a terminal's Ctrl-C themselves; this process waits to pass on the server's exit code.
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => {});
+
+let build;
 if (sourcesChanged) {
-  console.log("Building the web app…");
-  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log("Building the web app (once: later starts reuse the build until the sources change)…");
+  const cli = join(dirname(createRequire(import.meta.url).resolve("@react-router/dev/package.json")), "bin.js");
+  // Warnings only: the list of every file built would scroll the start-up message away.
+  build = spawn(process.execPath, [cli, "build", "--logLevel", "warn"], { stdio: "inherit" });
 }
 
-const server = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-  stdio: "inherit",
+const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts", ...(build ? ["--after-web-build"] : [])], {
+  stdio: build ? ["inherit", "inherit", "inherit", "ipc"] : "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
-process.exit(server.status ?? 0);
+
+// The server asks once its database is ready; it hears back when the build is done.
+let built = false;
+let serverWaiting = false;
+const buildDone = () => server.connected && server.send("web build done");
+server.on("message", (message) => {
+  if (message !== "waiting for the web build") return;
+  serverWaiting = true;
+  if (built) buildDone();
+});
+build?.once("exit", (code, signal) => {
+  if (code === 0) {
+    built = true;
+    if (serverWaiting) buildDone();
+    return;
+  }
+  console.error(`Building the web app failed (${signal ?? `exit code ${code}`}).`);
+  server.kill("SIGTERM");
+  process.exitCode = code || 1;
+});
+
+server.once("exit", (code, signal) => {
+  if (build && build.exitCode === null) build.kill("SIGTERM");
+  process.exit(process.exitCode || (code ?? (signal ? 1 : 0)));
+});

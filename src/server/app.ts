@@ -52,7 +52,7 @@ import { answerFrameworkError, MAX_PARAM_LENGTH } from "./lib/framework-errors";
 import { registerErrorHandler } from "./lib/http-errors";
 import { registerMetrics } from "./lib/metrics";
 import { refuseNulCharacters } from "./lib/nul-characters";
-import { requestLogOptions, type LogStream } from "./lib/request-log";
+import { loggingOptions, type LogStream } from "./lib/request-log";
 import { registerSecurityHeaders } from "./lib/security-headers";
 import { registerWebHandler } from "./web-handler";
 
@@ -72,7 +72,7 @@ export interface BuildAppOptions {
   database: Database;
   /** 'production' serves build/; 'development' runs Vite with hot reload; 'none' serves the API only. */
   web: "production" | "development" | "none";
-  /** Log requests at LOG_LEVEL; `{ stream }` sends the log lines there (tests read them). */
+  /** Log at LOG_LEVEL (readable lines in demo mode, else JSON); `{ stream }` sends the log lines there (tests read them). */
   logger?: boolean | { stream: LogStream };
   /** Run the background workers (ticket e-mails, hold expiry) in this process; default true. */
   workers?: boolean;
@@ -84,7 +84,7 @@ export interface BuildAppOptions {
 
 export async function buildApp({ config, database, web, logger = false, workers = true, jobTimings = jobTimingsFrom(config), realtimeHeartbeatMs }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? requestLogOptions(config.LOG_LEVEL, typeof logger === "object" ? logger.stream : undefined) : false,
+    ...(logger ? loggingOptions({ level: config.LOG_LEVEL, readable: config.demoMode, stream: typeof logger === "object" ? logger.stream : undefined }) : { logger: false }),
     // Whose X-Forwarded-For decides request.ip (every per-address limit): TRUST_PROXY, off by default.
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

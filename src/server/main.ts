@@ -1,7 +1,27 @@
 import { resolve } from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import type { DemoAccount } from "./db/seed";
 import { openDatabase } from "./db/client";
+import { startupBanner } from "./startup-banner";
+
+/**
+ * `npm start` builds the web app while this process opens the database (scripts/start.mjs): with
+ * --after-web-build this process asks for the build once it needs the pages, and waits for the answer.
+ */
+function webBuildDone(): Promise<void> {
+  if (!process.argv.includes("--after-web-build") || !process.send) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (message !== "web build done") return;
+      process.off("message", onMessage);
+      process.disconnect?.();
+      resolve();
+    };
+    process.on("message", onMessage);
+    process.send!("waiting for the web build");
+  });
+}
 
 async function main() {
   const config = loadConfig();
@@ -9,7 +29,7 @@ async function main() {
   await database.migrate();
 
   const shouldSeed = config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && config.embedded);
-  let accounts: { role: string; email: string; password: string }[] = [];
+  let accounts: DemoAccount[] = [];
   let demoPhone = "";
   if (shouldSeed) {
     const { seedDemoData, DEMO_ATTENDEE_PHONE } = await import("./db/seed");
@@ -18,6 +38,7 @@ async function main() {
     accounts = result.accounts;
   }
 
+  await webBuildDone();
   const app = await buildApp({
     config,
     database,
@@ -33,15 +54,7 @@ async function main() {
   process.once("SIGTERM", close);
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const lines = [`Eventora is running at ${config.publicUrl} (${database.kind === "pglite" ? `embedded database in ${config.DATA_DIR}` : "PostgreSQL"})`];
-  // Demo credentials are printed for the embedded demo database only, never for a real server.
-  if (config.embedded && accounts.length) {
-    lines.push("Demo accounts:");
-    for (const account of accounts) lines.push(`  ${account.role.padEnd(10)} ${account.email}  password: ${account.password}`);
-    lines.push(`  The attendee also signs in by SMS code with ${demoPhone}; e-mail and SMS appear at ${config.publicUrl}/dev/mailbox`);
-  }
-  if (config.demoMode && !process.env.HOST) lines.push("Demo mode listens on this machine only; set HOST=0.0.0.0 to let other devices in (the dev mailbox stays on this machine).");
-  console.log(lines.join("\n"));
+  console.log(startupBanner({ config, database: database.kind, accounts, demoPhone, hostSet: Boolean(process.env.HOST) }));
 }
 
 main().catch((error) => {

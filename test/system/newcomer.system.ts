@@ -184,4 +184,22 @@ describe("a newcomer's `npm start` on an empty data directory", () => {
       await stream.close();
     }
   }, 240_000);
+
+  it("prints readable lines only and ends start-up with one block (address, demo accounts, mailbox) that browsing does not scroll away", () => {
+    onTestFailed(() => {
+      console.error(`npm start's output (last 20 KB):\n${output.slice(-20_000)}`);
+    });
+    const lines = output.split("\n").map((line) => line.trimEnd()).filter(Boolean);
+    // Issue 17: deprecation and future-flag warnings, then a JSON line per request, buried the demo accounts.
+    expect(lines.filter((line) => /^\s*\{".*\}$/.test(line))).toEqual([]);
+    expect(lines.filter((line) => /warn|deprecat/i.test(line))).toEqual([]);
+    const rules = lines.flatMap((line, index) => (/^─+$/.test(line) ? [index] : []));
+    expect(rules, "the start-up block between two rules").toHaveLength(2);
+    const block = lines.slice(rules[0]!, rules[1]! + 1).join("\n");
+    expect(block).toMatch(/Eventora is running at http:\/\/localhost:\d+ /);
+    expect(block).toContain("northern.sounds@eventora.test");
+    expect(block).toMatch(/\/dev\/mailbox/);
+    // Signing in, browsing and buying (the test before) printed nothing after it.
+    expect(lines.slice(rules[1]! + 1)).toEqual([]);
+  });
 });

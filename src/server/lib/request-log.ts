@@ -1,4 +1,5 @@
-import type { FastifyRequest } from "fastify";
+import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
+import pinoPretty from "pino-pretty";
 
 /**
  * Query-string fields whose values never reach the request log. A form submitted before the page's
@@ -54,7 +55,37 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** The logger options for buildApp: the configured level, redacted request addresses, and a stream for tests. */
-export function requestLogOptions(level: string, stream?: LogStream) {
-  return { level, serializers: { req: serializeRequest }, ...(stream ? { stream } : {}) };
+/**
+ * Demo mode's request lines: one readable line per request at debug (LOG_LEVEL=debug shows them), so a
+ * browsing session does not scroll the start-up block away. Failed requests still log at error.
+ */
+class ReadableRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply);
+    request.log.debug(`${request.method} ${redactQuerySecrets(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+  }
+
+  override routeNotFound(request: FastifyRequest) {
+    request.log.debug(`no route for ${request.method} ${redactQuerySecrets(request.url)}`);
+  }
+}
+
+/**
+ * buildApp's logging: at the configured level, with redacted request addresses, to `stream` if given.
+ * A real deployment logs JSON with Fastify's request lines at info (for log collectors); demo mode
+ * logs readable lines for the person at the terminal, requests at debug.
+ */
+export function loggingOptions({ level, readable, stream }: { level: string; readable: boolean; stream?: LogStream }) {
+  if (!readable) return { logger: { level, serializers: { req: serializeRequest }, ...(stream ? { stream } : {}) } };
+  const pretty = pinoPretty({
+    destination: stream ?? 1,
+    // In order with what the process prints itself (the start-up block).
+    sync: true,
+    colorize: !stream && Boolean(process.stdout.isTTY),
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname,reqId",
+  });
+  return { logger: { level, serializers: { req: serializeRequest }, stream: pretty }, logController: new ReadableRequestLog() };
 }

@@ -75,6 +75,8 @@ export function createAuth({ db, config, email, sms }: AuthDeps) {
           if (state) state.databaseAway = true;
           return;
         }
+        // A refusal (4xx: a wrong password, a missing field) is the person's answer, not a server fault.
+        if (error instanceof APIError && error.statusCode < 500) return;
         if (config.LOG_LEVEL !== "silent") console.error("[Better Auth] request failed", error);
       },
     },
