@@ -43,9 +43,13 @@ export const TicketEmailStatus = z.object({
 });
 export type TicketEmailStatus = z.infer<typeof TicketEmailStatus>;
 
-/** One card of /my-tickets (GET /api/me/tickets), newest booking first. */
+/**
+ * One card of /my-tickets (GET /api/me/tickets). The list comes upcoming first, soonest first, then
+ * past, most recent first; `period` says which section a ticket belongs to (issue 17).
+ */
 export const MyTicket = z.object({
   bookingId: z.string(),
+  period: z.enum(["upcoming", "past"]),
   ticketCode: z.string(),
   status: z.string(),
   ticketQuantity: z.number().int(),
