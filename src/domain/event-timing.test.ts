@@ -24,9 +24,18 @@ describe("upcomingThenPast (issue 17: the next event first, past ones after)", (
     expect(past.map((item) => item.id)).toEqual(["last-week", "last-year"]);
   });
 
-  it("keeps an event that has started but not ended among the upcoming ones (the door is open)", () => {
-    const { upcoming, past } = upcomingThenPast([at("tonight", "2026-11-25T19:30:00Z"), at("afternoon", "2026-11-25T14:00:00Z", "2026-11-25T17:00:00Z")], (item) => item, now);
-    expect(upcoming.map((item) => item.id)).toEqual(["tonight"]);
-    expect(past.map((item) => item.id)).toEqual(["afternoon"]);
+  it("keeps an event upcoming on the day it starts and until it ends (the door is open)", () => {
+    const { upcoming, past } = upcomingThenPast(
+      [
+        at("tonight", "2026-11-25T19:30:00Z"),
+        at("this-morning", "2026-11-25T09:00:00Z", "2026-11-25T11:00:00Z"),
+        at("festival", "2026-11-22T10:00:00Z", "2026-11-26T22:00:00Z"),
+        at("yesterday", "2026-11-24T07:00:00Z", "2026-11-24T09:00:00Z"),
+      ],
+      (item) => item,
+      now,
+    );
+    expect(upcoming.map((item) => item.id)).toEqual(["festival", "this-morning", "tonight"]);
+    expect(past.map((item) => item.id)).toEqual(["yesterday"]);
   });
 });

@@ -5,6 +5,16 @@ import { SignedTicketPayload, type TicketQrPayload } from "./organiser-schemas";
 export const TICKET_EMAIL_PROVIDERS = ["brevo", "resend"] as const;
 export type TicketEmailProvider = (typeof TICKET_EMAIL_PROVIDERS)[number];
 
+/**
+ * The two ways to send a ticket again (spec §2 My Tickets: the first provider, then the alternate), in
+ * the words users read: never a provider's name (issue 17). `button` is My Tickets' action, `choice`
+ * the option where a form offers both.
+ */
+export const TICKET_EMAIL_WAYS = [
+  { provider: "brevo", button: "Resend ticket", choice: "Usual way" },
+  { provider: "resend", button: "Try another way", choice: "Another way" },
+] as const satisfies readonly { provider: TicketEmailProvider; button: string; choice: string }[];
+
 /** The exact bytes signed: the six fields as a JSON array, so key order can never change a signature. */
 export function ticketSignatureMessage(payload: TicketQrPayload): string {
   return JSON.stringify([payload.ticketId, payload.bookingId, payload.eventTitle, payload.attendeeName, payload.eventDate, payload.ticketQuantity]);

@@ -82,6 +82,13 @@ describe("My Tickets: upcoming first, past apart, a calendar file per ticket (is
     ]);
   });
 
+  it("says a ticket e-mail was not delivered in plain words, never the provider's reply", async () => {
+    const booking = await bookingFor(1);
+    await t.db.update(bookings).set({ ticketEmailError: "brevo: HTTP 401: Key not found; smtp: connect ECONNREFUSED" }).where(eq(bookings.id, booking.id));
+    const ticket = await myTicket(booking.id);
+    expect(ticket.ticketEmail).toMatchObject({ status: "failed", error: "The ticket email could not be delivered." });
+  });
+
   it("downloads an .ics for the ticket's owner only; anyone else gets 404", async () => {
     const booking = await bookingFor(3);
     const url = `/api/me/tickets/${booking.id}/calendar.ics`;
