@@ -86,7 +86,7 @@ describe("ticket pages", () => {
     await page.goto("/my-tickets");
     await waitForHydration(page);
     await page.getByRole("heading", { name: "My Tickets", level: 1 }).waitFor();
-    await expect.poll(() => page.getByRole("list", { name: "Your tickets" }).getByRole("article").count()).toBe(2);
+    await expect.poll(() => page.getByRole("list", { name: "Upcoming" }).getByRole("article").count()).toBe(2);
     const card = page.getByRole("article", { name: older.event.title });
     await card.getByText("Total Paid").waitFor();
     await card.getByText(older.attendeeName).waitFor();
@@ -99,8 +99,8 @@ describe("ticket pages", () => {
     expect(older.qrPayload.sig).toBeTruthy();
     await expectAccessible(page);
 
-    await card.getByRole("button", { name: "Resend via Brevo" }).click();
-    await toast(page, "Email Sent via").waitFor();
+    await card.getByRole("button", { name: "Resend ticket" }).click();
+    await toast(page, `Ticket sent to ${account.email}`).waitFor();
     await toast(page, "Your ticket has been resent to your email address.").waitFor();
 
     // Print Ticket prints that card alone: page chrome, buttons and the other ticket stay off the paper.
@@ -115,7 +115,7 @@ describe("ticket pages", () => {
     expect(await page.locator("body > header").isVisible()).toBe(false);
     expect(await page.locator("body > footer").isVisible()).toBe(false);
     expect(await card.getByRole("button", { name: "Print Ticket" }).isVisible()).toBe(false);
-    expect(await card.getByRole("button", { name: "Resend via Brevo" }).isVisible()).toBe(false);
+    expect(await card.getByRole("button", { name: "Resend ticket" }).isVisible()).toBe(false);
     expect(await card.isVisible()).toBe(true);
     expect(await page.getByRole("img", { name: qrName }).isVisible()).toBe(true);
     expect(await page.getByRole("article", { name: newest.event.title }).isVisible()).toBe(false);
@@ -166,13 +166,13 @@ describe("ticket pages", () => {
     await page.getByRole("heading", { name: "Resend Ticket" }).waitFor();
     const button = page.getByRole("button", { name: "Resend Ticket Email" });
     expect(await button.isDisabled()).toBe(true);
-    expect(await page.getByRole("radio", { name: /Brevo/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: /Usual way/ }).isChecked()).toBe(true);
     await expectAccessible(page);
 
     const field = page.getByLabel("Booking ID, ticket code or payment session ID");
     await field.fill(`  ${tickets[0]!.ticketCode} `);
     await button.click();
-    const result = page.getByRole("status").filter({ hasText: "Ticket email sent successfully via" });
+    const result = page.getByRole("status").filter({ hasText: "Ticket email sent successfully!" });
     await result.waitFor();
     // A stranger sees the booking's address masked, and it is the only address the ticket goes to.
     await result.getByText(/^Sent to: \w\*\*\*@example\.com$/).waitFor();

@@ -64,9 +64,9 @@ export function TicketCard({
               <Badge variant={ticket.status === "confirmed" ? "success" : "secondary"}>{statusLabel(ticket.status)}</Badge>
               {ticket.checkedInAt && <Badge variant="secondary">Checked in</Badge>}
             </div>
-            <h2 id={titleId} className="mt-3 break-words text-xl font-bold leading-snug sm:text-2xl">
+            <h3 id={titleId} className="mt-3 break-words text-xl font-bold leading-snug sm:text-2xl">
               {ticket.event.title}
-            </h2>
+            </h3>
             <ul className="mt-3 flex flex-col gap-1.5 text-sm text-muted">
               <li className="flex items-start gap-2">
                 <CalendarDays className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
