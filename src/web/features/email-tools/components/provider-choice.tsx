@@ -37,7 +37,7 @@ export function ProviderChoice({
           </label>
         ))}
       </div>
-      <p className="mt-1.5 text-sm text-muted">If the email does not arrive, try another way.</p>
+      {defaultValue === PROVIDER_OPTIONS[0]?.value && <p className="mt-1.5 text-sm text-muted">If the email does not arrive, try another way.</p>}
     </fieldset>
   );
 }

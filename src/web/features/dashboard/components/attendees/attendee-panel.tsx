@@ -83,8 +83,8 @@ export function AttendeePanel({ groups }: { groups: AttendeeEventGroups }) {
                   )}
                 </Select>
               </Field>
-              {/* A closed select cuts a long title on a phone: the chosen event in full, wrapping. */}
-              <p className="break-words text-sm text-muted">
+              {/* A closed select cuts a long title on a phone or tablet: the chosen event in full, wrapping. */}
+              <p className="break-words text-sm text-muted lg:hidden">
                 <span className="font-semibold text-ink">{chosen.title}</span> · {formatDateTime(chosen.dateTime)}
               </p>
             </div>
