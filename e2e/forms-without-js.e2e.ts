@@ -364,7 +364,7 @@ describe("public forms without JavaScript", () => {
 
     await field.fill(`  ${ticket.ticketCode} `);
     await button.click();
-    const result = page.getByRole("status").filter({ hasText: "Ticket email sent successfully via" });
+    const result = page.getByRole("status").filter({ hasText: "Ticket email sent successfully!" });
     await result.waitFor();
     // A stranger sees the booking's address masked, and it is the only address the ticket goes to.
     await result.getByText(/^Sent to: \w\*\*\*@example\.com$/).waitFor();
@@ -372,7 +372,7 @@ describe("public forms without JavaScript", () => {
     expect(again.to).toEqual([buyer.email]);
     expect(again.text).toContain(ticket.ticketCode);
     expect(await field.inputValue()).toBe(`  ${ticket.ticketCode} `);
-    expect(await page.getByRole("radio", { name: /Brevo/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: /Usual way/ }).isChecked()).toBe(true);
     expectNoAddressCarries(requests, [ticket.ticketCode]);
     await page.screenshot({ path: "test-results/resend-no-js-390.png", fullPage: true });
 

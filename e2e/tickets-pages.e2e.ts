@@ -73,7 +73,9 @@ describe("ticket pages", () => {
 
     const response = await page.request.get("/api/me/tickets");
     tickets = ((await response.json()) as { tickets: MyTicket[] }).tickets;
-    expect(tickets.map((ticket) => ticket.event.title)).toEqual([second!.title, first!.title]);
+    // Upcoming tickets come soonest first (issue 17).
+    const soonestFirst = [first!, second!].sort((a, b) => a.dateTime.localeCompare(b.dateTime));
+    expect(tickets.map((ticket) => ticket.event.title)).toEqual(soonestFirst.map((event) => event.title));
   });
   afterAll(async () => {
     await buyer?.context.close();
@@ -82,25 +84,25 @@ describe("ticket pages", () => {
 
   it("My Tickets shows each booking with its signed QR code, resends the e-mail and prints one ticket", async () => {
     const { page } = buyer;
-    const [newest, older] = tickets as [MyTicket, MyTicket];
+    const [sooner, later] = tickets as [MyTicket, MyTicket];
     await page.goto("/my-tickets");
     await waitForHydration(page);
     await page.getByRole("heading", { name: "My Tickets", level: 1 }).waitFor();
-    await expect.poll(() => page.getByRole("list", { name: "Your tickets" }).getByRole("article").count()).toBe(2);
-    const card = page.getByRole("article", { name: older.event.title });
+    await expect.poll(() => page.getByRole("list", { name: "Upcoming" }).getByRole("article").count()).toBe(2);
+    const card = page.getByRole("article", { name: later.event.title });
     await card.getByText("Total Paid").waitFor();
-    await card.getByText(older.attendeeName).waitFor();
+    await card.getByText(later.attendeeName).waitFor();
     await card.getByText("Show this QR code at the event entrance").waitFor();
 
     // The QR carries exactly the signed payload the scanner verifies.
-    const qrName = `QR code for ticket ${older.ticketCode}`;
+    const qrName = `QR code for ticket ${later.ticketCode}`;
     await page.getByRole("img", { name: qrName }).waitFor();
-    expect(await decodeQr(page, qrName)).toBe(JSON.stringify(older.qrPayload));
-    expect(older.qrPayload.sig).toBeTruthy();
+    expect(await decodeQr(page, qrName)).toBe(JSON.stringify(later.qrPayload));
+    expect(later.qrPayload.sig).toBeTruthy();
     await expectAccessible(page);
 
-    await card.getByRole("button", { name: "Resend via Brevo" }).click();
-    await toast(page, "Email Sent via").waitFor();
+    await card.getByRole("button", { name: "Resend ticket" }).click();
+    await toast(page, `Ticket sent to ${account.email}`).waitFor();
     await toast(page, "Your ticket has been resent to your email address.").waitFor();
 
     // Print Ticket prints that card alone: page chrome, buttons and the other ticket stay off the paper.
@@ -115,10 +117,10 @@ describe("ticket pages", () => {
     expect(await page.locator("body > header").isVisible()).toBe(false);
     expect(await page.locator("body > footer").isVisible()).toBe(false);
     expect(await card.getByRole("button", { name: "Print Ticket" }).isVisible()).toBe(false);
-    expect(await card.getByRole("button", { name: "Resend via Brevo" }).isVisible()).toBe(false);
+    expect(await card.getByRole("button", { name: "Resend ticket" }).isVisible()).toBe(false);
     expect(await card.isVisible()).toBe(true);
     expect(await page.getByRole("img", { name: qrName }).isVisible()).toBe(true);
-    expect(await page.getByRole("article", { name: newest.event.title }).isVisible()).toBe(false);
+    expect(await page.getByRole("article", { name: sooner.event.title }).isVisible()).toBe(false);
     // On A4 the ticket fills one page; printing the whole list gives each ticket its own page.
     expect(pdfPages(await page.pdf({ format: "A4" }))).toBe(1);
     await page.waitForFunction(() => document.querySelector("[data-my-tickets][data-print-only]") === null);
@@ -166,13 +168,13 @@ describe("ticket pages", () => {
     await page.getByRole("heading", { name: "Resend Ticket" }).waitFor();
     const button = page.getByRole("button", { name: "Resend Ticket Email" });
     expect(await button.isDisabled()).toBe(true);
-    expect(await page.getByRole("radio", { name: /Brevo/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: /Usual way/ }).isChecked()).toBe(true);
     await expectAccessible(page);
 
     const field = page.getByLabel("Booking ID, ticket code or payment session ID");
     await field.fill(`  ${tickets[0]!.ticketCode} `);
     await button.click();
-    const result = page.getByRole("status").filter({ hasText: "Ticket email sent successfully via" });
+    const result = page.getByRole("status").filter({ hasText: "Ticket email sent successfully!" });
     await result.waitFor();
     // A stranger sees the booking's address masked, and it is the only address the ticket goes to.
     await result.getByText(/^Sent to: \w\*\*\*@example\.com$/).waitFor();

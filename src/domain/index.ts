@@ -6,6 +6,7 @@ export * from "./checkout";
 export * from "./csv";
 export * from "./errors";
 export * from "./events";
+export * from "./event-timing";
 export * from "./format";
 export * from "./images";
 export * from "./money";

@@ -5,6 +5,16 @@ import { SignedTicketPayload, type TicketQrPayload } from "./organiser-schemas";
 export const TICKET_EMAIL_PROVIDERS = ["brevo", "resend"] as const;
 export type TicketEmailProvider = (typeof TICKET_EMAIL_PROVIDERS)[number];
 
+/**
+ * The two ways to send a ticket again (spec §2 My Tickets: the first provider, then the alternate), in
+ * the words users read: never a provider's name (issue 17). `button` is My Tickets' action, `choice`
+ * the option where a form offers both.
+ */
+export const TICKET_EMAIL_WAYS = [
+  { provider: "brevo", button: "Resend ticket", choice: "Usual way" },
+  { provider: "resend", button: "Try another way", choice: "Another way" },
+] as const satisfies readonly { provider: TicketEmailProvider; button: string; choice: string }[];
+
 /** The exact bytes signed: the six fields as a JSON array, so key order can never change a signature. */
 export function ticketSignatureMessage(payload: TicketQrPayload): string {
   return JSON.stringify([payload.ticketId, payload.bookingId, payload.eventTitle, payload.attendeeName, payload.eventDate, payload.ticketQuantity]);
@@ -43,9 +53,13 @@ export const TicketEmailStatus = z.object({
 });
 export type TicketEmailStatus = z.infer<typeof TicketEmailStatus>;
 
-/** One card of /my-tickets (GET /api/me/tickets), newest booking first. */
+/**
+ * One card of /my-tickets (GET /api/me/tickets). The list comes upcoming first, soonest first, then
+ * past, most recent first; `period` says which section a ticket belongs to (issue 17).
+ */
 export const MyTicket = z.object({
   bookingId: z.string(),
+  period: z.enum(["upcoming", "past"]),
   ticketCode: z.string(),
   status: z.string(),
   ticketQuantity: z.number().int(),

@@ -154,7 +154,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
       await api.register(eventEditingRoutes, { db, auth, storage });
       await api.register(affiliatesRoutes, { db, auth });
       await api.register(dashboardRoutes, { db, auth, signer });
-      await api.register(ticketsRoutes, { db, auth, signer });
+      await api.register(ticketsRoutes, { db, auth, signer, publicUrl: config.publicUrl });
       await api.register(realtimeRoutes, { auth, hub, heartbeatMs: realtimeHeartbeatMs });
       await api.register(functionsRoutes, { auth, mailer });
       await api.register(checkoutRoutes, { db, jobs, auth, config, gateway });

@@ -224,6 +224,11 @@ const ENDPOINTS: Endpoint[] = [
   { route: "GET /api/me/sales", who: WHO_ANYONE, request: queryOnly("/api/me/sales") },
   { route: "GET /api/me/bookings", who: WHO_ANYONE, request: queryOnly("/api/me/bookings") },
   { route: "GET /api/me/tickets", who: WHO_ANYONE, request: queryOnly("/api/me/tickets") },
+  {
+    route: "GET /api/me/tickets/:bookingId/calendar.ics",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.booking).map((id) => ({ url: `/api/me/tickets/${id}/calendar.ics` })),
+  },
   { route: "GET /api/admin/organisers", who: WHO_ANYONE, request: queryOnly("/api/admin/organisers") },
   { route: "POST /api/events", who: ["anonymous", "forged-cookie", "organiser"], request: () => eventSubmission().map((body) => ({ url: "/api/events", body })), outcome: { ok: [201] } },
   {

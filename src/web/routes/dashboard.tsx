@@ -40,7 +40,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-muted">Manage your events, follow your sales and check attendees in.</p>
         </header>
         <CheckInInstructions />
-        <DashboardTabs events={loaderData.events} sales={loaderData.sales} bookings={loaderData.bookings} />
+        <DashboardTabs events={loaderData.events} attendeeEvents={loaderData.attendeeEvents} sales={loaderData.sales} bookings={loaderData.bookings} />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { LIST_SIZES, ukToday, type DashboardEvent, type OwnBooking, type SalesAnalytics } from "../../../domain";
+import { isBusinessListing, LIST_SIZES, ukToday, upcomingThenPast, type DashboardEvent, type OwnBooking, type SalesAnalytics } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 
@@ -23,8 +23,10 @@ export async function listOwnEvents({ db, userId }: { db: Db; userId: string }):
       id: events.id,
       title: events.title,
       dateTime: events.dateTime,
+      endTime: events.endTime,
       location: events.location,
       category: events.category,
+      businessType: events.businessType,
       status: events.status,
       pricePence: events.pricePence,
       maxAttendees: events.maxAttendees,
@@ -40,6 +42,7 @@ export async function listOwnEvents({ db, userId }: { db: Db; userId: string }):
   return rows.map((row) => ({
     ...row,
     dateTime: row.dateTime.toISOString(),
+    endTime: row.endTime?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     ticketsSold: Number(row.ticketsSold),
     revenuePence: Number(row.revenuePence),
@@ -143,7 +146,17 @@ export async function listOwnBookings({ db, userId }: { db: Db; userId: string }
   }));
 }
 
-export async function getDashboard({ db, userId }: { db: Db; userId: string }) {
-  const [ownEvents, sales, ownBookings] = await Promise.all([listOwnEvents({ db, userId }), salesAnalytics({ db, userId }), listOwnBookings({ db, userId })]);
-  return { events: ownEvents, sales, bookings: ownBookings };
+/**
+ * Attendee Management's choice of event: only active events (spec §2 Dashboard), upcoming ones by date
+ * with the next first, then past ones with the latest first (issue 17). Business listings sell no
+ * tickets, so they have no attendees to manage.
+ */
+export function attendeeEventChoices(ownEvents: readonly DashboardEvent[], now: Date = new Date()) {
+  const eligible = ownEvents.filter((event) => event.status === "active" && !isBusinessListing(event));
+  return upcomingThenPast(eligible, (event) => event, now);
+}
+
+export async function getDashboard({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }) {
+  const [ownEvents, sales, ownBookings] = await Promise.all([listOwnEvents({ db, userId }), salesAnalytics({ db, userId, now }), listOwnBookings({ db, userId })]);
+  return { events: ownEvents, attendeeEvents: attendeeEventChoices(ownEvents, now), sales, bookings: ownBookings };
 }

@@ -5,6 +5,7 @@ import { createTestApp } from "../../../../test/app";
 import { latestMessage } from "../../../../test/auth-client";
 import { createBooking, createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
+import { getDashboard } from "./dashboard.service";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -51,6 +52,27 @@ describe("sales analytics (spec §2 Dashboard)", () => {
     const { bookings } = (await client.get("/api/me/bookings")).json();
     expect(bookings).toHaveLength(1);
     expect(bookings[0]).toMatchObject({ eventTitle: "Gig", ticketQuantity: 3, totalAmountPence: 1500 });
+  });
+});
+
+describe("Attendee Management's event choice (issue 17)", () => {
+  it("offers upcoming events soonest first, then past ones most recent first; no cancelled events or listings", async () => {
+    const { account } = await as("user");
+    const now = new Date("2026-11-25T20:00:00Z");
+    const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000);
+    // Created in an order that matches neither grouping, the oldest-dated one with sales.
+    const lastYear = await createEvent(t.db, { userId: account.id, title: "Last Year", dateTime: day(-365) });
+    await createBooking(t.db, { eventId: lastYear.id, quantity: 2 });
+    const nextMonth = await createEvent(t.db, { userId: account.id, title: "Next Month", dateTime: day(30) });
+    const lastWeek = await createEvent(t.db, { userId: account.id, title: "Last Week", dateTime: day(-7) });
+    const tonight = await createEvent(t.db, { userId: account.id, title: "Tonight", dateTime: new Date(now.getTime() - 30 * 60_000) });
+    const tomorrow = await createEvent(t.db, { userId: account.id, title: "Tomorrow", dateTime: day(1) });
+    await createEvent(t.db, { userId: account.id, title: "Cancelled", dateTime: day(2), status: "cancelled" });
+    await createEvent(t.db, { userId: account.id, title: "Cafe", category: "ongoing-business", businessType: "restaurant", dateTime: new Date("2030-12-31T23:59:00Z") });
+
+    const { attendeeEvents } = await getDashboard({ db: t.db, userId: account.id, now });
+    expect(attendeeEvents.upcoming.map((event) => event.id)).toEqual([tonight.id, tomorrow.id, nextMonth.id]);
+    expect(attendeeEvents.past.map((event) => event.id)).toEqual([lastWeek.id, lastYear.id]);
   });
 });
 

@@ -31,7 +31,7 @@ export const functionsRoutes: FastifyPluginAsyncZod<{ auth: Auth; mailer: Ticket
     async (request) => {
       // Public (decisions D11): the service limits per address and per booking.
       const actor = await readActor({ auth, db, request });
-      return sendTicketEmail(mailer, { actor, identifier: request.body.bookingId, provider: request.body.provider, clientIp: request.ip });
+      return sendTicketEmail(mailer, { actor, identifier: request.body.bookingId, provider: request.body.provider, clientIp: request.ip, log: request.log });
     },
   );
 

@@ -1,22 +1,30 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { MyTicket } from "../../../domain";
+import { AppError, isUuid, upcomingThenPast, type MyTicket } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import { ticketEmailStatus } from "./send-ticket-email.service";
+import { ticketCalendar } from "./ticket-email";
 import { qrPayloadFor } from "./ticket-lookup.service";
 import type { TicketSigner } from "./ticket-signer";
 
-/** spec §2 My Tickets: the user's confirmed bookings, newest first, each with its signed QR payload. */
-export async function listMyTickets({ db, signer, userId }: { db: Db; signer: TicketSigner; userId: string }): Promise<MyTicket[]> {
+/**
+ * spec §2 My Tickets: the user's confirmed bookings, each with its signed QR payload: upcoming ones
+ * first, soonest first, then past ones, most recent first (issue 17). Bookings of one event keep the
+ * newest first.
+ */
+export async function listMyTickets({ db, signer, userId, now = new Date() }: { db: Db; signer: TicketSigner; userId: string; now?: Date }): Promise<MyTicket[]> {
   const rows = await db
     .select({ booking: bookings, event: events })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .where(and(eq(bookings.userId, userId), eq(bookings.status, "confirmed")))
     .orderBy(desc(bookings.createdAt));
+  const { upcoming, past } = upcomingThenPast(rows, ({ event }) => event, now);
+  const ordered = [...upcoming.map((row) => ({ ...row, period: "upcoming" as const })), ...past.map((row) => ({ ...row, period: "past" as const }))];
   return Promise.all(
-    rows.map(async ({ booking, event }) => ({
+    ordered.map(async ({ booking, event, period }) => ({
       bookingId: booking.id,
+      period,
       ticketCode: booking.ticketCode,
       status: booking.status,
       ticketQuantity: booking.ticketQuantity,
@@ -43,4 +51,22 @@ export async function signedTicketForImage({ db, signer, ticketCode, kid, sig }:
   if (!row) return null;
   const payload = { ...qrPayloadFor(row.booking, row.event), kid, sig };
   return (await signer.verify(payload)) ? payload : null;
+}
+
+/** The .ics of one of the user's own tickets (issue 17: 'Add to calendar'); anyone else's booking is not found. */
+export async function myTicketCalendar({ db, userId, bookingId, publicUrl }: { db: Db; userId: string; bookingId: string; publicUrl: string }) {
+  const [row] = isUuid(bookingId)
+    ? await db
+        .select({ booking: bookings, event: events })
+        .from(bookings)
+        .innerJoin(events, eq(events.id, bookings.eventId))
+        .where(and(eq(bookings.id, bookingId.toLowerCase()), eq(bookings.userId, userId), eq(bookings.status, "confirmed")))
+        .limit(1)
+    : [];
+  if (!row) throw new AppError("TICKET_NOT_FOUND", "No ticket found with that identifier. Please check and try again.");
+  const { booking, event } = row;
+  return {
+    filename: `${booking.ticketCode}.ics`,
+    ics: ticketCalendar({ attendeeName: booking.attendeeName, ticketCode: booking.ticketCode, ticketQuantity: booking.ticketQuantity, event, publicUrl }),
+  };
 }

@@ -46,13 +46,20 @@ export function maskEmail(email: string): string {
   return `${local!.slice(0, 1)}***@${domain}`;
 }
 
+/**
+ * What users read when a ticket e-mail failed. The provider's own reply (which names the provider) stays
+ * in the booking row for whoever runs the service (issue 17).
+ */
+const NOT_DELIVERED = "The ticket email could not be delivered.";
+const NOT_SENT = "The email could not be sent. Please try again, or try another way.";
+
 /** What the success page and My Tickets say about a booking's ticket e-mail. */
 export function ticketEmailStatus(booking: Pick<BookingRow, "ticketEmailSentAt" | "ticketEmailProvider" | "ticketEmailError">): TicketEmailStatus {
   return {
     status: booking.ticketEmailSentAt ? "sent" : booking.ticketEmailError ? "failed" : "queued",
     sentAt: booking.ticketEmailSentAt?.toISOString() ?? null,
     provider: booking.ticketEmailProvider,
-    error: booking.ticketEmailSentAt ? null : booking.ticketEmailError,
+    error: booking.ticketEmailSentAt || !booking.ticketEmailError ? null : NOT_DELIVERED,
   };
 }
 
@@ -109,7 +116,13 @@ export async function deliverQueuedTicketEmail(mailer: TicketMailer, { bookingId
  */
 export async function sendTicketEmail(
   mailer: TicketMailer,
-  { actor, identifier, provider, clientIp }: { actor: Actor | null; identifier: string; provider?: TicketEmailProvider; clientIp: string },
+  {
+    actor,
+    identifier,
+    provider,
+    clientIp,
+    log,
+  }: { actor: Actor | null; identifier: string; provider?: TicketEmailProvider; clientIp: string; log?: { warn(detail: object, message: string): void } },
 ): Promise<TicketEmailResult> {
   // One home for both limits, whether the API or the page's form post asks (issue 16). `clientIp` is the
   // address Fastify resolved under TRUST_PROXY, never a raw X-Forwarded-For.
@@ -128,6 +141,7 @@ export async function sendTicketEmail(
     const delivered = await mailTicket(mailer, booking, event, provider);
     return { success: true, provider: delivered, recipient, error: null };
   } catch (error) {
-    return { success: false, provider: provider ?? mailer.email.provider, recipient, error: `The e-mail could not be sent: ${(error as Error).message}` };
+    log?.warn({ bookingId: booking.id, err: error }, "ticket e-mail resend failed");
+    return { success: false, provider: provider ?? mailer.email.provider, recipient, error: NOT_SENT };
   }
 }

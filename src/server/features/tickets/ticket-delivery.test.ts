@@ -165,6 +165,26 @@ describe("Resend and Brevo adapters, with SMTP as the fallback (ARCHITECTURE Pro
   });
 });
 
+describe("a resend that fails (issue 17: no provider's name in front of a user)", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ BREVO_API_KEY: "xkeysib-test", BREVO_API_URL: brevoApi.url, EMAIL_FROM: "Eventora <tickets@eventora.test>" }, { workers: false });
+  });
+  afterAll(async () => {
+    brevoApi.failWith = null;
+    await t.close();
+  });
+
+  it("answers in plain words, naming neither the provider nor its reply", async () => {
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const event = await createEvent(t.db, { userId: organiser.account.id, title: "Quiet Failure" });
+    const booking = await createBooking(t.db, { eventId: event.id, quantity: 1, email: "buyer@example.com" });
+    brevoApi.failWith = 500;
+    const answer = (await t.app.inject({ method: "POST", url: "/api/functions/send-ticket-email", payload: { bookingId: booking.ticketCode } })).json();
+    expect(answer).toMatchObject({ success: false, error: "The email could not be sent. Please try again, or try another way." });
+  });
+});
+
 describe("a ticket e-mail job interrupted mid-send (ARCHITECTURE Ticket delivery)", () => {
   it("is delivered once by another node after the worker process is killed holding it", async () => {
     // Node A confirms the order; a worker process takes the job and is SIGKILLed during the send.

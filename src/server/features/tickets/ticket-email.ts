@@ -1,6 +1,6 @@
 import ical from "ical-generator";
 import QRCode from "qrcode";
-import { BRAND, formatEventDate, formatEventTime, formatPounds, type SignedTicketPayload } from "../../../domain";
+import { BRAND, eventEndsAt, formatEventDate, formatEventTime, formatPounds, type SignedTicketPayload } from "../../../domain";
 import { renderEmail } from "../../providers/email/layout";
 import type { EmailMessage } from "../../providers/email/email";
 
@@ -15,9 +15,6 @@ export interface TicketEmailData {
   publicUrl: string;
 }
 
-/** Without an end time the calendar entry lasts two hours, a common default for an evening event. */
-const DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
-
 /** The QR image as a URL, for providers that cannot show inline images; the signature authorises it. */
 export function ticketQrUrl(publicUrl: string, payload: SignedTicketPayload): string {
   return `${publicUrl}/api/tickets/${encodeURIComponent(payload.ticketId)}/qr.png?kid=${encodeURIComponent(payload.kid)}&sig=${encodeURIComponent(payload.sig)}`;
@@ -28,13 +25,19 @@ export function ticketQrPng(payload: SignedTicketPayload): Promise<Buffer> {
   return QRCode.toBuffer(JSON.stringify(payload), { type: "png", width: 200, margin: 2, errorCorrectionLevel: "M" });
 }
 
-/** A calendar entry for the event (decisions D18), with the ticket code and a link to My Tickets. */
-export function ticketCalendar(data: TicketEmailData): string {
+/** What a ticket's calendar entry needs: the e-mail's attachment and My Tickets' 'Add to calendar' share it. */
+export type TicketCalendarData = Pick<TicketEmailData, "attendeeName" | "ticketCode" | "ticketQuantity" | "event" | "publicUrl">;
+
+/**
+ * A calendar entry for the event (decisions D18), with the ticket code and a link to My Tickets.
+ * Without an end time it lasts two hours (DEFAULT_EVENT_DURATION_MS).
+ */
+export function ticketCalendar(data: TicketCalendarData): string {
   const calendar = ical({ name: BRAND.name, prodId: { company: BRAND.name, product: "tickets", language: "EN" } });
   calendar.createEvent({
     id: `${data.ticketCode}@${new URL(data.publicUrl).hostname}`,
     start: data.event.dateTime,
-    end: data.event.endTime ?? new Date(data.event.dateTime.getTime() + DEFAULT_DURATION_MS),
+    end: eventEndsAt(data.event),
     summary: data.event.title,
     location: [data.event.venue, data.event.location].filter(Boolean).join(", "),
     description: `Ticket ${data.ticketCode} for ${data.attendeeName} (${data.ticketQuantity} ${data.ticketQuantity === 1 ? "ticket" : "tickets"}). Show the QR code from your ticket e-mail or My Tickets at the entrance.`,

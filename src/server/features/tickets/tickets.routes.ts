@@ -5,18 +5,38 @@ import type { Db } from "../../db/client";
 import type { Auth } from "../auth/auth";
 import { requireActor, requireUserId } from "../auth/session";
 import { checkInList, syncOfflineCheckIns } from "./check-in.service";
-import { listMyTickets, signedTicketForImage } from "./my-tickets.service";
+import { listMyTickets, myTicketCalendar, signedTicketForImage } from "./my-tickets.service";
 import { ticketQrPng } from "./ticket-email";
 import type { TicketSigner } from "./ticket-signer";
 
 /** My Tickets, the public signing keys, QR images for e-mail, and the offline scanner's list and sync. */
-export const ticketsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer: TicketSigner }> = async (app, { db, auth, signer }) => {
+export const ticketsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer: TicketSigner; publicUrl: string }> = async (app, { db, auth, signer, publicUrl }) => {
   app.get(
     "/me/tickets",
-    { schema: { tags: ["tickets"], summary: "The signed-in user's tickets, newest first, with signed QR payloads", response: { 200: z.object({ tickets: z.array(MyTicket) }) } } },
+    { schema: { tags: ["tickets"], summary: "The signed-in user's tickets, upcoming (soonest first) then past (latest first), with signed QR payloads", response: { 200: z.object({ tickets: z.array(MyTicket) }) } } },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return { tickets: await listMyTickets({ db, signer, userId: await requireUserId(auth, request) }) };
+    },
+  );
+
+  app.get(
+    "/me/tickets/:bookingId/calendar.ics",
+    {
+      schema: {
+        tags: ["tickets"],
+        summary: "A calendar file (.ics) for one of the signed-in user's own tickets; 404 for anyone else's",
+        params: z.object({ bookingId: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const userId = await requireUserId(auth, request);
+      const { filename, ics } = await myTicketCalendar({ db, userId, bookingId: request.params.bookingId, publicUrl });
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(ics);
     },
   );
 

@@ -60,6 +60,54 @@ describe("My Tickets (spec §2)", () => {
   });
 });
 
+describe("My Tickets: upcoming first, past apart, a calendar file per ticket (issue 17)", () => {
+  it("lists upcoming tickets soonest first, then past ones most recent first, each marked", async () => {
+    const b = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000);
+    const dated = async (title: string, offset: number, createdAt: Date) => {
+      const dayEvent = await createEvent(t.db, { userId: organiser.id, title, dateTime: day(offset) });
+      return createBooking(t.db, { eventId: dayEvent.id, quantity: 1, userId: b.account.id, createdAt });
+    };
+    // Bought in an order that matches neither grouping.
+    const lastMonth = await dated("Last Month", -30, day(-60));
+    const nextWeek = await dated("Next Week", 7, day(-1));
+    const yesterday = await dated("Yesterday", -1, day(-10));
+    const tomorrow = await dated("Tomorrow", 1, day(-20));
+    const tickets = (await b.client.get("/api/me/tickets")).json().tickets as MyTicket[];
+    expect(tickets.map((ticket) => [ticket.bookingId, ticket.period])).toEqual([
+      [tomorrow.id, "upcoming"],
+      [nextWeek.id, "upcoming"],
+      [yesterday.id, "past"],
+      [lastMonth.id, "past"],
+    ]);
+  });
+
+  it("says a ticket e-mail was not delivered in plain words, never the provider's reply", async () => {
+    const booking = await bookingFor(1);
+    await t.db.update(bookings).set({ ticketEmailError: "brevo: HTTP 401: Key not found; smtp: connect ECONNREFUSED" }).where(eq(bookings.id, booking.id));
+    const ticket = await myTicket(booking.id);
+    expect(ticket.ticketEmail).toMatchObject({ status: "failed", error: "The ticket email could not be delivered." });
+  });
+
+  it("downloads an .ics for the ticket's owner only; anyone else gets 404", async () => {
+    const booking = await bookingFor(3);
+    const url = `/api/me/tickets/${booking.id}/calendar.ics`;
+    const own = await buyer.client.get(url);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers["content-type"]).toContain("text/calendar");
+    expect(own.headers["content-disposition"]).toBe(`attachment; filename="${booking.ticketCode}.ics"`);
+    expect(own.body).toContain("BEGIN:VEVENT");
+    expect(own.body).toContain("SUMMARY:Harbour Lights Quiz");
+    expect(own.body).toContain("LOCATION:Bristol");
+    expect(own.body).toContain(booking.ticketCode);
+
+    expect((await stranger.get(url)).statusCode).toBe(404);
+    expect((await organiser.client.get(url)).statusCode).toBe(404);
+    expect((await buyer.client.get("/api/me/tickets/not-a-booking/calendar.ics")).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
+  });
+});
+
 describe("check-ticket (spec §7; decisions D10, D13)", () => {
   it("admits a signed ticket once, then reports 'already checked in' with the first time", async () => {
     const booking = await bookingFor();

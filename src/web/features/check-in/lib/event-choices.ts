@@ -1,10 +1,6 @@
-import type { DashboardEvent } from "@domain";
+import { upcomingThenPast, type DashboardEvent } from "@domain";
 
-/** Events to pick a ticket list from: upcoming first (soonest first), then past ones (latest first). */
+/** Events to pick a ticket list from: upcoming first (soonest first), then past ones (latest first); the rule lives in the domain. */
 export function eventChoices(events: readonly DashboardEvent[], now: Date): { upcoming: DashboardEvent[]; past: DashboardEvent[] } {
-  // An event stays "upcoming" for the day it starts: doors are scanned after the start time too.
-  const cutoff = now.getTime() - 12 * 3_600_000;
-  const upcoming = events.filter((event) => Date.parse(event.dateTime) >= cutoff).sort((a, b) => a.dateTime.localeCompare(b.dateTime));
-  const past = events.filter((event) => Date.parse(event.dateTime) < cutoff).sort((a, b) => b.dateTime.localeCompare(a.dateTime));
-  return { upcoming, past };
+  return upcomingThenPast(events, (event) => event, now);
 }

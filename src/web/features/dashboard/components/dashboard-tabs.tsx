@@ -3,6 +3,7 @@ import type { DashboardEvent, OwnBooking, SalesAnalytics } from "@domain";
 import { tabIds, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useDashboardView } from "../hooks/use-dashboard-view";
 import { DASHBOARD_TABS, type DashboardTab } from "../lib/dashboard-view";
+import type { AttendeeEventGroups } from "../lib/my-event-rows";
 import { AttendeePanel } from "./attendees/attendee-panel";
 import { MyBookingsPanel } from "./bookings/my-bookings-panel";
 import { MyEventsPanel } from "./my-events/my-events-panel";
@@ -19,7 +20,17 @@ const TAB_ICONS: Record<DashboardTab, LucideIcon> = {
  * My Events, Sales Analytics, My Bookings and Attendee Management (spec §2 Dashboard). Each tab is a link
  * to its address (`?tab=sales`), so a tap works before the page's scripts run.
  */
-export function DashboardTabs({ events, sales, bookings }: { events: DashboardEvent[]; sales: SalesAnalytics; bookings: OwnBooking[] }) {
+export function DashboardTabs({
+  events,
+  attendeeEvents,
+  sales,
+  bookings,
+}: {
+  events: DashboardEvent[];
+  attendeeEvents: AttendeeEventGroups;
+  sales: SalesAnalytics;
+  bookings: OwnBooking[];
+}) {
   const { tab, searchFor } = useDashboardView();
   const { tabId, panelId } = tabIds("dashboard", tab);
   return (
@@ -48,7 +59,7 @@ export function DashboardTabs({ events, sales, bookings }: { events: DashboardEv
         {tab === "events" && <MyEventsPanel events={events} />}
         {tab === "sales" && <SalesPanel sales={sales} />}
         {tab === "bookings" && <MyBookingsPanel bookings={bookings} />}
-        {tab === "attendees" && <AttendeePanel events={events} />}
+        {tab === "attendees" && <AttendeePanel groups={attendeeEvents} />}
       </TabsContent>
     </div>
   );

@@ -1,9 +1,9 @@
-import type { TicketEmailProvider } from "@domain";
+import { TICKET_EMAIL_WAYS, type TicketEmailProvider } from "@domain";
 
-/** spec §9: brevo is the default provider; resend is the alternative. */
-export const EMAIL_PROVIDERS = [
-  { value: "brevo", label: "Brevo (default)" },
-  { value: "resend", label: "Resend" },
-] as const satisfies readonly { value: TicketEmailProvider; label: string }[];
+/** The resender's two ways in plain words (issue 17); the first is the default (spec §9). */
+export const EMAIL_PROVIDERS: readonly { value: TicketEmailProvider; label: string }[] = TICKET_EMAIL_WAYS.map(({ provider, choice }, index) => ({
+  value: provider,
+  label: index === 0 ? `${choice} (default)` : choice,
+}));
 
-export type EmailProvider = (typeof EMAIL_PROVIDERS)[number]["value"];
+export type EmailProvider = TicketEmailProvider;

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { DashboardEvent } from "@domain";
-import { activeEvents, chooseAttendeeEvent, myEventRow } from "./my-event-rows";
+import { chooseAttendeeEvent, myEventRow } from "./my-event-rows";
 
 const event = (overrides: Partial<DashboardEvent> = {}): DashboardEvent => ({
   id: "e1",
   title: "Jazz Night",
   dateTime: "2026-12-06T19:30:00Z",
+  endTime: null,
   location: "Leeds",
   category: "music",
+  businessType: "event",
   status: "active",
   pricePence: 1500,
   maxAttendees: null,
@@ -23,17 +25,23 @@ describe("myEventRow", () => {
     expect(myEventRow(event())).toMatchObject({
       when: "Sun, 6 Dec 2026, 19:30",
       statusVariant: "default",
-      sold: "12 sold",
-      revenue: "£207.60",
+      figures: { sold: "12 sold", revenue: "£207.60" },
     });
   });
 
   it("shows the capacity when there is one", () => {
-    expect(myEventRow(event({ maxAttendees: 100 })).sold).toBe("12 / 100 sold");
+    expect(myEventRow(event({ maxAttendees: 100 })).figures?.sold).toBe("12 / 100 sold");
   });
 
   it("gives any status but active a secondary badge", () => {
     expect(myEventRow(event({ status: "draft" })).statusVariant).toBe("secondary");
+  });
+
+  it("shows no ticket figures for a business listing, which sells no tickets (issue 17)", () => {
+    const listing = myEventRow(event({ category: "ongoing-business", businessType: "restaurant", ticketsSold: 0, revenuePence: 0, dateTime: "2030-12-31T23:59:00Z" }));
+    expect(listing).toMatchObject({ figures: null, when: "Open all year", kind: "Business listing" });
+    expect(myEventRow(event({ category: "food", businessType: "restaurant" })).figures).toBeNull();
+    expect(myEventRow(event()).figures).toEqual({ sold: "12 sold", revenue: "£207.60" });
   });
 
   it("shows no date for an ongoing business", () => {
@@ -41,18 +49,21 @@ describe("myEventRow", () => {
   });
 });
 
-describe("attendee event choice", () => {
-  const events = [event({ id: "a" }), event({ id: "b", status: "cancelled" }), event({ id: "c" })];
+describe("attendee event choice (issue 17)", () => {
+  const groups = { upcoming: [event({ id: "next" }), event({ id: "later" })], past: [event({ id: "recent" }), event({ id: "old", ticketsSold: 40 })] };
 
-  it("keeps only active events", () => {
-    expect(activeEvents(events).map((e) => e.id)).toEqual(["a", "c"]);
+  it("opens on the next upcoming event, not the one with most sales", () => {
+    expect(chooseAttendeeEvent(groups, null)?.id).toBe("next");
   });
 
-  it("takes the event in the address when it is active, else the first", () => {
-    const active = activeEvents(events);
-    expect(chooseAttendeeEvent(active, "c")).toBe("c");
-    expect(chooseAttendeeEvent(active, "b")).toBe("a");
-    expect(chooseAttendeeEvent(active, null)).toBe("a");
-    expect(chooseAttendeeEvent([], "a")).toBeNull();
+  it("takes the event in the address when it is offered, upcoming or past", () => {
+    expect(chooseAttendeeEvent(groups, "later")?.id).toBe("later");
+    expect(chooseAttendeeEvent(groups, "old")?.id).toBe("old");
+    expect(chooseAttendeeEvent(groups, "cancelled-one")?.id).toBe("next");
+  });
+
+  it("falls back to the latest past event, and to none", () => {
+    expect(chooseAttendeeEvent({ upcoming: [], past: groups.past }, null)?.id).toBe("recent");
+    expect(chooseAttendeeEvent({ upcoming: [], past: [] }, "a")).toBeNull();
   });
 });

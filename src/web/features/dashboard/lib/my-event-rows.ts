@@ -1,4 +1,4 @@
-import { formatPounds, type DashboardEvent } from "@domain";
+import { formatPounds, isBusinessListing, type DashboardEvent } from "@domain";
 import { formatDateTime } from "./format-date-time";
 
 /** One of the organiser's events in My Events (spec §2 Dashboard). */
@@ -12,11 +12,14 @@ export interface MyEventRow {
   status: string;
   /** spec §3 Event: 'active' is the listed value; any other status shows as a secondary badge. */
   statusVariant: "default" | "secondary";
-  sold: string;
-  revenue: string;
+  /** 'Business listing' for restaurants and ongoing businesses, which sell no tickets; else null. */
+  kind: "Business listing" | null;
+  /** Tickets sold and revenue; null for a listing, where '0 sold / £0.00' would only mislead (issue 17). */
+  figures: { sold: string; revenue: string } | null;
 }
 
 export function myEventRow(event: DashboardEvent): MyEventRow {
+  const listing = isBusinessListing(event);
   return {
     id: event.id,
     title: event.title,
@@ -25,17 +28,23 @@ export function myEventRow(event: DashboardEvent): MyEventRow {
     location: event.location,
     status: event.status,
     statusVariant: event.status === "active" ? "default" : "secondary",
-    sold: event.maxAttendees === null ? `${event.ticketsSold} sold` : `${event.ticketsSold} / ${event.maxAttendees} sold`,
-    revenue: formatPounds(event.revenuePence),
+    kind: listing ? "Business listing" : null,
+    figures: listing
+      ? null
+      : {
+          sold: event.maxAttendees === null ? `${event.ticketsSold} sold` : `${event.ticketsSold} / ${event.maxAttendees} sold`,
+          revenue: formatPounds(event.revenuePence),
+        },
   };
 }
 
-/** Attendee Management lists only the user's active events (spec §2 Dashboard). */
-export function activeEvents(events: readonly DashboardEvent[]): DashboardEvent[] {
-  return events.filter((event) => event.status === "active");
+/** Attendee Management's events as the server groups and orders them (dashboard.service attendeeEventChoices). */
+export interface AttendeeEventGroups {
+  upcoming: DashboardEvent[];
+  past: DashboardEvent[];
 }
 
-/** The event to show attendees for: the one in the address if it is still active, else the first with sales, else the first. */
-export function chooseAttendeeEvent(events: readonly DashboardEvent[], requested: string | null): string | null {
-  return events.find((event) => event.id === requested)?.id ?? events.find((event) => event.ticketsSold > 0)?.id ?? events[0]?.id ?? null;
+/** The event to show attendees for: the one in the address if it is offered, else the next upcoming one, else the latest past one (issue 17). */
+export function chooseAttendeeEvent({ upcoming, past }: AttendeeEventGroups, requested: string | null): DashboardEvent | null {
+  return [...upcoming, ...past].find((event) => event.id === requested) ?? upcoming[0] ?? past[0] ?? null;
 }

@@ -1,7 +1,7 @@
 import type { TicketEmailProvider } from "@domain";
 import { PROVIDER_OPTIONS } from "../lib/email-providers";
 
-/** The e-mail provider as two radio buttons (spec §2: resend or brevo); `defaultValue` is marked as the default. */
+/** The way to send as two radio buttons (spec §2: resend or brevo, in plain words); `defaultValue` is marked as the default. */
 export function ProviderChoice({
   name,
   value,
@@ -17,7 +17,7 @@ export function ProviderChoice({
 }) {
   return (
     <fieldset disabled={disabled} className="@container min-w-0">
-      <legend className="text-sm font-semibold text-ink">Email provider</legend>
+      <legend className="text-sm font-semibold text-ink">How to send</legend>
       <div className="mt-1.5 grid gap-2 @sm:grid-cols-2">
         {PROVIDER_OPTIONS.map((option) => (
           <label
@@ -37,6 +37,7 @@ export function ProviderChoice({
           </label>
         ))}
       </div>
+      {defaultValue === PROVIDER_OPTIONS[0]?.value && <p className="mt-1.5 text-sm text-muted">If the email does not arrive, try another way.</p>}
     </fieldset>
   );
 }

@@ -37,9 +37,9 @@ describe("test e-mail toasts (spec §8 'E-mail pages')", () => {
 });
 
 describe("raw ticket result", () => {
-  it("pretty-prints the answer", () => {
-    const result = { success: true, provider: "resend", recipient: "ada@example.com", error: null };
-    expect(rawTicketResult({ result })).toBe(JSON.stringify(result, null, 2));
+  it("pretty-prints the answer without the provider's name (issue 17)", () => {
+    const result = { success: true, provider: "outbox", recipient: "ada@example.com", error: null };
+    expect(rawTicketResult({ result })).toBe(JSON.stringify({ success: true, recipient: "ada@example.com", error: null }, null, 2));
     expect(JSON.parse(rawTicketResult({ error: new ApiRequestError({ status: 429, code: "RATE_LIMITED", message: "Too many requests." }) }))).toEqual({
       status: 429,
       error: { code: "RATE_LIMITED", message: "Too many requests." },

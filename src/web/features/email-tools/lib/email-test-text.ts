@@ -46,9 +46,16 @@ export function sampleTestEmail(ownEmail: string): TestEmailFields {
   };
 }
 
-/** The raw answer of send-ticket-email for the ticket test card, or the refusal in the API's own error shape. */
+/**
+ * The raw answer of send-ticket-email for the ticket test card, or the refusal in the API's own error
+ * shape. The provider that delivered is left out: users never see a provider's name (issue 17); the
+ * server's log has it.
+ */
 export function rawTicketResult(outcome: { result: TicketEmailResult } | { error: unknown }): string {
-  if ("result" in outcome) return JSON.stringify(outcome.result, null, 2);
+  if ("result" in outcome) {
+    const { success, recipient, error } = outcome.result;
+    return JSON.stringify({ success, recipient, error }, null, 2);
+  }
   const { error } = outcome;
   if (error instanceof ApiRequestError) return JSON.stringify({ status: error.status, error: { code: error.code ?? null, message: error.message } }, null, 2);
   return JSON.stringify({ error: { message: error instanceof Error ? error.message : String(error) } }, null, 2);

@@ -13,10 +13,10 @@ describe("checkIdentifier (spec §5 Ticket viewer and resender)", () => {
 });
 
 describe("resend results (spec §8 'E-mail pages')", () => {
-  it("names the provider and the recipient", () => {
-    expect(resendOutcome({ success: true, provider: "brevo", recipient: "a***@example.com", error: null })).toEqual({
+  it("names the recipient, never the provider (issue 17)", () => {
+    expect(resendOutcome({ success: true, provider: "outbox", recipient: "a***@example.com", error: null })).toEqual({
       ok: true,
-      title: "Ticket email sent successfully via brevo!",
+      title: "Ticket email sent successfully!",
       detail: "Sent to: a***@example.com",
     });
     expect(resendOutcome({ success: true, provider: "smtp", recipient: null, error: null })).toMatchObject({ detail: null });

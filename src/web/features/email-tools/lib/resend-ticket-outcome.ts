@@ -1,10 +1,11 @@
 import type { TicketEmailProvider, TicketEmailResult } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 
-/** spec §5 Ticket viewer and resender, §8 'E-mail pages', word for word. */
+/** spec §5 Ticket viewer and resender, §8 'E-mail pages', word for word, less the provider's name (issue 17). */
 export const RESEND_TICKET_TEXT = {
   identifierRequired: "Please enter a booking ID or ticket code",
   sendFailed: "Failed to send ticket",
+  sent: "Ticket email sent successfully!",
 } as const;
 
 /** The identifier to send, trimmed, or the spec's message when nothing was typed. */
@@ -15,12 +16,12 @@ export function checkIdentifier(typed: string): { identifier: string } | { error
 
 export type ResendOutcome = { ok: true; title: string; detail: string | null } | { ok: false; title: string };
 
-/** What the page says after send-ticket-email answered. */
+/** What the page says after send-ticket-email answered: who it went to, never through which provider. */
 export function resendOutcome(result: TicketEmailResult): ResendOutcome {
   if (!result.success) return failed(result.error?.trim() || RESEND_TICKET_TEXT.sendFailed);
   return {
     ok: true,
-    title: `Ticket email sent successfully via ${result.provider}!`,
+    title: RESEND_TICKET_TEXT.sent,
     detail: result.recipient ? `Sent to: ${result.recipient}` : null,
   };
 }

@@ -3,18 +3,24 @@ import { useState } from "react";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "@domain";
 
-/** A 16:9 event image with a placeholder when it is missing or fails to load. */
+/**
+ * A 16:9 event image with a placeholder when it is missing or fails to load. `fit="contain"` frames the
+ * whole image on a neutral ground instead of filling the frame: for thumbnails, where cropping would cut
+ * a poster's words (issue 17).
+ */
 export function EventImage({
   url,
   alt,
   sizes,
   priority = false,
+  fit = "cover",
   className,
 }: {
   url: string | null;
   alt: string;
   sizes: string;
   priority?: boolean;
+  fit?: "cover" | "contain";
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
@@ -42,7 +48,7 @@ export function EventImage({
       fetchPriority={priority ? "high" : "auto"}
       decoding="async"
       onError={() => setFailed(true)}
-      className={cn("aspect-video w-full bg-brand-100 object-cover", className)}
+      className={cn("aspect-video w-full", fit === "contain" ? "bg-slate-100 object-contain" : "bg-brand-100 object-cover", className)}
     />
   );
 }

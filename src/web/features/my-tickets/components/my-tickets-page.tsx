@@ -1,5 +1,7 @@
 import { RotateCcw, Ticket } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { MyTicket, TicketEmailStatus } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { useMyTickets } from "../hooks/use-my-tickets";
@@ -38,18 +40,59 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** /my-tickets (spec §2 My Tickets): the signed-in user's bookings, newest first, each with its entry QR code. */
+function TicketSection({
+  id,
+  title,
+  tickets,
+  printing,
+  onPrint,
+  onEmailSent,
+  empty,
+}: {
+  id: string;
+  title: string;
+  tickets: MyTicket[];
+  printing: string | null;
+  onPrint: (bookingId: string) => void;
+  onEmailSent: (bookingId: string, email: TicketEmailStatus) => void;
+  empty?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} data-ticket-section="" className="flex flex-col gap-4">
+      <h2 id={id} className="text-xl font-bold tracking-tight print:hidden">
+        {title}
+      </h2>
+      {tickets.length > 0 ? (
+        <ul aria-labelledby={id} className="flex flex-col gap-6 print:gap-0">
+          {tickets.map((ticket) => (
+            <TicketCard key={ticket.bookingId} ticket={ticket} printTarget={printing === ticket.bookingId} onPrint={onPrint} onEmailSent={onEmailSent} />
+          ))}
+        </ul>
+      ) : (
+        empty
+      )}
+    </section>
+  );
+}
+
+/**
+ * /my-tickets (spec §2 My Tickets): the signed-in user's bookings, each with its entry QR code. Upcoming
+ * ones first, soonest first, then past ones apart, most recent first; the server decides which is which
+ * (issue 17).
+ */
 export function MyTicketsPage() {
   const { state, retry, markEmail } = useMyTickets();
   const { printing, print } = usePrintTicket();
-  const count = state.status === "ready" ? state.tickets.length : null;
+  const tickets = state.status === "ready" ? state.tickets : [];
+  const upcoming = tickets.filter((ticket) => ticket.period === "upcoming");
+  const past = tickets.filter((ticket) => ticket.period === "past");
   return (
     <div className="bg-surface print:bg-white">
       <div className="container-page max-w-4xl py-10 sm:py-14 print:max-w-none print:p-0">
         <header className="print:hidden">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">My Tickets</h1>
           <p className="mt-2 text-muted">
-            {count ? `${count} ${count === 1 ? "booking" : "bookings"}, newest first. ` : ""}Show the QR code on your phone or on paper at the entrance.
+            Show the QR code on your phone or on paper at the entrance.
           </p>
         </header>
         <div className="mt-8 print:mt-0">
@@ -57,11 +100,27 @@ export function MyTicketsPage() {
           {state.status === "failed" && <LoadFailed onRetry={retry} />}
           {state.status === "ready" && state.tickets.length === 0 && <EmptyTickets />}
           {state.status === "ready" && state.tickets.length > 0 && (
-            <ul aria-label="Your tickets" data-my-tickets="" data-print-only={printing ? "" : undefined} className="flex flex-col gap-6 print:gap-0">
-              {state.tickets.map((ticket) => (
-                <TicketCard key={ticket.bookingId} ticket={ticket} printTarget={printing === ticket.bookingId} onPrint={print} onEmailSent={markEmail} />
-              ))}
-            </ul>
+            <div data-my-tickets="" data-print-only={printing ? "" : undefined} className="flex flex-col gap-10 print:gap-0">
+              <TicketSection
+                id="upcoming-tickets"
+                title={MY_TICKETS_TEXT.upcomingHeading}
+                tickets={upcoming}
+                printing={printing}
+                onPrint={print}
+                onEmailSent={markEmail}
+                empty={
+                  <p className="rounded-2xl border border-dashed border-border bg-white px-5 py-6 text-muted print:hidden">
+                    {MY_TICKETS_TEXT.noUpcoming}{" "}
+                    <Link to={paths.events()} className="font-semibold text-brand-700 underline underline-offset-2">
+                      Browse Events
+                    </Link>
+                  </p>
+                }
+              />
+              {past.length > 0 && (
+                <TicketSection id="past-tickets" title={MY_TICKETS_TEXT.pastHeading} tickets={past} printing={printing} onPrint={print} onEmailSent={markEmail} />
+              )}
+            </div>
           )}
         </div>
       </div>

@@ -1,11 +1,12 @@
-import { CalendarDays, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, Send } from "lucide-react";
+import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, RotateCcw, Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { BRAND, formatPounds, type MyTicket, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { ticketCalendarUrl } from "../api/ticket-calendar";
 import { useResendTicket } from "../hooks/use-resend-ticket";
-import { eventWhen, MY_TICKETS_TEXT, RESEND_PROVIDERS, shortDateTime, statusLabel, ticketEmailLine } from "../lib/my-tickets-text";
+import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, shortDateTime, statusLabel, ticketEmailLine } from "../lib/my-tickets-text";
 import { TicketQr } from "./ticket-qr";
 
 function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
@@ -29,7 +30,7 @@ function EmailLine({ email }: { email: TicketEmailStatus }) {
 
 /**
  * One booking (spec §2 My Tickets): event, status, code, quantity, total, attendee, check-in, the entry QR,
- * the ticket e-mail's delivery, and resend / print. On paper it fills its own page.
+ * the ticket e-mail's delivery, and resend (two ways), add to calendar and print. On paper it fills its own page.
  */
 export function TicketCard({
   ticket,
@@ -63,9 +64,9 @@ export function TicketCard({
               <Badge variant={ticket.status === "confirmed" ? "success" : "secondary"}>{statusLabel(ticket.status)}</Badge>
               {ticket.checkedInAt && <Badge variant="secondary">Checked in</Badge>}
             </div>
-            <h2 id={titleId} className="mt-3 break-words text-xl font-bold leading-snug sm:text-2xl">
+            <h3 id={titleId} className="mt-3 break-words text-xl font-bold leading-snug sm:text-2xl">
               {ticket.event.title}
-            </h2>
+            </h3>
             <ul className="mt-3 flex flex-col gap-1.5 text-sm text-muted">
               <li className="flex items-start gap-2">
                 <CalendarDays className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
@@ -103,19 +104,26 @@ export function TicketCard({
           </div>
         </div>
         <div className="flex flex-col gap-2 border-t border-border px-5 py-4 sm:flex-row sm:flex-wrap sm:px-6 print:hidden">
-          {RESEND_PROVIDERS.map(({ provider, label }) => (
-            <Button
-              key={provider}
-              variant="outline"
-              size="sm"
-              aria-describedby={titleId}
-              disabled={sending !== null}
-              onClick={() => void resend(provider)}
-            >
-              {sending === provider ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Send aria-hidden="true" />}
-              {label}
-            </Button>
-          ))}
+          {RESEND_WAYS.map(({ provider, label }, index) => {
+            const Icon = index === 0 ? Send : RotateCcw;
+            return (
+              <Button
+                key={provider}
+                variant="outline"
+                size="sm"
+                aria-describedby={titleId}
+                disabled={sending !== null}
+                onClick={() => void resend(provider)}
+              >
+                {sending === provider ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Icon aria-hidden="true" />}
+                {label}
+              </Button>
+            );
+          })}
+          <a href={ticketCalendarUrl(ticket.bookingId)} download aria-describedby={titleId} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <CalendarPlus aria-hidden="true" />
+            {MY_TICKETS_TEXT.addToCalendar}
+          </a>
           <Button variant="secondary" size="sm" className="sm:ml-auto" aria-describedby={titleId} onClick={() => onPrint(ticket.bookingId)}>
             <Printer aria-hidden="true" />
             Print Ticket

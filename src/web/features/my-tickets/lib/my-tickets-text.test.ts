@@ -1,13 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "~/lib/api-request";
-import { eventWhen, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine } from "./my-tickets-text";
+import { eventWhen, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine } from "./my-tickets-text";
 
 describe("resend toasts (spec §8 'Scanner and My Tickets')", () => {
-  it("names the provider the server used", () => {
-    expect(resendResultToast({ success: true, provider: "smtp", recipient: "ada@example.com", error: null })).toEqual({
+  it("says who the ticket went to, never the provider (issue 17)", () => {
+    expect(resendResultToast({ success: true, provider: "outbox", recipient: "ada@example.com", error: null })).toEqual({
       ok: true,
-      text: { title: "Email Sent via smtp", description: "Your ticket has been resent to your email address." },
+      text: { title: "Ticket sent to ada@example.com", description: "Your ticket has been resent to your email address." },
     });
+  });
+  it("offers the two ways in plain words: 'Resend ticket' and 'Try another way'", () => {
+    expect(RESEND_WAYS).toEqual([
+      { provider: "brevo", label: "Resend ticket" },
+      { provider: "resend", label: "Try another way" },
+    ]);
   });
   it("fails with the spec's text when the server could not send", () => {
     expect(resendResultToast({ success: false, provider: "brevo", recipient: null, error: "Ticket not found." })).toEqual({
@@ -35,6 +41,6 @@ describe("card texts", () => {
   it("says where the ticket e-mail stands", () => {
     expect(ticketEmailLine({ status: "queued", sentAt: null, provider: null, error: null })).toBe("Ticket email on its way");
     expect(ticketEmailLine({ status: "sent", sentAt: "2026-11-20T14:03:00Z", provider: "smtp", error: null })).toMatch(/^Ticket email sent Fri,? 20 Nov 2026, 14:03$/);
-    expect(ticketEmailLine({ status: "failed", sentAt: null, provider: "smtp", error: "Mailbox unavailable" })).toBe("Ticket email not delivered: Mailbox unavailable");
+    expect(ticketEmailLine({ status: "failed", sentAt: null, provider: "brevo", error: "The ticket email could not be delivered." })).toBe("Ticket email not delivered. Resend it below.");
   });
 });

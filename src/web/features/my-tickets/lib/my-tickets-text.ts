@@ -1,4 +1,4 @@
-import { formatEventDate, formatEventTime, formatLongDate, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "@domain";
+import { formatEventDate, formatEventTime, formatLongDate, TICKET_EMAIL_WAYS, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 
 export interface ToastText {
@@ -13,18 +13,25 @@ export const MY_TICKETS_TEXT = {
   emptyTitle: "No tickets yet",
   emptyDescription: "Once you purchase tickets, they'll appear here",
   qrNote: "Show this QR code at the event entrance",
+  upcomingHeading: "Upcoming",
+  pastHeading: "Past events",
+  noUpcoming: "No upcoming tickets.",
+  addToCalendar: "Add to calendar",
 } as const satisfies Record<string, ToastText | string>;
 
-/** spec §2 My Tickets: the first provider, then the alternate; brevo is the default (spec §9). */
-export const RESEND_PROVIDERS: readonly { provider: TicketEmailProvider; label: string }[] = [
-  { provider: "brevo", label: "Resend via Brevo" },
-  { provider: "resend", label: "Resend via Resend" },
-];
+/** spec §2 My Tickets: the first way, then the alternate, in plain words (issue 17). */
+export const RESEND_WAYS: readonly { provider: TicketEmailProvider; label: string }[] = TICKET_EMAIL_WAYS.map(({ provider, button }) => ({ provider, label: button }));
 
-/** The toast after a resend answered: 'Email Sent via {provider}' only when the server says it went. */
+/**
+ * The toast after a resend answered, only when the server says it went: who it went to, never how
+ * (spec §8 'Email Sent via {provider}' named the provider; issue 17 keeps provider names from users).
+ */
 export function resendResultToast(result: TicketEmailResult): { ok: boolean; text: ToastText } {
   if (!result.success) return { ok: false, text: MY_TICKETS_TEXT.resendFailed };
-  return { ok: true, text: { title: `Email Sent via ${result.provider}`, description: "Your ticket has been resent to your email address." } };
+  return {
+    ok: true,
+    text: { title: result.recipient ? `Ticket sent to ${result.recipient}` : "Ticket sent", description: "Your ticket has been resent to your email address." },
+  };
 }
 
 /** The toast after a resend was refused: the server's reason for a rate limit (decisions D11), else the spec's text. */
@@ -61,6 +68,6 @@ export function ticketEmailLine(email: TicketEmailStatus): string {
     case "sent":
       return email.sentAt ? `Ticket email sent ${shortDateTime(email.sentAt)}` : "Ticket email sent";
     case "failed":
-      return email.error ? `Ticket email not delivered: ${email.error}` : "Ticket email not delivered";
+      return "Ticket email not delivered. Resend it below.";
   }
 }

@@ -12,7 +12,7 @@ import { useDashboardView } from "../../hooks/use-dashboard-view";
 import { attendeeRow, attendeeSummary } from "../../lib/attendee-rows";
 import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
 import { formatDateTime } from "../../lib/format-date-time";
-import { activeEvents, chooseAttendeeEvent } from "../../lib/my-event-rows";
+import { chooseAttendeeEvent, type AttendeeEventGroups } from "../../lib/my-event-rows";
 import { plural } from "../../lib/plural";
 import { EmptyState } from "../empty-state";
 import { PanelHeader } from "../panel-header";
@@ -37,14 +37,17 @@ function statusLine(state: AttendeesState): string {
   }
 }
 
+const eventLabel = (event: DashboardEvent) => `${event.title} · ${formatDateTime(event.dateTime)}`;
+
 /**
  * Confirmed attendees of one of the user's active events, with check-in and CSV export, and the
- * ticket viewer and resender (spec §2 Dashboard).
+ * ticket viewer and resender (spec §2 Dashboard). It opens on the next upcoming event; past events
+ * follow in their own group (issue 17).
  */
-export function AttendeePanel({ events }: { events: DashboardEvent[] }) {
+export function AttendeePanel({ groups }: { groups: AttendeeEventGroups }) {
   const { requestedEvent, show } = useDashboardView();
-  const active = activeEvents(events);
-  const eventId = chooseAttendeeEvent(active, requestedEvent);
+  const chosen = chooseAttendeeEvent(groups, requestedEvent);
+  const eventId = chosen?.id ?? null;
   const { state, retry, checkIn, checkingIn } = useAttendees(eventId);
   const rows = state.status === "ready" ? state.list.attendees.map(attendeeRow) : [];
 
@@ -54,19 +57,38 @@ export function AttendeePanel({ events }: { events: DashboardEvent[] }) {
         Confirmed attendees of your active events. Check people in and export the list.
       </PanelHeader>
 
-      {eventId ? (
+      {chosen && eventId ? (
         <div className="rounded-2xl border border-border bg-white shadow-sm">
-          <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-end sm:justify-between sm:p-5">
-            <Field id="attendee-event" label="Event" className="sm:max-w-md sm:flex-1">
-              <Select value={eventId} onChange={(event) => show({ event: event.target.value })}>
-                {active.map((event) => (
-                  <option key={event.id} value={event.id}>
-                    {event.title} · {formatDateTime(event.dateTime)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <a href={attendeesCsvUrl(eventId)} download className={buttonVariants({ variant: "outline" })}>
+          <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-5">
+            <div className="flex min-w-0 flex-1 flex-col gap-2">
+              <Field id="attendee-event" label="Event">
+                <Select value={eventId} onChange={(event) => show({ event: event.target.value })}>
+                  {groups.upcoming.length > 0 && (
+                    <optgroup label="Upcoming">
+                      {groups.upcoming.map((event) => (
+                        <option key={event.id} value={event.id}>
+                          {eventLabel(event)}
+                        </option>
+                      ))}
+                    </optgroup>
+                  )}
+                  {groups.past.length > 0 && (
+                    <optgroup label="Past">
+                      {groups.past.map((event) => (
+                        <option key={event.id} value={event.id}>
+                          {eventLabel(event)}
+                        </option>
+                      ))}
+                    </optgroup>
+                  )}
+                </Select>
+              </Field>
+              {/* A closed select cuts a long title on a phone or tablet: the chosen event in full, wrapping. */}
+              <p className="break-words text-sm text-muted lg:hidden">
+                <span className="font-semibold text-ink">{chosen.title}</span> · {formatDateTime(chosen.dateTime)}
+              </p>
+            </div>
+            <a href={attendeesCsvUrl(eventId)} download className={buttonVariants({ variant: "outline", className: "shrink-0 sm:mt-7" })}>
               <Download aria-hidden="true" />
               Export CSV
             </a>

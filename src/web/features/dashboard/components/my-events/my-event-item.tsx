@@ -13,8 +13,9 @@ export function MyEventItem({ event, onDelete }: { event: DashboardEvent; onDele
   const titleId = `my-event-${row.id}`;
   return (
     <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-2xl border border-border bg-white shadow-sm sm:flex-row">
-      <div className="sm:w-48 sm:shrink-0 lg:w-56">
-        <EventImage url={row.imageUrl} alt="" sizes="(min-width: 640px) 224px, 100vw" className="h-full sm:aspect-auto" />
+      {/* The whole poster, framed on a neutral ground: a crop would cut its words (issue 17). */}
+      <div className="bg-slate-100 sm:flex sm:w-48 sm:shrink-0 sm:items-center lg:w-56">
+        <EventImage url={row.imageUrl} alt="" sizes="(min-width: 640px) 224px, 100vw" fit="contain" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4 sm:p-5">
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -23,9 +24,12 @@ export function MyEventItem({ event, onDelete }: { event: DashboardEvent; onDele
               {row.title}
             </Link>
           </h3>
-          <Badge variant={row.statusVariant} className="capitalize">
-            {row.status}
-          </Badge>
+          <div className="flex flex-wrap gap-1.5">
+            {row.kind && <Badge variant="secondary">{row.kind}</Badge>}
+            <Badge variant={row.statusVariant} className="capitalize">
+              {row.status}
+            </Badge>
+          </div>
         </div>
         <ul className="flex flex-col gap-1.5 text-sm text-muted sm:flex-row sm:flex-wrap sm:gap-x-4">
           <li className="flex items-center gap-1.5">
@@ -37,16 +41,18 @@ export function MyEventItem({ event, onDelete }: { event: DashboardEvent; onDele
             <span className="truncate">{row.location}</span>
           </li>
         </ul>
-        <dl className="grid grid-cols-2 gap-3 rounded-xl bg-surface px-4 py-3 text-sm sm:max-w-sm">
-          <div>
-            <dt className="text-muted">Tickets sold</dt>
-            <dd className="font-bold text-ink">{row.sold}</dd>
-          </div>
-          <div>
-            <dt className="text-muted">Revenue</dt>
-            <dd className="font-bold text-ink">{row.revenue}</dd>
-          </div>
-        </dl>
+        {row.figures && (
+          <dl className="grid grid-cols-2 gap-3 rounded-xl bg-surface px-4 py-3 text-sm sm:max-w-sm">
+            <div>
+              <dt className="text-muted">Tickets sold</dt>
+              <dd className="font-bold text-ink">{row.figures.sold}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Revenue</dt>
+              <dd className="font-bold text-ink">{row.figures.revenue}</dd>
+            </div>
+          </dl>
+        )}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           <Link to={paths.event(row.id)} className={buttonVariants({ variant: "ghost", size: "sm" })}>
             <Eye aria-hidden="true" />

@@ -72,7 +72,7 @@ export function TicketResender() {
               }}
             />
           </Field>
-          <Field id="ticket-resender-provider" label="Email provider">
+          <Field id="ticket-resender-provider" label="How to send" hint="If the email does not arrive, try another way.">
             <Select name="provider" value={provider} onChange={(event) => setProvider(event.target.value as EmailProvider)}>
               {EMAIL_PROVIDERS.map((option) => (
                 <option key={option.value} value={option.value}>
