@@ -25,7 +25,7 @@ export async function listMyTickets({ db, signer, userId }: { db: Db; signer: Ti
       attendeeEmail: booking.attendeeEmail,
       checkedInAt: booking.checkedInAt?.toISOString() ?? null,
       createdAt: booking.createdAt.toISOString(),
-      event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), location: event.location, imageUrl: event.imageUrl },
+      event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, imageUrl: event.imageUrl },
       qrPayload: await signer.sign(qrPayloadFor(booking, event)),
       ticketEmail: ticketEmailStatus(booking),
     })),

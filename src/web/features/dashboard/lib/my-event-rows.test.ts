@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DashboardEvent } from "@domain";
-import { activeEvents, chooseAttendeeEvent, myEventRow } from "./my-event-rows";
+import { activeEvents, chooseAttendeeEvent, eventChoiceLabel, myEventRow } from "./my-event-rows";
 
 const event = (overrides: Partial<DashboardEvent> = {}): DashboardEvent => ({
   id: "e1",
@@ -42,6 +42,11 @@ describe("myEventRow", () => {
 });
 
 describe("attendee event choice", () => {
+  it("names an ongoing business without its placeholder date (issue 17)", () => {
+    expect(eventChoiceLabel(event({ title: "Corner Café", category: "ongoing-business", dateTime: "2030-12-31T23:59:00Z" }))).toBe("Corner Café");
+    expect(eventChoiceLabel(event({ title: "Gig", category: "music", dateTime: "2026-12-05T19:30:00Z" }))).toBe("Gig · Sat, 5 Dec 2026, 19:30");
+  });
+
   const events = [event({ id: "a" }), event({ id: "b", status: "cancelled" }), event({ id: "c" })];
 
   it("keeps only active events", () => {

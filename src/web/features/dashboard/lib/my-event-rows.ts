@@ -1,4 +1,4 @@
-import { formatPounds, type DashboardEvent } from "@domain";
+import { formatPounds, hasPlaceholderDate, type DashboardEvent } from "@domain";
 import { formatDateTime } from "./format-date-time";
 
 /** One of the organiser's events in My Events (spec §2 Dashboard). */
@@ -21,13 +21,18 @@ export function myEventRow(event: DashboardEvent): MyEventRow {
     id: event.id,
     title: event.title,
     imageUrl: event.imageUrl,
-    when: event.category === "ongoing-business" ? "Open all year" : formatDateTime(event.dateTime),
+    when: hasPlaceholderDate(event) ? "Open all year" : formatDateTime(event.dateTime),
     location: event.location,
     status: event.status,
     statusVariant: event.status === "active" ? "default" : "secondary",
     sold: event.maxAttendees === null ? `${event.ticketsSold} sold` : `${event.ticketsSold} / ${event.maxAttendees} sold`,
     revenue: formatPounds(event.revenuePence),
   };
+}
+
+/** An event in a select: "Title · date", the title alone for an ongoing business (its date is a placeholder). */
+export function eventChoiceLabel(event: Pick<DashboardEvent, "title" | "category" | "dateTime">): string {
+  return hasPlaceholderDate(event) ? event.title : `${event.title} · ${formatDateTime(event.dateTime)}`;
 }
 
 /** Attendee Management lists only the user's active events (spec §2 Dashboard). */

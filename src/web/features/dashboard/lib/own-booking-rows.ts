@@ -1,4 +1,4 @@
-import { formatPounds, type OwnBooking } from "@domain";
+import { formatPounds, hasPlaceholderDate, type OwnBooking } from "@domain";
 import { formatDateTime } from "./format-date-time";
 import { plural } from "./plural";
 
@@ -20,7 +20,7 @@ export function ownBookingRow(booking: OwnBooking): OwnBookingRow {
     id: booking.id,
     eventId: booking.eventId,
     eventTitle: booking.eventTitle,
-    eventWhen: formatDateTime(booking.eventDateTime),
+    eventWhen: hasPlaceholderDate({ dateTime: booking.eventDateTime }) ? "Open all year" : formatDateTime(booking.eventDateTime),
     eventLocation: booking.eventLocation,
     tickets: plural(booking.ticketQuantity, "ticket"),
     total: formatPounds(booking.totalAmountPence),

@@ -11,8 +11,7 @@ import { useAttendees, type AttendeesState } from "../../hooks/use-attendees";
 import { useDashboardView } from "../../hooks/use-dashboard-view";
 import { attendeeRow, attendeeSummary } from "../../lib/attendee-rows";
 import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
-import { formatDateTime } from "../../lib/format-date-time";
-import { activeEvents, chooseAttendeeEvent } from "../../lib/my-event-rows";
+import { activeEvents, chooseAttendeeEvent, eventChoiceLabel } from "../../lib/my-event-rows";
 import { plural } from "../../lib/plural";
 import { EmptyState } from "../empty-state";
 import { PanelHeader } from "../panel-header";
@@ -61,7 +60,7 @@ export function AttendeePanel({ events }: { events: DashboardEvent[] }) {
               <Select value={eventId} onChange={(event) => show({ event: event.target.value })}>
                 {active.map((event) => (
                   <option key={event.id} value={event.id}>
-                    {event.title} · {formatDateTime(event.dateTime)}
+                    {eventChoiceLabel(event)}
                   </option>
                 ))}
               </Select>
