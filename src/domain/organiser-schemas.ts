@@ -124,6 +124,7 @@ export const OwnBooking = z.object({
   eventId: z.string(),
   eventTitle: z.string(),
   eventDateTime: z.string(),
+  eventVenue: z.string().nullable(),
   eventLocation: z.string(),
   ticketQuantity: z.number().int(),
   totalAmountPence: z.number().int(),
@@ -185,7 +186,7 @@ export const TicketView = z.object({
   totalAmountPence: z.number().int(),
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),
-  event: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), dateTime: z.string(), location: z.string() }),
+  event: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), dateTime: z.string(), venue: z.string().nullable(), location: z.string() }),
   qrPayload: SignedTicketPayload,
 });
 export type TicketView = z.infer<typeof TicketView>;

@@ -77,7 +77,8 @@ describe("attendees and check-in (spec §6 Organiser)", () => {
   it("gives every attendee row the event's venue and location, for a spreadsheet that merges events (issue 17)", async () => {
     const { account, client } = await as("user");
     const event = await createEvent(t.db, { userId: account.id, title: "Venue Night", venue: "The Deaf Institute", location: "Manchester" });
-    await createBooking(t.db, { eventId: event.id, quantity: 1, name: "Ada Lovelace" });
+    await createBooking(t.db, { eventId: event.id, quantity: 1, name: "Ada Lovelace", userId: account.id });
+    expect((await client.get("/api/me/bookings")).json().bookings[0]).toMatchObject({ eventVenue: "The Deaf Institute", eventLocation: "Manchester" });
     const lines = (await client.get(`/api/events/${event.id}/attendees?format=csv`)).body.split("\r\n");
     expect(lines[0]!.split(",").at(-1)).toBe("Venue");
     expect(lines[1]!.endsWith(',"The Deaf Institute, Manchester"')).toBe(true);

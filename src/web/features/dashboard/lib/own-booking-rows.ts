@@ -1,4 +1,4 @@
-import { formatPounds, hasPlaceholderDate, type OwnBooking } from "@domain";
+import { eventPlace, formatPounds, hasPlaceholderDate, type OwnBooking } from "@domain";
 import { formatDateTime } from "./format-date-time";
 import { plural } from "./plural";
 
@@ -21,7 +21,7 @@ export function ownBookingRow(booking: OwnBooking): OwnBookingRow {
     eventId: booking.eventId,
     eventTitle: booking.eventTitle,
     eventWhen: hasPlaceholderDate({ dateTime: booking.eventDateTime }) ? "Open all year" : formatDateTime(booking.eventDateTime),
-    eventLocation: booking.eventLocation,
+    eventLocation: eventPlace({ venue: booking.eventVenue, location: booking.eventLocation }),
     tickets: plural(booking.ticketQuantity, "ticket"),
     total: formatPounds(booking.totalAmountPence),
     ticketCode: booking.ticketCode,
