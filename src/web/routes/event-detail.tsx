@@ -177,7 +177,11 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 <li className="flex items-center gap-2">
                   <MapPin className="size-4.5 shrink-0 text-brand-600" aria-hidden="true" />
                   <span>
-                    {venue && <span className="font-medium text-ink">{venue}, </span>}
+                    {venue && (
+                      <>
+                        <span className="font-medium text-ink">{venue}</span>,{" "}
+                      </>
+                    )}
                     {event.location}
                   </span>
                 </li>

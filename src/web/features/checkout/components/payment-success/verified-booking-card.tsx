@@ -23,8 +23,8 @@ export function VerifiedBookingCard({ booking, email, emailTimedOut }: { booking
           </li>
         )}
         {location && (
-          <li className="flex items-center gap-2">
-            <MapPin className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+          <li className="flex items-start gap-2">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
             <span className="min-w-0 break-words">{location}</span>
           </li>
         )}
