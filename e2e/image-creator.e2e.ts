@@ -29,7 +29,7 @@ describe("AI image creator (built-in poster designer, spec §2 AI Image Creator)
     const title = `Harbour Lights Quiz ${Date.now().toString(36)}`;
     const created = await page.request.post("/api/events", {
       headers: { origin: baseUrl() },
-      data: { title, category: "entertainment", dateTime: NEXT_MONTH, location: "Bristol", pricePence: 0 },
+      data: { title, category: "entertainment", dateTime: NEXT_MONTH, venue: "The Old Vic Tavern", location: "Bristol", pricePence: 0 },
     });
     expect(created.status()).toBe(201);
     const event = (await created.json()) as { id: string };

@@ -19,6 +19,7 @@ async function fillEvent(page: Page, title: string) {
   await page.getByLabel("Description").fill("An evening of northern soul classics with two DJs.");
   await page.getByLabel("Event Type").selectOption("entertainment");
   await page.getByLabel("Start Date & Time").fill(nextMonthEvening());
+  await page.getByLabel("Venue").fill("Brudenell Social Club");
   await page.getByLabel("Location").fill("Leeds");
   await page.getByLabel("Price (£)").fill("14.50");
   await page.getByLabel("Max Attendees").fill("120");
@@ -56,11 +57,16 @@ describe("organisers", () => {
     await page.getByRole("searchbox", { name: "Search featured events" }).fill(title);
     const card = page.getByRole("list", { name: "Featured events" }).getByRole("article").filter({ hasText: title });
     await card.waitFor();
+    expect(await card.textContent()).toContain("Brudenell Social Club, Leeds");
     await card.getByRole("link", { name: title }).first().click();
     await page.waitForURL((url) => url.pathname.startsWith("/events/"));
     const eventPath = new URL(page.url()).pathname;
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     await page.getByText("£14.50").first().waitFor();
+    // The venue the organiser typed, where 'Venue TBD' used to be (issue 17).
+    const main = page.getByRole("main");
+    await main.getByText("Brudenell Social Club").first().waitFor();
+    expect(await main.textContent()).not.toContain("Venue TBD");
     const image = await page.locator("main img[src*='/media/events/']").first().getAttribute("src");
     expect(image).toMatch(/\/media\/events\/[0-9a-f-]+\/[0-9a-f]+-(600|800|1200)\.webp/);
 
@@ -72,12 +78,22 @@ describe("organisers", () => {
     await page.waitForURL((url) => url.pathname === "/create-event" && url.searchParams.has("edit"));
     await waitForHydration(page);
     expect(await page.getByLabel("Event Title").inputValue()).toBe(title);
+    expect(await page.getByLabel("Venue").inputValue()).toBe("Brudenell Social Club");
+    // The stored image shows as a picture with 'Change image', never as its storage path (issue 17).
+    await page.getByRole("img", { name: /preview/i }).first().waitFor();
+    expect(await page.getByLabel("Change image").isEnabled()).toBe(true);
+    expect(await page.getByLabel("Or enter an image URL").inputValue()).toBe("");
+    expect(await page.getByRole("main").innerText()).not.toContain("/media/");
     await page.getByLabel("Event Title").fill(`${title} (Extended)`);
+    await page.getByLabel("Venue").fill("The Wardrobe");
     await page.getByRole("button", { name: "Update Event" }).click();
     await toast(page, "Event updated successfully!").waitFor();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.goto(eventPath);
     await page.getByRole("heading", { level: 1, name: `${title} (Extended)` }).waitFor();
+    await page.getByRole("main").getByText("The Wardrobe").first().waitFor();
+    // The image was kept through the edit.
+    expect(await page.locator("main img[src*='/media/events/']").count()).toBeGreaterThan(0);
 
     // Delete, after confirming.
     await page.goto("/dashboard");
@@ -90,6 +106,53 @@ describe("organisers", () => {
     // (Checked last: the browser logs the expected 404 as a console error.)
     const gone = await page.goto(eventPath);
     expect(gone?.status()).toBe(404);
+    await tracked.context.close();
+  });
+
+  it("lists an ongoing business without a venue, and no page shows its placeholder date (issue 17)", async () => {
+    const tracked = await openPage(browser, { viewport: "phone" });
+    const { page } = tracked;
+    await signIn(page, ORGANISER);
+    await page.goto("/create-event");
+    await waitForHydration(page);
+    const title = `Corner Record Shop ${Date.now().toString(36)}`;
+    await page.getByLabel("Event Title").fill(title);
+    await page.getByLabel("Event Type").selectOption("ongoing-business");
+    expect(await page.getByLabel("Venue").getAttribute("required")).toBeNull();
+    await page.getByLabel("Location").fill("Call Lane, Leeds");
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await toast(page, "Event created successfully!").waitFor();
+    await page.waitForURL((url) => url.pathname === "/");
+    const { events } = (await (await page.request.get(`/api/events?q=${encodeURIComponent(title)}`)).json()) as { events: { id: string }[] };
+    const id = events[0]!.id;
+    const placeholder = /2030|31 Dec/;
+
+    await page.goto(`/events/${id}`);
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    const eventPage = await page.getByRole("main").innerText();
+    expect(eventPage).toContain("Call Lane, Leeds");
+    expect(eventPage).not.toMatch(placeholder);
+    expect(eventPage).not.toContain("Venue TBD");
+
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await page.getByRole("article").filter({ hasText: title }).getByText("Open all year").waitFor();
+    expect(await page.getByRole("main").innerText()).not.toMatch(placeholder);
+    await page.goto(`/dashboard?tab=attendees&event=${id}`);
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Attendee Management" }).waitFor();
+    expect(await page.getByRole("main").innerText()).not.toMatch(placeholder);
+    // The select's options are not in innerText: read them too.
+    const options = await page.getByLabel("Event").locator("option").allTextContents();
+    expect(options.join("\n")).not.toMatch(placeholder);
+
+    await page.goto(`/create-event?edit=${id}`);
+    await waitForHydration(page);
+    expect(await page.getByLabel("Event Title").inputValue()).toBe(title);
+    const values = await page.locator("main input, main textarea").evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value));
+    expect(values.join("\n")).not.toMatch(/2030/);
+    expect(await page.getByRole("main").innerText()).not.toMatch(placeholder);
+    expectNoErrors(tracked);
     await tracked.context.close();
   });
 
@@ -167,7 +230,7 @@ describe("organisers", () => {
     await toast(page, "Attendee checked in successfully").waitFor();
     const csvHref = await page.getByRole("link", { name: /Export CSV/ }).getAttribute("href");
     const csv = await (await page.request.get(csvHref!)).text();
-    expect(csv.split("\r\n")[0]).toBe("Name,Email,Tickets,Amount,Booking Date,Status,QR Code");
+    expect(csv.split("\r\n")[0]).toBe("Name,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue");
     expect(csv).toMatch(/Live Buyer,live\.buyer@example\.com,2,£33\.60,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Checked In,TCKT-/);
     expectNoErrors(tracked);
     await tracked.context.close();

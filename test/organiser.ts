@@ -28,6 +28,7 @@ export function eventInput(overrides: Partial<EventInput> = {}): EventInput {
     category: "entertainment",
     dateTime: FUTURE.toISOString(),
     endTime: new Date(FUTURE.getTime() + 3 * 3600_000).toISOString(),
+    venue: "The Old Vic Tavern",
     location: "Bristol",
     pricePence: 1250,
     maxAttendees: 80,

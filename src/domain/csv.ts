@@ -12,5 +12,8 @@ export function toCsv(rows: (string | number | null | undefined)[][]): string {
   return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
-/** spec §9 Display: the attendee export's columns, in order. */
-export const ATTENDEE_CSV_COLUMNS = ["Name", "Email", "Tickets", "Amount", "Booking Date", "Status", "QR Code"] as const;
+/**
+ * spec §9 Display: the attendee export's columns, in order, then the event's venue and location on
+ * every row (issue 17), so rows keep their place when exports of several events are pasted together.
+ */
+export const ATTENDEE_CSV_COLUMNS = ["Name", "Email", "Tickets", "Amount", "Booking Date", "Status", "QR Code", "Venue"] as const;

@@ -27,6 +27,14 @@ export interface ResponsiveImage {
 // On disk under /media/, or in object storage under events/{id}/{hash}….webp.
 const STORED = /^\/media\/|\/events\/[0-9a-f-]{36}\/[0-9a-f]{16}(-1200)?\.webp$/;
 
+/**
+ * An image this site stored (an upload or a demo poster), as opposed to an address someone typed: the
+ * edit form shows it as a picture, never its storage path (issue 17).
+ */
+export function isStoredEventImage(url: string | null | undefined): boolean {
+  return !!url && STORED.test(url.trim());
+}
+
 /** The sources to offer for an event image: every stored width, or any other address as it is. */
 export function responsiveImage(url: string | null | undefined): ResponsiveImage | null {
   if (!url) return null;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  eventPlace,
+  hasPlaceholderDate,
+  venueRequired,
+  venueShown,
   EVENT_CATEGORIES,
   LIST_SIZES,
   ONGOING_BUSINESS_DATE,
@@ -183,6 +187,38 @@ describe("categories", () => {
 
   it("fixes the ongoing-business date at 2030-12-31T23:59:00Z (spec §9)", () => {
     expect(ONGOING_BUSINESS_DATE.toISOString()).toBe("2030-12-31T23:59:00.000Z");
+  });
+
+  it("knows the placeholder date by the category or by the date itself (issue 17)", () => {
+    expect(hasPlaceholderDate({ category: "ongoing-business", dateTime: "2030-12-31T23:59:00.000Z" })).toBe(true);
+    expect(hasPlaceholderDate({ category: "ongoing-business", dateTime: null })).toBe(true);
+    expect(hasPlaceholderDate({ dateTime: ONGOING_BUSINESS_DATE })).toBe(true);
+    expect(hasPlaceholderDate({ category: "music", dateTime: "2030-12-31T19:30:00.000Z" })).toBe(false);
+    expect(hasPlaceholderDate({ category: "food", dateTime: null })).toBe(false);
+  });
+});
+
+describe("venue (issue 17)", () => {
+  it("is required for events and optional for business listings", () => {
+    expect(venueRequired("music")).toBe(true);
+    expect(venueRequired("other")).toBe(true);
+    expect(venueRequired("ongoing-business")).toBe(false);
+    expect(venueRequired("food")).toBe(false);
+  });
+
+  it("shows 'Venue TBD' for an event without one, and nothing for a business listing without one", () => {
+    expect(venueShown({ venue: " Ronnie's ", category: "music" })).toBe("Ronnie's");
+    expect(venueShown({ venue: null, category: "music" })).toBe("Venue TBD");
+    expect(venueShown({ venue: "", category: null })).toBe("Venue TBD");
+    expect(venueShown({ venue: null, category: "ongoing-business" })).toBeNull();
+    expect(venueShown({ venue: "Corner Café", category: "food" })).toBe("Corner Café");
+  });
+
+  it("writes the place as 'venue, location', or whichever is known", () => {
+    expect(eventPlace({ venue: "The Deaf Institute", location: "Manchester" })).toBe("The Deaf Institute, Manchester");
+    expect(eventPlace({ venue: null, location: "Manchester" })).toBe("Manchester");
+    expect(eventPlace({ venue: " The Deaf Institute ", location: "  " })).toBe("The Deaf Institute");
+    expect(eventPlace({ venue: undefined, location: null })).toBe("");
   });
 });
 

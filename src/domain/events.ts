@@ -35,6 +35,45 @@ export function businessTypeForCategory(category: string): BusinessType {
 /** Ongoing businesses have no date; their saved date_time is fixed (spec §9 Input limits). */
 export const ONGOING_BUSINESS_DATE = new Date("2030-12-31T23:59:00Z");
 
+/**
+ * True when an event's saved date is the ongoing-business placeholder rather than a real date: such a
+ * date is never shown to anyone (issue 17). Either sign is enough: the category, or the date itself
+ * (for callers that hold only a date, such as a poster).
+ */
+export function hasPlaceholderDate(event: { category?: string | null; dateTime: Date | string | null | undefined }): boolean {
+  if (event.category === "ongoing-business") return true;
+  if (event.dateTime == null) return false;
+  return new Date(event.dateTime).getTime() === ONGOING_BUSINESS_DATE.getTime();
+}
+
+/** The longest venue name the form accepts (a name, not an address: that is the location). */
+export const VENUE_MAX_LENGTH = 150;
+
+/** An event needs a venue; a food or ongoing-business listing may give only its location (issue 17). */
+export function venueRequired(category: string): boolean {
+  return businessTypeForCategory(category) === "event";
+}
+
+/**
+ * The venue line of a card or event page: the venue, else the spec's 'Venue TBD' for an event (spec §2
+ * Event card), else nothing for a business listing, whose venue is optional and whose location says it.
+ */
+export function venueShown({ venue, category }: { venue: string | null; category: string | null }): string | null {
+  if (venue?.trim()) return venue.trim();
+  return venueRequired(category ?? "") ? "Venue TBD" : null;
+}
+
+/**
+ * Where an event happens, as every ticket surface writes it: "The Deaf Institute, Manchester". The
+ * venue or the location alone when only one is known; "" when neither is.
+ */
+export function eventPlace({ venue, location }: { venue?: string | null; location?: string | null }): string {
+  return [venue, location]
+    .map((part) => part?.trim() ?? "")
+    .filter(Boolean)
+    .join(", ");
+}
+
 export type EventKind = "free" | "paid" | "food" | "ongoing-business";
 
 export interface KindInput {

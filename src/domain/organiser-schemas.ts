@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_CATEGORIES } from "./events";
+import { EVENT_CATEGORIES, VENUE_MAX_LENGTH, venueRequired } from "./events";
 import { isWebAddress } from "./schemas";
 
 // Inputs and answers of the organiser's API (issue 4): creating and editing events, the dashboard,
@@ -31,6 +31,7 @@ export const EventInput = z
     category: z.enum(categoryValues, { message: "Choose an event type" }),
     dateTime: optional(z.iso.datetime({ offset: true, message: "Start Date & Time must be a date and time" })),
     endTime: optional(z.iso.datetime({ offset: true, message: "End time must be a date and time" })),
+    venue: optional(z.string().trim().max(VENUE_MAX_LENGTH, `Venue is too long (${VENUE_MAX_LENGTH} characters at most)`)),
     location: z.string().trim().min(1, "Location is required").max(200, "Location is too long (200 characters at most)"),
     pricePence: z.number().int("Price must be in whole pence").min(0, "Price cannot be negative").max(1_000_000, "Price is too high (£10,000 at most)"),
     maxAttendees: optional(z.number().int("Max attendees must be a whole number").min(1, "Max attendees must be at least 1").max(1_000_000, "Max attendees is too high")),
@@ -40,6 +41,9 @@ export const EventInput = z
     organiserId: optional(z.string().trim().max(100)),
   })
   .superRefine((input, ctx) => {
+    if (!input.venue && venueRequired(input.category)) {
+      ctx.addIssue({ code: "custom", path: ["venue"], message: "Venue is required" });
+    }
     if (input.category !== "ongoing-business" && !input.dateTime) {
       ctx.addIssue({ code: "custom", path: ["dateTime"], message: "Start Date & Time is required" });
     }
@@ -58,6 +62,7 @@ export const EditableEvent = z.object({
   category: z.string().nullable(),
   dateTime: z.string(),
   endTime: z.string().nullable(),
+  venue: z.string().nullable(),
   location: z.string(),
   pricePence: z.number().int(),
   maxAttendees: z.number().int().nullable(),
@@ -121,6 +126,7 @@ export const OwnBooking = z.object({
   eventId: z.string(),
   eventTitle: z.string(),
   eventDateTime: z.string(),
+  eventVenue: z.string().nullable(),
   eventLocation: z.string(),
   ticketQuantity: z.number().int(),
   totalAmountPence: z.number().int(),
@@ -144,7 +150,7 @@ export const Attendee = z.object({
 export type Attendee = z.infer<typeof Attendee>;
 
 export const AttendeeList = z.object({
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), location: z.string() }),
+  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullable(), location: z.string() }),
   attendees: z.array(Attendee),
 });
 export type AttendeeList = z.infer<typeof AttendeeList>;
@@ -182,7 +188,7 @@ export const TicketView = z.object({
   totalAmountPence: z.number().int(),
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),
-  event: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), dateTime: z.string(), location: z.string() }),
+  event: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), dateTime: z.string(), venue: z.string().nullable(), location: z.string() }),
   qrPayload: SignedTicketPayload,
 });
 export type TicketView = z.infer<typeof TicketView>;

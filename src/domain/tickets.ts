@@ -68,7 +68,7 @@ export const MyTicket = z.object({
   attendeeEmail: z.string(),
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), location: z.string(), imageUrl: z.string().nullable() }),
+  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullable(), location: z.string(), imageUrl: z.string().nullable() }),
   qrPayload: SignedTicketPayload,
   ticketEmail: TicketEmailStatus,
 });

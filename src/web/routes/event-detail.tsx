@@ -9,6 +9,7 @@ import {
   formatLongDate,
   initials,
   isBusinessListing,
+  venueShown,
 } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { AvailabilityPill } from "~/features/event-detail/components/availability-pill";
@@ -113,13 +114,14 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
   const availability = availabilityIndicator(event, now);
   const date = business ? null : formatLongDate(event.dateTime);
   const time = business ? null : timeRange(event.dateTime, event.endTime);
+  const venue = venueShown(event);
   const organiserName = event.organiser?.displayName || event.organiser?.username;
 
   const sideCard =
     kind === "paid" ? (
       <PaidEventBooking event={event} state={state} />
     ) : business ? (
-      <BusinessInfoCard venue={event.venue} location={event.location} />
+      <BusinessInfoCard venue={event.venue} location={event.location} category={event.category} />
     ) : (
       <FreeEventCard state={state} status={event.status} />
     );
@@ -177,7 +179,12 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 <li className="flex items-center gap-2">
                   <MapPin className="size-4.5 shrink-0 text-brand-600" aria-hidden="true" />
                   <span>
-                    <span className="font-medium text-ink">{event.venue || "Venue TBD"}</span>, {event.location}
+                    {venue && (
+                      <>
+                        <span className="font-medium text-ink">{venue}</span>,{" "}
+                      </>
+                    )}
+                    {event.location}
                   </span>
                 </li>
               </ul>
@@ -225,7 +232,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
           <aside aria-label="Tickets and event information" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <div className="flex flex-col gap-6 lg:sticky lg:top-24">
               {sideCard}
-              <EventInfoCard date={date} time={time} venue={event.venue} location={event.location} availability={availability} />
+              <EventInfoCard date={date} time={time} venue={venue} location={event.location} availability={availability} />
             </div>
           </aside>
 

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   AppError,
   ATTENDEE_CSV_COLUMNS,
+  eventPlace,
   formatPounds,
   isUuid,
   toCsv,
@@ -23,7 +24,7 @@ export function managedBy(actor: Actor) {
 export async function findManagedEvent(db: Db, actor: Actor, eventId: string) {
   if (!isUuid(eventId)) throw new AppError("EVENT_NOT_FOUND", NOT_FOUND);
   const [event] = await db
-    .select({ id: events.id, title: events.title, dateTime: events.dateTime, location: events.location })
+    .select({ id: events.id, title: events.title, dateTime: events.dateTime, venue: events.venue, location: events.location })
     .from(events)
     .where(and(eq(events.id, eventId), managedBy(actor)))
     .limit(1);
@@ -73,6 +74,7 @@ function spreadsheetDateTime(iso: string): string {
 
 /** spec §9 Display: the attendee export, with cells a spreadsheet cannot run as formulas. */
 export function attendeesCsv(list: AttendeeList): string {
+  const place = eventPlace(list.event);
   return toCsv([
     [...ATTENDEE_CSV_COLUMNS],
     ...list.attendees.map((attendee) => [
@@ -83,6 +85,7 @@ export function attendeesCsv(list: AttendeeList): string {
       spreadsheetDateTime(attendee.bookedAt),
       attendee.checkedInAt ? "Checked In" : "Pending",
       attendee.qrCode ?? attendee.ticketCode,
+      place,
     ]),
   ]);
 }

@@ -17,7 +17,7 @@ export const VerifiedBooking = z.object({
   total_amount_pence: z.number().int(),
   qr_code: z.string().nullable(),
   ticket_code: z.string(),
-  events: z.object({ title: z.string(), description: z.string().nullable(), date_time: z.string(), location: z.string(), image_url: z.string().nullable() }),
+  events: z.object({ title: z.string(), description: z.string().nullable(), date_time: z.string(), venue: z.string().nullable(), location: z.string(), image_url: z.string().nullable() }),
   /** Delivery of this booking's ticket e-mail, sent in the background after confirmation. */
   ticket_email: TicketEmailStatus,
 });
@@ -51,7 +51,7 @@ async function bookingsOf(db: Db, ids: string[]) {
     total_amount_pence: booking.totalAmountPence,
     qr_code: booking.qrCode,
     ticket_code: booking.ticketCode,
-    events: { title: event.title, description: event.description, date_time: event.dateTime.toISOString(), location: event.location, image_url: event.imageUrl },
+    events: { title: event.title, description: event.description, date_time: event.dateTime.toISOString(), venue: event.venue, location: event.location, image_url: event.imageUrl },
     ticket_email: ticketEmailStatus(booking),
   }));
 }

@@ -127,6 +127,7 @@ export async function listOwnBookings({ db, userId }: { db: Db; userId: string }
       eventId: bookings.eventId,
       eventTitle: events.title,
       eventDateTime: events.dateTime,
+      eventVenue: events.venue,
       eventLocation: events.location,
       ticketQuantity: bookings.ticketQuantity,
       totalAmountPence: bookings.totalAmountPence,

@@ -87,13 +87,24 @@ describe("attendees and check-in (spec §6 Organiser)", () => {
     expect(response.headers["content-type"]).toContain("text/csv");
     expect(response.headers["content-disposition"]).toBe('attachment; filename="attendees-Formula-Night.csv"');
     const lines = response.body.split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Tickets,Amount,Booking Date,Status,QR Code");
+    expect(lines[0]).toBe("Name,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue");
     const hyperlinkRow = lines.find((line) => line.includes("HYPERLINK"))!;
     expect(hyperlinkRow.startsWith(`"'=HYPERLINK(""http://evil.example"",""Click"")"`)).toBe(true);
     expect(hyperlinkRow).toContain(",'+a@example.com,2,£24.60,");
     expect(hyperlinkRow).toMatch(/,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Pending,TCKT-2090-/);
     expect(lines.find((line) => line.includes("Esq"))!.startsWith('"Jo ""JJ"" Smith, Esq."')).toBe(true);
     expect(response.body.endsWith("\r\n")).toBe(true);
+  });
+
+  it("gives every attendee row the event's venue and location, for a spreadsheet that merges events (issue 17)", async () => {
+    const { account, client } = await as("user");
+    const event = await createEvent(t.db, { userId: account.id, title: "Venue Night", venue: "The Deaf Institute", location: "Manchester" });
+    await createBooking(t.db, { eventId: event.id, quantity: 1, name: "Ada Lovelace", userId: account.id });
+    expect((await client.get("/api/me/bookings")).json().bookings[0]).toMatchObject({ eventVenue: "The Deaf Institute", eventLocation: "Manchester" });
+    const lines = (await client.get(`/api/events/${event.id}/attendees?format=csv`)).body.split("\r\n");
+    expect(lines[0]!.split(",").at(-1)).toBe("Venue");
+    expect(lines[1]!.endsWith(',"The Deaf Institute, Manchester"')).toBe(true);
+    expect((await client.get(`/api/events/${event.id}/attendees`)).json().event).toMatchObject({ venue: "The Deaf Institute", location: "Manchester" });
   });
 
   it("admits a ticket once, even when checked in twice at the same moment", async () => {

@@ -65,6 +65,23 @@ describe("creating events (spec §5 Create event)", () => {
     expect(food.json().businessType).toBe("restaurant");
   });
 
+  it("saves the venue trimmed, shows it on the event, and lets a business listing go without one (issue 17)", async () => {
+    const { client } = await as("user");
+    const response = await client.post("/api/events", eventInput({ venue: "  The Deaf Institute  ", location: "Manchester" }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().venue).toBe("The Deaf Institute");
+    const shown = (await t.app.inject({ method: "GET", url: `/api/events/${response.json().id}` })).json();
+    expect(shown).toMatchObject({ venue: "The Deaf Institute", location: "Manchester" });
+
+    for (const category of ["ongoing-business", "food"]) {
+      const listing = await client.post("/api/events", eventInput({ category, venue: "", dateTime: category === "food" ? eventInput().dateTime : null }));
+      expect(listing.statusCode).toBe(201);
+      expect(listing.json().venue).toBeNull();
+    }
+    const named = await client.post("/api/events", eventInput({ category: "ongoing-business", venue: "Corner Café", dateTime: null }));
+    expect(named.json().venue).toBe("Corner Café");
+  });
+
   it("treats an empty price as free and empty capacity as unlimited", async () => {
     const { client } = await as("user");
     const response = await client.post("/api/events", eventInput({ pricePence: 0, maxAttendees: null }));
@@ -74,6 +91,9 @@ describe("creating events (spec §5 Create event)", () => {
   it.each([
     [{ title: "" }, "title", "Event Title is required"],
     [{ location: "  " }, "location", "Location is required"],
+    [{ venue: "  " }, "venue", "Venue is required"],
+    [{ venue: null }, "venue", "Venue is required"],
+    [{ venue: "V".repeat(151) }, "venue", "Venue is too long (150 characters at most)"],
     [{ dateTime: null }, "dateTime", "Start Date & Time is required"],
     [{ pricePence: -1 }, "pricePence", "Price cannot be negative"],
     [{ pricePence: 12.5 }, "pricePence", "whole pence"],
@@ -178,6 +198,18 @@ describe("image uploads are checked on the server (decisions D15)", () => {
 });
 
 describe("editing and deleting", () => {
+  it("changes the venue on edit and refuses to clear it for an event (issue 17)", async () => {
+    const { client } = await as("user");
+    const created = (await client.post("/api/events", eventInput())).json();
+    const edited = await client.request("PATCH", `/api/events/${created.id}`, eventInput({ venue: "Colston Hall" }));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().venue).toBe("Colston Hall");
+    const cleared = await client.request("PATCH", `/api/events/${created.id}`, eventInput({ venue: "" }));
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().error.message).toContain("Venue is required");
+    expect((await client.get(`/api/events/${created.id}/edit`)).json().venue).toBe("Colston Hall");
+  });
+
   it("saves the owner's changes", async () => {
     const { client } = await as("user");
     const created = (await client.post("/api/events", eventInput())).json();

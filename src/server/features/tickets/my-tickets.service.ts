@@ -33,7 +33,7 @@ export async function listMyTickets({ db, signer, userId, now = new Date() }: { 
       attendeeEmail: booking.attendeeEmail,
       checkedInAt: booking.checkedInAt?.toISOString() ?? null,
       createdAt: booking.createdAt.toISOString(),
-      event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), location: event.location, imageUrl: event.imageUrl },
+      event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, imageUrl: event.imageUrl },
       qrPayload: await signer.sign(qrPayloadFor(booking, event)),
       ticketEmail: ticketEmailStatus(booking),
     })),

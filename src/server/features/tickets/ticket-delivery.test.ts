@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SignedTicketPayload } from "../../../domain";
 import { createTestApp, TEST_JOB_TIMINGS } from "../../../../test/app";
 import { createBooking, createEvent, FUTURE } from "../../../../test/fixtures";
-import { signInAs } from "../../../../test/organiser";
+import { eventInput, signInAs } from "../../../../test/organiser";
 import { startSmtpReceiver, type ReceivedMail } from "../../../../test/smtp-receiver";
 import { startBrevoStandIn, type BrevoStandIn } from "../../../../test/stand-ins/brevo";
 import { startResendStandIn, type ResendStandIn } from "../../../../test/stand-ins/resend";
@@ -91,6 +91,28 @@ describe("the ticket e-mail over real SMTP (issue 6; decisions D13, D18)", () =>
       return verified.booking.ticket_email.status === "queued" ? undefined : verified.booking.ticket_email;
     });
     expect(status).toMatchObject({ status: "sent", provider: "smtp", error: null });
+  });
+
+  it("names the venue with the location in the e-mail, its calendar LOCATION, the success page and My Tickets (issue 17)", async () => {
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const created = await organiser.client.post("/api/events", eventInput({ title: "Deaf Institute Session", venue: "The Deaf Institute", location: "Manchester" }));
+    expect(created.statusCode).toBe(201);
+    const { client, account } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const { sessionId } = (await client.post("/api/functions/create-payment", { eventId: created.json().id, ticketQuantity: 1 })).json();
+    await client.post(`/api/checkout/test/${sessionId}/pay`);
+    const mail: ReceivedMail = await waitFor(() => mailTo(account.email).find((message) => message.subject === "Your ticket: Deaf Institute Session"));
+
+    expect(mail.text).toContain("Where: The Deaf Institute, Manchester");
+    expect(mail.html).toContain("The Deaf Institute, Manchester");
+    const ics = mail.attachments.find((attachment) => attachment.filename?.endsWith(".ics"))!;
+    const calendar = ical.sync.parseICS(Buffer.from(ics.content, "base64").toString());
+    const entry = Object.values(calendar).find((component) => component?.type === "VEVENT") as VEvent;
+    expect(entry.location).toBe("The Deaf Institute, Manchester");
+
+    const verified = (await client.post("/api/functions/verify-payment", { sessionId })).json();
+    expect(verified.booking.events).toMatchObject({ venue: "The Deaf Institute", location: "Manchester" });
+    const mine = (await client.get("/api/me/tickets")).json();
+    expect(mine.tickets[0].event).toMatchObject({ venue: "The Deaf Institute", location: "Manchester" });
   });
 });
 

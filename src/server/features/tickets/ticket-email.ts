@@ -1,6 +1,6 @@
 import ical from "ical-generator";
 import QRCode from "qrcode";
-import { BRAND, eventEndsAt, formatEventDate, formatEventTime, formatPounds, type SignedTicketPayload } from "../../../domain";
+import { BRAND, eventEndsAt, eventPlace, formatEventDate, formatEventTime, formatPounds, hasPlaceholderDate, type SignedTicketPayload } from "../../../domain";
 import { renderEmail } from "../../providers/email/layout";
 import type { EmailMessage } from "../../providers/email/email";
 
@@ -10,7 +10,7 @@ export interface TicketEmailData {
   ticketCode: string;
   ticketQuantity: number;
   totalAmountPence: number;
-  event: { id: string; title: string; dateTime: Date; endTime: Date | null; location: string; venue?: string | null; description?: string | null };
+  event: { id: string; title: string; dateTime: Date; endTime: Date | null; location: string; venue?: string | null; category?: string | null; description?: string | null };
   qrPayload: SignedTicketPayload;
   publicUrl: string;
 }
@@ -39,32 +39,37 @@ export function ticketCalendar(data: TicketCalendarData): string {
     start: data.event.dateTime,
     end: eventEndsAt(data.event),
     summary: data.event.title,
-    location: [data.event.venue, data.event.location].filter(Boolean).join(", "),
+    location: eventPlace(data.event),
     description: `Ticket ${data.ticketCode} for ${data.attendeeName} (${data.ticketQuantity} ${data.ticketQuantity === 1 ? "ticket" : "tickets"}). Show the QR code from your ticket e-mail or My Tickets at the entrance.`,
     url: `${data.publicUrl}/events/${data.event.id}`,
   });
   return calendar.toString();
 }
 
-/** The ticket e-mail: event details, the QR code inline, a link to My Tickets and a calendar file. */
+/**
+ * The ticket e-mail: event details, the QR code inline, a link to My Tickets and a calendar file. An
+ * event without a real date (an ongoing business's placeholder, issue 17) gets neither a date nor a
+ * calendar file.
+ */
 export async function ticketEmailMessage(data: TicketEmailData): Promise<EmailMessage> {
   const qr = await ticketQrPng(data.qrPayload);
-  const when = `${formatEventDate(data.event.dateTime.toISOString())}, ${formatEventTime(data.event.dateTime.toISOString())}`;
+  const dated = !hasPlaceholderDate(data.event);
+  const when = dated ? `${formatEventDate(data.event.dateTime.toISOString())}, ${formatEventTime(data.event.dateTime.toISOString())}` : null;
   const content = renderEmail({
-    preheader: `Your ticket for ${data.event.title}, ${when}.`,
+    preheader: when ? `Your ticket for ${data.event.title}, ${when}.` : `Your ticket for ${data.event.title}.`,
     heading: `Your ticket for ${data.event.title}`,
     paragraphs: [`Hi ${data.attendeeName}, here is your ticket. Show this QR code at the event entrance.`],
     details: [
       { label: "Event", value: data.event.title },
-      { label: "When", value: when },
-      { label: "Where", value: data.event.location },
+      ...(when ? [{ label: "When", value: when }] : []),
+      { label: "Where", value: eventPlace(data.event) },
       { label: "Tickets", value: String(data.ticketQuantity) },
       { label: "Total paid", value: formatPounds(data.totalAmountPence) },
       { label: "Ticket code", value: data.ticketCode },
     ],
     image: { cid: "ticket-qr", alt: `QR code for ticket ${data.ticketCode}`, width: 200 },
     action: { label: "View My Tickets", url: `${data.publicUrl}/my-tickets` },
-    footnote: `Keep this e-mail: the QR code is your entry. The attached calendar file adds the event to your calendar. Questions? Write to ${BRAND.supportEmail}.`,
+    footnote: `Keep this e-mail: the QR code is your entry.${dated ? " The attached calendar file adds the event to your calendar." : ""} Questions? Write to ${BRAND.supportEmail}.`,
   });
   return {
     to: data.to,
@@ -72,7 +77,7 @@ export async function ticketEmailMessage(data: TicketEmailData): Promise<EmailMe
     ...content,
     attachments: [
       { filename: `${data.ticketCode}.png`, content: qr, contentType: "image/png", cid: "ticket-qr", url: ticketQrUrl(data.publicUrl, data.qrPayload) },
-      { filename: `${data.ticketCode}.ics`, content: Buffer.from(ticketCalendar(data)), contentType: "text/calendar; charset=utf-8; method=PUBLISH" },
+      ...(dated ? [{ filename: `${data.ticketCode}.ics`, content: Buffer.from(ticketCalendar(data)), contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] : []),
     ],
   };
 }

@@ -65,7 +65,7 @@ export async function findManagedTicket({ db, signer, actor, identifier }: { db:
         totalAmountPence: booking.totalAmountPence,
         checkedInAt: booking.checkedInAt?.toISOString() ?? null,
         createdAt: booking.createdAt.toISOString(),
-        event: { id: event.id, title: event.title, description: event.description, dateTime: event.dateTime.toISOString(), location: event.location },
+        event: { id: event.id, title: event.title, description: event.description, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location },
         qrPayload: await signer.sign(qrPayloadFor(booking, event)),
       };
     }

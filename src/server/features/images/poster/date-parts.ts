@@ -1,4 +1,4 @@
-import { ONGOING_BUSINESS_DATE, TIME_ZONE } from "../../../../domain";
+import { hasPlaceholderDate, TIME_ZONE } from "../../../../domain";
 
 /** An event's date and time as a poster prints them, in UK time (decisions D16). */
 export interface PosterDate {
@@ -25,7 +25,7 @@ const formatter = new Intl.DateTimeFormat("en-GB", {
 export function posterDateParts(dateTime: string | null): PosterDate | null {
   if (!dateTime) return null;
   const date = new Date(dateTime);
-  if (Number.isNaN(date.getTime()) || date.getTime() === ONGOING_BUSINESS_DATE.getTime()) return null;
+  if (Number.isNaN(date.getTime()) || hasPlaceholderDate({ dateTime: date })) return null;
   const part = (type: Intl.DateTimeFormatPartTypes) => formatter.formatToParts(date).find((p) => p.type === type)?.value ?? "";
   return { weekday: part("weekday"), day: part("day"), month: part("month"), year: part("year"), time: `${part("hour")}:${part("minute")}` };
 }

@@ -1,4 +1,4 @@
-import { cartTotals, MAX_TICKETS_PER_EVENT, ticketTotal, type CartTotals } from "@domain";
+import { cartTotals, eventPlace, MAX_TICKETS_PER_EVENT, ticketTotal, type CartTotals } from "@domain";
 
 /** Cart item (spec §3 Cart item): client only, kept in this browser's local storage. Prices in pence (D17). */
 export interface CartItem {
@@ -21,7 +21,7 @@ export function cartItemFor(
     ticketPricePence: event.pricePence,
     ticketQuantity,
     eventDate: event.dateTime,
-    eventLocation: [event.venue, event.location].filter(Boolean).join(", "),
+    eventLocation: eventPlace(event),
   };
 }
 

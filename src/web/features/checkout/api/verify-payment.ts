@@ -15,6 +15,7 @@ export interface VerifiedBooking {
     title: string | null;
     description: string | null;
     date_time: string | null;
+    venue?: string | null;
     location: string | null;
     image_url: string | null;
   } | null;

@@ -5,7 +5,7 @@ import { Input, Label } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { useCanReadClipboardImages } from "../hooks/use-clipboard-image-read";
 import type { PendingImage } from "../hooks/use-pending-image";
-import { IMAGE_ACCEPT } from "../lib/image-source";
+import { IMAGE_ACCEPT, isUploadDisabled, typedImageUrl } from "../lib/image-source";
 import { ImagePreview } from "./image-preview";
 
 /**
@@ -37,6 +37,9 @@ export function EventImageField({
   const errorId = `${id}-error`;
   const canPaste = useCanReadClipboardImages();
   const urlSet = url.trim() !== "";
+  const uploadDisabled = isUploadDisabled({ file: null, url });
+  // The event's own stored image (on edit): shown as a picture, its storage path never.
+  const stored = urlSet && typedImageUrl(url) === "";
   const describedBy = [error ? errorId : null, hintId].filter(Boolean).join(" ");
 
   return (
@@ -52,13 +55,13 @@ export function EventImageField({
           )}
         >
           <ImageUp aria-hidden="true" />
-          {pending ? "Choose another image" : "Upload image"}
+          {pending ? "Choose another image" : stored ? "Change image" : "Upload image"}
           <input
             id={fileInputId}
             name="imageFile"
             type="file"
             accept={IMAGE_ACCEPT}
-            disabled={urlSet}
+            disabled={uploadDisabled}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             className="sr-only"
@@ -71,7 +74,7 @@ export function EventImageField({
           />
         </label>
         {canPaste && (
-          <Button type="button" variant="outline" disabled={urlSet} onClick={onPasteRequested}>
+          <Button type="button" variant="outline" disabled={uploadDisabled} onClick={onPasteRequested}>
             <ClipboardPaste aria-hidden="true" />
             Paste image
           </Button>
@@ -88,7 +91,8 @@ export function EventImageField({
             <span className="break-all font-semibold text-ink">{pending.file.name}</span> will be uploaded when you save.{" "}
           </>
         )}
-        {urlSet && "Remove the image URL to upload or paste a file instead. "}
+        {!pending && stored && "The event's current image. "}
+        {uploadDisabled && "Remove the image URL to upload or paste a file instead. "}
         <span className="font-semibold">Max 5MB</span> · JPG, PNG, WebP
       </p>
       {error && (
@@ -104,7 +108,7 @@ export function EventImageField({
           type="url"
           inputMode="url"
           placeholder="https://…"
-          value={url}
+          value={typedImageUrl(url)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => onUrlChange(event.target.value)}

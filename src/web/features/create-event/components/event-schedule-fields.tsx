@@ -1,13 +1,16 @@
 import { Store } from "lucide-react";
+import { VENUE_MAX_LENGTH, venueRequired } from "@domain";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { isOngoingBusiness } from "../lib/event-form";
 import type { FormBindings } from "./form-bindings";
 import { RequiredMark } from "./required-mark";
 
-/** Start and end (hidden for an ongoing business, spec §4 Create/edit form) and Location. */
+/** Start and end (hidden for an ongoing business, spec §4 Create/edit form), Venue and Location. */
 export function EventScheduleFields({ values, onChange, errorFor }: FormBindings) {
   const ongoing = isOngoingBusiness(values.category);
+  // Until a type is chosen the form asks as for an event, the usual case.
+  const needsVenue = values.category === "" || venueRequired(values.category);
   return (
     <>
       {ongoing ? (
@@ -42,6 +45,27 @@ export function EventScheduleFields({ values, onChange, errorFor }: FormBindings
         </div>
       )}
       <Field
+        id="event-venue"
+        label={
+          <>
+            Venue
+            {needsVenue && <RequiredMark />}
+          </>
+        }
+        hint={needsVenue ? "The place's name, as it appears on tickets." : "Optional for a business listing."}
+        error={errorFor("venue")}
+      >
+        <Input
+          name="venue"
+          required={needsVenue}
+          maxLength={VENUE_MAX_LENGTH}
+          autoComplete="off"
+          placeholder="e.g. The Deaf Institute"
+          value={values.venue}
+          onChange={(event) => onChange("venue", event.target.value)}
+        />
+      </Field>
+      <Field
         id="event-location"
         label={
           <>
@@ -56,7 +80,7 @@ export function EventScheduleFields({ values, onChange, errorFor }: FormBindings
           required
           maxLength={200}
           autoComplete="off"
-          placeholder="e.g. The Deaf Institute, Manchester"
+          placeholder="e.g. 135 Grosvenor Street, Manchester"
           value={values.location}
           onChange={(event) => onChange("location", event.target.value)}
         />

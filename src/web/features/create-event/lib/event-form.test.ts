@@ -17,7 +17,8 @@ const filled: EventFormValues = {
   title: "  Summer Jazz Night ",
   category: "music",
   dateTime: "2026-07-04T19:30",
-  location: "The Deaf Institute, Manchester",
+  venue: "The Deaf Institute",
+  location: "Manchester",
 };
 const asMember: AssembleOptions = { hasImageFile: false, admin: null };
 const asAdmin = (editing: boolean): AssembleOptions => ({ hasImageFile: false, admin: { actorId: "admin-1", editing } });
@@ -44,7 +45,8 @@ describe("assembleEventInput (spec §5 Create event)", () => {
       category: "music",
       dateTime: "2026-07-04T18:30:00.000Z",
       endTime: "2026-07-04T22:00:00.000Z",
-      location: "The Deaf Institute, Manchester",
+      venue: "The Deaf Institute",
+      location: "Manchester",
       pricePence: 1250,
       maxAttendees: 150,
       imageUrl: null,
@@ -52,6 +54,13 @@ describe("assembleEventInput (spec §5 Create event)", () => {
       affiliateCode: "ABC-1",
       organiserId: null,
     });
+  });
+
+  it("asks for the venue of an event but not of a business listing (issue 17)", () => {
+    expect(problemOf({ ...filled, venue: "  " })).toEqual({ field: "venue", message: "Venue is required" });
+    expect(inputOf({ ...filled, category: "ongoing-business", dateTime: "", venue: "" }).venue).toBeNull();
+    expect(inputOf({ ...filled, category: "food", venue: "" }).venue).toBeNull();
+    expect(fieldNamedIn("Invalid field 'venue': Venue is too long (150 characters at most)")).toBe("venue");
   });
 
   it("reads an empty price as free and empty max attendees as unlimited", () => {
@@ -124,6 +133,7 @@ const saved: EditableEvent = {
   category: "Music",
   dateTime: "2026-07-04T18:30:00.000Z",
   endTime: null,
+  venue: "Band on the Wall",
   location: "Manchester",
   pricePence: 1205,
   maxAttendees: 80,
@@ -142,6 +152,7 @@ describe("formValuesFromEvent", () => {
       category: "music",
       dateTime: "2026-07-04T19:30",
       endTime: "",
+      venue: "Band on the Wall",
       location: "Manchester",
       price: "12.05",
       maxAttendees: "80",

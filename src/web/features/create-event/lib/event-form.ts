@@ -9,6 +9,7 @@ export interface EventFormValues {
   /** datetime-local values in UK time. */
   dateTime: string;
   endTime: string;
+  venue: string;
   location: string;
   /** Pounds as typed; empty means free. */
   price: string;
@@ -37,6 +38,7 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   category: "",
   dateTime: "",
   endTime: "",
+  venue: "",
   location: "",
   price: "",
   maxAttendees: "",
@@ -75,6 +77,7 @@ export function formValuesFromEvent(event: EditableEvent, actorId: string): Even
     category,
     dateTime: ongoing ? "" : isoToLondonInput(event.dateTime),
     endTime: ongoing ? "" : isoToLondonInput(event.endTime),
+    venue: event.venue ?? "",
     location: event.location,
     price: penceToPoundsInput(event.pricePence),
     maxAttendees: event.maxAttendees == null ? "" : String(event.maxAttendees),
@@ -158,6 +161,7 @@ export function assembleEventInput(values: EventFormValues, options: AssembleOpt
     category: values.category,
     dateTime: dateTime ?? null,
     endTime: endTime ?? null,
+    venue: values.venue,
     location: values.location,
     pricePence: pricePence ?? 0,
     maxAttendees: maxAttendees !== null && Number.isFinite(maxAttendees) ? maxAttendees : null,
@@ -182,6 +186,7 @@ const FIELD_WORDING: [string, EventFormField][] = [
   ["event type", "category"],
   ["Start Date & Time", "dateTime"],
   ["End time", "endTime"],
+  ["Venue", "venue"],
   ["Location", "location"],
   ["Price", "price"],
   ["Max attendees", "maxAttendees"],

@@ -8,6 +8,7 @@ import {
   pastedImageFile,
   pastedImageItem,
   shouldTakePastedImage,
+  typedImageUrl,
   withFile,
   withUrl,
 } from "./image-source";
@@ -30,6 +31,14 @@ describe("image source rules (spec §4 Create/edit form)", () => {
     expect(isUploadDisabled({ file: null, url: "https://example.com/a.png" })).toBe(true);
     expect(isUploadDisabled({ file: null, url: "  " })).toBe(false);
     expect(isUploadDisabled(withFile(photo))).toBe(false);
+  });
+
+  it("shows the event's stored image as a picture, never its storage path, and lets a file replace it (issue 17)", () => {
+    const stored = "/media/events/0b7c1f52-9f3a-4c43-a3a2-8c1d2e3f4a5b/0123456789abcdef-1200.webp";
+    expect(typedImageUrl(stored)).toBe("");
+    expect(typedImageUrl("/media/seed/summer-jazz-1200.webp")).toBe("");
+    expect(typedImageUrl("https://example.com/a.png")).toBe("https://example.com/a.png");
+    expect(isUploadDisabled({ file: null, url: stored })).toBe(false);
   });
 });
 

@@ -2,6 +2,8 @@
 // (spec §4 Create/edit form). The server re-checks every file (decisions.md D15); these checks only
 // spare the organiser a wasted upload.
 
+import { isStoredEventImage } from "@domain";
+
 /** spec §9 Display: 'Max 5MB', formats JPG, PNG, WebP. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -24,9 +26,17 @@ export function withUrl(current: ImageSource, url: string): ImageSource {
   return { file: url.trim() ? null : current.file, url };
 }
 
-/** The upload input is disabled while a URL is set. */
+/**
+ * The upload input is disabled while a URL is typed. An image the site already stores (the event's
+ * upload, on edit) is no typed URL: a new file simply replaces it.
+ */
 export function isUploadDisabled(source: ImageSource): boolean {
-  return source.url.trim() !== "";
+  return source.url.trim() !== "" && !isStoredEventImage(source.url);
+}
+
+/** What the URL field shows: a typed address as it is, a stored image's path never (issue 17). */
+export function typedImageUrl(url: string): string {
+  return isStoredEventImage(url) ? "" : url;
 }
 
 export function hasImage(source: ImageSource): boolean {

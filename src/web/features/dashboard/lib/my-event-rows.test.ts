@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DashboardEvent } from "@domain";
-import { chooseAttendeeEvent, myEventRow } from "./my-event-rows";
+import { chooseAttendeeEvent, eventChoiceLabel, myEventRow } from "./my-event-rows";
 
 const event = (overrides: Partial<DashboardEvent> = {}): DashboardEvent => ({
   id: "e1",
@@ -50,6 +50,11 @@ describe("myEventRow", () => {
 });
 
 describe("attendee event choice (issue 17)", () => {
+  it("names an ongoing business without its placeholder date", () => {
+    expect(eventChoiceLabel(event({ title: "Corner Café", category: "ongoing-business", dateTime: "2030-12-31T23:59:00Z" }))).toBe("Corner Café");
+    expect(eventChoiceLabel(event({ title: "Gig", category: "music", dateTime: "2026-12-05T19:30:00Z" }))).toBe("Gig · Sat, 5 Dec 2026, 19:30");
+  });
+
   const groups = { upcoming: [event({ id: "next" }), event({ id: "later" })], past: [event({ id: "recent" }), event({ id: "old", ticketsSold: 40 })] };
 
   it("opens on the next upcoming event, not the one with most sales", () => {

@@ -1,4 +1,4 @@
-import { formatPounds, isBusinessListing, type DashboardEvent } from "@domain";
+import { formatPounds, hasPlaceholderDate, isBusinessListing, type DashboardEvent } from "@domain";
 import { formatDateTime } from "./format-date-time";
 
 /** One of the organiser's events in My Events (spec §2 Dashboard). */
@@ -24,7 +24,7 @@ export function myEventRow(event: DashboardEvent): MyEventRow {
     id: event.id,
     title: event.title,
     imageUrl: event.imageUrl,
-    when: event.category === "ongoing-business" ? "Open all year" : formatDateTime(event.dateTime),
+    when: hasPlaceholderDate(event) ? "Open all year" : formatDateTime(event.dateTime),
     location: event.location,
     status: event.status,
     statusVariant: event.status === "active" ? "default" : "secondary",
@@ -36,6 +36,11 @@ export function myEventRow(event: DashboardEvent): MyEventRow {
           revenue: formatPounds(event.revenuePence),
         },
   };
+}
+
+/** An event in a select: "Title · date", the title alone for an ongoing business (its date is a placeholder). */
+export function eventChoiceLabel(event: Pick<DashboardEvent, "title" | "category" | "dateTime">): string {
+  return hasPlaceholderDate(event) ? event.title : `${event.title} · ${formatDateTime(event.dateTime)}`;
 }
 
 /** Attendee Management's events as the server groups and orders them (dashboard.service attendeeEventChoices). */

@@ -7,6 +7,7 @@ const booking: OwnBooking = {
   eventId: "e1",
   eventTitle: "Jazz Night",
   eventDateTime: "2026-07-04T18:30:00Z",
+  eventVenue: "Brudenell Social Club",
   eventLocation: "Leeds",
   ticketQuantity: 2,
   totalAmountPence: 3460,
@@ -18,6 +19,11 @@ const booking: OwnBooking = {
 describe("ownBookingRow", () => {
   it("shows the event time in UK time, tickets and the total in pounds", () => {
     expect(ownBookingRow(booking)).toMatchObject({ eventWhen: "Sat, 4 Jul 2026, 19:30", tickets: "2 tickets", total: "£34.60", checkedIn: null });
+  });
+
+  it("says where as 'venue, location', and never an ongoing business's placeholder date (issue 17)", () => {
+    expect(ownBookingRow(booking).eventLocation).toBe("Brudenell Social Club, Leeds");
+    expect(ownBookingRow({ ...booking, eventDateTime: "2030-12-31T23:59:00.000Z" }).eventWhen).toBe("Open all year");
   });
 
   it("shows when the ticket was checked in", () => {

@@ -1,4 +1,4 @@
-import { formatPounds, type OwnBooking } from "@domain";
+import { eventPlace, formatPounds, hasPlaceholderDate, type OwnBooking } from "@domain";
 import { formatDateTime } from "./format-date-time";
 import { plural } from "./plural";
 
@@ -20,8 +20,8 @@ export function ownBookingRow(booking: OwnBooking): OwnBookingRow {
     id: booking.id,
     eventId: booking.eventId,
     eventTitle: booking.eventTitle,
-    eventWhen: formatDateTime(booking.eventDateTime),
-    eventLocation: booking.eventLocation,
+    eventWhen: hasPlaceholderDate({ dateTime: booking.eventDateTime }) ? "Open all year" : formatDateTime(booking.eventDateTime),
+    eventLocation: eventPlace({ venue: booking.eventVenue, location: booking.eventLocation }),
     tickets: plural(booking.ticketQuantity, "ticket"),
     total: formatPounds(booking.totalAmountPence),
     ticketCode: booking.ticketCode,

@@ -1,10 +1,12 @@
 import { MapPin, Navigation, Store } from "lucide-react";
+import { eventPlace, venueShown } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 
 /** Restaurants and ongoing businesses: no tickets, visitors contact them directly (spec §2 Event detail). */
-export function BusinessInfoCard({ venue, location }: { venue: string | null; location: string }) {
-  const place = [venue, location].filter(Boolean).join(", ");
+export function BusinessInfoCard({ venue, location, category }: { venue: string | null; location: string; category: string | null }) {
+  const place = eventPlace({ venue, location });
+  const venueLine = venueShown({ venue, category });
   const directions = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
   return (
     <Card className="overflow-hidden">
@@ -23,8 +25,8 @@ export function BusinessInfoCard({ venue, location }: { venue: string | null; lo
             <MapPin className="size-5" aria-hidden="true" />
           </span>
           <div className="min-w-0">
-            <p className="font-semibold text-ink">{venue || "Venue TBD"}</p>
-            <p className="text-sm text-muted">{location}</p>
+            {venueLine && <p className="font-semibold text-ink">{venueLine}</p>}
+            <p className={venueLine ? "text-sm text-muted" : "font-semibold text-ink"}>{location}</p>
           </div>
         </div>
         <a href={directions} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "lg" })}>

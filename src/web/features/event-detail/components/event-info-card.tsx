@@ -27,6 +27,7 @@ export function EventInfoCard({
 }: {
   date: string | null;
   time: string | null;
+  /** The venue line (venueShown), or null for a business listing without one. */
   venue: string | null;
   location: string;
   availability: AvailabilityIndicator;
@@ -47,8 +48,8 @@ export function EventInfoCard({
             </Row>
           )}
           <Row icon={<MapPin className="size-4.5" aria-hidden="true" />} term="Location">
-            <span className="block">{venue || "Venue TBD"}</span>
-            <span className="block text-sm font-normal text-muted">{location}</span>
+            {venue && <span className="block">{venue}</span>}
+            <span className={venue ? "block text-sm font-normal text-muted" : "block"}>{location}</span>
           </Row>
           <Row icon={<Users className="size-4.5" aria-hidden="true" />} term="Availability">
             <AvailabilityPill availability={availability} className="mt-1" />

@@ -1,4 +1,4 @@
-import { BRAND, categoryLabel, eventKind, formatEventDate, formatEventTime, isBusinessListing, type EventDetail } from "@domain";
+import { BRAND, categoryLabel, eventKind, eventPlace, formatEventDate, formatEventTime, isBusinessListing, type EventDetail } from "@domain";
 import { absoluteUrl } from "~/lib/seo";
 import { paths } from "~/paths";
 import { saleState } from "./sale-state";
@@ -9,7 +9,7 @@ const META_DESCRIPTION_LENGTH = 155;
 export function eventMetaDescription(event: EventDetail): string {
   const text = (event.description ?? "").replace(/\s+/g, " ").trim();
   if (text) return truncate(text, META_DESCRIPTION_LENGTH);
-  const place = [event.venue, event.location].filter(Boolean).join(", ");
+  const place = eventPlace(event);
   if (isBusinessListing(event)) return truncate(`${event.title}, ${place}. Find it on ${BRAND.name}.`, META_DESCRIPTION_LENGTH);
   const when = [formatEventDate(event.dateTime), formatEventTime(event.dateTime)].filter(Boolean).join(" at ");
   const kind = eventKind(event) === "paid" ? "Book tickets" : "Free entry";

@@ -6,6 +6,7 @@ import {
   formatEventDate,
   formatEventTime,
   isBusinessListing,
+  venueShown,
   type EventSummary,
 } from "@domain";
 import { Badge } from "~/components/ui/badge";
@@ -33,6 +34,7 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
   const time = business ? null : formatEventTime(event.dateTime);
   const availability = business ? null : availabilityText(event.remaining);
   const soldOut = event.remaining === 0;
+  const venue = venueShown(event);
 
   return (
     <article
@@ -83,8 +85,9 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
           <li className="flex items-start gap-1.5">
             <CssIcon name="map-pin" className="mt-0.5 size-4 shrink-0 text-brand-600" />
             <span className="line-clamp-2">
-              <span className="font-medium text-ink">{event.venue || "Venue TBD"}</span>
-              {event.location ? `, ${event.location}` : ""}
+              {venue && <span className="font-medium text-ink">{venue}</span>}
+              {venue && event.location ? ", " : ""}
+              {event.location}
             </span>
           </li>
         </ul>

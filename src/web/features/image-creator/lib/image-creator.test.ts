@@ -62,6 +62,7 @@ describe("image creator page logic", () => {
       category: "entertainment",
       dateTime: "2026-06-13T18:30:00.000Z",
       endTime: null,
+      venue: "Brudenell Social Club",
       location: "Leeds",
       pricePence: 1450,
       maxAttendees: 120,
@@ -73,7 +74,7 @@ describe("image creator page logic", () => {
     };
     const input = eventInputKeepingAllBut(event, null);
     expect(EventInput.safeParse(input).success).toBe(true);
-    expect(input).toMatchObject({ title: "Soul Night", pricePence: 1450, affiliateCode: "TOMF2026", imageUrl: null, organiserId: null });
+    expect(input).toMatchObject({ title: "Soul Night", pricePence: 1450, affiliateCode: "TOMF2026", imageUrl: null, organiserId: null, venue: "Brudenell Social Club" });
     expect(eventInputKeepingAllBut(event, "https://cdn.example.com/a.png").imageUrl).toBe("https://cdn.example.com/a.png");
   });
 

@@ -4,7 +4,7 @@ import {
   IMAGE_CREATOR_TEXT,
   IMAGE_SIZE_LABELS,
   IMAGE_STYLE_LABELS,
-  ONGOING_BUSINESS_DATE,
+  hasPlaceholderDate,
   shortenAtWord,
   type EditableEvent,
   type EventInput,
@@ -68,6 +68,7 @@ export function eventInputKeepingAllBut(event: EditableEvent, imageUrl: string |
     category: event.category ?? "other",
     dateTime: event.dateTime,
     endTime: event.endTime,
+    venue: event.venue,
     location: event.location,
     pricePence: event.pricePence,
     maxAttendees: event.maxAttendees,
@@ -78,8 +79,7 @@ export function eventInputKeepingAllBut(event: EditableEvent, imageUrl: string |
   };
 }
 
-/** An ongoing business carries a placeholder date, never shown. */
-const isPlaceholderDate = (dateTime: string) => new Date(dateTime).getTime() === ONGOING_BUSINESS_DATE.getTime();
+const isPlaceholderDate = (dateTime: string) => hasPlaceholderDate({ dateTime });
 
 /** "Soul Night · Sat 13 Jun 2026" */
 export function eventOptionLabel(event: { title: string; dateTime: string }): string {

@@ -1,6 +1,6 @@
 import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, RotateCcw, Send } from "lucide-react";
 import type { ReactNode } from "react";
-import { BRAND, formatPounds, type MyTicket, type TicketEmailStatus } from "@domain";
+import { BRAND, eventPlace, formatPounds, type MyTicket, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -46,7 +46,7 @@ export function TicketCard({
 }) {
   const { sending, resend } = useResendTicket(ticket.bookingId, onEmailSent);
   const titleId = `ticket-${ticket.bookingId}-title`;
-  const location = ticket.event.location.trim();
+  const place = eventPlace(ticket.event);
   return (
     <li
       data-ticket-card=""
@@ -74,7 +74,7 @@ export function TicketCard({
               </li>
               <li className="flex items-start gap-2">
                 <MapPin className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
-                <span className="min-w-0 break-words">{location || "TBA"}</span>
+                <span className="min-w-0 break-words">{place || "TBA"}</span>
               </li>
             </ul>
             <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 rounded-2xl bg-surface p-4 text-sm sm:grid-cols-3 print:bg-white print:px-0">

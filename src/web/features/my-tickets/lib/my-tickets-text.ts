@@ -1,4 +1,4 @@
-import { formatEventDate, formatEventTime, formatLongDate, TICKET_EMAIL_WAYS, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "@domain";
+import { formatEventDate, formatEventTime, formatLongDate, hasPlaceholderDate, TICKET_EMAIL_WAYS, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 
 export interface ToastText {
@@ -42,7 +42,7 @@ export function resendErrorToast(error: unknown): ToastText {
 
 /** "Saturday 6 December 2026 at 19:30" in UK time (decisions D16). */
 export function eventWhen(iso: string): string {
-  const date = formatLongDate(iso);
+  const date = hasPlaceholderDate({ dateTime: iso }) ? null : formatLongDate(iso);
   const time = formatEventTime(iso);
   if (!date) return "Date to be announced";
   return time ? `${date} at ${time}` : date;

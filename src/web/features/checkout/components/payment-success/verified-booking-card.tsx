@@ -1,14 +1,16 @@
 import { CalendarDays, MapPin, Ticket } from "lucide-react";
-import { formatEventTime, formatLongDate, formatPounds, type TicketEmailStatus as Delivery } from "@domain";
+import { eventPlace, formatEventTime, formatLongDate, formatPounds, hasPlaceholderDate, type TicketEmailStatus as Delivery } from "@domain";
 import type { VerifiedBooking } from "../../api/verify-payment";
 import { bookingTitle } from "../../lib/verification-outcome";
 import { TicketEmailStatus } from "./ticket-email-status";
 
 /** One confirmed booking: event, date, location, attendee (issue 17), tickets, total and ticket code (spec §2 Payment pages). */
 export function VerifiedBookingCard({ booking, email, emailTimedOut }: { booking: VerifiedBooking; email: Delivery | undefined; emailTimedOut: boolean }) {
-  const date = formatLongDate(booking.events?.date_time);
-  const time = formatEventTime(booking.events?.date_time);
-  const location = booking.events?.location?.trim();
+  // An ongoing business's placeholder date is never shown (issue 17).
+  const dateTime = hasPlaceholderDate({ dateTime: booking.events?.date_time }) ? null : booking.events?.date_time;
+  const date = formatLongDate(dateTime);
+  const time = formatEventTime(dateTime);
+  const location = booking.events ? eventPlace(booking.events) : "";
   return (
     <li className="rounded-2xl border border-border bg-white p-5 shadow-sm sm:p-6">
       <h2 className="break-words text-lg font-bold leading-snug">{bookingTitle(booking)}</h2>
@@ -21,8 +23,8 @@ export function VerifiedBookingCard({ booking, email, emailTimedOut }: { booking
           </li>
         )}
         {location && (
-          <li className="flex items-center gap-2">
-            <MapPin className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+          <li className="flex items-start gap-2">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
             <span className="min-w-0 break-words">{location}</span>
           </li>
         )}

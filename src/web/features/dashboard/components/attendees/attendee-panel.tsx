@@ -12,7 +12,7 @@ import { useDashboardView } from "../../hooks/use-dashboard-view";
 import { attendeeRow, attendeeSummary } from "../../lib/attendee-rows";
 import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
 import { formatDateTime } from "../../lib/format-date-time";
-import { chooseAttendeeEvent, type AttendeeEventGroups } from "../../lib/my-event-rows";
+import { chooseAttendeeEvent, eventChoiceLabel, type AttendeeEventGroups } from "../../lib/my-event-rows";
 import { plural } from "../../lib/plural";
 import { EmptyState } from "../empty-state";
 import { PanelHeader } from "../panel-header";
@@ -37,7 +37,6 @@ function statusLine(state: AttendeesState): string {
   }
 }
 
-const eventLabel = (event: DashboardEvent) => `${event.title} · ${formatDateTime(event.dateTime)}`;
 
 /**
  * Confirmed attendees of one of the user's active events, with check-in and CSV export, and the
@@ -67,7 +66,7 @@ export function AttendeePanel({ groups }: { groups: AttendeeEventGroups }) {
                     <optgroup label="Upcoming">
                       {groups.upcoming.map((event) => (
                         <option key={event.id} value={event.id}>
-                          {eventLabel(event)}
+                          {eventChoiceLabel(event)}
                         </option>
                       ))}
                     </optgroup>
@@ -76,7 +75,7 @@ export function AttendeePanel({ groups }: { groups: AttendeeEventGroups }) {
                     <optgroup label="Past">
                       {groups.past.map((event) => (
                         <option key={event.id} value={event.id}>
-                          {eventLabel(event)}
+                          {eventChoiceLabel(event)}
                         </option>
                       ))}
                     </optgroup>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatPounds, type TicketView } from "@domain";
+import { eventPlace, formatPounds, hasPlaceholderDate, type TicketView } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { formatDateTime } from "../../lib/format-date-time";
 import { TicketQr } from "./ticket-qr";
@@ -23,7 +23,9 @@ export function TicketDetails({ ticket }: { ticket: TicketView }) {
             {ticket.event.title}
           </h4>
           <p className="text-sm text-muted">
-            {formatDateTime(ticket.event.dateTime)} · {ticket.event.location || "TBA"}
+            {[hasPlaceholderDate({ dateTime: ticket.event.dateTime }) ? null : formatDateTime(ticket.event.dateTime), eventPlace(ticket.event) || "TBA"]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
         </div>
         <Badge variant={ticket.status === "confirmed" ? "success" : "secondary"} className="capitalize">
