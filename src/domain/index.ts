@@ -15,3 +15,4 @@ export * from "./video";
 export * from "./tickets";
 export * from "./contact";
 export * from "./event-images";
+export * from "./site-figures";

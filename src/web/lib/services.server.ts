@@ -39,9 +39,14 @@ export function getOwnProfile(context: AppLoadContext, userId: string): Promise<
   return readOwnProfile({ db: context.db, userId });
 }
 
+/** Whether this client can read /dev/mailbox: demo mode with the outbox, on this machine (never in production). */
+export function isMailboxOpen(context: AppLoadContext): boolean {
+  return isMailboxOpenTo(context.config, context.socketAddress);
+}
+
 /** Null when the dev mailbox is disabled (production) or the client is not on this machine: the page then answers 404. */
 export async function listMailbox(context: AppLoadContext, options: { to?: string; limit?: number } = {}): Promise<MailboxMessage[] | null> {
-  if (!isMailboxOpenTo(context.config, context.socketAddress)) return null;
+  if (!isMailboxOpen(context)) return null;
   return readMailbox({ db: context.db, ...options });
 }
 
