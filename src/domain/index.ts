@@ -16,3 +16,4 @@ export * from "./tickets";
 export * from "./contact";
 export * from "./event-images";
 export * from "./site-figures";
+export * from "./assistant-help";
