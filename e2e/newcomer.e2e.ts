@@ -53,6 +53,10 @@ describe("a newcomer's demo install", () => {
     const email = `newcomer-${Date.now().toString(36)}@example.com`;
 
     await page.goto("/auth");
+    // Demo mode: the auth screens say where their e-mails go (the server decides; never in production).
+    const pointer = page.getByRole("link", { name: "/dev/mailbox" });
+    expect(await pointer.getAttribute("href")).toBe("/dev/mailbox");
+    expect(await pointer.locator("xpath=..").textContent()).toMatch(/^Demo: open the mailbox at \/dev\/mailbox/);
     await hydrated(page);
     await page.getByRole("tab", { name: "Sign Up" }).click();
     const panel = page.getByRole("tabpanel");
@@ -60,7 +64,11 @@ describe("a newcomer's demo install", () => {
     await panel.getByLabel("Password", { exact: true }).fill("newcomer-pass");
     await panel.getByLabel("Date of birth").fill("1988-02-11");
     await panel.getByRole("button", { name: "Sign Up" }).click();
-    await page.locator("[data-sonner-toast]").filter({ hasText: "Account created successfully!" }).waitFor();
+    // One message: the toast and the note on Sign In both ask for the confirmation first.
+    const confirmFirst = "Check your email and click the confirmation link before signing in.";
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Account created successfully!" }).filter({ hasText: confirmFirst }).waitFor();
+    expect(await page.getByRole("tabpanel").getByRole("status").textContent()).toBe(`We've sent a confirmation link to ${email}. ${confirmFirst}`);
+    expect(await page.content()).not.toContain("You can now sign in");
 
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
     await hydrated(page);
@@ -68,6 +76,8 @@ describe("a newcomer's demo install", () => {
     await expectAccessible(page);
     await page.getByRole("link", { name: /verify-email/ }).first().click();
     await page.waitForURL((url) => url.pathname === "/");
+    // Signed in as before, and now told why: 'Email confirmed', drawn by the server.
+    await page.getByRole("status").filter({ hasText: "Email confirmed." }).waitFor();
     await hydrated(page);
     await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
     // The header changes at once; the toast follows the server's answer, after which /auth is open again.

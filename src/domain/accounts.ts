@@ -6,6 +6,19 @@ export const MIN_AGE_YEARS = 13;
 /** spec §6 Admin: admin access counts only within 24 hours of the last sign-in. */
 export const ADMIN_SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Where every e-mail confirmation link ends, after the auth server has confirmed the address and signed
+ * its owner in: /auth, which sends a signed-in user to EMAIL_CONFIRMED_HOME and shows a link's error
+ * ('Authentication Error') as before.
+ */
+export const EMAIL_CONFIRMATION_CALLBACK = "/auth?confirmed=email";
+/** The home page that says 'Email confirmed' (to a signed-in user whose address is confirmed). */
+export const EMAIL_CONFIRMED_HOME = "/?confirmed=email";
+/** Whether an address's query carries the 'confirmed' flag of the two paths above. */
+export function hasEmailConfirmedFlag(search: URLSearchParams): boolean {
+  return search.get("confirmed") === "email" && !search.has("error");
+}
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Parses 'YYYY-MM-DD' into its parts, or null when it is not a real calendar date. */

@@ -17,3 +17,5 @@ export * from "./tickets";
 export * from "./contact";
 export * from "./event-images";
 export * from "./attendee-name";
+export * from "./site-figures";
+export * from "./assistant-help";

@@ -21,6 +21,9 @@ export function formatPounds(pence: Pence): string {
   return `${sign}£${formatCount(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, "0")}`;
 }
 
+/** '2.9% + £0.30' (spec §9 Fees and money: seller fee), for every page and answer that states it. */
+export const SELLER_FEE_TEXT = `${SELLER_FEE.percent}% + ${formatPounds(SELLER_FEE.fixedPence)}`;
+
 /** Parses a pounds amount as typed by a person ("12", "12.5", "£12.50") into pence; null if not money. */
 export function poundsToPence(input: string | number): Pence | null {
   const text = String(input).trim().replace(/^£/, "").replace(/,/g, "");

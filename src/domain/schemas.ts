@@ -119,6 +119,17 @@ export type SiteStats = z.infer<typeof SiteStats>;
 
 export const KNOWN_CATEGORY_VALUES = EVENT_CATEGORIES.map((c) => c.value);
 
+/** A file attached to a dev outbox message, with where to download it. */
+export const MailboxAttachment = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  /** Shown inside the message (the ticket's QR code). */
+  inline: z.boolean(),
+  url: z.string(),
+});
+export type MailboxAttachment = z.infer<typeof MailboxAttachment>;
+
 /** One message from the dev outbox (/dev/mailbox). */
 export const MailboxMessage = z.object({
   id: z.string(),
@@ -128,6 +139,7 @@ export const MailboxMessage = z.object({
   text: z.string(),
   html: z.string().nullable(),
   links: z.array(z.string()),
+  attachments: z.array(MailboxAttachment),
   createdAt: z.string(),
 });
 export type MailboxMessage = z.infer<typeof MailboxMessage>;

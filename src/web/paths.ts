@@ -37,4 +37,5 @@ export const paths = {
   myTickets: "/my-tickets",
   emailTest: "/email-test",
   resendTicket: "/resend-ticket",
+  devMailbox: "/dev/mailbox",
 } as const;

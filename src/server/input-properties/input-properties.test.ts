@@ -190,6 +190,14 @@ const ENDPOINTS: Endpoint[] = [
   { route: "GET /api/assistant", who: ["anonymous"], request: queryOnly("/api/assistant") },
   { route: "GET /api/affiliates/lookup", who: ["anonymous"], request: queryOnly("/api/affiliates/lookup", ["code"], () => ({ code: "ABCD2345" })) },
   { route: "GET /api/dev/mailbox", who: ["anonymous"], request: queryOnly("/api/dev/mailbox", ["to", "limit"], () => ({ to: ids.userEmail, limit: "3" })) },
+  {
+    route: "GET /api/dev/mailbox/:messageId/attachments/:index",
+    who: ["anonymous"],
+    request: () =>
+      fc
+        .tuple(segment(() => "5f2b7c1e-8d4a-4c3b-9e6f-0a1b2c3d4e5f"), segment(() => "0", () => "1"))
+        .map(([messageId, index]) => ({ url: `/api/dev/mailbox/${messageId}/attachments/${index}` })),
+  },
   { route: "GET /api/tickets/keys", who: ["anonymous"], request: queryOnly("/api/tickets/keys") },
   {
     route: "GET /api/tickets/:code/qr.png",

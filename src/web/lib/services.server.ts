@@ -12,6 +12,7 @@ import { getSessionUser as readSessionUser } from "../../server/features/auth/se
 import { submitContactMessage } from "../../server/features/contact/contact.service";
 import { sendTicketEmail } from "../../server/features/tickets/send-ticket-email.service";
 import { isMailboxOpenTo, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
+import { outboxDir } from "../../server/providers/email/email";
 import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/own-profile.service";
 
 export { getCategoryCounts, getEvent, getEventsByIds, getHomeData, getSimilarEvents, listEvents } from "../../server/features/events/events.service";
@@ -39,10 +40,15 @@ export function getOwnProfile(context: AppLoadContext, userId: string): Promise<
   return readOwnProfile({ db: context.db, userId });
 }
 
+/** Whether this client can read /dev/mailbox: demo mode with the outbox, on this machine (never in production). */
+export function isMailboxOpen(context: AppLoadContext): boolean {
+  return isMailboxOpenTo(context.config, context.socketAddress);
+}
+
 /** Null when the dev mailbox is disabled (production) or the client is not on this machine: the page then answers 404. */
 export async function listMailbox(context: AppLoadContext, options: { to?: string; limit?: number } = {}): Promise<MailboxMessage[] | null> {
-  if (!isMailboxOpenTo(context.config, context.socketAddress)) return null;
-  return readMailbox({ db: context.db, ...options });
+  if (!isMailboxOpen(context)) return null;
+  return readMailbox({ db: context.db, dir: outboxDir(context.config), ...options });
 }
 
 /**

@@ -1,6 +1,5 @@
-import { BRAND } from "@domain";
+import { BRAND, siteFigures } from "@domain";
 import { AboutPage } from "~/features/static-pages/components/about-page";
-import { siteFigures } from "~/features/static-pages/lib/site-figures";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/about";

@@ -1,5 +1,5 @@
 import { redirect, useSearchParams, type ShouldRevalidateFunction } from "react-router";
-import { safeReturnPath } from "@domain";
+import { EMAIL_CONFIRMED_HOME, hasEmailConfirmedFlag, safeReturnPath } from "@domain";
 import { isTabOnlyChange } from "~/components/ui/tabs";
 import { AuthScreen } from "~/features/auth/components/auth-screen";
 import { useAuthUrlError } from "~/features/auth/hooks/use-auth-url-error";
@@ -14,10 +14,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A password or code in the address (a form sent as GET) is dropped at once, so it stays out of history.
   const cleaned = withoutFormSecrets(url.searchParams);
   if (cleaned) throw redirect(cleaned.size ? `${url.pathname}?${cleaned}` : url.pathname);
-  const { getSessionUser } = await import("~/lib/services.server");
+  const { getSessionUser, isMailboxOpen } = await import("~/lib/services.server");
   const user = await getSessionUser(context, request);
+  // The end of a confirmation link: the auth server has just signed the new user in.
+  if (user && user.emailConfirmed && hasEmailConfirmedFlag(url.searchParams)) throw redirect(EMAIL_CONFIRMED_HOME);
   if (user) throw redirect(safeReturnPath(url.searchParams.get("redirect")) ?? paths.home);
-  return null;
+  // Demo mode only: the e-mails this page sends are read at /dev/mailbox (never in production).
+  return { mailboxPointer: isMailboxOpen(context) };
 }
 
 /** A form posted before the page's scripts ran: the server does what the hydrated form does (issue 16). */
@@ -36,8 +39,8 @@ export const meta: Route.MetaFunction = ({ location }) => [
   ...(location.search ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
-export default function AuthPage({ actionData }: Route.ComponentProps) {
+export default function AuthPage({ actionData, loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   useAuthUrlError();
-  return <AuthScreen recoveryToken={recoveryToken(searchParams)} result={actionData} />;
+  return <AuthScreen recoveryToken={recoveryToken(searchParams)} result={actionData} mailboxPointer={loaderData.mailboxPointer} />;
 }

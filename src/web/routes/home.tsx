@@ -1,9 +1,10 @@
 import { useMemo } from "react";
-import { BRAND } from "@domain";
+import { BRAND, hasEmailConfirmedFlag, siteFigures } from "@domain";
 import { useAffiliateRef } from "~/features/home/affiliate-ref";
 import { CATEGORY_SLIDES, slideEvents } from "~/features/home/category-slides";
 import { CategoryCarousel } from "~/features/home/components/category-carousel";
 import { FeaturedEvents } from "~/features/home/components/featured-events";
+import { EmailConfirmedBanner } from "~/features/home/components/email-confirmed-banner";
 import { HomeHero } from "~/features/home/components/home-hero";
 import { SimilarEvents } from "~/features/home/components/similar-events";
 import { WhyChoose } from "~/features/home/components/why-choose";
@@ -12,10 +13,16 @@ import { useRevalidateOnVisible } from "~/hooks/use-revalidate-on-visible";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { getHomeData, getSiteStats } = await import("~/lib/services.server");
-  const [home, stats] = await Promise.all([getHomeData({ db: context.db }), getSiteStats({ db: context.db })]);
-  return { ...home, stats, url: `${context.config.publicUrl}/` };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { getHomeData, getSessionUser, getSiteStats } = await import("~/lib/services.server");
+  // The end of a confirmation link (EMAIL_CONFIRMED_HOME), said only to a signed-in user whose address is confirmed.
+  const confirmedFlag = hasEmailConfirmedFlag(new URL(request.url).searchParams);
+  const [home, stats, user] = await Promise.all([
+    getHomeData({ db: context.db }),
+    getSiteStats({ db: context.db }),
+    confirmedFlag ? getSessionUser(context, request) : null,
+  ]);
+  return { ...home, emailConfirmed: Boolean(user?.emailConfirmed), figures: siteFigures(stats, ["eventsListed", "ticketsSold", "customers"]), url: `${context.config.publicUrl}/` };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -27,7 +34,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, youMayAlsoLike, similar, stats } = loaderData;
+  const { featured, youMayAlsoLike, similar, figures, emailConfirmed } = loaderData;
   useAffiliateRef();
   useRevalidateOnVisible();
   const slideFeatures = useMemo(
@@ -37,7 +44,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <HomeHero stats={stats} />
+      {emailConfirmed && <EmailConfirmedBanner />}
+      <HomeHero figures={figures} />
       <CategoryCarousel featuredEvents={slideFeatures} />
       <FeaturedEvents events={featured} />
       <YouMayAlsoLike events={youMayAlsoLike} />

@@ -2,7 +2,7 @@ import { BRAND, cardPriceRule, categoryLabel, formatEventDate, formatEventTime, 
 import type { Db } from "../../db/client";
 import type { AiService } from "../../providers/ai/ai";
 import { knownPlaces, searchCatalogue, type CatalogueFilters, type MatchedEvent } from "./catalogue-search";
-import { helpFactsText, matchHelpTopics, type HelpFacts } from "./help-topics";
+import { helpFactsText, matchHelpTopics, type HelpFacts } from "../../../domain";
 import { categoryWord, normaliseQuestion, parseQuestion, type QuestionIntent } from "./question-intent";
 
 /** spec §2 Assistant overlay: a reply lists at most this many events, with a link to the rest. */
@@ -77,7 +77,7 @@ async function describeMatches({ db, intent, now }: { db: Db; intent: QuestionIn
   let found = intent.keywords.length ? await searchCatalogue({ db, filters: intent, now, limit: MAX_LISTED_EVENTS }) : null;
   if (found?.events.length) description += ` matching “${intent.keywords.join(" ")}”`;
   else found = await searchCatalogue({ db, filters: { ...intent, keywords: [] }, now, limit: MAX_LISTED_EVENTS });
-  if (!found.events.length) return `I couldn't find any upcoming ${description} — try [${browse.label}](${browse.path}).`;
+  if (!found.events.length) return (await offerNextMatches({ db, intent, now })) ?? `I couldn't find any upcoming ${description} — try [${browse.label}](${browse.path}).`;
   const intro =
     found.total === 1
       ? `I found 1 upcoming ${singular(description)}:`
@@ -86,6 +86,32 @@ async function describeMatches({ db, intent, now }: { db: Db; intent: QuestionIn
         : `I found ${found.total} upcoming ${description}:`;
   const more = found.total > found.events.length ? [`[See more on the Events page](${browse.path})`] : [];
   return [intro, ...found.events.map(eventLine), ...more].join("\n");
+}
+
+/**
+ * Nothing in the asked window or place: say so, and offer the next events of the same kind, first in
+ * the same place on later dates, else the next of that category anywhere. Null when there are none either.
+ */
+async function offerNextMatches({ db, intent, now }: { db: Db; intent: QuestionIntent; now: Date }): Promise<string | null> {
+  const asked = intent.window ? describeRequest(intent) : `upcoming ${describeRequest(intent)}`;
+  const relaxations: { filters: CatalogueFilters; lead: string }[] = [];
+  if (intent.window) relaxations.push({ filters: { ...intent, window: null, keywords: [] }, lead: "" });
+  if (intent.places.length && intent.categories.length) {
+    relaxations.push({ filters: { ...intent, window: null, places: [], keywords: [] }, lead: intent.window ? `, nor later in ${intent.places.join(" or ")}` : "" });
+  }
+  for (const { filters, lead } of relaxations) {
+    const found = await searchCatalogue({ db, filters, now, limit: MAX_LISTED_EVENTS });
+    if (!found.events.length) continue;
+    const offered = describeRequest(filters);
+    const anywhere = intent.places.length && !filters.places.length ? " anywhere" : "";
+    const browse = browseLink({ ...intent, ...filters });
+    return [
+      `There are no ${asked}${lead}. Here ${found.total === 1 ? `is the next ${singular(offered)}` : `are the next ${offered}`}${anywhere}:`,
+      ...found.events.map(eventLine),
+      ...(found.total > found.events.length ? [`[See more on the Events page](${browse.path})`] : []),
+    ].join("\n");
+  }
+  return null;
 }
 
 /** "free comedy events in London this weekend (Sat 6 – Sun 7 Dec)" */

@@ -90,10 +90,29 @@ describe("the built-in assistant reads the live catalogue (decisions D19)", () =
     expect(reply).toContain("[See more on the Events page](/events)");
   });
 
-  it("says plainly when nothing matches, with a search link", async () => {
-    expect(await ask("comedy in Penzance this weekend")).toBe(
-      "I couldn't find any upcoming comedy events in Penzance this weekend (Sat 10 Jun – Sun 11 Jun) — try [searching events for “Penzance”](/events?category=comedy&q=Penzance).",
+  it("none that weekend: says so and offers the next matching events in the same place (issue 17)", async () => {
+    const reply = await ask("comedy in Leicester Square next weekend");
+    expect(reply).toBe(
+      [
+        "There are no comedy events in Leicester Square next weekend (Sat 17 Jun – Sun 18 Jun). Here is the next comedy event in Leicester Square:",
+        `- ${link("laughRiot", "Laugh Riot Live")} — ${formatEventDate(new Date("2090-06-10T19:00:00Z"))} at 20:00 · The Comedy Store, Leicester Square, London · £15.00`,
+      ].join("\n"),
     );
+  });
+
+  it("none in that place at all: offers the next events of that category anywhere, soonest first (issue 17)", async () => {
+    const reply = await ask("comedy in Penzance this weekend");
+    expect(reply).toMatch(
+      /^There are no comedy events in Penzance this weekend \(Sat 10 Jun – Sun 11 Jun\), nor later in Penzance\. Here are the next comedy events anywhere:\n- \[/,
+    );
+    for (const offered of ["Laugh Riot Live", "Manchester Giggles", "Sunday Stand-Up Special", "Comedy Next Week"]) expect(reply).toContain(offered);
+    expect(reply.indexOf("Sunday Stand-Up Special")).toBeLessThan(reply.indexOf("Comedy Next Week"));
+    for (const absent of ["Draft Comedy Show", "Old Comedy Night", "June Jazz Evening"]) expect(reply).not.toContain(absent);
+    expect(await ask("comedy in York")).toMatch(/^There are no upcoming comedy events in York\. Here are the next comedy events anywhere:\n- \[/);
+  });
+
+  it("says plainly when nothing matches at all, with a search link", async () => {
+    expect(await ask("comedy in Penzance this weekend", futureDay(40))).toMatch(/^I couldn't find any upcoming comedy events in Penzance this weekend .* — try \[searching events for “Penzance”\]\(\/events\?category=comedy&q=Penzance\)\.$/);
     expect(await ask("comedy last weekend")).toMatch(/^Last weekend has already passed, and I only look up upcoming events/);
     expect(await ask("zorbing")).toContain("I couldn't find anything about “zorbing” — try [searching all events](/events?q=zorbing).");
   });
@@ -154,6 +173,25 @@ describe("POST /api/functions/chat-completion (spec §7)", () => {
     expect(reply).toContain("Laugh Riot Live");
     expect(reply).not.toContain("Old Comedy Night");
     expect(reply).toMatch(/\[Far Future Funnies\]\(\/events\/[0-9a-f-]{36}\)/);
+  });
+
+  it("answers an organiser's questions from the help facts, never with events (issue 17)", async () => {
+    const checkIn = (await post({ message: "How do I check people in?" })).json<ChatCompletionResult>().reply;
+    expect(checkIn).toContain("[Check-In](/check-in)");
+    expect(checkIn).toContain("Only the event's creator can scan its tickets");
+    expect(checkIn).not.toContain("/events/");
+    const paid = (await post({ message: "how do I get paid" })).json<ChatCompletionResult>().reply;
+    expect(paid).toContain("paid out within 7 business days after the event");
+    expect(paid).not.toContain("/events/");
+    const create = (await post({ message: "how do I create an event" })).json<ChatCompletionResult>().reply;
+    expect(create).toContain("[Create Event](/create-event)");
+    expect(create).not.toContain("/events/");
+  });
+
+  it("offers the next matching events when a weekend has none (issue 17)", async () => {
+    const { reply } = (await post({ message: "comedy in Penzance this weekend" })).json<ChatCompletionResult>();
+    expect(reply).toMatch(/^There are no comedy events in Penzance this weekend \(.+\), nor later in Penzance\. Here are the next comedy events anywhere:\n- \[/);
+    expect(reply).toContain("Laugh Riot Live");
   });
 
   it("answers refund and fee questions", async () => {

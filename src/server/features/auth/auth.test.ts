@@ -85,13 +85,13 @@ describe("sign-up (spec §5 Sign up)", () => {
     expect(classifySignInFailure({ status: wrong.statusCode, ...wrong.json() })).toBe("invalid-credentials");
   });
 
-  it("signs the user in from the confirmation link and sends them to /auth", async () => {
+  it("signs the user in from the confirmation link and sends them to /auth, flagged to say 'Email confirmed' (issue 17)", async () => {
     const c = client();
     const email = uniqueEmail("confirm");
     await signUp(c, email);
     const confirm = await c.followLink(linkIn(await latestMessage(t.db, email), "/api/auth/verify-email"));
     expect(confirm.statusCode).toBe(302);
-    expect(confirm.headers.location).toBe("/auth");
+    expect(confirm.headers.location).toBe("/auth?confirmed=email");
     expect(c.signedIn).toBe(true);
 
     const me = await c.get("/api/me");

@@ -6,7 +6,7 @@ import { emailOTP } from "better-auth/plugins/email-otp";
 import { phoneNumber } from "better-auth/plugins/phone-number";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
-import { dateOfBirthProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_LENGTH } from "../../../domain";
+import { dateOfBirthProblem, EMAIL_CONFIRMATION_CALLBACK, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_LENGTH } from "../../../domain";
 import type { Config } from "../../config";
 import { isDatabaseUnavailable, type Db } from "../../db/client";
 import { accounts, profiles, sessions, users, verifications } from "../../db/schema";
@@ -111,7 +111,7 @@ export function createAuth({ db, config, email, sms }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await email.send(confirmEmailMessage({ to: user.email, url }));
+        await email.send(confirmEmailMessage({ to: user.email, url: confirmationLink(url) }));
       },
     },
     plugins: [
@@ -212,3 +212,14 @@ export function createAuth({ db, config, email, sms }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Every confirmation link ends on the same page, whichever request sent it (a sign-up, or a sign-in
+ * refused for an unconfirmed address, which names no callback): /auth, which greets the newly signed-in
+ * user with 'Email confirmed' on the home page.
+ */
+function confirmationLink(url: string): string {
+  const link = new URL(url);
+  link.searchParams.set("callbackURL", EMAIL_CONFIRMATION_CALLBACK);
+  return link.toString();
+}

@@ -5,10 +5,14 @@ import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
 import { isLoopbackAddress } from "../../lib/client-address";
 import { extractLinks } from "../../lib/links";
+import { readOutboxAttachments } from "../../providers/email/outbox";
 
 /** The dev mailbox exists only in demo mode and only while something is delivered to the outbox. */
 export function isMailboxEnabled(config: Config): boolean {
-  return config.demoMode && (config.emailProvider === "outbox" || config.smsProvider === "outbox");
+  return (
+    config.demoMode &&
+    (config.emailProvider === "outbox" || config.smsProvider === "outbox")
+  );
 }
 
 /**
@@ -16,25 +20,40 @@ export function isMailboxEnabled(config: Config): boolean {
  * only to this machine (issue 16), judged by the socket's own remote address, never a forwarded header.
  * Others get a 404, as if it did not exist.
  */
-export function isMailboxOpenTo(config: Config, socketAddress: string | undefined): boolean {
+export function isMailboxOpenTo(
+  config: Config,
+  socketAddress: string | undefined,
+): boolean {
   return isMailboxEnabled(config) && isLoopbackAddress(socketAddress);
 }
 
-export async function listMailbox({ db, to, limit = 50 }: { db: Db; to?: string; limit?: number }): Promise<MailboxMessage[]> {
+/** Where one attachment of a stored message is downloaded (GET, this machine only). */
+export function mailboxAttachmentPath(messageId: string, index: number): string {
+  return `/api/dev/mailbox/${messageId}/attachments/${index}`;
+}
+
+/**
+ * The newest stored messages. `dir` is where the outbox keeps attachments (outboxDir); callers that read
+ * only the text (tests waiting for a code) leave it out and get no attachments.
+ */
+export async function listMailbox({ db, dir, to, limit = 50 }: { db: Db; dir?: string; to?: string; limit?: number }): Promise<MailboxMessage[]> {
   const rows = await db
     .select()
     .from(outboxMessages)
     .where(to ? eq(sql`lower(${outboxMessages.recipient})`, to.trim().toLowerCase()) : undefined)
     .orderBy(desc(outboxMessages.createdAt))
     .limit(Math.min(Math.max(limit, 1), 200));
-  return rows.map((row) => ({
-    id: row.id,
-    channel: row.channel === "sms" ? ("sms" as const) : ("email" as const),
-    to: row.recipient,
-    subject: row.subject,
-    text: row.textBody,
-    html: row.htmlBody,
-    links: extractLinks(row.textBody),
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      channel: row.channel === "sms" ? ("sms" as const) : ("email" as const),
+      to: row.recipient,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+      links: extractLinks(row.textBody),
+      attachments: (dir ? await readOutboxAttachments(dir, row.id) : []).map((attachment, index) => ({ ...attachment, url: mailboxAttachmentPath(row.id, index) })),
+      createdAt: row.createdAt.toISOString(),
+    })),
+  );
 }

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
 import { createTestApp } from "../../../../test/app";
+import type { MailboxMessage } from "../../../domain";
 import { listMailbox as mailboxForPage } from "../../../web/lib/services.server";
+import { createEmailSender } from "../../providers/email/email";
+import { ticketEmailMessage } from "../tickets/ticket-email";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -44,5 +47,63 @@ describe("dev mailbox: loopback clients only", () => {
     const context = (socketAddress: string) => ({ db: t.db, config: t.config, socketAddress }) as unknown as AppLoadContext;
     expect(await mailboxForPage(context("192.0.2.77"))).toBeNull();
     expect(await mailboxForPage(context("127.0.0.1"))).toEqual(expect.any(Array));
+  });
+});
+
+/** A ticket e-mail in the dev mailbox lists its attachments (the inline QR and the .ics), each downloadable here only. */
+describe("dev mailbox: attachments", () => {
+  let t: TestApp;
+  const to = "attachments@example.com";
+  const payload = { ticketId: "TKT-MAILBOX1", bookingId: "b-1", eventTitle: "Mailbox Gig", attendeeName: "Ada Lovelace", eventDate: "2090-06-10T19:00:00.000Z", ticketQuantity: 2, kid: "k1", sig: "c2ln" };
+  let sent: Awaited<ReturnType<typeof ticketEmailMessage>>;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { workers: false });
+    sent = await ticketEmailMessage({
+      to,
+      attendeeName: "Ada Lovelace",
+      ticketCode: payload.ticketId,
+      ticketQuantity: 2,
+      totalAmountPence: 3460,
+      event: { id: "e-1", title: "Mailbox Gig", dateTime: new Date(payload.eventDate), endTime: null, location: "Soho, London", venue: "The Vault" },
+      qrPayload: payload,
+      publicUrl: t.config.publicUrl,
+    });
+    const sender = createEmailSender({ config: t.config, db: t.db });
+    expect(sender.provider).toBe("outbox");
+    await sender.send(sent);
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string, remoteAddress = "127.0.0.1") => t.app.inject({ method: "GET", url, remoteAddress });
+
+  it("lists each attachment with its name, type, size and a download link, the QR marked inline", async () => {
+    const { messages } = (await get(`/api/dev/mailbox?to=${to}`)).json<{ messages: MailboxMessage[] }>();
+    const [message] = messages;
+    expect(message!.attachments).toEqual([
+      { filename: "TKT-MAILBOX1.png", contentType: "image/png", size: sent.attachments![0]!.content.length, inline: true, url: expect.stringMatching(/^\/api\/dev\/mailbox\/[0-9a-f-]{36}\/attachments\/0$/) },
+      { filename: "TKT-MAILBOX1.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", size: sent.attachments![1]!.content.length, inline: false, url: expect.stringMatching(/\/attachments\/1$/) },
+    ]);
+    // The rendered message shows the QR itself, not a broken cid: reference.
+    expect(message!.html).toContain('src="data:image/png;base64,');
+    expect(message!.html).not.toContain("cid:");
+  });
+
+  it("downloads each attachment byte for byte, named, to this machine only", async () => {
+    const { messages } = (await get(`/api/dev/mailbox?to=${to}`)).json<{ messages: MailboxMessage[] }>();
+    const [qr, ics] = messages[0]!.attachments;
+    const png = await get(qr!.url);
+    expect(png.statusCode).toBe(200);
+    expect(png.headers["content-type"]).toBe("image/png");
+    expect(png.headers["content-disposition"]).toBe(`attachment; filename="TKT-MAILBOX1.png"; filename*=UTF-8''TKT-MAILBOX1.png`);
+    expect(png.rawPayload.equals(sent.attachments![0]!.content)).toBe(true);
+    const calendar = await get(ics!.url);
+    expect(calendar.headers["content-type"]).toContain("text/calendar");
+    expect(calendar.body).toContain("BEGIN:VCALENDAR");
+    expect(calendar.body).toContain("SUMMARY:Mailbox Gig");
+
+    expect((await get(qr!.url, "192.0.2.77")).statusCode).toBe(404);
+    expect((await get(qr!.url.replace(/\/0$/, "/7"))).json()).toEqual({ error: { code: "NOT_FOUND", message: "This message has no such attachment." } });
+    expect((await get("/api/dev/mailbox/not-a-uuid/attachments/0")).statusCode).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { TicketEmailProvider } from "../../../domain";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -84,8 +85,13 @@ export function createEmailSender({ config, db }: { config: Config; db: Db }): E
   if (config.BREVO_API_KEY) transports.push(createBrevoEmailSender({ apiKey: config.BREVO_API_KEY, baseUrl: config.BREVO_API_URL, from: config.EMAIL_FROM }));
   if (config.RESEND_API_KEY) transports.push(createResendEmailSender({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_API_URL, from: config.EMAIL_FROM }));
   if (config.SMTP_URL) transports.push(createSmtpEmailSender({ url: config.SMTP_URL, from: config.EMAIL_FROM }));
-  if (!transports.length) transports.push(createOutboxEmailSender({ db }));
+  if (!transports.length) transports.push(createOutboxEmailSender({ db, dir: outboxDir(config) }));
   return createFallbackSender(transports);
+}
+
+/** Where the dev outbox keeps attachments (demo mode only). */
+export function outboxDir(config: Config): string {
+  return resolve(config.DATA_DIR, "outbox");
 }
 
 /** POSTs JSON to a provider's API; a non-2xx answer becomes an error naming the status and the provider's message. */

@@ -1,4 +1,4 @@
-import { ArrowLeft, KeyRound, Ticket } from "lucide-react";
+import { ArrowLeft, FlaskConical, KeyRound, Ticket } from "lucide-react";
 import { Link } from "react-router";
 import { BRAND } from "@domain";
 import { paths } from "~/paths";
@@ -7,7 +7,7 @@ import { AuthTabs } from "./auth-tabs";
 import { NewPasswordForm } from "./new-password-form";
 
 /** The /auth page: the four tabs, or 'Reset Your Password' when a recovery link was opened (spec §2 Auth). */
-export function AuthScreen({ recoveryToken, result }: { recoveryToken: string | null; result?: AuthFormResult }) {
+export function AuthScreen({ recoveryToken, result, mailboxPointer }: { recoveryToken: string | null; result?: AuthFormResult; mailboxPointer: boolean }) {
   const Icon = recoveryToken ? KeyRound : Ticket;
   return (
     <div className="relative isolate overflow-hidden bg-surface">
@@ -35,6 +35,18 @@ export function AuthScreen({ recoveryToken, result }: { recoveryToken: string | 
               </p>
             </div>
             <div className="mt-6">{recoveryToken ? <NewPasswordForm token={recoveryToken} result={resultFor(result, "new-password")} /> : <AuthTabs result={result} />}</div>
+            {mailboxPointer && !recoveryToken && (
+              <p className="mt-6 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+                <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>
+                  Demo: open the mailbox at{" "}
+                  <Link to={paths.devMailbox} className="font-semibold underline underline-offset-4">
+                    /dev/mailbox
+                  </Link>{" "}
+                  to read the confirmation links and sign-in codes this site sends.
+                </span>
+              </p>
+            )}
           </section>
           <p className="mt-6 text-center text-xs text-muted">
             By continuing you agree to our{" "}

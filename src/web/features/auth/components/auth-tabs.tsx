@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { selectedTab, tabIds, TabsContent, TabsList, TabsTrigger, tabSearch } from "~/components/ui/tabs";
 import { resultFor, type AuthFormResult } from "../lib/auth-form";
+import { AUTH_TOASTS } from "../lib/auth-toasts";
 import { AUTH_TAB_VALUES, AUTH_TABS, type AuthTab } from "../lib/auth-url-state";
 import { readRememberedEmail } from "../lib/remembered-email";
 import { FormNote } from "./form-note";
@@ -67,8 +68,7 @@ export function AuthTabs({ result }: { result?: AuthFormResult }) {
           <>
             {confirmationSentTo && (
               <FormNote ref={confirmationNote} tone="success" className="mb-4 focus-visible:outline-2 focus-visible:outline-brand-600">
-                We've sent a confirmation link to <strong className="break-all">{confirmationSentTo}</strong>. Check your inbox and click the
-                link to confirm your email, then sign in.
+                We've sent a confirmation link to <strong className="break-all">{confirmationSentTo}</strong>. {AUTH_TOASTS.confirmEmailFirst.description}
               </FormNote>
             )}
             <SignInForm

@@ -63,7 +63,7 @@ export function SignUpForm({
         finishSignIn({ email: email.trim(), toast: AUTH_TOASTS.accountCreated });
         return;
       }
-      showSuccessToast(AUTH_TOASTS.accountCreated);
+      showSuccessToast(AUTH_TOASTS.confirmEmailFirst);
       setPassword("");
       setDateOfBirth("");
       onSignedUp(email.trim());

@@ -1,4 +1,4 @@
-import { paths } from "~/paths";
+import { EMAIL_CONFIRMATION_CALLBACK } from "@domain";
 import { RECOVERY_PATH } from "./auth-url-state";
 
 /** One call to the auth server: its endpoint under /api/auth and its JSON body. */
@@ -20,7 +20,7 @@ export const AUTH_CALLS = {
   }),
   /**
    * Creates an account (spec §7 Auth: e-mail, password, date of birth; the confirmation link leads back
-   * to /auth). The reply is the same for an address already registered.
+   * to /auth, then home with 'Email confirmed'). The reply is the same for an address already registered.
    */
   signUpEmail: (input: { email: string; password: string; dateOfBirth: string }): AuthCall => ({
     path: "/sign-up/email",
@@ -30,7 +30,7 @@ export const AUTH_CALLS = {
       // The auth server requires a name; the profile's display name is set later on /profile/edit.
       name: input.email.split("@")[0] ?? input.email,
       dateOfBirth: input.dateOfBirth,
-      callbackURL: paths.auth,
+      callbackURL: EMAIL_CONFIRMATION_CALLBACK,
     },
   }),
   /** E-mails a password-reset link that lands on /auth?type=recovery&token=… (spec §7 Auth). */

@@ -28,7 +28,10 @@ export const AUTH_TOASTS = {
   },
   signedIn: { title: "Welcome back!", description: "You have successfully signed in." },
   signedInWithOtp: { title: "Welcome!", description: "You have successfully signed in." },
+  /** A sign-up that signed its user in straight away (spec §8). */
   accountCreated: { title: "Account created successfully!", description: "You can now sign in with your credentials." },
+  /** A sign-up whose address must be confirmed first (every sign-up here): the toast and the note on Sign In say the same. */
+  confirmEmailFirst: { title: "Account created successfully!", description: "Check your email and click the confirmation link before signing in." },
   ageRequirementNotMet: { title: "Age requirement not met", description: "You must be at least 13 years old to create an account." },
   dateOfBirthRequired: { title: "Date of birth required", description: "Please enter your date of birth." },
   emailContactRequired: { title: "Contact required", description: "Please enter your email" },

@@ -18,3 +18,19 @@ export function linkPath(href: string): string {
     return href;
   }
 }
+
+/** A file size as a mail client shows it: "812 bytes", "1.4 KB", "2.1 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** "image/png" → "PNG image", "text/calendar; charset=utf-8" → "Calendar file (.ics)"; otherwise the type itself. */
+export function describeFileType(contentType: string): string {
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  if (type === "text/calendar") return "Calendar file (.ics)";
+  if (type.startsWith("image/")) return `${type.slice(6).toUpperCase()} image`;
+  if (type === "application/pdf") return "PDF document";
+  return type;
+}

@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarPlus, MapPin, QrCode, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
-import { formatCompactCount, type SiteStats } from "@domain";
+import type { SiteFigure } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
@@ -11,23 +11,8 @@ const SELLING_POINTS = [
   { icon: ShieldCheck, label: "100% secure checkout" },
 ] as const;
 
-/**
- * Marketing figures come from the database and are rounded for display; a figure with nothing
- * behind it is left out rather than invented (decisions.md D3).
- */
-export function heroFigures(stats: SiteStats): { value: string; label: string }[] {
-  const figures = [
-    { count: stats.eventsListed, label: "Events listed" },
-    { count: stats.ticketsSold, label: "Tickets sold" },
-    { count: stats.customers, label: "Customers" },
-  ]
-    .filter((figure) => figure.count > 0)
-    .map((figure) => ({ value: formatCompactCount(figure.count), label: figure.label }));
-  return [...figures, { value: "24/7", label: "Support" }];
-}
-
-export function HomeHero({ stats }: { stats: SiteStats }) {
-  const figures = heroFigures(stats);
+/** `figures` come from the server: counts from their threshold on, plain lines below it (decisions.md D3, decision 022). */
+export function HomeHero({ figures }: { figures: SiteFigure[] }) {
   return (
     <section aria-labelledby="home-hero-title" className="relative isolate overflow-hidden bg-brand-950 text-white">
       {/* Layered CSS gradients instead of a photograph: striking, and nothing to download. */}
@@ -83,7 +68,7 @@ export function HomeHero({ stats }: { stats: SiteStats }) {
 }
 
 /** The figures, set on a stylised ticket stub (pure CSS, so the hero stays light). */
-function HeroTicket({ figures }: { figures: { value: string; label: string }[] }) {
+function HeroTicket({ figures }: { figures: SiteFigure[] }) {
   return (
     <div className="relative mx-auto w-full max-w-md lg:mx-0 lg:ml-auto">
       {/* A glow drawn as a gradient, not a blur filter: on a 2-core host the filter's raster competed with the main thread. */}
@@ -98,14 +83,20 @@ function HeroTicket({ figures }: { figures: { value: string; label: string }[] }
             <span>Eventora pass</span>
           </div>
           <h2 className="mt-3 text-lg font-extrabold">Eventora in numbers</h2>
-          <dl className="mt-4 grid grid-cols-2 gap-3">
-            {figures.map((figure) => (
-              <div key={figure.label} className="rounded-2xl border border-border bg-white px-4 py-3 shadow-sm">
-                <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{figure.label}</dt>
-                <dd className="mt-0.5 text-2xl font-extrabold tracking-tight text-brand-700">{figure.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <ul className="mt-4 grid grid-cols-2 gap-3">
+            {figures.map((figure) =>
+              figure.kind === "count" ? (
+                <li key={figure.label} className="flex flex-col rounded-2xl border border-border bg-white px-4 py-3 shadow-sm">
+                  <span className="text-xs font-semibold uppercase tracking-wide text-muted">{figure.label}</span>
+                  <span className="mt-0.5 text-2xl font-extrabold tracking-tight text-brand-700">{figure.value}</span>
+                </li>
+              ) : (
+                <li key={figure.text} className="flex items-center rounded-2xl border border-border bg-white px-4 py-3 text-sm font-bold leading-snug text-brand-800 shadow-sm">
+                  {figure.text}
+                </li>
+              ),
+            )}
+          </ul>
         </div>
         <div aria-hidden="true" className="mx-6 border-t-2 border-dashed border-border" />
         <div className="flex items-center justify-between gap-4 px-6 pb-5 pt-4">

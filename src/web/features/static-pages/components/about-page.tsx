@@ -1,10 +1,9 @@
 import { ArrowRight, Building2, Mail } from "lucide-react";
 import { Link } from "react-router";
-import { BRAND } from "@domain";
+import { BRAND, type SiteFigure } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { ABOUT_PRICING_NOTE, ABOUT_PROMISES, ABOUT_VALUES, type AboutPoint } from "../lib/about-content";
-import type { SiteFigure } from "../lib/site-figures";
 import { FiguresBand } from "./figures-band";
 import { PageHero } from "./page-hero";
 

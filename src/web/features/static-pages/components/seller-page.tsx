@@ -1,10 +1,9 @@
 import { ArrowRight, Check, PlusCircle } from "lucide-react";
 import { Link } from "react-router";
-import { BRAND } from "@domain";
+import { BRAND, type SiteFigure } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { SELLER_BENEFITS, SELLER_FEE_TEXT, SELLER_PRICING_POINTS, SELLER_STEPS } from "../lib/seller-content";
-import type { SiteFigure } from "../lib/site-figures";
 import { FiguresBand } from "./figures-band";
 import { PageHero } from "./page-hero";
 

@@ -1,8 +1,7 @@
 import { BarChart3, CalendarPlus, Megaphone, QrCode, ScanLine, Share2, ShieldCheck, Wallet, type LucideIcon } from "lucide-react";
-import { AFFILIATE_COMMISSION_PERCENT, BOOKING_FEE_PENCE, BRAND, formatPounds, SELLER_FEE } from "@domain";
+import { AFFILIATE_COMMISSION_PERCENT, BOOKING_FEE_PENCE, BRAND, formatPounds } from "@domain";
 
-/** '2.9% + £0.30' from the domain constant (spec §9 Fees and money: seller fee). */
-export const SELLER_FEE_TEXT = `${SELLER_FEE.percent}% + ${formatPounds(SELLER_FEE.fixedPence)}`;
+export { SELLER_FEE_TEXT } from "@domain";
 
 export interface SellerPoint {
   icon: LucideIcon;

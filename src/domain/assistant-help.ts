@@ -1,14 +1,19 @@
-import { AFFILIATE_COMMISSION_PERCENT, BOOKING_FEE_PENCE, BRAND, EMERGENCY_SUPPORT_TEXT, formatPounds, SUPPORT_HOURS_TEXT, ticketTotal } from "../../../domain";
+import { BRAND } from "./brand";
+import { EMERGENCY_SUPPORT_TEXT, SUPPORT_HOURS_TEXT } from "./contact";
+import { AFFILIATE_COMMISSION_PERCENT, BOOKING_FEE_PENCE, formatPounds, SELLER_FEE_TEXT, ticketTotal } from "./money";
 
 /**
  * What the assistant knows besides the catalogue: the Help Centre's FAQ facts (spec §2 Help Centre),
- * the fee and refund rules (spec §9 Fees and money, Refunds and policy; decisions D1) and where to
- * get help. Each answer is what the built-in assistant replies; all of them ground the AI service.
+ * the fee and refund rules (spec §9 Fees and money, Refunds and policy; decisions D1), what the Sell
+ * Tickets page tells organisers, and where to get help. Each answer is what the built-in assistant
+ * replies; all of them ground the AI service. Answers state only what those pages say: no new policy.
  */
 export interface HelpTopic {
   id: string;
   /** Phrases that make the question about this topic. */
   patterns: RegExp[];
+  /** When set, the topic counts only for a question that also matches this (an organiser's, say). */
+  only?: RegExp;
   answer: (facts: HelpFacts) => string;
 }
 
@@ -18,7 +23,42 @@ export interface HelpFacts {
 
 const fee = formatPounds(BOOKING_FEE_PENCE);
 
+const ORGANISER_WORDS = /\b(my|our) (event|events|show|gig|guests|attendees|buyers|customers)\b|\b(attendees|buyers|customers|guests|ticket holders)\b/;
+
 export const HELP_TOPICS: readonly HelpTopic[] = [
+  {
+    id: "organiser-refunds",
+    // An organiser's question about refunds scores above the buyer's "refunds" topic, which matches /refund/ alone.
+    patterns: [
+      /\brefund/,
+      /\b(refund|cancel|cancelling|canceling)\b.{0,40}\b(my|our|attendees|buyers|customers|guests)\b|\b(attendees|buyers|customers|guests)\b.{0,40}\brefund/,
+    ],
+    only: ORGANISER_WORDS,
+    answer: () =>
+      "Refunds follow the [Refund Policy](/refund-policy): most tickets can be refunded up to 48 hours before the event, and if an event is cancelled every buyer gets a full refund within 5-7 business days. " +
+      "Refunds are handled by our support team: [contact us](/contact) with the ticket codes.",
+  },
+  {
+    id: "getting-paid",
+    patterns: [
+      /\bget(ting)? paid\b/,
+      /\bpay ?outs?\b/,
+      /\bpaid out\b/,
+      /\b(receive|get|see) (my |our |the )?(ticket )?(money|earnings|takings|revenue|sales money)\b/,
+      /\bseller fees?\b/,
+      /\bhow much (do|will) (i|we) (pay|be charged)\b/,
+    ],
+    answer: () =>
+      "Your ticket money is paid out within 7 business days after the event. " +
+      `There are no set-up or monthly fees: you pay ${SELLER_FEE_TEXT} per paid ticket sold, buyers pay the ${fee} booking fee on top, and free events cost nothing. ` +
+      "Follow your sales on your [Dashboard](/dashboard); for a question about a payout, [contact us](/contact).",
+  },
+  {
+    id: "attendee-list",
+    patterns: [/\b(attendee|guest|door) ?lists?\b/, /\bwho('s| is) coming\b/, /\bexport\b/, /\bcsv\b|\bspreadsheet\b/, /\b(see|view|download|track|follow)\b.{0,20}\b(attendees|guests|buyers|sales)\b/],
+    answer: () =>
+      "Your [Dashboard](/dashboard) shows your sales as they arrive and, for each of your events, the confirmed attendees with a check-in button each and a CSV export.",
+  },
   {
     id: "refunds",
     patterns: [/\brefund/, /\bmoney back\b/, /\bcancel+ (my|a|the)? ?(ticket|booking|order)s?\b/, /\bcan'?t (go|make it|attend)\b/],
@@ -75,9 +115,16 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
   },
   {
     id: "check-in",
-    patterns: [/\bcheck[- ]?in\b/, /\bscan/, /\battendees?\b/, /\bat the door\b/],
+    patterns: [
+      /\bcheck[- ]?in\b/,
+      /\bcheck(ing)? (people|guests|attendees|customers|them|everyone|visitors|tickets?|ticket holders)( \w+)? in\b/,
+      /\blet(ting)? (people|guests|attendees|them|everyone) in\b/,
+      /\bscan/,
+      /\bat the (door|entrance)\b/,
+    ],
     answer: () =>
-      "Organisers check attendees in at [Check-In](/check-in) by scanning the QR code on each ticket. Only the event's creator can scan its tickets, and it needs a device with a camera, an internet connection and being signed in.",
+      "Organisers check attendees in at [Check-In](/check-in) by scanning the QR code on each ticket. Only the event's creator can scan its tickets, and it needs a device with a camera, an internet connection and being signed in. " +
+      "A ticket can be checked in only once. Your [Dashboard](/dashboard) also lists each event's attendees with a check-in button for each.",
   },
   {
     id: "buying",
@@ -115,7 +162,8 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
 
 /** The topics a question is most about: the best match, and a second one only if it matches as well. */
 export function matchHelpTopics(normalisedQuestion: string): HelpTopic[] {
-  const ranked = HELP_TOPICS.map((topic, order) => ({ topic, order, score: topic.patterns.filter((pattern) => pattern.test(normalisedQuestion)).length }))
+  const ranked = HELP_TOPICS.filter((topic) => !topic.only || topic.only.test(normalisedQuestion))
+    .map((topic, order) => ({ topic, order, score: topic.patterns.filter((pattern) => pattern.test(normalisedQuestion)).length }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score || a.order - b.order);
   return ranked
