@@ -139,3 +139,14 @@ export const LIST_SIZES = {
   recentSales: 10,
   eventsPageSize: 24,
 } as const;
+
+/**
+ * Where an event happens, as one line: "venue, location" (either alone when the other is blank, ""
+ * when both are). Shared by every surface that shows the place (issue 17).
+ */
+export function eventPlace({ venue, location }: { venue?: string | null; location?: string | null }): string {
+  return [venue, location]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(", ");
+}

@@ -13,6 +13,8 @@ import { bookings, events } from "../../db/schema";
 import type { Actor } from "../auth/session";
 
 const NOT_FOUND = "Event not found or you don't have permission to view this event.";
+/** The one answer for an event that is missing or not the actor's (so the two cannot be told apart). */
+export const MANAGED_EVENT_NOT_FOUND = NOT_FOUND;
 
 /** Events this actor manages: their own, or any for an admin (decisions D10). */
 export function managedBy(actor: Actor) {
@@ -23,7 +25,7 @@ export function managedBy(actor: Actor) {
 export async function findManagedEvent(db: Db, actor: Actor, eventId: string) {
   if (!isUuid(eventId)) throw new AppError("EVENT_NOT_FOUND", NOT_FOUND);
   const [event] = await db
-    .select({ id: events.id, title: events.title, dateTime: events.dateTime, location: events.location })
+    .select({ id: events.id, title: events.title, dateTime: events.dateTime, venue: events.venue, location: events.location })
     .from(events)
     .where(and(eq(events.id, eventId), managedBy(actor)))
     .limit(1);
