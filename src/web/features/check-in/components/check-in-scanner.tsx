@@ -65,7 +65,7 @@ export default function CheckInScanner({ userId }: { userId: string }) {
               </label>
             </div>
             <div className="flex flex-wrap gap-2">
-              {!autoCheckIn && outcome && (
+              {!autoCheckIn && outcome && !shown && (
                 <Button onClick={checkInManually} disabled={checking}>
                   <UserCheck aria-hidden="true" />
                   Check in manually
