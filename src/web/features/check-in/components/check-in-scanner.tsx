@@ -1,5 +1,5 @@
 import { Eraser, UserCheck } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useCheckInCounts } from "../hooks/use-check-in-counts";
@@ -31,6 +31,9 @@ export default function CheckInScanner({ userId }: { userId: string }) {
   const eventId = chosenEvent === "" ? "" : chosenEvent && listed ? chosenEvent : (events?.upcoming[0]?.id ?? "");
   const { outcome, shown, checking, admissions, onScan, checkInManually, clear, dismiss } = useTicketScan({ offline, autoCheckIn, doorEventId: eventId, feedback });
   const counts = useCheckInCounts({ eventId, offline, admissions });
+  // No scan is read before the door's event is known, or a ticket for another event could get in.
+  const doorKnown = events !== null || own.failed || !offline.browserOnline;
+  const onDoorScan = useCallback((text: string) => doorKnown && onScan(text), [doorKnown, onScan]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -38,7 +41,7 @@ export default function CheckInScanner({ userId }: { userId: string }) {
       <DoorBar events={events} eventId={eventId} onEventChange={setChosenEvent} counts={counts} />
       <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
         <div className="mx-auto w-full max-w-xl lg:mx-0">
-          <ScannerCamera onScan={onScan} />
+          <ScannerCamera onScan={onDoorScan} />
         </div>
         <div className="flex flex-col gap-4">
           <Card className="flex flex-wrap items-center justify-between gap-3 p-4 sm:p-5">
