@@ -73,7 +73,8 @@ export function ScanResultOverlay({
       onKeyDown={onKeyDown}
       className={cn("fixed inset-0 z-[100] flex cursor-pointer flex-col overflow-y-auto outline-none", look.surface)}
     >
-      <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-5 px-5 py-8 sm:px-10 sm:py-12">
+      {/* Room at the top of a phone for the toast, which would otherwise cover the icon. */}
+      <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-5 px-5 pb-8 pt-28 sm:px-10 sm:py-10">
         <div className="flex flex-col items-start gap-4">
           <Icon className="size-20 shrink-0 sm:size-28" strokeWidth={2.5} aria-hidden="true" />
           <h2
@@ -82,7 +83,7 @@ export function ScanResultOverlay({
           >
             {view.heading}
           </h2>
-          <p className={cn("font-extrabold leading-tight", view.kind === "already" ? "text-3xl sm:text-5xl" : "text-2xl sm:text-4xl")}>{view.status}</p>
+          <p className={cn("font-extrabold leading-tight", view.kind === "already" ? "text-3xl sm:text-4xl" : "text-2xl sm:text-4xl")}>{view.status}</p>
         </div>
 
         {result.attendee && (

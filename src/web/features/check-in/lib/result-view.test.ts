@@ -25,6 +25,8 @@ describe("resultView: one unmistakable state per scan (issue 17)", () => {
     expect(view).toEqual({ kind: "already", look: "already", heading: "Already checked in", status: "Checked in at Thu, 1 Jun 2090, 18:05", tickets: "2 tickets" });
     expect(view.heading).not.toContain("valid");
     expect(resultView({ ...ADMITTED, alreadyCheckedIn: true, checkedInAt: null }).status).toBe("Checked in at an earlier scan");
+    // Earlier the same (UK) day: the time alone.
+    expect(resultView({ ...ADMITTED, alreadyCheckedIn: true }, new Date("2090-06-01T22:00:00.000Z")).status).toBe("Checked in at 18:05");
   });
 
   it("refuses with the reason, else 'Ticket not found or unpaid'", () => {

@@ -1,4 +1,4 @@
-import type { CheckResult } from "@domain";
+import { formatEventDate, formatEventTime, type CheckResult } from "@domain";
 import { formatDateTime } from "./format-date-time";
 import { plural } from "./plural";
 import { NOT_FOUND_OR_UNPAID } from "./scan-toasts";
@@ -34,7 +34,14 @@ export function resultKind(result: CheckResult): ResultKind {
 
 const LOOKS: Record<ResultKind, ResultLook> = { admitted: "go", valid: "go", already: "already", refused: "refused" };
 
-export function resultView(result: CheckResult): ResultView {
+/** When the first admission was: its time alone when it was today (UK), readable at arm's length. */
+function firstAdmission(checkedInAt: string | null, now: Date): string {
+  if (!checkedInAt) return "an earlier scan";
+  const today = formatEventDate(checkedInAt) === formatEventDate(now);
+  return today ? (formatEventTime(checkedInAt) ?? formatDateTime(checkedInAt)) : formatDateTime(checkedInAt);
+}
+
+export function resultView(result: CheckResult, now: Date = new Date()): ResultView {
   const kind = resultKind(result);
   const tickets = kind === "refused" || !result.attendee ? null : plural(result.attendee.tickets, "ticket");
   switch (kind) {
@@ -45,7 +52,7 @@ export function resultView(result: CheckResult): ResultView {
         kind,
         look: LOOKS[kind],
         heading: "Already checked in",
-        status: `Checked in at ${result.checkedInAt ? formatDateTime(result.checkedInAt) : "an earlier scan"}`,
+        status: `Checked in at ${firstAdmission(result.checkedInAt, now)}`,
         tickets,
       };
     case "admitted":
