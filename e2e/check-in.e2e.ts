@@ -26,9 +26,38 @@ async function ticketPayloads(browser: Browser, buyer: { email: string }): Promi
   }
 }
 
-/** Turns the camera off and on: the fake camera starts again and reads the video file anew. */
-async function restartCamera(page: Page) {
+/** The full-screen result (issue 17): an alert with its 'Back to scanner' button. */
+function fullScreenResult(page: Page) {
+  return page.getByRole("alert").filter({ has: page.getByRole("button", { name: "Back to scanner" }) });
+}
+
+/** The result on screen is this state's, and neither of the two others' (issue 17). */
+async function expectOnlyState(page: Page, heading: "Ticket valid" | "Already checked in" | "Ticket invalid") {
+  const result = fullScreenResult(page);
+  await result.getByRole("heading", { name: heading, exact: true }).waitFor();
+  for (const other of ["Ticket valid", "Already checked in", "Ticket invalid"].filter((name) => name !== heading)) {
+    expect(await page.getByRole("heading", { name: other, exact: true }).count()).toBe(0);
+  }
+  return result;
+}
+
+/** Puts the full-screen result away (Escape) when one is showing. */
+async function dismissResult(page: Page) {
+  const result = fullScreenResult(page);
+  if ((await result.count()) === 0) return;
+  await page.keyboard.press("Escape");
+  await result.waitFor({ state: "detached" });
+}
+
+/**
+ * Turns the camera off and on: the fake camera starts again and reads the video file anew. A new
+ * picture (`show`) is written only while the camera is off: the fake camera may read the file again as
+ * it loops, and a result arriving before the click would cover the button.
+ */
+async function restartCamera(page: Page, show?: () => Promise<void>) {
+  await dismissResult(page);
   await page.getByRole("button", { name: "Turn camera off" }).click();
+  await show?.();
   await page.getByRole("button", { name: "Turn camera on" }).click();
 }
 
@@ -108,24 +137,27 @@ describe("check-in scanner", () => {
     await page.goto("/check-in");
     await waitForHydration(page);
     await toast(page, "Check-in successful").filter({ hasText: "Ada Lovelace checked in" }).waitFor();
-    await page.getByRole("heading", { name: "Ticket valid" }).waitFor();
-    await page.getByText(ada.ticketCode).waitFor();
-    await page.getByText("Leeds").first().waitFor();
-    expect(await page.getByRole("checkbox", { name: "Auto check-in on scan" }).isChecked()).toBe(true);
+    const admitted = await expectOnlyState(page, "Ticket valid");
+    await admitted.getByText(ada.ticketCode).waitFor();
+    await admitted.getByText("Leeds").first().waitFor();
     await expectAccessible(page);
+    await dismissResult(page);
+    expect(await page.getByRole("checkbox", { name: "Auto check-in on scan" }).isChecked()).toBe(true);
+    await page.getByRole("status").filter({ hasText: "Admitted 2 / 4" }).waitFor();
 
     // The same ticket again (a fresh page: the last-code guard starts empty): already in, with the time.
     await page.reload();
     await waitForHydration(page);
     await toast(page, "Already checked in").filter({ hasText: "Checked in at" }).waitFor();
+    await expectOnlyState(page, "Already checked in");
 
     // One character changed in the attendee's name, signature kept: refused.
     const forged = qr(ada.id).replace("Ada Lovelace", "Ada Lovelacf");
     expect(forged).not.toBe(qr(ada.id));
-    await writeQrVideo(camera, forged);
-    await restartCamera(page);
+    await restartCamera(page, () => writeQrVideo(camera, forged));
     await toast(page, "Invalid ticket").waitFor();
-    await page.getByRole("heading", { name: "Ticket invalid" }).waitFor();
+    await expectOnlyState(page, "Ticket invalid");
+    await dismissResult(page);
 
     // Offline: download the event's list first, then the connection goes.
     await page.getByLabel("Event").selectOption(event.id);
@@ -133,24 +165,26 @@ describe("check-in scanner", () => {
     await toast(page, "Ticket list downloaded").waitFor();
     await context.setOffline(true);
     await page.getByRole("status").filter({ hasText: "Offline" }).waitFor();
-    await writeQrVideo(camera, qr(grace.id));
-    await restartCamera(page);
+    await restartCamera(page, () => writeQrVideo(camera, qr(grace.id)));
     await toast(page, "Check-in successful").filter({ hasText: "Grace Hopper checked in" }).waitFor();
+    await (await expectOnlyState(page, "Ticket valid")).getByText("Checked offline").waitFor();
+    await dismissResult(page);
     await page.getByRole("region", { name: "Scan result" }).getByText("Checked offline").waitFor();
     await page.getByRole("status").filter({ hasText: "1 check-in waiting to sync" }).waitFor();
+    // Offline, the counter goes on counting on this device.
+    await page.getByRole("status").filter({ hasText: "Admitted 3 / 4" }).waitFor();
 
     // Admitted once: after Clear, the same ticket scanned again is already in.
     const result = page.getByRole("region", { name: "Scan result" });
-    await page.getByRole("button", { name: "Clear" }).click();
-    await result.getByText("Point the camera at the QR code").waitFor();
-    await restartCamera(page);
-    await result.getByText("Already checked in", { exact: true }).waitFor();
-    await result.getByText("Checked offline").waitFor();
+    await restartCamera(page, async () => {
+      await page.getByRole("button", { name: "Clear" }).click();
+      await result.getByText("Point the camera at the QR code").waitFor();
+    });
+    await (await expectOnlyState(page, "Already checked in")).getByText("Checked offline").waitFor();
     await toast(page, "Already checked in").first().waitFor();
 
     // A ticket admitted offline here that another scanner had already let in: a conflict after sync.
-    await writeQrVideo(camera, qr(alan.id));
-    await restartCamera(page);
+    await restartCamera(page, () => writeQrVideo(camera, qr(alan.id)));
     await toast(page, "Check-in successful").filter({ hasText: "Alan Turing checked in" }).waitFor();
     await db.update(bookings).set({ checkedInAt: new Date(Date.now() - 3_600_000) }).where(eq(bookings.id, alan.id));
     await page.getByRole("status").filter({ hasText: "2 check-ins waiting to sync" }).waitFor();
@@ -163,6 +197,8 @@ describe("check-in scanner", () => {
     await conflicts.getByText(/Checked in on another device first, at .+\. This device scanned it at .+\./).waitFor();
     await page.getByText("0 check-ins waiting to sync").waitFor();
     expect(await page.getByRole("button", { name: "Sync now" }).isDisabled()).toBe(true);
+    // Synced, the counter shows the server's figure again.
+    await page.getByRole("status").filter({ hasText: "Admitted 4 / 4" }).waitFor();
 
     const { attendees } = (await (await page.request.get(`/api/events/${event.id}/attendees`)).json()) as AttendeeList;
     const checkedIn = new Map(attendees.map((attendee) => [attendee.bookingId, attendee.checkedInAt]));
@@ -209,19 +245,140 @@ describe("check-in scanner", () => {
     await page.getByRole("button", { name: "Turn flashlight off" }).waitFor();
 
     // Only while scanning: the camera off hides them.
-    await writeQrVideo(camera, JSON.stringify(payloads.get(katherine.id)));
     await page.getByRole("button", { name: "Turn camera off" }).click();
+    await writeQrVideo(camera, JSON.stringify(payloads.get(katherine.id)));
     expect(await zoomIn.count()).toBe(0);
     expect(await page.getByRole("button", { name: /flashlight/ }).count()).toBe(0);
     await page.getByRole("button", { name: "Turn camera on" }).click();
 
     await toast(page, "Ticket valid").filter({ hasText: "Katherine Johnson · Manual Door Night" }).waitFor();
-    await page.getByText("TBA").waitFor();
-    await page.getByRole("button", { name: "Check in manually" }).click();
+    const validated = await expectOnlyState(page, "Ticket valid");
+    await validated.getByText("Not checked in yet").waitFor();
+    await validated.getByText("TBA").waitFor();
+    await validated.getByRole("button", { name: "Check in manually" }).click();
     await toast(page, "Check-in successful").filter({ hasText: "Katherine Johnson checked in" }).waitFor();
-    await page.getByText("Checked in", { exact: true }).waitFor();
+    await (await expectOnlyState(page, "Ticket valid")).getByText("Checked in", { exact: true }).waitFor();
     await expectAccessible(page);
     expectNoErrors(tracked);
     await context.close();
+  });
+
+  describe("one unmistakable full-screen result per scan (issue 17)", () => {
+    async function doorNight() {
+      const { db } = database;
+      const organiser = await createAccount(db, { password: PASSWORD });
+      const buyer = await createAccount(db, { password: PASSWORD });
+      const event = await createEvent(db, { userId: organiser.id, title: "Door Night", venue: "The Brudenell", location: "Leeds", dateTime: futureDay(1) });
+      return { db, organiser, buyer, event };
+    }
+
+    async function scannerOn(organiser: { email: string }, qr: string) {
+      await writeQrVideo(camera, qr);
+      const tracked = await openPage(browser, { viewport: "phone" });
+      await signIn(tracked.page, { email: organiser.email, password: PASSWORD });
+      await tracked.page.goto("/check-in");
+      await waitForHydration(tracked.page);
+      return tracked;
+    }
+
+    it("admitted: green 'Ticket valid', checked in, with the attendee, the tickets and the venue; a tap puts it away", async () => {
+      const { db, organiser, buyer, event } = await doorNight();
+      const booking = await createBooking(db, { eventId: event.id, quantity: 2, userId: buyer.id, name: "Mary Seacole", email: buyer.email });
+      const payloads = await ticketPayloads(browser, buyer);
+      const tracked = await scannerOn(organiser, JSON.stringify(payloads.get(booking.id)));
+      const { page, context } = tracked;
+
+      const result = await expectOnlyState(page, "Ticket valid");
+      await result.getByText("Checked in", { exact: true }).waitFor();
+      await result.getByText("Mary Seacole").waitFor();
+      await result.getByText("2 tickets").waitFor();
+      await result.getByText("The Brudenell, Leeds").waitFor();
+      // Focus is on the result, so a screen reader reads it out.
+      expect(await result.evaluate((element) => element === document.activeElement)).toBe(true);
+      await expectAccessible(page);
+
+      // It holds until a tap; the last result then stays on the page, and the counter shows the admission.
+      await result.click({ position: { x: 20, y: 20 } });
+      await result.waitFor({ state: "detached" });
+      await page.getByRole("region", { name: "Scan result" }).getByRole("heading", { name: "Ticket valid" }).waitFor();
+      await page.getByRole("status").filter({ hasText: "Admitted 2 / 2" }).waitFor();
+      expectNoErrors(tracked);
+      await context.close();
+    });
+
+    it("already admitted: amber 'Already checked in' with the first admission's time, never 'Ticket valid'", async () => {
+      const { db, organiser, buyer, event } = await doorNight();
+      const booking = await createBooking(db, { eventId: event.id, quantity: 1, userId: buyer.id, name: "Walter Tull", email: buyer.email });
+      await db.update(bookings).set({ checkedInAt: new Date("2026-05-01T18:42:00Z") }).where(eq(bookings.id, booking.id));
+      const payloads = await ticketPayloads(browser, buyer);
+      const tracked = await scannerOn(organiser, JSON.stringify(payloads.get(booking.id)));
+      const { page, context } = tracked;
+
+      const result = await expectOnlyState(page, "Already checked in");
+      await result.getByText("Checked in at Fri, 1 May 2026, 19:42").waitFor();
+      await result.getByText("Walter Tull").waitFor();
+      await expectAccessible(page);
+      // Enter on the result puts it away too.
+      await page.keyboard.press("Enter");
+      await result.waitFor({ state: "detached" });
+      expectNoErrors(tracked);
+      await context.close();
+    });
+
+    it("refused: red 'Ticket invalid' with the reason, for a ticket of the organiser's other event", async () => {
+      const { db, organiser, buyer, event } = await doorNight();
+      const later = await createEvent(db, { userId: organiser.id, title: "Door Night Two", location: "York", dateTime: futureDay(20) });
+      const booking = await createBooking(db, { eventId: later.id, quantity: 1, userId: buyer.id, name: "Noor Inayat Khan", email: buyer.email });
+      const payloads = await ticketPayloads(browser, buyer);
+      const tracked = await scannerOn(organiser, JSON.stringify(payloads.get(booking.id)));
+      const { page, context } = tracked;
+
+      // The door checks in for the next event, Door Night: a Door Night Two ticket is refused.
+      const result = await expectOnlyState(page, "Ticket invalid");
+      expect(await page.getByLabel("Checking in for").inputValue()).toBe(event.id);
+      await result.getByText(/^Not for this event: this ticket is for Door Night Two \(.+\)\.$/).waitFor();
+      await expectAccessible(page);
+      await page.keyboard.press("Escape");
+      await result.waitFor({ state: "detached" });
+      const [row] = await db.select({ checkedInAt: bookings.checkedInAt }).from(bookings).where(eq(bookings.id, booking.id));
+      expect(row!.checkedInAt).toBeNull();
+      expectNoErrors(tracked);
+      await context.close();
+    });
+  });
+
+  it("counts admissions across devices: a scan on one phone updates the other's 'Admitted X / Y'", async () => {
+    const { db } = database;
+    const organiser = await createAccount(db, { password: PASSWORD });
+    const buyer = await createAccount(db, { password: PASSWORD });
+    const event = await createEvent(db, { userId: organiser.id, title: "Two Doors Night", location: "Hull", dateTime: futureDay(2) });
+    const booking = await createBooking(db, { eventId: event.id, quantity: 2, userId: buyer.id, name: "Two Door Guest", email: buyer.email });
+    await createBooking(db, { eventId: event.id, quantity: 3, name: "Later Guest" });
+    const payloads = await ticketPayloads(browser, buyer);
+
+    // The second door watches the counter with its camera off (both phones share the fake camera).
+    await writeQrVideo(camera, null);
+    const watching = await openPage(browser);
+    await signIn(watching.page, { email: organiser.email, password: PASSWORD });
+    // The live stream answers once it listens: no check-in after that can be missed.
+    const streamOpen = watching.page.waitForResponse((response) => response.url().endsWith("/api/realtime/bookings"));
+    await watching.page.goto("/check-in");
+    await waitForHydration(watching.page);
+    await streamOpen;
+    await watching.page.getByRole("status").filter({ hasText: "Admitted 0 / 5" }).waitFor();
+    await watching.page.getByRole("button", { name: "Turn camera off" }).click();
+
+    await writeQrVideo(camera, JSON.stringify(payloads.get(booking.id)));
+    const scanning = await openPage(browser, { viewport: "phone" });
+    await signIn(scanning.page, { email: organiser.email, password: PASSWORD });
+    await scanning.page.goto("/check-in");
+    await waitForHydration(scanning.page);
+    await expectOnlyState(scanning.page, "Ticket valid");
+
+    await watching.page.getByRole("status").filter({ hasText: "Admitted 2 / 5" }).waitFor();
+    expectNoErrors(watching);
+    expectNoErrors(scanning);
+    await watching.context.close();
+    await scanning.context.close();
   });
 });

@@ -194,5 +194,9 @@ export const TicketView = z.object({
 export type TicketView = z.infer<typeof TicketView>;
 
 /** A live sale pushed to the organiser (GET /api/realtime/bookings, SSE event 'sale'). */
-export const LiveSale = Sale.extend({ change: z.enum(["new", "updated"]) });
+export const LiveSale = Sale.extend({
+  change: z.enum(["new", "updated"]),
+  /** The event's check-in figures as of this change (a check-in is an update): the scanner's live counter. */
+  checkIns: z.object({ admitted: z.number().int(), expected: z.number().int() }),
+});
 export type LiveSale = z.infer<typeof LiveSale>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SignedTicketPayload, type TicketQrPayload } from "./organiser-schemas";
+import { formatEventDate, formatEventTime } from "./format";
 
 /** The e-mail providers a buyer or organiser may choose (spec §7 send-ticket-email); brevo is the default. */
 export const TICKET_EMAIL_PROVIDERS = ["brevo", "resend"] as const;
@@ -94,6 +95,8 @@ export const CheckTicketInput = z.object({
   ticketId: z.string().trim().max(2000).optional(),
   qr: z.string().max(4000).optional(),
   checkIn: z.boolean().default(false),
+  /** The event this door admits to: a ticket for any other event is refused. Without it, any event the actor manages. */
+  eventId: z.string().trim().max(100).optional(),
 });
 export type CheckTicketInput = z.infer<typeof CheckTicketInput>;
 
@@ -105,10 +108,26 @@ export const CheckResult = z.object({
   status: z.string().nullable(),
   alreadyCheckedIn: z.boolean(),
   checkedInAt: z.string().nullable(),
-  event: z.object({ title: z.string(), date: z.string(), location: z.string().nullable() }).nullable(),
+  event: z.object({ id: z.string(), title: z.string(), date: z.string(), venue: z.string().nullable(), location: z.string().nullable() }).nullable(),
   attendee: z.object({ name: z.string(), email: z.string(), tickets: z.number().int() }).nullable(),
 });
 export type CheckResult = z.infer<typeof CheckResult>;
+
+/**
+ * The scanner's live counter for one event (GET /api/events/:id/check-in-counts, and with each live
+ * sale): tickets admitted so far and tickets sold (confirmed), counted in tickets, not bookings.
+ */
+export const CheckInCounts = z.object({ eventId: z.string(), admitted: z.number().int(), expected: z.number().int() });
+export type CheckInCounts = z.infer<typeof CheckInCounts>;
+
+/**
+ * Why a door refuses a ticket of the organiser's that is for another event (issue 17): said alike by the
+ * server and by the scanner checking offline.
+ */
+export function notForThisEventMessage(title: string, dateTime: Date | string): string {
+  const when = [formatEventDate(dateTime), formatEventTime(dateTime)].filter(Boolean).join(", ");
+  return `Not for this event: this ticket is for ${title}${when ? ` (${when})` : ""}.`;
+}
 
 /** The ticket list a scanner downloads to keep admitting people offline (GET /api/events/:id/check-in-list). */
 export const CheckInListTicket = z.object({
@@ -123,7 +142,8 @@ export const CheckInListTicket = z.object({
 export type CheckInListTicket = z.infer<typeof CheckInListTicket>;
 
 export const CheckInList = z.object({
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), location: z.string() }),
+  // Lists downloaded before venues were sent have none: optional, so they still read.
+  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullish(), location: z.string() }),
   keys: z.array(TicketSigningKey),
   tickets: z.array(CheckInListTicket),
   downloadedAt: z.string(),

@@ -14,6 +14,8 @@ import { bookings, events } from "../../db/schema";
 import type { Actor } from "../auth/session";
 
 const NOT_FOUND = "Event not found or you don't have permission to view this event.";
+/** The one answer for an event that is missing or not the actor's (so the two cannot be told apart). */
+export const MANAGED_EVENT_NOT_FOUND = NOT_FOUND;
 
 /** Events this actor manages: their own, or any for an admin (decisions D10). */
 export function managedBy(actor: Actor) {

@@ -136,3 +136,25 @@ describe("the live sale names the attendee typed at checkout (issue 17)", () => 
     expect(sale).toMatchObject({ attendeeName: "Ada Lovelace", ticketQuantity: 2, eventTitle: "Harbour Quiz" });
   });
 });
+
+describe("check-in counts across devices (issue 17)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { realtimeHeartbeatMs: 3_600_000 });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => t.close());
+
+  it("a check-in on one device reaches the organiser's other device with the event's new figures", async () => {
+    const { account, client: doorOne, event } = await organiserWithEvent(t);
+    const booking = await createBooking(t.db, { eventId: event.id, quantity: 3, name: "Pat Door" });
+    await createBooking(t.db, { eventId: event.id, quantity: 1, name: "Lee Later" });
+    const doorTwo = await signInAgain(t, account.email);
+    const stream = await openStream(t, doorTwo);
+
+    // Door one admits the booking from the attendee list (any check-in updates the booking).
+    expect((await doorOne.post(`/api/bookings/${booking.id}/check-in`, {})).statusCode).toBe(200);
+    const update = await stream.until(() => stream.sales().find((sale) => sale.bookingId === booking.id && sale.change === "updated"), "the check-in on the other device's stream");
+    expect(update).toMatchObject({ eventId: event.id, checkIns: { admitted: 3, expected: 4 } });
+  });
+});

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { LiveSale } from "../../../domain";
 import type { Database } from "../../db/client";
 import { bookings, events } from "../../db/schema";
+import { checkInFigures } from "../tickets/check-in.service";
 
 type Listener = (sale: LiveSale) => void;
 
@@ -33,14 +34,20 @@ export function createSalesHub(database: Database) {
         ticketQuantity: bookings.ticketQuantity,
         totalAmountPence: bookings.totalAmountPence,
         createdAt: bookings.createdAt,
+        ...checkInFigures(sql`${bookings.eventId}`),
       })
       .from(bookings)
       .innerJoin(events, eq(events.id, bookings.eventId))
       .where(eq(bookings.id, notice.bookingId))
       .limit(1);
     if (!row) return;
-    const { organiserId, ...sale } = row;
-    const live: LiveSale = { ...sale, createdAt: sale.createdAt.toISOString(), change: notice.change === "updated" ? "updated" : "new" };
+    const { organiserId, admitted, expected, ...sale } = row;
+    const live: LiveSale = {
+      ...sale,
+      createdAt: sale.createdAt.toISOString(),
+      change: notice.change === "updated" ? "updated" : "new",
+      checkIns: { admitted, expected },
+    };
     for (const listener of listenersByOrganiser.get(organiserId) ?? []) listener(live);
   }
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, CheckInList, MyTicket, OfflineCheckInOutcome, OfflineCheckIns, TicketSigningKey } from "../../../domain";
+import { AppError, CheckInCounts, CheckInList, MyTicket, OfflineCheckInOutcome, OfflineCheckIns, TicketSigningKey } from "../../../domain";
 import type { Db } from "../../db/client";
 import type { Auth } from "../auth/auth";
 import { requireActor, requireUserId } from "../auth/session";
-import { checkInList, syncOfflineCheckIns } from "./check-in.service";
+import { checkInCounts, checkInList, syncOfflineCheckIns } from "./check-in.service";
 import { listMyTickets, myTicketCalendar, signedTicketForImage } from "./my-tickets.service";
 import { ticketQrPng } from "./ticket-email";
 import type { TicketSigner } from "./ticket-signer";
@@ -76,6 +76,22 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer: 
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return checkInList({ db, signer, actor: await requireActor({ auth, db, request }), eventId: request.params.id });
+    },
+  );
+
+  app.get(
+    "/events/:id/check-in-counts",
+    {
+      schema: {
+        tags: ["tickets"],
+        summary: "Tickets admitted and tickets sold for an event, for the scanner's counter (owner or admin)",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: CheckInCounts },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return checkInCounts({ db, actor: await requireActor({ auth, db, request }), eventId: request.params.id });
     },
   );
 

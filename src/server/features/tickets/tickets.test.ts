@@ -208,6 +208,37 @@ describe("check-ticket (spec §7; decisions D10, D13)", () => {
   });
 });
 
+describe("the door's event and its counter (issue 17)", () => {
+  it("refuses a genuine ticket for another of the organiser's events, without checking it in, and names that event", async () => {
+    const tomorrow = await createEvent(t.db, { userId: organiser.id, title: "Harbour Lights Encore", venue: "The Old Vic Tunnels", location: "Bristol", dateTime: new Date("2090-07-04T19:30:00Z") });
+    const booking = await createBooking(t.db, { eventId: tomorrow.id, quantity: 1, userId: buyer.id, email: buyer.email, name: "Ada Buyer" });
+    const { qrPayload } = await myTicket(booking.id);
+    const refused = await check(organiser.client, { ...scan(qrPayload), checkIn: true, eventId: event.id });
+    expect(refused).toMatchObject({ valid: false, error: "Not for this event: this ticket is for Harbour Lights Encore (Tue, 4 Jul 2090, 20:30).", attendee: null });
+    const [row] = await t.db.select({ checkedInAt: bookings.checkedInAt }).from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.checkedInAt).toBeNull();
+    // At its own event's door it is admitted, with the venue beside the location.
+    const admitted = await check(organiser.client, { ...scan(qrPayload), checkIn: true, eventId: tomorrow.id });
+    expect(admitted).toMatchObject({ valid: true, alreadyCheckedIn: false, event: { id: tomorrow.id, venue: "The Old Vic Tunnels", location: "Bristol" } });
+    expect((await check(organiser.client, { ...scan(qrPayload), checkIn: true, eventId: "not-an-event" })).valid).toBe(false);
+  });
+
+  it("counts admitted and sold tickets (not bookings) in one figure pair, for the owner or an admin only", async () => {
+    const night = await createEvent(t.db, { userId: organiser.id, title: "Counting Night" });
+    const pair = await createBooking(t.db, { eventId: night.id, quantity: 2, userId: buyer.id, email: buyer.email });
+    await createBooking(t.db, { eventId: night.id, quantity: 3 });
+    await createBooking(t.db, { eventId: night.id, quantity: 5, status: "pending" });
+    const counts = async () => (await organiser.client.get(`/api/events/${night.id}/check-in-counts`)).json();
+    expect(await counts()).toEqual({ eventId: night.id, admitted: 0, expected: 5 });
+    const { qrPayload } = await myTicket(pair.id);
+    await check(organiser.client, { ...scan(qrPayload), checkIn: true, eventId: night.id });
+    expect(await counts()).toEqual({ eventId: night.id, admitted: 2, expected: 5 });
+    expect((await stranger.get(`/api/events/${night.id}/check-in-counts`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/events/${night.id}/check-in-counts`)).statusCode).toBe(200);
+    expect((await organiser.client.get(`/api/events/not-a-uuid/check-in-counts`)).statusCode).toBe(404);
+  });
+});
+
 describe("offline check-in: list and sync (issue 6)", () => {
   it("gives the owner the event's tickets and public keys, and nobody else", async () => {
     const booking = await bookingFor(3);

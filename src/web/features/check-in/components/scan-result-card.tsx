@@ -1,9 +1,11 @@
-import { CircleCheck, CircleX, QrCode } from "lucide-react";
+import { CircleCheck, CircleX, QrCode, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
+import { eventPlace } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import type { ScanOutcome } from "../hooks/use-ticket-scan";
 import { formatDateTime } from "../lib/format-date-time";
+import { resultView, type ResultLook } from "../lib/result-view";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -18,7 +20,13 @@ function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-/** The last scan's result (spec §2 Check-in scanner: result card). */
+const LOOKS: Record<ResultLook, { border: string; band: string; icon: ReactNode; heading: string }> = {
+  go: { border: "border-emerald-200", band: "bg-emerald-50", icon: <CircleCheck className="size-7 shrink-0 text-emerald-700" aria-hidden="true" />, heading: "text-emerald-900" },
+  already: { border: "border-amber-300", band: "bg-amber-100", icon: <TriangleAlert className="size-7 shrink-0 text-amber-800" aria-hidden="true" />, heading: "text-amber-950" },
+  refused: { border: "border-red-200", band: "bg-red-50", icon: <CircleX className="size-7 shrink-0 text-red-700" aria-hidden="true" />, heading: "text-red-900" },
+};
+
+/** The last scan's result once its full-screen view is put away (spec §2 Check-in scanner: result card). */
 export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | null; checking: boolean }) {
   if (!outcome) {
     return (
@@ -29,31 +37,27 @@ export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | n
     );
   }
   const { result, code, checkedOffline } = outcome;
-  const valid = result.valid;
+  const view = resultView(result);
+  const look = LOOKS[view.look];
   return (
-    <Card role="region" aria-label="Scan result" aria-live="polite" className={valid ? "border-emerald-200" : "border-red-200"}>
-      <div className={`flex items-start gap-3 rounded-t-2xl p-5 ${valid ? "bg-emerald-50" : "bg-red-50"}`}>
-        {valid ? <CircleCheck className="size-7 shrink-0 text-emerald-700" aria-hidden="true" /> : <CircleX className="size-7 shrink-0 text-red-700" aria-hidden="true" />}
+    <Card role="region" aria-label="Scan result" aria-live="polite" className={look.border}>
+      <div className={`flex items-start gap-3 rounded-t-2xl p-5 ${look.band}`}>
+        {look.icon}
         <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-2">
           <div className="min-w-0">
-            <h2 className={`text-lg font-bold ${valid ? "text-emerald-900" : "text-red-900"}`}>{valid ? "Ticket valid" : "Ticket invalid"}</h2>
+            <h2 className={`text-lg font-bold ${look.heading}`}>{view.heading}</h2>
+            <p className="text-sm font-semibold text-ink">{view.status}</p>
             <p className="break-all font-mono text-sm text-ink">{code}</p>
           </div>
-          {(result.alreadyCheckedIn || checkedOffline) && (
-            <div className="flex flex-wrap gap-1.5">
-              {result.alreadyCheckedIn && <Badge variant="warning">Already checked in</Badge>}
-              {checkedOffline && <Badge variant="outline">Checked offline</Badge>}
-            </div>
-          )}
+          {checkedOffline && <Badge variant="outline">Checked offline</Badge>}
         </div>
       </div>
       <div className="flex flex-col gap-4 p-5">
-        {!valid && result.error && <p className="text-sm font-medium text-red-800">{result.error}</p>}
         {result.event && (
           <dl className="flex flex-col gap-2">
             <Row label="Event">{result.event.title}</Row>
             <Row label="Date and time">{formatDateTime(result.event.date)}</Row>
-            <Row label="Location">{result.event.location || "TBA"}</Row>
+            <Row label="Location">{eventPlace(result.event) || "TBA"}</Row>
           </dl>
         )}
         {result.attendee && (
@@ -64,9 +68,9 @@ export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | n
             {result.status && <Row label="Status">{statusLabel(result.status)}</Row>}
           </dl>
         )}
-        {result.checkedInAt && (
+        {result.checkedInAt && view.kind === "admitted" && (
           <dl className="border-t border-border pt-4">
-            <Row label={result.alreadyCheckedIn ? "Checked in at" : "Checked in"}>{formatDateTime(result.checkedInAt)}</Row>
+            <Row label="Checked in">{formatDateTime(result.checkedInAt)}</Row>
           </dl>
         )}
       </div>

@@ -30,7 +30,7 @@ export interface OfflineCheckIn {
   sync(): Promise<void>;
   dismissConflicts(): Promise<void>;
   /** Checks a scanned QR against the downloaded lists (see lib/offline-check.ts). */
-  check(text: string, checkIn: boolean): Promise<CheckResult>;
+  check(text: string, checkIn: boolean, doorEventId?: string | null): Promise<CheckResult>;
   /** Remembers a check-in the server confirmed, so the lists know it when the network goes. */
   recordServerCheckIn(ticketId: string, checkedInAt: string): void;
   /** What the last call to the server showed about the connection. */
@@ -170,11 +170,11 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
   }, [refresh]);
 
   const check = useCallback(
-    async (text: string, checkIn: boolean) => {
+    async (text: string, checkIn: boolean, doorEventId: string | null = null) => {
       const opened = storeRef.current;
       if (!opened) throw new Error("Offline check-in is not ready.");
       try {
-        return await opened.scanner.check(text, checkIn);
+        return await opened.scanner.check(text, checkIn, doorEventId);
       } finally {
         await refresh();
       }

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { ticketCodeFromScan, type CheckResult } from "@domain";
 import { checkTicket } from "../api/check-ticket";
-import { playScanBeep } from "../lib/beep";
+import { playFeedback } from "../lib/feedback";
 import { isNetworkFailure } from "../lib/network-failure";
+import { resultView } from "../lib/result-view";
 import { scanErrorToast, scanToast, type ScanToast } from "../lib/scan-toasts";
 import type { OfflineCheckIn } from "./use-offline-check-in";
 
@@ -14,6 +15,8 @@ export interface ScanOutcome {
   result: CheckResult;
   /** Checked on this device against a downloaded list, not by the server. */
   checkedOffline: boolean;
+  /** Counts results, so each one is shown (and announced) afresh even when it reads like the last. */
+  serial: number;
 }
 
 function showToast({ tone, title, description }: ScanToast): void {
@@ -23,10 +26,16 @@ function showToast({ tone, title, description }: ScanToast): void {
 /**
  * The scan flow (spec §4): a value equal to the last scanned one, or arriving while a check is running,
  * is ignored; otherwise the server checks it, or, offline with a downloaded list, this device does.
+ * Each result is shown full screen with its sound and vibration until the next result or a dismissal
+ * (issue 17); dismissing keeps the last-code guard, so a ticket still held to the camera is not read again.
  */
-export function useTicketScan({ offline, autoCheckIn }: { offline: OfflineCheckIn; autoCheckIn: boolean }) {
+export function useTicketScan({ offline, autoCheckIn, doorEventId, feedback }: { offline: OfflineCheckIn; autoCheckIn: boolean; doorEventId: string; feedback: boolean }) {
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
+  const [shown, setShown] = useState(false);
   const [checking, setChecking] = useState(false);
+  /** Check-ins the server confirmed on this device: the counter asks for fresh figures after each. */
+  const [admissions, setAdmissions] = useState(0);
+  const serial = useRef(0);
   const lastScanned = useRef<string | null>(null);
   const inProgress = useRef(false);
   // The latest offline state for callbacks that outlive a render.
@@ -35,22 +44,31 @@ export function useTicketScan({ offline, autoCheckIn }: { offline: OfflineCheckI
     offlineRef.current = offline;
   }, [offline]);
 
-  const verify = useCallback(async (text: string, checkIn: boolean): Promise<Omit<ScanOutcome, "scanned" | "code">> => {
+  const doorRef = useRef(doorEventId);
+  const feedbackRef = useRef(feedback);
+  useEffect(() => {
+    doorRef.current = doorEventId;
+    feedbackRef.current = feedback;
+  }, [doorEventId, feedback]);
+
+  const verify = useCallback(async (text: string, checkIn: boolean): Promise<Omit<ScanOutcome, "scanned" | "code" | "serial">> => {
     const local = offlineRef.current;
+    const door = doorRef.current || null;
     const canCheckLocally = local.storage === "ready" && local.lists.length > 0;
     // Without a network there is no point waiting for the server. With one, the server is tried first
     // even after a failure, so the scanner goes back online by itself when the server answers again.
-    if (!local.browserOnline && canCheckLocally) return { result: await local.check(text, checkIn), checkedOffline: true };
+    if (!local.browserOnline && canCheckLocally) return { result: await local.check(text, checkIn, door), checkedOffline: true };
     try {
-      const result = await checkTicket({ ticketId: ticketCodeFromScan(text), qr: text, checkIn });
+      const result = await checkTicket({ ticketId: ticketCodeFromScan(text), qr: text, checkIn, ...(door ? { eventId: door } : {}) });
       local.reportConnection(true);
       if (canCheckLocally && result.valid && result.ticketId && result.checkedInAt) local.recordServerCheckIn(result.ticketId, result.checkedInAt);
+      if (result.valid && !result.alreadyCheckedIn && result.checkedInAt) setAdmissions((count) => count + 1);
       return { result, checkedOffline: false };
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
       local.reportConnection(false);
       if (!canCheckLocally) throw error;
-      return { result: await local.check(text, checkIn), checkedOffline: true };
+      return { result: await local.check(text, checkIn, door), checkedOffline: true };
     }
   }, []);
 
@@ -60,12 +78,17 @@ export function useTicketScan({ offline, autoCheckIn }: { offline: OfflineCheckI
       setChecking(true);
       try {
         const { result, checkedOffline } = await verify(text, checkIn);
-        setOutcome({ scanned: text, code: result.ticketId ?? ticketCodeFromScan(text), result, checkedOffline });
+        serial.current += 1;
+        setOutcome({ scanned: text, code: result.ticketId ?? ticketCodeFromScan(text), result, checkedOffline, serial: serial.current });
+        setShown(true);
+        if (feedbackRef.current) playFeedback(resultView(result).look);
         showToast(scanToast(result, checkIn));
       } catch (error) {
         // Nothing was decided: the same ticket may be scanned again.
         lastScanned.current = null;
         setOutcome(null);
+        setShown(false);
+        if (feedbackRef.current) playFeedback("scan");
         showToast(scanErrorToast(error));
       } finally {
         inProgress.current = false;
@@ -79,7 +102,6 @@ export function useTicketScan({ offline, autoCheckIn }: { offline: OfflineCheckI
     (text: string) => {
       if (!text || inProgress.current || text === lastScanned.current) return;
       lastScanned.current = text;
-      playScanBeep();
       void run(text, autoCheckIn);
     },
     [run, autoCheckIn],
@@ -95,7 +117,11 @@ export function useTicketScan({ offline, autoCheckIn }: { offline: OfflineCheckI
   const clear = useCallback(() => {
     lastScanned.current = null;
     setOutcome(null);
+    setShown(false);
   }, []);
 
-  return { outcome, checking, onScan, checkInManually, clear };
+  /** Puts the full-screen result away (a tap, Enter or Escape); the result stays on the page. */
+  const dismiss = useCallback(() => setShown(false), []);
+
+  return { outcome, shown, checking, admissions, onScan, checkInManually, clear, dismiss };
 }

@@ -14,8 +14,8 @@ async function setUp(tickets?: Parameters<typeof checkInList>[1]) {
   return { signer, list, text };
 }
 
-function run(text: string, lists: CheckInList[], options: { checkIn?: boolean; localCheckIns?: LocalCheckIn[] } = {}) {
-  return checkTicketOffline({ text, lists, localCheckIns: options.localCheckIns ?? [], checkIn: options.checkIn ?? true, now: NOW, verifySignature });
+function run(text: string, lists: CheckInList[], options: { checkIn?: boolean; localCheckIns?: LocalCheckIn[]; doorEventId?: string } = {}) {
+  return checkTicketOffline({ text, lists, localCheckIns: options.localCheckIns ?? [], checkIn: options.checkIn ?? true, now: NOW, verifySignature, doorEventId: options.doorEventId });
 }
 
 describe("checkTicketOffline", () => {
@@ -29,7 +29,7 @@ describe("checkTicketOffline", () => {
       status: "confirmed",
       alreadyCheckedIn: false,
       checkedInAt: NOW.toISOString(),
-      event: { title: TEST_EVENT.title, date: TEST_EVENT.dateTime, location: "Leeds" },
+      event: { id: TEST_EVENT.id, title: TEST_EVENT.title, date: TEST_EVENT.dateTime, venue: "Brudenell Social Club", location: "Leeds" },
       attendee: { name: "Ada Lovelace", email: "ada@example.test", tickets: 2 },
     });
     expect(admitted).toEqual({
@@ -88,5 +88,13 @@ describe("checkTicketOffline", () => {
     const { list, text } = await setUp();
     const { result } = await run(text, [{ ...list, event: { ...list.event, location: "" } }]);
     expect(result.event?.location).toBeNull();
+  });
+
+  it("refuses, without admitting, a genuine ticket for another of the organiser's events than the door's (issue 17)", async () => {
+    const { list, text } = await setUp();
+    const { result, admitted } = await run(text, [list], { doorEventId: "event-2" });
+    expect(result).toMatchObject({ valid: false, error: "Not for this event: this ticket is for Northern Soul Night (Thu, 1 Jun 2090, 19:00).", event: null });
+    expect(admitted).toBeNull();
+    expect((await run(text, [list], { doorEventId: TEST_EVENT.id })).result.valid).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { CheckInList, CheckInListTicket, CheckResult } from "@domain";
+import { notForThisEventMessage, type CheckInList, type CheckInListTicket, type CheckResult } from "@domain";
 import { parseSignedTicket, type TicketSignatureCheck } from "./ticket-signature";
 
 /** A ticket admitted on this device while offline, waiting to be sent to the server. */
@@ -51,6 +51,7 @@ export async function checkTicketOffline({
   checkIn,
   now,
   verifySignature,
+  doorEventId = null,
 }: {
   text: string;
   lists: readonly CheckInList[];
@@ -58,6 +59,8 @@ export async function checkTicketOffline({
   checkIn: boolean;
   now: Date;
   verifySignature: TicketSignatureCheck;
+  /** The event this door admits to; null admits any downloaded event's ticket. */
+  doorEventId?: string | null;
 }): Promise<OfflineCheckOutcome> {
   const payload = parseSignedTicket(text);
   if (!payload) return invalid(text.trim().slice(0, 100) || null, OFFLINE_REASONS.unsigned);
@@ -67,6 +70,7 @@ export async function checkTicketOffline({
   const { list, ticket } = found;
   if (!(await verifySignature(payload, list.keys))) return invalid(payload.ticketId, OFFLINE_REASONS.forged);
   if (ticket.bookingId !== payload.bookingId || ticket.status !== "confirmed") return invalid(payload.ticketId, OFFLINE_REASONS.notFound);
+  if (doorEventId && list.event.id !== doorEventId) return invalid(payload.ticketId, notForThisEventMessage(list.event.title, list.event.dateTime));
 
   const base: CheckResult = {
     valid: true,
@@ -75,7 +79,7 @@ export async function checkTicketOffline({
     status: ticket.status,
     alreadyCheckedIn: false,
     checkedInAt: null,
-    event: { title: list.event.title, date: list.event.dateTime, location: list.event.location || null },
+    event: { id: list.event.id, title: list.event.title, date: list.event.dateTime, venue: list.event.venue || null, location: list.event.location || null },
     attendee: { name: ticket.attendeeName, email: ticket.attendeeEmail, tickets: ticket.ticketQuantity },
   };
   const earlier = ticket.checkedInAt ?? localCheckIns.find((entry) => entry.ticketId === ticket.ticketId)?.checkedInAt ?? null;

@@ -13,8 +13,8 @@ export interface SyncSummary {
 }
 
 export interface OfflineScanner {
-  /** Checks a scanned QR against the downloaded lists, admitting it on this device when asked. */
-  check(text: string, checkIn: boolean): Promise<CheckResult>;
+  /** Checks a scanned QR against the downloaded lists, admitting it on this device when asked (for the door's event, when given). */
+  check(text: string, checkIn: boolean, doorEventId?: string | null): Promise<CheckResult>;
   /** Sends every waiting check-in; one sync at a time (a second call joins the running one). */
   sync(send: SendCheckIns): Promise<SyncSummary>;
 }
@@ -30,12 +30,12 @@ export function createOfflineScanner({
 }): OfflineScanner {
   let running: Promise<SyncSummary> | null = null;
 
-  async function check(text: string, checkIn: boolean): Promise<CheckResult> {
+  async function check(text: string, checkIn: boolean, doorEventId: string | null = null): Promise<CheckResult> {
     const [lists, localCheckIns] = await Promise.all([store.lists(), store.pending()]);
-    const outcome = await checkTicketOffline({ text, lists, localCheckIns, checkIn, now: now(), verifySignature });
+    const outcome = await checkTicketOffline({ text, lists, localCheckIns, checkIn, now: now(), verifySignature, doorEventId });
     if (!outcome.admitted || (await store.addPending(outcome.admitted))) return outcome.result;
     // Another scan on this device admitted it in the meantime: report that one.
-    return (await checkTicketOffline({ text, lists, localCheckIns: await store.pending(), checkIn, now: now(), verifySignature })).result;
+    return (await checkTicketOffline({ text, lists, localCheckIns: await store.pending(), checkIn, now: now(), verifySignature, doorEventId })).result;
   }
 
   async function syncAll(send: SendCheckIns): Promise<SyncSummary> {

@@ -13,7 +13,7 @@ const VALID: CheckResult = {
   status: "confirmed",
   alreadyCheckedIn: false,
   checkedInAt: "2090-06-01T17:05:00.000Z",
-  event: { title: "Northern Soul Night", date: "2090-06-01T18:00:00.000Z", location: "Leeds" },
+  event: { id: "4b0c1e1e-0000-4000-8000-000000000001", title: "Northern Soul Night", date: "2090-06-01T18:00:00.000Z", venue: "Brudenell Social Club", location: "Leeds" },
   attendee: { name: "Ada Lovelace", email: "ada@example.test", tickets: 2 },
 };
 

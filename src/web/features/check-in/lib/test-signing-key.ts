@@ -24,7 +24,7 @@ export async function createTestSigningKey(kid = "test-key"): Promise<TestSignin
   };
 }
 
-export const TEST_EVENT = { id: "event-1", title: "Northern Soul Night", dateTime: "2090-06-01T18:00:00.000Z", location: "Leeds" };
+export const TEST_EVENT = { id: "event-1", title: "Northern Soul Night", dateTime: "2090-06-01T18:00:00.000Z", venue: "Brudenell Social Club", location: "Leeds" };
 
 export function ticketPayload(overrides: Partial<TicketQrPayload> = {}): TicketQrPayload {
   return {

@@ -11,6 +11,7 @@ const sale: LiveSale = {
   totalAmountPence: 3460,
   createdAt: "2026-12-06T19:30:00Z",
   change: "new",
+  checkIns: { admitted: 0, expected: 2 },
 };
 
 describe("saleToast", () => {

@@ -1,0 +1,43 @@
+import type { CheckInCounts, CheckInList } from "@domain";
+import type { LocalCheckIn } from "./offline-check";
+
+export interface ShownCounts {
+  admitted: number;
+  expected: number;
+  /** Includes check-ins made on this device that the server has not heard of yet. */
+  local: boolean;
+}
+
+/**
+ * The scanner's 'Admitted X / Y' for the door's event. The server's figures (from the counts route or
+ * the live stream) plus this device's check-ins still waiting to sync, which the server cannot know of;
+ * with no figures from the server (opened offline), the downloaded ticket list's own. Null when neither
+ * is known.
+ */
+export function shownCounts({
+  eventId,
+  server,
+  lists,
+  pending,
+}: {
+  eventId: string;
+  server: CheckInCounts | null;
+  lists: readonly CheckInList[];
+  pending: readonly LocalCheckIn[];
+}): ShownCounts | null {
+  const list = lists.find((candidate) => candidate.event.id === eventId);
+  const quantity = new Map(list?.tickets.map((ticket) => [ticket.ticketId, ticket]) ?? []);
+  const waiting = pending.filter((entry) => entry.eventId === eventId);
+  // A pending ticket counts for the people it lets in; 1 when this device's list does not know it.
+  const waitingTickets = waiting.reduce((sum, entry) => sum + (quantity.get(entry.ticketId)?.ticketQuantity ?? 1), 0);
+  if (server && server.eventId === eventId) return { admitted: server.admitted + waitingTickets, expected: server.expected, local: waiting.length > 0 };
+  if (!list) return null;
+  const waitingIds = new Set(waiting.map((entry) => entry.ticketId));
+  const confirmed = list.tickets.filter((ticket) => ticket.status === "confirmed");
+  const admittedBefore = confirmed.filter((ticket) => ticket.checkedInAt && !waitingIds.has(ticket.ticketId)).reduce((sum, ticket) => sum + ticket.ticketQuantity, 0);
+  return {
+    admitted: admittedBefore + waitingTickets,
+    expected: confirmed.reduce((sum, ticket) => sum + ticket.ticketQuantity, 0),
+    local: true,
+  };
+}

@@ -1,0 +1,63 @@
+import { formatEventDate, formatEventTime, type CheckResult } from "@domain";
+import { formatDateTime } from "./format-date-time";
+import { plural } from "./plural";
+import { NOT_FOUND_OR_UNPAID } from "./scan-toasts";
+
+/**
+ * The three states a door person must tell apart at a glance (issue 17), plus a validation-only scan
+ * (auto check-in off), which looks like 'admitted' but says it is not checked in yet:
+ * - admitted: let them in (green);
+ * - already: this ticket was used before, do not let a second person in (amber);
+ * - refused: not a ticket for this door (red).
+ */
+export type ResultKind = "admitted" | "valid" | "already" | "refused";
+
+/** Which look a result takes: one per state, so 'valid' shares admitted's green. */
+export type ResultLook = "go" | "already" | "refused";
+
+export interface ResultView {
+  kind: ResultKind;
+  look: ResultLook;
+  /** The big word, spec §2 and §8: 'Ticket valid', 'Already checked in' or 'Ticket invalid'. */
+  heading: string;
+  /** The line under it: 'Checked in', 'Not checked in yet', 'Checked in at …' or the reason for refusing. */
+  status: string;
+  /** '2 tickets': how many people this ticket lets in; null when refused. */
+  tickets: string | null;
+}
+
+export function resultKind(result: CheckResult): ResultKind {
+  if (!result.valid) return "refused";
+  if (result.alreadyCheckedIn) return "already";
+  return result.checkedInAt ? "admitted" : "valid";
+}
+
+const LOOKS: Record<ResultKind, ResultLook> = { admitted: "go", valid: "go", already: "already", refused: "refused" };
+
+/** When the first admission was: its time alone when it was today (UK), readable at arm's length. */
+function firstAdmission(checkedInAt: string | null, now: Date): string {
+  if (!checkedInAt) return "an earlier scan";
+  const today = formatEventDate(checkedInAt) === formatEventDate(now);
+  return today ? (formatEventTime(checkedInAt) ?? formatDateTime(checkedInAt)) : formatDateTime(checkedInAt);
+}
+
+export function resultView(result: CheckResult, now: Date = new Date()): ResultView {
+  const kind = resultKind(result);
+  const tickets = kind === "refused" || !result.attendee ? null : plural(result.attendee.tickets, "ticket");
+  switch (kind) {
+    case "refused":
+      return { kind, look: LOOKS[kind], heading: "Ticket invalid", status: result.error || NOT_FOUND_OR_UNPAID, tickets };
+    case "already":
+      return {
+        kind,
+        look: LOOKS[kind],
+        heading: "Already checked in",
+        status: `Checked in at ${firstAdmission(result.checkedInAt, now)}`,
+        tickets,
+      };
+    case "admitted":
+      return { kind, look: LOOKS[kind], heading: "Ticket valid", status: "Checked in", tickets };
+    case "valid":
+      return { kind, look: LOOKS[kind], heading: "Ticket valid", status: "Not checked in yet", tickets };
+  }
+}
