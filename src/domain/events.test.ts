@@ -5,7 +5,6 @@ import {
   venueRequired,
   venueShown,
   EVENT_CATEGORIES,
-  eventPlace,
   LIST_SIZES,
   ONGOING_BUSINESS_DATE,
   PRICE_BANDS,
@@ -234,14 +233,5 @@ describe("list sizes (spec §9)", () => {
       profileEvents: 6,
       recentSales: 10,
     });
-  });
-});
-
-describe("eventPlace (issue 17)", () => {
-  it("reads 'venue, location', either alone when the other is blank, '' with neither", () => {
-    expect(eventPlace({ venue: "Brudenell Social Club", location: "Leeds" })).toBe("Brudenell Social Club, Leeds");
-    expect(eventPlace({ venue: null, location: "Leeds" })).toBe("Leeds");
-    expect(eventPlace({ venue: "Brudenell Social Club", location: " " })).toBe("Brudenell Social Club");
-    expect(eventPlace({ venue: null, location: null })).toBe("");
   });
 });
