@@ -1,5 +1,5 @@
 /**
- * `npm run audit`: Lighthouse 12 at its own default mobile settings (simulated slow 4G, CPU slowdown 4×,
+ * `npm run audit`: Lighthouse 13 at its own default mobile settings (simulated slow 4G, CPU slowdown 4×,
  * a Moto G Power's screen) on the pages visits start on, reporting each page's median score per
  * category over AUDIT_RUNS runs (default 9) with the metrics and failing audits of its median run. A
  * report, not a gate: it exits 0 whatever the scores, and 1 only when it could not measure. Its timings
