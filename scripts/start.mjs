@@ -22,8 +22,6 @@ const sourcesChanged =
   !existsSync(buildStamp) ||
   Math.max(newestSource("src/web"), newestSource("src/domain"), newestSource("public")) > statSync(buildStamp).mtimeMs;
 
-// Both children get a terminal's Ctrl-C themselves; this process waits to pass on the server's exit code.
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => {});
 
 let build;
 if (sourcesChanged) {
@@ -37,6 +35,16 @@ const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts",
   stdio: build ? ["inherit", "inherit", "inherit", "ipc"] : "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
+
+// A signal sent to this process alone (a process manager's SIGTERM, `kill`) is passed on, so the server
+// never outlives `npm start`; the children take a repeated signal (a terminal's Ctrl-C reaches all three) once.
+// This process then waits to pass on the server's exit code.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.kill(signal);
+    if (build && build.exitCode === null) build.kill(signal);
+  });
+}
 
 // The server asks once its database is ready; it hears back when the build is done.
 let built = false;

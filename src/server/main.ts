@@ -45,13 +45,17 @@ async function main() {
     web: config.NODE_ENV === "development" ? "development" : "production",
     logger: true,
   });
+  // A signal may arrive twice (a terminal's Ctrl-C reaches `npm start` and this process both): close once.
+  let closing = false;
   const close = async () => {
+    if (closing) return;
+    closing = true;
     await app.close();
     await database.close();
     process.exit(0);
   };
-  process.once("SIGINT", close);
-  process.once("SIGTERM", close);
+  process.on("SIGINT", close);
+  process.on("SIGTERM", close);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   console.log(startupBanner({ config, database: database.kind, accounts, demoPhone, hostSet: Boolean(process.env.HOST) }));

@@ -202,4 +202,19 @@ describe("a newcomer's `npm start` on an empty data directory", () => {
     // Signing in, browsing and buying (the test before) printed nothing after it.
     expect(lines.slice(rules[1]! + 1)).toEqual([]);
   });
+
+  it("stops the server when only `npm start` is told to stop, as a process manager does", async () => {
+    // Last in this file: it ends the app. Before, scripts/start.mjs ignored a SIGTERM of its own and the
+    // server kept running, still holding the port and the embedded database.
+    const exited = once(app, "exit");
+    process.kill(app.pid!, "SIGTERM");
+    await exited;
+    await waitFor(
+      async () => {
+        const answer = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch(() => "refused" as const);
+        return answer === "refused" ? true : undefined;
+      },
+      { timeoutMs: 30_000, what: "the server to stop listening" },
+    );
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { CalendarPlus, Download, RotateCcw, Users } from "lucide-react";
 import { Link } from "react-router";
-import { formatPounds, type DashboardEvent } from "@domain";
+import { formatPounds } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
