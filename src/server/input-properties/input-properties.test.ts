@@ -269,6 +269,11 @@ const ENDPOINTS: Endpoint[] = [
     request: () => segment(() => ids.soldEvent, () => ids.othersEvent).map((id) => ({ url: `/api/events/${id}/check-in-list` })),
   },
   {
+    route: "GET /api/events/:id/check-in-counts",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.soldEvent, () => ids.othersEvent).map((id) => ({ url: `/api/events/${id}/check-in-counts` })),
+  },
+  {
     route: "POST /api/events/:id/check-ins",
     who: WHO_SIGNED_IN,
     request: () => fc.tuple(segment(() => ids.soldEvent, () => ids.othersEvent), checkInsBody()).map(([id, body]) => ({ url: `/api/events/${id}/check-ins`, body })),

@@ -98,7 +98,7 @@ describe("the ticket e-mail over real SMTP (issue 6; decisions D13, D18)", () =>
     const created = await organiser.client.post("/api/events", eventInput({ title: "Deaf Institute Session", venue: "The Deaf Institute", location: "Manchester" }));
     expect(created.statusCode).toBe(201);
     const { client, account } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
-    const { sessionId } = (await client.post("/api/functions/create-payment", { eventId: created.json().id, ticketQuantity: 1 })).json();
+    const { sessionId } = (await client.post("/api/functions/create-payment", { eventId: created.json().id, ticketQuantity: 1, attendeeName: "Ada Lovelace" })).json();
     await client.post(`/api/checkout/test/${sessionId}/pay`);
     const mail: ReceivedMail = await waitFor(() => mailTo(account.email).find((message) => message.subject === "Your ticket: Deaf Institute Session"));
 
