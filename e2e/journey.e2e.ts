@@ -137,9 +137,11 @@ describe("the whole journey", () => {
     await door.page.goto("/check-in");
     await waitForHydration(door.page);
     await toast(door.page, "Check-in successful").filter({ hasText: `${attendee} checked in` }).waitFor({ timeout: 20_000 });
-    const result = door.page.getByRole("region", { name: "Scan result" });
+    // The result fills the screen (decision 020) until a tap.
+    const result = door.page.getByRole("alert").filter({ has: door.page.getByRole("button", { name: "Back to scanner" }) });
     await result.getByRole("heading", { name: "Ticket valid" }).waitFor();
     await result.getByText(event.title).waitFor();
+    await result.getByText(attendee!).waitFor();
 
     // The organiser's dashboard lists the attendee as checked in.
     await door.page.goto(`/dashboard?tab=attendees&event=${event.id}`);

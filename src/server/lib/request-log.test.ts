@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Writable } from "node:stream";
+import { request as httpRequest } from "node:http";
+import { Readable, Writable } from "node:stream";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/database";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { redactQuerySecrets } from "./request-log";
+import { loggingOptions, redactQuerySecrets } from "./request-log";
 
 describe("redactQuerySecrets", () => {
   it("hides the value of every secret field and keeps the rest of the address as it came", () => {
@@ -111,6 +113,39 @@ describe("the log in demo mode (issue 17: JSON request lines scrolled the printe
       expect(requests[0]).toMatch(/: GET \/healthz 200 \d+ ms$/);
       expect(requests[1]).toContain("GET /auth?email=a@example.com&password=[REDACTED]&otp=[REDACTED] ");
       for (const line of app.lines) for (const secret of ["secret-pass-7f3a", "918273"]) expect(line).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("a visitor who leaves mid-stream in demo mode (the newcomer's log showed 'stream closed prematurely')", () => {
+  it("is a debug line about that request, not an info block", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const app = Fastify(loggingOptions({ level: "debug", readable: true, stream }));
+    // A response that never ends by itself, like a live stream or a large download.
+    app.get("/endless", (_request, reply) => reply.type("text/plain").send(new Readable({ read() { this.push("tick\n"); } })));
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const { port } = app.server.address() as { port: number };
+      await new Promise<void>((resolve, reject) => {
+        const request = httpRequest({ port, host: "127.0.0.1", path: "/endless" }, (response) => {
+          response.once("data", () => {
+            request.destroy();
+            resolve();
+          });
+        });
+        request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+        request.end();
+      });
+      await expect.poll(() => lines.find((line) => line.includes("/endless: the client closed the stream"))).toMatch(/DEBUG/);
+      expect(lines.filter((line) => /INFO|WARN|ERROR/.test(line) && !line.includes("Server listening"))).toEqual([]);
     } finally {
       await app.close();
     }

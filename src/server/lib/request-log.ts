@@ -67,6 +67,12 @@ class ReadableRequestLog extends LogController {
     request.log.debug(`${request.method} ${redactQuerySecrets(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
   }
 
+  // A visitor who leaves mid-download (a closed tab, a live stream ended) is a request's detail, not news.
+  override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (error.code !== "ERR_STREAM_PREMATURE_CLOSE") return super.streamError(error, request, reply, metadata);
+    request.log.debug(`${request.method} ${redactQuerySecrets(request.url)}: the client closed the stream`);
+  }
+
   override routeNotFound(request: FastifyRequest) {
     request.log.debug(`no route for ${request.method} ${redactQuerySecrets(request.url)}`);
   }
