@@ -17,7 +17,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "scripts/**/*.test.ts", "test/stand-ins/**/*.test.ts"], environment: "node", setupFiles },
+        test: { name: "unit", include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "src/web/**/*.test.tsx", "scripts/**/*.test.ts", "test/stand-ins/**/*.test.ts"], environment: "node", setupFiles },
       },
       {
         resolve: { alias },

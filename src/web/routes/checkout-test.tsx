@@ -1,8 +1,8 @@
 import { SearchX } from "lucide-react";
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
-import { AppError } from "@domain";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { StatusPanel } from "~/components/ui/status-panel";
 import { TestCheckoutView } from "~/features/checkout/components/test-checkout/test-checkout-view";
+import { orNotFound } from "~/lib/not-found";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/checkout-test";
@@ -12,12 +12,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { requireUser } = await import("~/features/auth/require-user.server");
   const { getTestCheckout } = await import("~/lib/services.server");
   const user = await requireUser(context, request);
-  try {
-    return { checkout: await getTestCheckout(context, { sessionId: params.sessionId, userId: user.id }) };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  return { checkout: await orNotFound(getTestCheckout(context, { sessionId: params.sessionId, userId: user.id })) };
 }
 
 // A payment page: never kept by a shared cache.

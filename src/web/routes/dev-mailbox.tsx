@@ -1,8 +1,8 @@
 import { FlaskConical, Inbox } from "lucide-react";
-import { data } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { MailboxFilter } from "~/features/dev-mailbox/components/mailbox-filter";
 import { MailboxMessageCard } from "~/features/dev-mailbox/components/mailbox-message-card";
+import { notFound } from "~/lib/not-found";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/dev-mailbox";
 
@@ -11,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { listMailbox } = await import("~/lib/services.server");
   const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
   const messages = await listMailbox(context, { to: to || undefined });
-  if (!messages) throw data(null, { status: 404 });
+  if (!messages) notFound();
   return { messages, to };
 }
 

@@ -1,7 +1,6 @@
 import { ArrowLeft, CalendarDays, CalendarX2, CircleAlert, Clock, MapPin, UserRound } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import {
-  AppError,
   categoryLabel,
   type EventDetail,
   eventKind,
@@ -35,20 +34,15 @@ import {
   type SaleState,
 } from "~/features/event-detail/lib/sale-state";
 import { EventImage } from "~/features/events/components/event-image";
+import { orNotFound } from "~/lib/not-found";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/event-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { getEvent, getSimilarEvents } = await import("~/lib/services.server");
-  let event;
-  try {
-    event = await getEvent({ db: context.db, id: params.id });
-  } catch (error) {
-    // Unknown and malformed ids alike answer 404 (spec §8: 'Event not found').
-    if (error instanceof AppError && error.code === "EVENT_NOT_FOUND") throw data(null, { status: 404 });
-    throw error;
-  }
+  // Unknown and malformed ids alike answer 404 (spec §8: 'Event not found').
+  const event = await orNotFound(getEvent({ db: context.db, id: params.id }));
   const similar = await getSimilarEvents({ db: context.db, event });
   // The server's clock decides "ended" so the server and browser render the same page.
   return { event, similar, origin: context.config.publicUrl, now: new Date().toISOString() };

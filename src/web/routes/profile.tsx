@@ -1,24 +1,20 @@
 import { ArrowRight, CalendarDays, ExternalLink, Globe, MapPin } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
-import { AppError, LIST_SIZES } from "@domain";
+import { isRouteErrorResponse, Link } from "react-router";
+import { LIST_SIZES } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { EventCard } from "~/features/events/components/event-card";
 import { ProfileAvatar } from "~/features/profiles/components/profile-avatar";
 import { ProfileNotFound } from "~/features/profiles/components/profile-not-found";
 import { profileWebsite } from "~/features/profiles/lib/website";
+import { orNotFound } from "~/lib/not-found";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/profile";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { getPublicProfile } = await import("~/lib/services.server");
-  try {
-    const profile = await getPublicProfile({ db: context.db, username: params.username });
-    return { profile, origin: context.config.publicUrl };
-  } catch (error) {
-    if (error instanceof AppError && error.code === "PROFILE_NOT_FOUND") throw data(null, { status: 404 });
-    throw error;
-  }
+  const profile = await orNotFound(getPublicProfile({ db: context.db, username: params.username }));
+  return { profile, origin: context.config.publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
