@@ -9,9 +9,9 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { SiteFooter } from "~/features/layout/components/site-footer";
-import { SiteHeader } from "~/features/layout/components/site-header";
-import { NotFoundView } from "~/features/layout/components/not-found-view";
+import { SiteFooter } from "~/layout/site-footer";
+import { SiteHeader } from "~/layout/site-header";
+import { NotFoundView } from "~/layout/not-found-view";
 import { LiveSaleToasts } from "~/features/live-sales/live-sale-toasts";
 import { ZodJitlessScript } from "~/lib/csp-nonce";
 import { subscribeToToastRequests, toastRequested } from "~/lib/toast";

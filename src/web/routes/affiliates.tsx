@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunction } from "react-router";
 import { isTabOnlyChange } from "~/components/ui/tabs";
 import { AffiliatePage } from "~/features/affiliates/components/affiliate-page";
-import { useSessionUser } from "~/features/auth/hooks/use-session-user";
+import { useSessionUser } from "~/hooks/use-session-user";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/affiliates";
 

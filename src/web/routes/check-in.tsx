@@ -2,7 +2,7 @@ import { LoaderCircle, LogIn, ScanLine } from "lucide-react";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { useSessionUser } from "~/features/auth/hooks/use-session-user";
+import { useSessionUser } from "~/hooks/use-session-user";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/check-in";

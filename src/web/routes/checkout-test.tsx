@@ -9,7 +9,7 @@ import type { Route } from "./+types/checkout-test";
 
 /** The buyer's own checkout only: anyone else goes to /auth, a stranger's or unknown session is a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { requireUser } = await import("~/features/auth/require-user.server");
+  const { requireUser } = await import("~/lib/require-user.server");
   const { getTestCheckout } = await import("~/lib/services.server");
   const user = await requireUser(context, request);
   return { checkout: await orNotFound(getTestCheckout(context, { sessionId: params.sessionId, userId: user.id })) };

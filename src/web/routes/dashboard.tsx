@@ -10,7 +10,7 @@ import type { Route } from "./+types/dashboard";
 
 /** Only for the signed-in user: anyone else goes to /auth and comes back here after signing in. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { requireUser } = await import("~/features/auth/require-user.server");
+  const { requireUser } = await import("~/lib/require-user.server");
   const { getDashboard } = await import("~/lib/services.server");
   const user = await requireUser(context, request);
   return getDashboard(context, user.id);

@@ -4,7 +4,7 @@ import type { Route } from "./+types/email-test";
 
 /** Only for the signed-in user: anyone else goes to /auth and comes back here after signing in (spec §2 Manual Email Sender). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { requireUser } = await import("~/features/auth/require-user.server");
+  const { requireUser } = await import("~/lib/require-user.server");
   const user = await requireUser(context, request);
   return { email: user.email, isAdmin: user.isAdmin };
 }

@@ -33,7 +33,7 @@ import {
   unavailableNotice,
   type SaleState,
 } from "~/features/event-detail/lib/sale-state";
-import { EventImage } from "~/features/events/components/event-image";
+import { EventImage } from "~/components/event-image";
 import { orNotFound } from "~/lib/not-found";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";

@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse, redirect, useNavigation, useRevalidator, us
 import { AppError, LIST_SIZES } from "@domain";
 import { Button } from "~/components/ui/button";
 import { ActiveFilterChips } from "~/features/events/components/active-filter-chips";
-import { EventCard } from "~/features/events/components/event-card";
+import { EventCard } from "~/components/event-card";
 import { EventCardSkeleton } from "~/features/events/components/event-card-skeleton";
 import { EventsEmptyState } from "~/features/events/components/events-empty-state";
 import { EventsFilterPanel, FILTER_PANEL_ID } from "~/features/events/components/events-filter-panel";

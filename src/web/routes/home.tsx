@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { BRAND, hasEmailConfirmedFlag, siteFigures } from "@domain";
-import { useAffiliateRef } from "~/features/home/affiliate-ref";
+import { useAffiliateRef } from "~/lib/affiliate-ref";
 import { CATEGORY_SLIDES, slideEvents } from "~/features/home/category-slides";
 import { CategoryCarousel } from "~/features/home/components/category-carousel";
 import { FeaturedEvents } from "~/features/home/components/featured-events";

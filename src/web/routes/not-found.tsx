@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundView } from "~/features/layout/components/not-found-view";
+import { NotFoundView } from "~/layout/not-found-view";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 

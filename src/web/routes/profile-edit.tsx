@@ -8,7 +8,7 @@ import type { Route } from "./+types/profile-edit";
 
 /** Only for the signed-in user: anyone else goes to /auth and comes back here after signing in. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { requireUser } = await import("~/features/auth/require-user.server");
+  const { requireUser } = await import("~/lib/require-user.server");
   const { getOwnProfile } = await import("~/lib/services.server");
   const user = await requireUser(context, request);
   return { profile: await getOwnProfile(context, user.id) };

@@ -2,7 +2,7 @@ import { ArrowRight, CalendarDays, ExternalLink, Globe, MapPin } from "lucide-re
 import { isRouteErrorResponse, Link } from "react-router";
 import { LIST_SIZES } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
-import { EventCard } from "~/features/events/components/event-card";
+import { EventCard } from "~/components/event-card";
 import { ProfileAvatar } from "~/features/profiles/components/profile-avatar";
 import { ProfileNotFound } from "~/features/profiles/components/profile-not-found";
 import { profileWebsite } from "~/features/profiles/lib/website";

@@ -7,7 +7,7 @@ import type { Route } from "./+types/video-creator";
  * /auth and comes back here. Says whether images come from an AI service or the built-in designer.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { requireUser } = await import("~/features/auth/require-user.server");
+  const { requireUser } = await import("~/lib/require-user.server");
   await requireUser(context, request);
   return { aiConfigured: Boolean(context.config.OPENAI_API_KEY) };
 }

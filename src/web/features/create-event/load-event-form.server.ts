@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { EditableEvent } from "@domain";
-import { requireUser } from "~/features/auth/require-user.server";
+import { requireUser } from "~/lib/require-user.server";
 import { getEditableEvent, listOrganisers } from "~/lib/services.server";
 import { eventLoadErrorOf, isExpectedLoadFailure, type EventLoadError } from "./lib/load-error";
 import type { Organiser } from "./lib/organiser-options";

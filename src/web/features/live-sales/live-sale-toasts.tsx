@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { useSessionUser } from "~/features/auth/hooks/use-session-user";
+import { useSessionUser } from "~/hooks/use-session-user";
 
 // Loaded only for a signed-in user after hydration, so it never weighs on a visitor's first page.
 // A chunk that fails to load (offline) only costs the live toasts, never the page.

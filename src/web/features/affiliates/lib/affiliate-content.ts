@@ -1,5 +1,5 @@
 import { AFFILIATE_COMMISSION_PERCENT, affiliateCommission, BOOKING_FEE_PENCE, formatPounds } from "@domain";
-import { AFFILIATE_CODE_VALIDITY_MS } from "~/features/home/affiliate-ref";
+import { AFFILIATE_CODE_VALIDITY_MS } from "~/lib/affiliate-ref";
 
 const referralDays = Math.round(AFFILIATE_CODE_VALIDITY_MS / (24 * 60 * 60 * 1000));
 /** What one paid ticket earns: 10% of its booking fee (spec §9), computed by the domain module. */

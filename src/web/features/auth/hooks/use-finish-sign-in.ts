@@ -4,7 +4,7 @@ import { safeReturnPath } from "@domain";
 import { paths } from "~/paths";
 import type { ToastText } from "../lib/auth-toasts";
 import { rememberEmail } from "../lib/remembered-email";
-import { clearSignedOutMark } from "../lib/session-store";
+import { clearSignedOutMark } from "~/lib/session-store";
 import { showSuccessToast } from "../lib/show-toast";
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { markSignedOut } from "../lib/session-store";
-import { useSessionUser } from "./use-session-user";
+import { markSignedOut } from "~/lib/session-store";
+import { useSessionUser } from "~/hooks/use-session-user";
 
 /**
  * Signs the user out (spec §4 Auth): the page shows them signed out at once; the server call, the

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { CheckInCounts } from "@domain";
-import { onSale } from "~/features/live-sales/lib/sale-event";
+import { onSale } from "~/lib/sale-event";
 import { getCheckInCounts } from "../api/get-check-in-counts";
 import { shownCounts, type ShownCounts } from "../lib/check-in-counts";
 import type { OfflineCheckIn } from "./use-offline-check-in";

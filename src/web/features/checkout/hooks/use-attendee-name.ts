@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { attendeeNameProblem } from "@domain";
-import { useSessionUser } from "~/features/auth/hooks/use-session-user";
+import { useSessionUser } from "~/hooks/use-session-user";
 
 export interface AttendeeNameFieldProps {
   name: string;

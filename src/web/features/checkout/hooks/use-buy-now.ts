@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
-import { useSessionUser } from "~/features/auth/hooks/use-session-user";
+import { useSessionUser } from "~/hooks/use-session-user";
 import { paths } from "~/paths";
 import { createPayment } from "../api/create-payment";
 import { useAttendeeName } from "./use-attendee-name";

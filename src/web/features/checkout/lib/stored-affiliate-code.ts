@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from "@domain";
-import { normaliseAffiliateCode, removeExpiredAffiliateCode } from "~/features/home/affiliate-ref";
+import { normaliseAffiliateCode, removeExpiredAffiliateCode } from "~/lib/affiliate-ref";
 
 type AffiliateStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 

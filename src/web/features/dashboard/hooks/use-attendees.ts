@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "~/lib/toast";
 import type { AttendeeList } from "@domain";
-import { onSale } from "~/features/live-sales/lib/sale-event";
+import { onSale } from "~/lib/sale-event";
 import { checkInAttendee } from "../api/check-in-attendee";
 import { getAttendees } from "../api/get-attendees";
 import { withCheckIn } from "../lib/attendee-rows";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { onSale } from "~/features/live-sales/lib/sale-event";
+import { onSale } from "~/lib/sale-event";
 
 /** A burst of sales (a group booking, a reconnect) reloads the figures once. */
 const SETTLE_MS = 400;

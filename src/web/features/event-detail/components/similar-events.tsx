@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { EventSummary } from "@domain";
 import { Button } from "~/components/ui/button";
-import { EventCard } from "~/features/events/components/event-card";
+import { EventCard } from "~/components/event-card";
 
 /** Up to 8 listed events of the same category, as a scrolling row (spec §7 Similar events). */
 export function SimilarEvents({ events }: { events: EventSummary[] }) {

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { EventSummary } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
-import { EventCard } from "~/features/events/components/event-card";
+import { EventCard } from "~/components/event-card";
 import { useNearViewport } from "~/hooks/use-near-viewport";
 import { cn } from "~/lib/cn";
 

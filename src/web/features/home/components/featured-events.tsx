@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { LIST_SIZES, type EventSummary } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { EventCard } from "~/features/events/components/event-card";
+import { EventCard } from "~/components/event-card";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
 import { filterFeaturedEvents, pageCount, visiblePages } from "../featured-search";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "~/lib/toast";
-import { announceSale } from "../lib/sale-event";
+import { announceSale } from "~/lib/sale-event";
 import { LIVE_SALES_URL, parseSale, SALE_TOAST_DURATION_MS, saleToast } from "../lib/sale-toast";
 
 /**

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { DashboardEvent } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { EventImage } from "~/features/events/components/event-image";
+import { EventImage } from "~/components/event-image";
 import { paths } from "~/paths";
 import { myEventRow } from "../../lib/my-event-rows";
 

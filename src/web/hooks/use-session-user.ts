@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { SessionUser } from "@domain";
-import { noSignedOutUserOnServer, signedOutUser, subscribeToSignedOut, visibleSessionUser } from "../lib/session-store";
+import { noSignedOutUserOnServer, signedOutUser, subscribeToSignedOut, visibleSessionUser } from "~/lib/session-store";
 
 /** The root loader's data (src/web/root.tsx). */
 export interface RootLoaderData {

@@ -6,7 +6,7 @@ import type { SessionUser } from "@domain";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { AssistantButton, AssistantHost } from "~/features/assistant/components/assistant-entry";
-import { useSessionUser } from "~/features/auth/hooks/use-session-user";
+import { useSessionUser } from "~/hooks/use-session-user";
 import { useSignOut } from "~/features/auth/hooks/use-sign-out";
 import { useCartCount } from "~/features/cart/cart-store";
 import { cn } from "~/lib/cn";
