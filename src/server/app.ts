@@ -32,9 +32,10 @@ import { functionsRoutes } from "./features/functions/functions.routes";
 import { assistantRoutes } from "./features/assistant/assistant.routes";
 import { contactRoutes } from "./features/contact/contact.routes";
 import { imagesRoutes } from "./features/images/images.routes";
-import type { RouteContext } from "./features/route-context";
+import type { AppContext } from "./app-context";
+import { createSession } from "./features/auth/session";
+import { REALTIME_HEARTBEAT_MS } from "./features/realtime/realtime.routes";
 import { createAiService } from "./providers/ai/ai";
-import type { TicketMailer } from "./features/tickets/send-ticket-email.service";
 import { createTicketSigner } from "./features/tickets/ticket-signer";
 import { ticketsRoutes } from "./features/tickets/tickets.routes";
 import { jobTimingsFrom, startJobs, type JobTimings, type Jobs } from "./jobs/jobs";
@@ -82,7 +83,7 @@ export interface BuildAppOptions {
   realtimeHeartbeatMs?: number;
 }
 
-export async function buildApp({ config, database, web, logger = false, workers = true, jobTimings = jobTimingsFrom(config), realtimeHeartbeatMs }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, web, logger = false, workers = true, jobTimings = jobTimingsFrom(config), realtimeHeartbeatMs = REALTIME_HEARTBEAT_MS }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? loggingOptions({ level: config.LOG_LEVEL, readable: config.demoMode, stream: typeof logger === "object" ? logger.stream : undefined }) : { logger: false }),
     // Whose X-Forwarded-For decides request.ip (every per-address limit): TRUST_PROXY, off by default.
@@ -125,48 +126,63 @@ export async function buildApp({ config, database, web, logger = false, workers 
   const auth = createAuth({ db, config, email, sms });
   const mediaDir = resolve(config.DATA_DIR, "media");
   mkdirSync(mediaDir, { recursive: true });
-  const storage = createFileStorage(config, mediaDir);
-  const hub = createSalesHub(database);
-  const gateway = createPaymentGateway(config);
   const signer = createTicketSigner(db);
-  const ai = await createAiService(config);
-  const mailer: TicketMailer = { db, email, signer, publicUrl: config.publicUrl };
   const jobs = startJobs({ database, timings: jobTimings, onError: (error) => app.log.warn({ err: error }, "job queue error") });
+  const context: AppContext = {
+    database,
+    db,
+    config,
+    auth,
+    session: createSession({ auth, db }),
+    email,
+    sms,
+    storage: createFileStorage(config, mediaDir),
+    ai: await createAiService(config),
+    jobs,
+    gateway: createPaymentGateway(config),
+    signer,
+    mailer: { db, email, signer, publicUrl: config.publicUrl },
+    hub: createSalesHub(database),
+    realtimeHeartbeatMs,
+  };
   // Workers join once the queue is up (at once, or when the database comes back).
-  if (workers) startWorkers({ jobs, db, mailer, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
+  if (workers) startWorkers({ jobs, db, mailer: context.mailer, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
     await jobs.stop();
-    await hub.close();
+    await context.hub.close();
     await email.close();
   });
 
-  await app.register(authRoutes, { auth, config, ping: () => database.ping() });
-  if (gateway) await app.register(stripeWebhookRoutes, { db, jobs, gateway });
+  await app.register(authRoutes, context);
+  if (context.gateway) await app.register(stripeWebhookRoutes, context);
   await app.register(
     async (api) => {
       api.addHook("onRequest", async (request) => assertSameOrigin(request.method, request.headers, config.trustedOrigins));
       api.addHook("preValidation", refuseNulCharacters);
       await api.register(multipart);
-      await api.register(eventsRoutes, { db });
-      await api.register(profilesRoutes, { db });
-      await api.register(meRoutes, { db, auth, config });
-      await api.register(eventEditingRoutes, { db, auth, storage });
-      await api.register(affiliatesRoutes, { db, auth });
-      await api.register(dashboardRoutes, { db, auth, signer });
-      await api.register(ticketsRoutes, { db, auth, signer, publicUrl: config.publicUrl });
-      await api.register(realtimeRoutes, { auth, hub, heartbeatMs: realtimeHeartbeatMs });
-      await api.register(functionsRoutes, { auth, mailer });
-      await api.register(checkoutRoutes, { db, jobs, auth, config, gateway });
-      const context: RouteContext = { db, config, auth, email, storage, ai };
-      await api.register(assistantRoutes, context);
-      await api.register(imagesRoutes, context);
-      await api.register(contactRoutes, context);
-      if (isMailboxEnabled(config)) await api.register(devMailboxRoutes, { db, config });
+      for (const routes of [
+        eventsRoutes,
+        profilesRoutes,
+        meRoutes,
+        eventEditingRoutes,
+        affiliatesRoutes,
+        dashboardRoutes,
+        ticketsRoutes,
+        realtimeRoutes,
+        functionsRoutes,
+        checkoutRoutes,
+        assistantRoutes,
+        imagesRoutes,
+        contactRoutes,
+      ]) {
+        await api.register(routes, context);
+      }
+      if (isMailboxEnabled(config)) await api.register(devMailboxRoutes, context);
     },
     { prefix: "/api" },
   );
-  await app.register(seoRoutes, { db, config });
+  await app.register(seoRoutes, context);
 
   await app.register(fastifyStatic, {
     root: mediaDir,
@@ -189,7 +205,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
       },
     });
     const build = (await import(serverBuildFile)) as ServerBuild;
-    await registerWebHandler(app, { mode: "production", getBuild: async () => build, context: { db, config, auth, storage, signer, email } });
+    await registerWebHandler(app, { mode: "production", getBuild: async () => build, context });
   } else if (web === "development") {
     const { createServer } = await import("vite");
     const middie = (await import("@fastify/middie")).default;
@@ -200,7 +216,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     await registerWebHandler(app, {
       mode: "development",
       getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-      context: { db, config, auth, storage, signer, email },
+      context,
     });
   } else {
     // API-only: no web handler claims unknown paths, so answer them in the API's own error shape.

@@ -1,23 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import type { AppContext } from "./app-context";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import type { Config } from "./config";
-import type { Db } from "./db/client";
-import type { Auth } from "./features/auth/auth";
-import type { TicketSigner } from "./features/tickets/ticket-signer";
-import type { EmailSender } from "./providers/email/email";
 import { cspNonce } from "./lib/security-headers";
 import { sendWebResponse, toWebRequest } from "./lib/web-bridge";
-import type { FileStorage } from "./providers/storage/storage";
 
 declare module "react-router" {
-  interface AppLoadContext {
-    db: Db;
-    config: Config;
-    auth: Auth;
-    storage: FileStorage;
-    signer: TicketSigner;
-    /** For the public forms' posts made before hydration (contact, resend ticket; issue 16). */
-    email: EmailSender;
+  /** The pages' loaders and actions get the app's one context (the public forms' posts before hydration use its e-mail; issue 16). */
+  interface AppLoadContext extends AppContext {
     /** This response's Content-Security-Policy script nonce, for entry.server.tsx. */
     cspNonce: string;
     /** The TCP peer's address (never a forwarded header): who is really connected, e.g. for the dev mailbox. */
@@ -31,7 +20,7 @@ export interface WebHandlerOptions {
   mode: "production" | "development";
   /** Returns the current server build (in development, re-read on every request for hot reload). */
   getBuild: () => Promise<ServerBuild>;
-  context: { db: Db; config: Config; auth: Auth; storage: FileStorage; signer: TicketSigner; email: EmailSender };
+  context: AppContext;
 }
 
 /**

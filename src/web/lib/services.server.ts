@@ -8,7 +8,6 @@ import { listMyTickets as readMyTickets } from "../../server/features/tickets/my
 import { getDashboard as readDashboard } from "../../server/features/dashboard/dashboard.service";
 import { getEditableEvent as readEditableEvent } from "../../server/features/events/event-editing.service";
 import { authBodyProblem } from "../../server/features/auth/auth.routes";
-import { getSessionUser as readSessionUser } from "../../server/features/auth/session";
 import { submitContactMessage } from "../../server/features/contact/contact.service";
 import { sendTicketEmail } from "../../server/features/tickets/send-ticket-email.service";
 import { isMailboxOpenTo, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
@@ -20,7 +19,7 @@ export { getPublicProfile } from "../../server/features/profiles/profiles.servic
 export { getSiteStats } from "../../server/features/stats/stats.service";
 
 export function getSessionUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
-  return readSessionUser({ auth: context.auth, db: context.db, headers: request.headers });
+  return context.session.user(request.headers);
 }
 
 /**

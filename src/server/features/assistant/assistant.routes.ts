@@ -1,3 +1,4 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
@@ -12,10 +13,7 @@ import {
   TextToSpeechResult,
 } from "../../../domain";
 import { hitRateLimit, type RateLimitRule } from "../../lib/rate-limiter";
-import { toHeaders } from "../../lib/web-bridge";
 import { AiServiceError } from "../../providers/ai/ai";
-import { readSessionUserId } from "../auth/session";
-import type { RouteContext } from "../route-context";
 import { chatCompletion } from "./assistant.service";
 import { sniffAudioType } from "./audio-type";
 
@@ -33,9 +31,9 @@ const NO_SPEECH_SERVICE = "No speech service is configured on this site: the ass
 const SPEECH_BODY_LIMIT = Math.ceil(MAX_RECORDING_BYTES / 3) * 4 + 64 * 1024;
 
 /** The assistant's server functions (spec §7) at POST /api/functions/{name}, and what voice support there is. */
-export const assistantRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { db, auth, config, ai }) => {
+export const assistantRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, config, ai }) => {
   async function limit(request: FastifyRequest, name: string, rule: RateLimitRule) {
-    const userId = await readSessionUserId(auth, toHeaders(request.headers));
+    const userId = (await session.actor(request))?.userId;
     const checks = [hitRateLimit(db, `${name}:ip:${request.ip}`, rule)];
     if (userId) checks.push(hitRateLimit(db, `${name}:user:${userId}`, rule));
     const states = await Promise.all(checks);

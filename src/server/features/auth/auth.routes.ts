@@ -1,11 +1,11 @@
+import type { AppContext } from "../../app-context";
 import { STATUS_CODES } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { AppError, SERVICE_UNAVAILABLE_MESSAGE } from "../../../domain/errors";
-import type { Config } from "../../config";
 import { jsonDepthExceeds, tooDeepMessage } from "../../lib/json-depth";
 import { nulCharacterPath } from "../../lib/nul-characters";
 import { sendWebResponse, toWebRequest } from "../../lib/web-bridge";
-import { authRequestState, type Auth } from "./auth";
+import { authRequestState } from "./auth";
 
 /** Every auth request is a few small fields; anything larger is refused before it is read. */
 const MAX_AUTH_BODY_BYTES = 16 * 1024;
@@ -30,7 +30,7 @@ export function authBodyProblem(contentType: string | undefined, body: Buffer): 
 }
 
 /** Mounts better-auth at /api/auth/*, handing it the raw request (its own body parsing and origin checks). */
-export async function authRoutes(app: FastifyInstance, { auth, config, ping }: { auth: Auth; config: Config; ping: () => Promise<void> }) {
+export async function authRoutes(app: FastifyInstance, { auth, config, database }: AppContext) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_AUTH_BODY_BYTES }, (_request, body, done) => done(null, body));
@@ -53,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config, ping }: {
         const state = { databaseAway: false };
         const response = await authRequestState.run(state, () => auth.handler(webRequest));
         // better-auth turns a lost database into a bare 500; say what it is, so clients retry (as the API does).
-        if (response.status >= 500 && (state.databaseAway || (await ping().then(() => false, () => true)))) {
+        if (response.status >= 500 && (state.databaseAway || (await database.ping().then(() => false, () => true)))) {
           throw new AppError("SERVICE_UNAVAILABLE", SERVICE_UNAVAILABLE_MESSAGE);
         }
         if (response.status >= 400 && !response.headers.get("content-type")?.includes("json")) {

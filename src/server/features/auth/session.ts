@@ -14,11 +14,6 @@ async function readSession(auth: Auth, headers: Headers): Promise<{ userId: stri
   return session ? { userId: session.user.id, signedInAt: new Date(session.session.createdAt) } : null;
 }
 
-/** The signed-in user's id from the session cookie, or null. */
-export async function readSessionUserId(auth: Auth, headers: Headers): Promise<string | null> {
-  return (await readSession(auth, headers))?.userId ?? null;
-}
-
 const accountColumns = {
   id: users.id,
   email: users.email,
@@ -100,29 +95,13 @@ async function signedInAccount(auth: Auth, db: Db, headers: Headers): Promise<Ac
   return account;
 }
 
-/** The signed-in user as pages see it (header, guards), or null when signed out. */
-export async function getSessionUser({ auth, db, headers }: { auth: Auth; db: Db; headers: Headers }): Promise<SessionUser | null> {
-  const account = await signedInAccount(auth, db, headers);
-  if (!account) return null;
-  return {
-    id: account.id,
-    email: account.email,
-    emailConfirmed: account.emailVerified,
-    phoneNumber: account.phoneNumber,
-    username: account.username,
-    displayName: account.displayName,
-    avatarUrl: account.avatarUrl,
-    isAdmin: adminAccess(account).granted,
-    checkoutName: checkoutAttendeeName(account),
-  };
+/** Who is acting, for the services' ownership rules (decisions D10). */
+export interface Actor {
+  userId: string;
+  isAdmin: boolean;
 }
 
-/** The signed-in user's id for an API route; 401 when signed out. */
-export async function requireUserId(auth: Auth, request: FastifyRequest): Promise<string> {
-  const userId = await readSessionUserId(auth, toHeaders(request.headers));
-  if (!userId) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-  return userId;
-}
+const UNAUTHENTICATED = "Please sign in to continue.";
 
 const ADMIN_DENIED = {
   "not-admin": "Admin access only.",
@@ -130,35 +109,61 @@ const ADMIN_DENIED = {
   "session-too-old": "Admin access needs a sign-in within the last 24 hours. Please sign in again.",
 } as const;
 
-/** spec §6 Admin (decisions D10): the server-side role, a confirmed e-mail and a sign-in within 24 hours. */
-export async function requireAdmin({ auth, db, request }: { auth: Auth; db: Db; request: FastifyRequest }): Promise<string> {
-  const account = await signedInAccount(auth, db, toHeaders(request.headers));
-  if (!account) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-  const userId = account.id;
-  const access = adminAccess(account);
-  if (!access.granted) {
-    if (access.reason === "email-not-confirmed") request.log.warn({ userId }, "Email not confirmed");
-    if (access.reason === "session-too-old") request.log.warn({ userId }, "Session too old");
-    throw new AppError("ADMIN_REQUIRED", ADMIN_DENIED[access.reason]);
-  }
-  return userId;
+const actorOf = (account: Account): Actor => ({ userId: account.id, isAdmin: adminAccess(account).granted });
+
+const headersOf = (from: FastifyRequest | Headers): Headers => (from instanceof Headers ? from : toHeaders(from.headers));
+
+/**
+ * The one way routes and pages learn who is signed in: each answer is the account and its session read
+ * in one query, so a sign-out or revoked session counts on the very next request.
+ */
+export interface Session {
+  /** The signed-in user as pages see it (header, guards), or null when signed out. */
+  user(headers: Headers): Promise<SessionUser | null>;
+  /** The signed-in actor, or null for a visitor (public routes that answer the signed-in more fully). */
+  actor(from: FastifyRequest | Headers): Promise<Actor | null>;
+  /** The signed-in actor with their admin standing (spec §6 Admin rule applied); 401 when signed out. */
+  requireActor(request: FastifyRequest): Promise<Actor>;
+  /** spec §6 Admin (decisions D10): the server-side role, a confirmed e-mail and a sign-in within 24 hours. */
+  requireAdmin(request: FastifyRequest): Promise<Actor>;
 }
 
-/** Who is acting, for the services' ownership rules (decisions D10). */
-export interface Actor {
-  userId: string;
-  isAdmin: boolean;
-}
-
-/** The signed-in user with their admin standing (spec §6 Admin rule applied); 401 when signed out. */
-export async function requireActor({ auth, db, request }: { auth: Auth; db: Db; request: FastifyRequest }): Promise<Actor> {
-  const account = await signedInAccount(auth, db, toHeaders(request.headers));
-  if (!account) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-  return { userId: account.id, isAdmin: adminAccess(account).granted };
-}
-
-/** The signed-in actor, or null for a visitor (public routes that answer the signed-in more fully). */
-export async function readActor({ auth, db, request }: { auth: Auth; db: Db; request: FastifyRequest }): Promise<Actor | null> {
-  const account = await signedInAccount(auth, db, toHeaders(request.headers));
-  return account ? { userId: account.id, isAdmin: adminAccess(account).granted } : null;
+export function createSession({ auth, db }: { auth: Auth; db: Db }): Session {
+  return {
+    async user(headers) {
+      const account = await signedInAccount(auth, db, headers);
+      if (!account) return null;
+      return {
+        id: account.id,
+        email: account.email,
+        emailConfirmed: account.emailVerified,
+        phoneNumber: account.phoneNumber,
+        username: account.username,
+        displayName: account.displayName,
+        avatarUrl: account.avatarUrl,
+        isAdmin: adminAccess(account).granted,
+        checkoutName: checkoutAttendeeName(account),
+      };
+    },
+    async actor(from) {
+      const account = await signedInAccount(auth, db, headersOf(from));
+      return account ? actorOf(account) : null;
+    },
+    async requireActor(request) {
+      const account = await signedInAccount(auth, db, headersOf(request));
+      if (!account) throw new AppError("UNAUTHENTICATED", UNAUTHENTICATED);
+      return actorOf(account);
+    },
+    async requireAdmin(request) {
+      const account = await signedInAccount(auth, db, headersOf(request));
+      if (!account) throw new AppError("UNAUTHENTICATED", UNAUTHENTICATED);
+      const access = adminAccess(account);
+      if (!access.granted) {
+        if (access.reason === "email-not-confirmed") request.log.warn({ userId: account.id }, "Email not confirmed");
+        if (access.reason === "session-too-old") request.log.warn({ userId: account.id }, "Session too old");
+        throw new AppError("ADMIN_REQUIRED", ADMIN_DENIED[access.reason]);
+      }
+      return actorOf(account);
+    },
+  };
 }

@@ -1,21 +1,14 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { AppError, CheckoutSessionId, VerifyPaymentInput } from "../../../domain";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { orderLines, orders } from "../../db/schema";
-import type { Auth } from "../auth/auth";
-import { requireUserId } from "../auth/session";
-import type { PaymentGateway } from "../../providers/payments/payments";
-import { getTestCheckout, releaseOrder, settlePaidSession, startCheckout, type TicketEmailQueue } from "./checkout.service";
+import { getTestCheckout, releaseOrder, settlePaidSession, startCheckout } from "./checkout.service";
 import { VerifyPaymentResult, verifyPayment } from "./verify-payment.service";
 
 /** The money path's functions (spec §7 create-payment, verify-payment) and the local test checkout. */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQueue; auth: Auth; config: Config; gateway: PaymentGateway | null }> = async (
-  app,
-  { db, jobs, auth, config, gateway },
-) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, jobs, session, config, gateway }) => {
   app.post(
     "/functions/create-payment",
     {
@@ -27,7 +20,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
       },
     },
     async (request) => {
-      const userId = await requireUserId(auth, request);
+      const userId = (await session.requireActor(request)).userId;
       return startCheckout({ db, gateway, publicUrl: config.publicUrl, userId, input: request.body });
     },
   );
@@ -45,7 +38,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
       },
     },
     // The success page is reached signed in (spec §4): only the order's own buyer is answered.
-    async (request) => verifyPayment({ db, jobs, gateway, userId: await requireUserId(auth, request), sessionId: request.body.sessionId }),
+    async (request) => verifyPayment({ db, jobs, gateway, userId: (await session.requireActor(request)).userId, sessionId: request.body.sessionId }),
   );
 
   /** The local provider's checkout page reads its order here (heading 'Test payment'). */
@@ -67,7 +60,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
         },
       },
     },
-    async (request) => getTestCheckout({ db, sessionId: request.params.sessionId, userId: await requireUserId(auth, request) }),
+    async (request) => getTestCheckout({ db, sessionId: request.params.sessionId, userId: (await session.requireActor(request)).userId }),
   );
 
   app.post(
@@ -81,7 +74,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
       },
     },
     async (request) => {
-      const userId = await requireUserId(auth, request);
+      const userId = (await session.requireActor(request)).userId;
       const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.params.sessionId));
       if (!order || order.userId !== userId || order.provider !== "local") throw new AppError("NOT_FOUND", "No checkout with that session");
       await settlePaidSession({ db, jobs, gateway: null, sessionId: order.sessionId, paymentReference: null });
@@ -100,7 +93,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
       },
     },
     async (request) => {
-      const userId = await requireUserId(auth, request);
+      const userId = (await session.requireActor(request)).userId;
       const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.params.sessionId));
       if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", "No checkout with that session");
       await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });

@@ -1,3 +1,4 @@
+import { parseInput } from "../../lib/parse-input";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import {
@@ -100,15 +101,11 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
   if (!rate.allowed) throw new AppError("RATE_LIMITED", CHECKOUT_RATE_LIMIT_MESSAGE, { retryAfterSeconds: rate.retryAfterSeconds });
   // Stripe names its session only once asked; until then the order carries a placeholder of our own.
   const sessionId = provider === "local" ? newLocalSessionId() : `pending_${randomUUID()}`;
-  const parsed = CreatePaymentInput.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new AppError("VALIDATION_FAILED", `Invalid field '${issue.path.join(".") || "body"}': ${issue.message}`);
-  }
-  const lines = checkoutLines(parsed.data).sort((a, b) => a.eventId.localeCompare(b.eventId));
+  const input = parseInput(CreatePaymentInput, raw, { whole: "body" });
+  const lines = checkoutLines(input).sort((a, b) => a.eventId.localeCompare(b.eventId));
   const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!buyer) throw new AppError("UNAUTHENTICATED", "Please sign in to buy tickets.");
-  const arrivedWith = parsed.data.affiliateCode ? await findActiveAffiliate({ db, code: parsed.data.affiliateCode }) : null;
+  const arrivedWith = input.affiliateCode ? await findActiveAffiliate({ db, code: input.affiliateCode }) : null;
   // Nobody earns commission on their own purchase: the buyer's own code counts as no code (issue 16).
   const [referrer] = arrivedWith ? await db.select({ userId: affiliates.userId }).from(affiliates).where(eq(affiliates.id, arrivedWith.id)) : [];
   const referral = arrivedWith && referrer && referrer.userId !== userId ? arrivedWith : null;
@@ -141,7 +138,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
         provider,
         affiliateId: referral?.id ?? null,
         // The name the buyer typed (issue 17), never the account's handle.
-        attendeeName: parsed.data.attendeeName,
+        attendeeName: input.attendeeName,
         attendeeEmail: buyer.email,
         subtotalPence: subtotal,
         feesPence: fees,
@@ -162,8 +159,8 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
     // Remembered for the account's next checkout (decision 021).
     await tx
       .insert(profiles)
-      .values({ userId, lastAttendeeName: parsed.data.attendeeName })
-      .onConflictDoUpdate({ target: profiles.userId, set: { lastAttendeeName: parsed.data.attendeeName } });
+      .values({ userId, lastAttendeeName: input.attendeeName })
+      .onConflictDoUpdate({ target: profiles.userId, set: { lastAttendeeName: input.attendeeName } });
     return { ...created!, lines: priced };
   });
   return order;

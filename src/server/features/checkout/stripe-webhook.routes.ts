@@ -1,14 +1,14 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../../db/client";
-import type { PaymentGateway } from "../../providers/payments/payments";
-import { releaseOrder, settlePaidSession, type TicketEmailQueue } from "./checkout.service";
+import { releaseOrder, settlePaidSession } from "./checkout.service";
 
 /**
  * POST /api/webhooks/stripe: Stripe's signed notices. A completed session confirms its order (the same
  * idempotent path as verify-payment); an expired one releases its holds. The signature is checked over
  * the raw body, so this route reads the body itself.
  */
-export async function stripeWebhookRoutes(app: FastifyInstance, { db, jobs, gateway }: { db: Db; jobs: TicketEmailQueue; gateway: PaymentGateway }) {
+export async function stripeWebhookRoutes(app: FastifyInstance, { db, jobs, gateway }: AppContext) {
+  if (!gateway) return;
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));

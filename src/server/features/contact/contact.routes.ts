@@ -1,11 +1,11 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError, ContactMessageInput, ContactMessageReceipt } from "../../../domain";
-import type { RouteContext } from "../route-context";
 import { submitContactMessage } from "./contact.service";
 
 export { CONTACT_RATE_LIMIT } from "./contact.service";
 
-export const contactRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { db, config, email }) => {
+export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, email }) => {
   app.post(
     "/contact",
     {

@@ -1,32 +1,29 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AttendeeList, CheckInResult, DashboardEvent, OwnBooking, SalesAnalytics, TicketView } from "../../../domain";
-import type { Db } from "../../db/client";
 import { attendeesCsv, checkInBooking, listAttendees } from "../attendees/attendees.service";
-import type { Auth } from "../auth/auth";
-import { requireActor, requireUserId } from "../auth/session";
 import { findManagedTicket } from "../tickets/ticket-lookup.service";
-import type { TicketSigner } from "../tickets/ticket-signer";
 import { listOwnBookings, listOwnEvents, salesAnalytics } from "./dashboard.service";
 
 /** The organiser's dashboard API (spec §2 Dashboard): own events, sales, bookings, attendees, check-in, tickets. */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer: TicketSigner }> = async (app, { db, auth, signer }) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, signer }) => {
   app.get(
     "/me/events",
     { schema: { tags: ["dashboard"], summary: "The signed-in user's events with their sales", response: { 200: z.object({ events: z.array(DashboardEvent) }) } } },
-    async (request) => ({ events: await listOwnEvents({ db, userId: await requireUserId(auth, request) }) }),
+    async (request) => ({ events: await listOwnEvents({ db, userId: (await session.requireActor(request)).userId }) }),
   );
 
   app.get(
     "/me/sales",
     { schema: { tags: ["dashboard"], summary: "Sales analytics over the user's events", response: { 200: SalesAnalytics } } },
-    async (request) => salesAnalytics({ db, userId: await requireUserId(auth, request) }),
+    async (request) => salesAnalytics({ db, userId: (await session.requireActor(request)).userId }),
   );
 
   app.get(
     "/me/bookings",
     { schema: { tags: ["dashboard"], summary: "The signed-in user's own bookings", response: { 200: z.object({ bookings: z.array(OwnBooking) }) } } },
-    async (request) => ({ bookings: await listOwnBookings({ db, userId: await requireUserId(auth, request) }) }),
+    async (request) => ({ bookings: await listOwnBookings({ db, userId: (await session.requireActor(request)).userId }) }),
   );
 
   app.get(
@@ -41,7 +38,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer
       },
     },
     async (request, reply) => {
-      const actor = await requireActor({ auth, db, request });
+      const actor = await session.requireActor(request);
       const list = await listAttendees({ db, actor, eventId: request.params.id });
       if (request.query.format !== "csv") return list;
       const name = list.event.title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "event";
@@ -63,7 +60,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer
         response: { 200: CheckInResult },
       },
     },
-    async (request) => checkInBooking({ db, actor: await requireActor({ auth, db, request }), bookingId: request.params.id }),
+    async (request) => checkInBooking({ db, actor: await session.requireActor(request), bookingId: request.params.id }),
   );
 
   app.get(
@@ -76,6 +73,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer
         response: { 200: TicketView },
       },
     },
-    async (request) => findManagedTicket({ db, signer, actor: await requireActor({ auth, db, request }), identifier: request.query.identifier }),
+    async (request) => findManagedTicket({ db, signer, actor: await session.requireActor(request), identifier: request.query.identifier }),
   );
 };

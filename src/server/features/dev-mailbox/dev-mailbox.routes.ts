@@ -1,15 +1,14 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MailboxMessage } from "../../../domain";
 import { AppError } from "../../../domain/errors";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { outboxDir } from "../../providers/email/email";
 import { readOutboxAttachment } from "../../providers/email/outbox";
 import { isMailboxOpenTo, listMailbox } from "./dev-mailbox.service";
 
 /** Registered only in demo mode (see isMailboxEnabled): the messages the app would have sent, to this machine only. */
-export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const devMailboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
   app.get(
     "/dev/mailbox",
     {

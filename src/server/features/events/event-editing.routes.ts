@@ -1,11 +1,8 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, EditableEvent } from "../../../domain";
-import type { Db } from "../../db/client";
-import type { FileStorage } from "../../providers/storage/storage";
-import type { Auth } from "../auth/auth";
-import { requireActor } from "../auth/session";
 import { assertNoNulCharacters } from "../../lib/nul-characters";
 import { IMAGE_MAX_BYTES } from "../media/uploaded-image";
 import { createEvent, deleteEvent, getEditableEvent, updateEvent } from "./event-editing.service";
@@ -49,8 +46,8 @@ async function readEventSubmission(request: FastifyRequest): Promise<{ input: un
 
 const eventParams = z.object({ id: z.string().max(100) });
 
-export const eventEditingRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; storage: FileStorage }> = async (app, { db, auth, storage }) => {
-  const actorOf = (request: FastifyRequest) => requireActor({ auth, db, request });
+export const eventEditingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, storage }) => {
+  const actorOf = (request: FastifyRequest) => session.requireActor(request);
 
   app.post(
     "/events",

@@ -1,3 +1,4 @@
+import { parseInput } from "../../lib/parse-input";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { AppError, businessTypeForCategory, EventInput, ONGOING_BUSINESS_DATE, type EditableEvent, isUuid } from "../../../domain";
@@ -12,13 +13,7 @@ const ACCESS_DENIED = "You can only edit your own events.";
 
 /** Validates the form's input; a 400 names the first field that is wrong. */
 export function parseEventInput(raw: unknown) {
-  const parsed = EventInput.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join(".") || "event";
-    throw new AppError("VALIDATION_FAILED", `Invalid field '${field}': ${issue.message}`);
-  }
-  return parsed.data;
+  return parseInput(EventInput, raw, { whole: "event" });
 }
 
 type ParsedEventInput = ReturnType<typeof parseEventInput>;

@@ -1,12 +1,12 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CategoryCount, EventDetail, EventListQuery, EventListResult, EventSummary } from "../../../domain";
-import type { Db } from "../../db/client";
 import { getCategoryCounts, getEvent, getSimilarEvents, listEvents } from "./events.service";
 
 const ErrorResponse = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) });
 
-export const eventsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
     "/events",
     {

@@ -1,20 +1,16 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, CheckResult, CheckTicketInput, SendTestEmailInput, TICKET_EMAIL_PROVIDERS, TicketEmailResult } from "../../../domain";
-import type { Db } from "../../db/client";
 import { hitRateLimit } from "../../lib/rate-limiter";
-import type { Auth } from "../auth/auth";
-import { readActor, requireActor } from "../auth/session";
 import { checkTicket } from "../tickets/check-in.service";
 import { sendTestEmail } from "../tickets/send-test-email.service";
-import { sendTicketEmail, type TicketMailer } from "../tickets/send-ticket-email.service";
+import { sendTicketEmail } from "../tickets/send-ticket-email.service";
 
 const TOO_MANY = "Too many requests. Please wait a few minutes before trying again.";
 
 /** The spec's server functions keep their names and bodies at POST /api/functions/{name} (ARCHITECTURE HTTP API). */
-export const functionsRoutes: FastifyPluginAsyncZod<{ auth: Auth; mailer: TicketMailer }> = async (app, { auth, mailer }) => {
-  const db: Db = mailer.db;
-
+export const functionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, mailer }) => {
   app.post(
     "/functions/send-ticket-email",
     {
@@ -30,7 +26,7 @@ export const functionsRoutes: FastifyPluginAsyncZod<{ auth: Auth; mailer: Ticket
     },
     async (request) => {
       // Public (decisions D11): the service limits per address and per booking.
-      const actor = await readActor({ auth, db, request });
+      const actor = await session.actor(request);
       return sendTicketEmail(mailer, { actor, identifier: request.body.bookingId, provider: request.body.provider, clientIp: request.ip, log: request.log });
     },
   );
@@ -46,7 +42,7 @@ export const functionsRoutes: FastifyPluginAsyncZod<{ auth: Auth; mailer: Ticket
       },
     },
     async (request) => {
-      const actor = await requireActor({ auth, db, request });
+      const actor = await session.requireActor(request);
       const limit = await hitRateLimit(db, `send-test-email:user:${actor.userId}`, { limit: 10, windowSeconds: 60 * 60 });
       if (!limit.allowed) throw new AppError("RATE_LIMITED", TOO_MANY);
       return sendTestEmail({ db, email: mailer.email, actor, input: request.body });
@@ -63,6 +59,6 @@ export const functionsRoutes: FastifyPluginAsyncZod<{ auth: Auth; mailer: Ticket
         response: { 200: CheckResult },
       },
     },
-    async (request) => checkTicket({ db, signer: mailer.signer, actor: await requireActor({ auth, db, request }), input: request.body }),
+    async (request) => checkTicket({ db, signer: mailer.signer, actor: await session.requireActor(request), input: request.body }),
   );
 };

@@ -1,8 +1,7 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError, GenerateImageInput, GenerateImageResult } from "../../../domain";
 import { hitRateLimit, type RateLimitRule } from "../../lib/rate-limiter";
-import { requireUserId } from "../auth/session";
-import type { RouteContext } from "../route-context";
 import { generateImage } from "./images.service";
 
 /** Every image costs seconds of server time (or a paid AI call): a person making posters never needs more. */
@@ -16,7 +15,7 @@ const TOO_MANY_NOW = "You have made a lot of images in the last minute. Please w
 const TOO_MANY_TODAY = "You have reached today's limit of 100 images. Please try again tomorrow.";
 
 /** The AI image creator's function (spec §2 AI Image Creator, §7 generate-image; decisions D19). */
-export const imagesRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { db, auth, storage, ai }) => {
+export const imagesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, storage, ai }) => {
   app.post(
     "/functions/generate-image",
     {
@@ -30,7 +29,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { d
       },
     },
     async (request, reply) => {
-      const userId = await requireUserId(auth, request);
+      const userId = (await session.requireActor(request)).userId;
       const checks = await Promise.all([
         hitRateLimit(db, `generate-image:user:${userId}:minute`, IMAGE_LIMITS.perUserMinute),
         hitRateLimit(db, `generate-image:user:${userId}:day`, IMAGE_LIMITS.perUserDay),

@@ -1,20 +1,17 @@
+import type { AppContext } from "../../app-context";
 import { resolve } from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, OwnProfile, ProfileUpdateInput, SessionUser } from "../../../domain";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { toHeaders } from "../../lib/web-bridge";
-import type { Auth } from "../auth/auth";
-import { getSessionUser, requireAdmin, requireUserId } from "../auth/session";
 import { AVATAR_MAX_BYTES, getOwnProfile, listOrganiserChoices, saveAvatar, updateOwnProfile } from "../profiles/own-profile.service";
 
-export const meRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config: Config }> = async (app, { db, auth, config }) => {
+export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, config }) => {
   app.get(
     "/me",
     { schema: { tags: ["account"], summary: "The signed-in user", response: { 200: z.object({ user: SessionUser }) } } },
     async (request) => {
-      const user = await getSessionUser({ auth, db, headers: toHeaders(request.headers) });
+      const user = await session.user(toHeaders(request.headers));
       if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
       return { user };
     },
@@ -23,7 +20,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config: Confi
   app.get(
     "/me/profile",
     { schema: { tags: ["account"], summary: "The signed-in user's own profile", response: { 200: OwnProfile } } },
-    async (request) => getOwnProfile({ db, userId: await requireUserId(auth, request) }),
+    async (request) => getOwnProfile({ db, userId: (await session.requireActor(request)).userId }),
   );
 
   app.put(
@@ -43,7 +40,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config: Confi
         response: { 200: OwnProfile },
       },
     },
-    async (request) => updateOwnProfile({ db, userId: await requireUserId(auth, request), input: request.body as ProfileUpdateInput }),
+    async (request) => updateOwnProfile({ db, userId: (await session.requireActor(request)).userId, input: request.body as ProfileUpdateInput }),
   );
 
   app.post(
@@ -57,7 +54,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config: Confi
       },
     },
     async (request) => {
-      const userId = await requireUserId(auth, request);
+      const userId = (await session.requireActor(request)).userId;
       const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } }).catch((error: unknown) => {
         throw new AppError("BAD_REQUEST", `Expected a multipart upload: ${(error as Error).message}`);
       });
@@ -80,7 +77,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; config: Confi
       },
     },
     async (request) => {
-      await requireAdmin({ auth, db, request });
+      await session.requireAdmin(request);
       return { organisers: await listOrganiserChoices({ db }) };
     },
   );

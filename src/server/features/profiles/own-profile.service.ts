@@ -1,3 +1,4 @@
+import { parseInput } from "../../lib/parse-input";
 import { mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -33,14 +34,10 @@ const isUniqueViolation = (error: unknown): boolean =>
 
 /** spec §5 Profile edit: username letters/digits/underscores and unique among other users; empty fields saved as null. */
 export async function updateOwnProfile({ db, userId, input }: { db: Db; userId: string; input: ProfileUpdateInput }): Promise<OwnProfile> {
-  const parsed = ProfileUpdateInput.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? "profile");
-    if (field === "username") throw new AppError("INVALID_USERNAME", "Username can only contain letters, numbers, and underscores");
-    throw new AppError("VALIDATION_FAILED", `Invalid field '${field}': ${issue.message}`);
-  }
-  const values = parsed.data;
+  const values = parseInput(ProfileUpdateInput, input, {
+    whole: "profile",
+    explain: (issue) => (issue.path[0] === "username" ? new AppError("INVALID_USERNAME", "Username can only contain letters, numbers, and underscores") : undefined),
+  });
   if (values.username) {
     const [taken] = await db
       .select({ userId: profiles.userId })

@@ -1,11 +1,11 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PublicProfile, SiteStats } from "../../../domain";
-import type { Db } from "../../db/client";
 import { getSiteStats } from "../stats/stats.service";
 import { getPublicProfile } from "./profiles.service";
 
-export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const profilesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
     "/profiles/:username",
     {

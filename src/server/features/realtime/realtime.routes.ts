@@ -1,11 +1,9 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyInstance } from "fastify";
-import type { Auth } from "../auth/auth";
-import { readSessionUserId, requireUserId } from "../auth/session";
 import { toHeaders } from "../../lib/web-bridge";
-import type { SalesHub } from "./sales-hub";
 
 /** spec §9 Realtime: a heartbeat every 25 s keeps proxies from closing an idle stream. */
-const HEARTBEAT_MS = 25_000;
+export const REALTIME_HEARTBEAT_MS = 25_000;
 
 /**
  * GET /api/realtime/bookings: Server-Sent Events of the signed-in organiser's sales ('sale' events).
@@ -16,7 +14,7 @@ const HEARTBEAT_MS = 25_000;
  * or expired. A check the database cannot answer sends no sale (the stream ends; EventSource comes back
  * and signs in afresh), but a heartbeat still goes out, so an outage alone does not end a stream.
  */
-export async function realtimeRoutes(app: FastifyInstance, { auth, hub, heartbeatMs = HEARTBEAT_MS }: { auth: Auth; hub: SalesHub; heartbeatMs?: number }) {
+export async function realtimeRoutes(app: FastifyInstance, { session, hub, realtimeHeartbeatMs: heartbeatMs }: AppContext) {
   const open = new Set<() => void>();
   // Streams never end on their own: close them when the app shuts down, or it would wait for them.
   app.addHook("onClose", async () => {
@@ -24,11 +22,11 @@ export async function realtimeRoutes(app: FastifyInstance, { auth, hub, heartbea
   });
 
   app.get("/realtime/bookings", { schema: { tags: ["dashboard"], summary: "Live sales on your events (Server-Sent Events)" } }, async (request, reply) => {
-    const userId = await requireUserId(auth, request);
+    const userId = (await session.requireActor(request)).userId;
     const headers = toHeaders(request.headers);
-    const session = async (): Promise<"live" | "gone" | "unknown"> => {
+    const sessionState = async (): Promise<"live" | "gone" | "unknown"> => {
       try {
-        return (await readSessionUserId(auth, headers)) === userId ? "live" : "gone";
+        return (await session.actor(headers))?.userId === userId ? "live" : "gone";
       } catch {
         return "unknown";
       }
@@ -40,7 +38,7 @@ export async function realtimeRoutes(app: FastifyInstance, { auth, hub, heartbea
     const writeIfSignedIn = (text: string, { whileUnknown }: { whileUnknown: boolean }) =>
       (writes = writes.then(async () => {
         if (ended) return;
-        const state = await session();
+        const state = await sessionState();
         if (ended) return;
         if (state === "live" || (state === "unknown" && whileUnknown)) response.write(text);
         else close();

@@ -1,13 +1,12 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsync } from "fastify";
 import { asc } from "drizzle-orm";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { events } from "../../db/schema";
 import { listedCondition } from "../events/events.service";
 
 const STATIC_PATHS = ["/", "/events", "/categories", "/about", "/contact", "/help", "/sell", "/affiliates", "/terms", "/privacy", "/booking-terms", "/refund-policy", "/gdpr"];
 
-export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const seoRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
   app.get("/favicon.ico", { schema: { hide: true } }, async (_request, reply) => reply.redirect("/favicon.svg", 301));
 
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) => {

@@ -1,22 +1,19 @@
+import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, CheckInCounts, CheckInList, MyTicket, OfflineCheckInOutcome, OfflineCheckIns, TicketSigningKey } from "../../../domain";
-import type { Db } from "../../db/client";
-import type { Auth } from "../auth/auth";
-import { requireActor, requireUserId } from "../auth/session";
 import { checkInCounts, checkInList, syncOfflineCheckIns } from "./check-in.service";
 import { listMyTickets, myTicketCalendar, signedTicketForImage } from "./my-tickets.service";
 import { ticketQrPng } from "./ticket-email";
-import type { TicketSigner } from "./ticket-signer";
 
 /** My Tickets, the public signing keys, QR images for e-mail, and the offline scanner's list and sync. */
-export const ticketsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer: TicketSigner; publicUrl: string }> = async (app, { db, auth, signer, publicUrl }) => {
+export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, signer, config: { publicUrl } }) => {
   app.get(
     "/me/tickets",
     { schema: { tags: ["tickets"], summary: "The signed-in user's tickets, upcoming (soonest first) then past (latest first), with signed QR payloads", response: { 200: z.object({ tickets: z.array(MyTicket) }) } } },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return { tickets: await listMyTickets({ db, signer, userId: await requireUserId(auth, request) }) };
+      return { tickets: await listMyTickets({ db, signer, userId: (await session.requireActor(request)).userId }) };
     },
   );
 
@@ -30,7 +27,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer: 
       },
     },
     async (request, reply) => {
-      const userId = await requireUserId(auth, request);
+      const userId = (await session.requireActor(request)).userId;
       const { filename, ics } = await myTicketCalendar({ db, userId, bookingId: request.params.bookingId, publicUrl });
       return reply
         .type("text/calendar; charset=utf-8")
@@ -75,7 +72,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer: 
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return checkInList({ db, signer, actor: await requireActor({ auth, db, request }), eventId: request.params.id });
+      return checkInList({ db, signer, actor: await session.requireActor(request), eventId: request.params.id });
     },
   );
 
@@ -91,7 +88,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer: 
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return checkInCounts({ db, actor: await requireActor({ auth, db, request }), eventId: request.params.id });
+      return checkInCounts({ db, actor: await session.requireActor(request), eventId: request.params.id });
     },
   );
 
@@ -107,7 +104,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; signer: 
       },
     },
     async (request) => ({
-      results: await syncOfflineCheckIns({ db, actor: await requireActor({ auth, db, request }), eventId: request.params.id, input: request.body }),
+      results: await syncOfflineCheckIns({ db, actor: await session.requireActor(request), eventId: request.params.id, input: request.body }),
     }),
   );
 };
