@@ -36,36 +36,6 @@ export function bookingFeePerTicket(ticketPricePence: Pence): Pence {
   return ticketPricePence > 0 ? BOOKING_FEE_PENCE : 0;
 }
 
-/** Ticket total = (price + fee) × quantity; the fee only applies to paid events. */
-export function ticketTotal(ticketPricePence: Pence, quantity: number): Pence {
-  return (ticketPricePence + bookingFeePerTicket(ticketPricePence)) * quantity;
-}
-
-export interface PricedLine {
-  ticketPricePence: Pence;
-  quantity: number;
-}
-
-export interface CartTotals {
-  subtotal: Pence;
-  fees: Pence;
-  total: Pence;
-  itemCount: number;
-}
-
-/** Cart total = subtotal + (quantity of paid tickets) × fee. */
-export function cartTotals(lines: readonly PricedLine[]): CartTotals {
-  let subtotal = 0;
-  let fees = 0;
-  let itemCount = 0;
-  for (const line of lines) {
-    subtotal += line.ticketPricePence * line.quantity;
-    fees += bookingFeePerTicket(line.ticketPricePence) * line.quantity;
-    itemCount += line.quantity;
-  }
-  return { subtotal, fees, total: subtotal + fees, itemCount };
-}
-
 /** Affiliate commission on a booking: 10% of the booking fees, rounded down to whole pence. */
 export function affiliateCommission(ticketPricePence: Pence, quantity: number): Pence {
   return Math.floor((bookingFeePerTicket(ticketPricePence) * quantity * AFFILIATE_COMMISSION_PERCENT) / 100);

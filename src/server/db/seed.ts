@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { count, inArray, sql } from "drizzle-orm";
 import { ONGOING_BUSINESS_DATE, businessTypeForCategory, type EventCategory } from "../../domain/events";
 import { TIME_ZONE, formatEventDate, formatEventTime } from "../../domain/format";
-import { ticketTotal } from "../../domain/money";
+import { ticketTotal } from "../../domain/checkout";
 import type { Db } from "./client";
 import { hashPassword } from "./password-hash";
 import { accounts, affiliates, bookings, events, profiles, users } from "./schema";
