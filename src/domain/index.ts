@@ -7,6 +7,7 @@ export * from "./errors";
 export * from "./events";
 export * from "./event-timing";
 export * from "./format";
+export * from "./london-time";
 export * from "./images";
 export * from "./money";
 export * from "./video";

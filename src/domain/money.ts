@@ -14,7 +14,7 @@ export const AFFILIATE_COMMISSION_PERCENT = 10;
 /** Seller fee shown on the seller page: 2.9% + £0.30 per ticket (spec §9). */
 export const SELLER_FEE = { percent: 2.9, fixedPence: 30 } as const;
 
-/** 123456 → "£1,234.56", -250 → "-£2.50". Written out rather than with Intl (see `londonClock` in format.ts). */
+/** 123456 → "£1,234.56", -250 → "-£2.50". Written out rather than with Intl (see `londonClock` in london-time.ts). */
 export function formatPounds(pence: Pence): string {
   const whole = Math.round(Math.abs(pence));
   const sign = pence < 0 && whole > 0 ? "-" : "";
