@@ -7,7 +7,7 @@ import type { FileStorage } from "../../providers/storage/storage";
 import type { Auth } from "../auth/auth";
 import { requireActor } from "../auth/session";
 import { assertNoNulCharacters } from "../../lib/nul-characters";
-import { IMAGE_MAX_BYTES } from "../media/uploaded-image";
+import { IMAGE_MAX_BYTES } from "../images/uploaded-image";
 import { createEvent, deleteEvent, getEditableEvent, updateEvent } from "./event-editing.service";
 
 /**
