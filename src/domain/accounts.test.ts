@@ -9,7 +9,6 @@ import {
   safeReturnPath,
   ukToday,
 } from "./accounts";
-import { ProfileUpdateInput } from "./account-schemas";
 
 describe("age and date of birth (spec §5 Sign up)", () => {
   it("counts full years only", () => {
@@ -73,26 +72,6 @@ describe("classifySignInFailure (spec §8 Sign in)", () => {
     expect(classifySignInFailure({ status: 429, message: "Slow down" })).toBe("too-many-attempts");
     expect(classifySignInFailure({ message: "Too many requests. Please wait" })).toBe("too-many-attempts");
     expect(classifySignInFailure({ status: 500, message: "Database unavailable" })).toBe("other");
-  });
-});
-
-describe("ProfileUpdateInput (spec §5 Profile edit)", () => {
-  it("trims, and turns empty fields into null", () => {
-    expect(ProfileUpdateInput.parse({ username: " jo_h ", displayName: "", bio: "   ", website: "", avatarUrl: null })).toEqual({
-      username: "jo_h",
-      displayName: null,
-      bio: null,
-      location: null,
-      website: null,
-      avatarUrl: null,
-    });
-  });
-
-  it("accepts web addresses and uploaded avatars only", () => {
-    expect(ProfileUpdateInput.safeParse({ website: "ftp://x.example" }).success).toBe(false);
-    expect(ProfileUpdateInput.safeParse({ avatarUrl: "javascript:alert(1)" }).success).toBe(false);
-    expect(ProfileUpdateInput.safeParse({ avatarUrl: "/media/avatars/u1.webp?v=123" }).success).toBe(true);
-    expect(ProfileUpdateInput.safeParse({ avatarUrl: "/media/../../etc/passwd" }).success).toBe(false);
   });
 });
 

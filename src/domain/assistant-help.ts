@@ -1,6 +1,7 @@
 import { BRAND } from "./brand";
 import { EMERGENCY_SUPPORT_TEXT, SUPPORT_HOURS_TEXT } from "./contact";
-import { AFFILIATE_COMMISSION_PERCENT, BOOKING_FEE_PENCE, formatPounds, SELLER_FEE_TEXT, ticketTotal } from "./money";
+import { ticketTotal } from "./checkout";
+import { AFFILIATE_COMMISSION_PERCENT, BOOKING_FEE_PENCE, formatPounds, SELLER_FEE_TEXT } from "./money";
 
 /**
  * What the assistant knows besides the catalogue: the Help Centre's FAQ facts (spec §2 Help Centre),

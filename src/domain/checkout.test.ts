@@ -4,11 +4,13 @@ import {
   CHECKOUT_SESSION_MINUTES,
   checkoutLines,
   checkoutSessionExpiry,
+  cartTotals,
   commissionEarner,
   CreatePaymentInput,
   MAX_TICKETS_PER_EVENT,
   STRIPE_MIN_SESSION_MINUTES,
   ticketLimitError,
+  ticketTotal,
 } from "./checkout";
 
 const A = "00000000-0000-4000-8000-00000000000a";
@@ -83,5 +85,40 @@ describe("checkout session and hold lifetimes (decision 013)", () => {
     const hold = new Date(Date.UTC(2026, 5, 1, 12, 30, 0, 500));
     const late = new Date(hold.getTime() - 10 * MINUTE);
     expect(checkoutSessionExpiry(late, hold).getTime()).toBeLessThanOrEqual(hold.getTime());
+  });
+});
+
+describe("ticketTotal", () => {
+  it("is (price + £2.30) × quantity for a paid event", () => {
+    expect(ticketTotal(1250, 1)).toBe(1480);
+    expect(ticketTotal(1250, 3)).toBe((1250 + 230) * 3);
+  });
+
+  it("is zero for free tickets, whatever the quantity", () => {
+    expect(ticketTotal(0, 4)).toBe(0);
+  });
+});
+
+describe("cartTotals", () => {
+  it("sums subtotal, fees (paid tickets only) and total across free and paid lines", () => {
+    const totals = cartTotals([
+      { ticketPricePence: 1250, quantity: 2 },
+      { ticketPricePence: 0, quantity: 3 },
+      { ticketPricePence: 4000, quantity: 1 },
+    ]);
+    expect(totals).toEqual({
+      subtotal: 1250 * 2 + 4000,
+      fees: 230 * 3,
+      total: 1250 * 2 + 4000 + 230 * 3,
+      itemCount: 6,
+    });
+  });
+
+  it("is all zeros for an empty cart", () => {
+    expect(cartTotals([])).toEqual({ subtotal: 0, fees: 0, total: 0, itemCount: 0 });
+  });
+
+  it("charges no fee on a cart of free tickets only", () => {
+    expect(cartTotals([{ ticketPricePence: 0, quantity: 5 }])).toEqual({ subtotal: 0, fees: 0, total: 0, itemCount: 5 });
   });
 });

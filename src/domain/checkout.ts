@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attendeeNameProblem, ATTENDEE_NAME_MESSAGES } from "./attendee-name";
 import { AppError } from "./errors";
+import { bookingFeePerTicket, type Pence } from "./money";
 
 /**
  * Stripe Checkout's shortest session: `expires_at` must be 30 minutes to 24 hours after Stripe creates
@@ -132,16 +133,32 @@ export const CheckoutSessionId = z
 
 export const VerifyPaymentInput = z.object({ sessionId: CheckoutSessionId });
 
-/** Affiliate codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L) (spec §9 Display). */
-export const AFFILIATE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-export const AFFILIATE_CODE_LENGTH = 8;
+export interface PricedLine {
+  ticketPricePence: Pence;
+  quantity: number;
+}
 
-export const OwnAffiliate = z.object({
-  code: z.string(),
-  commissionRate: z.number().int(),
-  status: z.string(),
-  totalEarningsPence: z.number().int(),
-  totalReferrals: z.number().int(),
-  createdAt: z.string(),
-});
-export type OwnAffiliate = z.infer<typeof OwnAffiliate>;
+export interface CartTotals {
+  subtotal: Pence;
+  fees: Pence;
+  total: Pence;
+  itemCount: number;
+}
+
+/** Cart total = subtotal + (quantity of paid tickets) × fee. */
+export function cartTotals(lines: readonly PricedLine[]): CartTotals {
+  let subtotal = 0;
+  let fees = 0;
+  let itemCount = 0;
+  for (const line of lines) {
+    subtotal += line.ticketPricePence * line.quantity;
+    fees += bookingFeePerTicket(line.ticketPricePence) * line.quantity;
+    itemCount += line.quantity;
+  }
+  return { subtotal, fees, total: subtotal + fees, itemCount };
+}
+
+/** Ticket total = (price + fee) × quantity; the fee only applies to paid events. One line of `cartTotals`. */
+export function ticketTotal(ticketPricePence: Pence, quantity: number): Pence {
+  return cartTotals([{ ticketPricePence, quantity }]).total;
+}

@@ -1,3 +1,5 @@
+import { londonClock } from "./london-time";
+
 /** One formatting module: en-GB, 24-hour, Europe/London (decisions.md D16). */
 export const TIME_ZONE = "Europe/London";
 
@@ -5,24 +7,6 @@ const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
 // CLDR's en-GB abbreviations: September is "Sept".
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"] as const;
-const HOUR_MS = 3_600_000;
-
-/** 01:00 UTC on the last Sunday of a month (UK clocks change then, by the rule in force since 1996). */
-function lastSundayAtOneUtc(year: number, month: number): number {
-  const lastDay = new Date(Date.UTC(year, month + 1, 0));
-  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
-}
-
-/**
- * The wall-clock date and time in London. Worked out here rather than with Intl: a phone's first Intl
- * object loads the ICU data, a long task of its own while the page hydrates (decision 012), and the
- * result no longer depends on the server's and the browser's ICU agreeing about punctuation.
- */
-function londonClock(date: Date): Date {
-  const year = date.getUTCFullYear();
-  const summer = date.getTime() >= lastSundayAtOneUtc(year, 2) && date.getTime() < lastSundayAtOneUtc(year, 9);
-  return new Date(date.getTime() + (summer ? HOUR_MS : 0));
-}
 
 const twoDigits = (n: number) => String(n).padStart(2, "0");
 

@@ -6,10 +6,8 @@ import {
   BOOKING_FEE_TEXT,
   affiliateCommission,
   bookingFeePerTicket,
-  cartTotals,
   formatPounds,
   poundsToPence,
-  ticketTotal,
 } from "./money";
 
 describe("booking fee (spec §9, decisions D1, D17)", () => {
@@ -26,41 +24,6 @@ describe("booking fee (spec §9, decisions D1, D17)", () => {
 
   it("is rendered from the constant in the card text", () => {
     expect(BOOKING_FEE_TEXT).toBe("+ £2.30 booking & processing fee per ticket");
-  });
-});
-
-describe("ticketTotal", () => {
-  it("is (price + £2.30) × quantity for a paid event", () => {
-    expect(ticketTotal(1250, 1)).toBe(1480);
-    expect(ticketTotal(1250, 3)).toBe((1250 + 230) * 3);
-  });
-
-  it("is zero for free tickets, whatever the quantity", () => {
-    expect(ticketTotal(0, 4)).toBe(0);
-  });
-});
-
-describe("cartTotals", () => {
-  it("sums subtotal, fees (paid tickets only) and total across free and paid lines", () => {
-    const totals = cartTotals([
-      { ticketPricePence: 1250, quantity: 2 },
-      { ticketPricePence: 0, quantity: 3 },
-      { ticketPricePence: 4000, quantity: 1 },
-    ]);
-    expect(totals).toEqual({
-      subtotal: 1250 * 2 + 4000,
-      fees: 230 * 3,
-      total: 1250 * 2 + 4000 + 230 * 3,
-      itemCount: 6,
-    });
-  });
-
-  it("is all zeros for an empty cart", () => {
-    expect(cartTotals([])).toEqual({ subtotal: 0, fees: 0, total: 0, itemCount: 0 });
-  });
-
-  it("charges no fee on a cart of free tickets only", () => {
-    expect(cartTotals([{ ticketPricePence: 0, quantity: 5 }])).toEqual({ subtotal: 0, fees: 0, total: 0, itemCount: 5 });
   });
 });
 

@@ -14,7 +14,7 @@ export const AFFILIATE_COMMISSION_PERCENT = 10;
 /** Seller fee shown on the seller page: 2.9% + £0.30 per ticket (spec §9). */
 export const SELLER_FEE = { percent: 2.9, fixedPence: 30 } as const;
 
-/** 123456 → "£1,234.56", -250 → "-£2.50". Written out rather than with Intl (see `londonClock` in format.ts). */
+/** 123456 → "£1,234.56", -250 → "-£2.50". Written out rather than with Intl (see `londonClock` in london-time.ts). */
 export function formatPounds(pence: Pence): string {
   const whole = Math.round(Math.abs(pence));
   const sign = pence < 0 && whole > 0 ? "-" : "";
@@ -34,36 +34,6 @@ export function poundsToPence(input: string | number): Pence | null {
 
 export function bookingFeePerTicket(ticketPricePence: Pence): Pence {
   return ticketPricePence > 0 ? BOOKING_FEE_PENCE : 0;
-}
-
-/** Ticket total = (price + fee) × quantity; the fee only applies to paid events. */
-export function ticketTotal(ticketPricePence: Pence, quantity: number): Pence {
-  return (ticketPricePence + bookingFeePerTicket(ticketPricePence)) * quantity;
-}
-
-export interface PricedLine {
-  ticketPricePence: Pence;
-  quantity: number;
-}
-
-export interface CartTotals {
-  subtotal: Pence;
-  fees: Pence;
-  total: Pence;
-  itemCount: number;
-}
-
-/** Cart total = subtotal + (quantity of paid tickets) × fee. */
-export function cartTotals(lines: readonly PricedLine[]): CartTotals {
-  let subtotal = 0;
-  let fees = 0;
-  let itemCount = 0;
-  for (const line of lines) {
-    subtotal += line.ticketPricePence * line.quantity;
-    fees += bookingFeePerTicket(line.ticketPricePence) * line.quantity;
-    itemCount += line.quantity;
-  }
-  return { subtotal, fees, total: subtotal + fees, itemCount };
 }
 
 /** Affiliate commission on a booking: 10% of the booking fees, rounded down to whole pence. */

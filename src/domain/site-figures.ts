@@ -1,5 +1,13 @@
 import { formatCompactCount } from "./format";
-import type { SiteStats } from "./schemas";
+import { z } from "zod";
+
+export const SiteStats = z.object({
+  eventsListed: z.number().int(),
+  ticketsSold: z.number().int(),
+  customers: z.number().int(),
+  organisers: z.number().int(),
+});
+export type SiteStats = z.infer<typeof SiteStats>;
 
 export type CountedFigure = keyof SiteStats;
 

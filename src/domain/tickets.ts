@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { SignedTicketPayload, type TicketQrPayload } from "./organiser-schemas";
 import { formatEventDate, formatEventTime } from "./format";
 
 /** The e-mail providers a buyer or organiser may choose (spec §7 send-ticket-email); brevo is the default. */
@@ -53,27 +52,6 @@ export const TicketEmailStatus = z.object({
   error: z.string().nullable(),
 });
 export type TicketEmailStatus = z.infer<typeof TicketEmailStatus>;
-
-/**
- * One card of /my-tickets (GET /api/me/tickets). The list comes upcoming first, soonest first, then
- * past, most recent first; `period` says which section a ticket belongs to (issue 17).
- */
-export const MyTicket = z.object({
-  bookingId: z.string(),
-  period: z.enum(["upcoming", "past"]),
-  ticketCode: z.string(),
-  status: z.string(),
-  ticketQuantity: z.number().int(),
-  totalAmountPence: z.number().int(),
-  attendeeName: z.string(),
-  attendeeEmail: z.string(),
-  checkedInAt: z.string().nullable(),
-  createdAt: z.string(),
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullable(), location: z.string(), imageUrl: z.string().nullable() }),
-  qrPayload: SignedTicketPayload,
-  ticketEmail: TicketEmailStatus,
-});
-export type MyTicket = z.infer<typeof MyTicket>;
 
 /** spec §3 Ticket e-mail result, also the answer of send-test-email. */
 export const TicketEmailResult = z.object({ success: z.boolean(), provider: z.string(), recipient: z.string().nullable(), error: z.string().nullable() });
@@ -168,3 +146,97 @@ export const OfflineCheckInOutcome = z.object({
   error: z.string().nullable(),
 });
 export type OfflineCheckInOutcome = z.infer<typeof OfflineCheckInOutcome>;
+
+/** The QR payload of a ticket (spec §3 QR payload). */
+export const TicketQrPayload = z.object({
+  ticketId: z.string(),
+  bookingId: z.string(),
+  eventTitle: z.string(),
+  attendeeName: z.string(),
+  eventDate: z.string(),
+  ticketQuantity: z.number().int(),
+});
+export type TicketQrPayload = z.infer<typeof TicketQrPayload>;
+
+/**
+ * A ticket's QR payload with the server's Ed25519 signature (decisions D13): the spec's six fields, the
+ * id of the signing key, and the signature (base64url) over `ticketSignatureMessage` (tickets.ts).
+ */
+export const SignedTicketPayload = TicketQrPayload.extend({ kid: z.string().min(1).max(32), sig: z.string().min(1).max(200) });
+export type SignedTicketPayload = z.infer<typeof SignedTicketPayload>;
+
+/**
+ * One card of /my-tickets (GET /api/me/tickets). The list comes upcoming first, soonest first, then
+ * past, most recent first; `period` says which section a ticket belongs to (issue 17).
+ */
+export const MyTicket = z.object({
+  bookingId: z.string(),
+  period: z.enum(["upcoming", "past"]),
+  ticketCode: z.string(),
+  status: z.string(),
+  ticketQuantity: z.number().int(),
+  totalAmountPence: z.number().int(),
+  attendeeName: z.string(),
+  attendeeEmail: z.string(),
+  checkedInAt: z.string().nullable(),
+  createdAt: z.string(),
+  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullable(), location: z.string(), imageUrl: z.string().nullable() }),
+  qrPayload: SignedTicketPayload,
+  ticketEmail: TicketEmailStatus,
+});
+export type MyTicket = z.infer<typeof MyTicket>;
+
+/** A booking of the signed-in user (dashboard My Bookings). */
+export const OwnBooking = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventTitle: z.string(),
+  eventDateTime: z.string(),
+  eventVenue: z.string().nullable(),
+  eventLocation: z.string(),
+  ticketQuantity: z.number().int(),
+  totalAmountPence: z.number().int(),
+  ticketCode: z.string(),
+  checkedInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OwnBooking = z.infer<typeof OwnBooking>;
+
+export const Attendee = z.object({
+  bookingId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  tickets: z.number().int(),
+  amountPence: z.number().int(),
+  bookedAt: z.string(),
+  ticketCode: z.string(),
+  qrCode: z.string().nullable(),
+  checkedInAt: z.string().nullable(),
+});
+export type Attendee = z.infer<typeof Attendee>;
+
+export const AttendeeList = z.object({
+  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullable(), location: z.string() }),
+  attendees: z.array(Attendee),
+});
+export type AttendeeList = z.infer<typeof AttendeeList>;
+
+export const CheckInResult = z.object({ bookingId: z.string(), checkedInAt: z.string(), alreadyCheckedIn: z.boolean() });
+export type CheckInResult = z.infer<typeof CheckInResult>;
+
+/** The dashboard ticket viewer's answer. */
+export const TicketView = z.object({
+  bookingId: z.string(),
+  ticketCode: z.string(),
+  stripeSessionId: z.string().nullable(),
+  status: z.string(),
+  attendeeName: z.string(),
+  attendeeEmail: z.string(),
+  ticketQuantity: z.number().int(),
+  totalAmountPence: z.number().int(),
+  checkedInAt: z.string().nullable(),
+  createdAt: z.string(),
+  event: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), dateTime: z.string(), venue: z.string().nullable(), location: z.string() }),
+  qrPayload: SignedTicketPayload,
+});
+export type TicketView = z.infer<typeof TicketView>;

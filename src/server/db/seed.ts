@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { count, inArray, sql } from "drizzle-orm";
 import { ONGOING_BUSINESS_DATE, businessTypeForCategory, type EventCategory } from "../../domain/events";
-import { TIME_ZONE, formatEventDate, formatEventTime } from "../../domain/format";
-import { ticketTotal } from "../../domain/money";
+import { formatEventDate, formatEventTime } from "../../domain/format";
+import { londonClock, londonWallTimeToDate } from "../../domain/london-time";
+import { ticketTotal } from "../../domain/checkout";
 import type { Db } from "./client";
 import { hashPassword } from "./password-hash";
 import { accounts, affiliates, bookings, events, profiles, users } from "./schema";
@@ -1118,43 +1119,15 @@ function posterFor(seed: EventSeed, dateTime: Date, organiserName: string): Post
 
 // --- UK wall-clock dates ---------------------------------------------------------------------------
 
-const ukParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-});
-
-function ukFields(date: Date): { year: number; month: number; day: number; hour: number; minute: number } {
-  const parts = Object.fromEntries(ukParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-  };
-}
-
 /** The instant when UK clocks read `at` on the day `days` after today's UK date (then the next `on` weekday). */
 function ukDateTime(now: Date, days: number, at: string, on?: Weekday): Date {
-  const today = ukFields(now);
-  const day = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
+  const today = londonClock(now);
+  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days));
   if (on) {
     while (WEEKDAYS[day.getUTCDay()] !== on) day.setUTCDate(day.getUTCDate() + 1);
   }
   const [hour, minute] = at.split(":").map(Number) as [number, number];
-  const wallClock = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour, minute);
-  // UK offset is 0 or +1 h: try both and keep the one whose UK reading matches.
-  for (const offsetHours of [1, 0]) {
-    const candidate = new Date(wallClock - offsetHours * 60 * 60 * 1000);
-    const read = ukFields(candidate);
-    if (read.hour === hour && read.minute === minute && read.day === day.getUTCDate()) return candidate;
-  }
-  return new Date(wallClock);
+  return londonWallTimeToDate({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour, minute })!;
 }
 
 // --- bookings --------------------------------------------------------------------------------------

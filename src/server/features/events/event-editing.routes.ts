@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, EditableEvent } from "../../../domain";
 import { assertNoNulCharacters } from "../../lib/nul-characters";
-import { IMAGE_MAX_BYTES } from "../media/uploaded-image";
+import { IMAGE_MAX_BYTES } from "../images/uploaded-image";
 import { createEvent, deleteEvent, getEditableEvent, updateEvent } from "./event-editing.service";
 
 /**

@@ -7,7 +7,7 @@ import { affiliates, bookings, events, orderLines, orders, profiles } from "../.
 import type { FileStorage } from "../../providers/storage/storage";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import type { Actor } from "../auth/session";
-import { removeEventImages, storeEventImage } from "../media/event-image";
+import { removeEventImages, storeEventImage } from "../images/event-image";
 
 const ACCESS_DENIED = "You can only edit your own events.";
 

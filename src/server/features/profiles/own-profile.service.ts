@@ -6,7 +6,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { AppError, ProfileUpdateInput, type OwnProfile } from "../../../domain";
 import type { Db } from "../../db/client";
 import { profiles, users } from "../../db/schema";
-import { openUploadedImage } from "../media/uploaded-image";
+import { openUploadedImage } from "../images/uploaded-image";
 
 export async function getOwnProfile({ db, userId }: { db: Db; userId: string }): Promise<OwnProfile> {
   const [row] = await db
@@ -59,7 +59,7 @@ export async function updateOwnProfile({ db, userId, input }: { db: Db; userId: 
   return getOwnProfile({ db, userId });
 }
 
-export { IMAGE_MAX_BYTES as AVATAR_MAX_BYTES } from "../media/uploaded-image";
+export { IMAGE_MAX_BYTES as AVATAR_MAX_BYTES } from "../images/uploaded-image";
 
 /** Stores an avatar as a 256 px WebP without metadata and returns the URL to save on the profile. */
 export async function saveAvatar({ userId, bytes, mediaDir }: { userId: string; bytes: Buffer; mediaDir: string }): Promise<string> {

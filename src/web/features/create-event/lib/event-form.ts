@@ -1,5 +1,4 @@
-import { EVENT_CATEGORIES, EventInput, poundsToPence, type EditableEvent } from "@domain";
-import { isoToLondonInput, londonInputToIso } from "./london-time";
+import { EVENT_CATEGORIES, EventInput, isoToLondonInput, londonInputToIso, poundsToPence, type EditableEvent } from "@domain";
 
 /** What the form holds: every field as typed text. The keys are also the controls' names. */
 export interface EventFormValues {

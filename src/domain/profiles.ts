@@ -1,7 +1,26 @@
 import { z } from "zod";
-import { isWebAddress, Username } from "./schemas";
+import { EventSummary } from "./events";
+import { isWebAddress } from "./web-address";
 
-// Kept apart from accounts.ts so pages that need only the plain account rules do not load zod.
+export const Username = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores");
+
+export const PublicProfile = z.object({
+  username: z.string(),
+  displayName: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  location: z.string().nullable(),
+  website: z.string().nullable(),
+  createdAt: z.string(),
+  events: z.array(EventSummary),
+  activeEventCount: z.number().int(),
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;
 
 const optionalText = (max: number) =>
   z
@@ -61,18 +80,3 @@ export const OwnProfile = z.object({
   dateOfBirth: z.string().nullable(),
 });
 export type OwnProfile = z.infer<typeof OwnProfile>;
-
-/** The signed-in user as pages see it. */
-export const SessionUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  emailConfirmed: z.boolean(),
-  phoneNumber: z.string().nullable(),
-  username: z.string().nullable(),
-  displayName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  isAdmin: z.boolean(),
-  /** The attendee name checkout offers (checkoutAttendeeName, decision 021); empty when none is known. */
-  checkoutName: z.string(),
-});
-export type SessionUser = z.infer<typeof SessionUser>;

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** One of the organiser's events on the dashboard, with its confirmed sales. */
+export const DashboardEvent = z.object({
+  id: z.string(),
+  title: z.string(),
+  dateTime: z.string(),
+  endTime: z.string().nullable(),
+  location: z.string(),
+  category: z.string().nullable(),
+  businessType: z.string().nullable(),
+  status: z.string(),
+  pricePence: z.number().int(),
+  maxAttendees: z.number().int().nullable(),
+  imageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  ticketsSold: z.number().int(),
+  revenuePence: z.number().int(),
+});
+export type DashboardEvent = z.infer<typeof DashboardEvent>;
+
+export const Sale = z.object({
+  bookingId: z.string(),
+  eventId: z.string(),
+  eventTitle: z.string(),
+  attendeeName: z.string(),
+  ticketQuantity: z.number().int(),
+  totalAmountPence: z.number().int(),
+  createdAt: z.string(),
+});
+export type Sale = z.infer<typeof Sale>;
+
+export const SalesAnalytics = z.object({
+  /** The 10 newest confirmed sales across the organiser's events (spec §9 List sizes). */
+  recentSales: z.array(Sale),
+  perEvent: z.array(z.object({ eventId: z.string(), title: z.string(), revenuePence: z.number().int(), ticketsSold: z.number().int(), bookings: z.number().int() })),
+  /** Confirmed sales per UK calendar day over the last 30 days, oldest first, days without sales included. */
+  daily: z.array(z.object({ date: z.string(), revenuePence: z.number().int(), tickets: z.number().int() })),
+  totals: z.object({ revenuePence: z.number().int(), ticketsSold: z.number().int(), bookings: z.number().int() }),
+});
+export type SalesAnalytics = z.infer<typeof SalesAnalytics>;
+
+/** A live sale pushed to the organiser (GET /api/realtime/bookings, SSE event 'sale'). */
+export const LiveSale = Sale.extend({
+  change: z.enum(["new", "updated"]),
+  /** The event's check-in figures as of this change (a check-in is an update): the scanner's live counter. */
+  checkIns: z.object({ admitted: z.number().int(), expected: z.number().int() }),
+});
+export type LiveSale = z.infer<typeof LiveSale>;
