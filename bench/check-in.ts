@@ -6,10 +6,9 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { CheckResult, SignedTicketPayload } from "../src/domain";
+import { ticketQrPayload, type CheckResult, type SignedTicketPayload } from "../src/domain";
 import type { Db } from "../src/server/db/client";
 import { bookings, events } from "../src/server/db/schema";
-import { qrPayloadFor } from "../src/server/features/tickets/ticket-lookup.service";
 import { createTicketSigner } from "../src/server/features/tickets/ticket-signer";
 import { createAccount } from "../test/fixtures";
 import { drive, percentile } from "./stats";
@@ -47,7 +46,7 @@ export async function benchCheckIn({ baseUrl, db, databaseUrl, tickets = 1000, s
   const cookie = await signIn(baseUrl, organiser.email, PASSWORD);
   const [event] = await db.insert(events).values({ userId: organiser.id, title: "Check-in bench", location: "Manchester", dateTime: new Date(Date.now() + 86_400_000), pricePence: 2500 }).returning();
   const signer = createTicketSigner(db);
-  const payloads: SignedTicketPayload[] = await Promise.all((await makeTickets(db, event!.id, tickets)).map((booking) => signer.sign(qrPayloadFor(booking, event!))));
+  const payloads: SignedTicketPayload[] = await Promise.all((await makeTickets(db, event!.id, tickets)).map((booking) => signer.sign(ticketQrPayload(booking, event!))));
   const scan = async (payload: SignedTicketPayload) => {
     const response = await fetch(`${baseUrl}/api/functions/check-ticket`, {
       method: "POST",
@@ -59,7 +58,7 @@ export async function benchCheckIn({ baseUrl, db, databaseUrl, tickets = 1000, s
 
   // Warm-up on a few tickets of their own (JIT, pools), not counted.
   const warm = await makeTickets(db, event!.id, 50);
-  await drive(await Promise.all(warm.map((booking) => signer.sign(qrPayloadFor(booking, event!)))), 10, async (payload) => void (await scan(payload)));
+  await drive(await Promise.all(warm.map((booking) => signer.sign(ticketQrPayload(booking, event!)))), 10, async (payload) => void (await scan(payload)));
 
   let admitted = 0;
   const product = await drive(payloads, scanners, async (payload) => {

@@ -8,7 +8,7 @@ import nodemailer from "nodemailer";
 import type { Db } from "../src/server/db/client";
 import { bookings, events } from "../src/server/db/schema";
 import { ticketEmailMessage } from "../src/server/features/tickets/ticket-email";
-import { qrPayloadFor } from "../src/server/features/tickets/ticket-lookup.service";
+import { ticketQrPayload } from "../src/domain";
 import { createTicketSigner } from "../src/server/features/tickets/ticket-signer";
 import { createAccount } from "../test/fixtures";
 import type { startSmtpReceiver } from "../test/smtp-receiver";
@@ -63,7 +63,7 @@ export async function benchTicketEmail({ baseUrl, db, receiver, samples = 15 }: 
     ticketQuantity: booking!.ticketQuantity,
     totalAmountPence: booking!.totalAmountPence,
     event: event!,
-    qrPayload: await signer.sign(qrPayloadFor(booking!, event!)),
+    qrPayload: await signer.sign(ticketQrPayload(booking!, event!)),
     publicUrl: baseUrl,
   });
   const transport = nodemailer.createTransport(receiver.smtpUrl);

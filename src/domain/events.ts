@@ -217,6 +217,14 @@ export type EventListQuery = z.infer<typeof EventListQuery>;
 export const EventId = z.uuid({ message: "Event id must be a UUID" });
 
 /** Whether a path segment can be a row id (events, bookings): anything else cannot match, so it is a 404. */
+/**
+ * Who manages an event (decisions D10): its organiser, or any admin. The server's SQL form of the same
+ * rule is `managedBy` in server/features/events/managed-events.ts.
+ */
+export function managesEvent(actor: { userId: string; isAdmin: boolean }, organiserId: string): boolean {
+  return actor.isAdmin || organiserId === actor.userId;
+}
+
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

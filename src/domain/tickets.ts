@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUuid } from "./events";
 import { formatEventDate, formatEventTime } from "./format";
 
 /** The e-mail providers a buyer or organiser may choose (spec §7 send-ticket-email); brevo is the default. */
@@ -240,3 +241,210 @@ export const TicketView = z.object({
   qrPayload: SignedTicketPayload,
 });
 export type TicketView = z.infer<typeof TicketView>;
+
+/** What an organiser or buyer typed into the ticket viewer or resender (spec §5 Ticket viewer and resender). */
+export type TicketIdentifierKind = "ticket-code" | "payment-session" | "booking-id" | "unknown";
+
+/** Booking ids are UUIDs: anything longer than 30 characters is read as one (spec §5). */
+const BOOKING_ID_MIN_LENGTH = 31;
+
+export interface TicketIdentifier {
+  /** The identifier as typed, trimmed. */
+  text: string;
+  /** What it looks like as typed, by the spec's own rule: the viewer's hint under the field. */
+  kind: TicketIdentifierKind;
+  /** The booking it names, by whichever of these is set (at most one): what the server looks up. */
+  ticketCode: string | null;
+  sessionId: string | null;
+  bookingId: string | null;
+}
+
+/**
+ * spec §5 Ticket viewer and resender, the one reading of a ticket identifier (docs/decisions/025). As
+ * typed, TCKT- is a ticket code, cs_ a payment session and anything longer than 30 characters a booking
+ * id, prefixes case-sensitive: that is `kind`. The lookup accepts the other spellings of the same
+ * ticket a person may type: a ticket code in lower case (codes are upper case), a booking id in upper
+ * case; a long text that is no UUID names no booking. A payment session's id is case-sensitive (Stripe).
+ */
+export function parseTicketIdentifier(typed: string): TicketIdentifier {
+  const text = typed.trim();
+  const upper = text.toUpperCase();
+  const kind: TicketIdentifierKind = text.startsWith("TCKT-")
+    ? "ticket-code"
+    : text.startsWith("cs_")
+      ? "payment-session"
+      : text.length >= BOOKING_ID_MIN_LENGTH
+        ? "booking-id"
+        : "unknown";
+  return {
+    text,
+    kind,
+    ticketCode: upper.startsWith("TCKT-") ? upper : null,
+    sessionId: text.startsWith("cs_") ? text : null,
+    bookingId: isUuid(text) ? text.toLowerCase() : null,
+  };
+}
+
+export const ticketIdentifierKind = (typed: string): TicketIdentifierKind => parseTicketIdentifier(typed).kind;
+
+/** A hint under the field, so a typo shows before the lookup does. */
+export function ticketIdentifierKindLabel(kind: TicketIdentifierKind): string | null {
+  switch (kind) {
+    case "ticket-code":
+      return "Looks like a ticket code";
+    case "payment-session":
+      return "Looks like a Stripe session ID";
+    case "booking-id":
+      return "Looks like a booking ID";
+    case "unknown":
+      return null;
+  }
+}
+
+/** What the viewer and the resender say when nothing was typed (the forms and the API alike). */
+export const TICKET_IDENTIFIER_REQUIRED = {
+  viewer: "Please enter a booking ID, ticket code, or Stripe session ID",
+  resender: "Please enter a booking ID or ticket code",
+} as const;
+
+/** The trimmed identifier to send, or the spec's message when nothing was typed. */
+export function checkTicketIdentifier(typed: string, tool: keyof typeof TICKET_IDENTIFIER_REQUIRED): { identifier: string } | { error: string } {
+  const identifier = typed.trim();
+  return identifier ? { identifier } : { error: TICKET_IDENTIFIER_REQUIRED[tool] };
+}
+
+/** spec §3 QR payload for the ticket image: what the server signs, the e-mail draws and the scanner reads. */
+export function ticketQrPayload(
+  booking: { id: string; ticketCode: string; attendeeName: string; ticketQuantity: number },
+  event: { title: string; dateTime: Date },
+): TicketQrPayload {
+  return {
+    ticketId: booking.ticketCode,
+    bookingId: booking.id,
+    eventTitle: event.title,
+    attendeeName: booking.attendeeName,
+    eventDate: event.dateTime.toISOString(),
+    ticketQuantity: booking.ticketQuantity,
+  };
+}
+
+/**
+ * A scanned QR's text read as a signed ticket payload (decisions D13). `json` says whether the text was
+ * JSON at all: a typed or bare code is not, while JSON without the signed payload's shape is no ticket
+ * of ours.
+ */
+export function readScannedTicket(text: string): { payload: SignedTicketPayload } | { payload: null; json: boolean } {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("{")) return { payload: null, json: false };
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    return { payload: null, json: false };
+  }
+  const parsed = SignedTicketPayload.safeParse(value);
+  return parsed.success ? { payload: parsed.data } : { payload: null, json: true };
+}
+
+/** A scanned QR's signed ticket payload (decisions D13), or null when the text is not one. */
+export const parseSignedTicket = (text: string): SignedTicketPayload | null => readScannedTicket(text).payload;
+
+/** Verifies a ticket's signature against a set of public keys (the browser's WebCrypto check, offline). */
+export type TicketSignatureCheck = (payload: SignedTicketPayload, keys: readonly TicketSigningKey[]) => Promise<boolean>;
+
+/** The answer to a scan that admits nobody, online or offline. */
+export function refusedTicket(error: string, ticketId: string | null = null): CheckResult {
+  return { valid: false, error, ticketId, status: null, alreadyCheckedIn: false, checkedInAt: null, event: null, attendee: null };
+}
+
+/** A ticket admitted on a scanner while offline, waiting to be sent to the server. */
+export interface LocalCheckIn {
+  ticketId: string;
+  eventId: string;
+  eventTitle: string;
+  attendeeName: string;
+  /** ISO time of the scan on this device. */
+  checkedInAt: string;
+}
+
+/** Why an offline scan was refused (shown as the 'Invalid ticket' detail). */
+export const OFFLINE_REASONS = {
+  unsigned: "This code cannot be verified offline. Scan the QR code on the ticket.",
+  forged: "The ticket's signature is not valid.",
+  notFound: "Ticket not found or unpaid",
+} as const;
+
+export interface OfflineCheckOutcome {
+  result: CheckResult;
+  /** The check-in to store, when this scan admitted the ticket. */
+  admitted: LocalCheckIn | null;
+}
+
+function refusedOffline(ticketId: string | null, error: string): OfflineCheckOutcome {
+  return { result: refusedTicket(error, ticketId), admitted: null };
+}
+
+function findListedTicket(lists: readonly CheckInList[], ticketId: string): { list: CheckInList; ticket: CheckInListTicket } | null {
+  for (const list of lists) {
+    const ticket = list.tickets.find((candidate) => candidate.ticketId === ticketId);
+    if (ticket) return { list, ticket };
+  }
+  return null;
+}
+
+/**
+ * The offline scanner's admission rule, the server's own (check-in.service admitTicket) applied to a
+ * downloaded list: only a ticket whose QR signature verifies against the list's keys, which is in a
+ * downloaded list for the same booking and is confirmed, is valid; it is admitted once (from the list's
+ * check-in time, else this device's), and a second scan reports when it was checked in.
+ */
+export async function checkTicketOffline({
+  text,
+  lists,
+  localCheckIns,
+  checkIn,
+  now,
+  verifySignature,
+  doorEventId = null,
+}: {
+  text: string;
+  lists: readonly CheckInList[];
+  localCheckIns: readonly LocalCheckIn[];
+  checkIn: boolean;
+  now: Date;
+  verifySignature: TicketSignatureCheck;
+  /** The event this door admits to; null admits any downloaded event's ticket. */
+  doorEventId?: string | null;
+}): Promise<OfflineCheckOutcome> {
+  const payload = parseSignedTicket(text);
+  if (!payload) return refusedOffline(text.trim().slice(0, 100) || null, OFFLINE_REASONS.unsigned);
+  const found = findListedTicket(lists, payload.ticketId);
+  // Without the event's list there are no keys to check against: unknown, like an unpaid ticket.
+  if (!found) return refusedOffline(payload.ticketId, OFFLINE_REASONS.notFound);
+  const { list, ticket } = found;
+  if (!(await verifySignature(payload, list.keys))) return refusedOffline(payload.ticketId, OFFLINE_REASONS.forged);
+  if (ticket.bookingId !== payload.bookingId || ticket.status !== "confirmed") return refusedOffline(payload.ticketId, OFFLINE_REASONS.notFound);
+  if (doorEventId && list.event.id !== doorEventId) return refusedOffline(payload.ticketId, notForThisEventMessage(list.event.title, list.event.dateTime));
+
+  const base: CheckResult = {
+    valid: true,
+    error: null,
+    ticketId: ticket.ticketId,
+    status: ticket.status,
+    alreadyCheckedIn: false,
+    checkedInAt: null,
+    event: { id: list.event.id, title: list.event.title, date: list.event.dateTime, venue: list.event.venue || null, location: list.event.location || null },
+    attendee: { name: ticket.attendeeName, email: ticket.attendeeEmail, tickets: ticket.ticketQuantity },
+  };
+  const earlier = ticket.checkedInAt ?? localCheckIns.find((entry) => entry.ticketId === ticket.ticketId)?.checkedInAt ?? null;
+  if (earlier) return { result: { ...base, alreadyCheckedIn: true, checkedInAt: earlier }, admitted: null };
+  if (!checkIn) return { result: base, admitted: null };
+  const admitted: LocalCheckIn = {
+    ticketId: ticket.ticketId,
+    eventId: list.event.id,
+    eventTitle: list.event.title,
+    attendeeName: ticket.attendeeName,
+    checkedInAt: now.toISOString(),
+  };
+  return { result: { ...base, checkedInAt: admitted.checkedInAt }, admitted };
+}

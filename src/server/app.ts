@@ -25,10 +25,10 @@ import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
 import { checkoutRoutes } from "./features/checkout/checkout.routes";
 import { stripeWebhookRoutes } from "./features/checkout/stripe-webhook.routes";
 import { createPaymentGateway } from "./providers/payments/payments";
+import { checkInRoutes } from "./features/check-in/check-in.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { eventEditingRoutes } from "./features/events/event-editing.routes";
 import { eventsRoutes } from "./features/events/events.routes";
-import { functionsRoutes } from "./features/functions/functions.routes";
 import { assistantRoutes } from "./features/assistant/assistant.routes";
 import { contactRoutes } from "./features/contact/contact.routes";
 import { imagesRoutes } from "./features/images/images.routes";
@@ -169,8 +169,8 @@ export async function buildApp({ config, database, web, logger = false, workers 
         affiliatesRoutes,
         dashboardRoutes,
         ticketsRoutes,
+        checkInRoutes,
         realtimeRoutes,
-        functionsRoutes,
         checkoutRoutes,
         assistantRoutes,
         imagesRoutes,

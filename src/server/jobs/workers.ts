@@ -2,20 +2,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { expireLapsedOrders } from "../features/checkout/checkout.service";
 import { deliverRefundEmail } from "../features/checkout/refund-email";
-import { deliverQueuedTicketEmail, type TicketMailer } from "../features/tickets/send-ticket-email.service";
-import { QUEUES, type Jobs, type RefundEmailJob, type TicketEmailJob } from "./jobs";
+import type { TicketMailer } from "../features/tickets/send-ticket-email.service";
+import { workTicketEmails } from "../features/tickets/ticket-email.job";
+import { QUEUES, type Jobs, type RefundEmailJob } from "./jobs";
 
 /** The product's background work: ticket e-mails as bookings are confirmed, refund notices, and lapsed checkouts every minute. */
 export async function startWorkers({ jobs, db, mailer, log }: { jobs: Jobs; db: Db; mailer: TicketMailer; log: FastifyBaseLogger }) {
-  await jobs.work<TicketEmailJob>(QUEUES.ticketEmail, async (job) => {
-    const lastAttempt = job.retryCount >= job.retryLimit;
-    try {
-      await deliverQueuedTicketEmail(mailer, { bookingId: job.data.bookingId, lastAttempt });
-    } catch (error) {
-      log.warn({ err: error, bookingId: job.data.bookingId, attempt: job.retryCount + 1 }, "ticket e-mail not sent; it will be retried");
-      throw error;
-    }
-  });
+  await workTicketEmails({ jobs, mailer, log });
   await jobs.work<RefundEmailJob>(QUEUES.refundEmail, async (job) => {
     try {
       await deliverRefundEmail(mailer, job.data.orderId);

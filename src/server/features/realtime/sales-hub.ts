@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { LiveSale } from "../../../domain";
 import type { Database } from "../../db/client";
 import { bookings, events } from "../../db/schema";
-import { checkInFigures } from "../tickets/check-in.service";
+import { checkInFigures } from "../check-in/check-in.service";
 
 type Listener = (sale: LiveSale) => void;
 

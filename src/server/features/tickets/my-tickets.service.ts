@@ -1,10 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
-import { AppError, isUuid, upcomingThenPast, type MyTicket } from "../../../domain";
+import { AppError, isUuid, ticketQrPayload, upcomingThenPast, type MyTicket } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import { ticketEmailStatus } from "./send-ticket-email.service";
 import { ticketCalendar } from "./ticket-email";
-import { qrPayloadFor } from "./ticket-lookup.service";
 import type { TicketSigner } from "./ticket-signer";
 
 /**
@@ -34,7 +33,7 @@ export async function listMyTickets({ db, signer, userId, now = new Date() }: { 
       checkedInAt: booking.checkedInAt?.toISOString() ?? null,
       createdAt: booking.createdAt.toISOString(),
       event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, imageUrl: event.imageUrl },
-      qrPayload: await signer.sign(qrPayloadFor(booking, event)),
+      qrPayload: await signer.sign(ticketQrPayload(booking, event)),
       ticketEmail: ticketEmailStatus(booking),
     })),
   );
@@ -49,7 +48,7 @@ export async function signedTicketForImage({ db, signer, ticketCode, kid, sig }:
     .where(and(eq(bookings.ticketCode, ticketCode.toUpperCase()), eq(bookings.status, "confirmed")))
     .limit(1);
   if (!row) return null;
-  const payload = { ...qrPayloadFor(row.booking, row.event), kid, sig };
+  const payload = { ...ticketQrPayload(row.booking, row.event), kid, sig };
   return (await signer.verify(payload)) ? payload : null;
 }
 

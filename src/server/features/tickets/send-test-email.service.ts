@@ -2,14 +2,17 @@ import { eq } from "drizzle-orm";
 import { AppError, type SendTestEmailInput, type TicketEmailResult } from "../../../domain";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
+import { hitRateLimit } from "../../lib/rate-limiter";
 import type { EmailSender } from "../../providers/email/email";
 import type { Actor } from "../auth/session";
 
 /**
  * The manual e-mail sender (spec §2 Manual Email Sender; decisions D12): non-admins may send only to
- * their own confirmed address, admins to anyone with themselves in BCC.
+ * their own confirmed address, admins to anyone with themselves in BCC; 10 an hour per account.
  */
 export async function sendTestEmail({ db, email, actor, input }: { db: Db; email: EmailSender; actor: Actor; input: SendTestEmailInput }): Promise<TicketEmailResult> {
+  const limit = await hitRateLimit(db, `send-test-email:user:${actor.userId}`, { limit: 10, windowSeconds: 60 * 60 });
+  if (!limit.allowed) throw new AppError("RATE_LIMITED", "Too many requests. Please wait a few minutes before trying again.");
   const [user] = await db.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, actor.userId));
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
   const toOwnAddress = input.toEmail.toLowerCase() === user.email.toLowerCase();

@@ -1,12 +1,11 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import { AppError, isUuid, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "../../../domain";
+import { AppError, managesEvent, parseTicketIdentifier, ticketQrPayload, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import { hitRateLimit } from "../../lib/rate-limiter";
 import type { EmailSender } from "../../providers/email/email";
 import type { Actor } from "../auth/session";
 import { ticketEmailMessage } from "./ticket-email";
-import { qrPayloadFor } from "./ticket-lookup.service";
 import type { TicketSigner } from "./ticket-signer";
 
 export interface TicketMailer {
@@ -19,14 +18,12 @@ export interface TicketMailer {
 type BookingRow = typeof bookings.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 
-/**
- * spec §5 Ticket viewer and resender: TCKT- is a ticket code, cs_ a payment session, a UUID a booking id
- * (its standard spelling in either case, not PostgreSQL's looser forms).
- */
-export function identifierCondition(identifier: string): SQL | null {
-  if (identifier.toUpperCase().startsWith("TCKT-")) return eq(bookings.ticketCode, identifier.toUpperCase());
-  if (identifier.startsWith("cs_")) return eq(bookings.stripeSessionId, identifier);
-  if (isUuid(identifier)) return eq(bookings.id, identifier.toLowerCase());
+/** spec §5 Ticket viewer and resender: the booking a ticket code, payment session or booking id names. */
+function identifierCondition(identifier: string): SQL | null {
+  const { ticketCode, sessionId, bookingId } = parseTicketIdentifier(identifier);
+  if (ticketCode) return eq(bookings.ticketCode, ticketCode);
+  if (sessionId) return eq(bookings.stripeSessionId, sessionId);
+  if (bookingId) return eq(bookings.id, bookingId);
   return null;
 }
 
@@ -72,7 +69,7 @@ async function mailTicket(mailer: TicketMailer, booking: BookingRow, event: Even
     ticketQuantity: booking.ticketQuantity,
     totalAmountPence: booking.totalAmountPence,
     event,
-    qrPayload: await mailer.signer.sign(qrPayloadFor(booking, event)),
+    qrPayload: await mailer.signer.sign(ticketQrPayload(booking, event)),
     publicUrl: mailer.publicUrl,
   });
   const { provider } = await mailer.email.send(message, { prefer });
@@ -128,14 +125,14 @@ export async function sendTicketEmail(
   // address Fastify resolved under TRUST_PROXY, never a raw X-Forwarded-For.
   const perIp = await hitRateLimit(mailer.db, `send-ticket-email:ip:${clientIp}`, RESENDS_PER_IP);
   if (!perIp.allowed) throw new AppError("RATE_LIMITED", TOO_MANY, { retryAfterSeconds: perIp.retryAfterSeconds });
-  const condition = identifierCondition(identifier.trim());
+  const condition = identifierCondition(identifier);
   const row = condition ? await confirmedBooking(mailer.db, condition) : null;
   if (!row) return { success: false, provider: provider ?? mailer.email.provider, recipient: null, error: "Ticket not found. Please check the booking ID or ticket code." };
   const { booking, event } = row;
   const budget = await hitRateLimit(mailer.db, `send-ticket-email:booking:${booking.id}`, RESENDS_PER_BOOKING);
   if (!budget.allowed) throw new AppError("RATE_LIMITED", "This ticket has already been re-sent 3 times in the last hour. Please try again later.");
   // The buyer, the event's organiser and admins see the address in full (decisions D10).
-  const entitled = actor !== null && (actor.isAdmin || booking.userId === actor.userId || event.userId === actor.userId);
+  const entitled = actor !== null && (booking.userId === actor.userId || managesEvent(actor, event.userId));
   const recipient = entitled ? booking.attendeeEmail : maskEmail(booking.attendeeEmail);
   try {
     const delivered = await mailTicket(mailer, booking, event, provider);

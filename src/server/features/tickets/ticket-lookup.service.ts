@@ -1,22 +1,10 @@
 import { and, eq, not } from "drizzle-orm";
-import { AppError, type TicketQrPayload, type TicketView, isUuid } from "../../../domain";
+import { AppError, parseTicketIdentifier, ticketQrPayload, type TicketView } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
-import { managedBy } from "../attendees/attendees.service";
+import { managedBy } from "../events/managed-events";
 import type { Actor } from "../auth/session";
 import type { TicketSigner } from "./ticket-signer";
-
-/** spec §3 QR payload for the ticket image. */
-export function qrPayloadFor(booking: { id: string; ticketCode: string; attendeeName: string; ticketQuantity: number }, event: { title: string; dateTime: Date }): TicketQrPayload {
-  return {
-    ticketId: booking.ticketCode,
-    bookingId: booking.id,
-    eventTitle: event.title,
-    attendeeName: booking.attendeeName,
-    eventDate: event.dateTime.toISOString(),
-    ticketQuantity: booking.ticketQuantity,
-  };
-}
 
 /**
  * The payment session of a booking, for an actor who may see it: an admin, or the organiser of every
@@ -35,40 +23,34 @@ async function visibleSessionId(db: Db, actor: Actor, sessionId: string | null):
 }
 
 /**
- * spec §5 Ticket viewer: by booking id first, then by ticket code if it contains TCKT-, then by
- * payment session if it starts with cs_ — within the events the actor manages (decisions D11).
+ * spec §5 Ticket viewer: by booking id, ticket code or payment session (parseTicketIdentifier) — within
+ * the events the actor manages (decisions D11).
  */
 export async function findManagedTicket({ db, signer, actor, identifier }: { db: Db; signer: TicketSigner; actor: Actor; identifier: string }): Promise<TicketView> {
-  const id = identifier.trim();
-  const lookups = [
-    isUuid(id) ? eq(bookings.id, id) : null,
-    id.toUpperCase().includes("TCKT-") ? eq(bookings.ticketCode, id.toUpperCase()) : null,
-    id.startsWith("cs_") ? eq(bookings.stripeSessionId, id) : null,
-  ].filter((condition) => condition !== null);
-  for (const condition of lookups) {
-    const [row] = await db
-      .select({ booking: bookings, event: events })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .where(and(condition, managedBy(actor)))
-      .limit(1);
-    if (row) {
-      const { booking, event } = row;
-      return {
-        bookingId: booking.id,
-        ticketCode: booking.ticketCode,
-        stripeSessionId: await visibleSessionId(db, actor, booking.stripeSessionId),
-        status: booking.status,
-        attendeeName: booking.attendeeName,
-        attendeeEmail: booking.attendeeEmail,
-        ticketQuantity: booking.ticketQuantity,
-        totalAmountPence: booking.totalAmountPence,
-        checkedInAt: booking.checkedInAt?.toISOString() ?? null,
-        createdAt: booking.createdAt.toISOString(),
-        event: { id: event.id, title: event.title, description: event.description, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location },
-        qrPayload: await signer.sign(qrPayloadFor(booking, event)),
-      };
-    }
-  }
-  throw new AppError("TICKET_NOT_FOUND", "No ticket found with that identifier. Please check and try again.");
+  const { bookingId, ticketCode, sessionId } = parseTicketIdentifier(identifier);
+  const condition = bookingId ? eq(bookings.id, bookingId) : ticketCode ? eq(bookings.ticketCode, ticketCode) : sessionId ? eq(bookings.stripeSessionId, sessionId) : null;
+  const [row] = condition
+    ? await db
+        .select({ booking: bookings, event: events })
+        .from(bookings)
+        .innerJoin(events, eq(events.id, bookings.eventId))
+        .where(and(condition, managedBy(actor)))
+        .limit(1)
+    : [];
+  if (!row) throw new AppError("TICKET_NOT_FOUND", "No ticket found with that identifier. Please check and try again.");
+  const { booking, event } = row;
+  return {
+    bookingId: booking.id,
+    ticketCode: booking.ticketCode,
+    stripeSessionId: await visibleSessionId(db, actor, booking.stripeSessionId),
+    status: booking.status,
+    attendeeName: booking.attendeeName,
+    attendeeEmail: booking.attendeeEmail,
+    ticketQuantity: booking.ticketQuantity,
+    totalAmountPence: booking.totalAmountPence,
+    checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+    createdAt: booking.createdAt.toISOString(),
+    event: { id: event.id, title: event.title, description: event.description, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location },
+    qrPayload: await signer.sign(ticketQrPayload(booking, event)),
+  };
 }

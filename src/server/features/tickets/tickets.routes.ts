@@ -1,13 +1,24 @@
 import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, CheckInCounts, CheckInList, MyTicket, OfflineCheckInOutcome, OfflineCheckIns, TicketSigningKey } from "../../../domain";
-import { checkInCounts, checkInList, syncOfflineCheckIns } from "./check-in.service";
+import {
+  AppError,
+  MyTicket,
+  SendTestEmailInput,
+  TICKET_EMAIL_PROVIDERS,
+  TICKET_IDENTIFIER_REQUIRED,
+  TicketEmailResult,
+  TicketSigningKey,
+  TicketView,
+} from "../../../domain";
 import { listMyTickets, myTicketCalendar, signedTicketForImage } from "./my-tickets.service";
+import { sendTestEmail } from "./send-test-email.service";
+import { sendTicketEmail } from "./send-ticket-email.service";
 import { ticketQrPng } from "./ticket-email";
+import { findManagedTicket } from "./ticket-lookup.service";
 
-/** My Tickets, the public signing keys, QR images for e-mail, and the offline scanner's list and sync. */
-export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, signer, config: { publicUrl } }) => {
+/** My Tickets, the public signing keys, QR images for e-mail, the ticket viewer, the resender (spec §7 send-ticket-email) and the test e-mail. */
+export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, signer, mailer, config: { publicUrl } }) => {
   app.get(
     "/me/tickets",
     { schema: { tags: ["tickets"], summary: "The signed-in user's tickets, upcoming (soonest first) then past (latest first), with signed QR payloads", response: { 200: z.object({ tickets: z.array(MyTicket) }) } } },
@@ -61,50 +72,48 @@ export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
   );
 
   app.get(
-    "/events/:id/check-in-list",
+    "/tickets/lookup",
     {
       schema: {
-        tags: ["tickets"],
-        summary: "An event's tickets and signing keys, for offline check-in (owner or admin)",
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: CheckInList },
+        tags: ["dashboard"],
+        summary: "Find a ticket by booking id, ticket code or payment session (own events; admins all)",
+        querystring: z.object({ identifier: z.string().trim().min(1, TICKET_IDENTIFIER_REQUIRED.viewer).max(200) }),
+        response: { 200: TicketView },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return checkInList({ db, signer, actor: await session.requireActor(request), eventId: request.params.id });
-    },
+    async (request) => findManagedTicket({ db, signer, actor: await session.requireActor(request), identifier: request.query.identifier }),
   );
 
-  app.get(
-    "/events/:id/check-in-counts",
+  app.post(
+    "/functions/send-ticket-email",
     {
       schema: {
-        tags: ["tickets"],
-        summary: "Tickets admitted and tickets sold for an event, for the scanner's counter (owner or admin)",
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: CheckInCounts },
+        tags: ["functions"],
+        summary: "Re-send a ticket to the e-mail on its booking (booking id, TCKT- code or cs_ session)",
+        body: z.object({
+          bookingId: z.string().trim().min(1, TICKET_IDENTIFIER_REQUIRED.resender).max(200),
+          provider: z.enum(TICKET_EMAIL_PROVIDERS).optional(),
+        }),
+        response: { 200: TicketEmailResult },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return checkInCounts({ db, actor: await session.requireActor(request), eventId: request.params.id });
+    async (request) => {
+      // Public (decisions D11): the service limits per address and per booking.
+      const actor = await session.actor(request);
+      return sendTicketEmail(mailer, { actor, identifier: request.body.bookingId, provider: request.body.provider, clientIp: request.ip, log: request.log });
     },
   );
 
   app.post(
-    "/events/:id/check-ins",
+    "/functions/send-test-email",
     {
       schema: {
-        tags: ["tickets"],
-        summary: "Send check-ins made offline; first scan wins, conflicts are reported",
-        params: z.object({ id: z.string().max(100) }),
-        body: OfflineCheckIns,
-        response: { 200: z.object({ results: z.array(OfflineCheckInOutcome) }) },
+        tags: ["functions"],
+        summary: "Send a test HTML e-mail (non-admins only to their own confirmed address)",
+        body: SendTestEmailInput,
+        response: { 200: TicketEmailResult },
       },
     },
-    async (request) => ({
-      results: await syncOfflineCheckIns({ db, actor: await session.requireActor(request), eventId: request.params.id, input: request.body }),
-    }),
+    async (request) => sendTestEmail({ db, email: mailer.email, actor: await session.requireActor(request), input: request.body }),
   );
 };

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
-import type { CheckInList, CheckResult } from "@domain";
+import type { CheckInList, CheckResult, LocalCheckIn } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 import { getCheckInList } from "../api/get-check-in-list";
 import { sendOfflineCheckIns } from "../api/send-offline-check-ins";
 import { openCheckInStore, type CheckInStore } from "../lib/check-in-store";
 import { isNetworkFailure } from "../lib/network-failure";
-import type { LocalCheckIn } from "../lib/offline-check";
 import { createOfflineScanner, type OfflineScanner } from "../lib/offline-scanner";
 import { plural } from "../lib/plural";
 import type { SyncConflict } from "../lib/sync-bookkeeping";

@@ -1,5 +1,4 @@
-import type { CheckInCounts, CheckInList } from "@domain";
-import type { LocalCheckIn } from "./offline-check";
+import type { CheckInCounts, CheckInList, LocalCheckIn } from "@domain";
 
 export interface ShownCounts {
   admitted: number;

@@ -1,6 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import type { CheckInList } from "@domain";
-import type { LocalCheckIn } from "./offline-check";
+import type { CheckInList, LocalCheckIn } from "@domain";
 import type { SettledSync, SyncConflict } from "./sync-bookkeeping";
 
 interface CheckInSchema extends DBSchema {

@@ -1,8 +1,6 @@
-import type { CheckResult, OfflineCheckIns, OfflineCheckInOutcome } from "@domain";
+import { checkTicketOffline, type CheckResult, type OfflineCheckIns, type OfflineCheckInOutcome, type TicketSignatureCheck } from "@domain";
 import type { CheckInStore } from "./check-in-store";
-import { checkTicketOffline } from "./offline-check";
 import { settleSync, syncBatches } from "./sync-bookkeeping";
-import type { TicketSignatureCheck } from "./ticket-signature";
 
 export type SendCheckIns = (eventId: string, body: OfflineCheckIns) => Promise<OfflineCheckInOutcome[]>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LocalCheckIn } from "./offline-check";
+import type { LocalCheckIn } from "@domain";
 import { settleSync, syncBatches } from "./sync-bookkeeping";
 
 function local(ticketId: string, eventId: string, checkedInAt: string): LocalCheckIn {

@@ -1,5 +1,4 @@
-import type { OfflineCheckIns, OfflineCheckInOutcome } from "@domain";
-import type { LocalCheckIn } from "./offline-check";
+import type { LocalCheckIn, OfflineCheckIns, OfflineCheckInOutcome } from "@domain";
 
 /** The server takes at most this many check-ins per request (OfflineCheckIns in src/domain/tickets.ts). */
 export const SYNC_BATCH_SIZE = 5000;

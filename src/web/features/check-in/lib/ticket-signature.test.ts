@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseSignedTicket } from "@domain";
 import { createTestSigningKey, ticketPayload } from "./test-signing-key";
-import { base64UrlToBytes, createTicketSignatureCheck, parseSignedTicket } from "./ticket-signature";
+import { base64UrlToBytes, createTicketSignatureCheck } from "./ticket-signature";
 
 describe("parseSignedTicket", () => {
   it("reads a signed payload from the scanned JSON", async () => {

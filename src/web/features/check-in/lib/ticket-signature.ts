@@ -1,18 +1,4 @@
-import { SignedTicketPayload, ticketSignatureMessage, type TicketSigningKey } from "@domain";
-
-/** A scanned QR's signed ticket payload (decisions D13), or null when the text is not one. */
-export function parseSignedTicket(text: string): SignedTicketPayload | null {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith("{")) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(trimmed);
-  } catch {
-    return null;
-  }
-  const parsed = SignedTicketPayload.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
+import { ticketSignatureMessage, type TicketSignatureCheck, type TicketSigningKey } from "@domain";
 
 /** Bytes of a base64url string (padding optional), or null when it is not base64url. */
 export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> | null {
@@ -22,8 +8,6 @@ export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> | null {
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
   return bytes;
 }
-
-export type TicketSignatureCheck = (payload: SignedTicketPayload, keys: readonly TicketSigningKey[]) => Promise<boolean>;
 
 /**
  * Verifies a ticket's Ed25519 signature in the browser with WebCrypto, against the public keys that came

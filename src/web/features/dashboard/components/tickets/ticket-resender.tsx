@@ -1,5 +1,6 @@
 import { CircleCheck, Send } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
+import { checkTicketIdentifier } from "@domain";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -8,7 +9,6 @@ import { Input, Select } from "~/components/ui/input";
 import { sendTicketEmail } from "~/lib/send-ticket-email";
 import { EMAIL_PROVIDERS, type EmailProvider } from "../../lib/email-providers";
 import { DASHBOARD_TOASTS, failureDetail, TICKET_SENT_INLINE } from "../../lib/dashboard-toasts";
-import { checkIdentifier } from "../../lib/ticket-identifier";
 
 type Sending = { status: "idle" } | { status: "sending" } | { status: "sent"; recipient: string | null } | { status: "failed"; message: string };
 
@@ -27,7 +27,7 @@ export function TicketResender() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = checkIdentifier(typed, "resender");
+    const checked = checkTicketIdentifier(typed, "resender");
     if ("error" in checked) {
       setError(checked.error);
       toast.error(checked.error);

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "~/lib/toast";
-import type { TicketView } from "@domain";
+import { checkTicketIdentifier, ticketIdentifierKind, ticketIdentifierKindLabel, type TicketView } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -9,7 +9,6 @@ import { Input } from "~/components/ui/input";
 import { ApiRequestError } from "~/lib/api-request";
 import { lookupTicket } from "../../api/lookup-ticket";
 import { DASHBOARD_TOASTS, failureDetail } from "../../lib/dashboard-toasts";
-import { checkIdentifier, identifierKind, identifierKindLabel } from "../../lib/ticket-identifier";
 import { TicketDetails } from "./ticket-details";
 
 type Lookup = { status: "idle" } | { status: "loading" } | { status: "found"; ticket: TicketView } | { status: "not-found" } | { status: "failed"; message: string };
@@ -23,7 +22,7 @@ export function TicketViewer() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = checkIdentifier(typed, "viewer");
+    const checked = checkTicketIdentifier(typed, "viewer");
     if ("error" in checked) {
       setError(checked.error);
       toast.error(checked.error);
@@ -57,7 +56,7 @@ export function TicketViewer() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-          <Field id="ticket-viewer-identifier" label="Booking ID, ticket code or Stripe session ID" error={error} hint={identifierKindLabel(identifierKind(typed))}>
+          <Field id="ticket-viewer-identifier" label="Booking ID, ticket code or Stripe session ID" error={error} hint={ticketIdentifierKindLabel(ticketIdentifierKind(typed))}>
             <Input
               ref={input}
               name="identifier"

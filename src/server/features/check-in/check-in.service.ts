@@ -2,11 +2,15 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import {
   AppError,
   isUuid,
+  managesEvent,
   notForThisEventMessage,
-  SignedTicketPayload,
+  parseTicketIdentifier,
+  readScannedTicket,
+  refusedTicket,
   ticketCodeFromScan,
   type CheckInCounts,
   type CheckInList,
+  type CheckInResult,
   type CheckResult,
   type CheckTicketInput,
   type OfflineCheckInOutcome,
@@ -14,9 +18,9 @@ import {
 } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
-import { findManagedEvent, MANAGED_EVENT_NOT_FOUND, managedBy } from "../attendees/attendees.service";
 import type { Actor } from "../auth/session";
-import type { TicketSigner } from "./ticket-signer";
+import { findManagedEvent, MANAGED_EVENT_NOT_FOUND, managedBy } from "../events/managed-events";
+import type { TicketSigner } from "../tickets/ticket-signer";
 
 /** spec §5 Scanner check: the default message for a ticket that cannot be admitted. */
 const NOT_FOUND_OR_UNPAID = "Ticket not found or unpaid";
@@ -25,44 +29,26 @@ const NOT_YOURS = "This ticket is for an event you do not manage.";
 const EVENT_NOT_FOUND = "The event chosen for this door was not found.";
 const CODE_ONLY = "A ticket code alone cannot check a ticket in: scan the QR code on the ticket, or check the attendee in from Attendee Management on the dashboard.";
 
-function invalid(error: string, ticketId: string | null = null): CheckResult {
-  return { valid: false, error, ticketId, status: null, alreadyCheckedIn: false, checkedInAt: null, event: null, attendee: null };
-}
-
-/** A scanned JSON payload must carry a valid signature and name this ticket; raw codes (typed in) only validate. */
-async function scannedPayloadProblem(signer: TicketSigner, raw: string | undefined): Promise<{ error: string } | { payload: SignedTicketPayload | null }> {
-  const text = raw?.trim();
-  if (!text?.startsWith("{")) return { payload: null };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { payload: null };
-  }
-  const parsed = SignedTicketPayload.safeParse(value);
-  if (!parsed.success || !(await signer.verify(parsed.data))) return { error: FORGED };
-  return { payload: parsed.data };
-}
-
-interface ScannedTicket {
+interface AdmissionRow {
   id: string;
   ticketCode: string;
   status: string;
   attendeeName: string;
   attendeeEmail: string;
   ticketQuantity: number;
-  checkedInAt: Date | null;
   organiserId: string;
   eventId: string;
   title: string;
   dateTime: Date;
   venue: string | null;
   location: string;
-  /** Set when this statement checked the ticket in. */
+  /** When the ticket had been checked in before this call; null when it had not. */
+  checkedInAt: Date | null;
+  /** Set when this call checked the ticket in (or kept an earlier offline scan's time): the time now kept. */
   admittedAt: Date | null;
 }
 
-interface RawScannedTicket {
+interface RawAdmissionRow {
   [column: string]: unknown;
   id: string;
   ticket_code: string;
@@ -83,32 +69,35 @@ interface RawScannedTicket {
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
- * One round trip for a scan: reads the ticket and its event and, when asked, checks it in with the
- * conditional update, guarded by the same rules the caller then reports on (confirmed, the payload
- * names this booking, the actor manages the event, it is this door's event), so a ticket is admitted at most once.
+ * Admitting a ticket (ARCHITECTURE Check-in; decisions D10), the one rule the scan, the offline sync and
+ * the dashboard's check-in button all go through (docs/decisions/025). One statement reads the ticket
+ * that `ticket` names (a condition on booking `b`) with its event, locking the booking, and checks it in
+ * when it is confirmed, for an event the actor manages, and `admit` holds. First scan wins: a ticket is
+ * admitted once, and keeps its earliest check-in time. `at` is an offline scan's time; by default the
+ * moment of admission (clock_timestamp(), read after the lock, so a scan waiting on another never
+ * records a time before the one that admitted the ticket).
  */
-async function findAndAdmit(
+export async function admitTicket(
   db: Db,
-  byCode: SQL,
-  { actor, payload, checkIn, doorEventId }: { actor: Actor; payload: SignedTicketPayload | null; checkIn: boolean; doorEventId: string | null },
-): Promise<ScannedTicket | null> {
-  const payloadMatches = payload ? sql`t.id = ${payload.bookingId} and t.ticket_code = ${payload.ticketId}` : sql`true`;
-  const forThisDoor = doorEventId ? sql`t.event_id = ${doorEventId}` : sql`true`;
-  const result = await db.execute<RawScannedTicket>(sql`
+  { ticket, actor, at, admit = sql`true` }: { ticket: SQL; actor: Actor; at?: Date; admit?: SQL },
+): Promise<AdmissionRow | null> {
+  const when = at ? sql`${at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  const result = await db.execute<RawAdmissionRow>(sql`
     with t as (
       select b.id, b.ticket_code, b.status, b.attendee_name, b.attendee_email, b.ticket_quantity, b.checked_in_at,
              e.user_id as organiser_id, e.id as event_id, e.title, e.date_time, e.venue, e.location
       from ${bookings} b join ${events} e on e.id = b.event_id
-      where ${byCode} limit 1
+      where ${ticket} limit 1
+      for update of b
     ), admitted as (
-      update ${bookings} set checked_in_at = now()
+      update ${bookings} set checked_in_at = ${when}
       from t
-      where ${bookings.id} = t.id and ${checkIn} and t.status = 'confirmed' and ${bookings.checkedInAt} is null
-        and ${payloadMatches} and ${forThisDoor} and (${actor.isAdmin} or t.organiser_id = ${actor.userId})
+      where ${bookings.id} = t.id and ${admit} and t.status = 'confirmed' and ${managedBy(actor, sql`t.organiser_id`)}
+        and (t.checked_in_at is null or t.checked_in_at > ${when})
       returning ${bookings.checkedInAt} as admitted_at
     )
     select t.*, (select admitted_at from admitted) as admitted_at from t`);
-  const row = (Array.isArray(result) ? result : (result as { rows: RawScannedTicket[] }).rows)[0] as RawScannedTicket | undefined;
+  const row = (Array.isArray(result) ? result : (result as { rows: RawAdmissionRow[] }).rows)[0] as RawAdmissionRow | undefined;
   if (!row) return null;
   return {
     id: row.id,
@@ -117,13 +106,13 @@ async function findAndAdmit(
     attendeeName: row.attendee_name,
     attendeeEmail: row.attendee_email,
     ticketQuantity: Number(row.ticket_quantity),
-    checkedInAt: asDate(row.checked_in_at),
     organiserId: row.organiser_id,
     eventId: row.event_id,
     title: row.title,
     dateTime: asDate(row.date_time)!,
     venue: row.venue,
     location: row.location,
+    checkedInAt: asDate(row.checked_in_at),
     admittedAt: asDate(row.admitted_at),
   };
 }
@@ -135,36 +124,35 @@ async function findAndAdmit(
  * With the door's `eventId`, a ticket for another of the organiser's events is refused (docs/decisions/020).
  */
 export async function checkTicket({ db, signer, actor, input }: { db: Db; signer: TicketSigner; actor: Actor; input: CheckTicketInput }): Promise<CheckResult> {
-  const code = (input.ticketId?.trim() || ticketCodeFromScan(input.qr ?? "")).toUpperCase() || null;
-  if (!code) return invalid("Please scan or enter a ticket code.");
-  const scanned = await scannedPayloadProblem(signer, input.qr);
-  if ("error" in scanned) return invalid(scanned.error, code);
+  const identifier = parseTicketIdentifier(input.ticketId?.trim() || ticketCodeFromScan(input.qr ?? ""));
+  const code = identifier.text.toUpperCase() || null;
+  if (!code) return refusedTicket("Please scan or enter a ticket code.");
+  // A scanned JSON payload must carry a valid signature and name this ticket; raw codes (typed in) only validate.
+  const scanned = readScannedTicket(input.qr ?? "");
+  const payload = scanned.payload && (await signer.verify(scanned.payload)) ? scanned.payload : null;
+  if (!payload && (scanned.payload || scanned.json)) return refusedTicket(FORGED, code);
   const doorEventId = input.eventId ? (isUuid(input.eventId) ? input.eventId.toLowerCase() : undefined) : null;
-  if (doorEventId === undefined) return invalid(EVENT_NOT_FOUND, code);
+  if (doorEventId === undefined) return refusedTicket(EVENT_NOT_FOUND, code);
 
-  const byCode = code.startsWith("TCKT-") ? sql`b.ticket_code = ${code}` : isUuid(code) ? sql`b.id = ${code.toLowerCase()}` : null;
+  const ticket = identifier.ticketCode ? sql`b.ticket_code = ${identifier.ticketCode}` : identifier.bookingId ? sql`b.id = ${identifier.bookingId}` : null;
   // Only the ticket's signed QR admits; a bare code shows the ticket but is no proof of holding it (docs/decisions/015).
-  const admit = Boolean(input.checkIn) && scanned.payload !== null;
-  const row = byCode ? await findAndAdmit(db, byCode, { actor, payload: scanned.payload, checkIn: admit, doorEventId }) : null;
-  if (!row || row.status !== "confirmed") return invalid(NOT_FOUND_OR_UNPAID, code);
-  if (scanned.payload && (scanned.payload.ticketId !== row.ticketCode || scanned.payload.bookingId !== row.id)) return invalid(FORGED, code);
-  if (!actor.isAdmin && row.organiserId !== actor.userId) return invalid(NOT_YOURS, row.ticketCode);
-  if (doorEventId && row.eventId !== doorEventId) return invalid(notForThisEventMessage(row.title, row.dateTime), row.ticketCode);
-  if (input.checkIn && !admit) return invalid(CODE_ONLY, row.ticketCode);
+  const admit = Boolean(input.checkIn) && payload !== null;
+  const payloadMatches = payload ? sql`t.id = ${payload.bookingId} and t.ticket_code = ${payload.ticketId}` : sql`true`;
+  const forThisDoor = doorEventId ? sql`t.event_id = ${doorEventId}` : sql`true`;
+  const row = ticket ? await admitTicket(db, { ticket, actor, admit: sql`${admit} and ${payloadMatches} and ${forThisDoor}` }) : null;
+  if (!row || row.status !== "confirmed") return refusedTicket(NOT_FOUND_OR_UNPAID, code);
+  if (payload && (payload.ticketId !== row.ticketCode || payload.bookingId !== row.id)) return refusedTicket(FORGED, code);
+  if (!managesEvent(actor, row.organiserId)) return refusedTicket(NOT_YOURS, row.ticketCode);
+  if (doorEventId && row.eventId !== doorEventId) return refusedTicket(notForThisEventMessage(row.title, row.dateTime), row.ticketCode);
+  if (input.checkIn && !admit) return refusedTicket(CODE_ONLY, row.ticketCode);
 
-  let checkedInAt = row.admittedAt ?? row.checkedInAt;
-  const alreadyCheckedIn = row.admittedAt === null && (row.checkedInAt !== null || Boolean(input.checkIn));
-  if (input.checkIn && alreadyCheckedIn && checkedInAt === null) {
-    // Another scanner admitted it a moment ago (after this statement's snapshot).
-    const [current] = await db.select({ checkedInAt: bookings.checkedInAt }).from(bookings).where(eq(bookings.id, row.id));
-    checkedInAt = current!.checkedInAt;
-  }
+  const checkedInAt = row.checkedInAt ?? row.admittedAt;
   return {
     valid: true,
     error: null,
     ticketId: row.ticketCode,
     status: row.status,
-    alreadyCheckedIn,
+    alreadyCheckedIn: row.checkedInAt !== null,
     checkedInAt: checkedInAt?.toISOString() ?? null,
     event: { id: row.eventId, title: row.title, date: row.dateTime.toISOString(), venue: row.venue || null, location: row.location || null },
     attendee: { name: row.attendeeName, email: row.attendeeEmail, tickets: row.ticketQuantity },
@@ -228,20 +216,26 @@ export async function syncOfflineCheckIns({ db, actor, eventId, input }: { db: D
   const results: OfflineCheckInOutcome[] = [];
   for (const item of input.checkIns) {
     const code = item.ticketId.toUpperCase();
-    const scannedAt = new Date(Math.min(new Date(item.checkedInAt).getTime(), Date.now()));
-    // The previous value comes from the row as it was before this update (a self-join on the old row).
-    const updated = await db.execute<{ previous: Date | string | null; kept: Date | string }>(sql`
-      update ${bookings} as b set checked_in_at = least(coalesce(prior.checked_in_at, ${scannedAt}), ${scannedAt})
-      from ${bookings} as prior
-      where prior.id = b.id and b.ticket_code = ${code} and b.event_id = ${event.id} and b.status = 'confirmed'
-      returning prior.checked_in_at as previous, b.checked_in_at as kept`);
-    const row = (Array.isArray(updated) ? updated : (updated as { rows: { previous: Date | string | null; kept: Date | string }[] }).rows)[0];
-    if (!row) {
+    const at = new Date(Math.min(new Date(item.checkedInAt).getTime(), Date.now()));
+    const row = await admitTicket(db, { ticket: sql`b.ticket_code = ${code} and b.event_id = ${event.id}`, actor, at });
+    if (!row || row.status !== "confirmed") {
       results.push({ ticketId: code, outcome: "invalid", checkedInAt: null, error: NOT_FOUND_OR_UNPAID });
       continue;
     }
-    const kept = new Date(row.kept).toISOString();
-    results.push(row.previous === null ? { ticketId: code, outcome: "admitted", checkedInAt: kept, error: null } : { ticketId: code, outcome: "conflict", checkedInAt: kept, error: `Also checked in at ${new Date(row.previous).toISOString()}` });
+    const kept = (row.admittedAt ?? row.checkedInAt)!.toISOString();
+    results.push(row.checkedInAt === null ? { ticketId: code, outcome: "admitted", checkedInAt: kept, error: null } : { ticketId: code, outcome: "conflict", checkedInAt: kept, error: `Also checked in at ${row.checkedInAt.toISOString()}` });
   }
   return results;
+}
+
+/**
+ * The dashboard's check-in button (Attendee Management): admits a booking of an event the actor
+ * manages; a repeat reports the first check-in's time.
+ */
+export async function checkInBooking({ db, actor, bookingId }: { db: Db; actor: Actor; bookingId: string }): Promise<CheckInResult> {
+  if (!isUuid(bookingId)) throw new AppError("BOOKING_NOT_FOUND", "Booking not found");
+  const row = await admitTicket(db, { ticket: sql`b.id = ${bookingId}`, actor });
+  if (!row || row.status !== "confirmed" || !managesEvent(actor, row.organiserId)) throw new AppError("BOOKING_NOT_FOUND", "Booking not found");
+  if (row.checkedInAt) return { bookingId, checkedInAt: row.checkedInAt.toISOString(), alreadyCheckedIn: true };
+  return { bookingId, checkedInAt: row.admittedAt!.toISOString(), alreadyCheckedIn: false };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkIdentifier, identifierKind } from "./ticket-identifier";
+import { checkTicketIdentifier as checkIdentifier, ticketIdentifierKind as identifierKind } from "./tickets";
 
 describe("identifierKind (spec §5 Ticket viewer and resender)", () => {
   it("reads TCKT- as a ticket code and cs_ as a payment session", () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CheckInList } from "@domain";
-import { checkTicketOffline, OFFLINE_REASONS, type LocalCheckIn } from "./offline-check";
-import { checkInList, createTestSigningKey, TEST_EVENT, ticketPayload } from "./test-signing-key";
-import { createTicketSignatureCheck } from "./ticket-signature";
+import { checkInList, createTestSigningKey, TEST_EVENT, ticketPayload } from "../web/features/check-in/lib/test-signing-key";
+import { createTicketSignatureCheck } from "../web/features/check-in/lib/ticket-signature";
+import { checkTicketOffline, OFFLINE_REASONS, type CheckInList, type LocalCheckIn } from "./tickets";
 
 const NOW = new Date("2090-06-01T18:05:00.000Z");
 const verifySignature = createTicketSignatureCheck();

@@ -1,0 +1,64 @@
+import { and, desc, eq } from "drizzle-orm";
+import { ATTENDEE_CSV_COLUMNS, eventPlace, formatPounds, toCsv, type AttendeeList } from "../../../domain";
+import type { Db } from "../../db/client";
+import { bookings } from "../../db/schema";
+import type { Actor } from "../auth/session";
+import { findManagedEvent } from "../events/managed-events";
+
+/** spec §6 Organiser: the door's list, attendees of an event its owner (or an admin) manages, confirmed only, newest first. */
+export async function listAttendees({ db, actor, eventId }: { db: Db; actor: Actor; eventId: string }): Promise<AttendeeList> {
+  const event = await findManagedEvent(db, actor, eventId);
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "confirmed")))
+    .orderBy(desc(bookings.createdAt));
+  return {
+    event: { ...event, dateTime: event.dateTime.toISOString() },
+    attendees: rows.map((row) => ({
+      bookingId: row.id,
+      name: row.attendeeName,
+      email: row.attendeeEmail,
+      tickets: row.ticketQuantity,
+      amountPence: row.totalAmountPence,
+      bookedAt: row.createdAt.toISOString(),
+      ticketCode: row.ticketCode,
+      qrCode: row.qrCode,
+      checkedInAt: row.checkedInAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+const UK_NUMERIC = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** '22/11/2026 19:30' (UK time): what a UK spreadsheet reads as a date and time. */
+function spreadsheetDateTime(iso: string): string {
+  const part = Object.fromEntries(UK_NUMERIC.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
+
+/** spec §9 Display: the attendee export, with cells a spreadsheet cannot run as formulas. */
+export function attendeesCsv(list: AttendeeList): string {
+  const place = eventPlace(list.event);
+  return toCsv([
+    [...ATTENDEE_CSV_COLUMNS],
+    ...list.attendees.map((attendee) => [
+      attendee.name,
+      attendee.email,
+      attendee.tickets,
+      formatPounds(attendee.amountPence),
+      spreadsheetDateTime(attendee.bookedAt),
+      attendee.checkedInAt ? "Checked In" : "Pending",
+      attendee.qrCode ?? attendee.ticketCode,
+      place,
+    ]),
+  ]);
+}

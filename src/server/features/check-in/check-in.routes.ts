@@ -1,0 +1,107 @@
+import type { AppContext } from "../../app-context";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AttendeeList, CheckInCounts, CheckInList, CheckInResult, CheckResult, CheckTicketInput, OfflineCheckInOutcome, OfflineCheckIns } from "../../../domain";
+import { attendeesCsv, listAttendees } from "./attendees.service";
+import { checkInBooking, checkInCounts, checkInList, checkTicket, syncOfflineCheckIns } from "./check-in.service";
+
+/** The door: the scan (spec §7 check-ticket), the offline scanner's list and sync, the counter, and the attendee list with its check-in button. */
+export const checkInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, signer }) => {
+  app.post(
+    "/functions/check-ticket",
+    {
+      schema: {
+        tags: ["functions"],
+        summary: "Validate a scanned ticket and optionally check it in (the event's owner or an admin)",
+        body: CheckTicketInput,
+        response: { 200: CheckResult },
+      },
+    },
+    async (request) => checkTicket({ db, signer, actor: await session.requireActor(request), input: request.body }),
+  );
+
+  app.get(
+    "/events/:id/check-in-list",
+    {
+      schema: {
+        tags: ["tickets"],
+        summary: "An event's tickets and signing keys, for offline check-in (owner or admin)",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: CheckInList },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return checkInList({ db, signer, actor: await session.requireActor(request), eventId: request.params.id });
+    },
+  );
+
+  app.get(
+    "/events/:id/check-in-counts",
+    {
+      schema: {
+        tags: ["tickets"],
+        summary: "Tickets admitted and tickets sold for an event, for the scanner's counter (owner or admin)",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: CheckInCounts },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return checkInCounts({ db, actor: await session.requireActor(request), eventId: request.params.id });
+    },
+  );
+
+  app.post(
+    "/events/:id/check-ins",
+    {
+      schema: {
+        tags: ["tickets"],
+        summary: "Send check-ins made offline; first scan wins, conflicts are reported",
+        params: z.object({ id: z.string().max(100) }),
+        body: OfflineCheckIns,
+        response: { 200: z.object({ results: z.array(OfflineCheckInOutcome) }) },
+      },
+    },
+    async (request) => ({
+      results: await syncOfflineCheckIns({ db, actor: await session.requireActor(request), eventId: request.params.id, input: request.body }),
+    }),
+  );
+
+  app.get(
+    "/events/:id/attendees",
+    {
+      schema: {
+        tags: ["dashboard"],
+        summary: "Confirmed attendees of an event (owner or admin); ?format=csv downloads them",
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ format: z.enum(["json", "csv"]).default("json") }),
+        response: { 200: AttendeeList.or(z.string()) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await session.requireActor(request);
+      const list = await listAttendees({ db, actor, eventId: request.params.id });
+      if (request.query.format !== "csv") return list;
+      const name = list.event.title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "event";
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="attendees-${name}.csv"`)
+        .header("cache-control", "no-store")
+        .send(attendeesCsv(list));
+    },
+  );
+
+  app.post(
+    "/bookings/:id/check-in",
+    {
+      schema: {
+        tags: ["dashboard"],
+        summary: "Check an attendee in (owner or admin); a repeat reports the first check-in",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: CheckInResult },
+      },
+    },
+    async (request) => checkInBooking({ db, actor: await session.requireActor(request), bookingId: request.params.id }),
+  );
+};
