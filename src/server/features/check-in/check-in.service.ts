@@ -72,7 +72,7 @@ const asDate = (value: Date | string | null) => (value === null ? null : new Dat
  * Admitting a ticket (ARCHITECTURE Check-in; decisions D10), the one rule the scan, the offline sync and
  * the dashboard's check-in button all go through (docs/decisions/025). One statement reads the ticket
  * that `ticket` names (a condition on booking `b`) with its event, locking the booking, and checks it in
- * when it is confirmed, for an event the actor manages, and `admit` holds. First scan wins: a ticket is
+ * when it is confirmed, for an event the actor manages, and `admit` (a condition on that row, `t`) holds. First scan wins: a ticket is
  * admitted once, and keeps its earliest check-in time. `at` is an offline scan's time; by default the
  * moment of admission (clock_timestamp(), read after the lock, so a scan waiting on another never
  * records a time before the one that admitted the ticket).
