@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
-import { expireLapsedOrders } from "../features/checkout/checkout.service";
-import { deliverRefundEmail } from "../features/checkout/refund-email";
+import { startExpireHoldsJob } from "../features/checkout/expire-holds.job";
+import { startRefundEmailJob } from "../features/checkout/refund-email.job";
 import { deliverQueuedTicketEmail, type TicketMailer } from "../features/tickets/send-ticket-email.service";
-import { QUEUES, type Jobs, type RefundEmailJob, type TicketEmailJob } from "./jobs";
+import { QUEUES, type Jobs, type TicketEmailJob } from "./jobs";
 
 /** The product's background work: ticket e-mails as bookings are confirmed, refund notices, and lapsed checkouts every minute. */
 export async function startWorkers({ jobs, db, mailer, log }: { jobs: Jobs; db: Db; mailer: TicketMailer; log: FastifyBaseLogger }) {
@@ -16,17 +16,6 @@ export async function startWorkers({ jobs, db, mailer, log }: { jobs: Jobs; db: 
       throw error;
     }
   });
-  await jobs.work<RefundEmailJob>(QUEUES.refundEmail, async (job) => {
-    try {
-      await deliverRefundEmail(mailer, job.data.orderId);
-    } catch (error) {
-      log.warn({ err: error, orderId: job.data.orderId, attempt: job.retryCount + 1 }, "refund e-mail not sent; it will be retried");
-      throw error;
-    }
-  });
-  await jobs.work(QUEUES.expireHolds, async () => {
-    const expired = await expireLapsedOrders({ db });
-    if (expired) log.info({ expired }, "lapsed checkouts released");
-  });
-  await jobs.schedule(QUEUES.expireHolds, "* * * * *");
+  await startRefundEmailJob({ jobs, mailer, log });
+  await startExpireHoldsJob({ jobs, db, log });
 }
