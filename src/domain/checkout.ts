@@ -133,6 +133,19 @@ export const CheckoutSessionId = z
 
 export const VerifyPaymentInput = z.object({ sessionId: CheckoutSessionId });
 
+/** Stripe Checkout writes the session's id into a success URL in place of this (https://docs.stripe.com/payments/checkout/custom-success-page). */
+export const CHECKOUT_SESSION_ID_TEMPLATE = "{CHECKOUT_SESSION_ID}";
+
+/** Where a paid checkout returns (spec §4 Payment success): the success page with the session's id, or Stripe's template for it. */
+export function paymentSuccessPath(sessionId: string): string {
+  return `/payment-success?session_id=${sessionId === CHECKOUT_SESSION_ID_TEMPLATE ? sessionId : encodeURIComponent(sessionId)}`;
+}
+
+/** Where a cancelled checkout returns (spec §2 Payment pages): the cancel page, back to the first event bought when known. */
+export function paymentCancelPath(eventId: string | null): string {
+  return `/payment-cancel${eventId ? `?event_id=${eventId}` : ""}`;
+}
+
 export interface PricedLine {
   ticketPricePence: Pence;
   quantity: number;

@@ -16,6 +16,12 @@ export const TICKET_EMAIL_WAYS = [
   { provider: "resend", button: "Try another way", choice: "Another way" },
 ] as const satisfies readonly { provider: TicketEmailProvider; button: string; choice: string }[];
 
+/** The spec §9 ticket code: TCKT-, the year, then 8 random upper-case hex digits. */
+export function newTicketCode(now: Date = new Date()): string {
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(4)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `TCKT-${now.getUTCFullYear()}-${random.toUpperCase()}`;
+}
+
 /** The exact bytes signed: the six fields as a JSON array, so key order can never change a signature. */
 export function ticketSignatureMessage(payload: TicketQrPayload): string {
   return JSON.stringify([payload.ticketId, payload.bookingId, payload.eventTitle, payload.attendeeName, payload.eventDate, payload.ticketQuantity]);

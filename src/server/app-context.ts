@@ -29,8 +29,8 @@ export interface AppContext {
   /** The configured AI provider; null: the built-in answers and images. */
   ai: AiService | null;
   jobs: Jobs;
-  /** Stripe when PAYMENT_PROVIDER=stripe; null: the local test checkout. */
-  gateway: PaymentGateway | null;
+  /** Stripe when PAYMENT_PROVIDER=stripe, else the local test checkout (decision 026). */
+  gateway: PaymentGateway;
   signer: TicketSigner;
   mailer: TicketMailer;
   hub: SalesHub;

@@ -155,7 +155,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
   });
 
   await app.register(authRoutes, context);
-  if (context.gateway) await app.register(stripeWebhookRoutes, context);
+  if (context.gateway.webhooks) await app.register(stripeWebhookRoutes, context);
   await app.register(
     async (api) => {
       api.addHook("onRequest", async (request) => assertSameOrigin(request.method, request.headers, config.trustedOrigins));

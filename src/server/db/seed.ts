@@ -4,6 +4,7 @@ import { ONGOING_BUSINESS_DATE, businessTypeForCategory, type EventCategory } fr
 import { formatEventDate, formatEventTime } from "../../domain/format";
 import { londonClock, londonWallTimeToDate } from "../../domain/london-time";
 import { ticketTotal } from "../../domain/checkout";
+import { newTicketCode } from "../../domain/tickets";
 import type { Db } from "./client";
 import { hashPassword } from "./password-hash";
 import { accounts, affiliates, bookings, events, profiles, users } from "./schema";
@@ -1131,11 +1132,6 @@ function ukDateTime(now: Date, days: number, at: string, on?: Weekday): Date {
 }
 
 // --- bookings --------------------------------------------------------------------------------------
-
-/** Ticket code (spec §9 Display): "TCKT-", the booking year, "-" and 8 uppercase hex digits. */
-function newTicketCode(createdAt: Date): string {
-  return `TCKT-${createdAt.getUTCFullYear()}-${randomBytes(4).toString("hex").toUpperCase()}`;
-}
 
 function attendeeEmail(name: string, index: number): string {
   const local = name

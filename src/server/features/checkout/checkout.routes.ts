@@ -1,10 +1,8 @@
 import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { AppError, CheckoutSessionId, VerifyPaymentInput } from "../../../domain";
-import { orderLines, orders } from "../../db/schema";
-import { getTestCheckout, releaseOrder, settlePaidSession, startCheckout } from "./checkout.service";
+import { CheckoutSessionId, VerifyPaymentInput } from "../../../domain";
+import { cancelTestCheckout, getTestCheckout, payTestCheckout, startCheckout } from "./checkout.service";
 import { VerifyPaymentResult, verifyPayment } from "./verify-payment.service";
 
 /** The money path's functions (spec §7 create-payment, verify-payment) and the local test checkout. */
@@ -73,13 +71,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: z.object({ redirectUrl: z.string() }) },
       },
     },
-    async (request) => {
-      const userId = (await session.requireActor(request)).userId;
-      const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.params.sessionId));
-      if (!order || order.userId !== userId || order.provider !== "local") throw new AppError("NOT_FOUND", "No checkout with that session");
-      await settlePaidSession({ db, jobs, gateway: null, sessionId: order.sessionId, paymentReference: null });
-      return { redirectUrl: `/payment-success?session_id=${encodeURIComponent(order.sessionId)}` };
-    },
+    async (request) => payTestCheckout({ db, jobs, gateway, sessionId: request.params.sessionId, userId: (await session.requireActor(request)).userId }),
   );
 
   app.post(
@@ -92,13 +84,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: z.object({ redirectUrl: z.string() }) },
       },
     },
-    async (request) => {
-      const userId = (await session.requireActor(request)).userId;
-      const [order] = await db.select().from(orders).where(eq(orders.sessionId, request.params.sessionId));
-      if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", "No checkout with that session");
-      await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
-      const [first] = await db.select({ eventId: orderLines.eventId }).from(orderLines).where(eq(orderLines.orderId, order.id)).limit(1);
-      return { redirectUrl: `/payment-cancel${first ? `?event_id=${first.eventId}` : ""}` };
-    },
+    async (request) => cancelTestCheckout({ db, sessionId: request.params.sessionId, userId: (await session.requireActor(request)).userId }),
   );
 };

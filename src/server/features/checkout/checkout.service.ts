@@ -1,13 +1,14 @@
-import { parseInput } from "../../lib/parse-input";
-import { randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   affiliateCommission,
   AppError,
   bookingFeePerTicket,
+  cartTotals,
   CHECKOUT_HOLD_MINUTES,
   CHECKOUT_RATE_LIMIT,
   CHECKOUT_RATE_LIMIT_MESSAGE,
+  CHECKOUT_SESSION_ID_TEMPLATE,
   checkoutLines,
   commissionEarner,
   checkoutSessionExpiry,
@@ -15,17 +16,21 @@ import {
   formatPounds,
   isBusinessListing,
   isListed,
-  ticketLimitError,
   MAX_CHECKOUT_TOTAL_PENCE,
+  newTicketCode,
+  paymentCancelPath,
+  paymentSuccessPath,
+  ticketLimitError,
+  ticketTotal,
 } from "../../../domain";
 import type { Db } from "../../db/client";
 import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, users } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
+import { parseInput } from "../../lib/parse-input";
 import { hitRateLimit } from "../../lib/rate-limiter";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { checkPlacesLeft, heldByAccount, lockEvents, placesLeft } from "./capacity";
 
 /** Where confirmation enqueues ticket and refund e-mails (the job queue, inside the confirming transaction). */
 export type TicketEmailQueue = Pick<Jobs, "enqueueTicketEmails" | "enqueueRefundEmail">;
@@ -36,58 +41,6 @@ export const REFUND_REASONS = {
   eventRemoved: "The event was removed before the payment arrived, so the payment has been refunded in full.",
 } as const;
 
-/** The spec §9 ticket code: TCKT-, the year, then 8 random upper-case hex digits. */
-export function newTicketCode(now: Date = new Date()): string {
-  return `TCKT-${now.getUTCFullYear()}-${randomBytes(4).toString("hex").toUpperCase()}`;
-}
-
-/** A payment session id in Stripe's shape, for the local test checkout. */
-export function newLocalSessionId(): string {
-  return `cs_test_${randomBytes(18).toString("base64url")}`;
-}
-
-/** Tickets sold (confirmed) plus places held by unexpired pending checkouts, other than `exceptOrderId`. */
-async function takenPlaces(tx: Tx, eventId: string, exceptOrderId?: string): Promise<number> {
-  const [sold] = await tx
-    .select({ n: sql<number>`coalesce(sum(${bookings.ticketQuantity}), 0)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "confirmed")));
-  const [held] = await tx
-    .select({ n: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      and(
-        eq(orderLines.eventId, eventId),
-        eq(orders.status, "pending"),
-        gt(orders.expiresAt, sql`now()`),
-        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
-      ),
-    );
-  return Number(sold!.n) + Number(held!.n);
-}
-
-/** Places `userId` holds on one event in its unexpired pending checkouts (the per-account hold limit, issue 16). */
-async function heldByAccount(tx: Tx, userId: string, eventId: string): Promise<number> {
-  const [held] = await tx
-    .select({ n: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.eventId, eventId), eq(orders.userId, userId), eq(orders.status, "pending"), gt(orders.expiresAt, sql`now()`)));
-  return Number(held!.n);
-}
-
-/** Locks the events' rows in id order, so two checkouts sharing events can never deadlock. */
-function lockEvents(tx: Tx, eventIds: string[]) {
-  return tx.select().from(events).where(inArray(events.id, eventIds)).orderBy(asc(events.id)).for("update");
-}
-
-function capacityError(title: string, left: number): AppError {
-  return left <= 0
-    ? new AppError("CONFLICT", `Sold out: there are no tickets left for ${title}.`, { reason: "SOLD_OUT", remaining: 0 })
-    : new AppError("CONFLICT", `Only ${left} left for ${title}.`, { reason: "NOT_ENOUGH_LEFT", remaining: left });
-}
-
 /**
  * create-payment (decisions D6, D8, D9): prices every line from the database, then in one transaction
  * locks the events (in id order, so two carts never deadlock), checks sold + held + requested against
@@ -96,11 +49,11 @@ function capacityError(title: string, left: number): AppError {
  * until the session expires, in the attendee's name the buyer typed, which the account remembers for
  * next time (issue 17, decision 021). Rate limited per account.
  */
-export async function createPayment({ db, userId, input: raw, provider = "local" }: { db: Db; userId: string; input: unknown; provider?: "local" | "stripe" }) {
+export async function createPayment({ db, userId, input: raw, provider = "local" }: { db: Db; userId: string; input: unknown; provider?: PaymentGateway["name"] }) {
   const rate = await hitRateLimit(db, `create-payment:user:${userId}`, CHECKOUT_RATE_LIMIT);
   if (!rate.allowed) throw new AppError("RATE_LIMITED", CHECKOUT_RATE_LIMIT_MESSAGE, { retryAfterSeconds: rate.retryAfterSeconds });
-  // Stripe names its session only once asked; until then the order carries a placeholder of our own.
-  const sessionId = provider === "local" ? newLocalSessionId() : `pending_${randomUUID()}`;
+  // The provider names its session only once asked; until then the order carries a placeholder of our own.
+  const sessionId = `pending_${randomUUID()}`;
   const input = parseInput(CreatePaymentInput, raw, { whole: "body" });
   const lines = checkoutLines(input).sort((a, b) => a.eventId.localeCompare(b.eventId));
   const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
@@ -119,17 +72,12 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
       if (!event || !isListed(event)) throw new AppError("EVENT_NOT_FOUND", "Event not found");
       if (isBusinessListing(event)) throw new AppError("BAD_REQUEST", `${event.title} is a business listing: contact them directly.`);
       if (event.pricePence <= 0) throw new AppError("BAD_REQUEST", `${event.title} is free: no payment or booking is needed.`);
-      if (event.maxAttendees !== null) {
-        const left = event.maxAttendees - (await takenPlaces(tx, event.id));
-        if (line.quantity > left) throw capacityError(event.title, left);
-      }
+      await checkPlacesLeft(tx, { event, quantity: line.quantity });
       const limited = ticketLimitError({ title: event.title, requested: line.quantity, alreadyHeld: await heldByAccount(tx, userId, event.id) });
       if (limited) throw limited;
-      const fee = bookingFeePerTicket(event.pricePence);
-      priced.push({ event, quantity: line.quantity, fee, total: (event.pricePence + fee) * line.quantity });
+      priced.push({ event, quantity: line.quantity, fee: bookingFeePerTicket(event.pricePence), total: ticketTotal(event.pricePence, line.quantity) });
     }
-    const subtotal = priced.reduce((sum, line) => sum + line.event.pricePence * line.quantity, 0);
-    const fees = priced.reduce((sum, line) => sum + line.fee * line.quantity, 0);
+    const totals = cartTotals(priced.map((line) => ({ ticketPricePence: line.event.pricePence, quantity: line.quantity })));
     const [created] = await tx
       .insert(orders)
       .values({
@@ -140,9 +88,9 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
         // The name the buyer typed (issue 17), never the account's handle.
         attendeeName: input.attendeeName,
         attendeeEmail: buyer.email,
-        subtotalPence: subtotal,
-        feesPence: fees,
-        totalPence: subtotal + fees,
+        subtotalPence: totals.subtotal,
+        feesPence: totals.fees,
+        totalPence: totals.total,
         expiresAt: sql`now() + make_interval(mins => ${CHECKOUT_HOLD_MINUTES})`,
       })
       .returning();
@@ -164,6 +112,26 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
     return { ...created!, lines: priced };
   });
   return order;
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * A booking as the API shows it to its buyer or its organiser (My Tickets, the ticket viewer): the one
+ * mapping of a booking row to JSON, which each answer extends with its event and QR payload.
+ */
+export function bookingJson(booking: BookingRow) {
+  return {
+    bookingId: booking.id,
+    ticketCode: booking.ticketCode,
+    status: booking.status,
+    ticketQuantity: booking.ticketQuantity,
+    totalAmountPence: booking.totalAmountPence,
+    attendeeName: booking.attendeeName,
+    attendeeEmail: booking.attendeeEmail,
+    checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+    createdAt: booking.createdAt.toISOString(),
+  };
 }
 
 export type ConfirmResult =
@@ -214,7 +182,7 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
       // A payment after its hold lapsed gets places only if they are still free.
       for (const line of lines) {
         const event = byId.get(line.eventId);
-        if (event?.maxAttendees != null && line.quantity > event.maxAttendees - (await takenPlaces(tx, line.eventId, order.id))) return refund(REFUND_REASONS.soldOut);
+        if (event?.maxAttendees != null && line.quantity > (await placesLeft(tx, { id: line.eventId, maxAttendees: event.maxAttendees }, order.id))) return refund(REFUND_REASONS.soldOut);
       }
     }
 
@@ -223,6 +191,7 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
     const affiliateById = new Map(knownAffiliates.map((affiliate) => [affiliate.id, affiliate]));
     const bookingIds: string[] = [];
     for (const line of lines) {
+      const ticketCode = newTicketCode();
       const [booking] = await tx
         .insert(bookings)
         .values({
@@ -233,12 +202,12 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
           attendeeEmail: order.attendeeEmail,
           ticketQuantity: line.quantity,
           totalAmountPence: line.totalPence,
-          ticketCode: newTicketCode(),
+          ticketCode,
+          qrCode: ticketCode,
           stripeSessionId: order.sessionId,
           orderLineId: line.id,
         })
-        .returning({ id: bookings.id, ticketCode: bookings.ticketCode });
-      await tx.update(bookings).set({ qrCode: booking!.ticketCode }).where(eq(bookings.id, booking!.id));
+        .returning({ id: bookings.id });
       bookingIds.push(booking!.id);
 
       // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates); never the buyer's own (issue 16).
@@ -273,26 +242,44 @@ export async function releaseOrder({ db, sessionId, status }: { db: Db; sessionI
   return Boolean(order);
 }
 
-/** Marks lapsed pending checkouts expired (bookkeeping: capacity already ignores them once past expiry). */
-export async function expireLapsedOrders({ db }: { db: Db }): Promise<number> {
-  const expired = await db
-    .update(orders)
-    .set({ status: "expired" })
-    .where(and(eq(orders.status, "pending"), sql`${orders.expiresAt} <= now()`))
-    .returning({ id: orders.id });
-  return expired.length;
+/** The buyer's own order with that session; anyone else's is as unknown as a missing one (docs/decisions/015). */
+export async function findOwnOrder({ db, sessionId, userId }: { db: Db; sessionId: string; userId: string }) {
+  const [order] = await db.select().from(orders).where(eq(orders.sessionId, sessionId));
+  return order && order.userId === userId ? order : null;
 }
+
+const NO_TEST_CHECKOUT = "No checkout with that session";
 
 /** The local test checkout page's view of an order, for its buyer only. */
 export async function getTestCheckout({ db, sessionId, userId }: { db: Db; sessionId: string; userId: string }) {
-  const [order] = await db.select().from(orders).where(eq(orders.sessionId, sessionId));
-  if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", "No checkout with that session");
+  const order = await findOwnOrder({ db, sessionId, userId });
+  if (!order) throw new AppError("NOT_FOUND", NO_TEST_CHECKOUT);
   const lines = await db
     .select({ eventId: orderLines.eventId, title: events.title, quantity: orderLines.quantity, totalPence: orderLines.totalPence })
     .from(orderLines)
     .innerJoin(events, eq(events.id, orderLines.eventId))
     .where(eq(orderLines.orderId, order.id));
   return { sessionId: order.sessionId, status: order.status, totalPence: order.totalPence, expiresAt: order.expiresAt.toISOString(), lines };
+}
+
+/**
+ * The test checkout's Pay button (the local provider's payment, decision 026): settles the buyer's own
+ * local order as a webhook would, and answers where the browser goes next, as Stripe Checkout would.
+ */
+export async function payTestCheckout({ db, jobs, gateway, sessionId, userId }: { db: Db; jobs: TicketEmailQueue; gateway: PaymentGateway; sessionId: string; userId: string }) {
+  const order = await findOwnOrder({ db, sessionId, userId });
+  if (!order || order.provider !== "local") throw new AppError("NOT_FOUND", NO_TEST_CHECKOUT);
+  await settlePaidSession({ db, jobs, gateway, sessionId: order.sessionId, paymentReference: null });
+  return { redirectUrl: paymentSuccessPath(order.sessionId) };
+}
+
+/** The test checkout's Cancel button: releases the buyer's own checkout and sends the browser back to its first event. */
+export async function cancelTestCheckout({ db, sessionId, userId }: { db: Db; sessionId: string; userId: string }) {
+  const order = await findOwnOrder({ db, sessionId, userId });
+  if (!order) throw new AppError("NOT_FOUND", NO_TEST_CHECKOUT);
+  await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
+  const [first] = await db.select({ eventId: orderLines.eventId }).from(orderLines).where(eq(orderLines.orderId, order.id)).limit(1);
+  return { redirectUrl: paymentCancelPath(first?.eventId ?? null) };
 }
 
 /**
@@ -307,27 +294,25 @@ export async function startCheckout({
   input,
 }: {
   db: Db;
-  gateway: PaymentGateway | null;
+  gateway: PaymentGateway;
   publicUrl: string;
   userId: string;
   input: unknown;
 }): Promise<{ url: string; sessionId: string }> {
-  const order = await createPayment({ db, userId, input, provider: gateway ? "stripe" : "local" });
+  const order = await createPayment({ db, userId, input, provider: gateway.name });
   if (order.totalPence > MAX_CHECKOUT_TOTAL_PENCE) {
     await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
     throw new AppError("BAD_REQUEST", `A checkout can total at most ${formatPounds(MAX_CHECKOUT_TOTAL_PENCE)}. Please buy these tickets in smaller checkouts.`);
   }
-  if (!gateway) return { url: `${publicUrl}/checkout/test/${order.sessionId}`, sessionId: order.sessionId };
   try {
-    const firstEvent = order.lines[0]!.event.id;
     const session = await gateway.createSession({
       orderId: order.id,
       customerEmail: order.attendeeEmail,
       lines: order.lines.map((line) => ({ title: line.event.title, quantity: line.quantity, unitPricePence: line.event.pricePence, feePerTicketPence: line.fee })),
       // Read now, just before the call: Stripe measures its 30-minute minimum from its own receipt (decision 013).
       expiresAt: checkoutSessionExpiry(new Date(), order.expiresAt),
-      successUrl: `${publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${publicUrl}/payment-cancel?event_id=${firstEvent}`,
+      successUrl: `${publicUrl}${paymentSuccessPath(CHECKOUT_SESSION_ID_TEMPLATE)}`,
+      cancelUrl: `${publicUrl}${paymentCancelPath(order.lines[0]!.event.id)}`,
     });
     await db.update(orders).set({ sessionId: session.sessionId }).where(eq(orders.id, order.id));
     return session;
@@ -340,7 +325,7 @@ export async function startCheckout({
 
 /**
  * Records a payment the provider reports and confirms the order; a payment that lost its places is
- * refunded through the provider. Shared by verify-payment and the Stripe webhook.
+ * refunded through the provider. Shared by verify-payment, the Stripe webhook and the test checkout's Pay.
  */
 export async function settlePaidSession({
   db,
@@ -351,7 +336,7 @@ export async function settlePaidSession({
 }: {
   db: Db;
   jobs: TicketEmailQueue;
-  gateway: PaymentGateway | null;
+  gateway: PaymentGateway;
   sessionId: string;
   paymentReference: string | null;
 }) {
@@ -360,6 +345,6 @@ export async function settlePaidSession({
     .set({ paidAt: sql`coalesce(${orders.paidAt}, now())`, paymentReference: sql`coalesce(${orders.paymentReference}, ${paymentReference})` })
     .where(eq(orders.sessionId, sessionId));
   const result = await confirmOrder({ db, jobs, sessionId });
-  if (result.status === "refunded" && gateway && paymentReference) await gateway.refund(paymentReference);
+  if (result.status === "refunded" && paymentReference) await gateway.refund(paymentReference);
   return result;
 }

@@ -6,7 +6,8 @@ import type { AuthClient } from "../../../../test/auth-client";
 import { createEvent, createUser } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { affiliateCommissions, affiliates, bookings, orderLines, orders } from "../../db/schema";
-import { confirmOrder, createPayment, expireLapsedOrders } from "./checkout.service";
+import { confirmOrder, createPayment } from "./checkout.service";
+import { expireLapsedOrders } from "./expire-holds.job";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: AuthClient;

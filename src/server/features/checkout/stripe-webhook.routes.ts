@@ -8,7 +8,6 @@ import { releaseOrder, settlePaidSession } from "./checkout.service";
  * the raw body, so this route reads the body itself.
  */
 export async function stripeWebhookRoutes(app: FastifyInstance, { db, jobs, gateway }: AppContext) {
-  if (!gateway) return;
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));

@@ -2,10 +2,10 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { TicketEmailStatus } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings, events, orders } from "../../db/schema";
+import { bookings, events } from "../../db/schema";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { ticketEmailStatus } from "../tickets/send-ticket-email.service";
-import { confirmOrder, settlePaidSession, type TicketEmailQueue } from "./checkout.service";
+import { confirmOrder, findOwnOrder, settlePaidSession, type TicketEmailQueue } from "./checkout.service";
 
 /** A booking as the success page shows it (spec §7 verify-payment). */
 export const VerifiedBooking = z.object({
@@ -71,15 +71,16 @@ export async function verifyPayment({
 }: {
   db: Db;
   jobs: TicketEmailQueue;
-  gateway: PaymentGateway | null;
+  gateway: PaymentGateway;
   userId: string;
   sessionId: string;
 }): Promise<VerifyPaymentResult> {
-  const [order] = await db.select().from(orders).where(eq(orders.sessionId, sessionId));
-  if (!order || order.userId !== userId) return { success: false, error: NO_PAYMENT };
+  const order = await findOwnOrder({ db, sessionId, userId });
+  if (!order) return { success: false, error: NO_PAYMENT };
   let result;
   if (order.paidAt) result = await confirmOrder({ db, jobs, sessionId: order.sessionId });
-  else if (order.provider === "stripe" && gateway) {
+  // Only the provider that opened the session is asked about it (a local one answers 'not paid': its Pay button records payments).
+  else if (order.provider === gateway.name) {
     const payment = await gateway.sessionPayment(order.sessionId);
     if (!payment.paid) return { success: false, error: NOT_PAID };
     result = await settlePaidSession({ db, jobs, gateway, sessionId: order.sessionId, paymentReference: payment.paymentIntentId });

@@ -12,20 +12,8 @@ import {
   type EventSummary,
 } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings, events, orderLines, orders, profiles } from "../../db/schema";
-
-/**
- * Places taken per event: confirmed bookings plus places held by unexpired checkouts (decisions D9),
- * the same count create-payment checks, so 'Sold out' and 'Only N left' follow at once.
- */
-const ticketsTaken = sql<number>`((
-  select coalesce(sum(${bookings.ticketQuantity}), 0)::int from ${bookings}
-  where ${bookings.eventId} = ${events.id} and ${bookings.status} = 'confirmed'
-) + (
-  select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
-  join ${orders} on ${orders.id} = ${orderLines.orderId}
-  where ${orderLines.eventId} = ${events.id} and ${orders.status} = 'pending' and ${orders.expiresAt} > now()
-))`;
+import { events, profiles } from "../../db/schema";
+import { placesTaken } from "../checkout/capacity";
 
 const summaryColumns = {
   id: events.id,
@@ -41,7 +29,7 @@ const summaryColumns = {
   maxAttendees: events.maxAttendees,
   imageUrl: events.imageUrl,
   status: events.status,
-  taken: ticketsTaken,
+  taken: placesTaken(events.id),
   organiserUsername: profiles.username,
   organiserDisplayName: profiles.displayName,
 };

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { AppError, isUuid, ticketQrPayload, upcomingThenPast, type MyTicket } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
+import { bookingJson } from "../checkout/checkout.service";
 import { ticketEmailStatus } from "./send-ticket-email.service";
 import { ticketCalendar } from "./ticket-email";
 import type { TicketSigner } from "./ticket-signer";
@@ -22,16 +23,8 @@ export async function listMyTickets({ db, signer, userId, now = new Date() }: { 
   const ordered = [...upcoming.map((row) => ({ ...row, period: "upcoming" as const })), ...past.map((row) => ({ ...row, period: "past" as const }))];
   return Promise.all(
     ordered.map(async ({ booking, event, period }) => ({
-      bookingId: booking.id,
+      ...bookingJson(booking),
       period,
-      ticketCode: booking.ticketCode,
-      status: booking.status,
-      ticketQuantity: booking.ticketQuantity,
-      totalAmountPence: booking.totalAmountPence,
-      attendeeName: booking.attendeeName,
-      attendeeEmail: booking.attendeeEmail,
-      checkedInAt: booking.checkedInAt?.toISOString() ?? null,
-      createdAt: booking.createdAt.toISOString(),
       event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, imageUrl: event.imageUrl },
       qrPayload: await signer.sign(ticketQrPayload(booking, event)),
       ticketEmail: ticketEmailStatus(booking),

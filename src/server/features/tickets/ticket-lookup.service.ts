@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import { managedBy } from "../events/managed-events";
 import type { Actor } from "../auth/session";
+import { bookingJson } from "../checkout/checkout.service";
 import type { TicketSigner } from "./ticket-signer";
 
 /**
@@ -40,16 +41,8 @@ export async function findManagedTicket({ db, signer, actor, identifier }: { db:
   if (!row) throw new AppError("TICKET_NOT_FOUND", "No ticket found with that identifier. Please check and try again.");
   const { booking, event } = row;
   return {
-    bookingId: booking.id,
-    ticketCode: booking.ticketCode,
+    ...bookingJson(booking),
     stripeSessionId: await visibleSessionId(db, actor, booking.stripeSessionId),
-    status: booking.status,
-    attendeeName: booking.attendeeName,
-    attendeeEmail: booking.attendeeEmail,
-    ticketQuantity: booking.ticketQuantity,
-    totalAmountPence: booking.totalAmountPence,
-    checkedInAt: booking.checkedInAt?.toISOString() ?? null,
-    createdAt: booking.createdAt.toISOString(),
     event: { id: event.id, title: event.title, description: event.description, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location },
     qrPayload: await signer.sign(ticketQrPayload(booking, event)),
   };

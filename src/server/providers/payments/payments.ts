@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import { createLocalPayments } from "./local";
 import { createStripePayments } from "./stripe";
 
 export interface CheckoutLineForProvider {
@@ -17,9 +18,14 @@ export interface CreateSessionInput {
   cancelUrl: string;
 }
 
-/** An outside payment service (ARCHITECTURE Payments). The built-in `local` provider needs none. */
+/**
+ * The payment provider (ARCHITECTURE Payments): Stripe Checkout, or the built-in `local` test checkout
+ * that a fresh machine can pay with (decision 026).
+ */
 export interface PaymentGateway {
-  readonly name: "stripe";
+  readonly name: "stripe" | "local";
+  /** Whether the provider reports payments by webhook (POST /api/webhooks/stripe is served only then). */
+  readonly webhooks: boolean;
   createSession(input: CreateSessionInput): Promise<{ sessionId: string; url: string }>;
   /** Whether the session has been paid, and the payment to refund if needed. */
   sessionPayment(sessionId: string): Promise<{ paid: boolean; paymentIntentId: string | null }>;
@@ -28,7 +34,7 @@ export interface PaymentGateway {
   parseWebhook(rawBody: Buffer, signature: string): { type: string; sessionId: string | null };
 }
 
-export function createPaymentGateway(config: Config): PaymentGateway | null {
-  if (config.paymentProvider !== "stripe") return null;
+export function createPaymentGateway(config: Config): PaymentGateway {
+  if (config.paymentProvider !== "stripe") return createLocalPayments({ publicUrl: config.publicUrl });
   return createStripePayments({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, apiUrl: config.STRIPE_API_URL });
 }

@@ -24,6 +24,7 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
   });
   return {
     name: "stripe",
+    webhooks: true,
     async createSession(input) {
       const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
       for (const line of input.lines) {

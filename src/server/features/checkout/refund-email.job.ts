@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { BRAND, formatPounds } from "../../../domain";
 import { orders } from "../../db/schema";
+import { QUEUES, type Jobs, type RefundEmailJob } from "../../jobs/jobs";
 import type { EmailMessage } from "../../providers/email/email";
 import { renderEmail } from "../../providers/email/layout";
 import type { TicketMailer } from "../tickets/send-ticket-email.service";
@@ -38,4 +40,16 @@ export async function deliverRefundEmail(mailer: Pick<TicketMailer, "db" | "emai
   if (!order || order.status !== "refunded" || order.refundEmailSentAt) return;
   await mailer.email.send(refundEmailMessage(order, mailer.publicUrl));
   await mailer.db.update(orders).set({ refundEmailSentAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+/** Starts the refund-email job's worker: each refunded order's notice, retried with backoff until sent. */
+export async function startRefundEmailJob({ jobs, mailer, log }: { jobs: Jobs; mailer: Pick<TicketMailer, "db" | "email" | "publicUrl">; log: FastifyBaseLogger }) {
+  await jobs.work<RefundEmailJob>(QUEUES.refundEmail, async (job) => {
+    try {
+      await deliverRefundEmail(mailer, job.data.orderId);
+    } catch (error) {
+      log.warn({ err: error, orderId: job.data.orderId, attempt: job.retryCount + 1 }, "refund e-mail not sent; it will be retried");
+      throw error;
+    }
+  });
 }

@@ -1,0 +1,24 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client";
+import { orders } from "../../db/schema";
+import { QUEUES, type Jobs } from "../../jobs/jobs";
+
+/** Marks lapsed pending checkouts expired (bookkeeping: capacity already ignores them once past expiry). */
+export async function expireLapsedOrders({ db }: { db: Db }): Promise<number> {
+  const expired = await db
+    .update(orders)
+    .set({ status: "expired" })
+    .where(and(eq(orders.status, "pending"), sql`${orders.expiresAt} <= now()`))
+    .returning({ id: orders.id });
+  return expired.length;
+}
+
+/** The hold-expiry job: lapsed checkouts marked expired every minute, on one node per tick. */
+export async function startExpireHoldsJob({ jobs, db, log }: { jobs: Jobs; db: Db; log: FastifyBaseLogger }) {
+  await jobs.work(QUEUES.expireHolds, async () => {
+    const expired = await expireLapsedOrders({ db });
+    if (expired) log.info({ expired }, "lapsed checkouts released");
+  });
+  await jobs.schedule(QUEUES.expireHolds, "* * * * *");
+}
