@@ -2,9 +2,9 @@ import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AttendeeList, CheckInResult, DashboardEvent, OwnBooking, SalesAnalytics, TicketView } from "../../../domain";
-import { attendeesCsv, checkInBooking, listAttendees } from "../attendees/attendees.service";
+import { checkInBooking } from "../attendees/attendees.service";
 import { findManagedTicket } from "../tickets/ticket-lookup.service";
-import { listOwnBookings, listOwnEvents, salesAnalytics } from "./dashboard.service";
+import { exportAttendees, listOwnBookings, listOwnEvents, salesAnalytics } from "./dashboard.service";
 
 /** The organiser's dashboard API (spec §2 Dashboard): own events, sales, bookings, attendees, check-in, tickets. */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, signer }) => {
@@ -38,15 +38,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       },
     },
     async (request, reply) => {
-      const actor = await session.requireActor(request);
-      const list = await listAttendees({ db, actor, eventId: request.params.id });
-      if (request.query.format !== "csv") return list;
-      const name = list.event.title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "event";
+      const exported = await exportAttendees({ db, actor: await session.requireActor(request), eventId: request.params.id, format: request.query.format });
+      if ("list" in exported) return exported.list;
       return reply
         .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="attendees-${name}.csv"`)
+        .header("content-disposition", `attachment; filename="${exported.filename}"`)
         .header("cache-control", "no-store")
-        .send(attendeesCsv(list));
+        .send(exported.csv);
     },
   );
 

@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { isBusinessListing, LIST_SIZES, ukToday, upcomingThenPast, type DashboardEvent, type OwnBooking, type SalesAnalytics } from "../../../domain";
+import { isBusinessListing, LIST_SIZES, ukToday, upcomingThenPast, type AttendeeList, type DashboardEvent, type OwnBooking, type SalesAnalytics } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
+import { attendeesCsv, listAttendees } from "../attendees/attendees.service";
+import type { Actor } from "../auth/session";
 
 const confirmed = eq(bookings.status, "confirmed");
 const DAYS_CHARTED = 30;
@@ -160,4 +162,22 @@ export function attendeeEventChoices(ownEvents: readonly DashboardEvent[], now: 
 export async function getDashboard({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }) {
   const [ownEvents, sales, ownBookings] = await Promise.all([listOwnEvents({ db, userId }), salesAnalytics({ db, userId, now }), listOwnBookings({ db, userId })]);
   return { events: ownEvents, attendeeEvents: attendeeEventChoices(ownEvents, now), sales, bookings: ownBookings };
+}
+
+/** GET /api/events/:id/attendees: the list, or with ?format=csv a download named after the event. */
+export async function exportAttendees({
+  db,
+  actor,
+  eventId,
+  format,
+}: {
+  db: Db;
+  actor: Actor;
+  eventId: string;
+  format: "json" | "csv";
+}): Promise<{ list: AttendeeList } | { csv: string; filename: string }> {
+  const list = await listAttendees({ db, actor, eventId });
+  if (format !== "csv") return { list };
+  const name = list.event.title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "event";
+  return { csv: attendeesCsv(list), filename: `attendees-${name}.csv` };
 }

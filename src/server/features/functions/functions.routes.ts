@@ -1,8 +1,8 @@
 import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, CheckResult, CheckTicketInput, SendTestEmailInput, TICKET_EMAIL_PROVIDERS, TicketEmailResult } from "../../../domain";
-import { hitRateLimit } from "../../lib/rate-limiter";
+import { CheckResult, CheckTicketInput, SendTestEmailInput, TICKET_EMAIL_PROVIDERS, TicketEmailResult } from "../../../domain";
+import { enforceRateLimit } from "../../lib/rate-limiter";
 import { checkTicket } from "../tickets/check-in.service";
 import { sendTestEmail } from "../tickets/send-test-email.service";
 import { sendTicketEmail } from "../tickets/send-ticket-email.service";
@@ -43,8 +43,7 @@ export const functionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     },
     async (request) => {
       const actor = await session.requireActor(request);
-      const limit = await hitRateLimit(db, `send-test-email:user:${actor.userId}`, { limit: 10, windowSeconds: 60 * 60 });
-      if (!limit.allowed) throw new AppError("RATE_LIMITED", TOO_MANY);
+      await enforceRateLimit(db, [{ key: `send-test-email:user:${actor.userId}`, rule: { limit: 10, windowSeconds: 60 * 60 }, message: TOO_MANY }]);
       return sendTestEmail({ db, email: mailer.email, actor, input: request.body });
     },
   );
