@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/server/app";
 import type { JobTimings } from "../src/server/jobs/jobs";
 import { loadConfig } from "../src/server/config";
@@ -38,4 +39,19 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * One test app for the whole file: built before the first test, torn down after the last. The object
+ * returned is filled in by then (`t.app`, `t.db`, …), so tests use it like createTestApp's own.
+ */
+export function setUpTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(...args));
+  });
+  afterAll(async () => t.close());
+  return t;
 }

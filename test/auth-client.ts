@@ -1,7 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Db } from "../src/server/db/client";
 import type { MailboxMessage } from "../src/domain";
+import { expect } from "vitest";
 import { listMailbox } from "../src/server/features/dev-mailbox/dev-mailbox.service";
+import { createAccount } from "./fixtures";
 
 /**
  * Drives the real auth endpoints through app.inject() the way a browser would: same-origin requests,
@@ -68,7 +70,22 @@ export class AuthClient {
   }
 }
 
+let ipCounter = 0;
+/** Each client speaks from its own address so per-address limits never carry over between tests. */
+export function newClient(t: { app: FastifyInstance; config: { publicUrl: string } }): AuthClient {
+  return new AuthClient(t.app, t.config.publicUrl, `198.51.100.${++ipCounter}`);
+}
+
 export const TEST_PASSWORD = "correct-horse-7";
+
+/** A new account signed in with its password through the real endpoint, and the client holding its session. */
+export async function signedIn(t: { app: FastifyInstance; db: Db; config: { publicUrl: string } }, options: Parameters<typeof createAccount>[1] = { password: TEST_PASSWORD }) {
+  const account = await createAccount(t.db, options);
+  const c = newClient(t);
+  const response = await c.post("/api/auth/sign-in/email", { email: account.email, password: options.password });
+  expect(response.statusCode).toBe(200);
+  return { account, c };
+}
 
 /** The newest outbox message for a recipient (optionally waiting for one that matches). */
 export async function latestMessage(db: Db, to: string, match: (message: MailboxMessage) => boolean = () => true): Promise<MailboxMessage> {

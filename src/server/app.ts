@@ -43,10 +43,11 @@ import { startWorkers } from "./jobs/workers";
 import { realtimeRoutes } from "./features/realtime/realtime.routes";
 import { createSalesHub } from "./features/realtime/sales-hub";
 import { createFileStorage } from "./providers/storage/storage";
-import { meRoutes } from "./features/me/me.routes";
+import { sessionRoutes } from "./features/auth/session.routes";
 import { createEmailSender } from "./providers/email/email";
 import { createSmsSender } from "./providers/sms/sms";
 import { profilesRoutes } from "./features/profiles/profiles.routes";
+import { statsRoutes } from "./features/stats/stats.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { fastifyTrustProxy } from "./lib/client-address";
 import { answerFrameworkError, MAX_PARAM_LENGTH } from "./lib/framework-errors";
@@ -163,8 +164,9 @@ export async function buildApp({ config, database, web, logger = false, workers 
       await api.register(multipart);
       for (const routes of [
         eventsRoutes,
+        sessionRoutes,
         profilesRoutes,
-        meRoutes,
+        statsRoutes,
         eventEditingRoutes,
         affiliatesRoutes,
         dashboardRoutes,

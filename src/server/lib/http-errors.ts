@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, SERVICE_UNAVAILABLE_MESSAGE, type ErrorBody } from "../../domain/errors";
 import { isDatabaseUnavailable } from "../db/client";
+import { RateLimitedError } from "./rate-limiter";
 
 /** One handler: AppErrors keep their code, validation failures name the field, 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -14,6 +15,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof AppError) {
       if (error.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", "5");
+      if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
       // An outside service's failure: what it said is kept for us, not sent to the client.
       if (error.status >= 500 && error.cause) request.log.error({ err: error.cause }, error.message);
       const body: ErrorBody = { error: { code: error.code, message: error.message, details: error.details } };

@@ -1,5 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { AppError } from "../../domain/errors";
 import { rateLimits } from "../db/schema";
 
 export interface RateLimitRule {
@@ -42,4 +43,31 @@ export async function isRateLimited(db: Db, key: string, rule: RateLimitRule): P
     .where(eq(rateLimits.key, key));
   if (!row || row.retryAfter <= 0) return { allowed: true, count: 0, retryAfterSeconds: 0 };
   return { allowed: row.count < rule.limit, count: row.count, retryAfterSeconds: row.retryAfter };
+}
+
+export interface RateLimitHit {
+  key: string;
+  rule: RateLimitRule;
+  /** What the person is told when this limit refuses them (given the seconds until it lets them in). */
+  message: string | ((retryAfterSeconds: number) => string);
+}
+
+/** 429 RATE_LIMITED; the error handler tells the client when to come back in a Retry-After header. */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("RATE_LIMITED", message);
+  }
+}
+
+/** Counts one hit on every key; the first limit (in the order given) that is used up refuses the request. */
+export async function enforceRateLimit(db: Db, hits: RateLimitHit[]): Promise<void> {
+  const states = await Promise.all(hits.map((hit) => hitRateLimit(db, hit.key, hit.rule)));
+  const refused = states.findIndex((state) => !state.allowed);
+  if (refused < 0) return;
+  const { message } = hits[refused]!;
+  const { retryAfterSeconds } = states[refused]!;
+  throw new RateLimitedError(typeof message === "string" ? message : message(retryAfterSeconds), retryAfterSeconds);
 }

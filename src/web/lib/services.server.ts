@@ -12,7 +12,7 @@ import { submitContactMessage } from "../../server/features/contact/contact.serv
 import { sendTicketEmail } from "../../server/features/tickets/send-ticket-email.service";
 import { isMailboxOpenTo, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
 import { outboxDir } from "../../server/providers/email/email";
-import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/own-profile.service";
+import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/profiles.service";
 
 export { getCategoryCounts, getEvent, getEventsByIds, getHomeData, getSimilarEvents, listEvents } from "../../server/features/events/events.service";
 export { getPublicProfile } from "../../server/features/profiles/profiles.service";

@@ -1,6 +1,9 @@
-import { BRAND, cardPriceRule, categoryLabel, formatEventDate, formatEventTime, isBusinessListing } from "../../../domain";
+import type { FastifyBaseLogger } from "fastify";
+import { AppError, BRAND, MAX_RECORDING_BYTES, cardPriceRule, categoryLabel, formatEventDate, formatEventTime, isBusinessListing } from "../../../domain";
 import type { Db } from "../../db/client";
+import { enforceRateLimit, type RateLimitRule } from "../../lib/rate-limiter";
 import type { AiService } from "../../providers/ai/ai";
+import { sniffAudioType } from "./audio-type";
 import { knownPlaces, searchCatalogue, type CatalogueFilters, type MatchedEvent } from "./catalogue-search";
 import { helpFactsText, matchHelpTopics, type HelpFacts } from "../../../domain";
 import { categoryWord, normaliseQuestion, parseQuestion, type QuestionIntent } from "./question-intent";
@@ -200,4 +203,71 @@ export async function groundingContext({ db, message, facts, now = new Date() }:
     `${heading}; ${found.total} in all:`,
     eventsText,
   ].join("\n");
+}
+
+/** Per minute, per signed-in user and per address: a conversation, and the costlier audio calls. */
+const CHAT_LIMIT: RateLimitRule = { limit: 30, windowSeconds: 60 };
+const AUDIO_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 60 };
+
+const NO_SPEECH_SERVICE = "No speech service is configured on this site: the assistant uses your browser's own speech recognition and speech synthesis instead.";
+
+/** Who is asking: the address always, and the user when signed in. */
+interface Asker {
+  clientIp: string;
+  userId: string | undefined;
+}
+
+async function limitAsker(db: Db, name: string, rule: RateLimitRule, { clientIp, userId }: Asker) {
+  const message = (seconds: number) => `Too many requests to the assistant. Please wait ${seconds} seconds and try again.`;
+  await enforceRateLimit(db, [
+    { key: `${name}:ip:${clientIp}`, rule, message },
+    ...(userId ? [{ key: `${name}:user:${userId}`, rule, message }] : []),
+  ]);
+}
+
+function requireAi(ai: AiService | null, log: FastifyBaseLogger): AiService {
+  if (ai) return ai;
+  log.debug("speech function called without an AI service");
+  throw new AppError("AI_UNAVAILABLE", NO_SPEECH_SERVICE);
+}
+
+/** POST /api/functions/chat-completion: the assistant's reply, within the asker's limit. */
+export async function answerChat({ db, ai, asker, message, supportEmail }: { db: Db; ai: AiService | null; asker: Asker; message: string; supportEmail: string }) {
+  await limitAsker(db, "chat-completion", CHAT_LIMIT, asker);
+  return { reply: await chatCompletion({ db, ai, message, facts: { supportEmail } }) };
+}
+
+/** POST /api/functions/speech-to-text: the text of a recording (base64), through the AI service only. */
+export async function speechToText({ db, ai, asker, audio: base64, log }: { db: Db; ai: AiService | null; asker: Asker; audio: string; log: FastifyBaseLogger }) {
+  await limitAsker(db, "assistant-audio", AUDIO_LIMIT, asker);
+  const service = requireAi(ai, log);
+  const audio = Buffer.from(base64, "base64");
+  if (audio.length > MAX_RECORDING_BYTES) {
+    throw new AppError("RECORDING_TOO_LARGE", "The recording is too long (5 MB at most). Please record a shorter message.");
+  }
+  const mimeType = sniffAudioType(audio);
+  if (!mimeType) throw new AppError("VALIDATION_FAILED", "Invalid body field 'audio': not a recording in a known audio format (webm, ogg, mp4, mp3 or wav)");
+  return { text: await service.transcribe({ audio, mimeType }) };
+}
+
+/** POST /api/functions/text-to-speech: MP3 (base64) of the text in the given voice, through the AI service only. */
+export async function textToSpeech({
+  db,
+  ai,
+  asker,
+  text,
+  voice,
+  log,
+}: {
+  db: Db;
+  ai: AiService | null;
+  asker: Asker;
+  text: string;
+  voice: Parameters<AiService["speak"]>[0]["voice"];
+  log: FastifyBaseLogger;
+}) {
+  await limitAsker(db, "assistant-audio", AUDIO_LIMIT, asker);
+  const service = requireAi(ai, log);
+  const audio = await service.speak({ text, voice });
+  return { audioContent: audio.toString("base64") };
 }

@@ -1,24 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { classifySignInFailure, latestAllowedDateOfBirth } from "../../../domain";
-import { createTestApp } from "../../../../test/app";
-import { AuthClient, TEST_PASSWORD, codeIn, latestMessage, linkIn, mailboxCount } from "../../../../test/auth-client";
+import { createTestApp, setUpTestApp } from "../../../../test/app";
+import { AuthClient, TEST_PASSWORD, codeIn, newClient, latestMessage, linkIn, mailboxCount } from "../../../../test/auth-client";
 import { createAccount } from "../../../../test/fixtures";
 import { startSmtpReceiver } from "../../../../test/smtp-receiver";
 import { startTwilioStandIn } from "../../../../test/stand-ins/twilio";
 import { profiles, sessions, users } from "../../db/schema";
 import { listMailbox } from "../dev-mailbox/dev-mailbox.service";
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let ipCounter = 0;
-/** Each test speaks from its own address so per-address limits never carry over between tests. */
-const client = () => new AuthClient(t.app, t.config.publicUrl, `198.51.100.${++ipCounter}`);
+const t = setUpTestApp();
+const client = () => newClient(t);
 const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
 
 async function signUp(c: AuthClient, email: string, dateOfBirth: string | null = "1990-05-17", password = TEST_PASSWORD) {
   return c.post("/api/auth/sign-up/email", { email, password, name: email.split("@")[0], dateOfBirth, callbackURL: "/auth" });

@@ -1,28 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../../../test/app";
-import { AuthClient, TEST_PASSWORD } from "../../../../test/auth-client";
-import { createAccount } from "../../../../test/fixtures";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp } from "../../../../test/app";
+import { type AuthClient, signedIn as signedInTo } from "../../../../test/auth-client";
 import { sessions } from "../../db/schema";
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let ipCounter = 0;
-const client = () => new AuthClient(t.app, t.config.publicUrl, `198.51.100.${++ipCounter}`);
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = setUpTestApp();
 
 /** check-ticket reads the account with its session in one query (requireActor): 401 unless signed in. */
 const scan = (c: AuthClient) => c.post("/api/functions/check-ticket", { ticketId: "TCKT-2026-00000000" });
 
-async function signedIn() {
-  const account = await createAccount(t.db, { password: TEST_PASSWORD });
-  const c = client();
-  expect((await c.post("/api/auth/sign-in/email", { email: account.email, password: TEST_PASSWORD })).statusCode).toBe(200);
-  return { account, c };
-}
+const signedIn = () => signedInTo(t);
 
 describe("the one-query session read (pages, admin rule, check-in)", () => {
   it("accepts a live session and refuses a revoked one at once", async () => {

@@ -62,3 +62,21 @@ export function attendeesCsv(list: AttendeeList): string {
     ]),
   ]);
 }
+
+/** GET /api/events/:id/attendees: the list, or with ?format=csv a download named after the event. */
+export async function exportAttendees({
+  db,
+  actor,
+  eventId,
+  format,
+}: {
+  db: Db;
+  actor: Actor;
+  eventId: string;
+  format: "json" | "csv";
+}): Promise<{ list: AttendeeList } | { csv: string; filename: string }> {
+  const list = await listAttendees({ db, actor, eventId });
+  if (format !== "csv") return { list };
+  const name = list.event.title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "event";
+  return { csv: attendeesCsv(list), filename: `attendees-${name}.csv` };
+}

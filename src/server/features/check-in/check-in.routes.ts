@@ -2,7 +2,7 @@ import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AttendeeList, CheckInCounts, CheckInList, CheckInResult, CheckResult, CheckTicketInput, OfflineCheckInOutcome, OfflineCheckIns } from "../../../domain";
-import { attendeesCsv, listAttendees } from "./attendees.service";
+import { exportAttendees } from "./attendees.service";
 import { checkInBooking, checkInCounts, checkInList, checkTicket, syncOfflineCheckIns } from "./check-in.service";
 
 /** The door: the scan (spec §7 check-ticket), the offline scanner's list and sync, the counter, and the attendee list with its check-in button. */
@@ -80,15 +80,13 @@ export const checkInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       },
     },
     async (request, reply) => {
-      const actor = await session.requireActor(request);
-      const list = await listAttendees({ db, actor, eventId: request.params.id });
-      if (request.query.format !== "csv") return list;
-      const name = list.event.title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "event";
+      const exported = await exportAttendees({ db, actor: await session.requireActor(request), eventId: request.params.id, format: request.query.format });
+      if ("list" in exported) return exported.list;
       return reply
         .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="attendees-${name}.csv"`)
+        .header("content-disposition", `attachment; filename="${exported.filename}"`)
         .header("cache-control", "no-store")
-        .send(attendeesCsv(list));
+        .send(exported.csv);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError, ContactMessageInput, ContactMessageReceipt } from "../../../domain";
+import { ContactMessageInput, ContactMessageReceipt } from "../../../domain";
 import { submitContactMessage } from "./contact.service";
 
 export { CONTACT_RATE_LIMIT } from "./contact.service";
@@ -16,15 +16,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         response: { 201: ContactMessageReceipt },
       },
     },
-    async (request, reply) => {
-      try {
-        const receipt = await submitContactMessage({ db, email, supportEmail: config.SUPPORT_EMAIL, input: request.body, clientIp: request.ip });
-        return await reply.status(201).send(receipt);
-      } catch (error) {
-        const retryAfter = error instanceof AppError ? (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds : undefined;
-        if (retryAfter) reply.header("retry-after", String(retryAfter));
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      reply.status(201).send(await submitContactMessage({ db, email, supportEmail: config.SUPPORT_EMAIL, input: request.body, clientIp: request.ip })),
   );
 };

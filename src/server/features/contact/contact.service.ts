@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { AppError, BRAND, type ContactMessageInput, type ContactMessageReceipt } from "../../../domain";
 import type { Db } from "../../db/client";
 import { contactMessages } from "../../db/schema";
-import { hitRateLimit } from "../../lib/rate-limiter";
+import { enforceRateLimit } from "../../lib/rate-limiter";
 import type { EmailMessage, EmailSender } from "../../providers/email/email";
 import { renderEmail } from "../../providers/email/layout";
 
@@ -49,8 +49,7 @@ export async function submitContactMessage({
   clientIp: string;
 }): Promise<ContactMessageReceipt> {
   // One limit for the API and the page's form post (issue 16), so neither is a way round the other.
-  const limit = await hitRateLimit(db, `contact:ip:${clientIp}`, CONTACT_RATE_LIMIT);
-  if (!limit.allowed) throw new AppError("RATE_LIMITED", TOO_MANY, { retryAfterSeconds: limit.retryAfterSeconds });
+  await enforceRateLimit(db, [{ key: `contact:ip:${clientIp}`, rule: CONTACT_RATE_LIMIT, message: TOO_MANY }]);
   const [row] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
   try {
     await email.send(contactEmail(input, supportEmail));

@@ -2,10 +2,7 @@ import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MailboxMessage } from "../../../domain";
-import { AppError } from "../../../domain/errors";
-import { outboxDir } from "../../providers/email/email";
-import { readOutboxAttachment } from "../../providers/email/outbox";
-import { isMailboxOpenTo, listMailbox } from "./dev-mailbox.service";
+import { openMailbox, openMailboxAttachment } from "./dev-mailbox.service";
 
 /** Registered only in demo mode (see isMailboxEnabled): the messages the app would have sent, to this machine only. */
 export const devMailboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
@@ -19,10 +16,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         response: { 200: z.object({ messages: z.array(MailboxMessage) }) },
       },
     },
-    async (request) => {
-      if (!isMailboxOpenTo(config, request.socket.remoteAddress)) throw new AppError("NOT_FOUND", "No API route GET /api/dev/mailbox");
-      return { messages: await listMailbox({ db, dir: outboxDir(config), to: request.query.to, limit: request.query.limit }) };
-    },
+    async (request) => openMailbox({ db, config, socketAddress: request.socket.remoteAddress, to: request.query.to, limit: request.query.limit }),
   );
 
   app.get(
@@ -35,10 +29,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request, reply) => {
-      const notFound = new AppError("NOT_FOUND", `No API route GET /api/dev/mailbox/${request.params.messageId}/attachments/${request.params.index}`);
-      if (!isMailboxOpenTo(config, request.socket.remoteAddress)) throw notFound;
-      const attachment = await readOutboxAttachment(outboxDir(config), request.params.messageId, request.params.index);
-      if (!attachment) throw new AppError("NOT_FOUND", "This message has no such attachment.");
+      const attachment = await openMailboxAttachment({ config, socketAddress: request.socket.remoteAddress, ...request.params });
       return reply
         .header("content-type", attachment.contentType)
         .header("content-disposition", contentDisposition(attachment.filename))

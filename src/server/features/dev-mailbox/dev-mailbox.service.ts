@@ -1,11 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { MailboxMessage } from "../../../domain";
+import { AppError, type MailboxMessage } from "../../../domain";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
 import { isLoopbackAddress } from "../../lib/client-address";
 import { extractLinks } from "../../lib/links";
-import { readOutboxAttachments } from "../../providers/email/outbox";
+import { outboxDir } from "../../providers/email/email";
+import { readOutboxAttachment, readOutboxAttachments } from "../../providers/email/outbox";
 
 /** The dev mailbox exists only in demo mode and only while something is delivered to the outbox. */
 export function isMailboxEnabled(config: Config): boolean {
@@ -56,4 +57,18 @@ export async function listMailbox({ db, dir, to, limit = 50 }: { db: Db; dir?: s
       createdAt: row.createdAt.toISOString(),
     })),
   );
+}
+
+/** GET /api/dev/mailbox: the newest messages, to this machine only (anyone else gets the 404 of a route that does not exist). */
+export async function openMailbox({ db, config, socketAddress, to, limit }: { db: Db; config: Config; socketAddress: string | undefined; to?: string; limit: number }) {
+  if (!isMailboxOpenTo(config, socketAddress)) throw new AppError("NOT_FOUND", "No API route GET /api/dev/mailbox");
+  return { messages: await listMailbox({ db, dir: outboxDir(config), to, limit }) };
+}
+
+/** One attachment of a stored message, to this machine only. */
+export async function openMailboxAttachment({ config, socketAddress, messageId, index }: { config: Config; socketAddress: string | undefined; messageId: string; index: number }) {
+  if (!isMailboxOpenTo(config, socketAddress)) throw new AppError("NOT_FOUND", `No API route GET ${mailboxAttachmentPath(messageId, index)}`);
+  const attachment = await readOutboxAttachment(outboxDir(config), messageId, index);
+  if (!attachment) throw new AppError("NOT_FOUND", "This message has no such attachment.");
+  return attachment;
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
-import { createTestApp } from "../../../../test/app";
+import { createTestApp, setUpTestApp } from "../../../../test/app";
 import type { MailboxMessage } from "../../../domain";
 import { listMailbox as mailboxForPage } from "../../../web/lib/services.server";
+import { outboxMessages } from "../../db/schema";
 import { createEmailSender } from "../../providers/email/email";
 import { ticketEmailMessage } from "../tickets/ticket-email";
 
@@ -105,5 +106,33 @@ describe("dev mailbox: attachments", () => {
     expect((await get(qr!.url, "192.0.2.77")).statusCode).toBe(404);
     expect((await get(qr!.url.replace(/\/0$/, "/7"))).json()).toEqual({ error: { code: "NOT_FOUND", message: "This message has no such attachment." } });
     expect((await get("/api/dev/mailbox/not-a-uuid/attachments/0")).statusCode).toBe(400);
+  });
+});
+
+describe("dev mailbox", () => {
+  const t = setUpTestApp();
+
+  it("lists what the outbox holds, newest first, with the links in each message", async () => {
+    await t.db.insert(outboxMessages).values([
+      { channel: "email", recipient: "reader@example.com", subject: "First", textBody: "Open http://localhost:3000/a please", createdAt: new Date(Date.now() - 1000) },
+      { channel: "sms", recipient: "+447700900999", textBody: "123456 is your code" },
+      { channel: "email", recipient: "Reader@Example.com", subject: "Second", textBody: "See https://example.com/b.", htmlBody: "<p>b</p>" },
+    ]);
+    const response = await t.app.inject({ method: "GET", url: "/api/dev/mailbox?to=reader@example.com" });
+    expect(response.statusCode).toBe(200);
+    const { messages } = response.json();
+    expect(messages.map((m: { subject: string }) => m.subject)).toEqual(["Second", "First"]);
+    expect(messages[0].links).toEqual(["https://example.com/b"]);
+    expect(messages[1].links).toEqual(["http://localhost:3000/a"]);
+  });
+
+  it("does not exist in production", async () => {
+    const production = await createTestApp({ NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525", AUTH_SECRET: "x".repeat(32), PAYMENT_PROVIDER: "local" });
+    try {
+      const response = await production.app.inject({ method: "GET", url: "/api/dev/mailbox" });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
   });
 });

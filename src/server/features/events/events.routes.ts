@@ -2,7 +2,7 @@ import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CategoryCount, EventDetail, EventListQuery, EventListResult, EventSummary } from "../../../domain";
-import { getCategoryCounts, getEvent, getSimilarEvents, listEvents } from "./events.service";
+import { getCategoryCounts, getEvent, getSimilarEventsOf, listEvents } from "./events.service";
 
 const ErrorResponse = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) });
 
@@ -43,10 +43,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
         response: { 200: z.object({ events: z.array(EventSummary) }), 404: ErrorResponse },
       },
     },
-    async (request) => {
-      const event = await getEvent({ db, id: request.params.id });
-      return { events: await getSimilarEvents({ db, event }) };
-    },
+    async (request) => getSimilarEventsOf({ db, id: request.params.id }),
   );
 
   app.get(

@@ -246,6 +246,12 @@ export async function getSimilarEvents({
   return rows.map(toSummary);
 }
 
+/** GET /api/events/:id/similar: 404 for an unknown event, else its category's other listed events. */
+export async function getSimilarEventsOf({ db, id }: { db: Db; id: string }): Promise<{ events: EventSummary[] }> {
+  const event = await getEvent({ db, id });
+  return { events: await getSimilarEvents({ db, event }) };
+}
+
 export async function getCategoryCounts({ db, now = new Date() }: { db: Db; now?: Date }): Promise<CategoryCount[]> {
   const rows = await db
     .select({ category: sql<string>`lower(${events.category})`, count: sql<number>`count(*)::int` })

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { EventDetail, EventListResult, EventSummary } from "../../../domain";
-import { createTestApp } from "../../../../test/app";
+import { setUpTestApp } from "../../../../test/app";
 import {
   FUTURE,
   PAST,
@@ -13,13 +13,9 @@ import {
   type UserFixture,
 } from "../../../../test/fixtures";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = setUpTestApp();
 let organiser: UserFixture;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
 beforeEach(async () => {
   await resetCatalogue(ctx.db);
   organiser = await createUser(ctx.db, { username: "Promoter_One", displayName: "Promoter One" });

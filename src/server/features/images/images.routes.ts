@@ -1,7 +1,7 @@
 import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError, GenerateImageInput, GenerateImageResult } from "../../../domain";
-import { hitRateLimit, type RateLimitRule } from "../../lib/rate-limiter";
+import { GenerateImageInput, GenerateImageResult } from "../../../domain";
+import { enforceRateLimit, type RateLimitRule } from "../../lib/rate-limiter";
 import { generateImage } from "./images.service";
 
 /** Every image costs seconds of server time (or a paid AI call): a person making posters never needs more. */
@@ -28,18 +28,13 @@ export const imagesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
         response: { 200: GenerateImageResult },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const userId = (await session.requireActor(request)).userId;
-      const checks = await Promise.all([
-        hitRateLimit(db, `generate-image:user:${userId}:minute`, IMAGE_LIMITS.perUserMinute),
-        hitRateLimit(db, `generate-image:user:${userId}:day`, IMAGE_LIMITS.perUserDay),
-        hitRateLimit(db, `generate-image:ip:${request.ip}:minute`, IMAGE_LIMITS.perIpMinute),
+      await enforceRateLimit(db, [
+        { key: `generate-image:user:${userId}:day`, rule: IMAGE_LIMITS.perUserDay, message: TOO_MANY_TODAY },
+        { key: `generate-image:user:${userId}:minute`, rule: IMAGE_LIMITS.perUserMinute, message: TOO_MANY_NOW },
+        { key: `generate-image:ip:${request.ip}:minute`, rule: IMAGE_LIMITS.perIpMinute, message: TOO_MANY_NOW },
       ]);
-      const refused = checks.find((check) => !check.allowed);
-      if (refused) {
-        reply.header("retry-after", String(refused.retryAfterSeconds));
-        throw new AppError("RATE_LIMITED", checks[1]!.allowed ? TOO_MANY_NOW : TOO_MANY_TODAY);
-      }
       return generateImage({ ai, storage, userId, request: request.body });
     },
   );

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PublicProfile, SiteStats } from "../../../domain";
-import { createTestApp } from "../../../../test/app";
-import {
-  FUTURE,
-  PAST,
-  createBooking,
-  createEvent,
-  createUser,
-  futureDay,
-  resetCatalogue,
-} from "../../../../test/fixtures";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { PublicProfile } from "../../../domain";
+import { setUpTestApp } from "../../../../test/app";
+import { PAST, createEvent, createUser, futureDay, resetCatalogue } from "../../../../test/fixtures";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = setUpTestApp();
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
 beforeEach(async () => {
   await resetCatalogue(ctx.db);
 });
@@ -27,28 +15,20 @@ async function getProfile(username: string) {
 
 describe("GET /api/profiles/:username (spec §2 Profiles)", () => {
   it("shows the public profile fields", async () => {
-    await createUser(ctx.db, {
+    const ada = {
       username: "Ada_Lovelace",
       displayName: "Ada Lovelace",
       bio: "Analytical engines and poetry nights",
       avatarUrl: "/media/ada.webp",
       location: "London",
       website: "https://ada.example",
-    });
+    };
+    await createUser(ctx.db, ada);
 
     const response = await getProfile("Ada_Lovelace");
     expect(response.statusCode).toBe(200);
     const profile = response.json<PublicProfile>();
-    expect(profile).toMatchObject({
-      username: "Ada_Lovelace",
-      displayName: "Ada Lovelace",
-      bio: "Analytical engines and poetry nights",
-      avatarUrl: "/media/ada.webp",
-      location: "London",
-      website: "https://ada.example",
-      events: [],
-      activeEventCount: 0,
-    });
+    expect(profile).toMatchObject({ ...ada, events: [], activeEventCount: 0 });
     expect(new Date(profile.createdAt).toISOString()).toBe(profile.createdAt);
   });
 
@@ -121,37 +101,5 @@ describe("GET /api/profiles/:username (spec §2 Profiles)", () => {
     await createUser(ctx.db, { username: "adaXlovelace" });
 
     expect((await getProfile("ada_lovelace")).statusCode).toBe(404);
-  });
-});
-
-describe("GET /api/stats (decisions D3: figures from the database)", () => {
-  it("is all zeros on an empty site", async () => {
-    const response = await ctx.app.inject({ method: "GET", url: "/api/stats" });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual<SiteStats>({ eventsListed: 0, ticketsSold: 0, customers: 0, organisers: 0 });
-  });
-
-  it("counts listed events, their organisers, confirmed tickets and distinct customers", async () => {
-    const ada = await createUser(ctx.db, { username: "ada" });
-    const grace = await createUser(ctx.db, { username: "grace" });
-    const quiet = await createUser(ctx.db, { username: "quiet" });
-    const gig = await createEvent(ctx.db, { userId: ada.id, dateTime: FUTURE });
-    await createEvent(ctx.db, { userId: ada.id, dateTime: futureDay(1) });
-    await createEvent(ctx.db, { userId: grace.id, category: "food", businessType: "restaurant", dateTime: PAST });
-    const pastGig = await createEvent(ctx.db, { userId: quiet.id, dateTime: PAST }); // not listed
-    await createEvent(ctx.db, { userId: quiet.id, status: "draft" }); // not listed
-
-    await createBooking(ctx.db, { eventId: gig.id, quantity: 2, email: "fan@example.test" });
-    await createBooking(ctx.db, { eventId: gig.id, quantity: 1, email: "FAN@example.test" });
-    await createBooking(ctx.db, { eventId: pastGig.id, quantity: 4, email: "old@example.test" });
-    await createBooking(ctx.db, { eventId: gig.id, quantity: 10, email: "refunded@example.test", status: "cancelled" });
-
-    const response = await ctx.app.inject({ method: "GET", url: "/api/stats" });
-    expect(response.json()).toEqual<SiteStats>({
-      eventsListed: 3,
-      organisers: 2,
-      ticketsSold: 7,
-      customers: 2,
-    });
   });
 });

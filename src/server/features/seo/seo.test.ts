@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { createTestApp } from "../../../../test/app";
+import { beforeEach, describe, expect, inject, it } from "vitest";
+import { setUpTestApp } from "../../../../test/app";
 import { PAST, createEvent, createUser, resetCatalogue, type UserFixture } from "../../../../test/fixtures";
 import { buildApp } from "../../app";
 import { openPostgres } from "../../db/client";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = setUpTestApp();
 let organiser: UserFixture;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
 beforeEach(async () => {
   await resetCatalogue(ctx.db);
   organiser = await createUser(ctx.db, { username: "organiser" });

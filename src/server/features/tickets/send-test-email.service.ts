@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { AppError, type SendTestEmailInput, type TicketEmailResult } from "../../../domain";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { hitRateLimit } from "../../lib/rate-limiter";
+import { enforceRateLimit } from "../../lib/rate-limiter";
 import type { EmailSender } from "../../providers/email/email";
 import type { Actor } from "../auth/session";
 
@@ -11,8 +11,7 @@ import type { Actor } from "../auth/session";
  * their own confirmed address, admins to anyone with themselves in BCC; 10 an hour per account.
  */
 export async function sendTestEmail({ db, email, actor, input }: { db: Db; email: EmailSender; actor: Actor; input: SendTestEmailInput }): Promise<TicketEmailResult> {
-  const limit = await hitRateLimit(db, `send-test-email:user:${actor.userId}`, { limit: 10, windowSeconds: 60 * 60 });
-  if (!limit.allowed) throw new AppError("RATE_LIMITED", "Too many requests. Please wait a few minutes before trying again.");
+  await enforceRateLimit(db, [{ key: `send-test-email:user:${actor.userId}`, rule: { limit: 10, windowSeconds: 60 * 60 }, message: "Too many requests. Please wait a few minutes before trying again." }]);
   const [user] = await db.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, actor.userId));
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
   const toOwnAddress = input.toEmail.toLowerCase() === user.email.toLowerCase();
