@@ -50,6 +50,8 @@ export interface RateLimitHit {
   rule: RateLimitRule;
   /** What the person is told when this limit refuses them (given the seconds until it lets them in). */
   message: string | ((retryAfterSeconds: number) => string);
+  /** Also name the wait in the body (`details.retryAfterSeconds`), as the contact and assistant APIs always have. */
+  detailsInBody?: boolean;
 }
 
 /** 429 RATE_LIMITED; the error handler tells the client when to come back in a Retry-After header. */
@@ -57,8 +59,9 @@ export class RateLimitedError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    detailsInBody = false,
   ) {
-    super("RATE_LIMITED", message);
+    super("RATE_LIMITED", message, detailsInBody ? { retryAfterSeconds } : undefined);
   }
 }
 
@@ -67,7 +70,7 @@ export async function enforceRateLimit(db: Db, hits: RateLimitHit[]): Promise<vo
   const states = await Promise.all(hits.map((hit) => hitRateLimit(db, hit.key, hit.rule)));
   const refused = states.findIndex((state) => !state.allowed);
   if (refused < 0) return;
-  const { message } = hits[refused]!;
+  const { message, detailsInBody } = hits[refused]!;
   const { retryAfterSeconds } = states[refused]!;
-  throw new RateLimitedError(typeof message === "string" ? message : message(retryAfterSeconds), retryAfterSeconds);
+  throw new RateLimitedError(typeof message === "string" ? message : message(retryAfterSeconds), retryAfterSeconds, detailsInBody);
 }

@@ -220,8 +220,8 @@ interface Asker {
 async function limitAsker(db: Db, name: string, rule: RateLimitRule, { clientIp, userId }: Asker) {
   const message = (seconds: number) => `Too many requests to the assistant. Please wait ${seconds} seconds and try again.`;
   await enforceRateLimit(db, [
-    { key: `${name}:ip:${clientIp}`, rule, message },
-    ...(userId ? [{ key: `${name}:user:${userId}`, rule, message }] : []),
+    { key: `${name}:ip:${clientIp}`, rule, message, detailsInBody: true },
+    ...(userId ? [{ key: `${name}:user:${userId}`, rule, message, detailsInBody: true }] : []),
   ]);
 }
 

@@ -27,7 +27,7 @@ import type { Db } from "../../db/client";
 import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, users } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
-import { hitRateLimit } from "../../lib/rate-limiter";
+import { enforceRateLimit } from "../../lib/rate-limiter";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import { checkPlacesLeft, heldByAccount, lockEvents, placesLeft } from "./capacity";
@@ -50,8 +50,7 @@ export const REFUND_REASONS = {
  * next time (issue 17, decision 021). Rate limited per account.
  */
 export async function createPayment({ db, userId, input: raw, provider = "local" }: { db: Db; userId: string; input: unknown; provider?: PaymentGateway["name"] }) {
-  const rate = await hitRateLimit(db, `create-payment:user:${userId}`, CHECKOUT_RATE_LIMIT);
-  if (!rate.allowed) throw new AppError("RATE_LIMITED", CHECKOUT_RATE_LIMIT_MESSAGE, { retryAfterSeconds: rate.retryAfterSeconds });
+  await enforceRateLimit(db, [{ key: `create-payment:user:${userId}`, rule: CHECKOUT_RATE_LIMIT, message: CHECKOUT_RATE_LIMIT_MESSAGE, detailsInBody: true }]);
   // The provider names its session only once asked; until then the order carries a placeholder of our own.
   const sessionId = `pending_${randomUUID()}`;
   const input = parseInput(CreatePaymentInput, raw, { whole: "body" });

@@ -49,7 +49,7 @@ export async function submitContactMessage({
   clientIp: string;
 }): Promise<ContactMessageReceipt> {
   // One limit for the API and the page's form post (issue 16), so neither is a way round the other.
-  await enforceRateLimit(db, [{ key: `contact:ip:${clientIp}`, rule: CONTACT_RATE_LIMIT, message: TOO_MANY }]);
+  await enforceRateLimit(db, [{ key: `contact:ip:${clientIp}`, rule: CONTACT_RATE_LIMIT, message: TOO_MANY, detailsInBody: true }]);
   const [row] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
   try {
     await email.send(contactEmail(input, supportEmail));

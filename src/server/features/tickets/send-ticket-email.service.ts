@@ -1,8 +1,8 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import { AppError, managesEvent, parseTicketIdentifier, ticketQrPayload, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "../../../domain";
+import { managesEvent, parseTicketIdentifier, ticketQrPayload, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
-import { hitRateLimit } from "../../lib/rate-limiter";
+import { enforceRateLimit } from "../../lib/rate-limiter";
 import type { EmailSender } from "../../providers/email/email";
 import type { Actor } from "../auth/session";
 import { ticketEmailMessage } from "./ticket-email";
@@ -123,14 +123,12 @@ export async function sendTicketEmail(
 ): Promise<TicketEmailResult> {
   // One home for both limits, whether the API or the page's form post asks (issue 16). `clientIp` is the
   // address Fastify resolved under TRUST_PROXY, never a raw X-Forwarded-For.
-  const perIp = await hitRateLimit(mailer.db, `send-ticket-email:ip:${clientIp}`, RESENDS_PER_IP);
-  if (!perIp.allowed) throw new AppError("RATE_LIMITED", TOO_MANY, { retryAfterSeconds: perIp.retryAfterSeconds });
+  await enforceRateLimit(mailer.db, [{ key: `send-ticket-email:ip:${clientIp}`, rule: RESENDS_PER_IP, message: TOO_MANY, detailsInBody: true }]);
   const condition = identifierCondition(identifier);
   const row = condition ? await confirmedBooking(mailer.db, condition) : null;
   if (!row) return { success: false, provider: provider ?? mailer.email.provider, recipient: null, error: "Ticket not found. Please check the booking ID or ticket code." };
   const { booking, event } = row;
-  const budget = await hitRateLimit(mailer.db, `send-ticket-email:booking:${booking.id}`, RESENDS_PER_BOOKING);
-  if (!budget.allowed) throw new AppError("RATE_LIMITED", "This ticket has already been re-sent 3 times in the last hour. Please try again later.");
+  await enforceRateLimit(mailer.db, [{ key: `send-ticket-email:booking:${booking.id}`, rule: RESENDS_PER_BOOKING, message: "This ticket has already been re-sent 3 times in the last hour. Please try again later." }]);
   // The buyer, the event's organiser and admins see the address in full (decisions D10).
   const entitled = actor !== null && (booking.userId === actor.userId || managesEvent(actor, event.userId));
   const recipient = entitled ? booking.attendeeEmail : maskEmail(booking.attendeeEmail);
