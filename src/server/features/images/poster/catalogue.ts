@@ -5,7 +5,7 @@ import { FONTS } from "./fonts";
 import { createRandom, seedFrom } from "./random";
 import { SCENE_DEFS, SCENES, type ScenePalette } from "./scenes";
 import { svgDocument } from "./svg";
-import { renderText, type TextLayer, type TextStyle } from "./text";
+import { firstWords, renderText, type TextLayer, type TextStyle } from "./text";
 
 /**
  * The demo catalogue's event posters (the seed's): 16:9 at the largest stored event image width, a
@@ -176,18 +176,27 @@ const TITLE_BOX = { width: TITLE_COLUMN, height: 330 };
 const TITLE_SIZES = { max: 96, min: 40 };
 const TITLE_STYLE: TextStyle = { font: FONTS.interExtraBold, color: "#FFFFFF", uppercase: true, leading: 0.92, tracking: -0.005 };
 
+const fitsTitleBox = (layer: TextLayer) => layer.width <= TITLE_BOX.width && layer.height <= TITLE_BOX.height;
+
 /**
  * The title at the largest size (stepping down a tenth at a time) at which it fits the title column,
  * starting from what its length allows (an upper-case letter of this face, with its line, takes about
- * an em², wrapping included), so most titles are set at the first try.
+ * an em², wrapping included), so most titles are set at the first try. A title too long even at the
+ * smallest size is broken between letters, then loses words from the end (`firstWords`).
  */
-async function titleLayer(title: string): Promise<TextLayer> {
-  let size = Math.floor(Math.sqrt((TITLE_BOX.width * TITLE_BOX.height) / [...title.trim()].length));
+async function titleLayer(title: string): Promise<{ layer: TextLayer; text: string }> {
+  let size = Math.floor(Math.sqrt((TITLE_BOX.width * TITLE_BOX.height) / Math.max(1, [...title.trim()].length)));
   size = Math.max(TITLE_SIZES.min, Math.min(TITLE_SIZES.max, size));
   for (;;) {
     const layer = await renderText(title, TITLE_STYLE, size, TITLE_BOX.width, "word", "raw");
-    if ((layer.width <= TITLE_BOX.width && layer.height <= TITLE_BOX.height) || size === TITLE_SIZES.min) return layer;
+    if (fitsTitleBox(layer)) return { layer, text: title };
+    if (size === TITLE_SIZES.min) break;
     size = Math.max(TITLE_SIZES.min, Math.floor(size * 0.9));
+  }
+  for (let count = title.trim().split(/\s+/).length; ; count--) {
+    const text = firstWords(title, count);
+    const layer = await renderText(text, TITLE_STYLE, TITLE_SIZES.min, TITLE_BOX.width, "word-char", "raw");
+    if (fitsTitleBox(layer) || count <= 1) return { layer, text };
   }
 }
 
@@ -195,7 +204,7 @@ async function titleLayer(title: string): Promise<TextLayer> {
 async function lineLayer(text: string, style: TextStyle, preferred: number, maxWidth = Infinity): Promise<TextLayer> {
   const layer = await renderText(text, style, preferred, undefined, "word", "raw");
   if (layer.width <= maxWidth) return layer;
-  return renderText(text, style, Math.max(16, Math.floor((preferred * maxWidth) / layer.width)), maxWidth, "word", "raw");
+  return renderText(text, style, Math.max(16, Math.floor((preferred * maxWidth) / layer.width)), maxWidth, "word-char", "raw");
 }
 
 /** The poster's art: background (palette, scene, overlay and shapes) and its text layers. */
@@ -205,7 +214,7 @@ export async function catalogueArt(spec: CataloguePosterSpec): Promise<PosterArt
   const scene = (SCENES[spec.category] ?? SCENES.other!)(random, palette);
   const label = CATEGORY_LABELS[spec.category] ?? CATEGORY_LABELS.other!;
 
-  const [background, overlay, pillText, brand, badge, title, dateLine, venueLine, kicker] = await Promise.all([
+  const [background, overlay, pillText, brand, badge, { layer: title, text: titleText }, dateLine, venueLine, kicker] = await Promise.all([
     cached(palette.bg.join(), () => backgroundImage(palette)),
     cached("overlay", overlayImage),
     cached(`label|${label}|${palette.bg[0]}`, () => lineLayer(label, { font: FONTS.interExtraBold, color: palette.bg[0], uppercase: true, tracking: 0.14 }, 18)),
@@ -226,7 +235,7 @@ export async function catalogueArt(spec: CataloguePosterSpec): Promise<PosterArt
   const kickerTop = kicker ? titleTop - 18 - kicker.height : 0;
   const showKicker = kicker !== null && kickerTop > 110;
   // The title's drop shadow: the same text in translucent black, set exactly like the title.
-  const shadow = await renderText(spec.title, { ...TITLE_STYLE, color: "#000000", opacity: 0.35 }, title.size, TITLE_BOX.width, "word", "raw");
+  const shadow = await renderText(titleText, { ...TITLE_STYLE, color: "#000000", opacity: 0.35 }, title.size, TITLE_BOX.width, titleText === spec.title ? "word" : "word-char", "raw");
 
   // Top right: cards lay their own category badge over the top-left corner.
   const pill = { width: pillText.width + 40, height: 42 };
