@@ -8,7 +8,8 @@ import { newTicketCode } from "../../domain/tickets";
 import type { Db } from "./client";
 import { hashPassword } from "./password-hash";
 import { accounts, affiliates, bookings, events, profiles, users } from "./schema";
-import { generateSeedPosters, type PosterSpec } from "./seed-images";
+import type { CataloguePosterSpec } from "../features/images/poster/catalogue";
+import { generateSeedPosters } from "./seed-images";
 
 /**
  * Demo catalogue for a fresh database: UK events of every kind (free, every paid price band,
@@ -1105,7 +1106,7 @@ function planEvent(seed: EventSeed, now: Date): { seed: EventSeed; dateTime: Dat
   return { seed, dateTime, endTime };
 }
 
-function posterFor(seed: EventSeed, dateTime: Date, organiserName: string): PosterSpec {
+function posterFor(seed: EventSeed, dateTime: Date, organiserName: string): CataloguePosterSpec {
   const listing = seed.category === "food" || seed.category === "ongoing-business";
   return {
     title: seed.title,

@@ -1,7 +1,8 @@
-import sharp from "sharp";
+import sharp, { type OutputInfo, type Sharp } from "sharp";
 import { imageDimensions, type ImageSize, type ImageStyle } from "../../../../domain";
+import { catalogueArt, type CataloguePosterSpec } from "./catalogue";
 import { posterDateParts } from "./date-parts";
-import type { PosterDesign } from "./design";
+import type { PosterArt, PosterDesign } from "./design";
 import { createRandom, seedFrom } from "./random";
 import { artistic } from "./styles/artistic";
 import { elegant } from "./styles/elegant";
@@ -36,5 +37,14 @@ export async function renderPoster(request: PosterRequest): Promise<Buffer> {
   const random = createRandom(seedFrom(request.style, request.title, request.location ?? "", request.dateTime ?? ""));
   const content = { title: request.title, location: request.location, date: posterDateParts(request.dateTime) };
   const art = await DESIGNS[request.style]({ width, height, content, random });
-  return sharp(typeof art.background === "string" ? Buffer.from(art.background) : art.background).composite(art.layers).png({ compressionLevel: 9 }).toBuffer();
+  return composed(art).png({ compressionLevel: 9 }).toBuffer();
+}
+
+/** A demo catalogue poster (catalogue.ts) as raw pixels, for the seed to encode in every stored width. */
+export async function renderCataloguePoster(spec: CataloguePosterSpec): Promise<{ data: Buffer; info: OutputInfo }> {
+  return composed(await catalogueArt(spec)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+}
+
+function composed(art: PosterArt): Sharp {
+  return sharp(typeof art.background === "string" ? Buffer.from(art.background) : art.background).composite(art.layers);
 }

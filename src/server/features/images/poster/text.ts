@@ -22,6 +22,8 @@ export interface TextLayer {
   height: number;
   /** Type size in pixels. */
   size: number;
+  /** Set when `input` is raw RGBA pixels rather than a PNG (sharp's composite reads it so). */
+  raw?: { width: number; height: number; channels: 4 };
 }
 
 export interface Box {
@@ -64,9 +66,19 @@ function markup(text: string, style: TextStyle, size: number): string {
   return `<span ${attributes.join(" ")}>${content}</span>`;
 }
 
-/** Renders text at `size` px, wrapped at word boundaries to `wrapWidth` when given. */
-export async function renderText(text: string, style: TextStyle, size: number, wrapWidth?: number, wrap: "word" | "word-char" = "word"): Promise<TextLayer> {
-  const { data, info } = await sharp({
+/**
+ * Renders text at `size` px, wrapped at word boundaries to `wrapWidth` when given. As a PNG, or as raw
+ * pixels for a layer composited straight away (no encoding and decoding).
+ */
+export async function renderText(
+  text: string,
+  style: TextStyle,
+  size: number,
+  wrapWidth?: number,
+  wrap: "word" | "word-char" = "word",
+  format: "png" | "raw" = "png",
+): Promise<TextLayer> {
+  const image = sharp({
     text: {
       text: markup(text, style, size),
       font: `${style.font.name} ${size}`,
@@ -77,9 +89,12 @@ export async function renderText(text: string, style: TextStyle, size: number, w
       rgba: true,
       dpi: 72,
     },
-  })
-    .png()
-    .toBuffer({ resolveWithObject: true });
+  });
+  if (format === "raw") {
+    const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+    return { input: data, width: info.width, height: info.height, size, raw: { width: info.width, height: info.height, channels: 4 } };
+  }
+  const { data, info } = await image.png().toBuffer({ resolveWithObject: true });
   return { input: data, width: info.width, height: info.height, size };
 }
 
