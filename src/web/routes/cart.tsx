@@ -1,8 +1,8 @@
-import { CartView } from "~/features/cart/components/cart-view";
-import { parseCartCookie } from "~/features/cart/lib/cart-cookie";
-import { cartItemFor, checkoutItems, type CartItem } from "~/features/cart/lib/cart-lines";
+import { CartView } from "~/features/cart/cart-page";
+import { parseCartCookie } from "~/features/cart/cart-cookie";
+import { cartItemFor, checkoutItems, type CartItem } from "~/features/cart/cart-lines";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
-import { useCartCheckout } from "~/features/checkout/hooks/use-cart-checkout";
+import { useCartCheckout } from "~/features/checkout/use-cart-checkout";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/cart";
 

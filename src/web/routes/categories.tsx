@@ -1,7 +1,7 @@
 import { CalendarSearch, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { CategoryCard } from "~/features/categories/components/category-card";
+import { CategoryCard } from "~/features/categories/category-card";
 import { cn } from "~/lib/cn";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";

@@ -1,7 +1,7 @@
 import { SearchX } from "lucide-react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { StatusPanel } from "~/components/ui/status-panel";
-import { TestCheckoutView } from "~/features/checkout/components/test-checkout/test-checkout-view";
+import { TestCheckoutView } from "~/features/checkout/test-checkout-page";
 import { orNotFound } from "~/lib/not-found";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";

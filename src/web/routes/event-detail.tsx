@@ -11,28 +11,28 @@ import {
   venueShown,
 } from "@domain";
 import { Badge } from "~/components/ui/badge";
-import { AvailabilityPill } from "~/features/event-detail/components/availability-pill";
-import { useAddToCart } from "~/features/cart/hooks/use-add-to-cart";
-import { cartItemFor } from "~/features/cart/lib/cart-lines";
+import { AvailabilityPill } from "~/features/event-detail/availability-pill";
+import { useAddToCart } from "~/features/cart/use-add-to-cart";
+import { cartItemFor } from "~/features/cart/cart-lines";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
-import { useBuyNow } from "~/features/checkout/hooks/use-buy-now";
-import { BookingCard } from "~/features/event-detail/components/booking-card";
-import { BusinessInfoCard } from "~/features/event-detail/components/business-info-card";
-import { EventInfoCard } from "~/features/event-detail/components/event-info-card";
-import { EventNotFound } from "~/features/event-detail/components/event-not-found";
-import { FreeEventCard } from "~/features/event-detail/components/free-event-card";
-import { PromoVideo } from "~/features/event-detail/components/promo-video";
-import { ShareButton } from "~/features/event-detail/components/share-button";
-import { SimilarEvents } from "~/features/event-detail/components/similar-events";
-import { WhatsIncluded } from "~/features/event-detail/components/whats-included";
-import { eventMetaDescription, eventStructuredData } from "~/features/event-detail/lib/event-structured-data";
+import { useBuyNow } from "~/features/checkout/use-buy-now";
+import { BookingCard } from "~/features/event-detail/booking-card";
+import { BusinessInfoCard } from "~/features/event-detail/business-info-card";
+import { EventInfoCard } from "~/features/event-detail/event-info-card";
+import { EventNotFound } from "~/features/event-detail/event-not-found";
+import { FreeEventCard } from "~/features/event-detail/free-event-card";
+import { PromoVideo } from "~/features/event-detail/promo-video";
+import { ShareButton } from "~/features/event-detail/share-button";
+import { SimilarEvents } from "~/features/event-detail/similar-events-row";
+import { WhatsIncluded } from "~/features/event-detail/whats-included";
+import { eventMetaDescription, eventStructuredData } from "~/features/event-detail/event-structured-data";
 import {
   availabilityIndicator,
   saleState,
   statusLabel,
   unavailableNotice,
   type SaleState,
-} from "~/features/event-detail/lib/sale-state";
+} from "~/features/event-detail/sale-state";
 import { EventImage } from "~/components/event-image";
 import { orNotFound } from "~/lib/not-found";
 import { absoluteUrl, seoMeta } from "~/lib/seo";

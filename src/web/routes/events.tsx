@@ -3,16 +3,16 @@ import { useState, type ReactNode } from "react";
 import { data, isRouteErrorResponse, redirect, useNavigation, useRevalidator, useRouteError } from "react-router";
 import { AppError, LIST_SIZES } from "@domain";
 import { Button } from "~/components/ui/button";
-import { ActiveFilterChips } from "~/features/events/components/active-filter-chips";
+import { ActiveFilterChips } from "~/features/events/active-filter-chips";
 import { EventCard } from "~/components/event-card";
-import { EventCardSkeleton } from "~/features/events/components/event-card-skeleton";
-import { EventsEmptyState } from "~/features/events/components/events-empty-state";
-import { EventsFilterPanel, FILTER_PANEL_ID } from "~/features/events/components/events-filter-panel";
-import { EventsPagination } from "~/features/events/components/events-pagination";
-import { EventsSearchForm } from "~/features/events/components/events-search-form";
-import { EventsSortSelect } from "~/features/events/components/events-sort-select";
-import { EventsStats } from "~/features/events/components/events-stats";
-import { useEventsListNavigation } from "~/features/events/hooks/use-events-list-navigation";
+import { EventCardSkeleton } from "~/features/events/event-card-skeleton";
+import { EventsEmptyState } from "~/features/events/events-empty-state";
+import { EventsFilterPanel, FILTER_PANEL_ID } from "~/features/events/events-filter-panel";
+import { EventsPagination } from "~/features/events/events-pagination";
+import { EventsSearchForm } from "~/features/events/events-search-form";
+import { EventsSortSelect } from "~/features/events/events-sort-select";
+import { EventsStats } from "~/features/events/events-stats";
+import { useEventsListNavigation } from "~/features/events/use-events-list-navigation";
 import {
   activeFilters,
   categoryOptionLabel,
@@ -20,7 +20,7 @@ import {
   hasActiveFilters,
   parseEventsSearch,
   resultCountText,
-} from "~/features/events/lib/list-query";
+} from "~/features/events/list-query";
 import { useRevalidateOnVisible } from "~/hooks/use-revalidate-on-visible";
 import { cn } from "~/lib/cn";
 import { seoMeta } from "~/lib/seo";

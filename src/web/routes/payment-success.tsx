@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { clearCartIfBought } from "~/features/cart/cart-store";
-import { PaymentSuccessView } from "~/features/checkout/components/payment-success/payment-success-view";
+import { PaymentSuccessView } from "~/features/checkout/payment-success-page";
 import { seoMeta } from "~/lib/seo";
 
 export const meta = () => [

@@ -1,5 +1,5 @@
 import type { TicketEmailStatus } from "@domain";
-import type { VerifiedBooking } from "../api/verify-payment";
+import type { VerifiedBooking } from "../verify-payment";
 import { PAYMENT_TOASTS, type ToastText } from "./payment-toasts";
 
 /**

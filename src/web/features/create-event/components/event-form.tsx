@@ -5,7 +5,7 @@ import type { EditableEvent } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { createEvent, updateEvent } from "../api/save-event";
+import { createEvent, updateEvent } from "../save-event";
 import { useEventImage } from "../hooks/use-event-image";
 import { usePrefilledImage } from "../hooks/use-prefilled-image";
 import {

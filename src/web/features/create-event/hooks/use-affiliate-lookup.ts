@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { lookupAffiliate } from "../api/lookup-affiliate";
+import { lookupAffiliate } from "../lookup-affiliate";
 import { AFFILIATE_LOOKUP_DELAY_MS, affiliateStatusFrom, isCheckableAffiliateCode, type AffiliateStatus } from "../lib/affiliate-status";
 
 const IDLE: AffiliateStatus = { state: "idle" };
