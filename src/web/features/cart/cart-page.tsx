@@ -27,7 +27,7 @@ function CartSkeleton() {
  * The server draws the lines its cookie names (`serverItems`); when it could not (null), placeholders
  * stand until the page runs and reads the browser's own cart.
  */
-export function CartView({
+export function CartPage({
   serverItems,
   checkingOut,
   attendeeField,

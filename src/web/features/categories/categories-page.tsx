@@ -1,23 +1,10 @@
 import { CalendarSearch, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { CategoryCard } from "~/features/categories/category-card";
+import { CategoryCard } from "./category-card";
 import { cn } from "~/lib/cn";
-import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
-import type { Route } from "./+types/categories";
-
-export async function loader({ context }: Route.LoaderArgs) {
-  const { getCategoryCounts } = await import("~/lib/services.server");
-  return { categories: await getCategoryCounts({ db: context.db }), origin: context.config.publicUrl };
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seoMeta({
-    title: "Event Categories",
-    description: "Browse UK events by category: music, comedy, food, sport, arts, technology and more. Find what's on near you.",
-    url: loaderData ? absoluteUrl(loaderData.origin, paths.categories) : undefined,
-  });
+import type { CategoryCount } from "@domain";
 
 function PageActions({ className }: { className?: string }) {
   return (
@@ -37,8 +24,8 @@ function PageActions({ className }: { className?: string }) {
   );
 }
 
-export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
-  const { categories } = loaderData;
+/** /categories (spec §2 Categories): every category with upcoming events, and how many. */
+export function CategoriesPage({ categories }: { categories: CategoryCount[] }) {
   const totalEvents = categories.reduce((sum, c) => sum + c.count, 0);
 
   return (

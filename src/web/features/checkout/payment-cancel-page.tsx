@@ -1,11 +1,13 @@
 import { ArrowLeft, CircleX, RotateCcw } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
-import { tryAgainPath } from "../lib/cancel-target";
+import { tryAgainPath } from "./lib/cancel-target";
 
 /** /payment-cancel (spec §2 Payment pages). */
-export function PaymentCancelled({ eventId }: { eventId: string | null }) {
+export function PaymentCancelPage() {
+  const [searchParams] = useSearchParams();
+  const eventId = searchParams.get("event_id");
   return (
     <section className="container-page flex flex-col items-center py-20 text-center sm:py-24">
       <span className="flex size-16 items-center justify-center rounded-full bg-amber-50 text-amber-700">

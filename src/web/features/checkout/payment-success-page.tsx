@@ -1,11 +1,11 @@
 import { CircleAlert, CircleCheck, Loader2, LogIn, RotateCcw } from "lucide-react";
 import { useEffect, useEffectEvent, useRef } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import type { VerifiedBooking } from "./verify-payment";
-import { usePaymentVerification } from "./use-payment-verification";
-import { useTicketEmailDelivery } from "./use-ticket-email-delivery";
+import { usePaymentVerification } from "./verify-payment";
+import { useTicketEmailDelivery } from "./ticket-email-delivery";
 import { VerifiedBookingCard } from "./components/verified-booking-card";
 
 const NO_BOOKINGS: VerifiedBooking[] = [];
@@ -34,7 +34,14 @@ function signInPath(sessionId: string | null): string {
  * e-mail, which the server sends in the background. `onVerified` receives the bookings (the cart empties
  * itself when they cover it).
  */
-export function PaymentSuccessView({ sessionId, onVerified }: { sessionId: string | null; onVerified?: (bookings: VerifiedBooking[]) => void }) {
+export function PaymentSuccessPage({ onVerified }: { onVerified?: (bookings: VerifiedBooking[]) => void }) {
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get("session_id")?.trim() || null;
+  return <PaymentSuccess key={sessionId ?? "none"} sessionId={sessionId} onVerified={onVerified} />;
+}
+
+/** One session's verification: a new session id starts afresh. */
+function PaymentSuccess({ sessionId, onVerified }: { sessionId: string | null; onVerified?: (bookings: VerifiedBooking[]) => void }) {
   const { state, retry } = usePaymentVerification(sessionId);
   const outcome = state.status === "done" ? state.outcome : null;
   const bookings = outcome?.ok ? outcome.bookings : null;

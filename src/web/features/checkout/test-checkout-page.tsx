@@ -1,16 +1,19 @@
-import { Clock, Loader2, Lock } from "lucide-react";
+import { Clock, Loader2, Lock, SearchX } from "lucide-react";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { BRAND, formatEventTime, formatPounds } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { StatusPanel } from "~/components/ui/status-panel";
+import { paths } from "~/paths";
 import type { TestCheckout } from "./test-checkout";
-import { useTestCheckoutActions } from "./use-test-checkout-actions";
+import { useTestCheckoutActions } from "./test-checkout";
 import { closedCheckoutView } from "./lib/checkout-status";
 import { CheckoutLines } from "./components/checkout-lines";
 import { ClosedCheckout } from "./components/closed-checkout";
 import { TestModeBanner } from "./components/test-mode-banner";
 
 /** The local provider's checkout page: 'Test payment', the order, and Pay or Cancel. */
-export function TestCheckoutView({ checkout }: { checkout: TestCheckout }) {
+export function TestCheckoutPage({ checkout }: { checkout: TestCheckout }) {
   const { busy, pay, cancel } = useTestCheckoutActions(checkout.sessionId);
   const closed = closedCheckoutView(checkout.status, checkout.sessionId);
   const heldUntil = formatEventTime(checkout.expiresAt);
@@ -63,5 +66,18 @@ export function TestCheckoutView({ checkout }: { checkout: TestCheckout }) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** A stranger's or unknown session is 'Checkout not found'; anything else failed to load. */
+export function TestCheckoutError() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <StatusPanel icon={SearchX} title={missing ? "Checkout not found" : "Something went wrong"} backTo={paths.events()} backLabel="Back to Events">
+      {missing
+        ? "This checkout doesn't exist or belongs to another account."
+        : "We couldn't load this checkout just now. Please try again in a moment."}
+    </StatusPanel>
   );
 }

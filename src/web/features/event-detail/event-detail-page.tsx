@@ -1,8 +1,10 @@
 import { ArrowLeft, CalendarDays, CalendarX2, CircleAlert, Clock, MapPin, UserRound } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import type { ComponentType } from "react";
+import { Link } from "react-router";
 import {
   categoryLabel,
   type EventDetail,
+  type EventSummary,
   eventKind,
   formatEventTime,
   formatLongDate,
@@ -11,65 +13,24 @@ import {
   venueShown,
 } from "@domain";
 import { Badge } from "~/components/ui/badge";
-import { AvailabilityPill } from "~/features/event-detail/availability-pill";
-import { useAddToCart } from "~/features/cart/use-add-to-cart";
-import { cartItemFor } from "~/features/cart/cart-lines";
-import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
-import { useBuyNow } from "~/features/checkout/use-buy-now";
-import { BookingCard } from "~/features/event-detail/booking-card";
-import { BusinessInfoCard } from "~/features/event-detail/business-info-card";
-import { EventInfoCard } from "~/features/event-detail/event-info-card";
-import { EventNotFound } from "~/features/event-detail/event-not-found";
-import { FreeEventCard } from "~/features/event-detail/free-event-card";
-import { PromoVideo } from "~/features/event-detail/promo-video";
-import { ShareButton } from "~/features/event-detail/share-button";
-import { SimilarEvents } from "~/features/event-detail/similar-events-row";
-import { WhatsIncluded } from "~/features/event-detail/whats-included";
-import { eventMetaDescription, eventStructuredData } from "~/features/event-detail/event-structured-data";
+import { AvailabilityPill } from "./availability-pill";
+import { BusinessInfoCard } from "./business-info-card";
+import { EventInfoCard } from "./event-info-card";
+import { FreeEventCard } from "./free-event-card";
+import { PromoVideo } from "./promo-video";
+import { ShareButton } from "./share-button";
+import { SimilarEventsRow } from "./similar-events-row";
+import { WhatsIncluded } from "./whats-included";
+import { eventMetaDescription } from "./event-structured-data";
 import {
   availabilityIndicator,
   saleState,
   statusLabel,
   unavailableNotice,
   type SaleState,
-} from "~/features/event-detail/sale-state";
+} from "./sale-state";
 import { EventImage } from "~/components/event-image";
-import { orNotFound } from "~/lib/not-found";
-import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
-import type { Route } from "./+types/event-detail";
-
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { getEvent, getSimilarEvents } = await import("~/lib/services.server");
-  // Unknown and malformed ids alike answer 404 (spec §8: 'Event not found').
-  const event = await orNotFound(getEvent({ db: context.db, id: params.id }));
-  const similar = await getSimilarEvents({ db: context.db, event });
-  // The server's clock decides "ended" so the server and browser render the same page.
-  return { event, similar, origin: context.config.publicUrl, now: new Date().toISOString() };
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) {
-    return [
-      ...seoMeta({ title: "Event not found", description: "This event doesn't exist or is no longer available." }),
-      { name: "robots", content: "noindex" },
-    ];
-  }
-  const { event, origin, now } = loaderData;
-  const url = `${origin}${paths.event(event.id)}`;
-  return [
-    ...seoMeta({
-      title: event.title,
-      description: eventMetaDescription(event),
-      url,
-      image: absoluteUrl(origin, event.imageUrl),
-      type: "website",
-    }),
-    { tagName: "link", rel: "canonical", href: url },
-    ...(event.status === "active" ? [] : [{ name: "robots", content: "noindex" }]),
-    { "script:ld+json": eventStructuredData(event, origin, new Date(now)) },
-  ];
-};
 
 function timeRange(start: string, end: string | null): string | null {
   const from = formatEventTime(start);
@@ -79,28 +40,22 @@ function timeRange(start: string, end: string | null): string | null {
   return to && sameDay && to !== from ? `${from} – ${to}` : from;
 }
 
-/** The booking card with its actions: Buy Now starts a checkout, Add to Cart needs no sign-in (spec §6). */
-function PaidEventBooking({ event, state }: { event: EventDetail; state: SaleState }) {
-  const { buyNow, pending, attendee } = useBuyNow({ eventId: event.id, eventTitle: event.title });
-  const addToCart = useAddToCart();
-  return (
-    <BookingCard
-      pricePence={event.pricePence}
-      remaining={event.remaining}
-      state={state}
-      status={event.status}
-      buying={pending}
-      attendeeField={attendee && <AttendeeNameField {...attendee} disabled={pending} />}
-      onBuyNow={(quantity) => void buyNow(quantity)}
-      onAddToCart={(quantity, max) =>
-addToCart(cartItemFor(event, quantity), max)
-      }
-    />
-  );
-}
+/** What the booking card of a paid event offers (Buy Now, Add to Cart): the app composes it from the checkout and cart features. */
+export type PaidEventBookingComponent = ComponentType<{ event: EventDetail; state: SaleState }>;
 
-export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
-  const { event, similar, now: renderedAt } = loaderData;
+/** /events/{id} (spec §2 Event details). */
+export function EventDetailPage({
+  event,
+  similar,
+  now: renderedAt,
+  PaidEventBooking,
+}: {
+  event: EventDetail;
+  similar: EventSummary[];
+  /** The server's clock when it rendered the page, so the server and browser agree on "ended". */
+  now: string;
+  PaidEventBooking: PaidEventBookingComponent;
+}) {
   const now = new Date(renderedAt);
   const kind = eventKind(event);
   const business = isBusinessListing(event);
@@ -255,12 +210,8 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
 
-        <SimilarEvents events={similar} />
+        <SimilarEventsRow events={similar} />
       </div>
     </div>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <EventNotFound failed={!(isRouteErrorResponse(error) && error.status === 404)} />;
 }

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { EventCard } from "~/components/event-card";
 
 /** Up to 8 listed events of the same category, as a scrolling row (spec §7 Similar events). */
-export function SimilarEvents({ events }: { events: EventSummary[] }) {
+export function SimilarEventsRow({ events }: { events: EventSummary[] }) {
   const rowRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
 

@@ -1,59 +1,24 @@
 import { AlertCircle, RotateCcw, SlidersHorizontal } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { data, isRouteErrorResponse, redirect, useNavigation, useRevalidator, useRouteError } from "react-router";
-import { AppError, LIST_SIZES } from "@domain";
+import { isRouteErrorResponse, useNavigation, useRevalidator, useRouteError } from "react-router";
+import { type EventListResult, LIST_SIZES } from "@domain";
 import { Button } from "~/components/ui/button";
-import { ActiveFilterChips } from "~/features/events/active-filter-chips";
+import { ActiveFilterChips } from "./active-filter-chips";
 import { EventCard } from "~/components/event-card";
-import { EventCardSkeleton } from "~/features/events/event-card-skeleton";
-import { EventsEmptyState } from "~/features/events/events-empty-state";
-import { EventsFilterPanel, FILTER_PANEL_ID } from "~/features/events/events-filter-panel";
-import { EventsPagination } from "~/features/events/events-pagination";
-import { EventsSearchForm } from "~/features/events/events-search-form";
-import { EventsSortSelect } from "~/features/events/events-sort-select";
-import { EventsStats } from "~/features/events/events-stats";
-import { useEventsListNavigation } from "~/features/events/use-events-list-navigation";
-import {
-  activeFilters,
-  categoryOptionLabel,
-  eventsSearchString,
-  hasActiveFilters,
-  parseEventsSearch,
-  resultCountText,
-} from "~/features/events/list-query";
+import { EventCardSkeleton } from "./event-card-skeleton";
+import { EventsEmptyState } from "./events-empty-state";
+import { EventsFilterPanel, FILTER_PANEL_ID } from "./events-filter-panel";
+import { EventsPagination } from "./events-pagination";
+import { EventsSearchForm } from "./events-search-form";
+import { EventsSortSelect } from "./events-sort-select";
+import { EventsStats } from "./events-stats";
+import { useEventsListNavigation } from "./use-events-list-navigation";
+import { activeFilters, eventsSearchString, type EventsListState, hasActiveFilters, resultCountText } from "./list-query";
 import { useRevalidateOnVisible } from "~/hooks/use-revalidate-on-visible";
 import { cn } from "~/lib/cn";
-import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
-import type { Route } from "./+types/events";
 
 const FETCH_ERROR_FALLBACK = "Failed to fetch events";
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const state = parseEventsSearch(new URL(request.url).searchParams);
-  const { listEvents } = await import("~/lib/services.server");
-  let result;
-  try {
-    result = await listEvents({ db: context.db, query: state });
-  } catch (error) {
-    // A coded service error carries a message meant for users; anything else stays on the server.
-    if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
-    throw error;
-  }
-  const lastPage = Math.max(1, Math.ceil(result.total / state.pageSize));
-  if (state.page > lastPage) throw redirect(`${paths.events()}${eventsSearchString({ ...state, page: lastPage })}`);
-  return { state, result, url: `${context.config.publicUrl}${paths.events()}${eventsSearchString(state)}` };
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const category = loaderData?.state.category;
-  const title = category ? `${categoryOptionLabel(category)} Events` : "All Events";
-  const description = category
-    ? `Browse upcoming ${categoryOptionLabel(category).toLowerCase()} events across the UK and book tickets in seconds.`
-    : "Browse upcoming events across the UK: search by name or location, filter by category and price, and book tickets in seconds.";
-  const tags = seoMeta({ title, description, url: loaderData?.url });
-  return loaderData ? [...tags, { tagName: "link", rel: "canonical", href: loaderData.url }] : tags;
-};
 
 function PageHero({ search, stats }: { search?: ReactNode; stats?: ReactNode }) {
   return (
@@ -74,8 +39,8 @@ function PageHero({ search, stats }: { search?: ReactNode; stats?: ReactNode }) 
   );
 }
 
-export default function EventsPage({ loaderData }: Route.ComponentProps) {
-  const { state, result } = loaderData;
+/** /events (spec §2 All Events): search, filters, sort, the cards and pages of results. */
+export function EventsPage({ state, result }: { state: EventsListState; result: EventListResult }) {
   useRevalidateOnVisible();
   const go = useEventsListNavigation();
   const navigation = useNavigation();
@@ -172,7 +137,8 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+/** The list could not be read: the server's message for users, else the spec's fallback, and Try again. */
+export function EventsError() {
   const error = useRouteError();
   const revalidator = useRevalidator();
   const message =

@@ -28,7 +28,7 @@ const RAIL_PLACEHOLDER = "h-[31.5rem]";
  * The 'Similar Events' carousels, one per category (spec §2 Home, item 5). A category with nothing
  * listed is left out, and the whole section when every one is empty.
  */
-export function SimilarEvents({ carousels }: { carousels: SimilarCarousel[] }) {
+export function SimilarEventsByCategory({ carousels }: { carousels: SimilarCarousel[] }) {
   const sectionRef = useRef<HTMLElement>(null);
   // The rails, their headings and arrows are drawn as the section nears the viewport: far below the
   // fold, they were a fifth of the page's elements for the browser to parse, style and lay out first.

@@ -1,0 +1,74 @@
+import { isRouteErrorResponse } from "react-router";
+import { useAddToCart } from "~/features/cart/use-add-to-cart";
+import { cartItemFor } from "~/features/cart/cart-lines";
+import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
+import { useBuyNow } from "~/features/checkout/create-payment";
+import { BookingCard } from "~/features/event-detail/booking-card";
+import { EventDetailPage, type PaidEventBookingComponent } from "~/features/event-detail/event-detail-page";
+import { EventNotFound } from "~/features/event-detail/event-not-found";
+import { eventMetaDescription, eventStructuredData } from "~/features/event-detail/event-structured-data";
+import { orNotFound } from "~/lib/not-found";
+import { absoluteUrl, seoMeta } from "~/lib/seo";
+import { paths } from "~/paths";
+import type { Route } from "./+types/event-detail";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { getEvent, getSimilarEvents } = await import("~/lib/services.server");
+  // Unknown and malformed ids alike answer 404 (spec §8: 'Event not found').
+  const event = await orNotFound(getEvent({ db: context.db, id: params.id }));
+  const similar = await getSimilarEvents({ db: context.db, event });
+  // The server's clock decides "ended" so the server and browser render the same page.
+  return { event, similar, origin: context.config.publicUrl, now: new Date().toISOString() };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) {
+    return [
+      ...seoMeta({ title: "Event not found", description: "This event doesn't exist or is no longer available." }),
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const { event, origin, now } = loaderData;
+  const url = `${origin}${paths.event(event.id)}`;
+  return [
+    ...seoMeta({
+      title: event.title,
+      description: eventMetaDescription(event),
+      url,
+      image: absoluteUrl(origin, event.imageUrl),
+      type: "website",
+    }),
+    { tagName: "link", rel: "canonical", href: url },
+    ...(event.status === "active" ? [] : [{ name: "robots", content: "noindex" }]),
+    { "script:ld+json": eventStructuredData(event, origin, new Date(now)) },
+  ];
+};
+
+/**
+ * The booking card with its actions: Buy Now starts a checkout, Add to Cart needs no sign-in (spec §6).
+ * Three features meet in it (the event page's card, checkout and cart), so the app composes it here.
+ */
+const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
+  const { buyNow, pending, attendee } = useBuyNow({ eventId: event.id, eventTitle: event.title });
+  const addToCart = useAddToCart();
+  return (
+    <BookingCard
+      pricePence={event.pricePence}
+      remaining={event.remaining}
+      state={state}
+      status={event.status}
+      buying={pending}
+      attendeeField={attendee && <AttendeeNameField {...attendee} disabled={pending} />}
+      onBuyNow={(quantity) => void buyNow(quantity)}
+      onAddToCart={(quantity, max) => addToCart(cartItemFor(event, quantity), max)}
+    />
+  );
+};
+
+export default function EventDetailRoute({ loaderData }: Route.ComponentProps) {
+  return <EventDetailPage event={loaderData.event} similar={loaderData.similar} now={loaderData.now} PaidEventBooking={PaidEventBooking} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <EventNotFound failed={!(isRouteErrorResponse(error) && error.status === 404)} />;
+}

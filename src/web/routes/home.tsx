@@ -1,0 +1,29 @@
+import { BRAND, hasEmailConfirmedFlag, siteFigures } from "@domain";
+import { HomePage } from "~/features/home/home-page";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/home";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { getHomeData, getSessionUser, getSiteStats } = await import("~/lib/services.server");
+  // The end of a confirmation link (EMAIL_CONFIRMED_HOME), said only to a signed-in user whose address is confirmed.
+  const confirmedFlag = hasEmailConfirmedFlag(new URL(request.url).searchParams);
+  const [home, stats, user] = await Promise.all([
+    getHomeData({ db: context.db }),
+    getSiteStats({ db: context.db }),
+    confirmedFlag ? getSessionUser(context, request) : null,
+  ]);
+  return { ...home, emailConfirmed: Boolean(user?.emailConfirmed), figures: siteFigures(stats, ["eventsListed", "ticketsSold", "customers"]), url: `${context.config.publicUrl}/` };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  seoMeta({
+    title: `${BRAND.name}: discover UK events and book tickets`,
+    description:
+      "Find concerts, comedy, theatre, food and sport near you across the UK. Book securely and get your tickets instantly with a QR code.",
+    url: data?.url,
+  });
+
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
+  const { featured, youMayAlsoLike, similar, figures, emailConfirmed } = loaderData;
+  return <HomePage featured={featured} youMayAlsoLike={youMayAlsoLike} similar={similar} figures={figures} emailConfirmed={emailConfirmed} />;
+}
