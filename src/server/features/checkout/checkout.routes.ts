@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { AppError, CheckoutSessionId, VerifyPaymentInput } from "../../../domain";
+import { AppError, CheckoutRedirect, CheckoutSessionId, CreatePaymentResult, TestCheckout, VerifyPaymentInput, VerifyPaymentResult } from "../../../domain";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { orderLines, orders } from "../../db/schema";
@@ -9,7 +9,7 @@ import type { Auth } from "../auth/auth";
 import { requireUserId } from "../auth/session";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { getTestCheckout, releaseOrder, settlePaidSession, startCheckout, type TicketEmailQueue } from "./checkout.service";
-import { VerifyPaymentResult, verifyPayment } from "./verify-payment.service";
+import { verifyPayment } from "./verify-payment.service";
 
 /** The money path's functions (spec §7 create-payment, verify-payment) and the local test checkout. */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQueue; auth: Auth; config: Config; gateway: PaymentGateway | null }> = async (
@@ -23,7 +23,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
         tags: ["functions"],
         summary: "Start a checkout for one event or a whole cart; returns the checkout URL",
         body: z.unknown(),
-        response: { 200: z.object({ url: z.string(), sessionId: z.string() }) },
+        response: { 200: CreatePaymentResult },
       },
     },
     async (request) => {
@@ -57,13 +57,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
         summary: "A local test checkout session (demo payments)",
         params: z.object({ sessionId: CheckoutSessionId }),
         response: {
-          200: z.object({
-            sessionId: z.string(),
-            status: z.string(),
-            totalPence: z.number().int(),
-            expiresAt: z.string(),
-            lines: z.array(z.object({ eventId: z.string(), title: z.string(), quantity: z.number().int(), totalPence: z.number().int() })),
-          }),
+          200: TestCheckout,
         },
       },
     },
@@ -77,7 +71,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
         tags: ["checkout"],
         summary: "Pay a local test checkout; answers where the browser goes next, as Stripe Checkout would",
         params: z.object({ sessionId: CheckoutSessionId }),
-        response: { 200: z.object({ redirectUrl: z.string() }) },
+        response: { 200: CheckoutRedirect },
       },
     },
     async (request) => {
@@ -96,7 +90,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: TicketEmailQu
         tags: ["checkout"],
         summary: "Cancel a local test checkout: its places are released",
         params: z.object({ sessionId: CheckoutSessionId }),
-        response: { 200: z.object({ redirectUrl: z.string() }) },
+        response: { 200: CheckoutRedirect },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import type { CreatePaymentInput } from "@domain";
+import type { CreatePaymentInput, CreatePaymentResult } from "@domain";
 import { useSessionUser } from "~/hooks/use-session-user";
 import { apiRequest } from "~/lib/api-request";
 import { toast } from "~/lib/toast";
@@ -10,12 +10,6 @@ import { isCapacityConflict, needsSignIn, NO_CHECKOUT_URL, PAYMENT_TOASTS, payme
 import { browserAffiliateCode } from "./lib/stored-affiliate-code";
 import { useAttendeeName } from "./use-attendee-name";
 import { useRestoredPage } from "./use-restored-page";
-
-export interface CreatePaymentResult {
-  /** The provider's checkout page. */
-  url: string;
-  sessionId: string;
-}
 
 /**
  * Starts a checkout for one event (spec §7 create-payment) or a whole cart (decisions.md D6). The

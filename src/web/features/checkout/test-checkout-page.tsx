@@ -1,11 +1,10 @@
 import { Clock, Loader2, Lock, SearchX } from "lucide-react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { BRAND, formatEventTime, formatPounds } from "@domain";
+import { BRAND, formatEventTime, formatPounds, type TestCheckout } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { StatusPanel } from "~/components/ui/status-panel";
 import { paths } from "~/paths";
-import type { TestCheckout } from "./test-checkout";
 import { useTestCheckoutActions } from "./test-checkout";
 import { closedCheckoutView } from "./lib/checkout-status";
 import { CheckoutLines } from "./components/checkout-lines";

@@ -1,37 +1,23 @@
 import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
-import { safeReturnPath } from "@domain";
+import { type CheckoutRedirect, safeReturnPath } from "@domain";
 import { apiRequest } from "~/lib/api-request";
 import { toast } from "~/lib/toast";
 import { paymentSuccessPath } from "./lib/checkout-status";
 import { PAYMENT_TOASTS, paymentErrorDescription } from "./lib/payment-toasts";
 import { useRestoredPage } from "./use-restored-page";
-export type TestCheckoutStatus = "pending" | "confirmed" | "cancelled" | "expired" | "refunded";
 
-/** A checkout session of the local test provider (the product's stand-in for a card payment page). */
-export interface TestCheckout {
-  sessionId: string;
-  status: TestCheckoutStatus | (string & {});
-  totalPence: number;
-  expiresAt: string;
-  lines: { eventId: string; title: string; quantity: number; totalPence: number }[];
-}
-
-interface Redirect {
-  /** Where the browser goes next, as a real provider would send it: the success or cancel page. */
-  redirectUrl: string;
-}
-
+/** The local test provider's Pay and Cancel (GET of the session itself is the page's loader). */
 function sessionPath(sessionId: string, action: "pay" | "cancel"): `/api/${string}` {
   return `/api/checkout/test/${encodeURIComponent(sessionId)}/${action}`;
 }
 
-export function payTestCheckout(sessionId: string): Promise<Redirect> {
+export function payTestCheckout(sessionId: string): Promise<CheckoutRedirect> {
   return apiRequest(sessionPath(sessionId, "pay"), { method: "POST" });
 }
 
 /** Cancels the checkout; its held places are released (decisions.md D9). */
-export function cancelTestCheckout(sessionId: string): Promise<Redirect> {
+export function cancelTestCheckout(sessionId: string): Promise<CheckoutRedirect> {
   return apiRequest(sessionPath(sessionId, "cancel"), { method: "POST" });
 }
 

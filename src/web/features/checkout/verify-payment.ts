@@ -1,38 +1,23 @@
 import { useEffect, useState } from "react";
-import type { TicketEmailStatus } from "@domain";
+import type { VerifiedBooking as DomainVerifiedBooking, VerifyPaymentResult as DomainVerifyPaymentResult } from "@domain";
 import { apiRequest } from "~/lib/api-request";
 import { oncePerKey } from "./lib/once-per-key";
 import { VERIFICATION_MESSAGES, verificationFailure, verificationOutcome, type VerificationOutcome } from "./lib/verification-outcome";
-/** A confirmed booking with its event, as verify-payment returns it (spec §7). */
-export interface VerifiedBooking {
-  id: string;
-  event_id: string;
-  attendee_name: string;
-  attendee_email: string;
-  ticket_quantity: number;
-  total_amount_pence: number;
-  qr_code: string | null;
-  ticket_code: string;
-  events?: {
-    title: string | null;
-    description: string | null;
-    date_time: string | null;
-    venue?: string | null;
-    location: string | null;
-    image_url: string | null;
-  } | null;
-  /** The ticket e-mail, sent by the server in the background after confirming (ARCHITECTURE: ticket delivery). */
-  ticket_email?: TicketEmailStatus;
-}
 
-export interface VerifyPaymentResult {
-  success?: boolean;
+/**
+ * verify-payment's booking (spec §7) as this page reads it: the page still copes with an answer that lacks
+ * the event or the e-mail's delivery ('Booking data is incomplete', spec §8 Payment).
+ */
+export type VerifiedBooking = Omit<DomainVerifiedBooking, "events" | "ticket_email"> & {
+  events?: Partial<DomainVerifiedBooking["events"]> | null;
+  ticket_email?: DomainVerifiedBooking["ticket_email"];
+};
+
+/** verify-payment's answer as this page reads it: whatever came back, even nothing, is judged by `verificationOutcome`. */
+export type VerifyPaymentResult = Partial<Omit<DomainVerifyPaymentResult, "booking" | "bookings">> & {
   booking?: VerifiedBooking;
-  /** One booking per event of a cart checkout (decisions.md D6). */
   bookings?: VerifiedBooking[];
-  message?: string;
-  error?: string;
-}
+};
 
 /** Confirms a paid checkout; harmless to repeat (the server confirms once). */
 export function verifyPayment(sessionId: string): Promise<VerifyPaymentResult | null> {

@@ -1,5 +1,4 @@
-import { formatPounds } from "@domain";
-import type { TestCheckout } from "../test-checkout";
+import { formatPounds, type TestCheckout } from "@domain";
 
 /** What is being paid for: one row per event, then the total (fees included). */
 export function CheckoutLines({ checkout }: { checkout: TestCheckout }) {
