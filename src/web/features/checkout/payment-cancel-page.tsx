@@ -1,8 +1,13 @@
 import { ArrowLeft, CircleX, RotateCcw } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { EventId } from "@domain";
 import { paths } from "~/paths";
-import { tryAgainPath } from "./lib/cancel-target";
+
+/** 'Try Payment Again' goes back to the event when the cancel page knows it, else to /events (spec §2 Payment pages). */
+function tryAgainPath(eventId: string | null): string {
+  return eventId && EventId.safeParse(eventId).success ? paths.event(eventId) : paths.events();
+}
 
 /** /payment-cancel (spec §2 Payment pages). */
 export function PaymentCancelPage() {
