@@ -2,7 +2,7 @@ import { CartPage } from "~/features/cart/cart-page";
 import { parseCartCookie } from "~/features/cart/cart-cookie";
 import { cartItemFor, checkoutItems, type CartItem } from "~/features/cart/cart-lines";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
-import { useCartCheckout } from "~/features/checkout/create-payment";
+import { useCartCheckout } from "~/features/checkout/use-cart-checkout";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/cart";
 

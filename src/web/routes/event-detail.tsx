@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { useAddToCart } from "~/features/cart/use-add-to-cart";
 import { cartItemFor } from "~/features/cart/cart-lines";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
-import { useBuyNow } from "~/features/checkout/create-payment";
+import { useBuyNow } from "~/features/checkout/use-buy-now";
 import { BookingCard } from "~/features/event-detail/booking-card";
 import { EventDetailPage, type PaidEventBookingComponent } from "~/features/event-detail/event-detail-page";
 import { EventNotFound } from "~/features/event-detail/event-not-found";
