@@ -16,5 +16,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export default function CategoriesRoute({ loaderData }: Route.ComponentProps) {
-  return <CategoriesPage categories={loaderData.categories} />;
+  return <CategoriesPage {...loaderData} />;
 }

@@ -66,7 +66,7 @@ const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
 };
 
 export default function EventDetailRoute({ loaderData }: Route.ComponentProps) {
-  return <EventDetailPage event={loaderData.event} similar={loaderData.similar} now={loaderData.now} PaidEventBooking={PaidEventBooking} />;
+  return <EventDetailPage {...loaderData} PaidEventBooking={PaidEventBooking} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function EventsRoute({ loaderData }: Route.ComponentProps) {
-  return <EventsPage state={loaderData.state} result={loaderData.result} />;
+  return <EventsPage {...loaderData} />;
 }
 
 export function ErrorBoundary() {

@@ -24,6 +24,5 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
-  const { featured, youMayAlsoLike, similar, figures, emailConfirmed } = loaderData;
-  return <HomePage featured={featured} youMayAlsoLike={youMayAlsoLike} similar={similar} figures={figures} emailConfirmed={emailConfirmed} />;
+  return <HomePage {...loaderData} />;
 }
