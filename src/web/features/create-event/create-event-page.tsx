@@ -1,11 +1,34 @@
 import { CalendarPlus } from "lucide-react";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
 import { FormPage } from "~/components/form-page";
 import { StatusPanel } from "~/components/ui/status-panel";
+import { toast } from "~/lib/toast";
 import { paths } from "~/paths";
 import { EventForm } from "./components/event-form";
 import { EventFormSkeleton } from "./components/event-form-skeleton";
-import { useLeaveAfterLoadError, useOrganisersLoadErrorToast } from "./hooks/use-leave-after-load-error";
+import { EVENT_TOASTS } from "./lib/event-toasts";
+import type { EventLoadError } from "./lib/load-error";
 import type { EventFormData } from "./load-event-form.server";
+
+/** spec §2 Create/edit event: an event that cannot be edited gives its toast, then the dashboard. */
+function useLeaveAfterLoadError(loadError: EventLoadError | null): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!loadError) return;
+    const { title, description } = loadError === "access-denied" ? EVENT_TOASTS.accessDenied : EVENT_TOASTS.loadFailed;
+    // The id keeps React's development double effects from stacking a second toast.
+    toast.error(title, { description, id: "event-load-error" });
+    void navigate(paths.dashboard, { replace: true });
+  }, [loadError, navigate]);
+}
+
+/** For admins: 'Error loading organizers' when the organiser list could not be loaded. */
+function useOrganisersLoadErrorToast(failed: boolean): void {
+  useEffect(() => {
+    if (failed) toast.error(EVENT_TOASTS.organisersFailed.title, { description: EVENT_TOASTS.organisersFailed.description, id: "organisers-load-error" });
+  }, [failed]);
+}
 
 /** /create-event (spec §2 Create event); ?edit={eventId} edits an event instead. */
 export function CreateEventPage({ data }: { data: EventFormData }) {
