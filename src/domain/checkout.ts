@@ -2,6 +2,7 @@ import { z } from "zod";
 import { attendeeNameProblem, ATTENDEE_NAME_MESSAGES } from "./attendee-name";
 import { AppError } from "./errors";
 import { bookingFeePerTicket, type Pence } from "./money";
+import { TicketEmailStatus } from "./tickets";
 
 /**
  * Stripe Checkout's shortest session: `expires_at` must be 30 minutes to 24 hours after Stripe creates
@@ -175,3 +176,47 @@ export function cartTotals(lines: readonly PricedLine[]): CartTotals {
 export function ticketTotal(ticketPricePence: Pence, quantity: number): Pence {
   return cartTotals([{ ticketPricePence, quantity }]).total;
 }
+
+/** create-payment's answer: the provider's checkout page and its session (spec §7). */
+export const CreatePaymentResult = z.object({ url: z.string(), sessionId: z.string() });
+export type CreatePaymentResult = z.infer<typeof CreatePaymentResult>;
+
+/** A booking as the success page shows it (spec §7 verify-payment). */
+export const VerifiedBooking = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  attendee_name: z.string(),
+  attendee_email: z.string(),
+  ticket_quantity: z.number().int(),
+  total_amount_pence: z.number().int(),
+  qr_code: z.string().nullable(),
+  ticket_code: z.string(),
+  events: z.object({ title: z.string(), description: z.string().nullable(), date_time: z.string(), venue: z.string().nullable(), location: z.string(), image_url: z.string().nullable() }),
+  /** Delivery of this booking's ticket e-mail, sent in the background after confirmation. */
+  ticket_email: TicketEmailStatus,
+});
+export type VerifiedBooking = z.infer<typeof VerifiedBooking>;
+
+export const VerifyPaymentResult = z.object({
+  success: z.boolean(),
+  booking: VerifiedBooking.optional(),
+  /** One booking per event of a cart checkout (decisions.md D6). */
+  bookings: z.array(VerifiedBooking).optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+});
+export type VerifyPaymentResult = z.infer<typeof VerifyPaymentResult>;
+
+/** A checkout session of the local test provider (GET /api/checkout/test/{session}), the stand-in for a card payment page. */
+export const TestCheckout = z.object({
+  sessionId: z.string(),
+  status: z.string(),
+  totalPence: z.number().int(),
+  expiresAt: z.string(),
+  lines: z.array(z.object({ eventId: z.string(), title: z.string(), quantity: z.number().int(), totalPence: z.number().int() })),
+});
+export type TestCheckout = z.infer<typeof TestCheckout>;
+
+/** Where the browser goes after paying or cancelling a test checkout, as a real provider would send it: the success or cancel page. */
+export const CheckoutRedirect = z.object({ redirectUrl: z.string() });
+export type CheckoutRedirect = z.infer<typeof CheckoutRedirect>;

@@ -15,7 +15,7 @@ import { NotFoundView } from "~/layout/not-found-view";
 import { LiveSaleToasts } from "~/features/live-sales/live-sale-toasts";
 import { ZodJitlessScript } from "~/lib/csp-nonce";
 import { subscribeToToastRequests, toastRequested } from "~/lib/toast";
-import { cartCookieCount } from "~/features/cart/lib/cart-cookie";
+import { cartCookieCount } from "~/features/cart/cart-cookie";
 import { paths } from "~/paths";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";

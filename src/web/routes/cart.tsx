@@ -1,8 +1,8 @@
-import { CartView } from "~/features/cart/components/cart-view";
-import { parseCartCookie } from "~/features/cart/lib/cart-cookie";
-import { cartItemFor, checkoutItems, type CartItem } from "~/features/cart/lib/cart-lines";
+import { CartPage } from "~/features/cart/cart-page";
+import { parseCartCookie } from "~/features/cart/cart-cookie";
+import { cartItemFor, checkoutItems, type CartItem } from "~/features/cart/cart-lines";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
-import { useCartCheckout } from "~/features/checkout/hooks/use-cart-checkout";
+import { useCartCheckout } from "~/features/checkout/use-cart-checkout";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/cart";
 
@@ -27,10 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{ 
   }
 }
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
+export default function CartRoute({ loaderData }: Route.ComponentProps) {
   const { checkout, pending, attendee } = useCartCheckout();
   return (
-    <CartView
+    <CartPage
       serverItems={loaderData.items}
       checkingOut={pending}
       attendeeField={attendee && <AttendeeNameField {...attendee} disabled={pending} />}

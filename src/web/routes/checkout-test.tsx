@@ -1,10 +1,6 @@
-import { SearchX } from "lucide-react";
-import { isRouteErrorResponse, useRouteError } from "react-router";
-import { StatusPanel } from "~/components/ui/status-panel";
-import { TestCheckoutView } from "~/features/checkout/components/test-checkout/test-checkout-view";
+import { TestCheckoutError, TestCheckoutPage } from "~/features/checkout/test-checkout-page";
 import { orNotFound } from "~/lib/not-found";
 import { seoMeta } from "~/lib/seo";
-import { paths } from "~/paths";
 import type { Route } from "./+types/checkout-test";
 
 /** The buyer's own checkout only: anyone else goes to /auth, a stranger's or unknown session is a 404. */
@@ -23,18 +19,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function CheckoutTestPage({ loaderData }: Route.ComponentProps) {
-  return <TestCheckoutView checkout={loaderData.checkout} />;
+export default function CheckoutTestRoute({ loaderData }: Route.ComponentProps) {
+  return <TestCheckoutPage checkout={loaderData.checkout} />;
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <StatusPanel icon={SearchX} title={missing ? "Checkout not found" : "Something went wrong"} backTo={paths.events()} backLabel="Back to Events">
-      {missing
-        ? "This checkout doesn't exist or belongs to another account."
-        : "We couldn't load this checkout just now. Please try again in a moment."}
-    </StatusPanel>
-  );
+  return <TestCheckoutError />;
 }

@@ -1,39 +1,12 @@
-import { ArrowLeft, CalendarDays, CalendarX2, CircleAlert, Clock, MapPin, UserRound } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
-import {
-  categoryLabel,
-  type EventDetail,
-  eventKind,
-  formatEventTime,
-  formatLongDate,
-  initials,
-  isBusinessListing,
-  venueShown,
-} from "@domain";
-import { Badge } from "~/components/ui/badge";
-import { AvailabilityPill } from "~/features/event-detail/components/availability-pill";
-import { useAddToCart } from "~/features/cart/hooks/use-add-to-cart";
-import { cartItemFor } from "~/features/cart/lib/cart-lines";
+import { isRouteErrorResponse } from "react-router";
+import { useAddToCart } from "~/features/cart/use-add-to-cart";
+import { cartItemFor } from "~/features/cart/cart-lines";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
-import { useBuyNow } from "~/features/checkout/hooks/use-buy-now";
-import { BookingCard } from "~/features/event-detail/components/booking-card";
-import { BusinessInfoCard } from "~/features/event-detail/components/business-info-card";
-import { EventInfoCard } from "~/features/event-detail/components/event-info-card";
-import { EventNotFound } from "~/features/event-detail/components/event-not-found";
-import { FreeEventCard } from "~/features/event-detail/components/free-event-card";
-import { PromoVideo } from "~/features/event-detail/components/promo-video";
-import { ShareButton } from "~/features/event-detail/components/share-button";
-import { SimilarEvents } from "~/features/event-detail/components/similar-events";
-import { WhatsIncluded } from "~/features/event-detail/components/whats-included";
-import { eventMetaDescription, eventStructuredData } from "~/features/event-detail/lib/event-structured-data";
-import {
-  availabilityIndicator,
-  saleState,
-  statusLabel,
-  unavailableNotice,
-  type SaleState,
-} from "~/features/event-detail/lib/sale-state";
-import { EventImage } from "~/components/event-image";
+import { useBuyNow } from "~/features/checkout/use-buy-now";
+import { BookingCard } from "~/features/event-detail/booking-card";
+import { EventDetailPage, type PaidEventBookingComponent } from "~/features/event-detail/event-detail-page";
+import { EventNotFound } from "~/features/event-detail/event-not-found";
+import { eventMetaDescription, eventStructuredData } from "~/features/event-detail/event-structured-data";
 import { orNotFound } from "~/lib/not-found";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
@@ -71,16 +44,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-function timeRange(start: string, end: string | null): string | null {
-  const from = formatEventTime(start);
-  if (!from) return null;
-  const to = end ? formatEventTime(end) : null;
-  const sameDay = end ? formatLongDate(end) === formatLongDate(start) : false;
-  return to && sameDay && to !== from ? `${from} – ${to}` : from;
-}
-
-/** The booking card with its actions: Buy Now starts a checkout, Add to Cart needs no sign-in (spec §6). */
-function PaidEventBooking({ event, state }: { event: EventDetail; state: SaleState }) {
+/**
+ * The booking card with its actions: Buy Now starts a checkout, Add to Cart needs no sign-in (spec §6).
+ * Three features meet in it (the event page's card, checkout and cart), so the app composes it here.
+ */
+const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
   const { buyNow, pending, attendee } = useBuyNow({ eventId: event.id, eventTitle: event.title });
   const addToCart = useAddToCart();
   return (
@@ -92,173 +60,13 @@ function PaidEventBooking({ event, state }: { event: EventDetail; state: SaleSta
       buying={pending}
       attendeeField={attendee && <AttendeeNameField {...attendee} disabled={pending} />}
       onBuyNow={(quantity) => void buyNow(quantity)}
-      onAddToCart={(quantity, max) =>
-addToCart(cartItemFor(event, quantity), max)
-      }
+      onAddToCart={(quantity, max) => addToCart(cartItemFor(event, quantity), max)}
     />
   );
-}
+};
 
-export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
-  const { event, similar, now: renderedAt } = loaderData;
-  const now = new Date(renderedAt);
-  const kind = eventKind(event);
-  const business = isBusinessListing(event);
-  const state = saleState(event, now);
-  const availability = availabilityIndicator(event, now);
-  const date = business ? null : formatLongDate(event.dateTime);
-  const time = business ? null : timeRange(event.dateTime, event.endTime);
-  const venue = venueShown(event);
-  const organiserName = event.organiser?.displayName || event.organiser?.username;
-
-  const sideCard =
-    kind === "paid" ? (
-      <PaidEventBooking event={event} state={state} />
-    ) : business ? (
-      <BusinessInfoCard venue={event.venue} location={event.location} category={event.category} />
-    ) : (
-      <FreeEventCard state={state} status={event.status} />
-    );
-
-  return (
-    <div className="bg-gradient-to-b from-surface to-white to-[28rem]">
-      <div className="container-page py-6 sm:py-8">
-        <div className="flex items-center justify-between gap-4">
-          <Link
-            to={paths.events()}
-            className="inline-flex items-center gap-2 rounded-lg py-2 pr-2 text-sm font-semibold text-brand-700 hover:text-brand-900"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Events
-          </Link>
-          <ShareButton title={event.title} text={eventMetaDescription(event)} />
-        </div>
-
-        <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:grid-rows-[auto_1fr] lg:gap-x-10">
-          <div className="flex min-w-0 flex-col gap-6">
-            <div className="overflow-hidden rounded-3xl shadow-md">
-              <EventImage
-                url={event.imageUrl}
-                alt={event.title}
-                sizes="(min-width: 1280px) 820px, (min-width: 1024px) 60vw, 100vw"
-                priority
-              />
-            </div>
-
-            <header className="flex flex-col gap-4">
-              <div className="flex flex-wrap gap-2">
-                <Badge className="px-3 py-1 text-sm">
-                  {categoryLabel(event.category)}
-                </Badge>
-                {event.status !== "active" && (
-                  <Badge variant="secondary" className="px-3 py-1 text-sm">
-                    {statusLabel(event.status)}
-                  </Badge>
-                )}
-              </div>
-              <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-balance sm:text-4xl">{event.title}</h1>
-              <ul className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted sm:text-base">
-                {date && (
-                  <li className="flex items-center gap-2">
-                    <CalendarDays className="size-4.5 text-brand-600" aria-hidden="true" />
-                    <span className="font-medium text-ink">{date}</span>
-                  </li>
-                )}
-                {time && (
-                  <li className="flex items-center gap-2">
-                    <Clock className="size-4.5 text-brand-600" aria-hidden="true" />
-                    <span className="font-medium text-ink">{time}</span>
-                  </li>
-                )}
-                <li className="flex items-center gap-2">
-                  <MapPin className="size-4.5 shrink-0 text-brand-600" aria-hidden="true" />
-                  <span>
-                    {venue && (
-                      <>
-                        <span className="font-medium text-ink">{venue}</span>,{" "}
-                      </>
-                    )}
-                    {event.location}
-                  </span>
-                </li>
-              </ul>
-              <div className="flex flex-wrap items-center gap-3">
-                <AvailabilityPill availability={availability} />
-                {organiserName && event.organiser?.username && (
-                  <Link
-                    to={paths.profile(event.organiser.username)}
-                    className="inline-flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm text-muted ring-1 ring-inset ring-border hover:bg-surface"
-                  >
-                    <span
-                      className="flex size-6 items-center justify-center rounded-full bg-brand-600 text-[11px] font-bold text-white"
-                      aria-hidden="true"
-                    >
-                      {initials(organiserName.replace(/[^\p{L}\p{N}\s]/gu, " ")) || <UserRound className="size-3.5" />}
-                    </span>
-                    Hosted by <span className="font-semibold text-ink">{organiserName}</span>
-                  </Link>
-                )}
-              </div>
-              {state === "ended" && (
-                <p
-                  role="note"
-                  className="flex items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-                >
-                  <CalendarX2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-                  <span>
-                    <strong className="font-bold">This event has ended.</strong> Browse{" "}
-                    <Link to={paths.events()} className="font-semibold underline underline-offset-2">
-                      upcoming events
-                    </Link>{" "}
-                    for what&apos;s on next.
-                  </span>
-                </p>
-              )}
-              {state === "closed" && (
-                <p role="note" className="flex items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-                  <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-                  <strong className="font-bold">{unavailableNotice(state, event.status)}.</strong>
-                </p>
-              )}
-            </header>
-          </div>
-
-          <aside aria-label="Tickets and event information" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-            <div className="flex flex-col gap-6 lg:sticky lg:top-24">
-              {sideCard}
-              <EventInfoCard date={date} time={time} venue={venue} location={event.location} availability={availability} />
-            </div>
-          </aside>
-
-          <div className="flex min-w-0 flex-col gap-6">
-            <section aria-labelledby="about-event" className="rounded-2xl border border-border bg-white p-6 shadow-sm">
-              <h2 id="about-event" className="text-xl font-bold">
-                {business ? "About" : "About This Event"}
-              </h2>
-              {event.description?.trim() ? (
-                <div className="mt-3 whitespace-pre-line leading-relaxed text-ink/90">{event.description}</div>
-              ) : (
-                <p className="mt-3 text-muted">No description available for this event.</p>
-              )}
-            </section>
-
-            {event.videoUrl && (
-              <section aria-labelledby="promo-video" className="flex flex-col gap-4">
-                <h2 id="promo-video" className="text-xl font-bold">
-                  Watch the Promo
-                </h2>
-                <PromoVideo url={event.videoUrl} eventTitle={event.title} poster={event.imageUrl} />
-              </section>
-            )}
-
-            {kind === "paid" && <WhatsIncluded />}
-          </div>
-        </div>
-
-        <SimilarEvents events={similar} />
-      </div>
-    </div>
-  );
+export default function EventDetailRoute({ loaderData }: Route.ComponentProps) {
+  return <EventDetailPage {...loaderData} PaidEventBooking={PaidEventBooking} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,15 +1,5 @@
-import { useMemo } from "react";
 import { BRAND, hasEmailConfirmedFlag, siteFigures } from "@domain";
-import { useAffiliateRef } from "~/lib/affiliate-ref";
-import { CATEGORY_SLIDES, slideEvents } from "~/features/home/category-slides";
-import { CategoryCarousel } from "~/features/home/components/category-carousel";
-import { FeaturedEvents } from "~/features/home/components/featured-events";
-import { EmailConfirmedBanner } from "~/features/home/components/email-confirmed-banner";
-import { HomeHero } from "~/features/home/components/home-hero";
-import { SimilarEvents } from "~/features/home/components/similar-events";
-import { WhyChoose } from "~/features/home/components/why-choose";
-import { YouMayAlsoLike } from "~/features/home/components/you-may-also-like";
-import { useRevalidateOnVisible } from "~/hooks/use-revalidate-on-visible";
+import { HomePage } from "~/features/home/home-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
@@ -33,24 +23,6 @@ export const meta: Route.MetaFunction = ({ data }) =>
     url: data?.url,
   });
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, youMayAlsoLike, similar, figures, emailConfirmed } = loaderData;
-  useAffiliateRef();
-  useRevalidateOnVisible();
-  const slideFeatures = useMemo(
-    () => slideEvents(CATEGORY_SLIDES, [...featured, ...similar.flatMap((carousel) => carousel.events)]),
-    [featured, similar],
-  );
-
-  return (
-    <>
-      {emailConfirmed && <EmailConfirmedBanner />}
-      <HomeHero figures={figures} />
-      <CategoryCarousel featuredEvents={slideFeatures} />
-      <FeaturedEvents events={featured} />
-      <YouMayAlsoLike events={youMayAlsoLike} />
-      <SimilarEvents carousels={similar} />
-      <WhyChoose />
-    </>
-  );
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
+  return <HomePage {...loaderData} />;
 }

@@ -1,5 +1,4 @@
-import { useSearchParams } from "react-router";
-import { PaymentCancelled } from "~/features/checkout/components/payment-cancelled";
+import { PaymentCancelPage } from "~/features/checkout/payment-cancel-page";
 import { seoMeta } from "~/lib/seo";
 
 export const meta = () => [
@@ -7,7 +6,6 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function PaymentCancelPage() {
-  const [searchParams] = useSearchParams();
-  return <PaymentCancelled eventId={searchParams.get("event_id")} />;
+export default function PaymentCancelRoute() {
+  return <PaymentCancelPage />;
 }

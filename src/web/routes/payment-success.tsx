@@ -1,6 +1,5 @@
-import { useSearchParams } from "react-router";
 import { clearCartIfBought } from "~/features/cart/cart-store";
-import { PaymentSuccessView } from "~/features/checkout/components/payment-success/payment-success-view";
+import { PaymentSuccessPage } from "~/features/checkout/payment-success-page";
 import { seoMeta } from "~/lib/seo";
 
 export const meta = () => [
@@ -11,15 +10,7 @@ export const meta = () => [
 // The booking and its ticket codes: never kept by a shared cache.
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export default function PaymentSuccessPage() {
-  const [searchParams] = useSearchParams();
-  const sessionId = searchParams.get("session_id")?.trim() || null;
-  return (
-    <PaymentSuccessView
-      key={sessionId ?? "none"}
-      sessionId={sessionId}
-      // The cart is emptied only when this payment bought everything in it (decisions.md D6).
-      onVerified={(bookings) => clearCartIfBought(bookings.map((booking) => booking.event_id))}
-    />
-  );
+export default function PaymentSuccessRoute() {
+  // The cart is emptied only when this payment bought everything in it (decisions.md D6).
+  return <PaymentSuccessPage onVerified={(bookings) => clearCartIfBought(bookings.map((booking) => booking.event_id))} />;
 }

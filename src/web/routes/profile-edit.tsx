@@ -1,5 +1,6 @@
 import { UserCog } from "lucide-react";
 import { Link } from "react-router";
+import { FormPage } from "~/components/form-page";
 import { StatusPanel } from "~/components/ui/status-panel";
 import { ProfileEditForm } from "~/features/profile-edit/components/profile-edit-form";
 import { seoMeta } from "~/lib/seo";
@@ -22,30 +23,27 @@ export const meta: Route.MetaFunction = () => [
 export default function ProfileEditPage({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;
   return (
-    <div className="bg-surface">
-      <div className="container-page py-10 sm:py-14">
-        <div className="mx-auto max-w-3xl">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Edit Profile</h1>
-          <p className="mt-2 text-muted">
-            {profile.username ? (
-              <>
-                This is what people see on your public page,{" "}
-                <Link to={paths.profile(profile.username)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-                  @{profile.username}
-                </Link>
-                .
-              </>
-            ) : (
-              "Choose a username to get your own public page."
-            )}{" "}
-            Signed in as <span className="break-all font-semibold text-ink">{profile.email}</span>.
-          </p>
-          <div className="mt-8 rounded-3xl border border-border bg-white p-6 shadow-sm sm:p-8">
-            <ProfileEditForm profile={profile} />
-          </div>
-        </div>
-      </div>
-    </div>
+    <FormPage
+      title="Edit Profile"
+      intro={
+        <>
+          {profile.username ? (
+            <>
+              This is what people see on your public page,{" "}
+              <Link to={paths.profile(profile.username)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+                @{profile.username}
+              </Link>
+              .
+            </>
+          ) : (
+            "Choose a username to get your own public page."
+          )}{" "}
+          Signed in as <span className="break-all font-semibold text-ink">{profile.email}</span>.
+        </>
+      }
+    >
+      <ProfileEditForm profile={profile} />
+    </FormPage>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CheckoutSessionId, VerifyPaymentInput } from "../../../domain";
+import { CheckoutRedirect, CheckoutSessionId, CreatePaymentResult, TestCheckout, VerifyPaymentInput, VerifyPaymentResult } from "../../../domain";
 import { cancelTestCheckout, getTestCheckout, payTestCheckout, startCheckout } from "./checkout.service";
-import { VerifyPaymentResult, verifyPayment } from "./verify-payment.service";
+import { verifyPayment } from "./verify-payment.service";
 
 /** The money path's functions (spec §7 create-payment, verify-payment) and the local test checkout. */
 export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, jobs, session, config, gateway }) => {
@@ -14,7 +14,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         tags: ["functions"],
         summary: "Start a checkout for one event or a whole cart; returns the checkout URL",
         body: z.unknown(),
-        response: { 200: z.object({ url: z.string(), sessionId: z.string() }) },
+        response: { 200: CreatePaymentResult },
       },
     },
     async (request) => {
@@ -48,13 +48,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         summary: "A local test checkout session (demo payments)",
         params: z.object({ sessionId: CheckoutSessionId }),
         response: {
-          200: z.object({
-            sessionId: z.string(),
-            status: z.string(),
-            totalPence: z.number().int(),
-            expiresAt: z.string(),
-            lines: z.array(z.object({ eventId: z.string(), title: z.string(), quantity: z.number().int(), totalPence: z.number().int() })),
-          }),
+          200: TestCheckout,
         },
       },
     },
@@ -68,7 +62,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         tags: ["checkout"],
         summary: "Pay a local test checkout; answers where the browser goes next, as Stripe Checkout would",
         params: z.object({ sessionId: CheckoutSessionId }),
-        response: { 200: z.object({ redirectUrl: z.string() }) },
+        response: { 200: CheckoutRedirect },
       },
     },
     async (request) => payTestCheckout({ db, jobs, gateway, sessionId: request.params.sessionId, userId: (await session.requireActor(request)).userId }),
@@ -81,7 +75,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         tags: ["checkout"],
         summary: "Cancel a local test checkout: its places are released",
         params: z.object({ sessionId: CheckoutSessionId }),
-        response: { 200: z.object({ redirectUrl: z.string() }) },
+        response: { 200: CheckoutRedirect },
       },
     },
     async (request) => cancelTestCheckout({ db, sessionId: request.params.sessionId, userId: (await session.requireActor(request)).userId }),

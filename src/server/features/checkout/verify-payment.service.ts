@@ -1,35 +1,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
-import { TicketEmailStatus } from "../../../domain";
+import type { VerifyPaymentResult } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { ticketEmailStatus } from "../tickets/send-ticket-email.service";
 import { confirmOrder, findOwnOrder, settlePaidSession, type TicketEmailQueue } from "./checkout.service";
-
-/** A booking as the success page shows it (spec §7 verify-payment). */
-export const VerifiedBooking = z.object({
-  id: z.string(),
-  event_id: z.string(),
-  attendee_name: z.string(),
-  attendee_email: z.string(),
-  ticket_quantity: z.number().int(),
-  total_amount_pence: z.number().int(),
-  qr_code: z.string().nullable(),
-  ticket_code: z.string(),
-  events: z.object({ title: z.string(), description: z.string().nullable(), date_time: z.string(), venue: z.string().nullable(), location: z.string(), image_url: z.string().nullable() }),
-  /** Delivery of this booking's ticket e-mail, sent in the background after confirmation. */
-  ticket_email: TicketEmailStatus,
-});
-
-export const VerifyPaymentResult = z.object({
-  success: z.boolean(),
-  booking: VerifiedBooking.optional(),
-  bookings: z.array(VerifiedBooking).optional(),
-  message: z.string().optional(),
-  error: z.string().optional(),
-});
-type VerifyPaymentResult = z.infer<typeof VerifyPaymentResult>;
 
 const NO_PAYMENT = "No payment found for this session.";
 const NOT_PAID = "The payment has not been completed.";

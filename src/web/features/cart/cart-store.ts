@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from "react";
 import { whenIdle } from "~/lib/when-idle";
-import { cartCookieString } from "./lib/cart-cookie";
-import { addCartLine, isCartCoveredBy, parseCartItems, removeCartLine, setLineQuantity, type AddResult, type CartItem } from "./lib/cart-lines";
+import { cartCookieString } from "./cart-cookie";
+import { addCartLine, isCartCoveredBy, parseCartItems, removeCartLine, setLineQuantity, type AddResult, type CartItem } from "./cart-lines";
 
-export type { CartItem } from "./lib/cart-lines";
+export type { CartItem } from "./cart-lines";
 
 const STORAGE_KEY = "cart";
 const listeners = new Set<() => void>();

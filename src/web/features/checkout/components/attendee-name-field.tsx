@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import type { AttendeeNameFieldProps } from "../hooks/use-attendee-name";
+import type { AttendeeNameFieldProps } from "../use-attendee-name";
 
 /** 'Name on the ticket' at checkout (issue 17): the name organisers, door staff and the e-mail show. */
 export function AttendeeNameField({ name, onNameChange, error, inputRef, disabled }: AttendeeNameFieldProps & { disabled?: boolean }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "@domain";
-import { signInPath } from "./sign-in-path";
+import { signInPath } from "../create-payment";
 import { storedAffiliateCode } from "./stored-affiliate-code";
 
 function memoryStorage(initial: Record<string, string>) {

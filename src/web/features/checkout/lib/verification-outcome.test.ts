@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "~/lib/api-request";
-import type { VerifiedBooking } from "../api/verify-payment";
+import type { VerifiedBooking } from "../verify-payment";
 import { bookingTitle, verificationFailure, verificationOutcome } from "./verification-outcome";
 
 const booking: VerifiedBooking = {

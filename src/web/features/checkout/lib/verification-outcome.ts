@@ -1,5 +1,5 @@
 import { ApiRequestError } from "~/lib/api-request";
-import type { VerifiedBooking, VerifyPaymentResult } from "../api/verify-payment";
+import type { VerifiedBooking, VerifyPaymentResult } from "../verify-payment";
 
 /** Payment success page messages, word for word from spec §8 Payment. */
 export const VERIFICATION_MESSAGES = {

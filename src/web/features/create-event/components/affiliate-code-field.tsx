@@ -2,7 +2,7 @@ import { CircleCheck, LoaderCircle, TriangleAlert } from "lucide-react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { useAffiliateLookup } from "../hooks/use-affiliate-lookup";
+import { useAffiliateLookup } from "../lookup-affiliate";
 import { affiliateStatusMessage } from "../lib/affiliate-status";
 
 const TONES = {

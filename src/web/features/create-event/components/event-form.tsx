@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import type { EditableEvent } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { createEvent, updateEvent } from "../api/save-event";
+import { createEvent, updateEvent } from "../save-event";
 import { useEventImage } from "../hooks/use-event-image";
 import { usePrefilledImage } from "../hooks/use-prefilled-image";
 import {
@@ -26,7 +26,6 @@ import { EventImageField } from "./event-image-field";
 import { EventScheduleFields } from "./event-schedule-fields";
 import { EventTicketsFields } from "./event-tickets-fields";
 import type { FormBindings } from "./form-bindings";
-import { FormSection } from "./form-section";
 import { OrganiserSelect } from "./organiser-select";
 
 /** Create an event, or edit one when `event` is given (spec §2 Create/edit event, §4, §5, §8). */
@@ -162,5 +161,19 @@ export function EventForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A group of related fields: a fieldset whose legend names the group for screen readers too. */
+function FormSection({ legend, description, children }: { legend: string; description?: ReactNode; children: ReactNode }) {
+  // The divider sits on a wrapper: a border on the fieldset itself would cut through the legend.
+  return (
+    <div className="border-t border-border pt-8 first:border-t-0 first:pt-0">
+      <fieldset className="min-w-0">
+        <legend className="text-lg font-bold">{legend}</legend>
+        {description && <p className="mt-1 text-sm text-muted">{description}</p>}
+        <div className="mt-5 flex flex-col gap-5">{children}</div>
+      </fieldset>
+    </div>
   );
 }

@@ -1,0 +1,69 @@
+import { CalendarDays, MapPin, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import { bookingFeePerTicket, formatEventDate, formatEventTime, formatPounds } from "@domain";
+import { Button } from "~/components/ui/button";
+import { paths } from "~/paths";
+import { lineTotal, type CartItem } from "./cart-lines";
+import { CartQuantityControl } from "./cart-quantity-control";
+
+/** One cart line: title, date, location, quantity control, line total and remove (spec §2 Cart). */
+export function CartLine({
+  item,
+  onQuantityChange,
+  onRemove,
+}: {
+  item: CartItem;
+  onQuantityChange: (quantity: number) => void;
+  onRemove: () => void;
+}) {
+  const date = formatEventDate(item.eventDate);
+  const time = formatEventTime(item.eventDate);
+  const fee = bookingFeePerTicket(item.ticketPricePence);
+  return (
+    <li className="rounded-2xl border border-border bg-white p-5 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 text-lg font-bold leading-snug">
+          <Link to={paths.event(item.eventId)} className="break-words hover:text-brand-700 hover:underline underline-offset-4">
+            {item.eventTitle}
+          </Link>
+        </h2>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="-mr-2 -mt-2 shrink-0 text-muted hover:bg-red-50 hover:text-red-700"
+          aria-label={`Remove ${item.eventTitle} from cart`}
+          onClick={onRemove}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      <ul className="mt-2 flex flex-col gap-1.5 text-sm text-muted sm:flex-row sm:flex-wrap sm:gap-x-5">
+        {date && (
+          <li className="flex items-center gap-2">
+            <CalendarDays className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            <span>
+              {date}
+              {time && <>, {time}</>}
+            </span>
+          </li>
+        )}
+        {item.eventLocation && (
+          <li className="flex items-center gap-2">
+            <MapPin className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            <span className="min-w-0 break-words">{item.eventLocation}</span>
+          </li>
+        )}
+      </ul>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4 border-t border-border pt-4">
+        <CartQuantityControl title={item.eventTitle} quantity={item.ticketQuantity} onChange={onQuantityChange} />
+        <div className="text-right">
+          <p className="text-lg font-extrabold tabular-nums">{formatPounds(lineTotal(item))}</p>
+          <p className="text-xs text-muted">
+            {formatPounds(item.ticketPricePence)} {fee > 0 && <>+ {formatPounds(fee)} fee </>}per ticket
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}

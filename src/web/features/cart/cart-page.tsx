@@ -1,0 +1,115 @@
+import { Trash2 } from "lucide-react";
+import { type ReactNode, useRef, useState } from "react";
+import { toast } from "~/lib/toast";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { clearCart, removeFromCart, setCartQuantity, useCartItems, useStoredCartShown, writeCart, type CartItem } from "./cart-store";
+import { cartSummary } from "./cart-lines";
+import { CART_TOASTS } from "./cart-toasts";
+import { CartEmpty } from "./cart-empty";
+import { CartLine } from "./cart-line";
+import { CartSummary } from "./cart-summary";
+
+function CartSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]" aria-hidden="true">
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+      </div>
+      <Skeleton className="h-72" />
+    </div>
+  );
+}
+
+/**
+ * /cart (spec §2 Cart): the lines kept in this browser, their totals and one checkout for all of them.
+ * The server draws the lines its cookie names (`serverItems`); when it could not (null), placeholders
+ * stand until the page runs and reads the browser's own cart.
+ */
+export function CartPage({
+  serverItems,
+  checkingOut,
+  attendeeField,
+  onCheckout,
+}: {
+  serverItems: CartItem[] | null;
+  checkingOut: boolean;
+  attendeeField?: ReactNode;
+  onCheckout: (items: CartItem[]) => void;
+}) {
+  const items = useCartItems(serverItems ?? undefined);
+  const known = useStoredCartShown() || serverItems !== null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const totals = cartSummary(items);
+
+  function remove(item: CartItem) {
+    removeFromCart(item.eventId);
+    setAnnouncement(`Removed ${item.eventTitle} from your cart.`);
+    // The line and its buttons are gone: keep focus on the page rather than losing it to the body.
+    heading.current?.focus();
+  }
+
+  function changeQuantity(item: CartItem, quantity: number) {
+    if (quantity <= 0) return remove(item);
+    setCartQuantity(item.eventId, quantity);
+    setAnnouncement(`${item.eventTitle}: ${quantity} ${quantity === 1 ? "ticket" : "tickets"}.`);
+  }
+
+  function clear() {
+    const previous = items;
+    clearCart();
+    setAnnouncement("Your cart is now empty.");
+    heading.current?.focus();
+    toast.success(CART_TOASTS.cleared.title, { action: { label: "Undo", onClick: () => writeCart(previous) } });
+  }
+
+  const summary = known && items.length > 0 ? `${totals.itemCount} ${totals.itemCount === 1 ? "ticket" : "tickets"} for ${items.length} ${items.length === 1 ? "event" : "events"}` : null;
+
+  return (
+    <div className="bg-surface">
+      <div className="container-page py-8 sm:py-12">
+        <header className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 ref={heading} tabIndex={-1} className="text-3xl font-extrabold tracking-tight focus:outline-none sm:text-4xl">
+              Shopping Cart
+            </h1>
+            {summary && <p className="mt-2 text-muted">{summary}</p>}
+          </div>
+          {known && items.length > 0 && (
+            <Button variant="ghost" size="sm" className="text-muted hover:text-red-700" onClick={clear}>
+              <Trash2 aria-hidden="true" />
+              Clear cart
+            </Button>
+          )}
+        </header>
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
+
+        <div className="mt-6 sm:mt-8">
+          {!known ? (
+            <CartSkeleton />
+          ) : items.length === 0 ? (
+            <CartEmpty />
+          ) : (
+            <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+              <ul aria-label="Cart items" className="flex flex-col gap-4">
+                {items.map((item) => (
+                  <CartLine
+                    key={item.eventId}
+                    item={item}
+                    onQuantityChange={(quantity) => changeQuantity(item, quantity)}
+                    onRemove={() => remove(item)}
+                  />
+                ))}
+              </ul>
+              <CartSummary totals={totals} checkingOut={checkingOut} attendeeField={attendeeField} onCheckout={() => onCheckout(items)} />
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { CalendarDays, MapPin, Ticket } from "lucide-react";
+import { eventPlace, formatEventTime, formatLongDate, formatPounds, hasPlaceholderDate, type TicketEmailStatus as Delivery } from "@domain";
+import type { VerifiedBooking } from "../verify-payment";
+import { bookingTitle } from "../lib/verification-outcome";
+import { TicketEmailStatus } from "./ticket-email-status";
+
+/** One confirmed booking: event, date, location, attendee (issue 17), tickets, total and ticket code (spec §2 Payment pages). */
+export function VerifiedBookingCard({ booking, email, emailTimedOut }: { booking: VerifiedBooking; email: Delivery | undefined; emailTimedOut: boolean }) {
+  // An ongoing business's placeholder date is never shown (issue 17).
+  const dateTime = hasPlaceholderDate({ dateTime: booking.events?.date_time }) ? null : booking.events?.date_time;
+  const date = formatLongDate(dateTime);
+  const time = formatEventTime(dateTime);
+  const location = booking.events ? eventPlace(booking.events) : "";
+  return (
+    <li className="rounded-2xl border border-border bg-white p-5 shadow-sm sm:p-6">
+      <h2 className="break-words text-lg font-bold leading-snug">{bookingTitle(booking)}</h2>
+      <ul className="mt-2 flex flex-col gap-1.5 text-sm text-muted">
+        {date && (
+          <li className="flex items-center gap-2">
+            <CalendarDays className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            {date}
+            {time && `, ${time}`}
+          </li>
+        )}
+        {location && (
+          <li className="flex items-start gap-2">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            <span className="min-w-0 break-words">{location}</span>
+          </li>
+        )}
+      </ul>
+      <dl className="mt-4 grid grid-cols-2 gap-4 rounded-xl bg-surface p-4 text-sm sm:grid-cols-3">
+        <div className="col-span-2 sm:col-span-3">
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Attendee</dt>
+          <dd className="mt-0.5 break-words font-bold">{booking.attendee_name}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Tickets</dt>
+          <dd className="mt-0.5 font-bold">{booking.ticket_quantity}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Total Paid</dt>
+          <dd className="mt-0.5 font-bold tabular-nums">{formatPounds(booking.total_amount_pence)}</dd>
+        </div>
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Ticket code</dt>
+          <dd className="mt-0.5 flex items-center gap-1.5 font-mono font-bold break-all">
+            <Ticket className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            {booking.ticket_code}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4">
+        <TicketEmailStatus email={email} recipient={booking.attendee_email} timedOut={emailTimedOut} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,114 @@
+import { CircleAlert, Loader2, ShieldCheck, ShoppingCart, Ticket } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { BOOKING_FEE_TEXT, formatPounds } from "@domain";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/lib/cn";
+import { unavailableNotice, type SaleState } from "./sale-state";
+import { maxTicketsFor, normaliseQuantity } from "./ticket-quantity";
+import { BookingTotals } from "./booking-totals";
+import { TicketQuantityField } from "./ticket-quantity-field";
+
+/** Paid events: 'Book Your Tickets' with quantity, live total, Buy Now and Add to Cart (spec §2 Event detail). */
+export function BookingCard({
+  pricePence,
+  remaining,
+  state,
+  status,
+  buying,
+  attendeeField,
+  onBuyNow,
+  onAddToCart,
+}: {
+  pricePence: number;
+  remaining: number | null;
+  state: SaleState;
+  status: string;
+  /** A checkout is being started. */
+  buying: boolean;
+  /** The attendee's name field for Buy Now (issue 17), when signed in. */
+  attendeeField?: ReactNode;
+  onBuyNow: (quantity: number) => void;
+  /** `max` is the most this event's cart line may hold. */
+  onAddToCart: (quantity: number, max: number) => void;
+}) {
+  const id = useId();
+  const [rawQuantity, setRawQuantity] = useState("1");
+  const onSale = state === "available";
+  const quantity = normaliseQuantity(rawQuantity, remaining);
+  const quantityId = `${id}-quantity`;
+  const notice = unavailableNotice(state, status);
+  const noteId = `${id}-note`;
+
+  function tidyQuantity(): number {
+    // A click can arrive before the field's blur has tidied what was typed.
+    setRawQuantity(String(quantity));
+    return quantity;
+  }
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-5 text-white">
+        <h2 className="flex items-center gap-2 text-lg font-bold">
+          <Ticket className="size-5" aria-hidden="true" />
+          Book Your Tickets
+        </h2>
+        <p className="mt-3 flex items-baseline gap-1.5">
+          <span className="text-3xl font-extrabold tracking-tight">{formatPounds(pricePence)}</span>
+          <span className="text-sm text-brand-100">per ticket</span>
+        </p>
+        <p className="mt-1 text-xs text-brand-100">{BOOKING_FEE_TEXT}</p>
+      </div>
+
+      <div className="flex flex-col gap-5 p-6">
+        {onSale && (
+          <>
+            <TicketQuantityField id={quantityId} raw={rawQuantity} onRawChange={setRawQuantity} remaining={remaining} disabled={buying} />
+            <BookingTotals id={id} quantityId={quantityId} pricePence={pricePence} quantity={quantity} />
+            {attendeeField}
+          </>
+        )}
+
+        <div className="flex flex-col gap-2.5">
+          <Button
+            size="lg"
+            disabled={!onSale || buying}
+            aria-describedby={notice ? noteId : undefined}
+            onClick={() => onBuyNow(tidyQuantity())}
+          >
+            {buying && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+            {buying ? "Processing..." : "Buy Now"}
+          </Button>
+          <Button
+            size="lg"
+            variant="outline"
+            disabled={!onSale}
+            aria-describedby={notice ? noteId : undefined}
+            onClick={() => onAddToCart(tidyQuantity(), maxTicketsFor(remaining))}
+          >
+            <ShoppingCart aria-hidden="true" />
+            Add to Cart
+          </Button>
+        </div>
+
+        {notice ? (
+          <p
+            id={noteId}
+            className={cn(
+              "flex items-start gap-2 rounded-xl px-4 py-3 text-sm font-semibold",
+              state === "sold-out" ? "bg-red-50 text-red-800" : "bg-surface text-ink",
+            )}
+          >
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {notice}
+          </p>
+        ) : (
+          <p className="flex items-start gap-2 text-xs text-muted">
+            <ShieldCheck className="mt-px size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+            Secure checkout. Your places are held while you pay, and your tickets arrive by email with a QR code.
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}

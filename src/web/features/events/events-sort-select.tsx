@@ -1,0 +1,33 @@
+import { SORT_OPTIONS } from "@domain";
+import { Label } from "~/components/ui/input";
+import { Select } from "~/components/ui/input";
+import { useEventsListNavigation } from "./use-events-list-navigation";
+import type { EventsListState } from "./list-query";
+import { EVENTS_FORM_ID } from "./events-search-form";
+
+/** Sort select (spec §9 Events list options: date is the default). */
+export function EventsSortSelect({ sort }: { sort: EventsListState["sort"] }) {
+  const go = useEventsListNavigation();
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <Label htmlFor="events-sort" className="sr-only shrink-0 text-muted sm:not-sr-only">
+        Sort by
+      </Label>
+      <Select
+        id="events-sort"
+        name="sort"
+        form={EVENTS_FORM_ID}
+        value={sort}
+        onChange={(event) => go(() => ({ sort: event.target.value as EventsListState["sort"] }))}
+        wrapperClassName="min-w-0 flex-1 sm:w-auto sm:flex-none"
+        className="h-10 pl-3 sm:min-w-48"
+      >
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, expect, test } from "vitest";
+import type { EditableEvent, SessionUser } from "@domain";
+import { renderRoute } from "~/test/render-route";
+import CreateEventRoute from "./create-event";
+
+afterEach(cleanup);
+
+const user = { id: "u1", email: "ada@example.com" } as unknown as SessionUser;
+const actor = { id: "u1", isAdmin: false };
+
+test("a signed-in organiser gets an empty Create Event form", async () => {
+  renderRoute({
+    url: "/create-event",
+    user,
+    route: { path: "/create-event", loader: () => ({ loadError: null, actor, event: null, organisers: null, organisersFailed: false }), Component: CreateEventRoute as never },
+  });
+  expect(await screen.findByRole("heading", { level: 1, name: "Create Event" })).toBeTruthy();
+  expect(screen.getByText(/It is published as soon as you create it\./)).toBeTruthy();
+  expect((screen.getByRole("textbox", { name: /Event Title/ }) as HTMLInputElement).value).toBe("");
+  expect(screen.getByRole("button", { name: "Create Event" })).toBeTruthy();
+  expect(screen.getByRole("link", { name: "Cancel" })).toBeTruthy();
+});
+
+test("?edit= opens the organiser's event with its fields filled in", async () => {
+  const event: EditableEvent = {
+    id: "6f1c2a7e-0d7b-4c53-9d0e-2f3a4b5c6d7e",
+    userId: "u1",
+    title: "Jazz Night",
+    description: "An evening of live jazz.",
+    category: "music",
+    dateTime: "2026-07-03T18:30:00.000Z",
+    endTime: null,
+    venue: "Ronnie's",
+    location: "Soho, London",
+    pricePence: 2550,
+    maxAttendees: 100,
+    imageUrl: null,
+    videoUrl: null,
+    affiliateCode: null,
+    status: "active",
+    businessType: "event",
+  };
+  renderRoute({
+    url: `/create-event?edit=${event.id}`,
+    user,
+    route: { path: "/create-event", loader: () => ({ loadError: null, actor, event, organisers: null, organisersFailed: false }), Component: CreateEventRoute as never },
+  });
+  expect(await screen.findByRole("heading", { level: 1, name: "Edit Event" })).toBeTruthy();
+  expect(screen.getByText(/show on its page as soon as you save/).textContent).toContain("Jazz Night");
+  expect((screen.getByRole("textbox", { name: /Event Title/ }) as HTMLInputElement).value).toBe("Jazz Night");
+  expect(screen.getByRole("button", { name: "Update Event" })).toBeTruthy();
+});

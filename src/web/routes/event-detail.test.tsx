@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, expect, test } from "vitest";
+import { data } from "react-router";
+import { anEvent } from "~/test/events";
+import { renderRoute } from "~/test/render-route";
+import EventDetailRoute, { ErrorBoundary } from "./event-detail";
+
+afterEach(cleanup);
+
+const before = "2026-06-01T12:00:00.000Z";
+
+function openEvent(event = anEvent(), now = before) {
+  renderRoute({
+    url: `/events/${event.id}`,
+    route: {
+      path: "/events/:id",
+      loader: () => ({ event, similar: [anEvent({ id: "7a1c2a7e-0d7b-4c53-9d0e-2f3a4b5c6d7e", title: "Blues Brunch" })], origin: "http://localhost", now }),
+      Component: EventDetailRoute as never,
+      ErrorBoundary: ErrorBoundary as never,
+    },
+  });
+}
+
+test("an event on sale shows its title, price, quantity, Buy Now and Add to Cart, and similar events", async () => {
+  openEvent();
+  expect(await screen.findByRole("heading", { level: 1, name: "Jazz Night" })).toBeTruthy();
+  expect(screen.getByRole("heading", { name: "Book Your Tickets" })).toBeTruthy();
+  expect(within(screen.getByRole("complementary", { name: "Tickets and event information" })).getAllByText("£25.50").length).toBeGreaterThan(0);
+  expect((screen.getByRole("button", { name: "Buy Now" }) as HTMLButtonElement).disabled).toBe(false);
+  expect((screen.getByRole("button", { name: "Add to Cart" }) as HTMLButtonElement).disabled).toBe(false);
+  expect(screen.getByRole("link", { name: /Hosted by Jazz Co/ }).getAttribute("href")).toBe("/profile/jazzco");
+  expect(screen.getByRole("heading", { name: "Similar Events" })).toBeTruthy();
+  expect(screen.getByRole("link", { name: /Blues Brunch/ })).toBeTruthy();
+  expect(screen.queryByRole("note")).toBeNull();
+});
+
+test("a sold-out event says so and offers neither Buy Now nor Add to Cart", async () => {
+  openEvent(anEvent({ remaining: 0 }));
+  await screen.findByRole("heading", { level: 1, name: "Jazz Night" });
+  expect((screen.getByRole("button", { name: "Buy Now" }) as HTMLButtonElement).disabled).toBe(true);
+  expect((screen.getByRole("button", { name: "Add to Cart" }) as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getAllByText(/Sold out/).length).toBeGreaterThan(0);
+});
+
+test("an event that has ended says so and points to upcoming events", async () => {
+  openEvent(anEvent(), "2026-08-01T12:00:00.000Z");
+  const note = await screen.findByRole("note");
+  expect(note.textContent).toContain("This event has ended.");
+  expect(screen.getByRole("link", { name: "upcoming events" }).getAttribute("href")).toBe("/events");
+  expect((screen.getByRole("button", { name: "Buy Now" }) as HTMLButtonElement).disabled).toBe(true);
+});
+
+test("an unknown event shows 'Event not found' and a way back", async () => {
+  renderRoute({
+    url: "/events/nope",
+    route: {
+      path: "/events/:id",
+      loader: () => {
+        throw data(null, { status: 404 });
+      },
+      Component: EventDetailRoute as never,
+      ErrorBoundary: ErrorBoundary as never,
+    },
+  });
+  expect(await screen.findByRole("heading", { name: "Event not found" })).toBeTruthy();
+  expect(screen.getByText(/This event doesn't exist or is no longer available/)).toBeTruthy();
+  expect(screen.getByRole("link", { name: "Back to Events" })).toBeTruthy();
+});
