@@ -92,7 +92,12 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
     };
   }, [userId, refresh]);
 
-  const sync = useCallback(async () => {
+  // The sync under way. Coming back online asks for a sync twice (the 'online' event and the effect
+  // below), and Sync now or a reachable server may ask again: they all join this run, so its outcome
+  // is toasted once. The scanner's own guard shares the sending, not the toast.
+  const syncRun = useRef<Promise<void> | null>(null);
+
+  const syncOnce = useCallback(async () => {
     const opened = storeRef.current;
     if (!opened || !navigator.onLine) return;
     setSyncing(true);
@@ -119,6 +124,13 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
       await refresh();
     }
   }, [refresh]);
+
+  const sync = useCallback(() => {
+    syncRun.current ??= syncOnce().finally(() => {
+      syncRun.current = null;
+    });
+    return syncRun.current;
+  }, [syncOnce]);
 
   // Back online: send what was admitted meanwhile (also when the page opens with check-ins waiting).
   useEffect(() => {
