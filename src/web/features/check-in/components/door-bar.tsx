@@ -1,9 +1,9 @@
+import { formatDateTime } from "@domain";
 import { useId } from "react";
 import { Card } from "~/components/ui/card";
 import { Label, Select } from "~/components/ui/input";
 import type { ShownCounts } from "../lib/check-in-counts";
 import type { DoorEvent } from "../lib/door-events";
-import { formatDateTime } from "../lib/format-date-time";
 
 /**
  * The door's event and its live counter (issue 17): tickets for another event are refused, and

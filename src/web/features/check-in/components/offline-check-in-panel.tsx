@@ -1,3 +1,4 @@
+import { formatDateTime, plural } from "@domain";
 import { CloudUpload, Download, LoaderCircle, RefreshCw, Trash2, TriangleAlert, Wifi, WifiOff, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "~/components/ui/badge";
@@ -7,8 +8,6 @@ import { Label, Select } from "~/components/ui/input";
 import type { OfflineCheckIn } from "../hooks/use-offline-check-in";
 import { useOwnEvents } from "../hooks/use-own-events";
 import { eventChoices } from "../lib/event-choices";
-import { formatDateTime } from "../lib/format-date-time";
-import { plural } from "../lib/plural";
 import type { SyncConflict } from "../lib/sync-bookkeeping";
 
 /** Both times of a ticket admitted twice: the first scan (the one kept) and this device's. */

@@ -1,3 +1,4 @@
+import { plural } from "@domain";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import type { CheckInList, CheckResult } from "@domain";
@@ -8,7 +9,6 @@ import { openCheckInStore, type CheckInStore } from "../lib/check-in-store";
 import { isNetworkFailure } from "../lib/network-failure";
 import type { LocalCheckIn } from "../lib/offline-check";
 import { createOfflineScanner, type OfflineScanner } from "../lib/offline-scanner";
-import { plural } from "../lib/plural";
 import type { SyncConflict } from "../lib/sync-bookkeeping";
 import { createTicketSignatureCheck } from "../lib/ticket-signature";
 import { useBrowserOnline } from "./use-connection";

@@ -1,4 +1,4 @@
-import { formatPounds, LiveSale } from "@domain";
+import { formatPounds, LiveSale, plural } from "@domain";
 
 /** spec §9 Timings: a sale toast stays 8 s. */
 export const SALE_TOAST_DURATION_MS = 8000;
@@ -19,7 +19,7 @@ export function parseSale(data: string): LiveSale | null {
 /** The toast for a new sale; an update of a known sale only refreshes the figures, silently. */
 export function saleToast(sale: LiveSale): { title: string; description: string } | null {
   if (sale.change !== "new") return null;
-  const tickets = `${sale.ticketQuantity} ${sale.ticketQuantity === 1 ? "ticket" : "tickets"}`;
+  const tickets = plural(sale.ticketQuantity, "ticket");
   return {
     title: "New ticket sale!",
     description: `${sale.attendeeName} bought ${tickets} for ${sale.eventTitle} — ${formatPounds(sale.totalAmountPence)}`,

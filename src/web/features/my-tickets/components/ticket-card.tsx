@@ -1,12 +1,12 @@
 import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, RotateCcw, Send } from "lucide-react";
 import type { ReactNode } from "react";
-import { BRAND, eventPlace, formatPounds, type MyTicket, type TicketEmailStatus } from "@domain";
+import { BRAND, eventPlace, formatDateTime, formatPounds, type MyTicket, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { ticketCalendarUrl } from "../api/ticket-calendar";
 import { useResendTicket } from "../hooks/use-resend-ticket";
-import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, shortDateTime, statusLabel, ticketEmailLine } from "../lib/my-tickets-text";
+import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, statusLabel, ticketEmailLine } from "../lib/my-tickets-text";
 import { TicketQr } from "./ticket-qr";
 
 function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
@@ -90,7 +90,7 @@ export function TicketCard({
               </Detail>
               {ticket.checkedInAt && (
                 <Detail label="Checked in" className="col-span-2 sm:col-span-3">
-                  {shortDateTime(ticket.checkedInAt)}
+                  {formatDateTime(ticket.checkedInAt)}
                 </Detail>
               )}
             </dl>

@@ -1,4 +1,4 @@
-import { formatEventDate, formatEventTime, formatLongDate, hasPlaceholderDate, TICKET_EMAIL_WAYS, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "@domain";
+import { formatDateTime, formatEventTime, formatLongDate, hasPlaceholderDate, TICKET_EMAIL_WAYS, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 
 export interface ToastText {
@@ -48,13 +48,6 @@ export function eventWhen(iso: string): string {
   return time ? `${date} at ${time}` : date;
 }
 
-/** "Sat 6 Dec 2026, 19:42". */
-export function shortDateTime(iso: string): string {
-  const date = formatEventDate(iso);
-  const time = formatEventTime(iso);
-  return date && time ? `${date}, ${time}` : iso;
-}
-
 /** "confirmed" → "Confirmed". */
 export function statusLabel(status: string): string {
   return status ? status.charAt(0).toUpperCase() + status.slice(1) : "Unknown";
@@ -66,7 +59,7 @@ export function ticketEmailLine(email: TicketEmailStatus): string {
     case "queued":
       return "Ticket email on its way";
     case "sent":
-      return email.sentAt ? `Ticket email sent ${shortDateTime(email.sentAt)}` : "Ticket email sent";
+      return email.sentAt ? `Ticket email sent ${formatDateTime(email.sentAt)}` : "Ticket email sent";
     case "failed":
       return "Ticket email not delivered. Resend it below.";
   }

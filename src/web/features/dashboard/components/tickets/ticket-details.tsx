@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
-import { eventPlace, formatPounds, hasPlaceholderDate, type TicketView } from "@domain";
+import { eventPlace, formatPounds, hasPlaceholderDate, type TicketView, formatDateTime } from "@domain";
 import { Badge } from "~/components/ui/badge";
-import { formatDateTime } from "../../lib/format-date-time";
 import { TicketQr } from "./ticket-qr";
 
 function Detail({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
