@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { AppError, TICKET_EMAIL_PROVIDERS, type TicketEmailProvider } from "@domain";
 import { resendTicketEmail } from "~/lib/services.server";
-import { DEFAULT_PROVIDER } from "./lib/email-providers";
+import { DEFAULT_PROVIDER } from "./components/provider-choice";
 import { checkIdentifier, resendOutcome, resendRefused, type ResendFormResult } from "./lib/resend-ticket-outcome";
 
 /**

@@ -1,16 +1,17 @@
 import { CircleAlert, CircleCheck, Clock, Loader2, MailCheck, Search, Send, ShieldCheck } from "lucide-react";
-import { useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Link, useActionData } from "react-router";
 import type { TicketEmailProvider } from "@domain";
+import { useTicketIdentifier } from "~/components/tickets/use-ticket-identifier";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { useSendTicketEmail } from "~/lib/send-ticket-email";
+import { toast } from "~/lib/toast";
 import { paths } from "~/paths";
-import { useResendTicket } from "../hooks/use-resend-ticket";
-import { DEFAULT_PROVIDER } from "../lib/email-providers";
-import { checkIdentifier, type ResendFormResult } from "../lib/resend-ticket-outcome";
-import { ProviderChoice } from "./provider-choice";
+import { checkIdentifier, resendFailure, resendOutcome, type ResendFormResult, type ResendOutcome } from "../lib/resend-ticket-outcome";
+import { DEFAULT_PROVIDER, ProviderChoice } from "./provider-choice";
 
 const noSubscription = () => () => {};
 
@@ -35,25 +36,26 @@ function Point({ icon: Icon, title, children }: { icon: typeof Clock; title: str
  */
 export function ResendTicketPage() {
   const posted = useActionData<ResendFormResult>();
-  const [typed, setTyped] = useState(posted?.identifier ?? "");
+  const field = useTicketIdentifier(checkIdentifier, { typed: posted?.identifier, error: posted?.error });
   const [provider, setProvider] = useState<TicketEmailProvider>(posted?.provider ?? DEFAULT_PROVIDER.resendPage);
-  const [error, setError] = useState<string | null>(posted?.error ?? null);
-  const { state, resend } = useResendTicket(posted?.outcome);
+  // The outcome is shown and toasted; a post made before the scripts ran (issue 16) shows its own until the next send.
+  const [outcome, setOutcome] = useState<ResendOutcome | null>(posted?.outcome ?? null);
+  const { sending: sendingWay, send } = useSendTicketEmail();
   // spec §5: the button waits for a typed identifier; before hydration nothing can enable it, so the server checks instead.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  const input = useRef<HTMLInputElement>(null);
-  const sending = state.status === "sending";
+  const sending = sendingWay !== null;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = checkIdentifier(typed);
-    if ("error" in checked) {
-      setError(checked.error);
-      input.current?.focus();
-      return;
-    }
-    setError(null);
-    void resend(checked.identifier, provider);
+    const checked = field.take();
+    if ("error" in checked || sending) return;
+    setOutcome(null);
+    const sent = await send({ bookingId: checked.identifier, provider });
+    if (!sent) return;
+    const next = "error" in sent ? resendFailure(sent.error) : resendOutcome(sent.result);
+    if (next.ok) toast.success(next.title, { description: next.detail ?? undefined });
+    else toast.error(next.title);
+    setOutcome(next);
   }
 
   return (
@@ -72,43 +74,31 @@ export function ResendTicketPage() {
               <Field
                 id="resend-identifier"
                 label="Booking ID, ticket code or payment session ID"
-                error={error}
+                error={field.error}
                 hint="Ticket codes look like TCKT-2026-1A2B3C4D; payment session IDs start with cs_."
               >
-                <Input
-                  ref={input}
-                  name="identifier"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  value={typed}
-                  onChange={(event) => {
-                    setTyped(event.target.value);
-                    if (error) setError(null);
-                  }}
-                  className="font-mono"
-                />
+                <Input {...field.inputProps} name="identifier" autoCapitalize="characters" className="font-mono" />
               </Field>
               <ProviderChoice name="provider" value={provider} defaultValue={DEFAULT_PROVIDER.resendPage} onChange={setProvider} disabled={sending} />
-              <Button type="submit" size="lg" disabled={(hydrated && typed === "") || sending}>
+              <Button type="submit" size="lg" disabled={(hydrated && field.typed === "") || sending}>
                 {sending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Send aria-hidden="true" />}
                 Resend Ticket Email
               </Button>
             </form>
             <div role="status" className="mt-5 empty:hidden">
-              {state.status === "done" &&
-                (state.outcome.ok ? (
+              {outcome &&
+                (outcome.ok ? (
                   <p className="flex items-start gap-2.5 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
                     <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                     <span className="min-w-0">
-                      <strong className="block">{state.outcome.title}</strong>
-                      {state.outcome.detail && <span className="block break-all">{state.outcome.detail}</span>}
+                      <strong className="block">{outcome.title}</strong>
+                      {outcome.detail && <span className="block break-all">{outcome.detail}</span>}
                     </span>
                   </p>
                 ) : (
                   <p className="flex items-start gap-2.5 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
                     <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                    <span className="min-w-0 break-words">{state.outcome.title}</span>
+                    <span className="min-w-0 break-words">{outcome.title}</span>
                   </p>
                 ))}
             </div>

@@ -1,33 +1,34 @@
 import { Loader2, Ticket } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { TicketEmailProvider } from "@domain";
+import { useTicketIdentifier } from "~/components/tickets/use-ticket-identifier";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { useTicketEmailTest } from "../hooks/use-ticket-email-test";
-import { DEFAULT_PROVIDER } from "../lib/email-providers";
+import { useSendTicketEmail } from "~/lib/send-ticket-email";
+import { toast } from "~/lib/toast";
+import { EMAIL_TEST_TOASTS, rawTicketResult } from "../lib/email-test-text";
 import { checkIdentifier } from "../lib/resend-ticket-outcome";
-import { ProviderChoice } from "./provider-choice";
+import { DEFAULT_PROVIDER, ProviderChoice } from "./provider-choice";
 
 /** Card 2 of /email-test: calls send-ticket-email for a booking and shows the raw JSON answer (spec §2 Manual Email Sender). */
 export function TicketEmailTest() {
-  const [typed, setTyped] = useState("");
+  const field = useTicketIdentifier(checkIdentifier);
   const [provider, setProvider] = useState<TicketEmailProvider>(DEFAULT_PROVIDER.testPage);
-  const [error, setError] = useState<string | null>(null);
-  const { sending, raw, run } = useTicketEmailTest();
-  const input = useRef<HTMLInputElement>(null);
+  const [raw, setRaw] = useState<string | null>(null);
+  const { sending: sendingWay, send } = useSendTicketEmail();
+  const sending = sendingWay !== null;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = checkIdentifier(typed);
-    if ("error" in checked) {
-      setError(checked.error);
-      input.current?.focus();
-      return;
-    }
-    setError(null);
-    void run(checked.identifier, provider);
+    const checked = field.take();
+    if ("error" in checked) return;
+    const sent = await send({ bookingId: checked.identifier, provider });
+    if (!sent) return;
+    setRaw(rawTicketResult(sent));
+    if ("result" in sent) toast.success(EMAIL_TEST_TOASTS.ticketCalled);
+    else toast.error(EMAIL_TEST_TOASTS.ticketError, { description: sent.error instanceof Error ? sent.error.message : undefined });
   }
 
   return (
@@ -41,20 +42,8 @@ export function TicketEmailTest() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <Field id="ticket-test-booking" label="Booking ID" error={error} hint="A booking ID, ticket code (TCKT-…) or payment session ID (cs_…).">
-            <Input
-              ref={input}
-              name="bookingId"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={typed}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                if (error) setError(null);
-              }}
-              className="font-mono"
-            />
+          <Field id="ticket-test-booking" label="Booking ID" error={field.error} hint="A booking ID, ticket code (TCKT-…) or payment session ID (cs_…).">
+            <Input {...field.inputProps} name="bookingId" autoCapitalize="none" className="font-mono" />
           </Field>
           <ProviderChoice name="ticket-test-provider" value={provider} defaultValue={DEFAULT_PROVIDER.testPage} onChange={setProvider} disabled={sending} />
           <Button type="submit" variant="outline" className="self-start" disabled={sending}>

@@ -1,13 +1,14 @@
 import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, RotateCcw, Send } from "lucide-react";
 import type { ReactNode } from "react";
-import { BRAND, eventPlace, formatDateTime, formatPounds, type MyTicket, type TicketEmailStatus } from "@domain";
+import { BRAND, eventPlace, formatDateTime, formatPounds, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { TicketQr } from "~/components/tickets/ticket-qr";
 import { cn } from "~/lib/cn";
+import { useSendTicketEmail } from "~/lib/send-ticket-email";
+import { toast } from "~/lib/toast";
 import { ticketCalendarUrl } from "../api/ticket-calendar";
-import { useResendTicket } from "../hooks/use-resend-ticket";
-import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, statusLabel, ticketEmailLine } from "../lib/my-tickets-text";
-import { TicketQr } from "./ticket-qr";
+import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine } from "../lib/my-tickets-text";
 
 function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -44,9 +45,27 @@ export function TicketCard({
   onPrint: (bookingId: string) => void;
   onEmailSent: (bookingId: string, email: TicketEmailStatus) => void;
 }) {
-  const { sending, resend } = useResendTicket(ticket.bookingId, onEmailSent);
+  const { sending, send } = useSendTicketEmail();
   const titleId = `ticket-${ticket.bookingId}-title`;
   const place = eventPlace(ticket.event);
+
+  // One send at a time per card (spec §2 My Tickets); a resend that went out shows on the card at once.
+  async function resend(provider: TicketEmailProvider) {
+    const sent = await send({ bookingId: ticket.bookingId, provider });
+    if (!sent) return;
+    if ("error" in sent) {
+      const text = resendErrorToast(sent.error);
+      toast.error(text.title, { description: text.description });
+      return;
+    }
+    const { ok, text } = resendResultToast(sent.result);
+    if (!ok) {
+      toast.error(text.title, { description: text.description });
+      return;
+    }
+    toast.success(text.title, { description: text.description });
+    onEmailSent(ticket.bookingId, { status: "sent", sentAt: new Date().toISOString(), provider: sent.result.provider, error: null });
+  }
   return (
     <li
       data-ticket-card=""
@@ -99,7 +118,7 @@ export function TicketCard({
             </div>
           </div>
           <div className="flex flex-col items-center justify-center gap-3 border-t-2 border-dashed border-border bg-surface/60 p-5 text-center md:w-64 md:border-l-2 md:border-t-0 print:w-auto print:border-l-0 print:border-t-2 print:bg-white print:py-8">
-            <TicketQr payload={ticket.qrPayload} />
+            <TicketQr payload={ticket.qrPayload} className="print:size-56" />
             <p className="max-w-48 text-sm font-semibold text-ink print:max-w-none print:text-base">{MY_TICKETS_TEXT.qrNote}</p>
           </div>
         </div>

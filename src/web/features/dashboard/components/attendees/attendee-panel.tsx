@@ -14,8 +14,7 @@ import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
 import { chooseAttendeeEvent, eventChoiceLabel, type AttendeeEventGroups } from "../../lib/my-event-rows";
 import { EmptyState } from "../empty-state";
 import { PanelHeader } from "../panel-header";
-import { TicketResender } from "../tickets/ticket-resender";
-import { TicketViewer } from "../tickets/ticket-viewer";
+import { TicketResender, TicketViewer } from "../tickets/ticket-tools";
 import { AttendeeCards } from "./attendee-cards";
 import { AttendeeTable } from "./attendee-table";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SignedTicketPayload } from "@domain";
+import type { SignedTicketPayload, TicketQrPayload } from "@domain";
 import { ticketQrDataUrl, ticketQrText } from "./ticket-qr";
 
 const payload: SignedTicketPayload = {
@@ -19,6 +19,29 @@ describe("ticket QR (spec §3 QR payload, §9 Display)", () => {
   });
 
   it("draws a 200 px SVG", async () => {
+    const url = await ticketQrDataUrl(ticketQrText(payload));
+    expect(url.startsWith("data:image/svg+xml;charset=utf-8,")).toBe(true);
+    const svg = decodeURIComponent(url.slice(url.indexOf(",") + 1));
+    expect(svg).toMatch(/^<svg[^>]*width="200"[^>]*height="200"/);
+  });
+});
+
+// The dashboard's ticket viewer draws the same code (its test came with it).
+describe("ticket QR", () => {
+  const payload: TicketQrPayload = {
+    ticketId: "TCKT-2026-1A2B3C4D",
+    bookingId: "0f8fad5b-d9cb-469f-a165-70867728950e",
+    eventTitle: "Jazz Night",
+    attendeeName: "Ada Lovelace",
+    eventDate: "2026-12-06T19:30:00Z",
+    ticketQuantity: 2,
+  };
+
+  it("encodes the payload as JSON", () => {
+    expect(JSON.parse(ticketQrText(payload))).toEqual(payload);
+  });
+
+  it("draws a 200 px SVG (spec §9 Display)", async () => {
     const url = await ticketQrDataUrl(ticketQrText(payload));
     expect(url.startsWith("data:image/svg+xml;charset=utf-8,")).toBe(true);
     const svg = decodeURIComponent(url.slice(url.indexOf(",") + 1));
