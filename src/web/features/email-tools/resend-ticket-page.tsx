@@ -10,7 +10,7 @@ import { Input } from "~/components/ui/input";
 import { useSendTicketEmail } from "~/lib/send-ticket-email";
 import { toast } from "~/lib/toast";
 import { paths } from "~/paths";
-import { checkIdentifier, resendFailure, resendOutcome, type ResendFormResult, type ResendOutcome } from "../lib/resend-ticket-outcome";
+import { checkIdentifier, resendFailure, resendOutcome, type ResendFormResult, type ResendOutcome } from "./resend-ticket-outcome";
 import { DEFAULT_PROVIDER, ProviderChoice } from "./provider-choice";
 
 const noSubscription = () => () => {};

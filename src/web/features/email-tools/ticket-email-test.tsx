@@ -8,8 +8,8 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useSendTicketEmail } from "~/lib/send-ticket-email";
 import { toast } from "~/lib/toast";
-import { EMAIL_TEST_TOASTS, rawTicketResult } from "../lib/email-test-text";
-import { checkIdentifier } from "../lib/resend-ticket-outcome";
+import { EMAIL_TEST_TOASTS, rawTicketResult } from "./email-test-text";
+import { checkIdentifier } from "./resend-ticket-outcome";
 import { DEFAULT_PROVIDER, ProviderChoice } from "./provider-choice";
 
 /** Card 2 of /email-test: calls send-ticket-email for a booking and shows the raw JSON answer (spec §2 Manual Email Sender). */

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { toast } from "~/lib/toast";
 import { announceSale } from "~/lib/sale-event";
-import { LIVE_SALES_URL, parseSale, SALE_TOAST_DURATION_MS, saleToast } from "../lib/sale-toast";
+import { LIVE_SALES_URL, parseSale, SALE_TOAST_DURATION_MS, saleToast } from "./sale-toast";
 
 /**
  * Listens to the organiser's live sales while mounted (spec §4 Bookings: a real-time subscription

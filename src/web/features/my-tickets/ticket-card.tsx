@@ -7,8 +7,12 @@ import { TicketQr } from "~/components/tickets/ticket-qr";
 import { cn } from "~/lib/cn";
 import { useSendTicketEmail } from "~/lib/send-ticket-email";
 import { toast } from "~/lib/toast";
-import { ticketCalendarUrl } from "../api/ticket-calendar";
-import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine } from "../lib/my-tickets-text";
+import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine } from "./my-tickets-text";
+
+/** One of the user's own tickets as a calendar file (GET /api/me/tickets/{bookingId}/calendar.ics); the browser downloads it. */
+function ticketCalendarUrl(bookingId: string): string {
+  return `/api/me/tickets/${encodeURIComponent(bookingId)}/calendar.ics`;
+}
 
 function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
-import { useTestEmailForm } from "../hooks/use-test-email-form";
+import { useTestEmailForm } from "./send-test-email";
 
 /** Card 1 of /email-test: To Email, Subject and HTML Content, all required (spec §5 Email-test form). */
 export function TestEmailForm({ ownEmail, isAdmin }: { ownEmail: string; isAdmin: boolean }) {

@@ -1,7 +1,13 @@
 import { useState } from "react";
+import type { SendTestEmailInput, TicketEmailResult } from "@domain";
+import { apiRequest } from "~/lib/api-request";
 import { toast } from "~/lib/toast";
-import { sendTestEmail } from "../api/send-test-email";
-import { checkTestEmail, EMAIL_TEST_TOASTS, sampleTestEmail, sentDescription, testEmailFailure, type TestEmailErrors, type TestEmailFields } from "../lib/email-test-text";
+import { checkTestEmail, EMAIL_TEST_TOASTS, sampleTestEmail, sentDescription, testEmailFailure, type TestEmailErrors, type TestEmailFields } from "./email-test-text";
+
+/** The manual e-mail sender (spec §7 send-test-email): 403 for a non-admin's other address (decisions D12), 429 when rate limited. */
+export function sendTestEmail(input: SendTestEmailInput): Promise<TicketEmailResult> {
+  return apiRequest("/api/functions/send-test-email", { method: "POST", json: input });
+}
 
 const EMPTY: TestEmailFields = { toEmail: "", subject: "", htmlContent: "" };
 

@@ -2,10 +2,14 @@ import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import type { MyTicket, TicketEmailStatus } from "@domain";
-import { ApiRequestError } from "~/lib/api-request";
+import { ApiRequestError, apiRequest } from "~/lib/api-request";
 import { paths } from "~/paths";
-import { getMyTickets } from "../api/get-my-tickets";
-import { MY_TICKETS_TEXT } from "../lib/my-tickets-text";
+import { MY_TICKETS_TEXT } from "./my-tickets-text";
+
+/** The signed-in user's bookings, newest first, each with its signed QR payload (GET /api/me/tickets). */
+export function getMyTickets(signal?: AbortSignal): Promise<{ tickets: MyTicket[] }> {
+  return apiRequest("/api/me/tickets", { method: "GET", signal });
+}
 
 export type MyTicketsState = { status: "loading" } | { status: "ready"; tickets: MyTicket[] } | { status: "failed" };
 
