@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/input";
 import type { OfflineCheckIn } from "../hooks/use-offline-check-in";
-import { useOwnEvents } from "../hooks/use-own-events";
+import { useOwnEvents } from "../api/get-own-events";
 import { eventChoices } from "../lib/event-choices";
 import type { SyncConflict } from "../lib/sync-bookkeeping";
 import { EventSelect } from "./event-select";
