@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TIME_ZONE, formatCompactCount, formatCount, formatEventDate, formatEventTime, formatLongDate, initials } from "./format";
+import { TIME_ZONE, formatCompactCount, formatCount, formatDateTime, formatEventDate, formatEventTime, formatLongDate, initials, plural } from "./format";
 
 describe("dates and times: en-GB, 24-hour, Europe/London (decisions D16)", () => {
   it("uses the London time zone", () => {
@@ -139,5 +139,18 @@ describe("formatCount", () => {
         expect(formatCount(n)).toBe(n.toLocaleString("en-GB"));
       }),
     );
+  });
+});
+
+describe("formatDateTime and plural", () => {
+  it("joins the short date and the time in UK time, and keeps what is not a date", () => {
+    expect(formatDateTime("2026-12-06T19:30:00Z")).toMatch(/^Sun,? 6 Dec 2026, 19:30$/);
+    expect(formatDateTime("2026-07-04T18:00:00Z")).toMatch(/^Sat,? 4 Jul 2026, 19:00$/);
+    expect(formatDateTime("soon")).toBe("soon");
+  });
+  it("counts in words", () => {
+    expect(plural(1, "ticket")).toBe("1 ticket");
+    expect(plural(3, "check-in")).toBe("3 check-ins");
+    expect(plural(2, "person", "people")).toBe("2 people");
   });
 });

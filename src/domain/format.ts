@@ -40,6 +40,18 @@ export function formatEventTime(value: Date | string | null | undefined): string
   return `${twoDigits(london.getUTCHours())}:${twoDigits(london.getUTCMinutes())}`;
 }
 
+/** "Sat, 6 Dec 2026, 19:30" in UK time; the raw value when it is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = formatEventDate(iso);
+  const time = formatEventTime(iso);
+  return date && time ? `${date}, ${time}` : iso;
+}
+
+/** "1 ticket", "3 tickets". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 /** 1234567 → "1,234,567". */
 export function formatCount(count: number): string {
   const sign = count < 0 ? "-" : "";

@@ -1,10 +1,7 @@
 import type { ShouldRevalidateFunction } from "react-router";
-import { CheckInInstructions } from "~/features/dashboard/components/check-in-instructions";
 import { DashboardError } from "~/features/dashboard/components/dashboard-error";
-import { DashboardTabs } from "~/features/dashboard/components/dashboard-tabs";
-import { useRevalidateOnSale } from "~/features/dashboard/hooks/use-revalidate-on-sale";
+import { DashboardPage } from "~/features/dashboard/components/dashboard-page";
 import { isViewOnlyChange } from "~/features/dashboard/lib/dashboard-view";
-import { useRevalidateOnVisible } from "~/hooks/use-revalidate-on-visible";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
@@ -28,22 +25,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  // Sales from the live feed and a return to the browser tab both bring the figures up to date.
-  useRevalidateOnSale();
-  useRevalidateOnVisible();
-  return (
-    <div className="bg-surface">
-      <div className="container-page flex flex-col gap-6 py-8 sm:gap-8 sm:py-12">
-        <header>
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Dashboard</h1>
-          <p className="mt-2 text-muted">Manage your events, follow your sales and check attendees in.</p>
-        </header>
-        <CheckInInstructions />
-        <DashboardTabs events={loaderData.events} attendeeEvents={loaderData.attendeeEvents} sales={loaderData.sales} bookings={loaderData.bookings} />
-      </div>
-    </div>
-  );
+export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
+  return <DashboardPage events={loaderData.events} attendeeEvents={loaderData.attendeeEvents} sales={loaderData.sales} bookings={loaderData.bookings} />;
 }
 
 export function ErrorBoundary() {

@@ -1,4 +1,4 @@
-import { EmailTestPage } from "~/features/email-tools/components/email-test-page";
+import { EmailTestPage } from "~/features/email-tools/email-test-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/email-test";
 

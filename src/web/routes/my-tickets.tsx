@@ -1,4 +1,4 @@
-import { MyTicketsPage } from "~/features/my-tickets/components/my-tickets-page";
+import { MyTicketsPage } from "~/features/my-tickets/my-tickets-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-tickets";
 

@@ -1,4 +1,4 @@
-import { ResendTicketPage } from "~/features/email-tools/components/resend-ticket-page";
+import { ResendTicketPage } from "~/features/email-tools/resend-ticket-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/resend-ticket";
 

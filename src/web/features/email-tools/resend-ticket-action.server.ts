@@ -1,8 +1,8 @@
 import { data, type AppLoadContext } from "react-router";
 import { AppError, TICKET_EMAIL_PROVIDERS, type TicketEmailProvider } from "@domain";
 import { resendTicketEmail } from "~/lib/services.server";
-import { DEFAULT_PROVIDER } from "./lib/email-providers";
-import { checkIdentifier, resendOutcome, resendRefused, type ResendFormResult } from "./lib/resend-ticket-outcome";
+import { DEFAULT_PROVIDER } from "./provider-choice";
+import { checkIdentifier, resendOutcome, resendRefused, type ResendFormResult } from "./resend-ticket-outcome";
 
 /**
  * /resend-ticket posted before the page's scripts ran (issue 16): the same service as

@@ -3,7 +3,7 @@ import { useSessionUser } from "~/hooks/use-session-user";
 
 // Loaded only for a signed-in user after hydration, so it never weighs on a visitor's first page.
 // A chunk that fails to load (offline) only costs the live toasts, never the page.
-const LiveSaleListener = lazy(() => import("./components/live-sale-listener").catch(() => ({ default: () => null })));
+const LiveSaleListener = lazy(() => import("./live-sale-listener").catch(() => ({ default: () => null })));
 
 const noSubscription = () => () => {};
 

@@ -1,7 +1,7 @@
+import { plural } from "@domain";
 import { CloudUpload, WifiOff } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import type { OfflineCheckIn } from "../hooks/use-offline-check-in";
-import { plural } from "../lib/plural";
 
 /** A clear 'Offline' indicator with the check-ins waiting to sync; when online, only if some are waiting. */
 export function ConnectionStatus({ offline }: { offline: OfflineCheckIn }) {

@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { Card } from "~/components/ui/card";
-import { Label, Select } from "~/components/ui/input";
+import { Label } from "~/components/ui/input";
 import type { ShownCounts } from "../lib/check-in-counts";
 import type { DoorEvent } from "../lib/door-events";
-import { formatDateTime } from "../lib/format-date-time";
+import { EventSelect } from "./event-select";
 
 /**
  * The door's event and its live counter (issue 17): tickets for another event are refused, and
@@ -25,27 +25,7 @@ export function DoorBar({
     <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-end sm:justify-between sm:p-5">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <Label htmlFor={selectId}>Checking in for</Label>
-        <Select id={selectId} value={eventId} onChange={(changeEvent) => onEventChange(changeEvent.target.value)} disabled={!events}>
-          <option value="">Any of my events</option>
-          {events && events.upcoming.length > 0 && (
-            <optgroup label="Upcoming">
-              {events.upcoming.map((event) => (
-                <option key={event.id} value={event.id}>
-                  {event.title} ({formatDateTime(event.dateTime)})
-                </option>
-              ))}
-            </optgroup>
-          )}
-          {events && events.past.length > 0 && (
-            <optgroup label="Past">
-              {events.past.map((event) => (
-                <option key={event.id} value={event.id}>
-                  {event.title} ({formatDateTime(event.dateTime)})
-                </option>
-              ))}
-            </optgroup>
-          )}
-        </Select>
+        <EventSelect id={selectId} events={events} value={eventId} onChange={onEventChange} disabled={!events} anyLabel="Any of my events" />
       </div>
       {eventId && (
         <div className="shrink-0 sm:text-right">

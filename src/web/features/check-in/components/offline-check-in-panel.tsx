@@ -1,15 +1,15 @@
+import { formatDateTime, plural } from "@domain";
 import { CloudUpload, Download, LoaderCircle, RefreshCw, Trash2, TriangleAlert, Wifi, WifiOff, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Label, Select } from "~/components/ui/input";
+import { Label } from "~/components/ui/input";
 import type { OfflineCheckIn } from "../hooks/use-offline-check-in";
-import { useOwnEvents } from "../hooks/use-own-events";
+import { useOwnEvents } from "../api/get-own-events";
 import { eventChoices } from "../lib/event-choices";
-import { formatDateTime } from "../lib/format-date-time";
-import { plural } from "../lib/plural";
 import type { SyncConflict } from "../lib/sync-bookkeeping";
+import { EventSelect } from "./event-select";
 
 /** Both times of a ticket admitted twice: the first scan (the one kept) and this device's. */
 function conflictText(conflict: SyncConflict): string {
@@ -40,26 +40,7 @@ function EventPicker({ offline }: { offline: OfflineCheckIn }) {
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <Label htmlFor={selectId}>Event</Label>
-        <Select id={selectId} value={eventId} onChange={(changeEvent) => setChosen(changeEvent.target.value)}>
-          {upcoming.length > 0 && (
-            <optgroup label="Upcoming">
-              {upcoming.map((event) => (
-                <option key={event.id} value={event.id}>
-                  {event.title} ({formatDateTime(event.dateTime)})
-                </option>
-              ))}
-            </optgroup>
-          )}
-          {past.length > 0 && (
-            <optgroup label="Past">
-              {past.map((event) => (
-                <option key={event.id} value={event.id}>
-                  {event.title} ({formatDateTime(event.dateTime)})
-                </option>
-              ))}
-            </optgroup>
-          )}
-        </Select>
+        <EventSelect id={selectId} events={{ upcoming, past }} value={eventId} onChange={setChosen} />
       </div>
       <Button type="submit" disabled={busy || !offline.browserOnline || !eventId} className="h-11">
         {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Download aria-hidden="true" />}

@@ -1,10 +1,9 @@
 import { CircleCheck, CircleX, QrCode, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { eventPlace } from "@domain";
+import { eventPlace, formatDateTime } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import type { ScanOutcome } from "../hooks/use-ticket-scan";
-import { formatDateTime } from "../lib/format-date-time";
 import { resultView, type ResultLook } from "../lib/result-view";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,9 +1,8 @@
 import { CircleCheck, CircleX, TriangleAlert, UserCheck } from "lucide-react";
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
-import { eventPlace } from "@domain";
+import { eventPlace, formatDateTime } from "@domain";
 import { cn } from "~/lib/cn";
 import type { ScanOutcome } from "../hooks/use-ticket-scan";
-import { formatDateTime } from "../lib/format-date-time";
 import { resultView, type ResultLook } from "../lib/result-view";
 
 /**

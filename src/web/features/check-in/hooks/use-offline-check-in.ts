@@ -1,3 +1,4 @@
+import { plural } from "@domain";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import type { CheckInList, CheckResult, LocalCheckIn } from "@domain";
@@ -7,7 +8,6 @@ import { sendOfflineCheckIns } from "../api/send-offline-check-ins";
 import { openCheckInStore, type CheckInStore } from "../lib/check-in-store";
 import { isNetworkFailure } from "../lib/network-failure";
 import { createOfflineScanner, type OfflineScanner } from "../lib/offline-scanner";
-import { plural } from "../lib/plural";
 import type { SyncConflict } from "../lib/sync-bookkeeping";
 import { createTicketSignatureCheck } from "../lib/ticket-signature";
 import { useBrowserOnline } from "./use-connection";
@@ -28,7 +28,7 @@ export interface OfflineCheckIn {
   remove(eventId: string): Promise<void>;
   sync(): Promise<void>;
   dismissConflicts(): Promise<void>;
-  /** Checks a scanned QR against the downloaded lists (see lib/offline-check.ts). */
+  /** Checks a scanned QR against the downloaded lists (checkTicketOffline in @domain). */
   check(text: string, checkIn: boolean, doorEventId?: string | null): Promise<CheckResult>;
   /** Remembers a check-in the server confirmed, so the lists know it when the network goes. */
   recordServerCheckIn(ticketId: string, checkedInAt: string): void;
@@ -91,7 +91,12 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
     };
   }, [userId, refresh]);
 
-  const sync = useCallback(async () => {
+  // The sync under way. Coming back online asks for a sync twice (the 'online' event and the effect
+  // below), and Sync now or a reachable server may ask again: they all join this run, so its outcome
+  // is toasted once. The scanner's own guard shares the sending, not the toast.
+  const syncRun = useRef<Promise<void> | null>(null);
+
+  const syncOnce = useCallback(async () => {
     const opened = storeRef.current;
     if (!opened || !navigator.onLine) return;
     setSyncing(true);
@@ -118,6 +123,13 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
       await refresh();
     }
   }, [refresh]);
+
+  const sync = useCallback(() => {
+    syncRun.current ??= syncOnce().finally(() => {
+      syncRun.current = null;
+    });
+    return syncRun.current;
+  }, [syncOnce]);
 
   // Back online: send what was admitted meanwhile (also when the page opens with check-ins waiting).
   useEffect(() => {

@@ -3,17 +3,9 @@ import type { CheckInList, CheckResult } from "@domain";
 import { shownCounts } from "./check-in-counts";
 import { FEEDBACK } from "./feedback";
 import { resultKind, resultView } from "./result-view";
+import { admittedResult } from "./test-signing-key";
 
-const ADMITTED: CheckResult = {
-  valid: true,
-  error: null,
-  ticketId: "TCKT-2090-0000AAAA",
-  status: "confirmed",
-  alreadyCheckedIn: false,
-  checkedInAt: "2090-06-01T17:05:00.000Z",
-  event: { id: "e1", title: "Northern Soul Night", date: "2090-06-01T18:00:00.000Z", venue: "Brudenell Social Club", location: "Leeds" },
-  attendee: { name: "Ada Lovelace", email: "ada@example.test", tickets: 2 },
-};
+const ADMITTED: CheckResult = admittedResult("e1");
 
 describe("resultView: one unmistakable state per scan (issue 17)", () => {
   it("admits a first scan: 'Ticket valid', checked in, with the tickets it lets in", () => {

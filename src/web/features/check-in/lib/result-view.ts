@@ -1,6 +1,4 @@
-import { formatEventDate, formatEventTime, type CheckResult } from "@domain";
-import { formatDateTime } from "./format-date-time";
-import { plural } from "./plural";
+import { formatEventDate, formatEventTime, type CheckResult, formatDateTime, plural } from "@domain";
 import { NOT_FOUND_OR_UNPAID } from "./scan-toasts";
 
 /**

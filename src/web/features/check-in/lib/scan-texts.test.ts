@@ -5,17 +5,9 @@ import { cameraErrorMessage } from "./camera-error";
 import { isNetworkFailure } from "./network-failure";
 import { scanErrorToast, scanToast } from "./scan-toasts";
 import { nextZoom, zoomLimits } from "./zoom";
+import { admittedResult } from "./test-signing-key";
 
-const VALID: CheckResult = {
-  valid: true,
-  error: null,
-  ticketId: "TCKT-2090-0000AAAA",
-  status: "confirmed",
-  alreadyCheckedIn: false,
-  checkedInAt: "2090-06-01T17:05:00.000Z",
-  event: { id: "4b0c1e1e-0000-4000-8000-000000000001", title: "Northern Soul Night", date: "2090-06-01T18:00:00.000Z", venue: "Brudenell Social Club", location: "Leeds" },
-  attendee: { name: "Ada Lovelace", email: "ada@example.test", tickets: 2 },
-};
+const VALID: CheckResult = admittedResult("4b0c1e1e-0000-4000-8000-000000000001");
 
 describe("scanToast (spec §8 Scanner and My Tickets)", () => {
   it("says who was checked in, or 'Attendee' without a name", () => {

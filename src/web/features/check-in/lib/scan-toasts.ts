@@ -1,6 +1,6 @@
+import { formatDateTime } from "@domain";
 import type { CheckResult } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
-import { formatDateTime } from "./format-date-time";
 
 /** A scanner toast, word for word from spec §8 'Scanner and My Tickets'. */
 export interface ScanToast {

@@ -1,6 +1,6 @@
 // Test helper (imported by this feature's *.test.ts only): a real Ed25519 key pair signing ticket
 // payloads the way the server does, so the browser-side checks are tested against genuine signatures.
-import { ticketSignatureMessage, type CheckInList, type SignedTicketPayload, type TicketQrPayload, type TicketSigningKey } from "@domain";
+import { ticketSignatureMessage, type CheckInList, type CheckResult, type SignedTicketPayload, type TicketQrPayload, type TicketSigningKey } from "@domain";
 
 function toBase64Url(bytes: ArrayBuffer): string {
   return Buffer.from(bytes).toString("base64url");
@@ -25,6 +25,20 @@ export async function createTestSigningKey(kid = "test-key"): Promise<TestSignin
 }
 
 export const TEST_EVENT = { id: "event-1", title: "Northern Soul Night", dateTime: "2090-06-01T18:00:00.000Z", venue: "Brudenell Social Club", location: "Leeds" };
+
+/** The server's answer to a first scan of TEST_EVENT's first ticket, under the event id a test gives it. */
+export function admittedResult(eventId: string): CheckResult {
+  return {
+    valid: true,
+    error: null,
+    ticketId: "TCKT-2090-0000AAAA",
+    status: "confirmed",
+    alreadyCheckedIn: false,
+    checkedInAt: "2090-06-01T17:05:00.000Z",
+    event: { id: eventId, title: TEST_EVENT.title, date: TEST_EVENT.dateTime, venue: TEST_EVENT.venue, location: TEST_EVENT.location },
+    attendee: { name: "Ada Lovelace", email: "ada@example.test", tickets: 2 },
+  };
+}
 
 export function ticketPayload(overrides: Partial<TicketQrPayload> = {}): TicketQrPayload {
   return {

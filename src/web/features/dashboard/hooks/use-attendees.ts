@@ -1,3 +1,4 @@
+import { formatDateTime } from "@domain";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "~/lib/toast";
 import type { AttendeeList } from "@domain";
@@ -6,7 +7,6 @@ import { checkInAttendee } from "../api/check-in-attendee";
 import { getAttendees } from "../api/get-attendees";
 import { withCheckIn } from "../lib/attendee-rows";
 import { DASHBOARD_TOASTS, failureDetail } from "../lib/dashboard-toasts";
-import { formatDateTime } from "../lib/format-date-time";
 
 type Loaded = { eventId: string; list: AttendeeList } | { eventId: string; failed: true };
 

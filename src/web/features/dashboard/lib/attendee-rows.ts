@@ -1,5 +1,4 @@
-import { formatPounds, type Attendee, type CheckInResult } from "@domain";
-import { formatDateTime } from "./format-date-time";
+import { formatPounds, type Attendee, type CheckInResult, formatDateTime } from "@domain";
 
 /** One attendee as the table and the phone cards show it (spec §2 Dashboard, §4 Bookings). */
 export interface AttendeeRow {

@@ -1,5 +1,4 @@
-import { formatPounds, hasPlaceholderDate, isBusinessListing, type DashboardEvent } from "@domain";
-import { formatDateTime } from "./format-date-time";
+import { formatPounds, hasPlaceholderDate, isBusinessListing, type DashboardEvent, formatDateTime } from "@domain";
 
 /** One of the organiser's events in My Events (spec §2 Dashboard). */
 export interface MyEventRow {

@@ -1,6 +1,4 @@
-import { eventPlace, formatPounds, hasPlaceholderDate, type OwnBooking } from "@domain";
-import { formatDateTime } from "./format-date-time";
-import { plural } from "./plural";
+import { eventPlace, formatPounds, hasPlaceholderDate, type OwnBooking, formatDateTime, plural } from "@domain";
 
 /** One of the user's own bookings in My Bookings. */
 export interface OwnBookingRow {

@@ -1,5 +1,4 @@
-import { formatEventDate, formatPounds, TIME_ZONE, type SalesAnalytics } from "@domain";
-import { plural } from "./plural";
+import { formatEventDate, formatPounds, TIME_ZONE, type SalesAnalytics, plural } from "@domain";
 
 /** The hand-drawn daily sales chart: pure geometry and words, so the SVG stays a thin drawing. */
 export type DailySales = SalesAnalytics["daily"][number];

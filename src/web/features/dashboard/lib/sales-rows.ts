@@ -1,6 +1,4 @@
-import { LIST_SIZES, formatPounds, type Sale, type SalesAnalytics } from "@domain";
-import { formatDateTime } from "./format-date-time";
-import { plural } from "./plural";
+import { LIST_SIZES, formatPounds, type Sale, type SalesAnalytics, formatDateTime, plural } from "@domain";
 
 export type EventSales = SalesAnalytics["perEvent"][number];
 

@@ -1,6 +1,6 @@
 import { CalendarPlus, Download, RotateCcw, Users } from "lucide-react";
 import { Link } from "react-router";
-import { formatPounds } from "@domain";
+import { formatPounds, formatDateTime, plural } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
@@ -11,13 +11,10 @@ import { useAttendees, type AttendeesState } from "../../hooks/use-attendees";
 import { useDashboardView } from "../../hooks/use-dashboard-view";
 import { attendeeRow, attendeeSummary } from "../../lib/attendee-rows";
 import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
-import { formatDateTime } from "../../lib/format-date-time";
 import { chooseAttendeeEvent, eventChoiceLabel, type AttendeeEventGroups } from "../../lib/my-event-rows";
-import { plural } from "../../lib/plural";
 import { EmptyState } from "../empty-state";
 import { PanelHeader } from "../panel-header";
-import { TicketResender } from "../tickets/ticket-resender";
-import { TicketViewer } from "../tickets/ticket-viewer";
+import { TicketResender, TicketViewer } from "../tickets/ticket-tools";
 import { AttendeeCards } from "./attendee-cards";
 import { AttendeeTable } from "./attendee-table";
 

@@ -1,3 +1,4 @@
+import { plural } from "@domain";
 import { CalendarDays, CircleCheck, Clock, MapPin, Ticket } from "lucide-react";
 import { Link } from "react-router";
 import type { OwnBooking } from "@domain";
@@ -5,7 +6,6 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { ownBookingRow } from "../../lib/own-booking-rows";
-import { plural } from "../../lib/plural";
 import { EmptyState } from "../empty-state";
 import { PanelHeader } from "../panel-header";
 

@@ -1,3 +1,4 @@
+import { plural } from "@domain";
 import { CalendarPlus, Plus } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
@@ -7,7 +8,6 @@ import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { deleteEvent } from "../../api/delete-event";
 import { DASHBOARD_TOASTS, failureDetail } from "../../lib/dashboard-toasts";
-import { plural } from "../../lib/plural";
 import { EmptyState } from "../empty-state";
 import { PanelHeader } from "../panel-header";
 import { DeleteEventDialog } from "./delete-event-dialog";

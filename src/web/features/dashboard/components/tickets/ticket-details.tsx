@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { eventPlace, formatPounds, hasPlaceholderDate, type TicketView } from "@domain";
+import { eventPlace, formatPounds, hasPlaceholderDate, type TicketView, formatDateTime } from "@domain";
+import { TicketQr } from "~/components/tickets/ticket-qr";
 import { Badge } from "~/components/ui/badge";
-import { formatDateTime } from "../../lib/format-date-time";
-import { TicketQr } from "./ticket-qr";
+import { toast } from "~/lib/toast";
+import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
 
 function Detail({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -33,7 +34,7 @@ export function TicketDetails({ ticket }: { ticket: TicketView }) {
         </Badge>
       </div>
       <div className="mt-4 flex flex-col gap-4 sm:flex-row">
-        <TicketQr payload={ticket.qrPayload} />
+        <TicketQr payload={ticket.qrPayload} onFailed={() => toast.error(DASHBOARD_TOASTS.qrFailed.title, { description: DASHBOARD_TOASTS.qrFailed.description })} />
         <dl className="grid flex-1 grid-cols-2 gap-3 text-sm">
           <Detail label="Attendee">{ticket.attendeeName}</Detail>
           <Detail label="Tickets">{ticket.ticketQuantity}</Detail>

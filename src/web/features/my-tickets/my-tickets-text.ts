@@ -1,0 +1,66 @@
+import { formatDateTime, formatEventTime, formatLongDate, hasPlaceholderDate, TICKET_EMAIL_WAYS, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "@domain";
+import { ApiRequestError } from "~/lib/api-request";
+
+export interface ToastText {
+  title: string;
+  description: string;
+}
+
+/** My Tickets texts, word for word from spec §2 My Tickets and §8 'Scanner and My Tickets'. */
+export const MY_TICKETS_TEXT = {
+  loadFailed: { title: "Error", description: "Failed to load your tickets. Please try again." },
+  resendFailed: { title: "Error", description: "Failed to resend ticket email. Please try again." },
+  emptyTitle: "No tickets yet",
+  emptyDescription: "Once you purchase tickets, they'll appear here",
+  qrNote: "Show this QR code at the event entrance",
+  upcomingHeading: "Upcoming",
+  pastHeading: "Past events",
+  noUpcoming: "No upcoming tickets.",
+  addToCalendar: "Add to calendar",
+} as const satisfies Record<string, ToastText | string>;
+
+/** spec §2 My Tickets: the first way, then the alternate, in plain words (issue 17). */
+export const RESEND_WAYS: readonly { provider: TicketEmailProvider; label: string }[] = TICKET_EMAIL_WAYS.map(({ provider, button }) => ({ provider, label: button }));
+
+/**
+ * The toast after a resend answered, only when the server says it went: who it went to, never how
+ * (spec §8 'Email Sent via {provider}' named the provider; issue 17 keeps provider names from users).
+ */
+export function resendResultToast(result: TicketEmailResult): { ok: boolean; text: ToastText } {
+  if (!result.success) return { ok: false, text: MY_TICKETS_TEXT.resendFailed };
+  return {
+    ok: true,
+    text: { title: result.recipient ? `Ticket sent to ${result.recipient}` : "Ticket sent", description: "Your ticket has been resent to your email address." },
+  };
+}
+
+/** The toast after a resend was refused: the server's reason for a rate limit (decisions D11), else the spec's text. */
+export function resendErrorToast(error: unknown): ToastText {
+  if (error instanceof ApiRequestError && error.status === 429 && error.message) return { title: MY_TICKETS_TEXT.resendFailed.title, description: error.message };
+  return MY_TICKETS_TEXT.resendFailed;
+}
+
+/** "Saturday 6 December 2026 at 19:30" in UK time (decisions D16). */
+export function eventWhen(iso: string): string {
+  const date = hasPlaceholderDate({ dateTime: iso }) ? null : formatLongDate(iso);
+  const time = formatEventTime(iso);
+  if (!date) return "Date to be announced";
+  return time ? `${date} at ${time}` : date;
+}
+
+/** "confirmed" → "Confirmed". */
+export function statusLabel(status: string): string {
+  return status ? status.charAt(0).toUpperCase() + status.slice(1) : "Unknown";
+}
+
+/** Where the booking's ticket e-mail stands, in one quiet line. */
+export function ticketEmailLine(email: TicketEmailStatus): string {
+  switch (email.status) {
+    case "queued":
+      return "Ticket email on its way";
+    case "sent":
+      return email.sentAt ? `Ticket email sent ${formatDateTime(email.sentAt)}` : "Ticket email sent";
+    case "failed":
+      return "Ticket email not delivered. Resend it below.";
+  }
+}

@@ -1,0 +1,158 @@
+import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, RotateCcw, Send } from "lucide-react";
+import type { ReactNode } from "react";
+import { BRAND, eventPlace, formatDateTime, formatPounds, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { TicketQr } from "~/components/tickets/ticket-qr";
+import { cn } from "~/lib/cn";
+import { useSendTicketEmail } from "~/lib/send-ticket-email";
+import { toast } from "~/lib/toast";
+import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine } from "./my-tickets-text";
+
+/** One of the user's own tickets as a calendar file (GET /api/me/tickets/{bookingId}/calendar.ics); the browser downloads it. */
+function ticketCalendarUrl(bookingId: string): string {
+  return `/api/me/tickets/${encodeURIComponent(bookingId)}/calendar.ics`;
+}
+
+function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn("min-w-0", className)}>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="mt-0.5 break-words font-semibold text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function EmailLine({ email }: { email: TicketEmailStatus }) {
+  const Icon = email.status === "sent" ? MailCheck : email.status === "failed" ? CircleAlert : Mail;
+  return (
+    <p className={cn("flex items-start gap-2 text-xs", email.status === "failed" ? "text-red-800" : "text-muted")}>
+      <Icon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 break-words">{ticketEmailLine(email)}</span>
+    </p>
+  );
+}
+
+/**
+ * One booking (spec §2 My Tickets): event, status, code, quantity, total, attendee, check-in, the entry QR,
+ * the ticket e-mail's delivery, and resend (two ways), add to calendar and print. On paper it fills its own page.
+ */
+export function TicketCard({
+  ticket,
+  printTarget,
+  onPrint,
+  onEmailSent,
+}: {
+  ticket: MyTicket;
+  /** Print Ticket was pressed on this card: print CSS shows it alone. */
+  printTarget: boolean;
+  onPrint: (bookingId: string) => void;
+  onEmailSent: (bookingId: string, email: TicketEmailStatus) => void;
+}) {
+  const { sending, send } = useSendTicketEmail();
+  const titleId = `ticket-${ticket.bookingId}-title`;
+  const place = eventPlace(ticket.event);
+
+  // One send at a time per card (spec §2 My Tickets); a resend that went out shows on the card at once.
+  async function resend(provider: TicketEmailProvider) {
+    const sent = await send({ bookingId: ticket.bookingId, provider });
+    if (!sent) return;
+    if ("error" in sent) {
+      const text = resendErrorToast(sent.error);
+      toast.error(text.title, { description: text.description });
+      return;
+    }
+    const { ok, text } = resendResultToast(sent.result);
+    if (!ok) {
+      toast.error(text.title, { description: text.description });
+      return;
+    }
+    toast.success(text.title, { description: text.description });
+    onEmailSent(ticket.bookingId, { status: "sent", sentAt: new Date().toISOString(), provider: sent.result.provider, error: null });
+  }
+  return (
+    <li
+      data-ticket-card=""
+      data-print-target={printTarget ? "" : undefined}
+      className="overflow-hidden rounded-3xl border border-border bg-white shadow-sm print:rounded-none print:border-2 print:border-ink print:shadow-none"
+    >
+      <article aria-labelledby={titleId}>
+        <p aria-hidden="true" className="hidden items-center justify-between border-b-2 border-ink px-6 py-3 text-sm font-bold uppercase tracking-widest print:flex">
+          <span>{BRAND.name}</span>
+          <span>E-ticket</span>
+        </p>
+        <div className="flex flex-col md:flex-row print:flex-col">
+          <div className="min-w-0 flex-1 p-5 sm:p-6">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant={ticket.status === "confirmed" ? "success" : "secondary"}>{statusLabel(ticket.status)}</Badge>
+              {ticket.checkedInAt && <Badge variant="secondary">Checked in</Badge>}
+            </div>
+            <h3 id={titleId} className="mt-3 break-words text-xl font-bold leading-snug sm:text-2xl">
+              {ticket.event.title}
+            </h3>
+            <ul className="mt-3 flex flex-col gap-1.5 text-sm text-muted">
+              <li className="flex items-start gap-2">
+                <CalendarDays className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                {eventWhen(ticket.event.dateTime)}
+              </li>
+              <li className="flex items-start gap-2">
+                <MapPin className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                <span className="min-w-0 break-words">{place || "TBA"}</span>
+              </li>
+            </ul>
+            <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 rounded-2xl bg-surface p-4 text-sm sm:grid-cols-3 print:bg-white print:px-0">
+              <Detail label="Ticket code" className="col-span-2 sm:col-span-3">
+                <span className="break-all font-mono text-[15px] tracking-wide">{ticket.ticketCode}</span>
+              </Detail>
+              <Detail label="Quantity">{ticket.ticketQuantity}</Detail>
+              <Detail label="Total Paid">
+                <span className="tabular-nums">{formatPounds(ticket.totalAmountPence)}</span>
+              </Detail>
+              <Detail label="Attendee" className="col-span-2 sm:col-span-1">
+                {ticket.attendeeName}
+              </Detail>
+              {ticket.checkedInAt && (
+                <Detail label="Checked in" className="col-span-2 sm:col-span-3">
+                  {formatDateTime(ticket.checkedInAt)}
+                </Detail>
+              )}
+            </dl>
+            <div className="mt-4 print:hidden">
+              <EmailLine email={ticket.ticketEmail} />
+            </div>
+          </div>
+          <div className="flex flex-col items-center justify-center gap-3 border-t-2 border-dashed border-border bg-surface/60 p-5 text-center md:w-64 md:border-l-2 md:border-t-0 print:w-auto print:border-l-0 print:border-t-2 print:bg-white print:py-8">
+            <TicketQr payload={ticket.qrPayload} className="print:size-56" />
+            <p className="max-w-48 text-sm font-semibold text-ink print:max-w-none print:text-base">{MY_TICKETS_TEXT.qrNote}</p>
+          </div>
+        </div>
+        <div className="flex flex-col gap-2 border-t border-border px-5 py-4 sm:flex-row sm:flex-wrap sm:px-6 print:hidden">
+          {RESEND_WAYS.map(({ provider, label }, index) => {
+            const Icon = index === 0 ? Send : RotateCcw;
+            return (
+              <Button
+                key={provider}
+                variant="outline"
+                size="sm"
+                aria-describedby={titleId}
+                disabled={sending !== null}
+                onClick={() => void resend(provider)}
+              >
+                {sending === provider ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Icon aria-hidden="true" />}
+                {label}
+              </Button>
+            );
+          })}
+          <a href={ticketCalendarUrl(ticket.bookingId)} download aria-describedby={titleId} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <CalendarPlus aria-hidden="true" />
+            {MY_TICKETS_TEXT.addToCalendar}
+          </a>
+          <Button variant="secondary" size="sm" className="sm:ml-auto" aria-describedby={titleId} onClick={() => onPrint(ticket.bookingId)}>
+            <Printer aria-hidden="true" />
+            Print Ticket
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, expect, test, vi } from "vitest";
+import type { MyTicket, SessionUser } from "@domain";
+import { renderRoute } from "~/test/render-route";
+import MyTicketsRoute from "./my-tickets";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unknown as SessionUser;
+
+const ticket: MyTicket = {
+  bookingId: "0f8fad5b-d9cb-469f-a165-70867728950e",
+  period: "upcoming",
+  ticketCode: "TCKT-2026-1A2B3C4D",
+  status: "confirmed",
+  ticketQuantity: 2,
+  totalAmountPence: 3460,
+  attendeeName: "Ada Lovelace",
+  attendeeEmail: "ada@example.com",
+  checkedInAt: null,
+  createdAt: "2026-11-20T14:00:00.000Z",
+  event: { id: "e1", title: "Jazz Night at the Roundhouse", dateTime: "2026-12-05T19:30:00.000Z", venue: "Roundhouse", location: "London", imageUrl: null },
+  qrPayload: {
+    ticketId: "TCKT-2026-1A2B3C4D",
+    bookingId: "0f8fad5b-d9cb-469f-a165-70867728950e",
+    eventTitle: "Jazz Night at the Roundhouse",
+    attendeeName: "Ada Lovelace",
+    eventDate: "2026-12-05T19:30:00.000Z",
+    ticketQuantity: 2,
+    kid: "k1",
+    sig: "c2ln",
+  },
+  ticketEmail: { status: "sent", sentAt: "2026-11-20T14:03:00.000Z", provider: "smtp", error: null },
+};
+
+function answer(status: number, body: unknown) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })),
+  );
+}
+
+const route = { path: "/my-tickets", loader: () => null, Component: MyTicketsRoute as never };
+
+test("a signed-in buyer sees each ticket with its QR code and the ways to resend, add to a calendar and print", async () => {
+  answer(200, { tickets: [ticket] });
+  renderRoute({ url: "/my-tickets", user, route });
+  expect(await screen.findByRole("heading", { level: 3, name: "Jazz Night at the Roundhouse" })).toBeTruthy();
+  expect(screen.getByRole("heading", { level: 1, name: "My Tickets" })).toBeTruthy();
+  expect(screen.getByRole("heading", { level: 2, name: "Upcoming" })).toBeTruthy();
+  expect(await screen.findByRole("img", { name: "QR code for ticket TCKT-2026-1A2B3C4D" })).toBeTruthy();
+  expect(screen.getByText("TCKT-2026-1A2B3C4D")).toBeTruthy();
+  expect(screen.getByText("Show this QR code at the event entrance")).toBeTruthy();
+  expect(screen.getByRole("button", { name: /^Resend ticket/ })).toBeTruthy();
+  expect(screen.getByRole("button", { name: /^Try another way/ })).toBeTruthy();
+  expect(screen.getByRole("link", { name: /^Add to calendar/ }).getAttribute("href")).toBe(`/api/me/tickets/${ticket.bookingId}/calendar.ics`);
+  expect(screen.getByRole("button", { name: /^Print Ticket/ })).toBeTruthy();
+});
+
+test("a buyer without tickets is sent to the events", async () => {
+  answer(200, { tickets: [] });
+  renderRoute({ url: "/my-tickets", user, route });
+  expect(await screen.findByRole("heading", { name: "No tickets yet" })).toBeTruthy();
+  expect(screen.getByRole("link", { name: "Browse Events" })).toBeTruthy();
+});
+
+test("a session that has ended goes to sign-in and comes back to My Tickets", async () => {
+  answer(401, { error: { code: "UNAUTHENTICATED", message: "Sign in first." } });
+  renderRoute({ url: "/my-tickets", user: null, route, others: [{ path: "/auth", Component: () => <h1>Sign in</h1> }] });
+  expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy();
+});
