@@ -1,5 +1,6 @@
 import { EMAIL_CONFIRMATION_CALLBACK } from "@domain";
-import { RECOVERY_PATH } from "./auth-url-state";
+import { RECOVERY_PATH } from "../lib/auth-url-state";
+import { postAuth } from "./auth-request";
 
 /** One call to the auth server: its endpoint under /api/auth and its JSON body. */
 export interface AuthCall {
@@ -9,8 +10,8 @@ export interface AuthCall {
 
 /**
  * Every auth call a form makes, in one place: the browser sends them from the hydrated forms
- * (../api/*), and the /auth route's action sends the same ones for a form posted before the
- * page's scripts ran (auth-form-action.server.ts).
+ * (the functions below), and the /auth route's action sends the same ones for a form posted before
+ * the page's scripts ran (auth-form-action.server.ts).
  */
 export const AUTH_CALLS = {
   /** Password sign-in (spec §7 Auth). Refusals: 401 INVALID_EMAIL_OR_PASSWORD, 403 EMAIL_NOT_VERIFIED, 429. */
@@ -64,3 +65,21 @@ export const AUTH_CALLS = {
     body: { phoneNumber: input.phoneNumber, code: input.code },
   }),
 };
+
+function send<Result = unknown>({ path, body }: AuthCall): Promise<Result> {
+  return postAuth<Result>(path, body);
+}
+
+// The browser's side of each call, from the hydrated forms: a refusal throws AuthRequestError.
+
+export const signInWithEmail = (input: { email: string; password: string }) => send<{ user: { id: string; email: string } }>(AUTH_CALLS.signInEmail(input));
+export const signUpWithEmail = (input: { email: string; password: string; dateOfBirth: string }) => send<{ token: string | null }>(AUTH_CALLS.signUpEmail(input));
+export const requestPasswordReset = (input: { email: string }) => send(AUTH_CALLS.requestPasswordReset(input));
+export const resetPassword = (input: { newPassword: string; token: string }) => send(AUTH_CALLS.resetPassword(input));
+export const sendEmailOtp = (input: { email: string }) => send(AUTH_CALLS.sendEmailOtp(input));
+export const sendPhoneOtp = (input: { phoneNumber: string }) => send(AUTH_CALLS.sendPhoneOtp(input));
+export const signInWithEmailOtp = (input: { email: string; otp: string }) => send(AUTH_CALLS.signInEmailOtp(input));
+export const verifyPhoneOtp = (input: { phoneNumber: string; code: string }) => send(AUTH_CALLS.verifyPhoneOtp(input));
+
+/** Ends the session on the server; the server revokes every session of the user (spec §7: global scope). */
+export const signOutEverywhere = () => send({ path: "/sign-out", body: {} });
