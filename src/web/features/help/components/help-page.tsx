@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "~/lib/toast";
 import { BRAND, EMERGENCY_SUPPORT_TEXT, SUPPORT_HOURS_TEXT } from "@domain";
+import { LinkList } from "~/components/link-list";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { requestAssistant } from "../lib/live-chat";
@@ -96,15 +97,7 @@ export function HelpPage() {
                 </Link>
               </div>
               <nav aria-label="Policies" className="border-t border-border pt-4">
-                <ul className="flex flex-col gap-2 text-sm">
-                  {POLICY_LINKS.map((link) => (
-                    <li key={link.to}>
-                      <Link to={link.to} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-                        {link.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                <LinkList links={POLICY_LINKS} className="flex flex-col gap-2 text-sm" linkClassName="font-medium text-brand-700 underline-offset-4 hover:underline" />
               </nav>
             </aside>
           </div>

@@ -1,5 +1,5 @@
 import { FileText, Mail } from "lucide-react";
-import { Link } from "react-router";
+import { LinkList } from "~/components/link-list";
 import { BRAND } from "@domain";
 import { LEGAL_DOCUMENTS } from "../lib/documents";
 import { LEGAL_LAST_UPDATED, type LegalBlock, type LegalDocument } from "../lib/legal-document";
@@ -26,7 +26,7 @@ function Block({ block }: { block: LegalBlock }) {
 
 /** The one layout of the five legal pages (spec §2 Legal pages): title, 'Last updated', contents, numbered sections. */
 export function LegalPage({ document }: { document: LegalDocument }) {
-  const others = LEGAL_DOCUMENTS.filter((other) => other.path !== document.path);
+  const others = LEGAL_DOCUMENTS.filter((other) => other.path !== document.path).map((other) => ({ to: other.path, label: other.title }));
   return (
     <article aria-labelledby="legal-title" className="bg-white">
       <header className="border-b border-border bg-surface">
@@ -93,15 +93,11 @@ export function LegalPage({ document }: { document: LegalDocument }) {
               </p>
             </div>
             <nav aria-label="Other legal pages">
-              <ul className="flex flex-wrap gap-2">
-                {others.map((other) => (
-                  <li key={other.path}>
-                    <Link to={other.path} className="inline-flex rounded-full border border-border bg-white px-3 py-1.5 text-sm font-semibold text-ink hover:border-brand-300 hover:text-brand-700">
-                      {other.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <LinkList
+                links={others}
+                className="flex flex-wrap gap-2"
+                linkClassName="inline-flex rounded-full border border-border bg-white px-3 py-1.5 text-sm font-semibold text-ink hover:border-brand-300 hover:text-brand-700"
+              />
             </nav>
           </aside>
         </div>

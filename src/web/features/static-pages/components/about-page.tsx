@@ -3,25 +3,10 @@ import { Link } from "react-router";
 import { BRAND, type SiteFigure } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
-import { ABOUT_PRICING_NOTE, ABOUT_PROMISES, ABOUT_VALUES, type AboutPoint } from "../lib/about-content";
+import { ABOUT_PRICING_NOTE, ABOUT_PROMISES, ABOUT_VALUES } from "../lib/about-content";
 import { FiguresBand } from "./figures-band";
 import { PageHero } from "./page-hero";
-
-function PointGrid({ points, columns }: { points: AboutPoint[]; columns: "three" | "four" }) {
-  return (
-    <ul className={columns === "three" ? "mt-8 grid gap-5 md:grid-cols-3" : "mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4"}>
-      {points.map(({ icon: Icon, title, text }) => (
-        <li key={title} className="rounded-2xl border border-border bg-white p-6 shadow-sm">
-          <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-            <Icon className="size-5" aria-hidden="true" />
-          </span>
-          <h3 className="mt-4 text-lg font-bold">{title}</h3>
-          <p className="mt-2 text-sm leading-relaxed text-muted">{text}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { PointGrid } from "./point-grid";
 
 /** /about (spec §2 About): mission, values, what every booking comes with, figures from the database (D3). */
 export function AboutPage({ figures }: { figures: SiteFigure[] }) {
@@ -67,14 +52,14 @@ export function AboutPage({ figures }: { figures: SiteFigure[] }) {
             <h2 id="about-values" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
               What we stand for
             </h2>
-            <PointGrid points={ABOUT_VALUES} columns="three" />
+            <PointGrid points={ABOUT_VALUES} className="md:grid-cols-3" />
           </section>
 
           <section aria-labelledby="about-promises">
             <h2 id="about-promises" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
               Every booking comes with
             </h2>
-            <PointGrid points={ABOUT_PROMISES} columns="four" />
+            <PointGrid points={ABOUT_PROMISES} className="sm:grid-cols-2 lg:grid-cols-4" />
             <p className="mt-6 text-sm text-muted">{ABOUT_PRICING_NOTE}</p>
           </section>
 

@@ -6,6 +6,7 @@ import { paths } from "~/paths";
 import { SELLER_BENEFITS, SELLER_FEE_TEXT, SELLER_PRICING_POINTS, SELLER_STEPS } from "../lib/seller-content";
 import { FiguresBand } from "./figures-band";
 import { PageHero } from "./page-hero";
+import { PointGrid } from "./point-grid";
 
 const sectionTitle = "text-2xl font-extrabold tracking-tight sm:text-3xl";
 
@@ -37,17 +38,7 @@ export function SellerPage({ figures }: { figures: SiteFigure[] }) {
             <h2 id="sell-benefits" className={sectionTitle}>
               Why sell with {BRAND.name}
             </h2>
-            <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {SELLER_BENEFITS.map(({ icon: Icon, title, text }) => (
-                <li key={title} className="rounded-2xl border border-border bg-white p-6 shadow-sm">
-                  <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                    <Icon className="size-5" aria-hidden="true" />
-                  </span>
-                  <h3 className="mt-4 text-lg font-bold">{title}</h3>
-                  <p className="mt-2 text-sm leading-relaxed text-muted">{text}</p>
-                </li>
-              ))}
-            </ul>
+            <PointGrid points={SELLER_BENEFITS} className="sm:grid-cols-2 lg:grid-cols-3" />
           </section>
 
           <section aria-labelledby="sell-steps">

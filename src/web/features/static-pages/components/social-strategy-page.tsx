@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Hash, Megaphone, Target, Users } from "lucide-react";
 import { BRAND } from "@domain";
 import { useSearchParams } from "react-router";
-import { selectedTab, tabIds, TabsContent, TabsList, TabsTrigger, tabSearch } from "~/components/ui/tabs";
+import { AddressTabs, selectedTab, tabSearch } from "~/components/ui/tabs";
 import { CALENDAR_SLOTS, CAMPAIGNS, CONTENT_CALENDAR, KPI_TARGETS, POSTS_PER_DAY, SOCIAL_PLATFORMS } from "../lib/social-strategy";
 import { PageHero } from "./page-hero";
 
@@ -160,7 +160,6 @@ const TAB_VALUES = TABS.map(({ value }) => value);
 export function SocialStrategyPage() {
   const [searchParams] = useSearchParams();
   const selected = selectedTab(searchParams, "tab", TAB_VALUES);
-  const { tabId, panelId } = tabIds("strategy", selected);
   const Panel = TABS.find(({ value }) => value === selected)!.panel;
   return (
     <>
@@ -172,26 +171,17 @@ export function SocialStrategyPage() {
       />
       <div className="bg-surface">
         <div className="container-page py-10 sm:py-14">
-          <TabsList label="Strategy sections" className="grid-flow-row grid-cols-2 bg-white shadow-sm ring-1 ring-border sm:max-w-2xl sm:grid-flow-col sm:grid-cols-none">
-            {TABS.map(({ value, label }) => {
-              const ids = tabIds("strategy", value);
-              return (
-                <TabsTrigger
-                  key={value}
-                  id={ids.tabId}
-                  panelId={ids.panelId}
-                  selected={value === selected}
-                  to={{ search: tabSearch(searchParams, "tab", TAB_VALUES, value) }}
-                  className="data-[state=active]:bg-brand-600 data-[state=active]:text-white"
-                >
-                  {label}
-                </TabsTrigger>
-              );
-            })}
-          </TabsList>
-          <TabsContent id={panelId} tabId={tabId}>
+          <AddressTabs
+            idPrefix="strategy"
+            label="Strategy sections"
+            tabs={TABS}
+            selected={selected}
+            searchFor={(value) => tabSearch(searchParams, "tab", TAB_VALUES, value)}
+            listClassName="grid-flow-row grid-cols-2 bg-white shadow-sm ring-1 ring-border sm:max-w-2xl sm:grid-flow-col sm:grid-cols-none"
+            tabClassName="data-[state=active]:bg-brand-600 data-[state=active]:text-white"
+          >
             <Panel />
-          </TabsContent>
+          </AddressTabs>
         </div>
       </div>
     </>
