@@ -1,7 +1,7 @@
 import { FlaskConical, Inbox } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { MailboxFilter } from "~/features/dev-mailbox/components/mailbox-filter";
-import { MailboxMessageCard } from "~/features/dev-mailbox/components/mailbox-message-card";
+import { MailboxFilter } from "~/features/dev-mailbox/mailbox-filter";
+import { MailboxMessageCard } from "~/features/dev-mailbox/mailbox-message-card";
 import { notFound } from "~/lib/not-found";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/dev-mailbox";

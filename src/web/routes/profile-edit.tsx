@@ -1,7 +1,7 @@
 import { UserCog } from "lucide-react";
 import { Link } from "react-router";
 import { StatusPanel } from "~/components/ui/status-panel";
-import { ProfileEditForm } from "~/features/profile-edit/components/profile-edit-form";
+import { ProfileEditForm } from "~/features/profile-edit/profile-edit-form";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/profile-edit";
