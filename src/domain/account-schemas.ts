@@ -76,3 +76,7 @@ export const SessionUser = z.object({
   checkoutName: z.string(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
+
+/** POST /api/me/avatar: the stored picture's URL, to save as the profile's avatar. */
+export const AvatarUpload = z.object({ avatarUrl: z.string() });
+export type AvatarUpload = z.infer<typeof AvatarUpload>;

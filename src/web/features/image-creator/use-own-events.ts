@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import type { DashboardEvent } from "@domain";
+import type { DashboardEvent, OwnEventList } from "@domain";
 import { apiRequest } from "~/lib/api-request";
 
 /** The signed-in organiser's events (GET /api/me/events): the ones an image can start from or be used on. */
 export async function getOwnEvents(): Promise<DashboardEvent[]> {
-  const { events } = await apiRequest<{ events: DashboardEvent[] }>("/api/me/events");
+  const { events } = await apiRequest<OwnEventList>("/api/me/events");
   return events;
 }
 

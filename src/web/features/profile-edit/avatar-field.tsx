@@ -1,10 +1,9 @@
 import { ImageUp, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Avatar } from "~/components/ui/avatar";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button, fileButtonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
 import { AVATAR_ACCEPT, avatarFileProblem, type ProfileProblem } from "./profile-form";
 
 /** An image chosen on this device, uploaded when the form is saved. */
@@ -60,10 +59,7 @@ export function AvatarField({
         <div className="flex flex-wrap items-center gap-2">
           <label
             htmlFor={fileInputId}
-            className={cn(
-              buttonVariants({ variant: "outline" }),
-              "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
-            )}
+            className={fileButtonClass()}
           >
             <ImageUp aria-hidden="true" />
             {pending ? "Choose another image" : "Upload image"}
