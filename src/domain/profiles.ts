@@ -80,3 +80,7 @@ export const OwnProfile = z.object({
   dateOfBirth: z.string().nullable(),
 });
 export type OwnProfile = z.infer<typeof OwnProfile>;
+
+/** POST /api/me/avatar: the stored picture's URL, to save as the profile's avatar. */
+export const AvatarUpload = z.object({ avatarUrl: z.string() });
+export type AvatarUpload = z.infer<typeof AvatarUpload>;

@@ -19,6 +19,10 @@ export const DashboardEvent = z.object({
 });
 export type DashboardEvent = z.infer<typeof DashboardEvent>;
 
+/** GET /api/me/events: the signed-in user's events with their sales. */
+export const OwnEventList = z.object({ events: z.array(DashboardEvent) });
+export type OwnEventList = z.infer<typeof OwnEventList>;
+
 export const Sale = z.object({
   bookingId: z.string(),
   eventId: z.string(),

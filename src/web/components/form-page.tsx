@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
-/** A page that is one form (create an event, edit a profile): its heading, a line about it, and the form on a card. */
-export function FormPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
+/** A page that is one form: its title, a line about it, and the form on a white card (Edit Profile, Create Event). */
+export function FormPage({ title, intro, children }: { title: ReactNode; intro: ReactNode; children: ReactNode }) {
   return (
     <div className="bg-surface">
       <div className="container-page py-10 sm:py-14">

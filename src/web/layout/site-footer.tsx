@@ -1,5 +1,5 @@
 import { Mail, MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { LinkList } from "~/components/link-list";
 import { BOOKING_FEE_PENCE, BRAND, formatPounds } from "@domain";
 import { paths } from "~/paths";
 import { BrandMark } from "./site-header";
@@ -28,15 +28,7 @@ function FooterLinks({ title, links }: { title: string; links: { to: string; lab
   return (
     <nav aria-label={title}>
       <h2 className="text-sm font-bold uppercase tracking-wide text-white">{title}</h2>
-      <ul className="mt-4 grid gap-2.5 text-sm">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="text-brand-100 hover:text-white">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList links={links} className="mt-4 grid gap-2.5 text-sm" linkClassName="text-brand-100 hover:text-white" />
     </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { BRAND, siteFigures } from "@domain";
-import { AboutPage } from "~/features/static-pages/components/about-page";
+import { AboutPage } from "~/features/static-pages/about-page";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/about";

@@ -1,7 +1,6 @@
 import type { ShouldRevalidateFunction } from "react-router";
 import { isTabOnlyChange } from "~/components/ui/tabs";
 import { AffiliatePage } from "~/features/affiliates/components/affiliate-page";
-import { useSessionUser } from "~/hooks/use-session-user";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/affiliates";
 
@@ -29,9 +28,6 @@ export const meta: Route.MetaFunction = () =>
     description: "Earn 10% of booking fees on every paid ticket sold through your link. Paid within 7 business days after the event, no minimum.",
   });
 
-export default function AffiliatesPage({ loaderData }: Route.ComponentProps) {
-  const user = useSessionUser();
-  // Signed out in this browser a moment ago, or a different user than the page was loaded for.
-  const signedIn = user !== null && user.id === loaderData.userId;
-  return <AffiliatePage key={signedIn ? user.id : "signed-out"} signedIn={signedIn} initialAffiliate={loaderData.affiliate} origin={loaderData.origin} />;
+export default function AffiliatesRoute({ loaderData }: Route.ComponentProps) {
+  return <AffiliatePage loadedFor={loaderData.userId} initialAffiliate={loaderData.affiliate} origin={loaderData.origin} />;
 }

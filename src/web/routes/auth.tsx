@@ -1,9 +1,8 @@
-import { redirect, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { redirect, type ShouldRevalidateFunction } from "react-router";
 import { EMAIL_CONFIRMED_HOME, hasEmailConfirmedFlag, safeReturnPath } from "@domain";
 import { isTabOnlyChange } from "~/components/ui/tabs";
-import { AuthScreen } from "~/features/auth/components/auth-screen";
-import { useAuthUrlError } from "~/features/auth/hooks/use-auth-url-error";
-import { recoveryToken, withoutFormSecrets } from "~/features/auth/lib/auth-url-state";
+import { AuthPage } from "~/features/auth/components/auth-page";
+import { withoutFormSecrets } from "~/features/auth/lib/auth-url-state";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/auth";
@@ -39,8 +38,6 @@ export const meta: Route.MetaFunction = ({ location }) => [
   ...(location.search ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
-export default function AuthPage({ actionData, loaderData }: Route.ComponentProps) {
-  const [searchParams] = useSearchParams();
-  useAuthUrlError();
-  return <AuthScreen recoveryToken={recoveryToken(searchParams)} result={actionData} mailboxPointer={loaderData.mailboxPointer} />;
+export default function AuthRoute({ actionData, loaderData }: Route.ComponentProps) {
+  return <AuthPage result={actionData} mailboxPointer={loaderData.mailboxPointer} />;
 }

@@ -1,5 +1,5 @@
-import { LegalPage } from "~/features/legal/components/legal-page";
-import { BOOKING_TERMS } from "~/features/legal/lib/documents";
+import { LegalPage } from "~/features/legal/legal-page";
+import { BOOKING_TERMS } from "~/features/legal/legal-documents";
 import { seoMeta } from "~/lib/seo";
 
 export const meta = () => seoMeta({ title: BOOKING_TERMS.title, description: BOOKING_TERMS.description });

@@ -1,5 +1,5 @@
 import { BRAND, SUPPORT_HOURS_TEXT } from "@domain";
-import { ContactPage } from "~/features/contact/components/contact-page";
+import { ContactPage } from "~/features/contact/contact-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 

@@ -1,5 +1,5 @@
 import { BRAND } from "@domain";
-import { HelpPage } from "~/features/help/components/help-page";
+import { HelpPage } from "~/features/help/help-page";
 import { seoMeta } from "~/lib/seo";
 
 export const meta = () =>

@@ -1,8 +1,6 @@
 import { UserCog } from "lucide-react";
-import { Link } from "react-router";
-import { FormPage } from "~/components/form-page";
 import { StatusPanel } from "~/components/ui/status-panel";
-import { ProfileEditForm } from "~/features/profile-edit/components/profile-edit-form";
+import { ProfileEditPage } from "~/features/profile-edit/profile-edit-page";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/profile-edit";
@@ -20,31 +18,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function ProfileEditPage({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
-  return (
-    <FormPage
-      title="Edit Profile"
-      intro={
-        <>
-          {profile.username ? (
-            <>
-              This is what people see on your public page,{" "}
-              <Link to={paths.profile(profile.username)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-                @{profile.username}
-              </Link>
-              .
-            </>
-          ) : (
-            "Choose a username to get your own public page."
-          )}{" "}
-          Signed in as <span className="break-all font-semibold text-ink">{profile.email}</span>.
-        </>
-      }
-    >
-      <ProfileEditForm profile={profile} />
-    </FormPage>
-  );
+export default function ProfileEditRoute({ loaderData }: Route.ComponentProps) {
+  return <ProfileEditPage profile={loaderData.profile} />;
 }
 
 export function ErrorBoundary() {

@@ -1,6 +1,6 @@
 import { BRAND, siteFigures } from "@domain";
-import { SellerPage } from "~/features/static-pages/components/seller-page";
-import { SELLER_FEE_TEXT } from "~/features/static-pages/lib/seller-content";
+import { SellerPage } from "~/features/static-pages/seller-page";
+import { SELLER_FEE_TEXT } from "~/features/static-pages/seller-content";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/sell";

@@ -1,5 +1,5 @@
 import { BRAND } from "@domain";
-import { SocialStrategyPage } from "~/features/static-pages/components/social-strategy-page";
+import { SocialStrategyPage } from "~/features/static-pages/social-strategy-page";
 import { seoMeta } from "~/lib/seo";
 
 export const meta = () =>

@@ -1,5 +1,5 @@
-import { LegalPage } from "~/features/legal/components/legal-page";
-import { TERMS_OF_SERVICE } from "~/features/legal/lib/documents";
+import { LegalPage } from "~/features/legal/legal-page";
+import { TERMS_OF_SERVICE } from "~/features/legal/legal-documents";
 import { seoMeta } from "~/lib/seo";
 
 export const meta = () => seoMeta({ title: TERMS_OF_SERVICE.title, description: TERMS_OF_SERVICE.description });

@@ -1,4 +1,4 @@
-import { ImageCreatorPage } from "~/features/image-creator/components/image-creator-page";
+import { ImageCreatorPage } from "~/features/image-creator/image-creator-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/video-creator";
 

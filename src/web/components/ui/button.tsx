@@ -35,3 +35,12 @@ export function Button({ className, variant, size, asChild = false, ...props }: 
   const Component = asChild ? Slot : "button";
   return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }
+
+/** A <label> for a hidden file input, drawn as an outline button; the focus ring follows the input's keyboard focus. */
+export function fileButtonClass(className?: string): string {
+  return cn(
+    buttonVariants({ variant: "outline" }),
+    "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
+    className,
+  );
+}

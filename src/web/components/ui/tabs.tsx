@@ -77,6 +77,61 @@ export function TabsContent({ className, id, tabId, ...props }: ComponentProps<"
   );
 }
 
+/**
+ * A whole tab set: the list of `tabs`, each a link to `searchFor(value)`, and the selected tab's panel
+ * (`children`). Ids are `idPrefix-tab-value` and `idPrefix-panel-value`.
+ */
+export function AddressTabs<Value extends string>({
+  idPrefix,
+  label,
+  tabs,
+  selected,
+  searchFor,
+  onTabClick,
+  className,
+  listClassName,
+  tabClassName,
+  children,
+}: {
+  idPrefix: string;
+  label: string;
+  tabs: readonly { value: Value; label: ReactNode }[];
+  selected: Value;
+  searchFor: (value: Value) => string;
+  onTabClick?: () => void;
+  className?: string;
+  listClassName?: string;
+  tabClassName?: string;
+  children: ReactNode;
+}) {
+  const { tabId, panelId } = tabIds(idPrefix, selected);
+  return (
+    <div className={className}>
+      <TabsList label={label} className={listClassName}>
+        {tabs.map(({ value, label: tabLabel }) => {
+          const ids = tabIds(idPrefix, value);
+          return (
+            <TabsTrigger
+              key={value}
+              id={ids.tabId}
+              panelId={ids.panelId}
+              selected={value === selected}
+              to={{ search: searchFor(value) }}
+              onClick={onTabClick}
+              className={tabClassName}
+            >
+              {tabLabel}
+            </TabsTrigger>
+          );
+        })}
+      </TabsList>
+      <TabsContent id={panelId} tabId={tabId}>
+        {children}
+      </TabsContent>
+    </div>
+  );
+}
+
 /** Ids for a tab set's tabs and panels (`prefix-tab-value`, `prefix-panel-value`). */
 export function tabIds(prefix: string, value: string): { tabId: string; panelId: string } {
   return { tabId: `${prefix}-tab-${value}`, panelId: `${prefix}-panel-${value}` };

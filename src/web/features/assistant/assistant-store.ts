@@ -61,7 +61,7 @@ export function useAssistantEverOpened(): boolean {
 }
 
 /**
- * The window event Help's Live Chat card sends (features/help/lib/live-chat.ts), so that feature need
+ * The window event Help's Live Chat card sends (features/help/live-chat.ts), so that feature need
  * not import this one; answering it with preventDefault() tells the sender the overlay opened.
  */
 export const OPEN_ASSISTANT_EVENT = "eventora:open-assistant";

@@ -3,7 +3,7 @@ import { safeReturnPath } from "@domain";
 import { callAuthEndpoint } from "~/lib/services.server";
 import { paths } from "~/paths";
 import { authErrorFromBody, AuthRequestError } from "./api/auth-request";
-import { AUTH_CALLS, type AuthCall } from "./lib/auth-calls";
+import { AUTH_CALLS, type AuthCall } from "./api/auth-calls";
 import { INTENT_FIELD, type AuthFormResult, type AuthIntent } from "./lib/auth-form";
 import {
   failureToast,

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { AppError } from "@domain";
 import { sendContactMessage } from "~/lib/services.server";
-import { checkContactFields, CONTACT_FIELDS, CONTACT_TRY_LATER, EMPTY_CONTACT_FIELDS, failedOutcome, sentOutcome, type ContactFields, type ContactFormResult } from "./lib/contact-form";
+import { checkContactFields, CONTACT_FIELDS, CONTACT_TRY_LATER, EMPTY_CONTACT_FIELDS, failedOutcome, sentOutcome, type ContactFields, type ContactFormResult } from "./contact-fields";
 
 /**
  * The contact form posted before the page's scripts ran (issue 16): the same schema, the same service

@@ -1,57 +1,55 @@
 import { LayoutDashboard, Wrench } from "lucide-react";
-import type { OwnAffiliate } from "@domain";
 import { useSearchParams } from "react-router";
-import { selectedTab, tabIds, TabsContent, TabsList, TabsTrigger, tabSearch } from "~/components/ui/tabs";
+import { AddressTabs, selectedTab, tabSearch } from "~/components/ui/tabs";
 import { AffiliateDashboard } from "./affiliate-dashboard";
-import { AffiliateTools } from "./affiliate-tools";
+import { AffiliateTools, type AffiliateToolsProps } from "./affiliate-tools";
 
-const TABS = ["dashboard", "tools"] as const;
+const TABS = [
+  {
+    value: "dashboard",
+    label: (
+      <>
+        <LayoutDashboard className="size-4" aria-hidden="true" />
+        Dashboard
+      </>
+    ),
+  },
+  {
+    value: "tools",
+    label: (
+      <>
+        <Wrench className="size-4" aria-hidden="true" />
+        Affiliate Tools
+      </>
+    ),
+  },
+] as const;
+const TAB_VALUES = TABS.map(({ value }) => value);
 
 /**
  * Signed in with an account: 'Dashboard' and 'Affiliate Tools' (spec §2 Affiliate page). The tab is in
  * the address (`?tab=tools`), each a link, so a tap works before the page's scripts run.
  */
-export function AffiliateAccountTabs({
-  affiliate,
-  origin,
-  generating,
-  onGenerateNewCode,
-}: {
-  affiliate: OwnAffiliate;
-  origin: string;
-  generating: boolean;
-  onGenerateNewCode: () => void;
-}) {
+export function AffiliateAccountTabs(props: AffiliateToolsProps) {
   const [searchParams] = useSearchParams();
-  const tab = selectedTab(searchParams, "tab", TABS);
-  const trigger = (value: (typeof TABS)[number]) => {
-    const { tabId, panelId } = tabIds("affiliate", value);
-    return { id: tabId, panelId, selected: value === tab, to: { search: tabSearch(searchParams, "tab", TABS, value) } };
-  };
+  const tab = selectedTab(searchParams, "tab", TAB_VALUES);
   return (
     <section aria-labelledby="affiliate-account-title">
       <h2 id="affiliate-account-title" className="text-2xl font-extrabold tracking-tight">
         Your affiliate account
       </h2>
-      <div className="mt-5">
-        <TabsList label="Affiliate account" className="max-w-md">
-          <TabsTrigger {...trigger("dashboard")} className="gap-2">
-            <LayoutDashboard className="size-4" aria-hidden="true" />
-            Dashboard
-          </TabsTrigger>
-          <TabsTrigger {...trigger("tools")} className="gap-2">
-            <Wrench className="size-4" aria-hidden="true" />
-            Affiliate Tools
-          </TabsTrigger>
-        </TabsList>
-        <TabsContent id={tabIds("affiliate", tab).panelId} tabId={tabIds("affiliate", tab).tabId}>
-          {tab === "dashboard" ? (
-            <AffiliateDashboard affiliate={affiliate} />
-          ) : (
-            <AffiliateTools affiliate={affiliate} origin={origin} generating={generating} onGenerateNewCode={onGenerateNewCode} />
-          )}
-        </TabsContent>
-      </div>
+      <AddressTabs
+        idPrefix="affiliate"
+        label="Affiliate account"
+        tabs={TABS}
+        selected={tab}
+        searchFor={(value) => tabSearch(searchParams, "tab", TAB_VALUES, value)}
+        className="mt-5"
+        listClassName="max-w-md"
+        tabClassName="gap-2"
+      >
+        {tab === "dashboard" ? <AffiliateDashboard affiliate={props.affiliate} /> : <AffiliateTools {...props} />}
+      </AddressTabs>
     </section>
   );
 }

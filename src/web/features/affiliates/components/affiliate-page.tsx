@@ -1,4 +1,5 @@
 import type { OwnAffiliate } from "@domain";
+import { useSessionUser } from "~/hooks/use-session-user";
 import { useAffiliateAccount } from "../hooks/use-affiliate-account";
 import { AffiliateAccountTabs } from "./affiliate-account-tabs";
 import { AffiliateFaq } from "./affiliate-faq";
@@ -9,7 +10,14 @@ import { AffiliateCreate, AffiliateSignIn } from "./affiliate-join";
  * /affiliates (spec §2 Affiliate page): signed out → sign in; signed in without an account → create
  * one; with an account → Dashboard and Affiliate Tools. The FAQ is always there.
  */
-export function AffiliatePage({ signedIn, initialAffiliate, origin }: { signedIn: boolean; initialAffiliate: OwnAffiliate | null; origin: string }) {
+export function AffiliatePage({ loadedFor, initialAffiliate, origin }: { loadedFor: string | null; initialAffiliate: OwnAffiliate | null; origin: string }) {
+  const user = useSessionUser();
+  // Signed out in this browser a moment ago, or a different user than the page was loaded for.
+  const signedIn = user !== null && user.id === loadedFor;
+  return <AffiliateView key={signedIn ? user.id : "signed-out"} signedIn={signedIn} initialAffiliate={initialAffiliate} origin={origin} />;
+}
+
+function AffiliateView({ signedIn, initialAffiliate, origin }: { signedIn: boolean; initialAffiliate: OwnAffiliate | null; origin: string }) {
   const { affiliate, busy, create, generateNewCode } = useAffiliateAccount(signedIn ? initialAffiliate : null);
   return (
     <>

@@ -8,18 +8,15 @@ import { MARKETING_TIPS } from "../lib/affiliate-content";
 import { affiliateLink } from "../lib/affiliate-link";
 import { CopyField } from "./copy-field";
 
-/** Affiliate Tools tab: the code with Copy, the share link, 'Generate New Code' and marketing tips (spec §2). */
-export function AffiliateTools({
-  affiliate,
-  origin,
-  generating,
-  onGenerateNewCode,
-}: {
+export interface AffiliateToolsProps {
   affiliate: OwnAffiliate;
   origin: string;
   generating: boolean;
   onGenerateNewCode: () => void;
-}) {
+}
+
+/** Affiliate Tools tab: the code with Copy, the share link, 'Generate New Code' and marketing tips (spec §2). */
+export function AffiliateTools({ affiliate, origin, generating, onGenerateNewCode }: AffiliateToolsProps) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,0.8fr)]">
       <Card>

@@ -1,9 +1,15 @@
 import { useCallback, useEffect, useRef } from "react";
 import { SPEECH_TEXT_MAX_LENGTH } from "@domain";
-import { textToSpeech } from "../api/text-to-speech";
 import { base64ToBytes } from "../lib/audio-base64";
 import { speakableText } from "../lib/message-markup";
 import { canSynthesiseSpeech } from "./speech-apis";
+import type { TextToSpeechInput, TextToSpeechResult } from "@domain";
+import { apiRequest } from "~/lib/api-request";
+
+/** POST /api/functions/text-to-speech (spec §7): base64 MP3; 501 when no speech service is configured. */
+export function textToSpeech(input: TextToSpeechInput, signal?: AbortSignal): Promise<TextToSpeechResult> {
+  return apiRequest("/api/functions/text-to-speech", { method: "POST", json: input, signal });
+}
 
 /**
  * Reads a reply aloud at the end of a voice turn (spec §4 Assistant): the site's speech service in the

@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
-import { speechToText } from "../api/speech-to-text";
 import { bytesToBase64, pickRecordingType } from "../lib/audio-base64";
 import { ASSISTANT_TOASTS, classifyMicrophoneFailure, classifyRecognitionError, toastForRecognition, type ToastText } from "../lib/assistant-messages";
 import { canRecordAudio, speechRecognitionConstructor, type SpeechRecognitionLike } from "./speech-apis";
 import type { VoiceRoute } from "./use-voice-route";
+import type { SpeechToTextInput, SpeechToTextResult } from "@domain";
+import { apiRequest } from "~/lib/api-request";
+
+/** POST /api/functions/speech-to-text (spec §7): 501 when no speech service is configured. */
+export function speechToText(input: SpeechToTextInput, signal?: AbortSignal): Promise<SpeechToTextResult> {
+  return apiRequest("/api/functions/speech-to-text", { method: "POST", json: input, signal });
+}
 
 /** A recording stops by itself after this, well inside the server's 5 MB limit. */
 const MAX_RECORDING_MS = 60_000;

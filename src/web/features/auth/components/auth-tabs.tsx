@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { selectedTab, tabIds, TabsContent, TabsList, TabsTrigger, tabSearch } from "~/components/ui/tabs";
+import { AddressTabs, selectedTab, tabSearch } from "~/components/ui/tabs";
 import { resultFor, type AuthFormResult } from "../lib/auth-form";
 import { AUTH_TOASTS } from "../lib/auth-toasts";
 import { AUTH_TAB_VALUES, AUTH_TABS, type AuthTab } from "../lib/auth-url-state";
@@ -34,7 +34,6 @@ export function AuthTabs({ result }: { result?: AuthFormResult }) {
   const confirmationNote = useRef<HTMLDivElement>(null);
   // 'Forgot your password?' goes away with its tab, so the Reset tab's e-mail field takes the focus.
   const [focusResetEmail, setFocusResetEmail] = useState(false);
-  const { tabId, panelId } = tabIds("auth", tab);
 
   useEffect(() => {
     // The Sign Up button that was focused has gone with its tab: continue from the note explaining what next.
@@ -42,28 +41,16 @@ export function AuthTabs({ result }: { result?: AuthFormResult }) {
   }, [confirmationSentTo]);
 
   return (
-    <div>
-      <TabsList label="Sign in or create an account">
-        {AUTH_TABS.map(({ value, label }) => {
-          const ids = tabIds("auth", value);
-          return (
-            <TabsTrigger
-              key={value}
-              id={ids.tabId}
-              panelId={ids.panelId}
-              selected={value === tab}
-              to={{ search: tabSearchFor(value) }}
-              onClick={() => setFocusResetEmail(false)}
-              // Four short labels side by side: one line each, even on a 320 px phone.
-              className="whitespace-nowrap px-1 sm:px-2"
-            >
-              {label}
-            </TabsTrigger>
-          );
-        })}
-      </TabsList>
-
-      <TabsContent id={panelId} tabId={tabId}>
+    <AddressTabs
+      idPrefix="auth"
+      label="Sign in or create an account"
+      tabs={AUTH_TABS}
+      selected={tab}
+      searchFor={tabSearchFor}
+      onTabClick={() => setFocusResetEmail(false)}
+      // Four short labels side by side: one line each, even on a 320 px phone.
+      tabClassName="whitespace-nowrap px-1 sm:px-2"
+    >
         {tab === "signin" && (
           <>
             {confirmationSentTo && (
@@ -94,7 +81,6 @@ export function AuthTabs({ result }: { result?: AuthFormResult }) {
           />
         )}
         {tab === "reset" && <ResetRequestForm email={email} onEmailChange={setTypedEmail} result={resultFor(result, "reset")} autoFocus={focusResetEmail} />}
-      </TabsContent>
-    </div>
+    </AddressTabs>
   );
 }

@@ -1,16 +1,15 @@
 import { Mail, MessageSquareText } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { sendEmailOtp } from "../api/send-email-otp";
-import { sendPhoneOtp } from "../api/send-phone-otp";
-import { useServerResult } from "../hooks/use-server-result";
-import { fieldProblem, INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
+import { sendEmailOtp, sendPhoneOtp } from "../api/auth-calls";
+import { useAuthForm } from "../hooks/use-auth-form";
+import type { AuthFormResult } from "../lib/auth-form";
 import { AUTH_TOASTS, failureToast } from "../lib/auth-toasts";
 import { otpTargetFor, type OtpChannel, type OtpTarget } from "../lib/otp-target";
 import { showErrorToast, showSuccessToast } from "../lib/show-toast";
-import { FormProblemNote } from "./form-problem-note";
+import { AuthForm, EmailField } from "./auth-form";
 
 const CHANNELS = [
   { value: "email", label: "Email", icon: Mail },
@@ -42,42 +41,32 @@ export function OtpRequestStep({
   /** The server's answer to the form posted before the page's scripts ran. */
   result?: AuthFormResult;
 }) {
-  const [serverResult, clearServerResult] = useServerResult(result);
-  const [problem, setProblem] = useState<string | null>(() => {
-    const found = fieldProblem(result, ["email", "phone"]);
-    return found ? (found.toast.description ?? found.toast.title) : null;
-  });
-  const [pending, setPending] = useState(false);
+  const form = useAuthForm(result, ["email", "phone"]);
+  // The problem is shown on the field of the channel chosen, whichever field the server named.
+  const problem = form.error;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    clearServerResult();
-    const contactField = event.currentTarget.elements.namedItem(channel === "email" ? "email" : "phone");
-    const result = otpTargetFor(channel, channel === "email" ? email : phone);
-    if ("problem" in result) {
-      setProblem(result.problem.description ?? result.problem.title);
-      showErrorToast(result.problem);
-      if (contactField instanceof HTMLElement) contactField.focus();
+    const contact = otpTargetFor(channel, channel === "email" ? email : phone);
+    if ("problem" in contact) {
+      form.start(event.currentTarget, { field: channel === "email" ? "email" : "phone", toast: contact.problem });
       return;
     }
-    setProblem(null);
-    setPending(true);
+    form.start(event.currentTarget, null);
     try {
-      const { target } = result;
+      const { target } = contact;
       if (target.channel === "email") await sendEmailOtp({ email: target.address });
       else await sendPhoneOtp({ phoneNumber: target.address });
       showSuccessToast(target.channel === "email" ? AUTH_TOASTS.emailOtpSent : AUTH_TOASTS.phoneOtpSent);
       onSent(target);
     } catch (error) {
       showErrorToast(failureToast("Failed to send OTP", error));
-      setPending(false);
+      form.setPending(false);
     }
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="group/otp flex flex-col gap-4">
-      <input type="hidden" name={INTENT_FIELD} value="otp-send" />
-      <FormProblemNote result={serverResult} />
+    <AuthForm intent="otp-send" serverResult={form.serverResult} onSubmit={submit} className="group/otp">
       <fieldset>
         <legend className="text-sm font-semibold text-ink">Send me a sign-in code by</legend>
         <div className="mt-1.5 grid grid-cols-2 gap-2">
@@ -95,7 +84,7 @@ export function OtpRequestStep({
                 checked={channel === value}
                 onChange={() => {
                   onChannelChange(value);
-                  setProblem(null);
+                  form.clearProblem();
                 }}
                 className="size-4 accent-brand-600"
               />
@@ -105,25 +94,17 @@ export function OtpRequestStep({
           ))}
         </div>
       </fieldset>
-      <Field
+      <EmailField
         id="otp-email"
-        label="Email"
         hint="We'll email you a 6-digit code. It only works for an existing account."
         error={channel === "email" ? problem : null}
         className="group-has-[#otp-channel-sms:checked]/otp:hidden"
-      >
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => {
-            onEmailChange(event.target.value);
-            setProblem(null);
-          }}
-        />
-      </Field>
+        value={email}
+        onChange={(value) => {
+          onEmailChange(value);
+          form.clearProblem();
+        }}
+      />
       <Field
         id="otp-phone"
         label="Phone number"
@@ -140,12 +121,12 @@ export function OtpRequestStep({
           value={phone}
           onChange={(event) => {
             onPhoneChange(event.target.value);
-            setProblem(null);
+            form.clearProblem();
           }}
         />
       </Field>
-      <Button type="submit" size="lg" disabled={pending}>
-        {pending ? (
+      <Button type="submit" size="lg" disabled={form.pending}>
+        {form.pending ? (
           "Sending code..."
         ) : (
           <>
@@ -154,6 +135,6 @@ export function OtpRequestStep({
           </>
         )}
       </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -4,11 +4,10 @@ import { OTP_LENGTH } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { signInWithEmailOtp } from "../api/sign-in-email-otp";
-import { verifyPhoneOtp } from "../api/verify-phone-otp";
+import { signInWithEmailOtp, verifyPhoneOtp } from "../api/auth-calls";
+import { useAuthForm } from "../hooks/use-auth-form";
 import { useFinishSignIn } from "../hooks/use-finish-sign-in";
-import { useServerResult } from "../hooks/use-server-result";
-import { fieldProblem, INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
+import { INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
 import { AUTH_TOASTS, otpVerifyFailureToast } from "../lib/auth-toasts";
 import { isCompleteOtpCode, sanitiseOtpCode } from "../lib/otp-code";
 import type { OtpTarget } from "../lib/otp-target";
@@ -22,26 +21,22 @@ const noSubscription = () => () => {};
  */
 export function OtpVerifyStep({ target, onBack, result }: { target: OtpTarget; onBack: () => void; result?: AuthFormResult }) {
   const [code, setCode] = useState("");
-  const [serverResult, clearServerResult] = useServerResult(result);
-  const codeProblem = fieldProblem(serverResult, ["code"]);
+  const form = useAuthForm(result, ["code"]);
   // 'Verify & Sign In' waits for 6 digits once the page runs; before that the browser's own check
   // (required, six digits) stands in, or the button could never be pressed without the scripts.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  const [pending, setPending] = useState(false);
   const finishSignIn = useFinishSignIn();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isCompleteOtpCode(code)) return;
-    clearServerResult();
-    setPending(true);
+    if (!isCompleteOtpCode(code) || !form.start(event.currentTarget, null)) return;
     try {
       if (target.channel === "email") await signInWithEmailOtp({ email: target.address, otp: code });
       else await verifyPhoneOtp({ phoneNumber: target.address, code });
       finishSignIn({ email: target.channel === "email" ? target.address : undefined, toast: AUTH_TOASTS.signedInWithOtp });
     } catch (error) {
       showErrorToast(otpVerifyFailureToast(error));
-      setPending(false);
+      form.setPending(false);
     }
   }
 
@@ -52,7 +47,7 @@ export function OtpVerifyStep({ target, onBack, result }: { target: OtpTarget; o
       <p className="text-sm text-muted">
         Enter the {OTP_LENGTH}-digit code we sent to <strong className="break-all font-semibold text-ink">{target.address}</strong>.
       </p>
-      <Field id="otp-code" label="Verification code" error={codeProblem ? (codeProblem.toast.description ?? codeProblem.toast.title) : null}>
+      <Field id="otp-code" label="Verification code" error={form.errorFor("code")}>
         <Input
           name="code"
           inputMode="numeric"
@@ -72,8 +67,8 @@ export function OtpVerifyStep({ target, onBack, result }: { target: OtpTarget; o
           className="h-14 text-center font-mono text-2xl tracking-[0.5em] sm:text-2xl"
         />
       </Field>
-      <Button type="submit" name={INTENT_FIELD} value="otp-verify" size="lg" disabled={pending || (hydrated && !isCompleteOtpCode(code))}>
-        {pending ? "Verifying..." : "Verify & Sign In"}
+      <Button type="submit" name={INTENT_FIELD} value="otp-verify" size="lg" disabled={form.pending || (hydrated && !isCompleteOtpCode(code))}>
+        {form.pending ? "Verifying..." : "Verify & Sign In"}
       </Button>
       <Button
         type="submit"
@@ -85,7 +80,7 @@ export function OtpVerifyStep({ target, onBack, result }: { target: OtpTarget; o
           event.preventDefault();
           onBack();
         }}
-        disabled={pending}
+        disabled={form.pending}
       >
         <ArrowLeft aria-hidden="true" />
         Back to OTP options

@@ -1,15 +1,12 @@
 import { useState, type FormEvent } from "react";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { requestPasswordReset } from "../api/request-password-reset";
-import { useServerResult } from "../hooks/use-server-result";
-import { fieldProblem, INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
+import { requestPasswordReset } from "../api/auth-calls";
+import { useAuthForm } from "../hooks/use-auth-form";
+import type { AuthFormResult } from "../lib/auth-form";
 import { AUTH_TOASTS, failureToast } from "../lib/auth-toasts";
 import { isEmailLike } from "../lib/auth-validation";
 import { showErrorToast, showSuccessToast } from "../lib/show-toast";
+import { AuthForm, EmailField, SubmitButton } from "./auth-form";
 import { FormNote } from "./form-note";
-import { FormProblemNote } from "./form-problem-note";
 
 /** The Reset tab: e-mails a password-reset link (spec §2 Auth, §5 Password reset). */
 export function ResetRequestForm({
@@ -25,24 +22,13 @@ export function ResetRequestForm({
   /** True when the user came from 'Forgot your password?'. */
   autoFocus?: boolean;
 }) {
-  const [serverResult, clearServerResult] = useServerResult(result);
-  const [problem, setProblem] = useState<string | null>(() => fieldProblem(result, ["email"])?.toast.description ?? null);
+  const form = useAuthForm(result, ["email"]);
   const [sentTo, setSentTo] = useState<string | null>(result?.sent ? (result.email ?? null) : null);
-  const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    clearServerResult();
     const address = email.trim();
-    if (!isEmailLike(address)) {
-      setProblem(AUTH_TOASTS.invalidEmail.description);
-      showErrorToast(AUTH_TOASTS.invalidEmail);
-      const field = event.currentTarget.elements.namedItem("email");
-      if (field instanceof HTMLElement) field.focus();
-      return;
-    }
-    setProblem(null);
-    setPending(true);
+    if (!form.start(event.currentTarget, isEmailLike(address) ? null : { field: "email", toast: AUTH_TOASTS.invalidEmail })) return;
     try {
       await requestPasswordReset({ email: address });
       showSuccessToast(AUTH_TOASTS.resetEmailSent);
@@ -50,37 +36,31 @@ export function ResetRequestForm({
     } catch (error) {
       showErrorToast(failureToast("Error sending reset email", error));
     }
-    setPending(false);
+    form.setPending(false);
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <input type="hidden" name={INTENT_FIELD} value="reset" />
-      <FormProblemNote result={serverResult} />
+    <AuthForm intent="reset" serverResult={form.serverResult} onSubmit={submit}>
       <p className="text-sm text-muted">Enter the email you signed up with and we'll send you a link to choose a new password.</p>
-      <Field id="reset-email" label="Email" error={problem}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus={autoFocus}
-          value={email}
-          onChange={(event) => {
-            onEmailChange(event.target.value);
-            setProblem(null);
-          }}
-        />
-      </Field>
+      <EmailField
+        id="reset-email"
+        value={email}
+        error={form.error}
+        autoFocus={autoFocus}
+        onChange={(value) => {
+          onEmailChange(value);
+          form.clearProblem();
+        }}
+      />
       {sentTo && (
         <FormNote tone="success">
           If an account exists for <strong className="break-all">{sentTo}</strong>, a reset link is on its way. Check your inbox and open the
           link on this device.
         </FormNote>
       )}
-      <Button type="submit" size="lg" disabled={pending}>
-        {pending ? "Sending..." : "Send Reset Email"}
-      </Button>
-    </form>
+      <SubmitButton pending={form.pending} pendingLabel="Sending...">
+        Send Reset Email
+      </SubmitButton>
+    </AuthForm>
   );
 }

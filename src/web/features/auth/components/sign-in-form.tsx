@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from "react";
 import { Link, type To } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { signInWithEmail } from "../api/sign-in-email";
-import { useServerResult } from "../hooks/use-server-result";
-import { fieldProblem, INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
-import { useFinishSignIn } from "../hooks/use-finish-sign-in";
-import { AUTH_TOASTS, signInFailureToast } from "../lib/auth-toasts";
-import { signInProblem, type FormProblem } from "../lib/auth-validation";
-import { showErrorToast } from "../lib/show-toast";
 import { cn } from "~/lib/cn";
-import { focusField } from "./focus-field";
-import { FormProblemNote } from "./form-problem-note";
+import { signInWithEmail } from "../api/auth-calls";
+import { useAuthForm } from "../hooks/use-auth-form";
+import { useFinishSignIn } from "../hooks/use-finish-sign-in";
+import type { AuthFormResult } from "../lib/auth-form";
+import { AUTH_TOASTS, signInFailureToast } from "../lib/auth-toasts";
+import { signInProblem } from "../lib/auth-validation";
+import { showErrorToast } from "../lib/show-toast";
+import { AuthForm, EmailField, SubmitButton } from "./auth-form";
 
 /**
  * Password sign-in (spec §2 Auth, §5 Sign in, §8 Sign in). It posts to the page, so a password typed
@@ -33,49 +32,33 @@ export function SignInForm({
   onForgotPassword: () => void;
 }) {
   const [password, setPassword] = useState("");
-  const [serverResult, clearServerResult] = useServerResult(result);
-  const [problem, setProblem] = useState<FormProblem<"email" | "password"> | null>(() => fieldProblem(result, ["email", "password"]));
-  const [pending, setPending] = useState(false);
+  const form = useAuthForm(result, ["email", "password"]);
   const finishSignIn = useFinishSignIn();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    clearServerResult();
-    const found = signInProblem({ email, password });
-    setProblem(found);
-    if (found) {
-      showErrorToast(found.toast);
-      focusField(event.currentTarget, found.field);
-      return;
-    }
-    setPending(true);
+    if (!form.start(event.currentTarget, signInProblem({ email, password }))) return;
     try {
       await signInWithEmail({ email: email.trim(), password });
       finishSignIn({ email: email.trim(), toast: AUTH_TOASTS.signedIn });
     } catch (error) {
       showErrorToast(signInFailureToast(error));
-      setPending(false);
+      form.setPending(false);
     }
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <input type="hidden" name={INTENT_FIELD} value="sign-in" />
-      <FormProblemNote result={serverResult} />
-      <Field id="sign-in-email" label="Email" error={problem?.field === "email" ? problem.toast.description : null}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => {
-            onEmailChange(event.target.value);
-            if (problem?.field === "email") setProblem(null);
-          }}
-        />
-      </Field>
-      <Field id="sign-in-password" label="Password" error={problem?.field === "password" ? problem.toast.description : null}>
+    <AuthForm intent="sign-in" serverResult={form.serverResult} onSubmit={submit}>
+      <EmailField
+        id="sign-in-email"
+        value={email}
+        error={form.errorFor("email")}
+        onChange={(value) => {
+          onEmailChange(value);
+          form.clearProblem("email");
+        }}
+      />
+      <Field id="sign-in-password" label="Password" error={form.errorFor("password")}>
         <Input
           name="password"
           type="password"
@@ -84,7 +67,7 @@ export function SignInForm({
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
-            if (problem?.field === "password") setProblem(null);
+            form.clearProblem("password");
           }}
         />
       </Field>
@@ -97,9 +80,9 @@ export function SignInForm({
       >
         Forgot your password?
       </Link>
-      <Button type="submit" size="lg" disabled={pending}>
-        {pending ? "Signing in..." : "Sign In"}
-      </Button>
-    </form>
+      <SubmitButton pending={form.pending} pendingLabel="Signing in...">
+        Sign In
+      </SubmitButton>
+    </AuthForm>
   );
 }

@@ -1,20 +1,16 @@
 import { useState, type FormEvent } from "react";
 import { latestAllowedDateOfBirth, MIN_PASSWORD_LENGTH } from "@domain";
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { signUpWithEmail } from "../api/sign-up-email";
-import { useServerResult } from "../hooks/use-server-result";
-import { fieldProblem, INTENT_FIELD, type AuthFormResult } from "../lib/auth-form";
+import { signUpWithEmail } from "../api/auth-calls";
+import { useAuthForm } from "../hooks/use-auth-form";
 import { useFinishSignIn } from "../hooks/use-finish-sign-in";
+import type { AuthFormResult } from "../lib/auth-form";
 import { AUTH_TOASTS, signUpFailureToast } from "../lib/auth-toasts";
-import { signUpProblem, type FormProblem } from "../lib/auth-validation";
+import { signUpProblem } from "../lib/auth-validation";
 import { showErrorToast, showSuccessToast } from "../lib/show-toast";
-import { focusField } from "./focus-field";
-import { FormProblemNote } from "./form-problem-note";
+import { AuthForm, EmailField, SubmitButton } from "./auth-form";
 import { PasswordInput } from "./password-input";
-
-type SignUpField = "email" | "password" | "dateOfBirth";
 
 /**
  * Account creation (spec §2 Auth, §5 Sign up). The new user confirms their e-mail before signing in,
@@ -35,27 +31,12 @@ export function SignUpForm({
   const [password, setPassword] = useState("");
   const [dateOfBirth, setDateOfBirth] = useState("");
   const [latestDateOfBirth] = useState(() => latestAllowedDateOfBirth());
-  const [serverResult, clearServerResult] = useServerResult(result);
-  const [problem, setProblem] = useState<FormProblem<SignUpField> | null>(() => fieldProblem(result, ["email", "password", "dateOfBirth"]));
-  const [pending, setPending] = useState(false);
+  const form = useAuthForm(result, ["email", "password", "dateOfBirth"]);
   const finishSignIn = useFinishSignIn();
-
-  const errorFor = (field: SignUpField) => (problem?.field === field ? problem.toast.description : null);
-  const clearProblem = (field: SignUpField) => {
-    if (problem?.field === field) setProblem(null);
-  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    clearServerResult();
-    const found = signUpProblem({ email, password, dateOfBirth });
-    setProblem(found);
-    if (found) {
-      showErrorToast(found.toast);
-      focusField(event.currentTarget, found.field);
-      return;
-    }
-    setPending(true);
+    if (!form.start(event.currentTarget, signUpProblem({ email, password, dateOfBirth }))) return;
     try {
       const { token } = await signUpWithEmail({ email: email.trim(), password, dateOfBirth });
       // spec §4 Auth: a sign-up that returns a session signs the user in straight away.
@@ -70,27 +51,21 @@ export function SignUpForm({
     } catch (error) {
       showErrorToast(signUpFailureToast(error));
     }
-    setPending(false);
+    form.setPending(false);
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <input type="hidden" name={INTENT_FIELD} value="sign-up" />
-      <FormProblemNote result={serverResult} />
-      <Field id="sign-up-email" label="Email" error={errorFor("email")}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => {
-            onEmailChange(event.target.value);
-            clearProblem("email");
-          }}
-        />
-      </Field>
-      <Field id="sign-up-password" label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={errorFor("password")}>
+    <AuthForm intent="sign-up" serverResult={form.serverResult} onSubmit={submit}>
+      <EmailField
+        id="sign-up-email"
+        value={email}
+        error={form.errorFor("email")}
+        onChange={(value) => {
+          onEmailChange(value);
+          form.clearProblem("email");
+        }}
+      />
+      <Field id="sign-up-password" label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={form.errorFor("password")}>
         <PasswordInput
           name="password"
           autoComplete="new-password"
@@ -99,7 +74,7 @@ export function SignUpForm({
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
-            clearProblem("password");
+            form.clearProblem("password");
           }}
         />
       </Field>
@@ -107,7 +82,7 @@ export function SignUpForm({
         id="sign-up-date-of-birth"
         label="Date of birth"
         hint="You must be at least 13 years old to create an account"
-        error={errorFor("dateOfBirth")}
+        error={form.errorFor("dateOfBirth")}
       >
         <Input
           name="dateOfBirth"
@@ -118,13 +93,13 @@ export function SignUpForm({
           value={dateOfBirth}
           onChange={(event) => {
             setDateOfBirth(event.target.value);
-            clearProblem("dateOfBirth");
+            form.clearProblem("dateOfBirth");
           }}
         />
       </Field>
-      <Button type="submit" size="lg" disabled={pending}>
-        {pending ? "Creating account..." : "Sign Up"}
-      </Button>
-    </form>
+      <SubmitButton pending={form.pending} pendingLabel="Creating account...">
+        Sign Up
+      </SubmitButton>
+    </AuthForm>
   );
 }

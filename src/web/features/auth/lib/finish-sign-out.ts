@@ -1,6 +1,6 @@
 import type { NavigateFunction } from "react-router";
 import { paths } from "~/paths";
-import { signOutEverywhere } from "../api/sign-out";
+import { signOutEverywhere } from "../api/auth-calls";
 import { showSuccessToast } from "./show-toast";
 
 /** spec §2 Header and footer. Kept apart from the other auth toasts so signing out loads only this module. */

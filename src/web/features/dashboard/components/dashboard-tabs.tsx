@@ -1,6 +1,6 @@
 import { ChartColumn, CalendarDays, Ticket, Users, type LucideIcon } from "lucide-react";
 import type { DashboardEvent, OwnBooking, SalesAnalytics } from "@domain";
-import { tabIds, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { AddressTabs } from "~/components/ui/tabs";
 import { useDashboardView } from "../hooks/use-dashboard-view";
 import { DASHBOARD_TABS, type DashboardTab } from "../lib/dashboard-view";
 import type { AttendeeEventGroups } from "../lib/my-event-rows";
@@ -32,35 +32,33 @@ export function DashboardTabs({
   bookings: OwnBooking[];
 }) {
   const { tab, searchFor } = useDashboardView();
-  const { tabId, panelId } = tabIds("dashboard", tab);
+  const tabs = DASHBOARD_TABS.map(({ value, label }) => {
+    const Icon = TAB_ICONS[value];
+    return {
+      value,
+      label: (
+        <>
+          <Icon className="size-4 shrink-0" aria-hidden="true" />
+          {label}
+        </>
+      ),
+    };
+  });
   return (
-    <div>
-      {/* Two by two on phones, one row from small tablets up. */}
-      <TabsList label="Dashboard sections" className="grid-flow-row grid-cols-2 sm:grid-flow-col sm:grid-cols-none">
-        {DASHBOARD_TABS.map(({ value, label }) => {
-          const Icon = TAB_ICONS[value];
-          const ids = tabIds("dashboard", value);
-          return (
-            <TabsTrigger
-              key={value}
-              id={ids.tabId}
-              panelId={ids.panelId}
-              selected={value === tab}
-              to={{ search: searchFor({ tab: value }) }}
-              className="gap-2 px-3 py-2.5 leading-tight"
-            >
-              <Icon className="size-4 shrink-0" aria-hidden="true" />
-              {label}
-            </TabsTrigger>
-          );
-        })}
-      </TabsList>
-      <TabsContent id={panelId} tabId={tabId}>
-        {tab === "events" && <MyEventsPanel events={events} />}
-        {tab === "sales" && <SalesPanel sales={sales} />}
-        {tab === "bookings" && <MyBookingsPanel bookings={bookings} />}
-        {tab === "attendees" && <AttendeePanel groups={attendeeEvents} />}
-      </TabsContent>
-    </div>
+    <AddressTabs
+      idPrefix="dashboard"
+      label="Dashboard sections"
+      tabs={tabs}
+      selected={tab}
+      searchFor={(value) => searchFor({ tab: value })}
+      // Two by two on phones, one row from small tablets up.
+      listClassName="grid-flow-row grid-cols-2 sm:grid-flow-col sm:grid-cols-none"
+      tabClassName="gap-2 px-3 py-2.5 leading-tight"
+    >
+      {tab === "events" && <MyEventsPanel events={events} />}
+      {tab === "sales" && <SalesPanel sales={sales} />}
+      {tab === "bookings" && <MyBookingsPanel bookings={bookings} />}
+      {tab === "attendees" && <AttendeePanel groups={attendeeEvents} />}
+    </AddressTabs>
   );
 }

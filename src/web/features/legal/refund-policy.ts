@@ -1,0 +1,63 @@
+import { BRAND } from "@domain";
+import { paths } from "~/paths";
+import type { LegalDocument } from "./legal-document";
+import { FEE, SUPPORT_LINK } from "./legal-facts";
+
+export const REFUND_POLICY: LegalDocument = {
+  title: "Refund Policy",
+  path: paths.refundPolicy,
+  description: `When and how you can get a refund for tickets booked on ${BRAND.name}: up to 48 hours before the event, and in full if the event is cancelled.`,
+  summary: "Most tickets can be refunded up to 48 hours before the event. If the organiser cancels, you get everything back.",
+  sections: [
+    {
+      id: "before-the-event",
+      heading: "Refunds before the event",
+      blocks: [
+        "Refunds are generally available up to 48 hours before the event starts. Within 48 hours of the start, tickets are not normally refundable, unless the event is cancelled or changed.",
+      ],
+    },
+    {
+      id: "cancelled-events",
+      heading: "Cancelled events",
+      blocks: [
+        "If the organiser cancels the event, you do not need to do anything: you get a full refund of the ticket price and the booking fee, paid back to the card you used within 5-7 business days.",
+      ],
+    },
+    {
+      id: "changed-events",
+      heading: "Postponed, moved or changed events",
+      blocks: [
+        `If the date, venue or headline act changes, your tickets stay valid for the new arrangements. If you cannot make them, email us at ${SUPPORT_LINK} before the event and we will refund you.`,
+      ],
+    },
+    {
+      id: "booking-fee",
+      heading: "The booking fee",
+      blocks: [
+        `Paid tickets carry a booking & processing fee of ${FEE} per ticket. It covers secure payment and instant ticket delivery, so it is not refundable, except when the organiser cancels the event. Free events have no fees, so there is nothing to refund.`,
+      ],
+    },
+    {
+      id: "how-to-ask",
+      heading: "How to ask for a refund",
+      blocks: [
+        {
+          list: [
+            `Email ${SUPPORT_LINK} from the address on your booking, with your ticket code (it starts TCKT-) and the event name.`,
+            "We usually approve or answer your request within 24-48 hours.",
+            "Once approved, the money goes back to the card you paid with within 5-7 business days.",
+            "A refunded ticket's QR code stops working, so it can no longer be used for entry.",
+          ],
+        },
+        `Can't find your ticket code? [Resend your ticket](${paths.resendTicket}) to the e-mail address on your booking.`,
+      ],
+    },
+    {
+      id: "rights",
+      heading: "Your statutory rights",
+      blocks: [
+        `This policy does not affect your rights under UK consumer law. Our [Booking Terms & Conditions](${paths.bookingTerms}) explain how they apply to event tickets.`,
+      ],
+    },
+  ],
+};

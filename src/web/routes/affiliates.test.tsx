@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, expect, test } from "vitest";
+import type { OwnAffiliate, SessionUser } from "@domain";
+import { renderRoute } from "~/test/render-route";
+
+// A loaded machine can take more than Testing Library's default second to render a route.
+const slow = { timeout: 10_000 };
+import AffiliatesRoute from "./affiliates";
+
+afterEach(cleanup);
+
+const user = { id: "4f8a2c1e-0000-4000-8000-000000000003", email: "sam@example.com" } as SessionUser;
+const affiliate: OwnAffiliate = {
+  code: "RFJVVUUD",
+  commissionRate: 10,
+  status: "active",
+  totalEarningsPence: 46,
+  totalReferrals: 2,
+  createdAt: "2026-01-01T10:00:00.000Z",
+};
+const route = (data: { userId: string | null; affiliate: OwnAffiliate | null }) => ({
+  path: "/affiliates",
+  loader: () => ({ ...data, origin: "http://localhost" }),
+  Component: AffiliatesRoute as never,
+});
+
+test("signed out, the page offers to sign in and come back", async () => {
+  renderRoute({ url: "/affiliates", route: route({ userId: null, affiliate: null }) });
+  expect(await screen.findByRole("link", { name: "Sign In to Get Started" }, slow)).toBeTruthy();
+  expect(screen.getByRole("link", { name: "Sign In to Get Started" }).getAttribute("href")).toBe("/auth?redirect=/affiliates");
+  expect(screen.getByRole("heading", { name: "Frequently Asked Questions" })).toBeTruthy();
+});
+
+test("signed in without an account, the page offers to create one", async () => {
+  renderRoute({ url: "/affiliates", user, route: route({ userId: user.id, affiliate: null }) });
+  expect(await screen.findByRole("button", { name: "Create Affiliate Account" }, slow)).toBeTruthy();
+});
+
+test("an affiliate sees their code, the Dashboard tab, and the share link on Affiliate Tools", async () => {
+  renderRoute({ url: "/affiliates", user, route: route({ userId: user.id, affiliate }) });
+  expect(await screen.findByRole("heading", { name: "Your affiliate account" }, slow)).toBeTruthy();
+  expect(screen.getByRole("tab", { name: "Dashboard" }).getAttribute("aria-selected")).toBe("true");
+  expect(screen.getByText("Total Referrals")).toBeTruthy();
+  cleanup();
+
+  renderRoute({ url: "/affiliates?tab=tools", user, route: route({ userId: user.id, affiliate }) });
+  expect(await screen.findByRole("tab", { name: "Affiliate Tools" }, slow)).toBeTruthy();
+  expect(screen.getByRole("tab", { name: "Affiliate Tools" }).getAttribute("aria-selected")).toBe("true");
+  expect((screen.getByLabelText("Affiliate code") as HTMLInputElement).value).toBe("RFJVVUUD");
+  expect((screen.getByLabelText("Share link") as HTMLInputElement).value).toContain("RFJVVUUD");
+  expect(screen.getByRole("button", { name: "Generate New Code" })).toBeTruthy();
+});
+
+test("a page loaded for someone else shows the signed-out offer", async () => {
+  renderRoute({ url: "/affiliates", user, route: route({ userId: "someone-else", affiliate }) });
+  expect(await screen.findByRole("link", { name: "Sign In to Get Started" }, slow)).toBeTruthy();
+  expect(screen.queryByRole("heading", { name: "Your affiliate account" })).toBeNull();
+});
