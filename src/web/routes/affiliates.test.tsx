@@ -4,8 +4,6 @@ import { afterEach, expect, test } from "vitest";
 import type { OwnAffiliate, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
 
-// A loaded machine can take more than Testing Library's default second to render a route.
-const slow = { timeout: 10_000 };
 import AffiliatesRoute from "./affiliates";
 
 afterEach(cleanup);
@@ -27,25 +25,25 @@ const route = (data: { userId: string | null; affiliate: OwnAffiliate | null }) 
 
 test("signed out, the page offers to sign in and come back", async () => {
   renderRoute({ url: "/affiliates", route: route({ userId: null, affiliate: null }) });
-  expect(await screen.findByRole("link", { name: "Sign In to Get Started" }, slow)).toBeTruthy();
+  expect(await screen.findByRole("link", { name: "Sign In to Get Started" })).toBeTruthy();
   expect(screen.getByRole("link", { name: "Sign In to Get Started" }).getAttribute("href")).toBe("/auth?redirect=/affiliates");
   expect(screen.getByRole("heading", { name: "Frequently Asked Questions" })).toBeTruthy();
 });
 
 test("signed in without an account, the page offers to create one", async () => {
   renderRoute({ url: "/affiliates", user, route: route({ userId: user.id, affiliate: null }) });
-  expect(await screen.findByRole("button", { name: "Create Affiliate Account" }, slow)).toBeTruthy();
+  expect(await screen.findByRole("button", { name: "Create Affiliate Account" })).toBeTruthy();
 });
 
 test("an affiliate sees their code, the Dashboard tab, and the share link on Affiliate Tools", async () => {
   renderRoute({ url: "/affiliates", user, route: route({ userId: user.id, affiliate }) });
-  expect(await screen.findByRole("heading", { name: "Your affiliate account" }, slow)).toBeTruthy();
+  expect(await screen.findByRole("heading", { name: "Your affiliate account" })).toBeTruthy();
   expect(screen.getByRole("tab", { name: "Dashboard" }).getAttribute("aria-selected")).toBe("true");
   expect(screen.getByText("Total Referrals")).toBeTruthy();
   cleanup();
 
   renderRoute({ url: "/affiliates?tab=tools", user, route: route({ userId: user.id, affiliate }) });
-  expect(await screen.findByRole("tab", { name: "Affiliate Tools" }, slow)).toBeTruthy();
+  expect(await screen.findByRole("tab", { name: "Affiliate Tools" })).toBeTruthy();
   expect(screen.getByRole("tab", { name: "Affiliate Tools" }).getAttribute("aria-selected")).toBe("true");
   expect((screen.getByLabelText("Affiliate code") as HTMLInputElement).value).toBe("RFJVVUUD");
   expect((screen.getByLabelText("Share link") as HTMLInputElement).value).toContain("RFJVVUUD");
@@ -54,6 +52,6 @@ test("an affiliate sees their code, the Dashboard tab, and the share link on Aff
 
 test("a page loaded for someone else shows the signed-out offer", async () => {
   renderRoute({ url: "/affiliates", user, route: route({ userId: "someone-else", affiliate }) });
-  expect(await screen.findByRole("link", { name: "Sign In to Get Started" }, slow)).toBeTruthy();
+  expect(await screen.findByRole("link", { name: "Sign In to Get Started" })).toBeTruthy();
   expect(screen.queryByRole("heading", { name: "Your affiliate account" })).toBeNull();
 });

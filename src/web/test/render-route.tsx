@@ -1,7 +1,11 @@
-import { render, type RenderResult } from "@testing-library/react";
+import { configure, render, type RenderResult } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub, Outlet } from "react-router";
 import type { SessionUser } from "@domain";
+
+// A loaded 2-core machine can take more than Testing Library's default second to render a route; the
+// find* queries still return as soon as the page is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 type StubRoute = Parameters<typeof createRoutesStub>[0][number];
 
