@@ -41,7 +41,7 @@ export async function benchCheckoutSurge({ databaseUrl, buyers = 1000, capacity 
         const t0 = performance.now();
         let sessionId: string;
         try {
-          sessionId = (await createPayment({ db, userId, input: { eventId: event!.id, ticketQuantity: 1 } })).sessionId;
+          sessionId = (await createPayment({ db, userId, input: { eventId: event!.id, ticketQuantity: 1, attendeeName: "Bench Buyer" } })).sessionId;
         } catch (error) {
           if (isDatabaseUnavailable(error)) unavailable += 1;
           holdLatencies.push(performance.now() - t0);
