@@ -1,4 +1,3 @@
-import { z } from "zod";
 
 /** spec §9 Input limits. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -121,18 +120,3 @@ export function adminAccess(
   }
   return { granted: true };
 }
-
-/** The signed-in user as pages see it. */
-export const SessionUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  emailConfirmed: z.boolean(),
-  phoneNumber: z.string().nullable(),
-  username: z.string().nullable(),
-  displayName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  isAdmin: z.boolean(),
-  /** The attendee name checkout offers (checkoutAttendeeName, decision 021); empty when none is known. */
-  checkoutName: z.string(),
-});
-export type SessionUser = z.infer<typeof SessionUser>;

@@ -6,12 +6,12 @@ import {
   checkoutSessionExpiry,
   cartTotals,
   commissionEarner,
-  CreatePaymentInput,
   MAX_TICKETS_PER_EVENT,
   STRIPE_MIN_SESSION_MINUTES,
   ticketLimitError,
   ticketTotal,
 } from "./checkout";
+import { CreatePaymentInput } from "./checkout-shapes";
 
 const A = "00000000-0000-4000-8000-00000000000a";
 const B = "00000000-0000-4000-8000-00000000000b";

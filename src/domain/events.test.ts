@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { EventId, EventListQuery } from "./event-shapes";
 import {
-  EventId,
-  EventListQuery,
   eventPlace,
   hasPlaceholderDate,
   venueRequired,

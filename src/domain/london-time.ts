@@ -1,6 +1,7 @@
 // Event times are typed and shown as UK wall-clock time whatever the device's or server's own time
-// zone (decisions.md D16). The one London clock: shown dates (format.ts), the create-event form's
-// datetime-local values and the seed's event times all read it.
+// zone (decisions.md D16). The one London clock: shown dates (format.ts) read it here, and typed ones
+// (the create-event form's datetime-local values, the seed's event times) through london-wall-time.ts,
+// kept apart so that every page's shell carries only the clock.
 
 const HOUR_MS = 3_600_000;
 
@@ -11,7 +12,7 @@ function lastSundayAtOneUtc(year: number, month: number): number {
 }
 
 /** How far UK time is ahead of UTC at an instant, in milliseconds (0 in winter, 1 h in summer). */
-function londonOffsetAt(instant: number): number {
+export function londonOffsetAt(instant: number): number {
   const year = new Date(instant).getUTCFullYear();
   const summer = instant >= lastSundayAtOneUtc(year, 2) && instant < lastSundayAtOneUtc(year, 9);
   return summer ? HOUR_MS : 0;
@@ -25,50 +26,4 @@ function londonOffsetAt(instant: number): number {
  */
 export function londonClock(date: Date): Date {
   return new Date(date.getTime() + londonOffsetAt(date.getTime()));
-}
-
-export interface LondonWallTime {
-  year: number;
-  /** 1 to 12. */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second?: number;
-}
-
-/**
- * The instant when UK clocks read `wall`; null when it is not a real date and time. A time skipped when
- * the clocks go forward reads as the hour after; an hour repeated when they go back reads as its
- * second (GMT) occurrence.
- */
-export function londonWallTimeToDate({ year, month, day, hour, minute, second = 0 }: LondonWallTime): Date | null {
-  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-  // Date.UTC rolls 31 April over to 1 May; such a value is not a date.
-  const check = new Date(wallAsUtc);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
-  // The offset depends on the instant we are looking for: a first guess, then the offset at that guess.
-  const guess = wallAsUtc - londonOffsetAt(wallAsUtc);
-  return new Date(wallAsUtc - londonOffsetAt(guess));
-}
-
-const pad = (value: number, width = 2) => String(value).padStart(width, "0");
-
-/** "2026-07-04T18:30:00.000Z" → "2026-07-04T19:30" (the value of a datetime-local input); "" when not a date. */
-export function isoToLondonInput(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const wall = londonClock(date);
-  return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
-}
-
-const INPUT_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
-
-/** "2026-07-04T19:30" in UK time → "2026-07-04T18:30:00.000Z"; null when empty or not a date and time. */
-export function londonInputToIso(value: string): string | null {
-  const match = INPUT_VALUE.exec(value.trim());
-  if (!match) return null;
-  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
-  return londonWallTimeToDate({ year, month, day, hour, minute, second })?.toISOString() ?? null;
 }

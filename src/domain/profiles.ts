@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EventSummary } from "./events";
+import { EventSummary } from "./event-shapes";
 import { isWebAddress } from "./web-address";
 
 export const Username = z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isUuid } from "./events";
 import { formatEventDate, formatEventTime } from "./format";
+import { TicketEmailStatus } from "./ticket-email";
 
 /** The e-mail providers a buyer or organiser may choose (spec §7 send-ticket-email); brevo is the default. */
 export const TICKET_EMAIL_PROVIDERS = ["brevo", "resend"] as const;
@@ -50,15 +51,6 @@ export function ticketCodeFromScan(text: string): string {
   }
   return trimmed;
 }
-
-/** The e-mail delivery of one booking's ticket, as the success page and My Tickets report it. */
-export const TicketEmailStatus = z.object({
-  status: z.enum(["queued", "sent", "failed"]),
-  sentAt: z.string().nullable(),
-  provider: z.string().nullable(),
-  error: z.string().nullable(),
-});
-export type TicketEmailStatus = z.infer<typeof TicketEmailStatus>;
 
 /** spec §3 Ticket e-mail result, also the answer of send-test-email. */
 export const TicketEmailResult = z.object({ success: z.boolean(), provider: z.string(), recipient: z.string().nullable(), error: z.string().nullable() });

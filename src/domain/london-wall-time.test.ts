@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isoToLondonInput, londonInputToIso } from "./london-time";
+import { isoToLondonInput, londonInputToIso } from "./london-wall-time";
 
 describe("londonInputToIso (event times are UK time, decisions.md D16)", () => {
   it("reads winter times as GMT and summer times as BST", () => {

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { attendeeNameProblem, ATTENDEE_NAME_MESSAGES } from "./attendee-name";
+import { MAX_TICKETS_PER_EVENT } from "./checkout";
+import { TicketEmailStatus } from "./ticket-email";
+
+const quantity = z
+  .number({ message: "ticketQuantity must be a number" })
+  .int("ticketQuantity must be a whole number")
+  .min(1, "ticketQuantity must be at least 1")
+  .max(MAX_TICKETS_PER_EVENT, `ticketQuantity must be at most ${MAX_TICKETS_PER_EVENT}`);
+const affiliateCode = z.string().trim().max(32).nullish();
+
+/** The name on the ticket(s), typed at checkout (issue 17, decision 021): trimmed, 1 to 100 characters, readable. */
+export const AttendeeName = z
+  .string({ message: ATTENDEE_NAME_MESSAGES.missing })
+  .trim()
+  .superRefine((name, context) => {
+    const problem = attendeeNameProblem(name);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
+
+/**
+ * create-payment (spec §7): the spec's body for one event, or a cart's lines (decisions D6), each with
+ * the attendee's name (issue 17). The client's eventTitle and ticketPrice are accepted but never used:
+ * the server prices every line (D8).
+ */
+export const CreatePaymentInput = z
+  .object({ attendeeName: AttendeeName, affiliateCode })
+  .and(
+    z.union([
+      z.object({
+        eventId: z.uuid("eventId must be an event id"),
+        eventTitle: z.string().max(500).optional(),
+        ticketPrice: z.unknown().optional(),
+        ticketQuantity: quantity,
+      }),
+      z.object({
+        items: z
+          .array(z.object({ eventId: z.uuid("eventId must be an event id"), ticketQuantity: quantity }))
+          .min(1, "The cart is empty")
+          .max(20, "A checkout can hold at most 20 events"),
+      }),
+    ]),
+  );
+export type CreatePaymentInput = z.input<typeof CreatePaymentInput>;
+
+/** A checkout session id as Stripe and the local test checkout make them (cs_test_…, cs_live_…). */
+export const CheckoutSessionId = z
+  .string()
+  .trim()
+  .min(1, "No session ID found")
+  .max(200, "Session ID is too long")
+  .regex(/^[A-Za-z0-9_-]+$/, "Session ID may contain only letters, numbers, _ and -");
+
+export const VerifyPaymentInput = z.object({ sessionId: CheckoutSessionId });
+
+/** create-payment's answer: the provider's checkout page and its session (spec §7). */
+export const CreatePaymentResult = z.object({ url: z.string(), sessionId: z.string() });
+export type CreatePaymentResult = z.infer<typeof CreatePaymentResult>;
+
+/** A booking as the success page shows it (spec §7 verify-payment). */
+export const VerifiedBooking = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  attendee_name: z.string(),
+  attendee_email: z.string(),
+  ticket_quantity: z.number().int(),
+  total_amount_pence: z.number().int(),
+  qr_code: z.string().nullable(),
+  ticket_code: z.string(),
+  events: z.object({ title: z.string(), description: z.string().nullable(), date_time: z.string(), venue: z.string().nullable(), location: z.string(), image_url: z.string().nullable() }),
+  /** Delivery of this booking's ticket e-mail, sent in the background after confirmation. */
+  ticket_email: TicketEmailStatus,
+});
+export type VerifiedBooking = z.infer<typeof VerifiedBooking>;
+
+export const VerifyPaymentResult = z.object({
+  success: z.boolean(),
+  booking: VerifiedBooking.optional(),
+  /** One booking per event of a cart checkout (decisions.md D6). */
+  bookings: z.array(VerifiedBooking).optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+});
+export type VerifyPaymentResult = z.infer<typeof VerifyPaymentResult>;
+
+/** A checkout session of the local test provider (GET /api/checkout/test/{session}), the stand-in for a card payment page. */
+export const TestCheckout = z.object({
+  sessionId: z.string(),
+  status: z.string(),
+  totalPence: z.number().int(),
+  expiresAt: z.string(),
+  lines: z.array(z.object({ eventId: z.string(), title: z.string(), quantity: z.number().int(), totalPence: z.number().int() })),
+});
+export type TestCheckout = z.infer<typeof TestCheckout>;
+
+/** Where the browser goes after paying or cancelling a test checkout, as a real provider would send it: the success or cancel page. */
+export const CheckoutRedirect = z.object({ redirectUrl: z.string() });
+export type CheckoutRedirect = z.infer<typeof CheckoutRedirect>;
