@@ -1,14 +1,15 @@
 import { paths } from "~/paths";
-import { paymentSuccessPath } from "@domain";
-
-/** Where a paid checkout's booking is shown (the provider's return address): the domain's one rule. */
-export { paymentSuccessPath };
 
 export interface ClosedCheckoutView {
   title: string;
   description: string;
   tone: "success" | "neutral";
   action: { label: string; to: string };
+}
+
+/** Where a paid checkout's booking is shown (the provider's return address). */
+export function paymentSuccessPath(sessionId: string): string {
+  return `${paths.paymentSuccess}?session_id=${encodeURIComponent(sessionId)}`;
 }
 
 /** What the test checkout page says once a session is no longer waiting for payment; null while pending. */
