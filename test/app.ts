@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/server/app";
 import type { JobTimings } from "../src/server/jobs/jobs";
 import { loadConfig } from "../src/server/config";
+import { formatReconcileReport, reconcile } from "../src/server/features/refunds/reconcile";
 import { createTestDatabase } from "./database";
 
 /** Background jobs at test speed: e-mails go out within a second, a lost job is retried after a few. */
@@ -15,7 +16,7 @@ export const TEST_JOB_TIMINGS: JobTimings = { expireInSeconds: 3, superviseInter
  * stands in for a proxy on this machine (TRUST_PROXY=loopback), so each test client's X-Forwarded-For is
  * its address, as a load balancer would set it; tests of TRUST_PROXY itself pass their own.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { workers?: boolean; realtimeHeartbeatMs?: number } = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: { workers?: boolean; realtimeHeartbeatMs?: number; ledgerCheck?: boolean } = {}) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "eventora-data-"));
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUST_PROXY: "loopback", ...env });
@@ -34,9 +35,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     database,
     config,
     async close() {
+      // Every test file leaves a ledger that balances (decision 027), unless it breaks one on purpose.
+      const report = options.ledgerCheck === false ? null : await reconcile(database.db).catch(() => null);
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (report?.problems.length) throw new Error(`The ledger does not balance after these tests:\n${formatReconcileReport(report)}`);
     },
   };
 }

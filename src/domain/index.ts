@@ -27,3 +27,6 @@ export * from "./mailbox";
 export * from "./profiles";
 export * from "./sales";
 export * from "./web-address";
+export * from "./ledger";
+export * from "./refunds";
+export * from "./refund-shapes";

@@ -2,17 +2,19 @@ import { eq, sql } from "drizzle-orm";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
+import { formatReconcileReport, reconcile } from "./features/refunds/reconcile";
 import { rotateTicketSigningKey } from "./features/tickets/ticket-signer";
 
-const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list | rotate-ticket-key";
+const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list | rotate-ticket-key | reconcile";
 
 /**
- * Grants or revokes the server-side admin role (spec §6 Admin), or rotates the ticket-signing key.
+ * Grants or revokes the server-side admin role (spec §6 Admin), rotates the ticket-signing key, or proves
+ * the money ledger balances (reconcile: exits 1 and names each problem when it does not).
  * Stop an embedded-database app first.
  */
 async function main() {
   const [command, email] = process.argv.slice(2);
-  if (!command || !["grant", "revoke", "list", "rotate-ticket-key"].includes(command) || (["grant", "revoke"].includes(command) && !email)) {
+  if (!command || !["grant", "revoke", "list", "rotate-ticket-key", "reconcile"].includes(command) || (["grant", "revoke"].includes(command) && !email)) {
     console.error(USAGE);
     process.exit(2);
   }
@@ -26,6 +28,12 @@ async function main() {
       const kid = await rotateTicketSigningKey(database.db);
       console.log(`New tickets are signed with key ${kid}. Tickets already issued keep scanning (their keys are kept for verification).`);
       console.log("Running app nodes pick the new key up when they restart; until then they keep signing with the previous one, which stays valid.");
+      return;
+    }
+    if (command === "reconcile") {
+      const report = await reconcile(database.db);
+      console.log(formatReconcileReport(report));
+      if (report.problems.length) process.exitCode = 1;
       return;
     }
     if (command === "list") {

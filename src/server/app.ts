@@ -24,6 +24,7 @@ import { isMailboxEnabled } from "./features/dev-mailbox/dev-mailbox.service";
 import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
 import { checkoutRoutes } from "./features/checkout/checkout.routes";
 import { stripeWebhookRoutes } from "./features/checkout/stripe-webhook.routes";
+import { refundsRoutes } from "./features/refunds/refunds.routes";
 import { createPaymentGateway } from "./providers/payments/payments";
 import { checkInRoutes } from "./features/check-in/check-in.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
@@ -140,14 +141,14 @@ export async function buildApp({ config, database, web, logger = false, workers 
     storage: createFileStorage(config, mediaDir),
     ai: await createAiService(config),
     jobs,
-    gateway: createPaymentGateway(config),
+    gateway: createPaymentGateway(config, db),
     signer,
     mailer: { db, email, signer, publicUrl: config.publicUrl },
     hub: createSalesHub(database),
     realtimeHeartbeatMs,
   };
   // Workers join once the queue is up (at once, or when the database comes back).
-  if (workers) startWorkers({ jobs, db, mailer: context.mailer, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
+  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
     await jobs.stop();
@@ -174,6 +175,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         checkInRoutes,
         realtimeRoutes,
         checkoutRoutes,
+        refundsRoutes,
         assistantRoutes,
         imagesRoutes,
         contactRoutes,

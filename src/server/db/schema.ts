@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Auth users (better-auth's user table, with its admin and phone-number plugin columns). */
 export const users = pgTable("user", {
@@ -112,8 +112,15 @@ export const events = pgTable(
     imageUrl: text("image_url"),
     videoUrl: text("video_url"),
     affiliateId: uuid("affiliate_id"),
+    /** 'active', or 'cancelled' once its organiser cancels it (its bookings are then refunded in full, decision 027). */
     status: text("status").notNull().default("active"),
     businessType: text("business_type").notNull().default("event"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancellationReason: text("cancellation_reason"),
+    /** Set when the organiser moves the event to a new date: buyers may then have a refund on request until refund_window_ends_at. */
+    postponedAt: timestamp("postponed_at", { withTimezone: true }),
+    previousDateTime: timestamp("previous_date_time", { withTimezone: true }),
+    refundWindowEndsAt: timestamp("refund_window_ends_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -141,7 +148,10 @@ export const bookings = pgTable(
     status: text("status").notNull().default("confirmed"),
     attendeeName: text("attendee_name").notNull(),
     attendeeEmail: text("attendee_email").notNull(),
+    /** Tickets still valid (they hold places and admit at the door); refunded ones move to refunded_quantity. */
     ticketQuantity: integer("ticket_quantity").notNull(),
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
+    /** What the buyer paid for this booking (tickets and fees); refunds are ledger entries, never edits of this. */
     totalAmountPence: integer("total_amount_pence").notNull(),
     qrCode: text("qr_code"),
     ticketCode: text("ticket_code").notNull().unique(),
@@ -295,4 +305,96 @@ export const contactMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The money ledger (ARCHITECTURE Money is a ledger; decision 027): append-only, one row per movement, each
+ * tied to its order (and booking, event, refund or affiliate where it has one) and to the provider's own
+ * id. `entry_key` makes every write idempotent: writing the same movement twice is a conflict, not money.
+ * Amounts are positive pence; `kind` says which way they go (src/domain/ledger.ts).
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    entryKey: text("entry_key").notNull().unique(),
+    kind: text("kind").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "restrict" }),
+    refundId: uuid("refund_id"),
+    affiliateId: uuid("affiliate_id").references(() => affiliates.id, { onDelete: "restrict" }),
+    /** The provider's id for this movement: the payment (pi_…/cs_…), refund (re_…) or dispute (dp_…). */
+    providerRef: text("provider_ref"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ledger_order_idx").on(t.orderId),
+    index("ledger_booking_idx").on(t.bookingId),
+    index("ledger_event_kind_idx").on(t.eventId, t.kind),
+    index("ledger_affiliate_idx").on(t.affiliateId),
+    check("ledger_amount_positive", sql`${t.amountPence} > 0`),
+  ],
+);
+
+/**
+ * A refund: asked for once (request_key is unique, so a repeated or concurrent request is the same refund),
+ * its places freed and its tickets voided in that transaction, then paid back through the provider with
+ * the refund's id as the idempotency key, by the request or by the refund job after a crash (decision 027).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestKey: text("request_key").notNull().unique(),
+    /** Null for a free booking's tickets: places and validity go back, no money moves. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    /** Null for a payment refunded whole before it became bookings (sold out or event removed meanwhile). */
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull().default(0),
+    ticketPence: integer("ticket_pence").notNull(),
+    feePence: integer("fee_pence").notNull(),
+    commissionPence: integer("commission_pence").notNull().default(0),
+    affiliateId: uuid("affiliate_id"),
+    /** organiser | buyer-request | cancellation | postponement | unfulfilled | provider */
+    source: text("source").notNull(),
+    reason: text("reason").notNull(),
+    requestedBy: text("requested_by"),
+    /** pending (places freed, money not yet back) | succeeded | failed (the provider refused; see failure). */
+    status: text("status").notNull().default("pending"),
+    providerRefundId: text("provider_refund_id").unique(),
+    failure: text("failure"),
+    emailSentAt: timestamp("email_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("refunds_booking_idx").on(t.bookingId), index("refunds_event_source_idx").on(t.eventId, t.source), index("refunds_status_idx").on(t.status)],
+);
+
+/** A buyer's request for a refund (decision 027): the organiser approves or declines; one open request per booking. */
+export const refundRequests = pgTable(
+  "refund_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    /** pending | approved | declined */
+    status: text("status").notNull().default("pending"),
+    decidedBy: text("decided_by"),
+    decisionNote: text("decision_note"),
+    refundId: uuid("refund_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("refund_requests_open_idx").on(t.bookingId).where(sql`${t.status} = 'pending'`),
+    index("refund_requests_status_created_idx").on(t.status, t.createdAt),
+  ],
 );

@@ -51,6 +51,7 @@ const ids = {} as {
   soldEvent: string;
   othersEvent: string;
   booking: string;
+  refundBooking: string;
   ticketCode: string;
   sessionId: string;
   username: string;
@@ -70,6 +71,7 @@ beforeAll(async () => {
   const soldEvent = await createEvent(t.db, { userId: organiser.account.id, pricePence: 0 });
   const othersEvent = await createEvent(t.db, { userId: other.account.id, pricePence: 900 });
   const booking = await createBooking(t.db, { eventId: soldEvent.id, quantity: 2, userId: user.account.id });
+  const refundBooking = await createBooking(t.db, { eventId: soldEvent.id, quantity: 20, userId: user.account.id });
   const checkout = await user.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 });
   expect(checkout.statusCode).toBe(200);
   // The signing key is made on first use; made here, it is not mistaken for a refused request's row.
@@ -79,6 +81,7 @@ beforeAll(async () => {
     soldEvent: soldEvent.id,
     othersEvent: othersEvent.id,
     booking: booking.id,
+    refundBooking: refundBooking.id,
     ticketCode: booking.ticketCode,
     sessionId: checkout.json().sessionId,
     username: user.account.username!,
@@ -282,6 +285,12 @@ const ENDPOINTS: Endpoint[] = [
     route: "POST /api/bookings/:id/check-in",
     who: WHO_ANYONE,
     request: () => fc.tuple(segment(() => ids.booking), fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/bookings/${id}/check-in`, body: value === null ? undefined : jsonBody(value) })),
+  },
+  {
+    route: "POST /api/bookings/:id/refunds",
+    who: WHO_ANYONE,
+    request: () =>
+      fc.tuple(segment(() => ids.refundBooking), hostileJsonBody({ quantity: 1, reason: "Cannot come", requestKey: "hostile-refund-key" })).map(([id, body]) => ({ url: `/api/bookings/${id}/refunds`, body })),
   },
   { route: "GET /api/tickets/lookup", who: WHO_ANYONE, request: queryOnly("/api/tickets/lookup", ["identifier"], () => ({ identifier: ids.ticketCode })) },
   // Signed in, the stream never ends (app.inject would wait for it); the refusals are what is attacked here.

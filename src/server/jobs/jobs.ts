@@ -8,7 +8,21 @@ export const QUEUES = {
   ticketEmail: "ticket-email",
   refundEmail: "refund-email",
   expireHolds: "expire-holds",
+  /** Pays a refund back through the provider (refunds/refund.job.ts): the safety net behind the request that started it. */
+  refund: "refund",
+  /** Every ten minutes: queues again any refund still pending after its job's retries. */
+  refundSweep: "refund-sweep",
+  /** E-mails a buyer that a refund of their booking is on its way. */
+  refundNotice: "refund-notice",
+  /** Refunds every booking of a cancelled event, one by one, resuming where it stopped. */
+  cancelEvent: "cancel-event",
+  /** E-mails a buyer that their event has a new date, with the updated calendar file. */
+  postponementNotice: "postponement-notice",
+  /** E-mails a buyer the organiser's answer to their refund request. */
+  refundRequestNotice: "refund-request-notice",
 } as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface TicketEmailJob {
   bookingId: string;
@@ -58,6 +72,11 @@ export interface Jobs {
   enqueueTicketEmails(tx: Tx, bookingIds: string[]): Promise<void>;
   /** Enqueues the e-mail telling a buyer their payment was refunded, in the refunding transaction. */
   enqueueRefundEmail(tx: Tx, orderId: string): Promise<void>;
+  /**
+   * Enqueues a job inside the caller's transaction, so it exists exactly when what it finishes was
+   * committed. `singletonKey` makes a repeat of the same work one job while the first is queued or running.
+   */
+  enqueue<T extends object>(tx: Tx, queue: QueueName, data: T, options?: { singletonKey?: string }): Promise<void>;
   /** Starts a worker for a queue; several nodes may each run one. */
   work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
   /** Runs a queue on a cron schedule (at most once per tick across all nodes). */
@@ -142,6 +161,11 @@ export function startJobs({ database, timings, onError }: { database: Database; 
       await ready;
       const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
       await boss.send(QUEUES.refundEmail, { orderId } satisfies RefundEmailJob, { db, singletonKey: orderId });
+    },
+    async enqueue(tx, queue, data, options = {}) {
+      await ready;
+      const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+      await boss.send(queue, data, { db, ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}) });
     },
     async work(queue, handler) {
       await ready;

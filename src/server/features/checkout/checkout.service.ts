@@ -24,16 +24,19 @@ import {
   ticketTotal,
 } from "../../../domain";
 import type { Db } from "../../db/client";
-import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, users } from "../../db/schema";
+import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, refunds, users } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
 import { enforceRateLimit } from "../../lib/rate-limiter";
+import { newLocalPaymentId } from "../../providers/payments/local";
 import type { PaymentGateway } from "../../providers/payments/payments";
+import { bookingChargeEntries, recordLedger } from "../refunds/ledger";
+import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import { checkPlacesLeft, heldByAccount, lockEvents, placesLeft } from "./capacity";
 
-/** Where confirmation enqueues ticket and refund e-mails (the job queue, inside the confirming transaction). */
-export type TicketEmailQueue = Pick<Jobs, "enqueueTicketEmails" | "enqueueRefundEmail">;
+/** Where confirmation enqueues ticket and refund e-mails and refunds (the job queue, inside the confirming transaction). */
+export type TicketEmailQueue = Pick<Jobs, "enqueueTicketEmails" | "enqueueRefundEmail" | "enqueue">;
 
 /** What the buyer is told when a payment is refunded instead of confirmed. */
 export const REFUND_REASONS = {
@@ -163,6 +166,8 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
 
     const refund = async (reason: string): Promise<ConfirmResult> => {
       await tx.update(orders).set({ status: "refunded", refundReason: reason }).where(eq(orders.id, order.id));
+      // The charge and its refund go on the ledger; the refund job pays it back, also after a crash (decision 027).
+      await startUnfulfilledRefund(tx, jobs, order, reason);
       await jobs.enqueueRefundEmail(tx, order.id);
       return { status: "refunded", reason };
     };
@@ -208,6 +213,11 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
         })
         .returning({ id: bookings.id });
       bookingIds.push(booking!.id);
+      const providerRef = order.paymentReference ?? order.sessionId;
+      await recordLedger(
+        tx,
+        bookingChargeEntries({ orderId: order.id, bookingId: booking!.id, eventId: line.eventId, unitPricePence: line.unitPricePence, feePerTicketPence: line.feePerTicketPence, quantity: line.quantity, providerRef }),
+      );
 
       // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates); never the buyer's own (issue 16).
       const earner = commissionEarner({
@@ -218,6 +228,7 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
       const commission = affiliateCommission(line.unitPricePence, line.quantity);
       if (earner && commission > 0) {
         await tx.insert(affiliateCommissions).values({ affiliateId: earner.id, bookingId: booking!.id, amountPence: commission });
+        await recordLedger(tx, [{ entryKey: `commission:${booking!.id}`, kind: "commission", amountPence: commission, orderId: order.id, bookingId: booking!.id, eventId: line.eventId, affiliateId: earner.id, providerRef }]);
         await tx
           .update(affiliates)
           .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} + ${commission}`, totalReferrals: sql`${affiliates.totalReferrals} + 1` })
@@ -268,7 +279,7 @@ export async function getTestCheckout({ db, sessionId, userId }: { db: Db; sessi
 export async function payTestCheckout({ db, jobs, gateway, sessionId, userId }: { db: Db; jobs: TicketEmailQueue; gateway: PaymentGateway; sessionId: string; userId: string }) {
   const order = await findOwnOrder({ db, sessionId, userId });
   if (!order || order.provider !== "local") throw new AppError("NOT_FOUND", NO_TEST_CHECKOUT);
-  await settlePaidSession({ db, jobs, gateway, sessionId: order.sessionId, paymentReference: null });
+  await settlePaidSession({ db, jobs, gateway, sessionId: order.sessionId, paymentReference: newLocalPaymentId() });
   return { redirectUrl: paymentSuccessPath(order.sessionId) };
 }
 
@@ -344,6 +355,11 @@ export async function settlePaidSession({
     .set({ paidAt: sql`coalesce(${orders.paidAt}, now())`, paymentReference: sql`coalesce(${orders.paymentReference}, ${paymentReference})` })
     .where(eq(orders.sessionId, sessionId));
   const result = await confirmOrder({ db, jobs, sessionId });
-  if (result.status === "refunded" && paymentReference) await gateway.refund(paymentReference);
+  if (result.status === "refunded") {
+    // Paid back now if the provider answers; otherwise the refund job keeps trying (decision 027).
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.sessionId, sessionId));
+    const [refund] = order ? await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.requestKey, refundKeys.unfulfilled(order.id))) : [];
+    if (refund) await tryCompleteRefund({ db, gateway, jobs }, refund.id);
+  }
   return result;
 }

@@ -1,4 +1,8 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { AppError, PAID_BACK_KINDS, CHARGE_KINDS } from "../../../domain";
+import type { Db } from "../../db/client";
+import { ledgerEntries, orders } from "../../db/schema";
 import type { PaymentGateway } from "./payments";
 
 /** A payment session id in Stripe's shape, for the local test checkout. */
@@ -6,13 +10,24 @@ export function newLocalSessionId(): string {
   return `cs_test_${randomBytes(18).toString("base64url")}`;
 }
 
+/** The local test checkout's payment id (the Pay button's), in Stripe's PaymentIntent shape. */
+export function newLocalPaymentId(): string {
+  return `pi_local_${randomBytes(12).toString("hex")}`;
+}
+
+/** The local refund id for an idempotency key: the same key is always the same refund, as Stripe's keys make it. */
+function localRefundId(idempotencyKey: string): string {
+  return `re_local_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
+}
+
 /**
  * The built-in test checkout (ARCHITECTURE Payments `local`, decision 026): the product's own page at
  * /checkout/test/{session} stands in for Stripe's, and its Pay button is the payment itself. No money
- * moves, so nothing is asked of an outside service: the order's paid mark (set when Pay is pressed) is
- * the only record, there is nothing to refund, and no webhook ever arrives.
+ * moves, so the ledger is the provider's record: a refund is refused as Stripe refuses it (an unknown
+ * payment, an amount that is not a positive whole number of pence, or more than the payment has left:
+ * https://docs.stripe.com/api/refunds/create, `amount`), and the same key answers the same refund.
  */
-export function createLocalPayments({ publicUrl }: { publicUrl: string }): PaymentGateway {
+export function createLocalPayments({ publicUrl, db }: { publicUrl: string; db: Db }): PaymentGateway {
   return {
     name: "local",
     webhooks: false,
@@ -24,7 +39,25 @@ export function createLocalPayments({ publicUrl }: { publicUrl: string }): Payme
     async sessionPayment() {
       return { paid: false, paymentIntentId: null };
     },
-    async refund() {},
+    async refund({ paymentReference, amountPence, idempotencyKey }) {
+      const refundId = localRefundId(idempotencyKey);
+      if (!Number.isInteger(amountPence) || amountPence < 1) throw new AppError("BAD_REQUEST", `Invalid refund amount: ${amountPence} (a positive whole number of pence).`);
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentReference, paymentReference));
+      if (!order) throw new AppError("PAYMENT_PROVIDER_ERROR", `No such payment_intent: '${paymentReference}'`);
+      const [money] = await db
+        .select({
+          charged: sql<number>`coalesce(sum(${ledgerEntries.amountPence}) filter (where ${inArray(ledgerEntries.kind, [...CHARGE_KINDS])}), 0)::int`.mapWith(Number),
+          paidBack: sql<number>`coalesce(sum(${ledgerEntries.amountPence}) filter (where ${inArray(ledgerEntries.kind, [...PAID_BACK_KINDS])} and ${ledgerEntries.providerRef} <> ${refundId}), 0)::int`.mapWith(Number),
+          alreadyMade: sql<boolean>`bool_or(${ledgerEntries.providerRef} = ${refundId})`,
+        })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.orderId, order.id)));
+      // A repeat of a refund already recorded is that refund (Stripe answers a reused key with its first result).
+      if (money?.alreadyMade) return { refundId };
+      const left = (money?.charged ?? 0) - (money?.paidBack ?? 0);
+      if (amountPence > left) throw new AppError("PAYMENT_PROVIDER_ERROR", `Refund amount (£${(amountPence / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`);
+      return { refundId };
+    },
     parseWebhook() {
       throw new Error("The local test checkout sends no webhooks");
     },

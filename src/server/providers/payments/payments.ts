@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import type { Db } from "../../db/client";
 import { createLocalPayments } from "./local";
 import { createStripePayments } from "./stripe";
 
@@ -18,6 +19,15 @@ export interface CreateSessionInput {
   cancelUrl: string;
 }
 
+export interface RefundInput {
+  /** The provider's payment: a PaymentIntent id (pi_…). */
+  paymentReference: string;
+  amountPence: number;
+  idempotencyKey: string;
+  /** Our refund's id, kept on the provider's refund so its webhooks can be matched back. */
+  refundId: string;
+}
+
 /**
  * The payment provider (ARCHITECTURE Payments): Stripe Checkout, or the built-in `local` test checkout
  * that a fresh machine can pay with (decision 026).
@@ -29,12 +39,16 @@ export interface PaymentGateway {
   createSession(input: CreateSessionInput): Promise<{ sessionId: string; url: string }>;
   /** Whether the session has been paid, and the payment to refund if needed. */
   sessionPayment(sessionId: string): Promise<{ paid: boolean; paymentIntentId: string | null }>;
-  refund(paymentIntentId: string): Promise<void>;
+  /**
+   * Pays `amountPence` of a payment back to the buyer's card. The key makes a repeat (a retry, a second
+   * node, a restarted job) the same refund; the answer is the provider's refund id (re_…).
+   */
+  refund(input: RefundInput): Promise<{ refundId: string }>;
   /** Verifies a webhook's signature and returns its event, or throws. */
   parseWebhook(rawBody: Buffer, signature: string): { type: string; sessionId: string | null };
 }
 
-export function createPaymentGateway(config: Config): PaymentGateway {
-  if (config.paymentProvider !== "stripe") return createLocalPayments({ publicUrl: config.publicUrl });
+export function createPaymentGateway(config: Config, db: Db): PaymentGateway {
+  if (config.paymentProvider !== "stripe") return createLocalPayments({ publicUrl: config.publicUrl, db });
   return createStripePayments({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, apiUrl: config.STRIPE_API_URL });
 }

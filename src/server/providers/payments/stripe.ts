@@ -59,13 +59,19 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
       const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
       return { paid: session.payment_status === "paid", paymentIntentId: intent };
     },
-    async refund(paymentIntentId) {
+    async refund({ paymentReference, amountPence, idempotencyKey, refundId }) {
       try {
-        await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${paymentIntentId}` });
+        const refund = await stripe.refunds.create({ payment_intent: paymentReference, amount: amountPence, metadata: { refundId } }, { idempotencyKey });
+        return { refundId: refund.id };
       } catch (error) {
-        // Already refunded in full: a repeat after Stripe pruned the idempotency key (24 hours), while its
-        // events are redelivered for days (https://docs.stripe.com/error-codes#charge-already-refunded).
-        if ((error as { code?: string }).code === "charge_already_refunded") return;
+        // A repeat after Stripe pruned the idempotency key (24 hours) while the refund was made: find it by
+        // our id (https://docs.stripe.com/api/idempotent_requests, https://docs.stripe.com/error-codes#charge-already-refunded).
+        const code = (error as { code?: string }).code;
+        if (code === "charge_already_refunded" || code === "amount_too_large") {
+          const made = await stripe.refunds.list({ payment_intent: paymentReference, limit: 100 }).catch(() => null);
+          const found = made?.data.find((refund) => refund.metadata?.refundId === refundId);
+          if (found) return { refundId: found.id };
+        }
         throw providerError(error);
       }
     },

@@ -1,0 +1,96 @@
+import { affiliateCommission, formatPounds, type Pence } from "./money";
+
+/** Buyers may ask for a refund up to 48 hours before the event (spec §9 Refunds and policy). */
+export const BUYER_REFUND_CUTOFF_HOURS = 48;
+/** After a postponement, a buyer's request is approved automatically for 14 days (decision 027). */
+export const POSTPONEMENT_REFUND_WINDOW_DAYS = 14;
+/** An unanswered buyer request shows to admins as overdue after the policy's 48 hours (spec §9: approval usually takes 24-48 hours). */
+export const REFUND_REQUEST_ANSWER_HOURS = 48;
+/** The longest reason a refund or a request may carry. */
+export const REFUND_REASON_MAX = 500;
+
+/** Why money went back: it decides whether the booking fee goes back too (decision 027). */
+export type RefundSource = "organiser" | "buyer-request" | "cancellation" | "postponement" | "unfulfilled" | "provider";
+
+/**
+ * Whether a refund of this source returns the booking fee. The legal pages make the fee non-refundable
+ * on a buyer's request; when the organiser cancels, changes the date, or we could not issue the tickets,
+ * everything goes back. An organiser's own refund returns the fee too: it is their decision, not the buyer's.
+ */
+export function refundIncludesFee(source: RefundSource): boolean {
+  return source !== "buyer-request";
+}
+
+/** What refunding `quantity` of a booking's tickets pays back, and the affiliate commission it takes back. */
+export function refundAmounts({
+  unitPricePence,
+  feePerTicketPence,
+  quantity,
+  validQuantity,
+  commissionPence,
+  includeFee,
+}: {
+  unitPricePence: Pence;
+  feePerTicketPence: Pence;
+  /** Tickets being refunded now. */
+  quantity: number;
+  /** Tickets still valid before this refund. */
+  validQuantity: number;
+  /** The commission the booking still carries (earned less reversed). */
+  commissionPence: Pence;
+  includeFee: boolean;
+}): { ticketPence: Pence; feePence: Pence; commissionPence: Pence } {
+  // The commission left is what the remaining tickets would have earned, so reversals never drift by a penny.
+  const commissionLeft = commissionPence > 0 ? Math.min(commissionPence, affiliateCommission(unitPricePence, validQuantity - quantity)) : 0;
+  return {
+    ticketPence: unitPricePence * quantity,
+    feePence: includeFee ? feePerTicketPence * quantity : 0,
+    commissionPence: Math.max(0, commissionPence - commissionLeft),
+  };
+}
+
+/** How a booking stands after refunds, as its buyer and its organiser see it. */
+export type BookingRefundState = "none" | "partly-refunded" | "refunded";
+
+export function bookingRefundState(booking: { ticketQuantity: number; refundedQuantity: number; refundedPence?: Pence }): BookingRefundState {
+  if (booking.refundedQuantity > 0 && booking.ticketQuantity === 0) return "refunded";
+  if (booking.refundedQuantity > 0 || (booking.refundedPence ?? 0) > 0) return "partly-refunded";
+  return "none";
+}
+
+export const BOOKING_REFUND_LABELS: Record<Exclude<BookingRefundState, "none">, string> = {
+  "partly-refunded": "Partly refunded",
+  refunded: "Refunded",
+};
+
+/** What the door says to a refunded ticket, online and offline. */
+export const REFUNDED_TICKET_MESSAGE = "This ticket was refunded, so it is no longer valid for entry.";
+/** What the door says to a ticket of a cancelled event. */
+export const CANCELLED_EVENT_TICKET_MESSAGE = "This event was cancelled and its tickets refunded, so this ticket is no longer valid for entry.";
+/** What the door says to a ticket whose payment the buyer's bank has disputed. */
+export const DISPUTED_TICKET_MESSAGE = "This ticket's payment is disputed with the card issuer, so it is not valid for entry.";
+
+/** Whether a buyer may ask for a refund now, and on which terms (decision 027). */
+export type BuyerRefundTerms =
+  | { allowed: true; source: "buyer-request" | "postponement"; includesFee: boolean; automatic: boolean; closesAt: Date }
+  | { allowed: false; reason: string };
+
+export function buyerRefundTerms(
+  event: { status: string; dateTime: Date | string; refundWindowEndsAt: Date | string | null },
+  booking: { ticketQuantity: number; status: string },
+  now: Date = new Date(),
+): BuyerRefundTerms {
+  if (event.status === "cancelled") return { allowed: false, reason: "This event was cancelled: every booking is refunded in full automatically." };
+  if (booking.status !== "confirmed" || booking.ticketQuantity <= 0) return { allowed: false, reason: "This booking has no tickets left to refund." };
+  const windowEnds = event.refundWindowEndsAt ? new Date(event.refundWindowEndsAt) : null;
+  if (windowEnds && now < windowEnds) return { allowed: true, source: "postponement", includesFee: true, automatic: true, closesAt: windowEnds };
+  const closesAt = new Date(new Date(event.dateTime).getTime() - BUYER_REFUND_CUTOFF_HOURS * 3_600_000);
+  if (now >= closesAt) return { allowed: false, reason: `Refunds close ${BUYER_REFUND_CUTOFF_HOURS} hours before the event starts.` };
+  return { allowed: true, source: "buyer-request", includesFee: false, automatic: false, closesAt };
+}
+
+/** '£12.50 (ticket £10.20, booking fee £2.30)': a refund's amount as e-mails and the dashboard state it. */
+export function describeRefund({ ticketPence, feePence }: { ticketPence: Pence; feePence: Pence }): string {
+  const total = formatPounds(ticketPence + feePence);
+  return feePence > 0 ? `${total} (tickets ${formatPounds(ticketPence)}, booking fee ${formatPounds(feePence)})` : total;
+}

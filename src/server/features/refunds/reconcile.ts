@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import { formatPounds } from "../../../domain";
+import type { Db } from "../../db/client";
+
+export interface ReconcileProblem {
+  orderId: string | null;
+  bookingId: string | null;
+  problem: string;
+}
+
+export interface ReconcileReport {
+  orders: number;
+  chargedPence: number;
+  refundedPence: number;
+  disputedPence: number;
+  /** Charged, less refunded and disputed: what the platform still holds. */
+  heldPence: number;
+  /** Refunds whose places are back on sale but whose money is still on its way. */
+  pendingRefunds: number;
+  problems: ReconcileProblem[];
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/**
+ * Proves the ledger adds up, for any database (`npm run admin -- reconcile`, decision 027):
+ * - every order's charges are what its buyer paid, and nothing is paid back beyond them;
+ * - every booking's charge is its tickets and fees as sold, and what remains of its ticket money is its
+ *   valid tickets plus any refund still on its way;
+ * - every completed refund is on the ledger for exactly its amounts, under the provider's id;
+ * - every affiliate's earnings are their commission less its reversals, and no reversal exceeds it.
+ */
+export async function reconcile(db: Db): Promise<ReconcileReport> {
+  const problems: ReconcileProblem[] = [];
+  const money = (pence: unknown) => formatPounds(Number(pence));
+
+  const orders = rowsOf<{ order_id: string; status: string; total_pence: number; charged: number; refunded: number; disputed: number }>(
+    await db.execute(sql`
+      select o.id as order_id, o.status, o.total_pence,
+        coalesce(sum(l.amount_pence) filter (where l.kind in ('ticket_sale', 'booking_fee')), 0)::int as charged,
+        coalesce(sum(l.amount_pence) filter (where l.kind in ('ticket_refund', 'fee_refund')), 0)::int as refunded,
+        coalesce(sum(l.amount_pence) filter (where l.kind = 'dispute'), 0)::int as disputed
+      from orders o left join ledger_entries l on l.order_id = o.id
+      where o.status in ('confirmed', 'refunded') or l.id is not null
+      group by o.id`),
+  );
+  let chargedPence = 0;
+  let refundedPence = 0;
+  let disputedPence = 0;
+  let counted = 0;
+  for (const order of orders) {
+    const charged = Number(order.charged);
+    const refunded = Number(order.refunded);
+    const disputed = Number(order.disputed);
+    // Orders refunded before the ledger existed have no entries at all: nothing to reconcile.
+    if (order.status === "refunded" && charged === 0 && refunded === 0) continue;
+    counted++;
+    chargedPence += charged;
+    refundedPence += refunded;
+    disputedPence += disputed;
+    if (charged !== Number(order.total_pence)) problems.push({ orderId: order.order_id, bookingId: null, problem: `charged ${money(charged)} on the ledger, but the buyer paid ${money(order.total_pence)}` });
+    if (refunded + disputed > charged) problems.push({ orderId: order.order_id, bookingId: null, problem: `paid back ${money(refunded + disputed)}, more than the ${money(charged)} charged` });
+  }
+
+  const bookings = rowsOf<{ booking_id: string; order_id: string; status: string; sold: number; fees: number; expected_sold: number; expected_fees: number; tickets_left: number; expected_left: number; commission: number; reversed: number }>(
+    await db.execute(sql`
+      select b.id as booking_id, ol.order_id, b.status,
+        coalesce(sum(l.amount_pence) filter (where l.kind = 'ticket_sale'), 0)::int as sold,
+        coalesce(sum(l.amount_pence) filter (where l.kind = 'booking_fee'), 0)::int as fees,
+        (ol.unit_price_pence * (b.ticket_quantity + b.refunded_quantity))::int as expected_sold,
+        (ol.fee_per_ticket_pence * (b.ticket_quantity + b.refunded_quantity))::int as expected_fees,
+        (coalesce(sum(l.amount_pence) filter (where l.kind = 'ticket_sale'), 0) - coalesce(sum(l.amount_pence) filter (where l.kind = 'ticket_refund'), 0))::int as tickets_left,
+        (ol.unit_price_pence * b.ticket_quantity + coalesce((select sum(r.ticket_pence) from refunds r where r.booking_id = b.id and r.status <> 'succeeded'), 0))::int as expected_left,
+        coalesce(sum(l.amount_pence) filter (where l.kind = 'commission'), 0)::int as commission,
+        coalesce(sum(l.amount_pence) filter (where l.kind = 'commission_reversal'), 0)::int as reversed
+      from bookings b join order_lines ol on ol.id = b.order_line_id
+      left join ledger_entries l on l.booking_id = b.id
+      group by b.id, ol.id`),
+  );
+  for (const booking of bookings) {
+    const at = { orderId: booking.order_id, bookingId: booking.booking_id };
+    if (Number(booking.sold) !== Number(booking.expected_sold) || Number(booking.fees) !== Number(booking.expected_fees)) {
+      problems.push({ ...at, problem: `charged ${money(booking.sold)} for tickets and ${money(booking.fees)} in fees, but sold ${money(booking.expected_sold)} and ${money(booking.expected_fees)}` });
+    }
+    // A disputed booking's money left by chargeback, not by ticket: its tickets are held apart.
+    if (booking.status !== "disputed" && Number(booking.tickets_left) !== Number(booking.expected_left)) {
+      problems.push({ ...at, problem: `ticket money left is ${money(booking.tickets_left)}, but its valid tickets and refunds on their way come to ${money(booking.expected_left)}` });
+    }
+    if (Number(booking.reversed) > Number(booking.commission)) problems.push({ ...at, problem: `commission reversed (${money(booking.reversed)}) exceeds the ${money(booking.commission)} earned` });
+  }
+
+  const refunds = rowsOf<{ refund_id: string; order_id: string | null; booking_id: string | null; status: string; ticket_pence: number; fee_pence: number; provider_refund_id: string | null; ticket_on_ledger: number; fee_on_ledger: number; refs_ok: boolean }>(
+    await db.execute(sql`
+      select r.id as refund_id, r.order_id, r.booking_id, r.status, r.ticket_pence, r.fee_pence, r.provider_refund_id,
+        coalesce(sum(l.amount_pence) filter (where l.kind = 'ticket_refund'), 0)::int as ticket_on_ledger,
+        coalesce(sum(l.amount_pence) filter (where l.kind = 'fee_refund'), 0)::int as fee_on_ledger,
+        coalesce(bool_and(l.provider_ref is not distinct from r.provider_refund_id) filter (where l.kind in ('ticket_refund', 'fee_refund')), true) as refs_ok
+      from refunds r left join ledger_entries l on l.refund_id = r.id
+      group by r.id`),
+  );
+  let pendingRefunds = 0;
+  for (const refund of refunds) {
+    const at = { orderId: refund.order_id, bookingId: refund.booking_id };
+    if (refund.status !== "succeeded") {
+      if (refund.status === "pending") pendingRefunds++;
+      if (Number(refund.ticket_on_ledger) + Number(refund.fee_on_ledger) > 0) problems.push({ ...at, problem: `refund ${refund.refund_id} is ${refund.status} but already on the ledger` });
+      continue;
+    }
+    if (!refund.order_id) continue;
+    if (Number(refund.ticket_on_ledger) !== Number(refund.ticket_pence) || Number(refund.fee_on_ledger) !== Number(refund.fee_pence)) {
+      problems.push({ ...at, problem: `refund ${refund.refund_id} paid ${money(Number(refund.ticket_pence) + Number(refund.fee_pence))}, but the ledger has ${money(Number(refund.ticket_on_ledger) + Number(refund.fee_on_ledger))}` });
+    }
+    if (Number(refund.ticket_pence) + Number(refund.fee_pence) > 0 && (!refund.provider_refund_id || !refund.refs_ok)) problems.push({ ...at, problem: `refund ${refund.refund_id} is not tied to the provider's refund id` });
+  }
+
+  const affiliates = rowsOf<{ affiliate_id: string; total_earnings_pence: number; on_ledger: number }>(
+    await db.execute(sql`
+      select a.id as affiliate_id, a.total_earnings_pence,
+        (coalesce(sum(l.amount_pence) filter (where l.kind = 'commission'), 0) - coalesce(sum(l.amount_pence) filter (where l.kind = 'commission_reversal'), 0))::int as on_ledger
+      from affiliates a left join ledger_entries l on l.affiliate_id = a.id
+      group by a.id`),
+  );
+  for (const affiliate of affiliates) {
+    if (Number(affiliate.total_earnings_pence) !== Number(affiliate.on_ledger)) {
+      problems.push({ orderId: null, bookingId: null, problem: `affiliate ${affiliate.affiliate_id} shows earnings of ${money(affiliate.total_earnings_pence)}, but the ledger gives ${money(affiliate.on_ledger)}` });
+    }
+  }
+
+  return { orders: counted, chargedPence, refundedPence, disputedPence, heldPence: chargedPence - refundedPence - disputedPence, pendingRefunds, problems };
+}
+
+/** The report as the admin command prints it. */
+export function formatReconcileReport(report: ReconcileReport): string {
+  const lines = [
+    `Orders on the ledger: ${report.orders}`,
+    `Charged ${formatPounds(report.chargedPence)} = refunded ${formatPounds(report.refundedPence)} + disputed ${formatPounds(report.disputedPence)} + held ${formatPounds(report.heldPence)}`,
+    `Refunds on their way: ${report.pendingRefunds}`,
+  ];
+  if (!report.problems.length) lines.push("The ledger balances.");
+  else {
+    lines.push(`${report.problems.length} problem${report.problems.length === 1 ? "" : "s"}:`);
+    for (const problem of report.problems) lines.push(`- ${problem.orderId ? `order ${problem.orderId}` : "ledger"}${problem.bookingId ? `, booking ${problem.bookingId}` : ""}: ${problem.problem}`);
+  }
+  return lines.join("\n");
+}

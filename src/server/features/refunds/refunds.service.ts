@@ -1,0 +1,218 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { AppError, isUuid, managesEvent, refundAmounts, refundIncludesFee, type RefundSource } from "../../../domain";
+import type { Db } from "../../db/client";
+import { affiliates, bookings, events, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
+import { QUEUES, type Jobs } from "../../jobs/jobs";
+import type { PaymentGateway } from "../../providers/payments/payments";
+import type { Actor } from "../auth/session";
+import type { Tx } from "../checkout/capacity";
+import { recordLedger } from "./ledger";
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundJobs = Pick<Jobs, "enqueue">;
+
+/** The booking refund's request key (idempotency): one refund per key, however often or concurrently asked. */
+export const refundKeys = {
+  cancellation: (eventId: string, bookingId: string) => `cancel:${eventId}:${bookingId}`,
+  unfulfilled: (orderId: string) => `unfulfilled:${orderId}`,
+  request: (requestId: string) => `request:${requestId}`,
+};
+
+const NOT_FOUND = "Booking not found";
+
+/**
+ * Starts a refund of `quantity` (default: all) of a booking's valid tickets, in the caller's transaction
+ * (decision 027): under a lock on the booking, the tickets stop being valid and their places go back on
+ * sale at once, the refund is recorded as pending with the amounts it pays back, and the refund job is
+ * enqueued to pay it through the provider. A request key seen before answers the refund it made.
+ */
+export async function startBookingRefund(
+  tx: Tx,
+  jobs: RefundJobs,
+  input: { bookingId: string; quantity?: number; source: RefundSource; reason: string; requestedBy: string | null; requestKey: string },
+): Promise<{ refund: RefundRow; created: boolean }> {
+  const repeat = async () => (await tx.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)))[0];
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update");
+  if (!booking) throw new AppError("BOOKING_NOT_FOUND", NOT_FOUND);
+  // Read after the lock: a concurrent request with the same key has committed by now, and is this one.
+  const earlier = await repeat();
+  if (earlier) return { refund: earlier, created: false };
+  const quantity = input.quantity ?? booking.ticketQuantity;
+  if (booking.status !== "confirmed" || booking.ticketQuantity === 0) throw new AppError("CONFLICT", "This booking has already been refunded.", { reason: "ALREADY_REFUNDED" });
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > booking.ticketQuantity) {
+    throw new AppError("BAD_REQUEST", `Choose between 1 and ${booking.ticketQuantity} ticket${booking.ticketQuantity === 1 ? "" : "s"} to refund.`, { field: "quantity" });
+  }
+  const [line] = booking.orderLineId
+    ? await tx
+        .select({ orderId: orderLines.orderId, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence })
+        .from(orderLines)
+        .where(eq(orderLines.id, booking.orderLineId))
+    : [];
+  // Commission still carried: earned, less every reversal already recorded or on its way.
+  const [commission] = await tx
+    .select({
+      earned: sql<number>`coalesce(sum(${ledgerEntries.amountPence}) filter (where ${ledgerEntries.kind} = 'commission'), 0)::int`.mapWith(Number),
+      affiliateId: sql<string | null>`max(${ledgerEntries.affiliateId}::text) filter (where ${ledgerEntries.kind} = 'commission')`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.bookingId, booking.id));
+  const [reversing] = await tx
+    .select({ pence: sql<number>`coalesce(sum(${refunds.commissionPence}), 0)::int`.mapWith(Number) })
+    .from(refunds)
+    .where(and(eq(refunds.bookingId, booking.id), ne(refunds.status, "failed")));
+  const amounts = refundAmounts({
+    unitPricePence: line?.unitPricePence ?? 0,
+    feePerTicketPence: line?.feePerTicketPence ?? 0,
+    quantity,
+    validQuantity: booking.ticketQuantity,
+    commissionPence: (commission?.earned ?? 0) - (reversing?.pence ?? 0),
+    includeFee: refundIncludesFee(input.source),
+  });
+  const left = booking.ticketQuantity - quantity;
+  await tx
+    .update(bookings)
+    .set({ ticketQuantity: left, refundedQuantity: booking.refundedQuantity + quantity, status: left === 0 ? "refunded" : booking.status })
+    .where(eq(bookings.id, booking.id));
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      requestKey: input.requestKey,
+      orderId: line?.orderId ?? null,
+      bookingId: booking.id,
+      eventId: booking.eventId,
+      quantity,
+      ticketPence: amounts.ticketPence,
+      feePence: amounts.feePence,
+      commissionPence: amounts.commissionPence,
+      affiliateId: amounts.commissionPence > 0 ? commission?.affiliateId ?? null : null,
+      source: input.source,
+      reason: input.reason,
+      requestedBy: input.requestedBy,
+    })
+    .returning();
+  await jobs.enqueue(tx, QUEUES.refund, { refundId: refund!.id }, { singletonKey: refund!.id });
+  return { refund: refund!, created: true };
+}
+
+/**
+ * Starts the refund of a whole payment that never became bookings (sold out, or its event removed, before
+ * it arrived), in the confirming transaction: its charge goes on the ledger as the order's (its lines may
+ * be gone with their event), and all of it goes back.
+ */
+export async function startUnfulfilledRefund(tx: Tx, jobs: RefundJobs, order: typeof orders.$inferSelect, reason: string): Promise<void> {
+  const providerRef = order.paymentReference ?? order.sessionId;
+  await recordLedger(tx, [
+    { entryKey: `sale:order:${order.id}`, kind: "ticket_sale", amountPence: order.subtotalPence, orderId: order.id, providerRef },
+    { entryKey: `fee:order:${order.id}`, kind: "booking_fee", amountPence: order.feesPence, orderId: order.id, providerRef },
+  ]);
+  const [refund] = await tx
+    .insert(refunds)
+    .values({ requestKey: refundKeys.unfulfilled(order.id), orderId: order.id, ticketPence: order.subtotalPence, feePence: order.feesPence, source: "unfulfilled", reason })
+    .onConflictDoNothing({ target: refunds.requestKey })
+    .returning({ id: refunds.id });
+  if (refund) await jobs.enqueue(tx, QUEUES.refund, { refundId: refund.id }, { singletonKey: refund.id });
+}
+
+/**
+ * Pays a pending refund back through the provider and records it (decision 027). The provider is asked
+ * with the refund's own id as the idempotency key, so however often this runs — the request that started
+ * the refund, the refund job after a crash, two nodes at once — the card is refunded once. The ledger
+ * entries and the buyer's e-mail are written in one transaction with the refund's success.
+ */
+export async function completeRefund({ db, gateway, jobs, refundId }: { db: Db; gateway: PaymentGateway; jobs: RefundJobs; refundId: string }): Promise<RefundRow | null> {
+  const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!refund || refund.status !== "pending") return refund ?? null;
+  const amountPence = refund.ticketPence + refund.feePence;
+  let providerRef: string | null = null;
+  if (amountPence > 0) {
+    const [order] = await db.select({ paymentReference: orders.paymentReference, sessionId: orders.sessionId }).from(orders).where(eq(orders.id, refund.orderId!));
+    try {
+      providerRef = (await gateway.refund({ paymentReference: order!.paymentReference ?? order!.sessionId, amountPence, idempotencyKey: `refund-${refund.id}`, refundId: refund.id })).refundId;
+    } catch (error) {
+      await db.update(refunds).set({ failure: (error as Error).message.slice(0, 500) }).where(eq(refunds.id, refund.id));
+      throw error;
+    }
+  }
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(refunds)
+      .set({ status: "succeeded", providerRefundId: providerRef, failure: null, completedAt: new Date() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")))
+      .returning();
+    if (!done) return (await tx.select().from(refunds).where(eq(refunds.id, refund.id)))[0] ?? null;
+    if (refund.orderId) {
+      const common = { orderId: refund.orderId, bookingId: refund.bookingId, eventId: refund.eventId, refundId: refund.id, providerRef };
+      await recordLedger(tx, [
+        { ...common, entryKey: `refund:${refund.id}:ticket`, kind: "ticket_refund", amountPence: refund.ticketPence },
+        { ...common, entryKey: `refund:${refund.id}:fee`, kind: "fee_refund", amountPence: refund.feePence },
+        { ...common, entryKey: `refund:${refund.id}:commission`, kind: "commission_reversal", amountPence: refund.commissionPence, affiliateId: refund.affiliateId },
+      ]);
+    }
+    if (refund.commissionPence > 0 && refund.affiliateId) {
+      await tx
+        .update(affiliates)
+        .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} - ${refund.commissionPence}` })
+        .where(eq(affiliates.id, refund.affiliateId));
+    }
+    // The unfulfilled payment's notice is the order's own refund e-mail (checkout/refund-email.job.ts).
+    if (refund.bookingId) await jobs.enqueue(tx, QUEUES.refundNotice, { refundId: refund.id }, { singletonKey: refund.id });
+    return done;
+  });
+}
+
+/** Completes a refund now if the provider answers; if not, the refund job retries it, so the caller goes on. */
+export async function tryCompleteRefund(context: { db: Db; gateway: PaymentGateway; jobs: RefundJobs; log?: FastifyBaseLogger }, refundId: string): Promise<RefundRow | null> {
+  try {
+    return await completeRefund({ ...context, refundId });
+  } catch (error) {
+    context.log?.warn({ err: error, refundId }, "refund not completed yet; the refund job will retry it");
+    const [refund] = await context.db.select().from(refunds).where(eq(refunds.id, refundId));
+    return refund ?? null;
+  }
+}
+
+/**
+ * An organiser's (or an admin's) refund of some or all of a booking's tickets, from Attendee Management.
+ * `requestKey` comes from the form, so a double click or a retried request is the same refund.
+ */
+export async function refundTickets({
+  db,
+  gateway,
+  jobs,
+  log,
+  actor,
+  bookingId,
+  input,
+}: {
+  db: Db;
+  gateway: PaymentGateway;
+  jobs: RefundJobs;
+  log?: FastifyBaseLogger;
+  actor: Actor;
+  bookingId: string;
+  input: { quantity?: number; reason: string; requestKey: string };
+}): Promise<{ refund: RefundRow; created: boolean }> {
+  if (!isUuid(bookingId)) throw new AppError("BOOKING_NOT_FOUND", NOT_FOUND);
+  const [owner] = await db.select({ organiserId: events.userId }).from(bookings).innerJoin(events, eq(events.id, bookings.eventId)).where(eq(bookings.id, bookingId));
+  if (!owner || !managesEvent(actor, owner.organiserId)) throw new AppError("BOOKING_NOT_FOUND", NOT_FOUND);
+  const started = await db.transaction((tx) =>
+    startBookingRefund(tx, jobs, {
+      bookingId,
+      quantity: input.quantity,
+      source: "organiser",
+      reason: input.reason,
+      requestedBy: actor.userId,
+      // Scoped to the booking, so one form's key can never name another booking's refund.
+      requestKey: `organiser:${bookingId}:${input.requestKey}`,
+    }),
+  );
+  const refund = (await tryCompleteRefund({ db, gateway, jobs, log }, started.refund.id)) ?? started.refund;
+  return { refund, created: started.created };
+}
+
+/** Pending refunds of these bookings' orders, for callers that list refunds in flight. */
+export async function pendingRefundsOf(db: Db, bookingIds: string[]) {
+  if (!bookingIds.length) return [];
+  return db.select().from(refunds).where(and(inArray(refunds.bookingId, bookingIds), eq(refunds.status, "pending")));
+}
