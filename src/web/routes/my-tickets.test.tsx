@@ -35,6 +35,16 @@ const ticket: MyTicket = {
     sig: "c2ln",
   },
   ticketEmail: { status: "sent", sentAt: "2026-11-20T14:03:00.000Z", provider: "smtp", error: null },
+  refund: {
+    canRequest: true,
+    automatic: false,
+    includesFee: false,
+    refundPence: 3000,
+    feePerTicketPence: 230,
+    closesAt: "2026-12-03T19:30:00.000Z",
+    closedReason: null,
+    request: null,
+  },
 };
 
 function answer(status: number, body: unknown) {
