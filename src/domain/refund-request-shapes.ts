@@ -45,7 +45,7 @@ export const BuyerRefundOptions = z.object({
   /** What a request made now pays back (the ticket price of the valid tickets, plus the fee when it goes back). */
   refundPence: z.number().int(),
   feePerTicketPence: z.number().int(),
-  /** When asking closes (or closed). */
+  /** When asking closes; or when it closed, if the 48-hour cutoff is why the buyer cannot ask. */
   closesAt: z.string().nullable(),
   /** Why the buyer cannot ask now. */
   closedReason: z.string().nullable(),

@@ -70,15 +70,10 @@ export const CANCELLED_EVENT_TICKET_MESSAGE = "This event was cancelled and its 
 /** What the door says to a ticket whose payment the buyer's bank has disputed. */
 export const DISPUTED_TICKET_MESSAGE = "This ticket's payment is disputed with the card issuer, so it is not valid for entry.";
 
-/** When a buyer's own refund requests close for an event: 48 hours before it starts. */
-export function buyerRefundClosesAt(dateTime: Date | string): Date {
-  return new Date(new Date(dateTime).getTime() - BUYER_REFUND_CUTOFF_HOURS * 3_600_000);
-}
-
 /** Whether a buyer may ask for a refund now, and on which terms (decision 027). */
 export type BuyerRefundTerms =
   | { allowed: true; source: "buyer-request" | "postponement"; includesFee: boolean; automatic: boolean; closesAt: Date }
-  | { allowed: false; reason: string };
+  | { allowed: false; reason: string; /** When the buyer's window closed, if that is why. */ closedAt?: Date };
 
 export function buyerRefundTerms(
   event: { status: string; dateTime: Date | string; refundWindowEndsAt: Date | string | null },
@@ -89,8 +84,8 @@ export function buyerRefundTerms(
   if (booking.status !== "confirmed" || booking.ticketQuantity <= 0) return { allowed: false, reason: "This booking has no tickets left to refund." };
   const windowEnds = event.refundWindowEndsAt ? new Date(event.refundWindowEndsAt) : null;
   if (windowEnds && now < windowEnds) return { allowed: true, source: "postponement", includesFee: true, automatic: true, closesAt: windowEnds };
-  const closesAt = buyerRefundClosesAt(event.dateTime);
-  if (now >= closesAt) return { allowed: false, reason: `Refunds close ${BUYER_REFUND_CUTOFF_HOURS} hours before the event starts.` };
+  const closesAt = new Date(new Date(event.dateTime).getTime() - BUYER_REFUND_CUTOFF_HOURS * 3_600_000);
+  if (now >= closesAt) return { allowed: false, reason: `Refunds close ${BUYER_REFUND_CUTOFF_HOURS} hours before the event starts.`, closedAt: closesAt };
   return { allowed: true, source: "buyer-request", includesFee: false, automatic: false, closesAt };
 }
 

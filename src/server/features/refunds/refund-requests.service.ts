@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import {
   AppError,
-  buyerRefundClosesAt,
   buyerRefundTerms,
   isUuid,
   managesEvent,
@@ -91,7 +90,7 @@ export async function buyerRefundOptions(db: Db, rows: { booking: BookingRow; ev
         includesFee: terms.allowed && terms.includesFee,
         refundPence: terms.allowed ? refundPence(booking, line, terms.includesFee) : 0,
         feePerTicketPence: line?.feePerTicketPence ?? 0,
-        closesAt: (terms.allowed ? terms.closesAt : buyerRefundClosesAt(event.dateTime)).toISOString(),
+        closesAt: (terms.allowed ? terms.closesAt : terms.closedAt)?.toISOString() ?? null,
         closedReason: terms.allowed ? null : terms.reason,
         request: request ? buyerRequestView(request) : null,
       };
