@@ -184,6 +184,17 @@ describe("a buyer's refund request (decision 027)", () => {
     expect((await reconcile(t.db)).problems).toEqual([]);
   });
 
+  it("approving a request whose booking the organiser already refunded in full closes it without moving money again", async () => {
+    const { organiser, buyer, booking } = await boughtBooking(1);
+    const { requestId } = (await ask(buyer.client, booking.id)).json();
+    expect((await organiser.client.post(`/api/bookings/${booking.id}/refunds`, { reason: "Refunded by hand", requestKey: "by-hand-first" })).statusCode).toBe(200);
+    const approved = await organiser.client.post(`/api/refund-requests/${requestId}/approve`);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: "approved", refundId: null });
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id))).toHaveLength(1);
+    expect((await reconcile(t.db)).problems).toEqual([]);
+  });
+
   it("an admin sees every organiser's pending requests, those waiting over 48 hours marked, and answers them", async () => {
     const { buyer, booking } = await boughtBooking(1);
     const admin = await signInAs(t.app, t.db, t.config.publicUrl, "admin");

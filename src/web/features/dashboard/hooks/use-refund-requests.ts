@@ -8,7 +8,7 @@ import { REFUND_REQUESTS_TEXT } from "../lib/refund-request-rows";
 export type RefundRequestsState = { status: "loading" } | { status: "failed" } | { status: "ready"; requests: RefundRequestView[] };
 
 /** The pending refund requests the user answers (decision 027); an answered one leaves the list. */
-export function useRefundRequests() {
+export function useRefundRequests(onApproved: (eventId: string) => void) {
   const [state, setState] = useState<RefundRequestsState>({ status: "loading" });
   const [reloads, setReloads] = useState(0);
   const [answering, setAnswering] = useState<string | null>(null);
@@ -33,6 +33,7 @@ export function useRefundRequests() {
       if (decision.approve) {
         await approveRefundRequest(request.requestId);
         toast.success(REFUND_REQUESTS_TEXT.approved.title, { description: REFUND_REQUESTS_TEXT.approved.description(request) });
+        onApproved(request.event.id);
       } else {
         await declineRefundRequest(request.requestId, decision.note);
         toast.success(REFUND_REQUESTS_TEXT.declined.title, { description: REFUND_REQUESTS_TEXT.declined.description(request) });
@@ -47,7 +48,7 @@ export function useRefundRequests() {
     } finally {
       setAnswering(null);
     }
-  }, []);
+  }, [onApproved]);
 
   return { state, retry, answer, answering };
 }

@@ -54,7 +54,8 @@ export function AttendeePanel({ groups }: { groups: AttendeeEventGroups }) {
         Confirmed attendees of your active events. Check people in and export the list.
       </PanelHeader>
 
-      <RefundRequestsSection />
+      {/* An approved request's tickets leave the list of its event. */}
+      <RefundRequestsSection onApproved={(approvedEventId) => approvedEventId === eventId && retry()} />
 
       {chosen && eventId ? (
         <div className="rounded-2xl border border-border bg-white shadow-sm">

@@ -123,9 +123,9 @@ function RequestItem({
  * Buyers' pending refund requests on the user's events, to approve or decline (decision 027). An admin
  * sees every organiser's, those waiting over 48 hours marked, and may answer for the organiser.
  */
-export function RefundRequestsSection() {
+export function RefundRequestsSection({ onApproved }: { onApproved: (eventId: string) => void }) {
   const user = useSessionUser();
-  const { state, retry, answer, answering } = useRefundRequests();
+  const { state, retry, answer, answering } = useRefundRequests(onApproved);
   const count = state.status === "ready" ? state.requests.length : 0;
   return (
     <section aria-labelledby="refund-requests-heading" className="rounded-2xl border border-border bg-white shadow-sm">
