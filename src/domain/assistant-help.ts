@@ -64,7 +64,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     id: "refunds",
     patterns: [/\brefund/, /\bmoney back\b/, /\bcancel+ (my|a|the)? ?(ticket|booking|order)s?\b/, /\bcan'?t (go|make it|attend)\b/],
     answer: () =>
-      "Most tickets can be refunded up to 48 hours before the event. Approval usually takes 24-48 hours, and the money reaches your card within 5-7 business days. " +
+      "Most tickets can be refunded up to 48 hours before the event: ask from [My Tickets](/my-tickets) with Request a refund. Approval usually takes 24-48 hours, and the money reaches your card within 5-7 business days; the booking fee is not refunded on your request. " +
       "If the organiser cancels an event you get a full refund within 5-7 business days. See the [Refund Policy](/refund-policy) for the details.",
   },
   {

@@ -30,3 +30,4 @@ export * from "./web-address";
 export * from "./ledger";
 export * from "./refunds";
 export * from "./refund-shapes";
+export * from "./refund-request-shapes";

@@ -73,7 +73,7 @@ export const DISPUTED_TICKET_MESSAGE = "This ticket's payment is disputed with t
 /** Whether a buyer may ask for a refund now, and on which terms (decision 027). */
 export type BuyerRefundTerms =
   | { allowed: true; source: "buyer-request" | "postponement"; includesFee: boolean; automatic: boolean; closesAt: Date }
-  | { allowed: false; reason: string };
+  | { allowed: false; reason: string; /** When the buyer's window closed, if that is why. */ closedAt?: Date };
 
 export function buyerRefundTerms(
   event: { status: string; dateTime: Date | string; refundWindowEndsAt: Date | string | null },
@@ -85,7 +85,7 @@ export function buyerRefundTerms(
   const windowEnds = event.refundWindowEndsAt ? new Date(event.refundWindowEndsAt) : null;
   if (windowEnds && now < windowEnds) return { allowed: true, source: "postponement", includesFee: true, automatic: true, closesAt: windowEnds };
   const closesAt = new Date(new Date(event.dateTime).getTime() - BUYER_REFUND_CUTOFF_HOURS * 3_600_000);
-  if (now >= closesAt) return { allowed: false, reason: `Refunds close ${BUYER_REFUND_CUTOFF_HOURS} hours before the event starts.` };
+  if (now >= closesAt) return { allowed: false, reason: `Refunds close ${BUYER_REFUND_CUTOFF_HOURS} hours before the event starts.`, closedAt: closesAt };
   return { allowed: true, source: "buyer-request", includesFee: false, automatic: false, closesAt };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isUuid } from "./events";
 import { formatEventDate, formatEventTime } from "./format";
+import { BuyerRefundOptions } from "./refund-request-shapes";
 import { TicketEmailStatus } from "./ticket-email";
 
 /** The e-mail providers a buyer or organiser may choose (spec §7 send-ticket-email); brevo is the default. */
@@ -182,6 +183,8 @@ export const MyTicket = z.object({
   event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullable(), location: z.string(), imageUrl: z.string().nullable() }),
   qrPayload: SignedTicketPayload,
   ticketEmail: TicketEmailStatus,
+  /** Whether the buyer may ask for a refund, and their latest request (decision 027). */
+  refund: BuyerRefundOptions,
 });
 export type MyTicket = z.infer<typeof MyTicket>;
 

@@ -24,6 +24,7 @@ import { isMailboxEnabled } from "./features/dev-mailbox/dev-mailbox.service";
 import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
 import { checkoutRoutes } from "./features/checkout/checkout.routes";
 import { stripeWebhookRoutes } from "./features/checkout/stripe-webhook.routes";
+import { refundRequestsRoutes } from "./features/refunds/refund-requests.routes";
 import { refundsRoutes } from "./features/refunds/refunds.routes";
 import { createPaymentGateway } from "./providers/payments/payments";
 import { checkInRoutes } from "./features/check-in/check-in.routes";
@@ -176,6 +177,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         realtimeRoutes,
         checkoutRoutes,
         refundsRoutes,
+        refundRequestsRoutes,
         assistantRoutes,
         imagesRoutes,
         contactRoutes,

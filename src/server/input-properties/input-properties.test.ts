@@ -52,6 +52,8 @@ const ids = {} as {
   othersEvent: string;
   booking: string;
   refundBooking: string;
+  requestBooking: string;
+  refundRequest: string;
   ticketCode: string;
   sessionId: string;
   username: string;
@@ -72,6 +74,10 @@ beforeAll(async () => {
   const othersEvent = await createEvent(t.db, { userId: other.account.id, pricePence: 900 });
   const booking = await createBooking(t.db, { eventId: soldEvent.id, quantity: 2, userId: user.account.id });
   const refundBooking = await createBooking(t.db, { eventId: soldEvent.id, quantity: 20, userId: user.account.id });
+  const requestBooking = await createBooking(t.db, { eventId: soldEvent.id, quantity: 20, userId: user.account.id });
+  const answeredBooking = await createBooking(t.db, { eventId: soldEvent.id, quantity: 20, userId: user.account.id });
+  const asked = await user.client.post(`/api/me/bookings/${answeredBooking.id}/refund-request`, { reason: "Cannot come" });
+  expect(asked.statusCode).toBe(200);
   const checkout = await user.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 });
   expect(checkout.statusCode).toBe(200);
   // The signing key is made on first use; made here, it is not mistaken for a refused request's row.
@@ -82,6 +88,8 @@ beforeAll(async () => {
     othersEvent: othersEvent.id,
     booking: booking.id,
     refundBooking: refundBooking.id,
+    requestBooking: requestBooking.id,
+    refundRequest: asked.json().requestId,
     ticketCode: booking.ticketCode,
     sessionId: checkout.json().sessionId,
     username: user.account.username!,
@@ -291,6 +299,23 @@ const ENDPOINTS: Endpoint[] = [
     who: WHO_ANYONE,
     request: () =>
       fc.tuple(segment(() => ids.refundBooking), hostileJsonBody({ quantity: 1, reason: "Cannot come", requestKey: "hostile-refund-key" })).map(([id, body]) => ({ url: `/api/bookings/${id}/refunds`, body })),
+  },
+  {
+    route: "POST /api/me/bookings/:id/refund-request",
+    who: WHO_ANYONE,
+    request: () =>
+      fc.tuple(segment(() => ids.requestBooking), hostileJsonBody({ reason: "Cannot come" })).map(([id, body]) => ({ url: `/api/me/bookings/${id}/refund-request`, body })),
+  },
+  { route: "GET /api/refund-requests", who: WHO_ANYONE, request: queryOnly("/api/refund-requests", ["status"], () => ({ status: "pending" })) },
+  {
+    route: "POST /api/refund-requests/:id/approve",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.refundRequest), fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/refund-requests/${id}/approve`, body: value === null ? undefined : jsonBody(value) })),
+  },
+  {
+    route: "POST /api/refund-requests/:id/decline",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.refundRequest), hostileJsonBody({ note: "Sorry, no refunds this close to the event." })).map(([id, body]) => ({ url: `/api/refund-requests/${id}/decline`, body })),
   },
   { route: "GET /api/tickets/lookup", who: WHO_ANYONE, request: queryOnly("/api/tickets/lookup", ["identifier"], () => ({ identifier: ids.ticketCode })) },
   // Signed in, the stream never ends (app.inject would wait for it); the refusals are what is attacked here.

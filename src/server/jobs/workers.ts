@@ -7,6 +7,7 @@ import { workTicketEmails } from "../features/tickets/ticket-email.job";
 import type { PaymentGateway } from "../providers/payments/payments";
 import { startRefundJob } from "../features/refunds/refund.job";
 import { startRefundNoticeJob } from "../features/refunds/refund-notice.job";
+import { startRefundRequestNoticeJob } from "../features/refunds/refund-request-notice.job";
 import type { Jobs } from "./jobs";
 
 /** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, and lapsed checkouts every minute. */
@@ -16,4 +17,5 @@ export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: J
   await startExpireHoldsJob({ jobs, db, log });
   await startRefundJob({ jobs, db, gateway, log });
   await startRefundNoticeJob({ jobs, mailer, log });
+  await startRefundRequestNoticeJob({ jobs, mailer, log });
 }

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import type { DashboardEvent, SessionUser } from "@domain";
+import type { DashboardEvent, RefundRequestView, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
 import DashboardRoute, { ErrorBoundary } from "./dashboard";
 
@@ -58,4 +59,45 @@ test("a dashboard that could not load says so", async () => {
     },
   });
   expect(await screen.findByRole("heading", { name: "Failed to fetch events" })).toBeTruthy();
+});
+
+test("an admin sees every organiser's pending refund requests, the overdue one marked, and approves one after confirming", async () => {
+  const request: RefundRequestView = {
+    requestId: "r1",
+    status: "pending",
+    reason: "My train was cancelled",
+    createdAt: "2090-05-01T09:00:00.000Z",
+    decidedAt: null,
+    decisionNote: null,
+    refundId: null,
+    overdue: true,
+    booking: { id: "b1", ticketCode: "TCKT-2090-AAAA1111", ticketQuantity: 2, attendeeName: "Grace Hopper", attendeeEmail: "grace@example.com" },
+    event: { id: "e1", title: "Northern Soul Night", dateTime: "2090-06-01T18:00:00.000Z", organiserName: "Sam Organiser" },
+    refundPence: 3000,
+  };
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith("/api/refund-requests")) {
+        calls.push(`${init?.method ?? "GET"} ${url}`);
+        const body = url.endsWith("/approve") ? { ...request, status: "approved", overdue: false } : { requests: [request] };
+        return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+      }
+      return new Promise<Response>(() => {});
+    }),
+  );
+  const admin = { ...user, isAdmin: true } as SessionUser;
+  renderRoute({ url: "/dashboard?tab=attendees", user: admin, route: { path: "/dashboard", loader: () => dashboard, Component: DashboardRoute as never } });
+  const section = await screen.findByRole("region", { name: /^Refund requests/ });
+  const item = await within(section).findByRole("listitem", { name: "Grace Hopper · Northern Soul Night" });
+  expect(within(item).getByText("Waiting over 48 hours")).toBeTruthy();
+  expect(within(item).getByText(/Organiser: Sam Organiser/)).toBeTruthy();
+  expect(within(item).getByText("My train was cancelled")).toBeTruthy();
+  expect(within(item).getByText("2 tickets")).toBeTruthy();
+  await userEvent.click(within(item).getByRole("button", { name: /^Approve refund/ }));
+  expect(calls).toEqual(["GET /api/refund-requests?status=pending"]);
+  await userEvent.click(within(item).getByRole("button", { name: "Yes, refund £30.00" }));
+  expect(await within(section).findByText("No refund requests waiting for an answer.")).toBeTruthy();
+  expect(calls).toEqual(["GET /api/refund-requests?status=pending", "POST /api/refund-requests/r1/approve"]);
 });

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, expect, test, vi } from "vitest";
 import type { MyTicket, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
@@ -35,6 +36,16 @@ const ticket: MyTicket = {
     sig: "c2ln",
   },
   ticketEmail: { status: "sent", sentAt: "2026-11-20T14:03:00.000Z", provider: "smtp", error: null },
+  refund: {
+    canRequest: true,
+    automatic: false,
+    includesFee: false,
+    refundPence: 3000,
+    feePerTicketPence: 230,
+    closesAt: "2026-12-03T19:30:00.000Z",
+    closedReason: null,
+    request: null,
+  },
 };
 
 function answer(status: number, body: unknown) {
@@ -72,4 +83,44 @@ test("a session that has ended goes to sign-in and comes back to My Tickets", as
   answer(401, { error: { code: "UNAUTHENTICATED", message: "Sign in first." } });
   renderRoute({ url: "/my-tickets", user: null, route, others: [{ path: "/auth", Component: () => <h1>Sign in</h1> }] });
   expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy();
+});
+
+test("a buyer asks for a refund from the card: what comes back is said plainly, the reason is required, and the card then shows the request", async () => {
+  const posted: unknown[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith("/refund-request")) {
+        posted.push(JSON.parse(String(init?.body)));
+        const request = { requestId: "r1", status: "pending", reason: "Ill", createdAt: "2026-11-25T10:00:00.000Z", decidedAt: null, decisionNote: null, automatic: false };
+        return new Response(JSON.stringify(request), { status: 200, headers: { "content-type": "application/json" } });
+      }
+      return new Response(JSON.stringify({ tickets: [ticket] }), { status: 200, headers: { "content-type": "application/json" } });
+    }),
+  );
+  renderRoute({ url: "/my-tickets", user, route });
+  const refund = await screen.findByRole("region", { name: "Refund" });
+  expect(within(refund).getByText("You get back £30.00 (the ticket price). The £2.30 booking fee per ticket is not refundable.")).toBeTruthy();
+  await userEvent.click(within(refund).getByRole("button", { name: /^Request a refund/ }));
+  const reason = within(refund).getByLabelText("Why are you asking for a refund?");
+  expect(document.activeElement).toBe(reason);
+  await userEvent.click(within(refund).getByRole("button", { name: "Send request" }));
+  expect(within(refund).getByText("Please tell the organiser why you are asking for a refund.")).toBeTruthy();
+  expect(posted).toEqual([]);
+  await userEvent.type(reason, "Ill");
+  await userEvent.click(within(refund).getByRole("button", { name: "Send request" }));
+  expect(await within(refund).findByText("Refund requested")).toBeTruthy();
+  expect(within(refund).getByText(/^You asked on Wed, 25 Nov 2026, 10:00\./)).toBeTruthy();
+  expect(posted).toEqual([{ reason: "Ill" }]);
+  expect(within(refund).queryByRole("button", { name: /^Request a refund/ })).toBeNull();
+});
+
+test("within 48 hours of the event the card says when refunds closed, with no button", async () => {
+  answer(200, {
+    tickets: [{ ...ticket, refund: { ...ticket.refund, canRequest: false, refundPence: 0, closesAt: "2026-12-03T19:30:00.000Z", closedReason: "Refunds close 48 hours before the event starts." } }],
+  });
+  renderRoute({ url: "/my-tickets", user, route });
+  const refund = await screen.findByRole("region", { name: "Refund" });
+  expect(within(refund).getByText("Refunds closed on Thu, 3 Dec 2026, 19:30: they close 48 hours before the event starts.")).toBeTruthy();
+  expect(screen.queryByRole("button", { name: /^Request a refund/ })).toBeNull();
 });

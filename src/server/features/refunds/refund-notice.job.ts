@@ -18,13 +18,18 @@ export function refundNoticeMessage({ refund, booking, event, publicUrl }: { ref
   const amount = describeRefund(refund);
   const paid = refund.ticketPence + refund.feePence > 0;
   const cancelled = refund.source === "cancellation";
-  const heading = cancelled ? `${event.title} has been cancelled` : `Your refund for ${event.title}`;
+  // A buyer's request has no e-mail of its own when approved: this notice is the answer (decision 027).
+  const requested = refund.source === "buyer-request" || refund.source === "postponement";
+  const heading = cancelled ? `${event.title} has been cancelled` : requested ? "Your refund request was approved" : `Your refund for ${event.title}`;
   const paragraphs = [
     `Hello ${booking.attendeeName},`,
     cancelled
       ? `The organiser has cancelled ${event.title} (${formatEventDate(event.dateTime.toISOString())}). ${paid ? `We have refunded you in full, including the booking fee: ${amount}.` : "Your free tickets have been cancelled."}`
       : `${tickets(refund.quantity)} of your booking ${refund.quantity === 1 ? "has" : "have"} been refunded${paid ? `: ${amount}` : ""}.`,
-    ...(cancelled ? [] : [`Reason: ${refund.reason}`]),
+    ...(requested
+      ? [refund.source === "postponement" ? "The event's date changed, so the booking fee came back too." : "The booking fee is not refundable on a buyer's request, so it is not included."]
+      : []),
+    ...(cancelled || requested ? [] : [`Reason: ${refund.reason}`]),
     booking.ticketQuantity > 0
       ? `Your other ${tickets(booking.ticketQuantity)} still ${booking.ticketQuantity === 1 ? "stands" : "stand"}: the QR code you have keeps working for ${booking.ticketQuantity === 1 ? "it" : "them"}.`
       : "The refunded ticket's QR code no longer works for entry.",

@@ -3,6 +3,7 @@ import { AppError, isUuid, ticketQrPayload, upcomingThenPast, type MyTicket } fr
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import { bookingJson } from "../checkout/checkout.service";
+import { buyerRefundOptions } from "../refunds/refund-requests.service";
 import { ticketEmailStatus } from "./send-ticket-email.service";
 import { ticketCalendar } from "./ticket-email";
 import type { TicketSigner } from "./ticket-signer";
@@ -21,6 +22,7 @@ export async function listMyTickets({ db, signer, userId, now = new Date() }: { 
     .orderBy(desc(bookings.createdAt));
   const { upcoming, past } = upcomingThenPast(rows, ({ event }) => event, now);
   const ordered = [...upcoming.map((row) => ({ ...row, period: "upcoming" as const })), ...past.map((row) => ({ ...row, period: "past" as const }))];
+  const refundOptions = await buyerRefundOptions(db, ordered, now);
   return Promise.all(
     ordered.map(async ({ booking, event, period }) => ({
       ...bookingJson(booking),
@@ -28,6 +30,7 @@ export async function listMyTickets({ db, signer, userId, now = new Date() }: { 
       event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, imageUrl: event.imageUrl },
       qrPayload: await signer.sign(ticketQrPayload(booking, event)),
       ticketEmail: ticketEmailStatus(booking),
+      refund: refundOptions.get(booking.id)!,
     })),
   );
 }

@@ -1,4 +1,4 @@
-import { BOOKING_FEE_PENCE, BRAND, EMERGENCY_SUPPORT_TEXT, formatPounds, SUPPORT_HOURS_TEXT } from "@domain";
+import { BOOKING_FEE_PENCE, BRAND, EMERGENCY_SUPPORT_TEXT, formatPounds, POSTPONEMENT_REFUND_WINDOW_DAYS, SUPPORT_HOURS_TEXT } from "@domain";
 import { paths } from "~/paths";
 
 export interface HelpFaqItem {
@@ -21,7 +21,7 @@ export const HELP_FAQ: readonly HelpFaqItem[] = [
   {
     id: "refunds",
     question: "Can I get a refund?",
-    answer: "Most tickets are refundable up to 48 hours before the event. Email us with your ticket code and we'll usually answer within 24-48 hours; once approved, the money is back on your card within 5-7 business days.",
+    answer: `Most tickets are refundable up to 48 hours before the event. Ask from My Tickets with Request a refund: the organiser usually answers within 24-48 hours, and once approved the money is back on your card within 5-7 business days. You get back the ticket price; the ${FEE} booking fee per ticket is not refundable, except when the organiser cancels. If the event moves to a new date, you have ${POSTPONEMENT_REFUND_WINDOW_DAYS} days to ask for a full refund, approved automatically.`,
     link: { to: paths.refundPolicy, label: "Read the Refund Policy" },
   },
   {

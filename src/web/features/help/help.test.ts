@@ -12,6 +12,11 @@ describe("Help Centre FAQ (spec §2 Help Centre)", () => {
 
   it("states the spec's facts", () => {
     expect(answer("refunds")).toContain("up to 48 hours before the event");
+    expect(answer("refunds")).toContain("Ask from My Tickets");
+    expect(answer("refunds")).toContain("24-48 hours");
+    expect(answer("refunds")).toContain("5-7 business days");
+    expect(answer("refunds")).toContain("the £2.30 booking fee per ticket is not refundable, except when the organiser cancels");
+    expect(answer("refunds")).toContain("14 days to ask for a full refund, approved automatically");
     expect(answer("cancelled-events")).toContain("full refund");
     expect(answer("cancelled-events")).toContain("5-7 business days");
     expect(answer("check-in")).toMatch(/Only the event's creator can scan/);

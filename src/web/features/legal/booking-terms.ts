@@ -1,4 +1,4 @@
-import { BRAND, CHECKOUT_HOLD_MINUTES } from "@domain";
+import { BRAND, CHECKOUT_HOLD_MINUTES, POSTPONEMENT_REFUND_WINDOW_DAYS } from "@domain";
 import { paths } from "~/paths";
 import type { LegalDocument } from "./legal-document";
 import { FEE, SUPPORT_LINK } from "./legal-facts";
@@ -72,7 +72,7 @@ export const BOOKING_TERMS: LegalDocument = {
       heading: "If the event changes or is cancelled",
       blocks: [
         "If the organiser cancels the event, you get a full refund, including the booking fee, within 5-7 business days.",
-        `If the event is moved to a new date or venue, your tickets stay valid. If you cannot make the new arrangements, contact us at ${SUPPORT_LINK} to ask for a refund.`,
+        `If the event is moved to a new date or venue, your tickets stay valid. After a new date you have ${POSTPONEMENT_REFUND_WINDOW_DAYS} days to ask for a full refund from [My Tickets](${paths.myTickets}), approved automatically; for a new venue, contact us at ${SUPPORT_LINK} to ask for a refund.`,
       ],
     },
     {

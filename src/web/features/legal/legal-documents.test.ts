@@ -50,6 +50,10 @@ describe("legal pages (spec §2 Legal pages)", () => {
     expect(refunds).toContain("5-7 business days");
     expect(refunds).toContain("24-48 hours");
     expect(refunds).toMatch(/organiser cancels the event, you do not need to do anything: you get a full refund/);
+    // The real process (decision 027): asked from My Tickets; the fee stays on a buyer's request; a date change opens 14 days.
+    expect(refunds).toContain("open My Tickets");
+    expect(refunds).toContain("The booking fee is not refunded.");
+    expect(refunds).toContain("you have 14 days from the change to ask for a refund");
     const gdpr = plainText(GDPR_NOTICE);
     expect(gdpr).toContain("within one month");
     expect(gdpr).toContain("two further months");

@@ -1,4 +1,4 @@
-import { BRAND } from "@domain";
+import { BRAND, POSTPONEMENT_REFUND_WINDOW_DAYS } from "@domain";
 import { paths } from "~/paths";
 import type { LegalDocument } from "./legal-document";
 import { FEE, SUPPORT_LINK } from "./legal-facts";
@@ -7,13 +7,14 @@ export const REFUND_POLICY: LegalDocument = {
   title: "Refund Policy",
   path: paths.refundPolicy,
   description: `When and how you can get a refund for tickets booked on ${BRAND.name}: up to 48 hours before the event, and in full if the event is cancelled.`,
-  summary: "Most tickets can be refunded up to 48 hours before the event. If the organiser cancels, you get everything back.",
+  summary: "Most tickets can be refunded up to 48 hours before the event: ask from My Tickets. If the organiser cancels, you get everything back.",
   sections: [
     {
       id: "before-the-event",
       heading: "Refunds before the event",
       blocks: [
         "Refunds are generally available up to 48 hours before the event starts. Within 48 hours of the start, tickets are not normally refundable, unless the event is cancelled or changed.",
+        "On a refund you ask for, you get back the ticket price. The booking fee is not refunded.",
       ],
     },
     {
@@ -27,14 +28,15 @@ export const REFUND_POLICY: LegalDocument = {
       id: "changed-events",
       heading: "Postponed, moved or changed events",
       blocks: [
-        `If the date, venue or headline act changes, your tickets stay valid for the new arrangements. If you cannot make them, email us at ${SUPPORT_LINK} before the event and we will refund you.`,
+        `If the event moves to a new date, your tickets stay valid for it and we e-mail you the new date. If you cannot make it, you have ${POSTPONEMENT_REFUND_WINDOW_DAYS} days from the change to ask for a refund from [My Tickets](${paths.myTickets}): it is approved automatically, and you get everything back, the booking fee included.`,
+        `If the venue or headline act changes, your tickets stay valid too. If you cannot make the new arrangements, email us at ${SUPPORT_LINK} before the event.`,
       ],
     },
     {
       id: "booking-fee",
       heading: "The booking fee",
       blocks: [
-        `Paid tickets carry a booking & processing fee of ${FEE} per ticket. It covers secure payment and instant ticket delivery, so it is not refundable, except when the organiser cancels the event. Free events have no fees, so there is nothing to refund.`,
+        `Paid tickets carry a booking & processing fee of ${FEE} per ticket. It covers secure payment and instant ticket delivery, so it is not refundable, except when the organiser cancels the event or changes its date. Free events have no fees, so there is nothing to refund.`,
       ],
     },
     {
@@ -43,13 +45,13 @@ export const REFUND_POLICY: LegalDocument = {
       blocks: [
         {
           list: [
-            `Email ${SUPPORT_LINK} from the address on your booking, with your ticket code (it starts TCKT-) and the event name.`,
-            "We usually approve or answer your request within 24-48 hours.",
+            `Sign in and open [My Tickets](${paths.myTickets}). On the booking, choose Request a refund and tell the organiser why. The card shows what you get back before you send it.`,
+            "The organiser usually approves or answers your request within 24-48 hours, and we e-mail you either way.",
             "Once approved, the money goes back to the card you paid with within 5-7 business days.",
             "A refunded ticket's QR code stops working, so it can no longer be used for entry.",
           ],
         },
-        `Can't find your ticket code? [Resend your ticket](${paths.resendTicket}) to the e-mail address on your booking.`,
+        `Booked without an account, or can't find the booking? Email ${SUPPORT_LINK} from the address on your booking, with your ticket code (it starts TCKT-) and the event name. You can also [resend your ticket](${paths.resendTicket}) to the e-mail address on your booking.`,
       ],
     },
     {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
-import type { MyTicket, TicketEmailStatus } from "@domain";
+import type { BuyerRefundRequest, MyTicket, TicketEmailStatus } from "@domain";
 import { ApiRequestError, apiRequest } from "~/lib/api-request";
 import { paths } from "~/paths";
 import { MY_TICKETS_TEXT } from "./my-tickets-text";
@@ -53,5 +53,14 @@ export function useMyTickets() {
     );
   }, []);
 
-  return { state, retry, markEmail };
+  /** A refund request that was made: the card shows it at once (and, approved at once, the list is read again for the refund). */
+  const markRefundRequest = useCallback((bookingId: string, request: BuyerRefundRequest) => {
+    setState((current) =>
+      current.status === "ready"
+        ? { status: "ready", tickets: current.tickets.map((ticket) => (ticket.bookingId === bookingId ? { ...ticket, refund: { ...ticket.refund, canRequest: false, request } } : ticket)) }
+        : current,
+    );
+  }, []);
+
+  return { state, retry, markEmail, markRefundRequest };
 }

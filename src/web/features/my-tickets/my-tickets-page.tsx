@@ -1,7 +1,7 @@
 import { RotateCcw, Ticket } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { MyTicket, TicketEmailStatus } from "@domain";
+import type { BuyerRefundRequest, MyTicket, TicketEmailStatus } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { useMyTickets } from "./get-my-tickets";
@@ -47,6 +47,7 @@ function TicketSection({
   printing,
   onPrint,
   onEmailSent,
+  onRefundRequested,
   empty,
 }: {
   id: string;
@@ -55,6 +56,7 @@ function TicketSection({
   printing: string | null;
   onPrint: (bookingId: string) => void;
   onEmailSent: (bookingId: string, email: TicketEmailStatus) => void;
+  onRefundRequested: (bookingId: string, request: BuyerRefundRequest) => void;
   empty?: ReactNode;
 }) {
   return (
@@ -65,7 +67,7 @@ function TicketSection({
       {tickets.length > 0 ? (
         <ul aria-labelledby={id} className="flex flex-col gap-6 print:gap-0">
           {tickets.map((ticket) => (
-            <TicketCard key={ticket.bookingId} ticket={ticket} printTarget={printing === ticket.bookingId} onPrint={onPrint} onEmailSent={onEmailSent} />
+            <TicketCard key={ticket.bookingId} ticket={ticket} printTarget={printing === ticket.bookingId} onPrint={onPrint} onEmailSent={onEmailSent} onRefundRequested={onRefundRequested} />
           ))}
         </ul>
       ) : (
@@ -81,7 +83,7 @@ function TicketSection({
  * (issue 17).
  */
 export function MyTicketsPage() {
-  const { state, retry, markEmail } = useMyTickets();
+  const { state, retry, markEmail, markRefundRequest } = useMyTickets();
   const { printing, print } = usePrintTicket();
   const tickets = state.status === "ready" ? state.tickets : [];
   const upcoming = tickets.filter((ticket) => ticket.period === "upcoming");
@@ -108,6 +110,7 @@ export function MyTicketsPage() {
                 printing={printing}
                 onPrint={print}
                 onEmailSent={markEmail}
+                onRefundRequested={markRefundRequest}
                 empty={
                   <p className="rounded-2xl border border-dashed border-border bg-white px-5 py-6 text-muted print:hidden">
                     {MY_TICKETS_TEXT.noUpcoming}{" "}
@@ -118,7 +121,7 @@ export function MyTicketsPage() {
                 }
               />
               {past.length > 0 && (
-                <TicketSection id="past-tickets" title={MY_TICKETS_TEXT.pastHeading} tickets={past} printing={printing} onPrint={print} onEmailSent={markEmail} />
+                <TicketSection id="past-tickets" title={MY_TICKETS_TEXT.pastHeading} tickets={past} printing={printing} onPrint={print} onEmailSent={markEmail} onRefundRequested={markRefundRequest} />
               )}
             </div>
           )}

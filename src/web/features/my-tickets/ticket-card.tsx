@@ -1,12 +1,13 @@
 import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, RotateCcw, Send } from "lucide-react";
 import type { ReactNode } from "react";
-import { BRAND, eventPlace, formatDateTime, formatPounds, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
+import { BRAND, eventPlace, formatDateTime, formatPounds, type BuyerRefundRequest, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { TicketQr } from "~/components/tickets/ticket-qr";
 import { cn } from "~/lib/cn";
 import { useSendTicketEmail } from "~/lib/send-ticket-email";
 import { toast } from "~/lib/toast";
+import { RefundRequestSection } from "./refund-request";
 import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine } from "./my-tickets-text";
 
 /** One of the user's own tickets as a calendar file (GET /api/me/tickets/{bookingId}/calendar.ics); the browser downloads it. */
@@ -42,12 +43,14 @@ export function TicketCard({
   printTarget,
   onPrint,
   onEmailSent,
+  onRefundRequested,
 }: {
   ticket: MyTicket;
   /** Print Ticket was pressed on this card: print CSS shows it alone. */
   printTarget: boolean;
   onPrint: (bookingId: string) => void;
   onEmailSent: (bookingId: string, email: TicketEmailStatus) => void;
+  onRefundRequested: (bookingId: string, request: BuyerRefundRequest) => void;
 }) {
   const { sending, send } = useSendTicketEmail();
   const titleId = `ticket-${ticket.bookingId}-title`;
@@ -120,6 +123,7 @@ export function TicketCard({
             <div className="mt-4 print:hidden">
               <EmailLine email={ticket.ticketEmail} />
             </div>
+            <RefundRequestSection ticket={ticket} onRequested={onRefundRequested} />
           </div>
           <div className="flex flex-col items-center justify-center gap-3 border-t-2 border-dashed border-border bg-surface/60 p-5 text-center md:w-64 md:border-l-2 md:border-t-0 print:w-auto print:border-l-0 print:border-t-2 print:bg-white print:py-8">
             <TicketQr payload={ticket.qrPayload} className="print:size-56" />

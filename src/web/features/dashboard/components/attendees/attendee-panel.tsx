@@ -13,6 +13,7 @@ import { attendeeRow, attendeeSummary } from "../../lib/attendee-rows";
 import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
 import { chooseAttendeeEvent, eventChoiceLabel, type AttendeeEventGroups } from "../../lib/my-event-rows";
 import { EmptyState } from "../empty-state";
+import { RefundRequestsSection } from "../refund-requests/refund-requests-section";
 import { PanelHeader } from "../panel-header";
 import { TicketResender, TicketViewer } from "../tickets/ticket-tools";
 import { AttendeeCards } from "./attendee-cards";
@@ -52,6 +53,9 @@ export function AttendeePanel({ groups }: { groups: AttendeeEventGroups }) {
       <PanelHeader id="attendees-heading" title="Attendee Management">
         Confirmed attendees of your active events. Check people in and export the list.
       </PanelHeader>
+
+      {/* An approved request's tickets leave the list of its event. */}
+      <RefundRequestsSection onApproved={(approvedEventId) => approvedEventId === eventId && retry()} />
 
       {chosen && eventId ? (
         <div className="rounded-2xl border border-border bg-white shadow-sm">

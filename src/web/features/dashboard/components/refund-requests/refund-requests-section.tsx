@@ -1,0 +1,169 @@
+import { Clock, Loader2, RotateCcw, Undo2 } from "lucide-react";
+import { useState } from "react";
+import type { RefundRequestView } from "@domain";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Textarea } from "~/components/ui/input";
+import { Skeleton } from "~/components/ui/skeleton";
+import { useSessionUser } from "~/hooks/use-session-user";
+import { useRefundRequests } from "../../hooks/use-refund-requests";
+import { REFUND_REQUESTS_TEXT, refundRequestRow } from "../../lib/refund-request-rows";
+
+type Mode = "idle" | "approving" | "declining";
+
+function RequestItem({
+  request,
+  showOrganiser,
+  busy,
+  onAnswer,
+}: {
+  request: RefundRequestView;
+  showOrganiser: boolean;
+  busy: boolean;
+  onAnswer: (decision: { approve: true } | { approve: false; note: string }) => Promise<boolean>;
+}) {
+  const [mode, setMode] = useState<Mode>("idle");
+  const [note, setNote] = useState("");
+  const row = refundRequestRow(request);
+  const titleId = `refund-request-${row.id}`;
+  const noteId = `refund-note-${row.id}`;
+
+  return (
+    <li aria-labelledby={titleId} className="flex flex-col gap-3 border-t border-border p-4 first:border-t-0 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h4 id={titleId} className="break-words font-bold text-ink">
+            {row.buyer} · {row.event}
+          </h4>
+          <p className="break-words text-sm text-muted">
+            {row.email} · {row.eventWhen}
+            {showOrganiser && row.organiser ? ` · Organiser: ${row.organiser}` : ""}
+          </p>
+        </div>
+        {row.overdue && (
+          <Badge variant="warning">
+            <Clock className="size-3" aria-hidden="true" />
+            {REFUND_REQUESTS_TEXT.overdue}
+          </Badge>
+        )}
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Tickets</dt>
+          <dd className="font-semibold">{row.tickets}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Refund</dt>
+          <dd className="font-semibold tabular-nums">{row.amount} <span className="font-normal text-muted">(fee kept)</span></dd>
+        </div>
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Asked</dt>
+          <dd className="font-semibold">{row.askedAt}</dd>
+        </div>
+        <div className="col-span-2 sm:col-span-3">
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Reason</dt>
+          <dd className="whitespace-pre-line break-words">{row.reason}</dd>
+        </div>
+      </dl>
+      {mode === "idle" && (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button type="button" size="sm" aria-describedby={titleId} disabled={busy} onClick={() => setMode("approving")}>
+            <Undo2 aria-hidden="true" />
+            {REFUND_REQUESTS_TEXT.approve}
+          </Button>
+          <Button type="button" size="sm" variant="outline" aria-describedby={titleId} disabled={busy} onClick={() => setMode("declining")}>
+            {REFUND_REQUESTS_TEXT.decline}
+          </Button>
+        </div>
+      )}
+      {mode === "approving" && (
+        <div role="group" aria-label="Confirm the refund" className="flex flex-col gap-2 rounded-xl bg-surface p-3 sm:flex-row sm:items-center">
+          <p className="flex-1 text-sm font-semibold">
+            Refund {row.amount} to {row.buyer} now? Their {row.tickets} stop working.
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setMode("idle")}>
+              Back
+            </Button>
+            <Button type="button" size="sm" autoFocus disabled={busy} onClick={() => void onAnswer({ approve: true }).then((done) => !done && setMode("idle"))}>
+              {busy && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+              Yes, refund {row.amount}
+            </Button>
+          </div>
+        </div>
+      )}
+      {mode === "declining" && (
+        <form
+          className="flex flex-col gap-2 rounded-xl bg-surface p-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onAnswer({ approve: false, note }).then((done) => !done && setMode("idle"));
+          }}
+        >
+          <Field id={noteId} label={REFUND_REQUESTS_TEXT.noteLabel} hint="We e-mail the buyer your answer with this note.">
+            <Textarea autoFocus rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} disabled={busy} />
+          </Field>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setMode("idle")}>
+              Back
+            </Button>
+            <Button type="submit" size="sm" className="bg-red-700 hover:bg-red-800" disabled={busy}>
+              {busy && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+              {REFUND_REQUESTS_TEXT.confirmDecline}
+            </Button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Buyers' pending refund requests on the user's events, to approve or decline (decision 027). An admin
+ * sees every organiser's, those waiting over 48 hours marked, and may answer for the organiser.
+ */
+export function RefundRequestsSection({ onApproved }: { onApproved: (eventId: string) => void }) {
+  const user = useSessionUser();
+  const { state, retry, answer, answering } = useRefundRequests(onApproved);
+  const count = state.status === "ready" ? state.requests.length : 0;
+  return (
+    <section aria-labelledby="refund-requests-heading" className="rounded-2xl border border-border bg-white shadow-sm">
+      <div className="flex flex-col gap-1 border-b border-border p-4 sm:p-5">
+        <h3 id="refund-requests-heading" className="flex items-center gap-2 text-lg font-bold">
+          {REFUND_REQUESTS_TEXT.heading}
+          {count > 0 && <Badge variant="secondary">{count} waiting</Badge>}
+        </h3>
+        <p className="text-sm text-muted">{user?.isAdmin ? REFUND_REQUESTS_TEXT.adminIntro : REFUND_REQUESTS_TEXT.intro}</p>
+      </div>
+      {state.status === "loading" && (
+        <div className="p-4 sm:p-5">
+          <Skeleton className="h-16" />
+        </div>
+      )}
+      {state.status === "failed" && (
+        <div className="flex flex-col items-start gap-3 p-4 sm:p-5">
+          <p className="text-sm text-muted">{REFUND_REQUESTS_TEXT.loadFailed}</p>
+          <Button type="button" variant="outline" size="sm" onClick={retry}>
+            <RotateCcw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      )}
+      {state.status === "ready" && count === 0 && <p className="p-4 text-sm text-muted sm:p-5">{REFUND_REQUESTS_TEXT.none}</p>}
+      {state.status === "ready" && count > 0 && (
+        <ul aria-labelledby="refund-requests-heading">
+          {state.requests.map((request) => (
+            <RequestItem
+              key={request.requestId}
+              request={request}
+              showOrganiser={user?.isAdmin ?? false}
+              busy={answering === request.requestId}
+              onAnswer={(decision) => answer(request, decision)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
