@@ -129,6 +129,7 @@ describe("the scanner and refunded tickets (issue 19)", () => {
     const conflicts = page.getByRole("region", { name: "Sync conflicts" });
     await conflicts.getByText(`Not admitted: ${REFUNDED_TICKET_MESSAGE}`, { exact: false }).waitFor();
     await page.getByText("0 tickets").first().waitFor();
+    await conflicts.scrollIntoViewIfNeeded();
     await shot(page, "sync-refunded");
 
     // Offline again, the refreshed list refuses it with the same words.
