@@ -102,6 +102,13 @@ describe("reconcile names each way the ledger can break (decision 027)", () => {
     expect(await problemsOf({ orderId })).toEqual([{ orderId, bookingId: booking.id, problem: `refund ${missing!.id} paid £2.30, but the ledger has £0.00` }]);
   });
 
+  it("money paid back on the ledger that no refund accounts for", async () => {
+    const { orderId, booking } = await bought(2);
+    // A booking fee 'refunded' straight onto the ledger: within the charge, and the tickets untouched.
+    await t.db.insert(ledgerEntries).values({ entryKey: `stray-refund:${randomUUID()}`, kind: "fee_refund", amountPence: 230, orderId, bookingId: booking.id, providerRef: "re_unknown" });
+    expect(await problemsOf({ orderId })).toEqual([{ orderId, bookingId: booking.id, problem: "£2.30 paid back on the ledger (fee_refund) that no refund accounts for" }]);
+  });
+
   it("a refund on the ledger for an amount other than it paid", async () => {
     const { organiser, orderId, booking } = await bought(2);
     const { refundId } = await refund(organiser, booking.id, 1);
