@@ -70,6 +70,23 @@ export const CANCELLED_EVENT_TICKET_MESSAGE = "This event was cancelled and its 
 /** What the door says to a ticket whose payment the buyer's bank has disputed. */
 export const DISPUTED_TICKET_MESSAGE = "This ticket's payment is disputed with the card issuer, so it is not valid for entry.";
 
+/** Booking statuses of a ticket that was sold: the door answers for these by name, and anything else is unknown or unpaid. */
+export const SOLD_BOOKING_STATUSES = ["confirmed", "refunded", "disputed"] as const;
+
+/**
+ * Why the door refuses a sold ticket that is no longer valid, or null when nothing revokes it: the one
+ * rule the scan, the dashboard's check-in button, the offline sync and the offline scanner all apply. A
+ * cancelled event revokes every ticket it sold; otherwise a refunded or disputed booking revokes its own.
+ * A partly refunded booking stays confirmed: its remaining tickets admit.
+ */
+export function revokedTicketMessage(booking: { status: string }, event: { status?: string | null }): string | null {
+  if (!(SOLD_BOOKING_STATUSES as readonly string[]).includes(booking.status)) return null;
+  if (event.status === "cancelled") return CANCELLED_EVENT_TICKET_MESSAGE;
+  if (booking.status === "refunded") return REFUNDED_TICKET_MESSAGE;
+  if (booking.status === "disputed") return DISPUTED_TICKET_MESSAGE;
+  return null;
+}
+
 /** Whether a buyer may ask for a refund now, and on which terms (decision 027). */
 export type BuyerRefundTerms =
   | { allowed: true; source: "buyer-request" | "postponement"; includesFee: boolean; automatic: boolean; closesAt: Date }

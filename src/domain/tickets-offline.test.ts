@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkInList, createTestSigningKey, TEST_EVENT, ticketPayload } from "../web/features/check-in/lib/test-signing-key";
 import { createTicketSignatureCheck } from "../web/features/check-in/lib/ticket-signature";
-import { checkTicketOffline, OFFLINE_REASONS, type CheckInList, type LocalCheckIn } from "./tickets";
+import { CANCELLED_EVENT_TICKET_MESSAGE, DISPUTED_TICKET_MESSAGE, REFUNDED_TICKET_MESSAGE, revokedTicketMessage } from "./refunds";
+import { admissibleTickets, checkTicketOffline, OFFLINE_REASONS, type CheckInList, type LocalCheckIn } from "./tickets";
 
 const NOW = new Date("2090-06-01T18:05:00.000Z");
 const verifySignature = createTicketSignatureCheck();
@@ -95,5 +96,56 @@ describe("checkTicketOffline", () => {
     expect(result).toMatchObject({ valid: false, error: "Not for this event: this ticket is for Northern Soul Night (Thu, 1 Jun 2090, 19:00).", event: null });
     expect(admitted).toBeNull();
     expect((await run(text, [list], { doorEventId: TEST_EVENT.id })).result.valid).toBe(true);
+  });
+
+  it("refuses a refunded or a disputed ticket by name, before the door's event and without admitting (issue 19)", async () => {
+    for (const [status, message] of [["refunded", REFUNDED_TICKET_MESSAGE], ["disputed", DISPUTED_TICKET_MESSAGE]] as const) {
+      const { list, text } = await setUp([{ status, ticketQuantity: status === "refunded" ? 0 : 2 }]);
+      const { result, admitted } = await run(text, [list]);
+      expect(result).toEqual({ valid: false, error: message, ticketId: "TCKT-2090-0000AAAA", status: null, alreadyCheckedIn: false, checkedInAt: null, event: null, attendee: null });
+      expect(admitted).toBeNull();
+      expect((await run(text, [list], { checkIn: false })).result.error).toBe(message);
+      // Another event's door still says the ticket is for another event: the revocation is that event's business.
+      expect((await run(text, [list], { doorEventId: "event-2" })).result.error).toMatch(/^Not for this event/);
+      expect(admissibleTickets(list)).toEqual([]);
+    }
+  });
+
+  it("refuses every ticket of a cancelled event, even one still confirmed in the list", async () => {
+    const { list, text } = await setUp([{}, { status: "refunded", ticketQuantity: 0 }]);
+    const cancelled = { ...list, event: { ...list.event, status: "cancelled" } };
+    const { result, admitted } = await run(text, [cancelled]);
+    expect(result).toMatchObject({ valid: false, error: CANCELLED_EVENT_TICKET_MESSAGE });
+    expect(admitted).toBeNull();
+    expect(admissibleTickets(cancelled)).toEqual([]);
+    // The same list before the cancellation admitted it (lists downloaded before statuses were sent have none).
+    expect((await run(text, [{ ...list, event: { ...list.event, status: "active" } }])).result.valid).toBe(true);
+    expect((await run(text, [list])).result.valid).toBe(true);
+  });
+
+  it("admits what remains of a partly refunded booking, for its valid tickets", async () => {
+    const { list, text } = await setUp([{ ticketQuantity: 1 }]);
+    const { result, admitted } = await run(text, [list]);
+    expect(result).toMatchObject({ valid: true, attendee: { tickets: 1 } });
+    expect(admitted).not.toBeNull();
+  });
+
+  it("refuses a revoked ticket even when this device admitted it before it learnt of the refund", async () => {
+    const { list, text } = await setUp([{ status: "refunded", ticketQuantity: 0 }]);
+    const earlier: LocalCheckIn = { ticketId: "TCKT-2090-0000AAAA", eventId: TEST_EVENT.id, eventTitle: TEST_EVENT.title, attendeeName: "Ada Lovelace", checkedInAt: NOW.toISOString() };
+    expect((await run(text, [list], { localCheckIns: [earlier] })).result).toMatchObject({ valid: false, error: REFUNDED_TICKET_MESSAGE });
+  });
+});
+
+describe("revokedTicketMessage", () => {
+  it("names a refund, a dispute and a cancellation, and leaves unsold tickets to the unknown-or-unpaid answer", () => {
+    expect(revokedTicketMessage({ status: "confirmed" }, {})).toBeNull();
+    expect(revokedTicketMessage({ status: "confirmed" }, { status: "active" })).toBeNull();
+    expect(revokedTicketMessage({ status: "refunded" }, { status: "active" })).toBe(REFUNDED_TICKET_MESSAGE);
+    expect(revokedTicketMessage({ status: "disputed" }, { status: null })).toBe(DISPUTED_TICKET_MESSAGE);
+    expect(revokedTicketMessage({ status: "confirmed" }, { status: "cancelled" })).toBe(CANCELLED_EVENT_TICKET_MESSAGE);
+    expect(revokedTicketMessage({ status: "refunded" }, { status: "cancelled" })).toBe(CANCELLED_EVENT_TICKET_MESSAGE);
+    expect(revokedTicketMessage({ status: "pending" }, { status: "cancelled" })).toBeNull();
+    expect(revokedTicketMessage({ status: "failed" }, { status: "active" })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isUuid } from "./events";
 import { formatEventDate, formatEventTime } from "./format";
 import { BuyerRefundOptions } from "./refund-request-shapes";
+import { revokedTicketMessage } from "./refunds";
 import { TicketEmailStatus } from "./ticket-email";
 
 /** The e-mail providers a buyer or organiser may choose (spec §7 send-ticket-email); brevo is the default. */
@@ -107,7 +108,11 @@ export function notForThisEventMessage(title: string, dateTime: Date | string): 
   return `Not for this event: this ticket is for ${title}${when ? ` (${when})` : ""}.`;
 }
 
-/** The ticket list a scanner downloads to keep admitting people offline (GET /api/events/:id/check-in-list). */
+/**
+ * The ticket list a scanner downloads to keep admitting people offline (GET /api/events/:id/check-in-list).
+ * It carries revocations too: refunded and disputed tickets (and, for a cancelled event, every ticket it
+ * sold) with their status, so a scanner refuses them by name (revokedTicketMessage in refunds.ts).
+ */
 export const CheckInListTicket = z.object({
   ticketId: z.string(),
   bookingId: z.string(),
@@ -120,13 +125,18 @@ export const CheckInListTicket = z.object({
 export type CheckInListTicket = z.infer<typeof CheckInListTicket>;
 
 export const CheckInList = z.object({
-  // Lists downloaded before venues were sent have none: optional, so they still read.
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullish(), location: z.string() }),
+  // Lists downloaded before venues (or event statuses) were sent have none: optional, so they still read.
+  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullish(), location: z.string(), status: z.string().optional() }),
   keys: z.array(TicketSigningKey),
   tickets: z.array(CheckInListTicket),
   downloadedAt: z.string(),
 });
 export type CheckInList = z.infer<typeof CheckInList>;
+
+/** The tickets of a downloaded list that still admit: confirmed, and not revoked by a refund, dispute or cancellation. */
+export function admissibleTickets(list: CheckInList): CheckInListTicket[] {
+  return list.tickets.filter((ticket) => ticket.status === "confirmed" && !revokedTicketMessage(ticket, list.event));
+}
 
 /** Check-ins made offline, sent when back online (POST /api/events/:id/check-ins). */
 export const OfflineCheckIns = z.object({
@@ -396,7 +406,8 @@ function findListedTicket(lists: readonly CheckInList[], ticketId: string): { li
 /**
  * The offline scanner's admission rule, the server's own (check-in.service admitTicket) applied to a
  * downloaded list: only a ticket whose QR signature verifies against the list's keys, which is in a
- * downloaded list for the same booking and is confirmed, is valid; it is admitted once (from the list's
+ * downloaded list for the same booking and is confirmed, is valid (a refunded, disputed or cancelled
+ * event's ticket is refused with the server's own message); it is admitted once (from the list's
  * check-in time, else this device's), and a second scan reports when it was checked in.
  */
 export async function checkTicketOffline({
@@ -424,8 +435,10 @@ export async function checkTicketOffline({
   if (!found) return refusedOffline(payload.ticketId, OFFLINE_REASONS.notFound);
   const { list, ticket } = found;
   if (!(await verifySignature(payload, list.keys))) return refusedOffline(payload.ticketId, OFFLINE_REASONS.forged);
-  if (ticket.bookingId !== payload.bookingId || ticket.status !== "confirmed") return refusedOffline(payload.ticketId, OFFLINE_REASONS.notFound);
+  const revoked = revokedTicketMessage(ticket, list.event);
+  if (ticket.bookingId !== payload.bookingId || (ticket.status !== "confirmed" && !revoked)) return refusedOffline(payload.ticketId, OFFLINE_REASONS.notFound);
   if (doorEventId && list.event.id !== doorEventId) return refusedOffline(payload.ticketId, notForThisEventMessage(list.event.title, list.event.dateTime));
+  if (revoked) return refusedOffline(payload.ticketId, revoked);
 
   const base: CheckResult = {
     valid: true,

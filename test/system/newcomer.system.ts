@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import type { EventListResult, LiveSale, MailboxMessage } from "../../src/domain";
@@ -69,10 +70,16 @@ function printed(pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
   });
 }
 
-beforeAll(async () => {
-  const port = await freePort();
+/** This machine's environment less the settings a newcomer has not made. */
+function newcomersEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!NOT_A_NEWCOMERS.test(key)) env[key] = value;
+  return env;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  const env = newcomersEnv();
   // Detached: its own process group, so `npm`, scripts/start.mjs and the server all stop together.
   app = spawn("npm", ["start"], { cwd: REPO, env: { ...env, PORT: String(port), DATA_DIR: dataDir }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   const keep = (chunk: Buffer) => {
@@ -217,4 +224,16 @@ describe("a newcomer's `npm start` on an empty data directory", () => {
       { timeoutMs: 30_000, what: "the server to stop listening" },
     );
   }, 60_000);
+
+  it("leaves a ledger that balances: `npm run admin -- reconcile` on the demo data and the ticket just sold exits 0 (issue 19)", async () => {
+    // After the app has stopped (the test before): the admin command opens the same embedded database.
+    const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "admin", "--", "reconcile"], { cwd: REPO, env: { ...newcomersEnv(), DATA_DIR: dataDir }, timeout: 120_000 }).catch(
+      (error: { code: number; stdout: string; stderr: string }) => {
+        throw new Error(`npm run admin -- reconcile exited ${error.code}:\n${error.stdout}\n${error.stderr}`);
+      },
+    );
+    expect(stdout).toMatch(/Orders on the ledger: \d+/);
+    expect(stdout).toMatch(/Charged £[\d,]+\.\d\d = refunded £[1-9][\d,]*\.\d\d \+ disputed £0\.00 \+ held £[\d,]+\.\d\d/);
+    expect(stdout).toContain("The ledger balances.");
+  }, 150_000);
 });

@@ -5,8 +5,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRICE_BANDS, eventKind, isListed, priceBandOf } from "../../domain";
 import { createTestDatabase } from "../../../test/database";
-import { bookings, events, profiles, users } from "./schema";
-import { seedDemoData } from "./seed";
+import { formatReconcileReport, reconcile } from "../features/refunds/reconcile";
+import { affiliates, bookings, events, ledgerEntries, orders, profiles, refunds, users } from "./schema";
+import { DEMO_AFFILIATE_CODE, seedDemoData } from "./seed";
 
 describe("demo seed", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -49,6 +50,38 @@ describe("demo seed", () => {
       expect(name).toMatch(/^\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)+$/u);
       expect(handles.has(name)).toBe(false);
     }
+  });
+
+  it("puts the demo's money on the ledger, so reconcile balances: paid bookings, commission, a partly refunded and a refunded booking (issue 19)", async () => {
+    const report = await reconcile(database.db);
+    expect(report.problems, formatReconcileReport(report)).toEqual([]);
+    const rows = await database.db.select().from(bookings).innerJoin(events, sql`${events.id} = ${bookings.eventId}`);
+    const paid = rows.filter((row) => row.events.pricePence > 0);
+    expect(paid.length).toBeGreaterThan(20);
+    // Every paid booking is an order paid through the local test checkout, with its charge on the ledger.
+    expect(paid.every((row) => row.bookings.orderLineId !== null)).toBe(true);
+    expect(rows.filter((row) => row.events.pricePence === 0).every((row) => row.bookings.orderLineId === null)).toBe(true);
+    expect(report.orders).toBe(paid.length);
+    const [charged] = await database.db.select({ pence: sql<number>`sum(${orders.totalPence})::int` }).from(orders);
+    expect(report.chargedPence).toBe(charged!.pence);
+    expect(report.refundedPence).toBeGreaterThan(0);
+    expect(report.pendingRefunds).toBe(0);
+
+    const partly = paid.filter((row) => row.bookings.refundedQuantity > 0 && row.bookings.ticketQuantity > 0);
+    const refunded = paid.filter((row) => row.bookings.status === "refunded");
+    expect(partly).toHaveLength(1);
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]!.bookings).toMatchObject({ ticketQuantity: 0 });
+    const done = await database.db.select().from(refunds);
+    expect(done.map((refund) => refund.bookingId).sort()).toEqual([partly[0]!.bookings.id, refunded[0]!.bookings.id].sort());
+    expect(done.every((refund) => refund.status === "succeeded" && refund.providerRefundId?.startsWith("re_local_"))).toBe(true);
+
+    // The demo affiliate's earnings are its commission on the ledger.
+    const [affiliate] = await database.db.select().from(affiliates).where(sql`${affiliates.affiliateCode} = ${DEMO_AFFILIATE_CODE}`);
+    expect(affiliate!.totalEarningsPence).toBeGreaterThan(0);
+    expect(affiliate!.totalReferrals).toBe(2);
+    const [commission] = await database.db.select({ pence: sql<number>`sum(${ledgerEntries.amountPence})::int` }).from(ledgerEntries).where(sql`${ledgerEntries.kind} = 'commission'`);
+    expect(commission!.pence).toBe(affiliate!.totalEarningsPence);
   });
 
   it("draws a local poster in every width for every event", async () => {

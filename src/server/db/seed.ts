@@ -1,15 +1,19 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { count, inArray, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { ONGOING_BUSINESS_DATE, businessTypeForCategory, type EventCategory } from "../../domain/events";
 import { formatEventDate, formatEventTime } from "../../domain/format";
 import { londonClock } from "../../domain/london-time";
 import { londonWallTimeToDate } from "../../domain/london-wall-time";
-import { ticketTotal } from "../../domain/checkout";
+import { cartTotals } from "../../domain/checkout";
+import { affiliateCommission, bookingFeePerTicket } from "../../domain/money";
+import { refundAmounts, refundIncludesFee } from "../../domain/refunds";
 import { newTicketCode } from "../../domain/tickets";
 import type { Db } from "./client";
 import { hashPassword } from "./password-hash";
-import { accounts, affiliates, bookings, events, profiles, users } from "./schema";
+import { accounts, affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, refunds, users } from "./schema";
 import type { CataloguePosterSpec } from "../features/images/poster/catalogue";
+import { bookingChargeEntries, recordLedger, type NewLedgerEntry } from "../features/refunds/ledger";
+import { newLocalPaymentId, newLocalSessionId } from "../providers/payments/local";
 import { generateSeedPosters } from "./seed-images";
 
 /**
@@ -904,8 +908,12 @@ const EVENTS: EventSeed[] = [
   },
 ];
 
-/** Confirmed bookings; `who` is an index into ATTENDEES, or the demo attendee account (so My Tickets has tickets). */
-type BookingSeed = { event: string; quantity: number; who: number | "attendee"; checkedIn?: boolean; daysAgo: number };
+/**
+ * Bookings, bought through the local test checkout; `who` is an index into ATTENDEES, or the demo attendee
+ * account (so My Tickets has tickets). `refunded` tickets of it were refunded by the organiser since
+ * (all of them: a refunded booking); `referred` bookings came through the demo attendee's affiliate code.
+ */
+type BookingSeed = { event: string; quantity: number; who: number | "attendee"; checkedIn?: boolean; daysAgo: number; refunded?: number; referred?: boolean };
 
 const BOOKINGS: BookingSeed[] = [
   // 17 of 20 places taken: the card shows 'Only 3 left'.
@@ -914,14 +922,17 @@ const BOOKINGS: BookingSeed[] = [
   { event: "sourdough", quantity: 2, who: 8, daysAgo: 11 },
   // Every one of 16 places taken: 'Sold out'.
   ...[4, 2, 2, 1, 3, 2, 2].map((quantity, i) => ({ event: "paddleboard", quantity, who: 9 + i, daysAgo: 1 + i })),
-  { event: "midnightHarbour", quantity: 2, who: "attendee", daysAgo: 6 },
+  // Partly refunded: one of the two tickets went back, the other still admits.
+  { event: "midnightHarbour", quantity: 2, who: "attendee", daysAgo: 6, refunded: 1 },
   { event: "midnightHarbour", quantity: 4, who: 16, daysAgo: 3 },
   { event: "midnightHarbour", quantity: 1, who: 17, daysAgo: 9 },
-  { event: "northernSoul", quantity: 2, who: 18, daysAgo: 4 },
+  { event: "northernSoul", quantity: 2, who: 18, daysAgo: 4, referred: true },
   { event: "northernSoul", quantity: 1, who: 19, daysAgo: 12 },
   { event: "filmClassics", quantity: 2, who: 20, daysAgo: 5 },
+  // Refunded: both tickets went back, so the booking no longer admits.
+  { event: "filmClassics", quantity: 2, who: 15, daysAgo: 8, refunded: 2 },
   { event: "aiSummit", quantity: 1, who: 21, daysAgo: 8 },
-  { event: "aiSummit", quantity: 3, who: 22, daysAgo: 2 },
+  { event: "aiSummit", quantity: 3, who: 22, daysAgo: 2, referred: true },
   { event: "comedyStore", quantity: 2, who: 23, daysAgo: 3 },
   { event: "bigLaugh", quantity: 4, who: 24, daysAgo: 1 },
   { event: "winterWonderland", quantity: 4, who: 25, daysAgo: 7 },
@@ -1001,32 +1012,7 @@ export async function seedDemoData({
     await tx.insert(events).values(eventRows);
 
     const eventsByKey = new Map(planned.map(({ seed }, index) => [seed.key, { seed, row: eventRows[index]! }]));
-    const attendeePerson = PEOPLE.find((p) => p.key === "attendee")!;
-    const bookingRows = BOOKINGS.map((booking, index) => {
-      const { seed, row } = eventsByKey.get(booking.event)!;
-      const name = booking.who === "attendee" ? attendeePerson.name : ATTENDEES[booking.who]!;
-      const email = booking.who === "attendee" ? attendeePerson.email : attendeeEmail(name, index);
-      // Bookings are made before the event they are for.
-      const createdAt = new Date(Math.min(now.getTime(), row.dateTime.getTime() - DAY) - booking.daysAgo * DAY - index * 37 * 60_000);
-      const ticketCode = newTicketCode(createdAt);
-      return {
-        eventId: row.id,
-        userId: booking.who === "attendee" ? userIds.get("attendee")! : null,
-        status: "confirmed",
-        attendeeName: name,
-        attendeeEmail: email,
-        ticketQuantity: booking.quantity,
-        totalAmountPence: ticketTotal(seed.pricePence, booking.quantity),
-        qrCode: ticketCode,
-        ticketCode,
-        stripeSessionId: `cs_test_${randomBytes(24).toString("hex")}`,
-        checkedInAt: booking.checkedIn ? new Date(row.dateTime.getTime() - 20 * 60_000 + index * 90_000) : null,
-        // Demo history: these tickets went out when they were bought.
-        ticketEmailSentAt: createdAt,
-        createdAt,
-      };
-    });
-    await tx.insert(bookings).values(bookingRows);
+    await insertBookings(tx, { eventsByKey, userIds, now });
     return true;
   });
 
@@ -1134,6 +1120,155 @@ function ukDateTime(now: Date, days: number, at: string, on?: Weekday): Date {
 }
 
 // --- bookings --------------------------------------------------------------------------------------
+
+/**
+ * The demo bookings, on the money ledger as the checkout and a refund would leave them (decision 027), so
+ * `npm run admin -- reconcile` balances on the demo data: a paid booking is an order paid through the
+ * local test checkout, with its order line and its charge on the ledger; a referred one earns the demo
+ * affiliate its commission; a refunded one has its refund, paid back (the refund notice already sent) and
+ * on the ledger under the local provider's refund id. Free bookings move no money.
+ */
+async function insertBookings(
+  tx: Db,
+  { eventsByKey, userIds, now }: { eventsByKey: Map<string, { seed: EventSeed; row: { id: string; userId: string; dateTime: Date } }>; userIds: Map<string, string>; now: Date },
+): Promise<void> {
+  const attendeePerson = PEOPLE.find((p) => p.key === "attendee")!;
+  const [affiliate] = await tx.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.affiliateCode, DEMO_AFFILIATE_CODE));
+  const ledger: NewLedgerEntry[] = [];
+  let earnedPence = 0;
+  let referrals = 0;
+  for (const [index, booking] of BOOKINGS.entries()) {
+    const { seed, row } = eventsByKey.get(booking.event)!;
+    const name = booking.who === "attendee" ? attendeePerson.name : ATTENDEES[booking.who]!;
+    const email = booking.who === "attendee" ? attendeePerson.email : attendeeEmail(name, index);
+    const userId = booking.who === "attendee" ? userIds.get("attendee")! : null;
+    // Bookings are made before the event they are for.
+    const createdAt = new Date(Math.min(now.getTime(), row.dateTime.getTime() - DAY) - booking.daysAgo * DAY - index * 37 * 60_000);
+    const ticketCode = newTicketCode(createdAt);
+    const totals = cartTotals([{ ticketPricePence: seed.pricePence, quantity: booking.quantity }]);
+    const sessionId = newLocalSessionId();
+    const paid = totals.total > 0;
+    const referredBy = paid && booking.referred && affiliate ? affiliate.id : null;
+
+    let orderLineId: string | null = null;
+    let orderId: string | null = null;
+    const paymentReference = newLocalPaymentId();
+    if (paid) {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          sessionId,
+          userId,
+          status: "confirmed",
+          provider: "local",
+          affiliateId: referredBy,
+          attendeeName: name,
+          attendeeEmail: email,
+          subtotalPence: totals.subtotal,
+          feesPence: totals.fees,
+          totalPence: totals.total,
+          expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
+          paidAt: createdAt,
+          paymentReference,
+          confirmedAt: createdAt,
+          createdAt,
+        })
+        .returning({ id: orders.id });
+      orderId = order!.id;
+      const [line] = await tx
+        .insert(orderLines)
+        .values({ orderId, eventId: row.id, quantity: booking.quantity, unitPricePence: seed.pricePence, feePerTicketPence: bookingFeePerTicket(seed.pricePence), totalPence: totals.total })
+        .returning({ id: orderLines.id });
+      orderLineId = line!.id;
+    }
+
+    const refunded = booking.refunded ?? 0;
+    const [inserted] = await tx
+      .insert(bookings)
+      .values({
+        eventId: row.id,
+        userId,
+        status: refunded === booking.quantity ? "refunded" : "confirmed",
+        attendeeName: name,
+        attendeeEmail: email,
+        ticketQuantity: booking.quantity - refunded,
+        refundedQuantity: refunded,
+        totalAmountPence: totals.total,
+        qrCode: ticketCode,
+        ticketCode,
+        stripeSessionId: sessionId,
+        orderLineId,
+        checkedInAt: booking.checkedIn ? new Date(row.dateTime.getTime() - 20 * 60_000 + index * 90_000) : null,
+        // Demo history: these tickets went out when they were bought.
+        ticketEmailSentAt: createdAt,
+        createdAt,
+      })
+      .returning({ id: bookings.id });
+    if (!orderId) continue;
+    const bookingId = inserted!.id;
+    const charge = { orderId, bookingId, eventId: row.id, createdAt };
+    ledger.push(
+      ...bookingChargeEntries({ ...charge, unitPricePence: seed.pricePence, feePerTicketPence: bookingFeePerTicket(seed.pricePence), quantity: booking.quantity, providerRef: paymentReference }).map(
+        (entry) => ({ ...entry, createdAt }),
+      ),
+    );
+    const commission = referredBy ? affiliateCommission(seed.pricePence, booking.quantity) : 0;
+    if (referredBy && commission > 0) {
+      await tx.insert(affiliateCommissions).values({ affiliateId: referredBy, bookingId, amountPence: commission, createdAt });
+      ledger.push({ ...charge, entryKey: `commission:${bookingId}`, kind: "commission", amountPence: commission, affiliateId: referredBy, providerRef: paymentReference });
+      earnedPence += commission;
+      referrals++;
+    }
+    if (refunded > 0) {
+      // Refunded by the organiser a day after the booking (or now, for a booking made today).
+      const refundedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + DAY));
+      const amounts = refundAmounts({
+        unitPricePence: seed.pricePence,
+        feePerTicketPence: bookingFeePerTicket(seed.pricePence),
+        quantity: refunded,
+        validQuantity: booking.quantity,
+        commissionPence: commission,
+        includeFee: refundIncludesFee("organiser"),
+      });
+      const refundId = randomUUID();
+      const providerRefundId = `re_local_${randomBytes(12).toString("hex")}`;
+      await tx.insert(refunds).values({
+        id: refundId,
+        requestKey: `seed:${bookingId}`,
+        orderId,
+        bookingId,
+        eventId: row.id,
+        quantity: refunded,
+        ticketPence: amounts.ticketPence,
+        feePence: amounts.feePence,
+        commissionPence: amounts.commissionPence,
+        affiliateId: amounts.commissionPence > 0 ? referredBy : null,
+        source: "organiser",
+        reason: refunded === booking.quantity ? "The buyer could no longer come." : "One of the party could no longer come.",
+        requestedBy: row.userId,
+        status: "succeeded",
+        providerRefundId,
+        emailSentAt: refundedAt,
+        createdAt: refundedAt,
+        completedAt: refundedAt,
+      });
+      const common = { orderId, bookingId, eventId: row.id, refundId, providerRef: providerRefundId, createdAt: refundedAt };
+      ledger.push(
+        { ...common, entryKey: `refund:${refundId}:ticket`, kind: "ticket_refund", amountPence: amounts.ticketPence },
+        { ...common, entryKey: `refund:${refundId}:fee`, kind: "fee_refund", amountPence: amounts.feePence },
+        { ...common, entryKey: `refund:${refundId}:commission`, kind: "commission_reversal", amountPence: amounts.commissionPence, affiliateId: referredBy },
+      );
+      earnedPence -= amounts.commissionPence;
+    }
+  }
+  await recordLedger(tx, ledger);
+  if (affiliate && (earnedPence !== 0 || referrals > 0)) {
+    await tx
+      .update(affiliates)
+      .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} + ${earnedPence}`, totalReferrals: sql`${affiliates.totalReferrals} + ${referrals}` })
+      .where(eq(affiliates.id, affiliate.id));
+  }
+}
 
 function attendeeEmail(name: string, index: number): string {
   const local = name

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   AppError,
   isUuid,
@@ -7,6 +7,8 @@ import {
   parseTicketIdentifier,
   readScannedTicket,
   refusedTicket,
+  revokedTicketMessage,
+  SOLD_BOOKING_STATUSES,
   ticketCodeFromScan,
   type CheckInCounts,
   type CheckInList,
@@ -38,6 +40,7 @@ interface AdmissionRow {
   ticketQuantity: number;
   organiserId: string;
   eventId: string;
+  eventStatus: string;
   title: string;
   dateTime: Date;
   venue: string | null;
@@ -59,6 +62,7 @@ interface RawAdmissionRow {
   checked_in_at: Date | string | null;
   organiser_id: string;
   event_id: string;
+  event_status: string;
   title: string;
   date_time: Date | string;
   venue: string | null;
@@ -85,14 +89,14 @@ export async function admitTicket(
   const result = await db.execute<RawAdmissionRow>(sql`
     with t as (
       select b.id, b.ticket_code, b.status, b.attendee_name, b.attendee_email, b.ticket_quantity, b.checked_in_at,
-             e.user_id as organiser_id, e.id as event_id, e.title, e.date_time, e.venue, e.location
+             e.user_id as organiser_id, e.id as event_id, e.status as event_status, e.title, e.date_time, e.venue, e.location
       from ${bookings} b join ${events} e on e.id = b.event_id
       where ${ticket} limit 1
       for update of b
     ), admitted as (
       update ${bookings} set checked_in_at = ${when}
       from t
-      where ${bookings.id} = t.id and ${admit} and t.status = 'confirmed' and ${managedBy(actor, sql`t.organiser_id`)}
+      where ${bookings.id} = t.id and ${admit} and t.status = 'confirmed' and t.event_status <> 'cancelled' and ${managedBy(actor, sql`t.organiser_id`)}
         and (t.checked_in_at is null or t.checked_in_at > ${when})
       returning ${bookings.checkedInAt} as admitted_at
     )
@@ -108,6 +112,7 @@ export async function admitTicket(
     ticketQuantity: Number(row.ticket_quantity),
     organiserId: row.organiser_id,
     eventId: row.event_id,
+    eventStatus: row.event_status,
     title: row.title,
     dateTime: asDate(row.date_time)!,
     venue: row.venue,
@@ -140,10 +145,12 @@ export async function checkTicket({ db, signer, actor, input }: { db: Db; signer
   const payloadMatches = payload ? sql`t.id = ${payload.bookingId} and t.ticket_code = ${payload.ticketId}` : sql`true`;
   const forThisDoor = doorEventId ? sql`t.event_id = ${doorEventId}` : sql`true`;
   const row = ticket ? await admitTicket(db, { ticket, actor, admit: sql`${admit} and ${payloadMatches} and ${forThisDoor}` }) : null;
-  if (!row || row.status !== "confirmed") return refusedTicket(NOT_FOUND_OR_UNPAID, code);
+  const revoked = row && revokedTicketMessage(row, { status: row.eventStatus });
+  if (!row || (row.status !== "confirmed" && !revoked)) return refusedTicket(NOT_FOUND_OR_UNPAID, code);
   if (payload && (payload.ticketId !== row.ticketCode || payload.bookingId !== row.id)) return refusedTicket(FORGED, code);
   if (!managesEvent(actor, row.organiserId)) return refusedTicket(NOT_YOURS, row.ticketCode);
   if (doorEventId && row.eventId !== doorEventId) return refusedTicket(notForThisEventMessage(row.title, row.dateTime), row.ticketCode);
+  if (revoked) return refusedTicket(revoked, row.ticketCode);
   if (input.checkIn && !admit) return refusedTicket(CODE_ONLY, row.ticketCode);
 
   const checkedInAt = row.checkedInAt ?? row.admittedAt;
@@ -159,16 +166,20 @@ export async function checkTicket({ db, signer, actor, input }: { db: Db; signer
   };
 }
 
-/** The ticket list a scanner keeps for offline check-in, with the keys that verify QR signatures. */
+/**
+ * The ticket list a scanner keeps for offline check-in, with the keys that verify QR signatures. It
+ * carries the revocations too (refunded and disputed tickets, with their status, and the event's own
+ * status), so a scanner that downloads it again refuses them by name.
+ */
 export async function checkInList({ db, signer, actor, eventId }: { db: Db; signer: TicketSigner; actor: Actor; eventId: string }): Promise<CheckInList> {
   const event = await findManagedEvent(db, actor, eventId);
   const rows = await db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.eventId, event.id), eq(bookings.status, "confirmed")))
+    .where(and(eq(bookings.eventId, event.id), inArray(bookings.status, [...SOLD_BOOKING_STATUSES])))
     .orderBy(asc(bookings.createdAt));
   return {
-    event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location },
+    event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, status: event.status },
     keys: await signer.publicKeys(),
     tickets: rows.map((booking) => ({
       ticketId: booking.ticketCode,
@@ -218,8 +229,9 @@ export async function syncOfflineCheckIns({ db, actor, eventId, input }: { db: D
     const code = item.ticketId.toUpperCase();
     const at = new Date(Math.min(new Date(item.checkedInAt).getTime(), Date.now()));
     const row = await admitTicket(db, { ticket: sql`b.ticket_code = ${code} and b.event_id = ${event.id}`, actor, at });
-    if (!row || row.status !== "confirmed") {
-      results.push({ ticketId: code, outcome: "invalid", checkedInAt: null, error: NOT_FOUND_OR_UNPAID });
+    const revoked = row && revokedTicketMessage(row, { status: row.eventStatus });
+    if (!row || row.status !== "confirmed" || revoked) {
+      results.push({ ticketId: code, outcome: "invalid", checkedInAt: null, error: revoked || NOT_FOUND_OR_UNPAID });
       continue;
     }
     const kept = (row.admittedAt ?? row.checkedInAt)!.toISOString();
@@ -235,7 +247,10 @@ export async function syncOfflineCheckIns({ db, actor, eventId, input }: { db: D
 export async function checkInBooking({ db, actor, bookingId }: { db: Db; actor: Actor; bookingId: string }): Promise<CheckInResult> {
   if (!isUuid(bookingId)) throw new AppError("BOOKING_NOT_FOUND", "Booking not found");
   const row = await admitTicket(db, { ticket: sql`b.id = ${bookingId}`, actor });
-  if (!row || row.status !== "confirmed" || !managesEvent(actor, row.organiserId)) throw new AppError("BOOKING_NOT_FOUND", "Booking not found");
+  if (!row || !managesEvent(actor, row.organiserId)) throw new AppError("BOOKING_NOT_FOUND", "Booking not found");
+  const revoked = revokedTicketMessage(row, { status: row.eventStatus });
+  if (revoked) throw new AppError("CONFLICT", revoked, { reason: "TICKET_REVOKED" });
+  if (row.status !== "confirmed") throw new AppError("BOOKING_NOT_FOUND", "Booking not found");
   if (row.checkedInAt) return { bookingId, checkedInAt: row.checkedInAt.toISOString(), alreadyCheckedIn: true };
   return { bookingId, checkedInAt: row.admittedAt!.toISOString(), alreadyCheckedIn: false };
 }

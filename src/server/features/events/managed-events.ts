@@ -20,7 +20,7 @@ export function managedBy(actor: Actor, organiser: SQL | typeof events.userId = 
 export async function findManagedEvent(db: Db, actor: Actor, eventId: string) {
   if (!isUuid(eventId)) throw new AppError("EVENT_NOT_FOUND", MANAGED_EVENT_NOT_FOUND);
   const [event] = await db
-    .select({ id: events.id, title: events.title, dateTime: events.dateTime, venue: events.venue, location: events.location })
+    .select({ id: events.id, title: events.title, dateTime: events.dateTime, venue: events.venue, location: events.location, status: events.status })
     .from(events)
     .where(and(eq(events.id, eventId), managedBy(actor)))
     .limit(1);

@@ -27,7 +27,8 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
  * - every order's charges are what its buyer paid, and nothing is paid back beyond them;
  * - every booking's charge is its tickets and fees as sold, and what remains of its ticket money is its
  *   valid tickets plus any refund still on its way;
- * - every completed refund is on the ledger for exactly its amounts, under the provider's id;
+ * - every completed refund is on the ledger for exactly its amounts, under the provider's id, and no money
+ *   is paid back on the ledger that no refund accounts for;
  * - every affiliate's earnings are their commission less its reversals, and no reversal exceeds it.
  */
 export async function reconcile(db: Db): Promise<ReconcileReport> {
@@ -111,6 +112,18 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
       problems.push({ ...at, problem: `refund ${refund.refund_id} paid ${money(Number(refund.ticket_pence) + Number(refund.fee_pence))}, but the ledger has ${money(Number(refund.ticket_on_ledger) + Number(refund.fee_on_ledger))}` });
     }
     if (Number(refund.ticket_pence) + Number(refund.fee_pence) > 0 && (!refund.provider_refund_id || !refund.refs_ok)) problems.push({ ...at, problem: `refund ${refund.refund_id} is not tied to the provider's refund id` });
+  }
+
+  // Money paid back that no refund accounts for: a refund on the ledger must be a refund's (its amounts are checked above).
+  const strays = rowsOf<{ order_id: string; booking_id: string | null; kind: string; pence: number }>(
+    await db.execute(sql`
+      select l.order_id, l.booking_id, l.kind, sum(l.amount_pence)::int as pence
+      from ledger_entries l left join refunds r on r.id = l.refund_id
+      where l.kind in ('ticket_refund', 'fee_refund') and r.id is null
+      group by l.order_id, l.booking_id, l.kind`),
+  );
+  for (const stray of strays) {
+    problems.push({ orderId: stray.order_id, bookingId: stray.booking_id, problem: `${money(stray.pence)} paid back on the ledger (${stray.kind}) that no refund accounts for` });
   }
 
   const affiliates = rowsOf<{ affiliate_id: string; total_earnings_pence: number; on_ledger: number }>(

@@ -1,4 +1,4 @@
-import { formatDateTime, plural } from "@domain";
+import { admissibleTickets, formatDateTime, plural } from "@domain";
 import { CloudUpload, Download, LoaderCircle, RefreshCw, Trash2, TriangleAlert, Wifi, WifiOff, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "~/components/ui/badge";
@@ -103,7 +103,7 @@ export function OfflineCheckInPanel({ offline }: { offline: OfflineCheckIn }) {
                     <div className="min-w-0">
                       <p className="truncate font-medium">{list.event.title}</p>
                       <p className="text-xs text-muted">
-                        {formatDateTime(list.event.dateTime)} · {plural(list.tickets.length, "ticket")} · {checkedIn + queued} checked in · downloaded{" "}
+                        {formatDateTime(list.event.dateTime)} · {plural(admissibleTickets(list).length, "ticket")} · {checkedIn + queued} checked in · downloaded{" "}
                         {formatDateTime(list.downloadedAt)}
                       </p>
                     </div>

@@ -1,4 +1,4 @@
-import { plural } from "@domain";
+import { admissibleTickets, plural } from "@domain";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import type { CheckInList, CheckResult, LocalCheckIn } from "@domain";
@@ -101,7 +101,7 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
     if (!opened || !navigator.onLine) return;
     setSyncing(true);
     try {
-      const summary = await opened.scanner.sync(sendOfflineCheckIns);
+      const summary = await opened.scanner.sync(sendOfflineCheckIns, getCheckInList);
       unreachableRef.current = false;
       setServerUnreachable(false);
       const refused = summary.conflicts + summary.invalid;
@@ -156,7 +156,7 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
         await opened.store.saveList(list);
         await refresh();
         toast.success("Ticket list downloaded", {
-          description: `${plural(list.tickets.length, "ticket")} for ${list.event.title} ready for offline check-in.`,
+          description: `${plural(admissibleTickets(list).length, "ticket")} for ${list.event.title} ready for offline check-in.`,
         });
       } catch (error) {
         toast.error("Download failed", { description: problem(error) });

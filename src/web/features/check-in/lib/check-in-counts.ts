@@ -1,4 +1,4 @@
-import type { CheckInCounts, CheckInList, LocalCheckIn } from "@domain";
+import { admissibleTickets, type CheckInCounts, type CheckInList, type LocalCheckIn } from "@domain";
 
 export interface ShownCounts {
   admitted: number;
@@ -32,7 +32,7 @@ export function shownCounts({
   if (server && server.eventId === eventId) return { admitted: server.admitted + waitingTickets, expected: server.expected, local: waiting.length > 0 };
   if (!list) return null;
   const waitingIds = new Set(waiting.map((entry) => entry.ticketId));
-  const confirmed = list.tickets.filter((ticket) => ticket.status === "confirmed");
+  const confirmed = admissibleTickets(list);
   const admittedBefore = confirmed.filter((ticket) => ticket.checkedInAt && !waitingIds.has(ticket.ticketId)).reduce((sum, ticket) => sum + ticket.ticketQuantity, 0);
   return {
     admitted: admittedBefore + waitingTickets,

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { OfflineCheckIns, OfflineCheckInOutcome } from "@domain";
+import { REFUNDED_TICKET_MESSAGE, type OfflineCheckIns, type OfflineCheckInOutcome } from "@domain";
 import { forgetOfflineTicketLists, openCheckInStore, type CheckInStore } from "./check-in-store";
 import { createOfflineScanner } from "./offline-scanner";
 import { checkInList, createTestSigningKey, TEST_EVENT, ticketPayload } from "./test-signing-key";
@@ -13,6 +13,7 @@ async function setUp() {
   const store = await openCheckInStore(`user-${randomUUID()}`);
   stores.push(store);
   const signer = await createTestSigningKey();
+  const keys = [signer.key];
   await store.saveList(checkInList([signer.key], [{}, {}, {}]));
   let clock = new Date("2090-06-01T18:00:00.000Z");
   const scanner = createOfflineScanner({ store, verifySignature: createTicketSignatureCheck(), now: () => clock });
@@ -21,7 +22,7 @@ async function setUp() {
   const later = (minutes: number) => {
     clock = new Date(clock.getTime() + minutes * 60_000);
   };
-  return { store, scanner, qr, later };
+  return { store, scanner, qr, later, keys };
 }
 
 afterEach(() => {
@@ -65,7 +66,7 @@ describe("offline scanner with its IndexedDB store", () => {
         // No answer for the third: it stays waiting.
       ];
     };
-    expect(await scanner.sync(send)).toEqual({ admitted: 1, conflicts: 1, invalid: 0 });
+    expect(await scanner.sync(send)).toEqual({ admitted: 1, conflicts: 1, invalid: 0, listsRefreshed: 0 });
     expect(sent).toEqual([
       {
         eventId: TEST_EVENT.id,
@@ -126,5 +127,39 @@ describe("offline scanner with its IndexedDB store", () => {
     expect(await store.lists()).toEqual([]);
     expect(await other.store.lists()).toEqual([]);
     expect(await store.pending()).toHaveLength(1);
+  });
+
+  it("learns of tickets refunded since the download on its next sync: the fresh list replaces the old one (issue 19)", async () => {
+    const { store, scanner, qr, keys } = await setUp();
+    expect(await scanner.check(await qr(1), false)).toMatchObject({ valid: true });
+    await scanner.check(await qr(2), true);
+    const fresh = checkInList(keys, [{ checkedInAt: "2090-06-01T17:00:00.000Z" }, { status: "refunded", ticketQuantity: 0 }, {}]);
+    const fetched: string[] = [];
+    const summary = await scanner.sync(
+      async () => [{ ticketId: "TCKT-2090-00000002", outcome: "admitted", checkedInAt: "2090-06-01T18:00:00.000Z", error: null }],
+      async (eventId) => {
+        fetched.push(eventId);
+        return fresh;
+      },
+    );
+    expect(summary).toEqual({ admitted: 1, conflicts: 0, invalid: 0, listsRefreshed: 1 });
+    expect(fetched).toEqual([TEST_EVENT.id]);
+    expect(await store.lists()).toEqual([fresh]);
+    expect(await scanner.check(await qr(1), true)).toMatchObject({ valid: false, error: REFUNDED_TICKET_MESSAGE });
+    expect(await scanner.check(await qr(0), true)).toMatchObject({ valid: true, alreadyCheckedIn: true, checkedInAt: "2090-06-01T17:00:00.000Z" });
+    expect(await store.pending()).toEqual([]);
+  });
+
+  it("keeps a list it cannot fetch again as it was", async () => {
+    const { store, scanner } = await setUp();
+    const before = await store.lists();
+    const summary = await scanner.sync(
+      async () => [],
+      async () => {
+        throw new TypeError("Failed to fetch");
+      },
+    );
+    expect(summary).toEqual({ admitted: 0, conflicts: 0, invalid: 0, listsRefreshed: 0 });
+    expect(await store.lists()).toEqual(before);
   });
 });

@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp } from "../../../../test/app";
+import { createEvent } from "../../../../test/fixtures";
+import { signInAs } from "../../../../test/organiser";
+import { affiliates, bookings, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
+import { formatReconcileReport, reconcile, type ReconcileProblem } from "./reconcile";
+
+// Each test breaks the ledger on purpose: the file's own ledger check would fail it.
+const t = setUpTestApp({}, { ledgerCheck: false });
+
+/** A booking bought through the test checkout (with an affiliate's code when given), its order and its organiser. */
+async function bought(quantity: number, options: { affiliateCode?: string } = {}) {
+  const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  const event = await createEvent(t.db, { userId: organiser.account.id, pricePence: 2000, maxAttendees: 20, title: `Ledger ${Math.random()}` });
+  const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: quantity, affiliateCode: options.affiliateCode });
+  expect(checkout.statusCode).toBe(200);
+  expect((await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`)).statusCode).toBe(200);
+  const [booking] = await t.db.select().from(bookings).where(eq(bookings.eventId, event.id));
+  const [line] = await t.db.select().from(orderLines).where(eq(orderLines.id, booking!.orderLineId!));
+  return { organiser: organiser.client, booking: booking!, orderId: line!.orderId };
+}
+
+async function refund(organiser: Awaited<ReturnType<typeof bought>>["organiser"], bookingId: string, quantity?: number) {
+  const response = await organiser.post(`/api/bookings/${bookingId}/refunds`, { quantity, reason: "Cannot come", requestKey: randomUUID() });
+  expect(response.statusCode).toBe(200);
+  expect(response.json().status).toBe("succeeded");
+  return response.json() as { refundId: string };
+}
+
+async function newAffiliate() {
+  const promoter = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  const code = `AF${randomUUID().replace(/-/g, "").slice(0, 6).toUpperCase()}`;
+  const [affiliate] = await t.db.insert(affiliates).values({ userId: promoter.account.id, affiliateCode: code }).returning();
+  return affiliate!;
+}
+
+/** The problems the report names for this order or booking. */
+async function problemsOf(ids: { orderId?: string; bookingId?: string; text?: string }): Promise<ReconcileProblem[]> {
+  const report = await reconcile(t.db);
+  return report.problems.filter(
+    (problem) =>
+      (ids.orderId !== undefined && problem.orderId === ids.orderId) ||
+      (ids.bookingId !== undefined && problem.bookingId === ids.bookingId) ||
+      (ids.text !== undefined && problem.problem.includes(ids.text)),
+  );
+}
+
+describe("reconcile on a ledger that balances (decision 027)", () => {
+  it("finds nothing wrong with sales, a partial refund, a full refund and an affiliate's commission and its reversal", async () => {
+    const affiliate = await newAffiliate();
+    const whole = await bought(2);
+    await refund(whole.organiser, whole.booking.id);
+    const part = await bought(3, { affiliateCode: affiliate.affiliateCode });
+    await refund(part.organiser, part.booking.id, 1);
+    await bought(1);
+    const report = await reconcile(t.db);
+    expect(report.problems).toEqual([]);
+    expect(report.orders).toBe(3);
+    // 2 + 3 + 1 tickets at £20 with a £2.30 fee each; back: 2 tickets and their fees, and 1 and its fee.
+    expect(report.chargedPence).toBe(6 * 2230);
+    expect(report.refundedPence).toBe(3 * 2230);
+    expect(report.heldPence).toBe(3 * 2230);
+    expect(report.pendingRefunds).toBe(0);
+    const [earner] = await t.db.select().from(affiliates).where(eq(affiliates.id, affiliate.id));
+    // 10% of the booking fees: 69p on three tickets, 46p once one is refunded.
+    expect(earner!.totalEarningsPence).toBe(46);
+    expect(formatReconcileReport(report)).toContain("The ledger balances.");
+  });
+});
+
+describe("reconcile names each way the ledger can break (decision 027)", () => {
+  it("an order whose charge on the ledger is not what its buyer paid", async () => {
+    const { orderId } = await bought(2);
+    await t.db.update(orders).set({ totalPence: sql`${orders.totalPence} + 100` }).where(eq(orders.id, orderId));
+    expect(await problemsOf({ orderId })).toEqual([{ orderId, bookingId: null, problem: "charged £44.60 on the ledger, but the buyer paid £45.60" }]);
+  });
+
+  it("a booking whose charge is not its tickets and fees as sold", async () => {
+    const { orderId, booking } = await bought(2);
+    await t.db.insert(ledgerEntries).values({ entryKey: `stray:${randomUUID()}`, kind: "booking_fee", amountPence: 50, orderId, bookingId: booking.id, providerRef: "pi_stray" });
+    const problems = await problemsOf({ orderId });
+    expect(problems).toContainEqual({ orderId, bookingId: booking.id, problem: "charged £40.00 for tickets and £5.10 in fees, but sold £40.00 and £4.60" });
+    expect(problems).toContainEqual({ orderId, bookingId: null, problem: "charged £45.10 on the ledger, but the buyer paid £44.60" });
+  });
+
+  it("money paid back beyond what was charged", async () => {
+    const { orderId } = await bought(1);
+    // A chargeback on the order larger than the whole charge (£22.30).
+    await t.db.insert(ledgerEntries).values({ entryKey: `dispute:${randomUUID()}`, kind: "dispute", amountPence: 2500, orderId, providerRef: "dp_test" });
+    expect(await problemsOf({ orderId })).toEqual([{ orderId, bookingId: null, problem: "paid back £25.00, more than the £22.30 charged" }]);
+  });
+
+  it("a completed refund that is not on the ledger", async () => {
+    const { orderId, booking } = await bought(2);
+    const [missing] = await t.db
+      .insert(refunds)
+      .values({ requestKey: `missing:${randomUUID()}`, orderId, bookingId: booking.id, eventId: booking.eventId, quantity: 0, ticketPence: 0, feePence: 230, source: "organiser", reason: "Goodwill", status: "succeeded", providerRefundId: `re_missing_${randomUUID()}` })
+      .returning();
+    expect(await problemsOf({ orderId })).toEqual([{ orderId, bookingId: booking.id, problem: `refund ${missing!.id} paid £2.30, but the ledger has £0.00` }]);
+  });
+
+  it("money paid back on the ledger that no refund accounts for", async () => {
+    const { orderId, booking } = await bought(2);
+    // A booking fee 'refunded' straight onto the ledger: within the charge, and the tickets untouched.
+    await t.db.insert(ledgerEntries).values({ entryKey: `stray-refund:${randomUUID()}`, kind: "fee_refund", amountPence: 230, orderId, bookingId: booking.id, providerRef: "re_unknown" });
+    expect(await problemsOf({ orderId })).toEqual([{ orderId, bookingId: booking.id, problem: "£2.30 paid back on the ledger (fee_refund) that no refund accounts for" }]);
+  });
+
+  it("a refund on the ledger for an amount other than it paid", async () => {
+    const { organiser, orderId, booking } = await bought(2);
+    const { refundId } = await refund(organiser, booking.id, 1);
+    await t.db.update(refunds).set({ feePence: 0 }).where(eq(refunds.id, refundId));
+    expect(await problemsOf({ orderId })).toEqual([{ orderId, bookingId: booking.id, problem: `refund ${refundId} paid £20.00, but the ledger has £22.30` }]);
+  });
+
+  it("a completed refund without the provider's refund id, or on the ledger under another", async () => {
+    const first = await bought(2);
+    const { refundId } = await refund(first.organiser, first.booking.id, 1);
+    await t.db.update(refunds).set({ providerRefundId: null }).where(eq(refunds.id, refundId));
+    expect(await problemsOf({ orderId: first.orderId })).toEqual([{ orderId: first.orderId, bookingId: first.booking.id, problem: `refund ${refundId} is not tied to the provider's refund id` }]);
+
+    const second = await bought(2);
+    const other = await refund(second.organiser, second.booking.id, 1);
+    await t.db.update(refunds).set({ providerRefundId: `re_elsewhere_${randomUUID()}` }).where(eq(refunds.id, other.refundId));
+    expect(await problemsOf({ orderId: second.orderId })).toEqual([{ orderId: second.orderId, bookingId: second.booking.id, problem: `refund ${other.refundId} is not tied to the provider's refund id` }]);
+  });
+
+  it("a refund still pending that is already on the ledger", async () => {
+    const { organiser, orderId, booking } = await bought(2);
+    const { refundId } = await refund(organiser, booking.id, 1);
+    await t.db.update(refunds).set({ status: "pending" }).where(eq(refunds.id, refundId));
+    const problems = await problemsOf({ orderId });
+    expect(problems).toContainEqual({ orderId, bookingId: booking.id, problem: `refund ${refundId} is pending but already on the ledger` });
+    expect((await reconcile(t.db)).pendingRefunds).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a booking whose ticket money does not match its valid tickets", async () => {
+    const { orderId, booking } = await bought(3);
+    // One ticket voided as if refunded, but no refund was made: £20 too much is still held for it.
+    await t.db.update(bookings).set({ ticketQuantity: 2, refundedQuantity: 1 }).where(eq(bookings.id, booking.id));
+    expect(await problemsOf({ orderId })).toEqual([{ orderId, bookingId: booking.id, problem: "ticket money left is £60.00, but its valid tickets and refunds on their way come to £40.00" }]);
+  });
+
+  it("an affiliate whose earnings are not the ledger's commission less its reversals", async () => {
+    const affiliate = await newAffiliate();
+    await bought(2, { affiliateCode: affiliate.affiliateCode });
+    expect(await problemsOf({ text: affiliate.id })).toEqual([]);
+    await t.db.update(affiliates).set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} + 150` }).where(eq(affiliates.id, affiliate.id));
+    expect(await problemsOf({ text: affiliate.id })).toEqual([{ orderId: null, bookingId: null, problem: `affiliate ${affiliate.id} shows earnings of £1.96, but the ledger gives £0.46` }]);
+
+    // Earnings written straight onto an affiliate with no commission on the ledger at all.
+    const unearned = await newAffiliate();
+    await t.db.update(affiliates).set({ totalEarningsPence: 999 }).where(eq(affiliates.id, unearned.id));
+    expect(await problemsOf({ text: unearned.id })).toEqual([{ orderId: null, bookingId: null, problem: `affiliate ${unearned.id} shows earnings of £9.99, but the ledger gives £0.00` }]);
+  });
+
+  it("a commission reversed beyond what the booking earned", async () => {
+    const affiliate = await newAffiliate();
+    const { orderId, booking } = await bought(1, { affiliateCode: affiliate.affiliateCode });
+    await t.db.insert(ledgerEntries).values({ entryKey: `reversal:${randomUUID()}`, kind: "commission_reversal", amountPence: 500, orderId, bookingId: booking.id, affiliateId: affiliate.id });
+    const problems = await problemsOf({ orderId, text: affiliate.id });
+    expect(problems).toContainEqual({ orderId, bookingId: booking.id, problem: "commission reversed (£5.00) exceeds the £0.23 earned" });
+    expect(problems).toContainEqual({ orderId: null, bookingId: null, problem: `affiliate ${affiliate.id} shows earnings of £0.23, but the ledger gives -£4.77` });
+  });
+
+  it("prints each problem with its order and booking", async () => {
+    const report = await reconcile(t.db);
+    expect(report.problems.length).toBeGreaterThan(0);
+    const printed = formatReconcileReport(report);
+    expect(printed).toContain(`${report.problems.length} problems:`);
+    const named = report.problems.find((problem) => problem.bookingId)!;
+    expect(printed).toContain(`- order ${named.orderId}, booking ${named.bookingId}: ${named.problem}`);
+    expect(printed).toMatch(/- ledger: affiliate [0-9a-f-]+ shows earnings/);
+    expect(printed).not.toContain("The ledger balances.");
+  });
+});
