@@ -43,13 +43,43 @@ export async function startBookingRefund(
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > booking.ticketQuantity) {
     throw new AppError("BAD_REQUEST", `Choose between 1 and ${booking.ticketQuantity} ticket${booking.ticketQuantity === 1 ? "" : "s"} to refund.`, { field: "quantity" });
   }
+  const voided = await voidTickets(tx, booking, quantity, refundIncludesFee(input.source));
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      requestKey: input.requestKey,
+      orderId: voided.orderId,
+      bookingId: booking.id,
+      eventId: booking.eventId,
+      quantity,
+      ticketPence: voided.ticketPence,
+      feePence: voided.feePence,
+      commissionPence: voided.commissionPence,
+      affiliateId: voided.affiliateId,
+      source: input.source,
+      reason: input.reason,
+      requestedBy: input.requestedBy,
+    })
+    .returning();
+  await jobs.enqueue(tx, QUEUES.refund, { refundId: refund!.id }, { singletonKey: refund!.id });
+  return { refund: refund!, created: true };
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * Voids `quantity` of a locked booking's valid tickets: their places go back on sale at once and the
+ * booking is refunded when none is left. Answers what those tickets paid (ticket price, and the fee when
+ * `includeFee`) and the affiliate commission they take back: the commission still carried (earned, less
+ * every reversal already recorded or on its way) beyond what the remaining tickets would have earned.
+ */
+export async function voidTickets(tx: Tx, booking: BookingRow, quantity: number, includeFee: boolean) {
   const [line] = booking.orderLineId
     ? await tx
         .select({ orderId: orderLines.orderId, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence })
         .from(orderLines)
         .where(eq(orderLines.id, booking.orderLineId))
     : [];
-  // Commission still carried: earned, less every reversal already recorded or on its way.
   const [commission] = await tx
     .select({
       earned: sql<number>`coalesce(sum(${ledgerEntries.amountPence}) filter (where ${ledgerEntries.kind} = 'commission'), 0)::int`.mapWith(Number),
@@ -67,32 +97,34 @@ export async function startBookingRefund(
     quantity,
     validQuantity: booking.ticketQuantity,
     commissionPence: (commission?.earned ?? 0) - (reversing?.pence ?? 0),
-    includeFee: refundIncludesFee(input.source),
+    includeFee,
   });
   const left = booking.ticketQuantity - quantity;
   await tx
     .update(bookings)
     .set({ ticketQuantity: left, refundedQuantity: booking.refundedQuantity + quantity, status: left === 0 ? "refunded" : booking.status })
     .where(eq(bookings.id, booking.id));
-  const [refund] = await tx
-    .insert(refunds)
-    .values({
-      requestKey: input.requestKey,
-      orderId: line?.orderId ?? null,
-      bookingId: booking.id,
-      eventId: booking.eventId,
-      quantity,
-      ticketPence: amounts.ticketPence,
-      feePence: amounts.feePence,
-      commissionPence: amounts.commissionPence,
-      affiliateId: amounts.commissionPence > 0 ? commission?.affiliateId ?? null : null,
-      source: input.source,
-      reason: input.reason,
-      requestedBy: input.requestedBy,
-    })
-    .returning();
-  await jobs.enqueue(tx, QUEUES.refund, { refundId: refund!.id }, { singletonKey: refund!.id });
-  return { refund: refund!, created: true };
+  return { ...amounts, orderId: line?.orderId ?? null, affiliateId: amounts.commissionPence > 0 ? (commission?.affiliateId ?? null) : null };
+}
+
+/**
+ * Writes a succeeded refund's movements on the ledger under the provider's refund id (`keyPrefix` names
+ * them, so a repeat adds nothing), and takes its commission off the affiliate's earnings.
+ */
+export async function recordRefundOnLedger(tx: Tx, refund: RefundRow, providerRef: string | null, keyPrefix = `refund:${refund.id}`): Promise<void> {
+  if (!refund.orderId) return;
+  const common = { orderId: refund.orderId, bookingId: refund.bookingId, eventId: refund.eventId, refundId: refund.id, providerRef };
+  await recordLedger(tx, [
+    { ...common, entryKey: `${keyPrefix}:ticket`, kind: "ticket_refund", amountPence: refund.ticketPence },
+    { ...common, entryKey: `${keyPrefix}:fee`, kind: "fee_refund", amountPence: refund.feePence },
+    { ...common, entryKey: `${keyPrefix}:commission`, kind: "commission_reversal", amountPence: refund.commissionPence, affiliateId: refund.affiliateId },
+  ]);
+  if (refund.commissionPence > 0 && refund.affiliateId) {
+    await tx
+      .update(affiliates)
+      .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} - ${refund.commissionPence}` })
+      .where(eq(affiliates.id, refund.affiliateId));
+  }
 }
 
 /**
@@ -141,20 +173,7 @@ export async function completeRefund({ db, gateway, jobs, refundId }: { db: Db; 
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")))
       .returning();
     if (!done) return (await tx.select().from(refunds).where(eq(refunds.id, refund.id)))[0] ?? null;
-    if (refund.orderId) {
-      const common = { orderId: refund.orderId, bookingId: refund.bookingId, eventId: refund.eventId, refundId: refund.id, providerRef };
-      await recordLedger(tx, [
-        { ...common, entryKey: `refund:${refund.id}:ticket`, kind: "ticket_refund", amountPence: refund.ticketPence },
-        { ...common, entryKey: `refund:${refund.id}:fee`, kind: "fee_refund", amountPence: refund.feePence },
-        { ...common, entryKey: `refund:${refund.id}:commission`, kind: "commission_reversal", amountPence: refund.commissionPence, affiliateId: refund.affiliateId },
-      ]);
-    }
-    if (refund.commissionPence > 0 && refund.affiliateId) {
-      await tx
-        .update(affiliates)
-        .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} - ${refund.commissionPence}` })
-        .where(eq(affiliates.id, refund.affiliateId));
-    }
+    await recordRefundOnLedger(tx, done, providerRef);
     // The unfulfilled payment's notice is the order's own refund e-mail (checkout/refund-email.job.ts).
     if (refund.bookingId) await jobs.enqueue(tx, QUEUES.refundNotice, { refundId: refund.id }, { singletonKey: refund.id });
     return done;

@@ -1,0 +1,2 @@
+ALTER TABLE "refunds" DROP CONSTRAINT "refunds_provider_refund_id_unique";--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_provider_refund_booking_key" UNIQUE NULLS NOT DISTINCT("provider_refund_id","booking_id");
