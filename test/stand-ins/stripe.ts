@@ -317,6 +317,8 @@ interface Received {
   path: string;
   /** The raw form body as sent. */
   form: URLSearchParams;
+  /** The Idempotency-Key header, if any. */
+  idempotencyKey: string | null;
   /** The stand-in's clock when the request arrived. */
   receivedAt: number;
   status: number;
@@ -628,7 +630,8 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
           json = { error: Object.fromEntries(Object.entries(error.body).filter(([, v]) => v !== undefined)) };
         }
       }
-      received.push({ method, path: url.pathname, form: new URLSearchParams(formText), receivedAt, status, response: json });
+      const idempotencyKey = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : null;
+      received.push({ method, path: url.pathname, form: new URLSearchParams(formText), idempotencyKey, receivedAt, status, response: json });
       response.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(7).toString("hex")}` }).end(JSON.stringify(json));
     });
   });

@@ -68,7 +68,8 @@ async function recordProviderRefunds(context: ProviderEventContext, paymentRefer
     if (refund.status !== "succeeded") continue;
     const [ours] = refund.refundId && isUuid(refund.refundId) ? await db.select().from(refunds).where(and(eq(refunds.id, refund.refundId), eq(refunds.orderId, order.id))) : [];
     if (ours) {
-      if (ours.status === "pending") await tryCompleteRefund(context, ours.id);
+      // Stripe says it is made: complete it with Stripe's refund id (the refund job would find the same).
+      if (ours.status === "pending") await tryCompleteRefund(context, ours.id, refund.id);
       continue;
     }
     await db.transaction((tx) => recordOutsideRefund(tx, order.id, refund));

@@ -152,12 +152,25 @@ export async function startUnfulfilledRefund(tx: Tx, jobs: RefundJobs, order: ty
  * the refund, the refund job after a crash, two nodes at once — the card is refunded once. The ledger
  * entries and the buyer's e-mail are written in one transaction with the refund's success.
  */
-export async function completeRefund({ db, gateway, jobs, refundId }: { db: Db; gateway: PaymentGateway; jobs: RefundJobs; refundId: string }): Promise<RefundRow | null> {
+export async function completeRefund({
+  db,
+  gateway,
+  jobs,
+  refundId,
+  providerRefundId,
+}: {
+  db: Db;
+  gateway: PaymentGateway;
+  jobs: RefundJobs;
+  refundId: string;
+  /** The provider's refund when the provider has already told us it was made (its webhook): no need to ask again. */
+  providerRefundId?: string;
+}): Promise<RefundRow | null> {
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund || refund.status !== "pending") return refund ?? null;
   const amountPence = refund.ticketPence + refund.feePence;
-  let providerRef: string | null = null;
-  if (amountPence > 0) {
+  let providerRef: string | null = providerRefundId ?? null;
+  if (amountPence > 0 && !providerRef) {
     const [order] = await db.select({ paymentReference: orders.paymentReference, sessionId: orders.sessionId }).from(orders).where(eq(orders.id, refund.orderId!));
     try {
       providerRef = (await gateway.refund({ paymentReference: order!.paymentReference ?? order!.sessionId, amountPence, idempotencyKey: `refund-${refund.id}`, refundId: refund.id })).refundId;
@@ -181,9 +194,13 @@ export async function completeRefund({ db, gateway, jobs, refundId }: { db: Db; 
 }
 
 /** Completes a refund now if the provider answers; if not, the refund job retries it, so the caller goes on. */
-export async function tryCompleteRefund(context: { db: Db; gateway: PaymentGateway; jobs: RefundJobs; log?: FastifyBaseLogger }, refundId: string): Promise<RefundRow | null> {
+export async function tryCompleteRefund(
+  context: { db: Db; gateway: PaymentGateway; jobs: RefundJobs; log?: FastifyBaseLogger },
+  refundId: string,
+  providerRefundId?: string,
+): Promise<RefundRow | null> {
   try {
-    return await completeRefund({ ...context, refundId });
+    return await completeRefund({ ...context, refundId, providerRefundId });
   } catch (error) {
     context.log?.warn({ err: error, refundId }, "refund not completed yet; the refund job will retry it");
     const [refund] = await context.db.select().from(refunds).where(eq(refunds.id, refundId));
