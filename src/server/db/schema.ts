@@ -242,7 +242,12 @@ export const orders = pgTable(
     refundEmailSentAt: timestamp("refund_email_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("orders_status_expires_idx").on(t.status, t.expiresAt), index("orders_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("orders_status_expires_idx").on(t.status, t.expiresAt),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    // The provider's webhooks (refunds, disputes) name the payment, not our order.
+    index("orders_payment_reference_idx").on(t.paymentReference),
+  ],
 );
 
 export const orderLines = pgTable(
