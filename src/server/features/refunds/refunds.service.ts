@@ -39,6 +39,8 @@ export async function startBookingRefund(
   const earlier = await repeat();
   if (earlier) return { refund: earlier, created: false };
   const quantity = input.quantity ?? booking.ticketQuantity;
+  // A chargeback already took the money back through the buyer's bank: refunding too would pay twice.
+  if (booking.status === "disputed") throw new AppError("CONFLICT", "This booking's payment is disputed with the card issuer, so it cannot be refunded.", { reason: "DISPUTED" });
   if (booking.status !== "confirmed" || booking.ticketQuantity === 0) throw new AppError("CONFLICT", "This booking has already been refunded.", { reason: "ALREADY_REFUNDED" });
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > booking.ticketQuantity) {
     throw new AppError("BAD_REQUEST", `Choose between 1 and ${booking.ticketQuantity} ticket${booking.ticketQuantity === 1 ? "" : "s"} to refund.`, { field: "quantity" });

@@ -233,7 +233,9 @@ describe("Stripe refunds and disputes (PAYMENT_PROVIDER=stripe)", () => {
     expect((await stripe.resend(endpoint, delivery.payload)).status).toBe(200);
     expect(await snapshot(order.id, [booking!.id])).toEqual(before);
     // A disputed booking is not refunded on top of the chargeback.
-    expect((await organiser.post(`/api/bookings/${booking!.id}/refunds`, { reason: "Late", requestKey: "stripe-disputed" })).statusCode).toBe(409);
+    const refused = await organiser.post(`/api/bookings/${booking!.id}/refunds`, { reason: "Late", requestKey: "stripe-disputed" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe("This booking's payment is disputed with the card issuer, so it cannot be refunded.");
     expect(stripe.refunds.filter((r) => r.payment_intent === intent)).toHaveLength(0);
     await balanced();
   });
