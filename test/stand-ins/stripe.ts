@@ -537,9 +537,13 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     return { object: "list", data: matching.slice(0, limit), has_more: matching.length > limit, url: "/v1/refunds" };
   }
 
-  /** The Charge object of a payment as it stands (https://docs.stripe.com/api/charges/object). */
-  function chargeOf(intent: PaymentIntent): Json {
-    return {
+  /**
+   * The Charge object of a payment as it stands (https://docs.stripe.com/api/charges/object). Since API
+   * version 2022-11-15 a Charge carries `refunds` only when expanded, so an event may come without them
+   * (`withRefunds: false`); the app must then list them (GET /v1/refunds).
+   */
+  function chargeOf(intent: PaymentIntent, withRefunds = true): Json {
+    const charge: Json = {
       id: intent.charge,
       object: "charge",
       amount: intent.amount,
@@ -557,6 +561,8 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       refunds: { object: "list", data: [...intent.refunds].reverse(), has_more: false, total_count: intent.refunds.length, url: `/v1/charges/${intent.charge}/refunds` },
       status: "succeeded",
     };
+    if (!withRefunds) delete charge.refunds;
+    return charge;
   }
 
   function intentOf(intentId: string) {
@@ -733,19 +739,19 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       return chargeOf(intentOf(intentId));
     },
     /** Stripe sends `charge.refunded` with the payment's Charge as it stands (after any refund, ours or the dashboard's) [EVENTS]. */
-    sendChargeRefunded(endpoint: string, intentId: string) {
-      return sendEvent(endpoint, "charge.refunded", chargeOf(intentOf(intentId)));
+    sendChargeRefunded(endpoint: string, intentId: string, options: { withRefunds?: boolean } = {}) {
+      return sendEvent(endpoint, "charge.refunded", chargeOf(intentOf(intentId), options.withRefunds));
     },
     /**
      * Someone refunds the payment in Stripe's Dashboard, outside the app (all that is left, or `amount`): the
      * refund obeys the API's rules (it is the same operation), then Stripe sends `charge.refunded` [EVENTS].
      */
-    async dashboardRefund(endpoint: string, intentId: string, options: { amount?: number; reason?: string } = {}) {
+    async dashboardRefund(endpoint: string, intentId: string, options: { amount?: number; reason?: string; withRefunds?: boolean } = {}) {
       const form: Form = { payment_intent: intentId };
       if (options.amount !== undefined) form.amount = String(options.amount);
       if (options.reason !== undefined) form.reason = options.reason;
       const refund = createRefund(form);
-      const delivery = await sendEvent(endpoint, "charge.refunded", chargeOf(intentOf(intentId)));
+      const delivery = await sendEvent(endpoint, "charge.refunded", chargeOf(intentOf(intentId), options.withRefunds));
       return { refund, delivery };
     },
     /**

@@ -201,6 +201,17 @@ describe("Stripe refunds and disputes (PAYMENT_PROVIDER=stripe)", () => {
     await balanced();
   });
 
+  it("lists the payment's refunds at Stripe when the event's Charge does not carry them (API versions since 2022-11-15)", async () => {
+    const { order, intent, bookings: [booking] } = await bought([{ pricePence: 1000, quantity: 2 }]);
+    const { refund, delivery } = await stripe.dashboardRefund(endpoint, intent, { amount: 1230, withRefunds: false });
+    expect(delivery.status).toBe(200);
+    expect(JSON.parse(delivery.payload).data.object.refunds).toBeUndefined();
+    expect(stripe.received.at(-1)).toMatchObject({ method: "GET", path: "/v1/refunds", status: 200 });
+    expect(await refundsOf(order.id)).toEqual([expect.objectContaining({ providerRefundId: refund.id, quantity: 1, ticketPence: 1000, feePence: 230 })]);
+    expect(await bookingNow(booking!.id)).toMatchObject({ ticketQuantity: 1, refundedQuantity: 1, status: "confirmed" });
+    await balanced();
+  });
+
   it("allocates a dashboard refund of a two-event order to the booking whose whole ticket it covers", async () => {
     const { order, intent, bookings: [cheap, dear] } = await bought([
       { pricePence: 1000, quantity: 1 },
