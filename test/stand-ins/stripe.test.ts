@@ -295,6 +295,7 @@ describe("Stripe stand-in", () => {
       expect((await stripe.refunds.list({ charge: standIn.paymentIntent(intent)!.charge })).data).toHaveLength(2);
       expect(await refusal(stripe.refunds.list({ payment_intent: intent, limit: 101 }))).toMatchObject({ status: 400, param: "limit" });
       expect(await refusal(stripe.refunds.list({ payment_intent: intent, limit: 0 }))).toMatchObject({ status: 400, param: "limit" });
+      expect(await refusal(stripe.refunds.list({ charge: "ch_test_unknown" }))).toMatchObject({ status: 404, code: "resource_missing", param: "charge" });
     });
   });
 

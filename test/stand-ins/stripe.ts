@@ -533,6 +533,10 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     if (limit < 1 || limit > 100) throw invalid("This value must be between 1 and 100.", "limit");
     const intentId = asString(form.payment_intent, "payment_intent") || undefined;
     const chargeId = asString(form.charge, "charge") || undefined;
+    // [LIST] "If you provide a non-existent charge ID, this call raises an error."
+    if (chargeId && ![...paymentIntents.values()].some((intent) => intent.charge === chargeId)) {
+      throw new StripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "charge", message: `No such charge: '${chargeId}'` });
+    }
     const matching = refunds.filter((refund) => (!intentId || refund.payment_intent === intentId) && (!chargeId || refund.charge === chargeId)).reverse();
     return { object: "list", data: matching.slice(0, limit), has_more: matching.length > limit, url: "/v1/refunds" };
   }
