@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeStandIn, type StripeStandIn } from "./stripe";
@@ -45,11 +47,29 @@ describe("Stripe stand-in", () => {
   let standIn: StripeStandIn;
   let stripe: Stripe;
 
+  /** Stands for the app's webhook endpoint: records each delivery (payload and signature) and answers 200. */
+  let sink: Server;
+  let webhookSink: string;
+  const delivered: { payload: string; signature: string }[] = [];
+
   beforeAll(async () => {
     standIn = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
     stripe = sdkFor(standIn);
+    sink = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        delivered.push({ payload: Buffer.concat(chunks).toString("utf8"), signature: String(request.headers["stripe-signature"]) });
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ received: true }));
+      });
+    });
+    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+    webhookSink = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/webhook`;
   });
-  afterAll(() => standIn.close());
+  afterAll(async () => {
+    await standIn.close();
+    await new Promise((resolve) => sink.close(resolve));
+  });
 
   it("accepts what Eventora sends and answers a Checkout Session", async () => {
     const session = await stripe.checkout.sessions.create(validSession());
@@ -208,6 +228,108 @@ describe("Stripe stand-in", () => {
       expect(await refusal(stripe.refunds.create({ payment_intent: intent, amount: 1 }, { idempotencyKey: `refund-${intent}` }))).toMatchObject({ rawType: "idempotency_error" });
       standIn.forgetIdempotencyKeys();
       expect(await refusal(stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `refund-${intent}` }))).toMatchObject({ code: "charge_already_refunded" });
+    });
+
+    it("requires amount to be a positive integer (parameter_invalid_integer)", async () => {
+      const intent = await paidIntent();
+      for (const amount of [0, -5]) expect(await refusal(stripe.refunds.create({ payment_intent: intent, amount }))).toMatchObject({ status: 400, param: "amount", code: "parameter_invalid_integer" });
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent, amount: 12.5 }))).toMatchObject({ status: 400, param: "amount", code: "parameter_invalid_integer", message: "Invalid integer: 12.5" });
+      expect(standIn.paymentIntent(intent)!.amountRefunded).toBe(0);
+    });
+
+    it("refuses an amount above what is left after earlier refunds, naming both", async () => {
+      const intent = await paidIntent();
+      await stripe.refunds.create({ payment_intent: intent, amount: 5000 });
+      const error = await refusal(stripe.refunds.create({ payment_intent: intent, amount: 461 }));
+      expect(error).toMatchObject({ status: 400, param: "amount", code: "amount_too_large", rawType: "invalid_request_error" });
+      expect(error.message).toBe("Refund amount (461) is greater than unrefunded amount on charge (460)");
+      expect((await stripe.refunds.create({ payment_intent: intent, amount: 460 })).amount).toBe(460);
+    });
+
+    it("refuses both payment_intent and charge, an unknown reason, and metadata beyond Stripe's limits", async () => {
+      const intent = await paidIntent();
+      const charge = standIn.paymentIntent(intent)!.charge;
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent, charge }))).toMatchObject({ status: 400, param: "charge" });
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent, reason: "changed_mind" as "duplicate" }))).toMatchObject({ status: 400, param: "reason" });
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent, metadata: { ["k".repeat(41)]: "v" } }))).toMatchObject({ status: 400, param: `metadata[${"k".repeat(41)}]` });
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent, metadata: { refundId: "v".repeat(501) } }))).toMatchObject({ status: 400, param: "metadata[refundId]" });
+      const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"]));
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent, metadata: tooMany }))).toMatchObject({ status: 400, param: "metadata" });
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent, instructions_email: "a@example.com" } as Stripe.RefundCreateParams))).toMatchObject({ status: 500 });
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent, colour: "red" } as Stripe.RefundCreateParams))).toMatchObject({ status: 400, code: "parameter_unknown", param: "colour" });
+      // By charge, with a reason and our metadata: accepted.
+      const refund = await stripe.refunds.create({ charge, amount: 100, reason: "requested_by_customer", metadata: { refundId: "ours" } });
+      expect(refund).toMatchObject({ object: "refund", amount: 100, charge, payment_intent: intent, reason: "requested_by_customer", metadata: { refundId: "ours" }, status: "succeeded" });
+    });
+
+    it("answers a reused key with different parameters with a 400 idempotency_error, and moves no money", async () => {
+      const intent = await paidIntent();
+      const key = `refund-different-${intent}`;
+      const first = await stripe.refunds.create({ payment_intent: intent, amount: 1000, metadata: { refundId: "a" } }, { idempotencyKey: key });
+      const error = await refusal(stripe.refunds.create({ payment_intent: intent, amount: 1001, metadata: { refundId: "a" } }, { idempotencyKey: key }));
+      expect(error).toMatchObject({ status: 400, type: "StripeIdempotencyError", rawType: "idempotency_error" });
+      expect(error.message).toContain(key);
+      expect((await stripe.refunds.create({ payment_intent: intent, amount: 1000, metadata: { refundId: "a" } }, { idempotencyKey: key })).id).toBe(first.id);
+      expect(standIn.paymentIntent(intent)!.amountRefunded).toBe(1000);
+    });
+
+    it("refuses a refund of a disputed charge (charge_disputed)", async () => {
+      const intent = await paidIntent();
+      await standIn.openDispute(webhookSink, intent);
+      expect(await refusal(stripe.refunds.create({ payment_intent: intent }))).toMatchObject({ status: 400, code: "charge_disputed" });
+    });
+  });
+
+  describe("GET /v1/refunds (https://docs.stripe.com/api/refunds/list)", () => {
+    it("lists a payment's refunds newest first, at most `limit`, and refuses a limit outside 1–100", async () => {
+      const session = await stripe.checkout.sessions.create(validSession());
+      const intent = standIn.pay(session.id).payment_intent!;
+      const first = await stripe.refunds.create({ payment_intent: intent, amount: 100, metadata: { refundId: "one" } });
+      const second = await stripe.refunds.create({ payment_intent: intent, amount: 200 });
+      const list = await stripe.refunds.list({ payment_intent: intent });
+      expect(list).toMatchObject({ object: "list", has_more: false });
+      expect(list.data.map((refund) => refund.id)).toEqual([second.id, first.id]);
+      const page = await stripe.refunds.list({ payment_intent: intent, limit: 1 });
+      expect(page.data.map((refund) => refund.id)).toEqual([second.id]);
+      expect(page.has_more).toBe(true);
+      expect((await stripe.refunds.list({ charge: standIn.paymentIntent(intent)!.charge })).data).toHaveLength(2);
+      expect(await refusal(stripe.refunds.list({ payment_intent: intent, limit: 101 }))).toMatchObject({ status: 400, param: "limit" });
+      expect(await refusal(stripe.refunds.list({ payment_intent: intent, limit: 0 }))).toMatchObject({ status: 400, param: "limit" });
+      expect(await refusal(stripe.refunds.list({ charge: "ch_test_unknown" }))).toMatchObject({ status: 404, code: "resource_missing", param: "charge" });
+    });
+  });
+
+  describe("the Dashboard: refunds and disputes outside the app, with their signed events", () => {
+    it("refunds in part or in full and sends charge.refunded with the Charge, its refunds and its payment_intent", async () => {
+      const session = await stripe.checkout.sessions.create(validSession());
+      const intent = standIn.pay(session.id).payment_intent!;
+      const partial = await standIn.dashboardRefund(webhookSink, intent, { amount: 460 });
+      expect(partial.delivery.status).toBe(200);
+      const event = stripe.webhooks.constructEvent(delivered.at(-1)!.payload, delivered.at(-1)!.signature, WEBHOOK_SECRET);
+      expect(event.type).toBe("charge.refunded");
+      const charge = event.data.object as Stripe.Charge;
+      expect(charge).toMatchObject({ object: "charge", amount: 5460, amount_refunded: 460, refunded: false, payment_intent: intent });
+      expect(charge.refunds!.data).toEqual([expect.objectContaining({ id: partial.refund.id, amount: 460, metadata: {} })]);
+      const full = await standIn.dashboardRefund(webhookSink, intent);
+      expect(full.refund.amount).toBe(5000);
+      const last = JSON.parse(delivered.at(-1)!.payload).data.object;
+      expect(last).toMatchObject({ amount_refunded: 5460, refunded: true });
+      expect(last.refunds.data.map((refund: { id: string }) => refund.id)).toEqual([full.refund.id, partial.refund.id]);
+      // The Dashboard obeys the API's rules: nothing is left.
+      await expect(standIn.dashboardRefund(webhookSink, intent)).rejects.toThrow(/already been refunded/);
+    });
+
+    it("opens a dispute and sends charge.dispute.created with the Dispute", async () => {
+      const session = await stripe.checkout.sessions.create(validSession());
+      const intent = standIn.pay(session.id).payment_intent!;
+      await stripe.refunds.create({ payment_intent: intent, amount: 460 });
+      const { dispute, delivery } = await standIn.openDispute(webhookSink, intent, { reason: "product_not_received" });
+      expect(delivery.status).toBe(200);
+      const event = stripe.webhooks.constructEvent(delivered.at(-1)!.payload, delivered.at(-1)!.signature, WEBHOOK_SECRET);
+      expect(event.type).toBe("charge.dispute.created");
+      expect(event.data.object).toMatchObject({ id: dispute.id, object: "dispute", amount: 5000, charge: standIn.paymentIntent(intent)!.charge, payment_intent: intent, reason: "product_not_received", status: "needs_response" });
+      expect(dispute.id).toMatch(/^dp_test_/);
+      expect(standIn.charge(intent)).toMatchObject({ disputed: true });
     });
   });
 

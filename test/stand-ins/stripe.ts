@@ -24,6 +24,15 @@
  *           pruned after 24 hours)
  * - [REFUNDS] https://docs.stripe.com/api/refunds/create (`amount`: "A positive integer … Can refund only up
  *           to the remaining, unrefunded amount of the charge"; one of `charge` or `payment_intent`)
+ * - [LIST]  https://docs.stripe.com/api/refunds/list (`GetRefunds`: charge, payment_intent, limit 1–100
+ *           default 10, starting_after / ending_before, created, expand; newest first; `{object: "list", data,
+ *           has_more, url}`)
+ * - [DISPUTED] https://docs.stripe.com/error-codes#charge-disputed ("The charge you're attempting to refund
+ *           has been charged back"): a disputed charge cannot be refunded.
+ * - [EVENTS] https://docs.stripe.com/api/events/types (`charge.refunded`: data.object is a Charge, with
+ *           `amount_refunded`, `refunded`, `payment_intent` and its `refunds` list;
+ *           `charge.dispute.created`: data.object is a Dispute, https://docs.stripe.com/api/disputes/object:
+ *           id dp_…, amount, charge, currency, payment_intent, reason, status "needs_response")
  * - [WEBHOOKS] https://docs.stripe.com/webhooks#verify-manually (`Stripe-Signature: t=…,v1=…`, HMAC-SHA256 of
  *           `${t}.${payload}` with the endpoint secret; default tolerance 5 minutes)
  *
@@ -93,7 +102,30 @@ const PAYMENT_INTENT_DATA_PARAMS = new Set([
 ]);
 /** `PostRefunds` parameters [SPEC]. */
 const REFUND_PARAMS = new Set(["amount", "charge", "currency", "customer", "expand", "instructions_email", "metadata", "origin", "payment_intent", "reason", "refund_application_fee", "reverse_transfer"]);
-const MODELLED_REFUND_PARAMS = new Set(["amount", "charge", "expand", "metadata", "payment_intent", "reason"]);
+const MODELLED_REFUND_PARAMS = new Set(["amount", "charge", "metadata", "payment_intent", "reason"]);
+/** `GetRefunds` query parameters [SPEC, LIST]. */
+const REFUND_LIST_PARAMS = new Set(["charge", "created", "ending_before", "expand", "limit", "payment_intent", "starting_after"]);
+const MODELLED_REFUND_LIST_PARAMS = new Set(["charge", "limit", "payment_intent"]);
+/** [SPEC] `reason` of a refund: enum. */
+const REFUND_REASONS = ["duplicate", "fraudulent", "requested_by_customer"];
+/** [SPEC] `reason` of a dispute (dispute.reason enum). */
+const DISPUTE_REASONS = [
+  "bank_cannot_process",
+  "check_returned",
+  "credit_not_processed",
+  "customer_initiated",
+  "debit_not_authorized",
+  "duplicate",
+  "fraudulent",
+  "general",
+  "incorrect_account_details",
+  "insufficient_funds",
+  "noncompliant",
+  "product_not_received",
+  "product_unacceptable",
+  "subscription_canceled",
+  "unrecognized",
+];
 
 /**
  * Stripe's presentment currencies [CURRENCIES], lowercase. (A code Stripe added after this list would be
@@ -250,6 +282,34 @@ interface PaymentIntent {
   currency: string;
   status: "succeeded";
   metadata: Record<string, string>;
+  created: number;
+  /** Its refunds, oldest first. */
+  refunds: StandInRefund[];
+  dispute: StandInDispute | null;
+}
+
+export interface StandInRefund extends Json {
+  id: string;
+  object: "refund";
+  amount: number;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  status: "succeeded";
+}
+
+export interface StandInDispute extends Json {
+  id: string;
+  object: "dispute";
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string;
+  status: "needs_response";
 }
 
 interface Received {
@@ -257,6 +317,8 @@ interface Received {
   path: string;
   /** The raw form body as sent. */
   form: URLSearchParams;
+  /** The Idempotency-Key header, if any. */
+  idempotencyKey: string | null;
   /** The stand-in's clock when the request arrived. */
   receivedAt: number;
   status: number;
@@ -412,7 +474,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
   }
   const intentMetadataBySession = new Map<string, Record<string, string>>();
 
-  function createRefund(form: Form): Json {
+  function createRefund(form: Form): StandInRefund {
     checkKeys(form, REFUND_PARAMS, MODELLED_REFUND_PARAMS, "");
     const intentId = asString(form.payment_intent, "payment_intent") || undefined;
     const chargeId = asString(form.charge, "charge") || undefined;
@@ -428,23 +490,26 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     if (intent.status !== "succeeded") {
       throw invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, "payment_intent", "payment_intent_unexpected_state");
     }
+    // [DISPUTED] a charged-back payment is not refunded.
+    if (intent.dispute) throw invalid(`Charge ${intent.charge} has been charged back; cannot issue a refund.`, undefined, "charge_disputed");
     const remaining = intent.amount - intent.amountRefunded;
     // [ERRORS] charge_already_refunded.
     if (remaining <= 0) throw invalid(`Charge ${intent.charge} has already been refunded.`, undefined, "charge_already_refunded");
     // [REFUNDS] amount: a positive integer, at most the remaining, unrefunded amount.
     const amount = asInteger(form.amount, "amount") ?? remaining;
     if (amount < 1) throw invalid("Invalid positive integer", "amount", "parameter_invalid_integer");
+    if (amount > MAXIMUM_CHARGE) throw invalid(`This value must be less than or equal to ${MAXIMUM_CHARGE}.`, "amount", "amount_too_large");
     if (amount > remaining) {
       throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "amount", "amount_too_large");
     }
     // [SPEC] reason: enum duplicate | fraudulent | requested_by_customer.
     const reason = asString(form.reason, "reason") || null;
-    if (reason && !["duplicate", "fraudulent", "requested_by_customer"].includes(reason)) {
+    if (reason && !REFUND_REASONS.includes(reason)) {
       throw invalid("Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer", "reason");
     }
     const metadata = checkMetadata(form.metadata, "metadata");
     intent.amountRefunded += amount;
-    const refund = {
+    const refund: StandInRefund = {
       id: id("re"),
       object: "refund",
       amount,
@@ -457,7 +522,57 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       status: "succeeded",
     };
     refunds.push(refund);
+    intent.refunds.push(refund);
     return refund;
+  }
+
+  /** [LIST] GET /v1/refunds: a payment's (or a charge's) refunds, newest first, at most `limit` (1–100, default 10). */
+  function listRefunds(form: Form): Json {
+    checkKeys(form, REFUND_LIST_PARAMS, MODELLED_REFUND_LIST_PARAMS, "");
+    const limit = asInteger(form.limit, "limit") ?? 10;
+    if (limit < 1 || limit > 100) throw invalid("This value must be between 1 and 100.", "limit");
+    const intentId = asString(form.payment_intent, "payment_intent") || undefined;
+    const chargeId = asString(form.charge, "charge") || undefined;
+    // [LIST] "If you provide a non-existent charge ID, this call raises an error."
+    if (chargeId && ![...paymentIntents.values()].some((intent) => intent.charge === chargeId)) {
+      throw new StripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "charge", message: `No such charge: '${chargeId}'` });
+    }
+    const matching = refunds.filter((refund) => (!intentId || refund.payment_intent === intentId) && (!chargeId || refund.charge === chargeId)).reverse();
+    return { object: "list", data: matching.slice(0, limit), has_more: matching.length > limit, url: "/v1/refunds" };
+  }
+
+  /**
+   * The Charge object of a payment as it stands (https://docs.stripe.com/api/charges/object). Since API
+   * version 2022-11-15 a Charge carries `refunds` only when expanded, so an event may come without them
+   * (`withRefunds: false`); the app must then list them (GET /v1/refunds).
+   */
+  function chargeOf(intent: PaymentIntent, withRefunds = true): Json {
+    const charge: Json = {
+      id: intent.charge,
+      object: "charge",
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: intent.amountRefunded,
+      captured: true,
+      created: intent.created,
+      currency: intent.currency,
+      disputed: intent.dispute !== null,
+      livemode: false,
+      metadata: intent.metadata,
+      paid: true,
+      payment_intent: intent.id,
+      refunded: intent.amountRefunded === intent.amount,
+      refunds: { object: "list", data: [...intent.refunds].reverse(), has_more: false, total_count: intent.refunds.length, url: `/v1/charges/${intent.charge}/refunds` },
+      status: "succeeded",
+    };
+    if (!withRefunds) delete charge.refunds;
+    return charge;
+  }
+
+  function intentOf(intentId: string) {
+    const intent = paymentIntents.get(intentId);
+    if (!intent) throw new Error(`Stripe stand-in: no payment_intent ${intentId}`);
+    return intent;
   }
 
   function route(method: string, path: string, rawBody: string, request: IncomingMessage, receivedAt: number): { status: number; json: Json } {
@@ -485,6 +600,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       if (typeof key === "string") idempotency.set(key, { endpoint, body: rawBody, status: 200, response: json });
       return { status: 200, json };
     }
+    if (method === "GET" && path === "/v1/refunds") return { status: 200, json: listRefunds(parseForm(rawBody)) };
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && retrieve) {
       const sessionId = decodeURIComponent(retrieve[1]!);
@@ -524,7 +640,8 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
           json = { error: Object.fromEntries(Object.entries(error.body).filter(([, v]) => v !== undefined)) };
         }
       }
-      received.push({ method, path: url.pathname, form: new URLSearchParams(formText), receivedAt, status, response: json });
+      const idempotencyKey = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : null;
+      received.push({ method, path: url.pathname, form: new URLSearchParams(formText), idempotencyKey, receivedAt, status, response: json });
       response.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(7).toString("hex")}` }).end(JSON.stringify(json));
     });
   });
@@ -549,6 +666,17 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       request: { id: null, idempotency_key: null },
       type,
     });
+  }
+
+  /** POSTs a signed event to `endpoint` over HTTP, as Stripe delivers webhooks [WEBHOOKS]; answers the app's reply and the payload sent. */
+  async function sendEvent(endpoint: string, type: string, object: Json, options: { timestamp?: number; secret?: string; payload?: string } = {}) {
+    const payload = options.payload ?? event(type, object);
+    const response = await fetch(endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=utf-8", "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)", "stripe-signature": signature(payload, options) },
+      body: payload,
+    });
+    return { status: response.status, body: (await response.json()) as Json, payload };
   }
 
   return {
@@ -588,6 +716,9 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
         currency: session.currency,
         status: "succeeded",
         metadata: intentMetadataBySession.get(sessionId) ?? {},
+        created: Math.floor(Date.now() / 1000),
+        refunds: [],
+        dispute: null,
       };
       paymentIntents.set(intent.id, intent);
       Object.assign(session, { payment_intent: intent.id, payment_status: "paid", status: "complete" });
@@ -606,15 +737,59 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     },
     signature,
     event,
-    /** POSTs a signed event to `endpoint` over HTTP, as Stripe delivers webhooks [WEBHOOKS]. */
-    async sendEvent(endpoint: string, type: string, object: Json, options: { timestamp?: number; secret?: string; payload?: string } = {}) {
-      const payload = options.payload ?? event(type, object);
-      const response = await fetch(endpoint, {
-        method: "POST",
-        headers: { "content-type": "application/json; charset=utf-8", "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)", "stripe-signature": signature(payload, options) },
-        body: payload,
-      });
-      return { status: response.status, body: (await response.json()) as Json };
+    sendEvent,
+    /** The Charge object of a payment as Stripe would show it now. */
+    charge(intentId: string) {
+      return chargeOf(intentOf(intentId));
+    },
+    /** Stripe sends `charge.refunded` with the payment's Charge as it stands (after any refund, ours or the dashboard's) [EVENTS]. */
+    sendChargeRefunded(endpoint: string, intentId: string, options: { withRefunds?: boolean } = {}) {
+      return sendEvent(endpoint, "charge.refunded", chargeOf(intentOf(intentId), options.withRefunds));
+    },
+    /**
+     * Someone refunds the payment in Stripe's Dashboard, outside the app (all that is left, or `amount`): the
+     * refund obeys the API's rules (it is the same operation), then Stripe sends `charge.refunded` [EVENTS].
+     */
+    async dashboardRefund(endpoint: string, intentId: string, options: { amount?: number; reason?: string; withRefunds?: boolean } = {}) {
+      const form: Form = { payment_intent: intentId };
+      if (options.amount !== undefined) form.amount = String(options.amount);
+      if (options.reason !== undefined) form.reason = options.reason;
+      const refund = createRefund(form);
+      const delivery = await sendEvent(endpoint, "charge.refunded", chargeOf(intentOf(intentId), options.withRefunds));
+      return { refund, delivery };
+    },
+    /**
+     * The buyer's bank disputes the payment (a chargeback): Stripe withdraws the disputed amount (by default
+     * what is left of the charge) and sends `charge.dispute.created` with the Dispute [EVENTS].
+     */
+    async openDispute(endpoint: string, intentId: string, options: { amount?: number; reason?: string } = {}) {
+      const intent = intentOf(intentId);
+      if (intent.dispute) throw new Error(`Stripe stand-in: ${intentId} is already disputed`);
+      const reason = options.reason ?? "fraudulent";
+      if (!DISPUTE_REASONS.includes(reason)) throw new Error(`Stripe stand-in: no dispute reason ${reason}`);
+      const amount = options.amount ?? intent.amount - intent.amountRefunded;
+      if (!Number.isInteger(amount) || amount < 1 || amount > intent.amount) throw new Error(`Stripe stand-in: a dispute of ${amount} on a charge of ${intent.amount}`);
+      const dispute: StandInDispute = {
+        id: id("dp"),
+        object: "dispute",
+        amount,
+        charge: intent.charge,
+        created: Math.floor(Date.now() / 1000),
+        currency: intent.currency,
+        is_charge_refundable: false,
+        livemode: false,
+        metadata: {},
+        payment_intent: intent.id,
+        reason,
+        status: "needs_response",
+      };
+      intent.dispute = dispute;
+      const delivery = await sendEvent(endpoint, "charge.dispute.created", dispute);
+      return { dispute, delivery };
+    },
+    /** Delivers an event again, exactly as sent before (Stripe redelivers until it gets a 2xx, for up to three days). */
+    resend(endpoint: string, payload: string) {
+      return sendEvent(endpoint, "", {}, { payload });
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Auth users (better-auth's user table, with its admin and phone-number plugin columns). */
 export const users = pgTable("user", {
@@ -242,7 +242,12 @@ export const orders = pgTable(
     refundEmailSentAt: timestamp("refund_email_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("orders_status_expires_idx").on(t.status, t.expiresAt), index("orders_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("orders_status_expires_idx").on(t.status, t.expiresAt),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    // The provider's webhooks (refunds, disputes) name the payment, not our order.
+    index("orders_payment_reference_idx").on(t.paymentReference),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -366,13 +371,22 @@ export const refunds = pgTable(
     requestedBy: text("requested_by"),
     /** pending (places freed, money not yet back) | succeeded | failed (the provider refused; see failure). */
     status: text("status").notNull().default("pending"),
-    providerRefundId: text("provider_refund_id").unique(),
+    /**
+     * The provider's refund (re_…). One provider refund is one row per booking it reached: a refund made in
+     * Stripe's dashboard can pay back tickets of several bookings of one order (migration 0010).
+     */
+    providerRefundId: text("provider_refund_id"),
     failure: text("failure"),
     emailSentAt: timestamp("email_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [index("refunds_booking_idx").on(t.bookingId), index("refunds_event_source_idx").on(t.eventId, t.source), index("refunds_status_idx").on(t.status)],
+  (t) => [
+    index("refunds_booking_idx").on(t.bookingId),
+    index("refunds_event_source_idx").on(t.eventId, t.source),
+    index("refunds_status_idx").on(t.status),
+    unique("refunds_provider_refund_booking_key").on(t.providerRefundId, t.bookingId).nullsNotDistinct(),
+  ],
 );
 
 /** A buyer's request for a refund (decision 027): the organiser approves or declines; one open request per booking. */

@@ -1,11 +1,12 @@
 import type { AppContext } from "../../app-context";
 import type { FastifyInstance } from "fastify";
-import { releaseOrder, settlePaidSession } from "./checkout.service";
+import type { ProviderNotice } from "../../providers/payments/payments";
+import { handleProviderNotice } from "../refunds/provider-events.service";
 
 /**
- * POST /api/webhooks/stripe: Stripe's signed notices. A completed session confirms its order (the same
- * idempotent path as verify-payment); an expired one releases its holds. The signature is checked over
- * the raw body, so this route reads the body itself.
+ * POST /api/webhooks/stripe: Stripe's signed notices (a completed or expired Checkout Session, a refund,
+ * a dispute), acted on by the provider-events service. The signature is checked over the raw body, so
+ * this route reads the body itself.
  */
 export async function stripeWebhookRoutes(app: FastifyInstance, { db, jobs, gateway }: AppContext) {
   await app.register(async (scope) => {
@@ -13,19 +14,14 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { db, jobs, gate
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
     scope.post("/api/webhooks/stripe", { schema: { hide: true } }, async (request, reply) => {
       const signature = request.headers["stripe-signature"];
-      let notice: { type: string; sessionId: string | null };
+      let notice: ProviderNotice;
       try {
         if (typeof signature !== "string") throw new Error("missing Stripe-Signature header");
         notice = gateway.parseWebhook(request.body as Buffer, signature);
       } catch (error) {
         return reply.status(400).send({ error: { code: "BAD_REQUEST", message: `Webhook signature verification failed: ${(error as Error).message}` } });
       }
-      if (notice.sessionId && (notice.type === "checkout.session.completed" || notice.type === "checkout.session.async_payment_succeeded")) {
-        const payment = await gateway.sessionPayment(notice.sessionId);
-        if (payment.paid) await settlePaidSession({ db, jobs, gateway, sessionId: notice.sessionId, paymentReference: payment.paymentIntentId });
-      } else if (notice.sessionId && notice.type === "checkout.session.expired") {
-        await releaseOrder({ db, sessionId: notice.sessionId, status: "expired" });
-      }
+      await handleProviderNotice({ db, jobs, gateway, log: request.log }, notice);
       return { received: true };
     });
   });

@@ -26,7 +26,9 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
  * Proves the ledger adds up, for any database (`npm run admin -- reconcile`, decision 027):
  * - every order's charges are what its buyer paid, and nothing is paid back beyond them;
  * - every booking's charge is its tickets and fees as sold, and what remains of its ticket money is its
- *   valid tickets plus any refund still on its way;
+ *   valid tickets plus any refund still on its way, less what completed refunds paid beyond (or short of)
+ *   the price of the tickets they voided (a refund made in Stripe's dashboard can pay back part of a ticket
+ *   that stays valid, or the rest of one already partly paid back);
  * - every completed refund is on the ledger for exactly its amounts, under the provider's id, and no money
  *   is paid back on the ledger that no refund accounts for;
  * - every affiliate's earnings are their commission less its reversals, and no reversal exceeds it.
@@ -71,7 +73,9 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
         (ol.unit_price_pence * (b.ticket_quantity + b.refunded_quantity))::int as expected_sold,
         (ol.fee_per_ticket_pence * (b.ticket_quantity + b.refunded_quantity))::int as expected_fees,
         (coalesce(sum(l.amount_pence) filter (where l.kind = 'ticket_sale'), 0) - coalesce(sum(l.amount_pence) filter (where l.kind = 'ticket_refund'), 0))::int as tickets_left,
-        (ol.unit_price_pence * b.ticket_quantity + coalesce((select sum(r.ticket_pence) from refunds r where r.booking_id = b.id and r.status <> 'succeeded'), 0))::int as expected_left,
+        (ol.unit_price_pence * b.ticket_quantity
+          + coalesce((select sum(r.ticket_pence) from refunds r where r.booking_id = b.id and r.status <> 'succeeded'), 0)
+          - coalesce((select sum(r.ticket_pence - ol.unit_price_pence * r.quantity) from refunds r where r.booking_id = b.id and r.status = 'succeeded'), 0))::int as expected_left,
         coalesce(sum(l.amount_pence) filter (where l.kind = 'commission'), 0)::int as commission,
         coalesce(sum(l.amount_pence) filter (where l.kind = 'commission_reversal'), 0)::int as reversed
       from bookings b join order_lines ol on ol.id = b.order_line_id

@@ -39,17 +39,49 @@ export async function startBookingRefund(
   const earlier = await repeat();
   if (earlier) return { refund: earlier, created: false };
   const quantity = input.quantity ?? booking.ticketQuantity;
+  // A chargeback already took the money back through the buyer's bank: refunding too would pay twice.
+  if (booking.status === "disputed") throw new AppError("CONFLICT", "This booking's payment is disputed with the card issuer, so it cannot be refunded.", { reason: "DISPUTED" });
   if (booking.status !== "confirmed" || booking.ticketQuantity === 0) throw new AppError("CONFLICT", "This booking has already been refunded.", { reason: "ALREADY_REFUNDED" });
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > booking.ticketQuantity) {
     throw new AppError("BAD_REQUEST", `Choose between 1 and ${booking.ticketQuantity} ticket${booking.ticketQuantity === 1 ? "" : "s"} to refund.`, { field: "quantity" });
   }
+  const voided = await voidTickets(tx, booking, quantity, refundIncludesFee(input.source));
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      requestKey: input.requestKey,
+      orderId: voided.orderId,
+      bookingId: booking.id,
+      eventId: booking.eventId,
+      quantity,
+      ticketPence: voided.ticketPence,
+      feePence: voided.feePence,
+      commissionPence: voided.commissionPence,
+      affiliateId: voided.affiliateId,
+      source: input.source,
+      reason: input.reason,
+      requestedBy: input.requestedBy,
+    })
+    .returning();
+  await jobs.enqueue(tx, QUEUES.refund, { refundId: refund!.id }, { singletonKey: refund!.id });
+  return { refund: refund!, created: true };
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * Voids `quantity` of a locked booking's valid tickets: their places go back on sale at once and the
+ * booking is refunded when none is left. Answers what those tickets paid (ticket price, and the fee when
+ * `includeFee`) and the affiliate commission they take back: the commission still carried (earned, less
+ * every reversal already recorded or on its way) beyond what the remaining tickets would have earned.
+ */
+export async function voidTickets(tx: Tx, booking: BookingRow, quantity: number, includeFee: boolean) {
   const [line] = booking.orderLineId
     ? await tx
         .select({ orderId: orderLines.orderId, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence })
         .from(orderLines)
         .where(eq(orderLines.id, booking.orderLineId))
     : [];
-  // Commission still carried: earned, less every reversal already recorded or on its way.
   const [commission] = await tx
     .select({
       earned: sql<number>`coalesce(sum(${ledgerEntries.amountPence}) filter (where ${ledgerEntries.kind} = 'commission'), 0)::int`.mapWith(Number),
@@ -67,32 +99,34 @@ export async function startBookingRefund(
     quantity,
     validQuantity: booking.ticketQuantity,
     commissionPence: (commission?.earned ?? 0) - (reversing?.pence ?? 0),
-    includeFee: refundIncludesFee(input.source),
+    includeFee,
   });
   const left = booking.ticketQuantity - quantity;
   await tx
     .update(bookings)
     .set({ ticketQuantity: left, refundedQuantity: booking.refundedQuantity + quantity, status: left === 0 ? "refunded" : booking.status })
     .where(eq(bookings.id, booking.id));
-  const [refund] = await tx
-    .insert(refunds)
-    .values({
-      requestKey: input.requestKey,
-      orderId: line?.orderId ?? null,
-      bookingId: booking.id,
-      eventId: booking.eventId,
-      quantity,
-      ticketPence: amounts.ticketPence,
-      feePence: amounts.feePence,
-      commissionPence: amounts.commissionPence,
-      affiliateId: amounts.commissionPence > 0 ? commission?.affiliateId ?? null : null,
-      source: input.source,
-      reason: input.reason,
-      requestedBy: input.requestedBy,
-    })
-    .returning();
-  await jobs.enqueue(tx, QUEUES.refund, { refundId: refund!.id }, { singletonKey: refund!.id });
-  return { refund: refund!, created: true };
+  return { ...amounts, orderId: line?.orderId ?? null, affiliateId: amounts.commissionPence > 0 ? (commission?.affiliateId ?? null) : null };
+}
+
+/**
+ * Writes a succeeded refund's movements on the ledger under the provider's refund id (`keyPrefix` names
+ * them, so a repeat adds nothing), and takes its commission off the affiliate's earnings.
+ */
+export async function recordRefundOnLedger(tx: Tx, refund: RefundRow, providerRef: string | null, keyPrefix = `refund:${refund.id}`): Promise<void> {
+  if (!refund.orderId) return;
+  const common = { orderId: refund.orderId, bookingId: refund.bookingId, eventId: refund.eventId, refundId: refund.id, providerRef };
+  await recordLedger(tx, [
+    { ...common, entryKey: `${keyPrefix}:ticket`, kind: "ticket_refund", amountPence: refund.ticketPence },
+    { ...common, entryKey: `${keyPrefix}:fee`, kind: "fee_refund", amountPence: refund.feePence },
+    { ...common, entryKey: `${keyPrefix}:commission`, kind: "commission_reversal", amountPence: refund.commissionPence, affiliateId: refund.affiliateId },
+  ]);
+  if (refund.commissionPence > 0 && refund.affiliateId) {
+    await tx
+      .update(affiliates)
+      .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} - ${refund.commissionPence}` })
+      .where(eq(affiliates.id, refund.affiliateId));
+  }
 }
 
 /**
@@ -120,12 +154,25 @@ export async function startUnfulfilledRefund(tx: Tx, jobs: RefundJobs, order: ty
  * the refund, the refund job after a crash, two nodes at once — the card is refunded once. The ledger
  * entries and the buyer's e-mail are written in one transaction with the refund's success.
  */
-export async function completeRefund({ db, gateway, jobs, refundId }: { db: Db; gateway: PaymentGateway; jobs: RefundJobs; refundId: string }): Promise<RefundRow | null> {
+export async function completeRefund({
+  db,
+  gateway,
+  jobs,
+  refundId,
+  providerRefundId,
+}: {
+  db: Db;
+  gateway: PaymentGateway;
+  jobs: RefundJobs;
+  refundId: string;
+  /** The provider's refund when the provider has already told us it was made (its webhook): no need to ask again. */
+  providerRefundId?: string;
+}): Promise<RefundRow | null> {
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund || refund.status !== "pending") return refund ?? null;
   const amountPence = refund.ticketPence + refund.feePence;
-  let providerRef: string | null = null;
-  if (amountPence > 0) {
+  let providerRef: string | null = providerRefundId ?? null;
+  if (amountPence > 0 && !providerRef) {
     const [order] = await db.select({ paymentReference: orders.paymentReference, sessionId: orders.sessionId }).from(orders).where(eq(orders.id, refund.orderId!));
     try {
       providerRef = (await gateway.refund({ paymentReference: order!.paymentReference ?? order!.sessionId, amountPence, idempotencyKey: `refund-${refund.id}`, refundId: refund.id })).refundId;
@@ -141,20 +188,7 @@ export async function completeRefund({ db, gateway, jobs, refundId }: { db: Db; 
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")))
       .returning();
     if (!done) return (await tx.select().from(refunds).where(eq(refunds.id, refund.id)))[0] ?? null;
-    if (refund.orderId) {
-      const common = { orderId: refund.orderId, bookingId: refund.bookingId, eventId: refund.eventId, refundId: refund.id, providerRef };
-      await recordLedger(tx, [
-        { ...common, entryKey: `refund:${refund.id}:ticket`, kind: "ticket_refund", amountPence: refund.ticketPence },
-        { ...common, entryKey: `refund:${refund.id}:fee`, kind: "fee_refund", amountPence: refund.feePence },
-        { ...common, entryKey: `refund:${refund.id}:commission`, kind: "commission_reversal", amountPence: refund.commissionPence, affiliateId: refund.affiliateId },
-      ]);
-    }
-    if (refund.commissionPence > 0 && refund.affiliateId) {
-      await tx
-        .update(affiliates)
-        .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} - ${refund.commissionPence}` })
-        .where(eq(affiliates.id, refund.affiliateId));
-    }
+    await recordRefundOnLedger(tx, done, providerRef);
     // The unfulfilled payment's notice is the order's own refund e-mail (checkout/refund-email.job.ts).
     if (refund.bookingId) await jobs.enqueue(tx, QUEUES.refundNotice, { refundId: refund.id }, { singletonKey: refund.id });
     return done;
@@ -162,9 +196,13 @@ export async function completeRefund({ db, gateway, jobs, refundId }: { db: Db; 
 }
 
 /** Completes a refund now if the provider answers; if not, the refund job retries it, so the caller goes on. */
-export async function tryCompleteRefund(context: { db: Db; gateway: PaymentGateway; jobs: RefundJobs; log?: FastifyBaseLogger }, refundId: string): Promise<RefundRow | null> {
+export async function tryCompleteRefund(
+  context: { db: Db; gateway: PaymentGateway; jobs: RefundJobs; log?: FastifyBaseLogger },
+  refundId: string,
+  providerRefundId?: string,
+): Promise<RefundRow | null> {
   try {
-    return await completeRefund({ ...context, refundId });
+    return await completeRefund({ ...context, refundId, providerRefundId });
   } catch (error) {
     context.log?.warn({ err: error, refundId }, "refund not completed yet; the refund job will retry it");
     const [refund] = await context.db.select().from(refunds).where(eq(refunds.id, refundId));

@@ -61,5 +61,9 @@ export function createLocalPayments({ publicUrl, db }: { publicUrl: string; db: 
     parseWebhook() {
       throw new Error("The local test checkout sends no webhooks");
     },
+    // Local refunds are on the ledger only; nothing happens to a local payment outside the app.
+    async paymentRefunds() {
+      return [];
+    },
   };
 }

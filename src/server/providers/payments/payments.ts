@@ -44,9 +44,33 @@ export interface PaymentGateway {
    * node, a restarted job) the same refund; the answer is the provider's refund id (re_…).
    */
   refund(input: RefundInput): Promise<{ refundId: string }>;
-  /** Verifies a webhook's signature and returns its event, or throws. */
-  parseWebhook(rawBody: Buffer, signature: string): { type: string; sessionId: string | null };
+  /** Verifies a webhook's signature and returns what it tells us, or throws. */
+  parseWebhook(rawBody: Buffer, signature: string): ProviderNotice;
+  /** A payment's refunds at the provider, newest first (for a notice that does not carry them). */
+  paymentRefunds(paymentReference: string): Promise<ProviderRefund[]>;
 }
+
+/** A refund as the provider reports it. `refundId` is our refund's id when we asked for it (its metadata). */
+export interface ProviderRefund {
+  id: string;
+  amountPence: number;
+  status: string;
+  refundId: string | null;
+}
+
+/**
+ * What a provider's webhook tells us, one kind per notice we act on:
+ * - a Checkout Session completed (or paid late, async), or expired unpaid;
+ * - a payment refunded, by us or in the provider's own dashboard (`refunds`: all its refunds so far, or
+ *   null when the notice does not carry them and they must be fetched);
+ * - a payment disputed by the buyer's bank (a chargeback);
+ * - anything else, which is acknowledged and ignored.
+ */
+export type ProviderNotice =
+  | { type: "checkout.session.completed" | "checkout.session.async_payment_succeeded" | "checkout.session.expired"; sessionId: string }
+  | { type: "charge.refunded"; paymentReference: string; refunds: ProviderRefund[] | null }
+  | { type: "charge.dispute.created"; paymentReference: string; disputeId: string; amountPence: number; reason: string }
+  | { type: "other"; eventType: string };
 
 export function createPaymentGateway(config: Config, db: Db): PaymentGateway {
   if (config.paymentProvider !== "stripe") return createLocalPayments({ publicUrl: config.publicUrl, db });

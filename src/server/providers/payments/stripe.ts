@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { AppError } from "../../../domain";
-import type { PaymentGateway } from "./payments";
+import type { PaymentGateway, ProviderNotice, ProviderRefund } from "./payments";
 
 /**
  * Stripe's refusal as our provider error (502): its status and message (which can name our key) are
@@ -76,9 +76,46 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
       }
     },
     parseWebhook(rawBody, signature) {
-      const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
-      const object = event.data.object as { object?: string; id?: string };
-      return { type: event.type, sessionId: object.object === "checkout.session" ? (object.id ?? null) : null };
+      return noticeOf(stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret));
+    },
+    async paymentRefunds(paymentReference) {
+      const refunds = await stripe.refunds.list({ payment_intent: paymentReference, limit: 100 }).catch((error: unknown) => {
+        throw providerError(error);
+      });
+      return refunds.data.map(refundOf);
     },
   };
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+function refundOf(refund: Stripe.Refund): ProviderRefund {
+  return { id: refund.id, amountPence: refund.amount, status: refund.status ?? "pending", refundId: refund.metadata?.refundId ?? null };
+}
+
+/**
+ * The event as our notice (https://docs.stripe.com/api/events/types). A Charge carries its refunds only
+ * when its API version includes them (they became expandable in 2022-11-15) and all fit; otherwise null says fetch them.
+ */
+function noticeOf(event: Stripe.Event): ProviderNotice {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.expired":
+      return { type: event.type, sessionId: event.data.object.id };
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const paymentReference = idOf(charge.payment_intent);
+      if (!paymentReference) return { type: "other", eventType: event.type };
+      return { type: event.type, paymentReference, refunds: charge.refunds && !charge.refunds.has_more ? charge.refunds.data.map(refundOf) : null };
+    }
+    case "charge.dispute.created": {
+      const dispute = event.data.object;
+      const paymentReference = idOf(dispute.payment_intent);
+      if (!paymentReference) return { type: "other", eventType: event.type };
+      return { type: event.type, paymentReference, disputeId: dispute.id, amountPence: dispute.amount, reason: dispute.reason };
+    }
+    default:
+      return { type: "other", eventType: event.type };
+  }
 }
