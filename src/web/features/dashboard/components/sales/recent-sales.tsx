@@ -21,6 +21,7 @@ export function RecentSales({ sales }: { sales: Sale[] }) {
                 <p className="truncate font-semibold text-ink">{row.attendeeName}</p>
                 <p className="truncate text-sm text-muted">
                   {row.tickets} · {row.eventTitle}
+                  {row.stateLabel && <span className="font-semibold text-red-800"> · {row.stateLabel}</span>}
                 </p>
                 <time dateTime={row.createdAt} className="text-xs text-muted">
                   {row.soldAt}
