@@ -30,7 +30,7 @@ function statusLine(state: AttendeesState): string {
       return DASHBOARD_TOASTS.attendeesFailed.title;
     case "ready": {
       const summary = attendeeSummary(state.list.attendees);
-      if (summary.bookings === 0) return "No attendees yet.";
+      if (state.list.attendees.length === 0) return "No attendees yet.";
       return `${plural(summary.bookings, "booking")} · ${plural(summary.tickets, "ticket")} · ${summary.checkedInBookings} of ${summary.bookings} checked in · ${formatPounds(summary.revenuePence)}`;
     }
   }

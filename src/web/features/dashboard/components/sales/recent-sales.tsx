@@ -21,8 +21,8 @@ export function RecentSales({ sales }: { sales: Sale[] }) {
                 <p className="truncate font-semibold text-ink">{row.attendeeName}</p>
                 <p className="truncate text-sm text-muted">
                   {row.tickets} · {row.eventTitle}
-                  {row.stateLabel && <span className="font-semibold text-red-800"> · {row.stateLabel}</span>}
                 </p>
+                {row.stateLabel && <p className="text-sm font-semibold text-red-800">{row.stateLabel}</p>}
                 <time dateTime={row.createdAt} className="text-xs text-muted">
                   {row.soldAt}
                 </time>
