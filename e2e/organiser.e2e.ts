@@ -230,7 +230,7 @@ describe("organisers", () => {
     await toast(page, "Attendee checked in successfully").waitFor();
     const csvHref = await page.getByRole("link", { name: /Export CSV/ }).getAttribute("href");
     const csv = await (await page.request.get(csvHref!)).text();
-    expect(csv.split("\r\n")[0]).toBe("Name,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue");
+    expect(csv.split("\r\n")[0]).toBe("Name,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue,Refunded tickets,Refund status,Amount refunded");
     expect(csv).toMatch(/Live Buyer,live\.buyer@example\.com,2,£33\.60,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Checked In,TCKT-/);
     expectNoErrors(tracked);
     await tracked.context.close();

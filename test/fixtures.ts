@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client";
 import { hashPassword } from "../src/server/db/password-hash";
-import { accounts, bookings, events, profiles, users } from "../src/server/db/schema";
+import { accounts, bookings, events, orderLines, orders, profiles, users } from "../src/server/db/schema";
+import { bookingChargeEntries, recordLedger } from "../src/server/features/refunds/ledger";
 
 /**
  * Dates far from today so no test depends on the clock: every "upcoming" fixture is decades ahead,
@@ -87,7 +88,11 @@ export async function createEvent(db: Db, input: EventFixtureInput) {
   return row!;
 }
 
-/** A booking of `quantity` tickets; confirmed unless told otherwise. */
+/**
+ * A booking of `quantity` tickets; confirmed unless told otherwise. A confirmed one with a total is paid
+ * the way checkout pays it: an order and its line, and its charge on the money ledger (issue 19), which the
+ * dashboard's revenue is read from. The total must divide by the quantity (the fixture's ticket price).
+ */
 export async function createBooking(
   db: Db,
   input: {
@@ -118,6 +123,44 @@ export async function createBooking(
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning();
+  const total = input.totalAmountPence ?? 0;
+  if (row!.status === "confirmed" && total > 0) {
+    if (total % input.quantity) throw new Error(`createBooking: a total of ${total}p does not divide into ${input.quantity} tickets`);
+    const [order] = await db
+      .insert(orders)
+      .values({
+        sessionId: `cs_fixture_${suffix}`,
+        userId: row!.userId,
+        status: "confirmed",
+        provider: "local",
+        attendeeName: row!.attendeeName,
+        attendeeEmail: row!.attendeeEmail,
+        subtotalPence: total,
+        feesPence: 0,
+        totalPence: total,
+        expiresAt: row!.createdAt,
+        paidAt: row!.createdAt,
+        paymentReference: `pi_local_fixture_${suffix}`,
+        confirmedAt: row!.createdAt,
+      })
+      .returning();
+    const [line] = await db
+      .insert(orderLines)
+      .values({ orderId: order!.id, eventId: row!.eventId, quantity: input.quantity, unitPricePence: total / input.quantity, feePerTicketPence: 0, totalPence: total })
+      .returning();
+    await db.update(bookings).set({ orderLineId: line!.id }).where(eq(bookings.id, row!.id));
+    const charge = bookingChargeEntries({
+      orderId: order!.id,
+      bookingId: row!.id,
+      eventId: row!.eventId,
+      unitPricePence: total / input.quantity,
+      feePerTicketPence: 0,
+      quantity: input.quantity,
+      providerRef: order!.paymentReference!,
+    });
+    await recordLedger(db, charge.map((entry) => ({ ...entry, createdAt: row!.createdAt })));
+    return { ...row!, orderLineId: line!.id };
+  }
   return row!;
 }
 

@@ -14,6 +14,7 @@ export function toCsv(rows: (string | number | null | undefined)[][]): string {
 
 /**
  * spec §9 Display: the attendee export's columns, in order, then the event's venue and location on
- * every row (issue 17), so rows keep their place when exports of several events are pasted together.
+ * every row (issue 17), so rows keep their place when exports of several events are pasted together; then
+ * the booking's refunds (issue 19: Tickets counts the tickets still valid).
  */
-export const ATTENDEE_CSV_COLUMNS = ["Name", "Email", "Tickets", "Amount", "Booking Date", "Status", "QR Code", "Venue"] as const;
+export const ATTENDEE_CSV_COLUMNS = ["Name", "Email", "Tickets", "Amount", "Booking Date", "Status", "QR Code", "Venue", "Refunded tickets", "Refund status", "Amount refunded"] as const;

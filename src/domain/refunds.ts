@@ -49,6 +49,9 @@ export function refundAmounts({
   };
 }
 
+/** The booking statuses their buyer and organiser still see: paid ones, including those refunded or disputed since. */
+export const LISTED_BOOKING_STATUSES = ["confirmed", "refunded", "disputed"] as const;
+
 /** How a booking stands after refunds, as its buyer and its organiser see it. */
 export type BookingRefundState = "none" | "partly-refunded" | "refunded";
 
@@ -62,6 +65,16 @@ export const BOOKING_REFUND_LABELS: Record<Exclude<BookingRefundState, "none">, 
   "partly-refunded": "Partly refunded",
   refunded: "Refunded",
 };
+
+/**
+ * The label a booking shows wherever it is listed (attendees, CSV, My Tickets, dashboard): 'Disputed' when
+ * the buyer's bank has disputed the payment, else its refund state's label; null for a plain booking.
+ */
+export function bookingStateLabel(booking: { status: string; ticketQuantity: number; refundedQuantity: number; refundedPence?: Pence }): string | null {
+  if (booking.status === "disputed") return "Disputed";
+  const state = bookingRefundState(booking);
+  return state === "none" ? null : BOOKING_REFUND_LABELS[state];
+}
 
 /** What the door says to a refunded ticket, online and offline. */
 export const REFUNDED_TICKET_MESSAGE = "This ticket was refunded, so it is no longer valid for entry.";

@@ -34,13 +34,24 @@ export const Sale = z.object({
 });
 export type Sale = z.infer<typeof Sale>;
 
+/** A sale in the dashboard's recent sales, with its refunds (issue 19). */
+export const RecentSale = Sale.extend({
+  status: z.string(),
+  refundedQuantity: z.number().int(),
+  refundState: z.enum(["none", "partly-refunded", "refunded"]),
+  /** Paid back so far, from the ledger. */
+  refundedPence: z.number().int(),
+});
+export type RecentSale = z.infer<typeof RecentSale>;
+
 export const SalesAnalytics = z.object({
+  /** Revenues are net, from the money ledger: charged less refunded and disputed (issue 19). */
   /** The 10 newest confirmed sales across the organiser's events (spec §9 List sizes). */
-  recentSales: z.array(Sale),
+  recentSales: z.array(RecentSale),
   perEvent: z.array(z.object({ eventId: z.string(), title: z.string(), revenuePence: z.number().int(), ticketsSold: z.number().int(), bookings: z.number().int() })),
   /** Confirmed sales per UK calendar day over the last 30 days, oldest first, days without sales included. */
   daily: z.array(z.object({ date: z.string(), revenuePence: z.number().int(), tickets: z.number().int() })),
-  totals: z.object({ revenuePence: z.number().int(), ticketsSold: z.number().int(), bookings: z.number().int() }),
+  totals: z.object({ revenuePence: z.number().int(), ticketsSold: z.number().int(), bookings: z.number().int(), refundedPence: z.number().int() }),
 });
 export type SalesAnalytics = z.infer<typeof SalesAnalytics>;
 

@@ -186,6 +186,11 @@ export const MyTicket = z.object({
   status: z.string(),
   ticketQuantity: z.number().int(),
   totalAmountPence: z.number().int(),
+  /** Tickets refunded so far (ticketQuantity is what is still valid). */
+  refundedQuantity: z.number().int(),
+  refundState: z.enum(["none", "partly-refunded", "refunded"]),
+  /** Paid back to the buyer so far, from the ledger. */
+  refundedPence: z.number().int(),
   attendeeName: z.string(),
   attendeeEmail: z.string(),
   checkedInAt: z.string().nullable(),
@@ -206,8 +211,14 @@ export const OwnBooking = z.object({
   eventDateTime: z.string(),
   eventVenue: z.string().nullable(),
   eventLocation: z.string(),
+  status: z.string(),
   ticketQuantity: z.number().int(),
   totalAmountPence: z.number().int(),
+  /** Tickets refunded so far (ticketQuantity is what is still valid). */
+  refundedQuantity: z.number().int(),
+  refundState: z.enum(["none", "partly-refunded", "refunded"]),
+  /** Paid back to the buyer so far, from the ledger. */
+  refundedPence: z.number().int(),
   ticketCode: z.string(),
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),
@@ -218,8 +229,17 @@ export const Attendee = z.object({
   bookingId: z.string(),
   name: z.string(),
   email: z.string(),
+  /** confirmed, refunded (no ticket left) or disputed. */
+  status: z.string(),
+  /** Tickets still valid. */
   tickets: z.number().int(),
   amountPence: z.number().int(),
+  refundedTickets: z.number().int(),
+  refundState: z.enum(["none", "partly-refunded", "refunded"]),
+  refundedPence: z.number().int(),
+  /** The booking's prices as sold, so the refund form can state what goes back (refundAmounts). */
+  unitPricePence: z.number().int(),
+  feePerTicketPence: z.number().int(),
   bookedAt: z.string(),
   ticketCode: z.string(),
   qrCode: z.string().nullable(),
@@ -246,6 +266,11 @@ export const TicketView = z.object({
   attendeeEmail: z.string(),
   ticketQuantity: z.number().int(),
   totalAmountPence: z.number().int(),
+  /** Tickets refunded so far (ticketQuantity is what is still valid). */
+  refundedQuantity: z.number().int(),
+  refundState: z.enum(["none", "partly-refunded", "refunded"]),
+  /** Paid back to the buyer so far, from the ledger. */
+  refundedPence: z.number().int(),
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),
   event: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), dateTime: z.string(), venue: z.string().nullable(), location: z.string() }),

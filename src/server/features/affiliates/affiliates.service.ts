@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { AFFILIATE_CODE_ALPHABET, AFFILIATE_CODE_LENGTH, AppError, type AffiliateLookup, type OwnAffiliate } from "../../../domain";
 import type { Db } from "../../db/client";
 import { affiliateCommissions, affiliates, profiles } from "../../db/schema";
+import { affiliateEarnings } from "../refunds/ledger";
 
 /** An active affiliate by code (codes are upper case), with the name to show beside it. */
 export async function findActiveAffiliate({ db, code }: { db: Db; code: string }) {
@@ -40,21 +41,26 @@ export function newAffiliateCode(): string {
 
 /**
  * The user's affiliate account as shown on /affiliates: the newest code (older ones keep working),
- * and earnings and referrals summed from the commission ledger over every code.
+ * earnings from the money ledger (commission less what refunds took back, issue 19) and referrals from the
+ * commission ledger, over every code.
  */
 export async function getOwnAffiliate({ db, userId }: { db: Db; userId: string }): Promise<OwnAffiliate | null> {
   const rows = await db.select().from(affiliates).where(eq(affiliates.userId, userId)).orderBy(desc(affiliates.createdAt));
   const newest = rows[0];
   if (!newest) return null;
-  const [totals] = await db
-    .select({ earnings: sql<number>`coalesce(sum(${affiliateCommissions.amountPence}), 0)::int`, referrals: sql<number>`count(*)::int` })
-    .from(affiliateCommissions)
-    .where(inArray(affiliateCommissions.affiliateId, rows.map((row) => row.id)));
+  const ids = rows.map((row) => row.id);
+  const [[totals], earnings] = await Promise.all([
+    db
+      .select({ referrals: sql<number>`count(*)::int` })
+      .from(affiliateCommissions)
+      .where(inArray(affiliateCommissions.affiliateId, ids)),
+    affiliateEarnings(db, ids),
+  ]);
   return {
     code: newest.affiliateCode,
     commissionRate: newest.commissionRate,
     status: newest.status,
-    totalEarningsPence: Number(totals?.earnings ?? 0),
+    totalEarningsPence: earnings,
     totalReferrals: Number(totals?.referrals ?? 0),
     createdAt: newest.createdAt.toISOString(),
   };

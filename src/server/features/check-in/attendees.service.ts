@@ -1,26 +1,38 @@
-import { and, desc, eq } from "drizzle-orm";
-import { ATTENDEE_CSV_COLUMNS, eventPlace, formatPounds, toCsv, type AttendeeList } from "../../../domain";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { ATTENDEE_CSV_COLUMNS, bookingRefundState, bookingStateLabel, eventPlace, LISTED_BOOKING_STATUSES, formatPounds, toCsv, type AttendeeList } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings } from "../../db/schema";
+import { bookings, orderLines } from "../../db/schema";
+import { bookingMoney } from "../refunds/ledger";
 import type { Actor } from "../auth/session";
 import { findManagedEvent } from "../events/managed-events";
 
-/** spec §6 Organiser: the door's list, attendees of an event its owner (or an admin) manages, confirmed only, newest first. */
+/**
+ * spec §6 Organiser: the door's list, attendees of an event its owner (or an admin) manages, newest first:
+ * paid bookings, with refunded and disputed ones shown in their state (issue 19) and what went back from the ledger.
+ */
 export async function listAttendees({ db, actor, eventId }: { db: Db; actor: Actor; eventId: string }): Promise<AttendeeList> {
   const event = await findManagedEvent(db, actor, eventId);
   const rows = await db
-    .select()
+    .select({ booking: bookings, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence })
     .from(bookings)
-    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "confirmed")))
+    .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
+    .where(and(eq(bookings.eventId, eventId), inArray(bookings.status, [...LISTED_BOOKING_STATUSES])))
     .orderBy(desc(bookings.createdAt));
+  const money = await bookingMoney(db, rows.map(({ booking }) => booking.id));
   return {
     event: { ...event, dateTime: event.dateTime.toISOString() },
-    attendees: rows.map((row) => ({
+    attendees: rows.map(({ booking: row, unitPricePence, feePerTicketPence }) => ({
       bookingId: row.id,
       name: row.attendeeName,
       email: row.attendeeEmail,
+      status: row.status,
       tickets: row.ticketQuantity,
       amountPence: row.totalAmountPence,
+      refundedTickets: row.refundedQuantity,
+      refundState: bookingRefundState({ ticketQuantity: row.ticketQuantity, refundedQuantity: row.refundedQuantity, refundedPence: money.get(row.id)?.refundedPence }),
+      refundedPence: money.get(row.id)?.refundedPence ?? 0,
+      unitPricePence: unitPricePence ?? 0,
+      feePerTicketPence: feePerTicketPence ?? 0,
       bookedAt: row.createdAt.toISOString(),
       ticketCode: row.ticketCode,
       qrCode: row.qrCode,
@@ -59,6 +71,9 @@ export function attendeesCsv(list: AttendeeList): string {
       attendee.checkedInAt ? "Checked In" : "Pending",
       attendee.qrCode ?? attendee.ticketCode,
       place,
+      attendee.refundedTickets,
+      bookingStateLabel({ status: attendee.status, ticketQuantity: attendee.tickets, refundedQuantity: attendee.refundedTickets, refundedPence: attendee.refundedPence }) ?? "",
+      formatPounds(attendee.refundedPence),
     ]),
   ]);
 }

@@ -4,6 +4,7 @@ import {
   affiliateCommission,
   AppError,
   bookingFeePerTicket,
+  bookingRefundState,
   cartTotals,
   CHECKOUT_HOLD_MINUTES,
   CHECKOUT_RATE_LIMIT,
@@ -22,6 +23,7 @@ import {
   paymentSuccessPath,
   ticketLimitError,
   ticketTotal,
+  type MoneySummary,
 } from "../../../domain";
 import type { Db } from "../../db/client";
 import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, refunds, users } from "../../db/schema";
@@ -122,13 +124,21 @@ type BookingRow = typeof bookings.$inferSelect;
  * A booking as the API shows it to its buyer or its organiser (My Tickets, the ticket viewer): the one
  * mapping of a booking row to JSON, which each answer extends with its event and QR payload.
  */
-export function bookingJson(booking: BookingRow) {
+/**
+ * A booking as its buyer and its organiser see it, with its refunds: `money` is its ledger summary
+ * (bookingMoney), for what has been paid back so far.
+ */
+export function bookingJson(booking: BookingRow, money?: Pick<MoneySummary, "refundedPence">) {
+  const refundedPence = money?.refundedPence ?? 0;
   return {
     bookingId: booking.id,
     ticketCode: booking.ticketCode,
     status: booking.status,
     ticketQuantity: booking.ticketQuantity,
     totalAmountPence: booking.totalAmountPence,
+    refundedQuantity: booking.refundedQuantity,
+    refundState: bookingRefundState({ ticketQuantity: booking.ticketQuantity, refundedQuantity: booking.refundedQuantity, refundedPence }),
+    refundedPence,
     attendeeName: booking.attendeeName,
     attendeeEmail: booking.attendeeEmail,
     checkedInAt: booking.checkedInAt?.toISOString() ?? null,

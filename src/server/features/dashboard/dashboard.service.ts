@@ -1,18 +1,24 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { isBusinessListing, LIST_SIZES, ukToday, upcomingThenPast, type DashboardEvent, type OwnBooking, type SalesAnalytics } from "../../../domain";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { bookingRefundState, isBusinessListing, LIST_SIZES, LISTED_BOOKING_STATUSES, ukToday, upcomingThenPast, type DashboardEvent, type OwnBooking, type SalesAnalytics } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
+import { bookingMoney, dailyMoney, eventMoney } from "../refunds/ledger";
 
 const confirmed = eq(bookings.status, "confirmed");
+const listed = inArray(bookings.status, [...LISTED_BOOKING_STATUSES]);
+
+/** A booking's refund fields from its row and its ledger summary. */
+function refundFields(booking: { ticketQuantity: number; refundedQuantity: number }, refundedPence = 0) {
+  return { refundedQuantity: booking.refundedQuantity, refundState: bookingRefundState({ ...booking, refundedPence }), refundedPence };
+}
 const DAYS_CHARTED = 30;
 
-/** spec §7 events: the organiser's events, newest created first, with their confirmed sales. */
+/** spec §7 events: the organiser's events, newest created first, with their valid tickets and net revenue from the ledger. */
 export async function listOwnEvents({ db, userId }: { db: Db; userId: string }): Promise<DashboardEvent[]> {
   const sold = db
     .select({
       eventId: bookings.eventId,
       tickets: sql<number>`sum(${bookings.ticketQuantity})::int`.as("tickets"),
-      revenue: sql<number>`sum(${bookings.totalAmountPence})::int`.as("revenue"),
     })
     .from(bookings)
     .where(confirmed)
@@ -33,93 +39,110 @@ export async function listOwnEvents({ db, userId }: { db: Db; userId: string }):
       imageUrl: events.imageUrl,
       createdAt: events.createdAt,
       ticketsSold: sql<number>`coalesce(${sold.tickets}, 0)`,
-      revenuePence: sql<number>`coalesce(${sold.revenue}, 0)`,
     })
     .from(events)
     .leftJoin(sold, eq(sold.eventId, events.id))
     .where(eq(events.userId, userId))
     .orderBy(desc(events.createdAt));
+  const money = await eventMoney(db, rows.map((row) => row.id));
   return rows.map((row) => ({
     ...row,
     dateTime: row.dateTime.toISOString(),
     endTime: row.endTime?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     ticketsSold: Number(row.ticketsSold),
-    revenuePence: Number(row.revenuePence),
+    revenuePence: money.get(row.id)?.remainingPence ?? 0,
   }));
 }
 
-/** spec §2 Dashboard Sales Analytics: recent sales (10), per-event sums, and sales per day for the chart. */
+/**
+ * spec §2 Dashboard Sales Analytics: recent sales (10), per-event sums, and sales per day for the chart.
+ * Money is net, from the ledger (charged less refunded and disputed, issue 19); tickets are those still valid.
+ */
 export async function salesAnalytics({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }): Promise<SalesAnalytics> {
   const own = and(confirmed, eq(events.userId, userId));
-  const [recent, perEvent, daily] = await Promise.all([
+  const since = new Date(now.getTime() - (DAYS_CHARTED + 1) * 86_400_000);
+  const ownEvents = await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.userId, userId));
+  const eventIds = ownEvents.map((event) => event.id);
+  const [recent, perEvent, daily, money, dailyMoneyByDay] = await Promise.all([
     db
       .select({
         bookingId: bookings.id,
         eventId: bookings.eventId,
         eventTitle: events.title,
         attendeeName: bookings.attendeeName,
+        status: bookings.status,
         ticketQuantity: bookings.ticketQuantity,
+        refundedQuantity: bookings.refundedQuantity,
         totalAmountPence: bookings.totalAmountPence,
         createdAt: bookings.createdAt,
       })
       .from(bookings)
       .innerJoin(events, eq(events.id, bookings.eventId))
-      .where(own)
+      .where(and(listed, eq(events.userId, userId)))
       .orderBy(desc(bookings.createdAt))
       .limit(LIST_SIZES.recentSales),
     db
       .select({
-        eventId: events.id,
-        title: events.title,
-        revenuePence: sql<number>`sum(${bookings.totalAmountPence})::int`,
+        eventId: bookings.eventId,
         ticketsSold: sql<number>`sum(${bookings.ticketQuantity})::int`,
         bookings: sql<number>`count(*)::int`,
       })
       .from(bookings)
       .innerJoin(events, eq(events.id, bookings.eventId))
       .where(own)
-      .groupBy(events.id, events.title)
-      .orderBy(desc(sql`sum(${bookings.totalAmountPence})`)),
+      .groupBy(bookings.eventId),
     db
       .select({
         date: sql<string>`to_char(${bookings.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
-        revenuePence: sql<number>`sum(${bookings.totalAmountPence})::int`,
         tickets: sql<number>`sum(${bookings.ticketQuantity})::int`,
       })
       .from(bookings)
       .innerJoin(events, eq(events.id, bookings.eventId))
-      .where(and(own, sql`${bookings.createdAt} >= ${new Date(now.getTime() - (DAYS_CHARTED + 1) * 86_400_000)}`))
+      .where(and(own, sql`${bookings.createdAt} >= ${since}`))
       .groupBy(sql`1`),
+    eventMoney(db, eventIds),
+    dailyMoney(db, eventIds, since),
   ]);
+  const recentMoney = await bookingMoney(db, recent.map((sale) => sale.bookingId));
 
-  const byDay = new Map(daily.map((day) => [day.date, day]));
+  const ticketsByDay = new Map(daily.map((day) => [day.date, Number(day.tickets)]));
   const days: SalesAnalytics["daily"] = [];
   const today = ukToday(now);
   for (let offset = DAYS_CHARTED - 1; offset >= 0; offset--) {
     const date = ukToday(new Date(new Date(`${today}T12:00:00Z`).getTime() - offset * 86_400_000));
-    const found = byDay.get(date);
-    days.push({ date, revenuePence: Number(found?.revenuePence ?? 0), tickets: Number(found?.tickets ?? 0) });
+    days.push({ date, revenuePence: dailyMoneyByDay.get(date)?.remainingPence ?? 0, tickets: ticketsByDay.get(date) ?? 0 });
   }
-  const perEventRows = perEvent.map((row) => ({
-    ...row,
-    revenuePence: Number(row.revenuePence),
-    ticketsSold: Number(row.ticketsSold),
-    bookings: Number(row.bookings),
-  }));
+  const sold = new Map(perEvent.map((row) => [row.eventId, row]));
+  // An event is listed once it has valid bookings or money on the ledger (a fully refunded event shows its £0).
+  const perEventRows = ownEvents
+    .filter((event) => sold.has(event.id) || money.has(event.id))
+    .map((event) => ({
+      eventId: event.id,
+      title: event.title,
+      revenuePence: money.get(event.id)?.remainingPence ?? 0,
+      ticketsSold: Number(sold.get(event.id)?.ticketsSold ?? 0),
+      bookings: Number(sold.get(event.id)?.bookings ?? 0),
+    }))
+    .sort((a, b) => b.revenuePence - a.revenuePence || a.title.localeCompare(b.title));
   return {
-    recentSales: recent.map((sale) => ({ ...sale, createdAt: sale.createdAt.toISOString() })),
+    recentSales: recent.map((sale) => ({
+      ...sale,
+      ...refundFields(sale, recentMoney.get(sale.bookingId)?.refundedPence),
+      createdAt: sale.createdAt.toISOString(),
+    })),
     perEvent: perEventRows,
     daily: days,
     totals: {
       revenuePence: perEventRows.reduce((sum, row) => sum + row.revenuePence, 0),
       ticketsSold: perEventRows.reduce((sum, row) => sum + row.ticketsSold, 0),
       bookings: perEventRows.reduce((sum, row) => sum + row.bookings, 0),
+      refundedPence: [...money.values()].reduce((sum, row) => sum + row.refundedPence, 0),
     },
   };
 }
 
-/** spec §7 bookings: the user's own confirmed bookings with their event, newest first. */
+/** spec §7 bookings: the user's own bookings (with refunded and disputed ones in their state) with their event, newest first. */
 export async function listOwnBookings({ db, userId }: { db: Db; userId: string }): Promise<OwnBooking[]> {
   const rows = await db
     .select({
@@ -129,7 +152,9 @@ export async function listOwnBookings({ db, userId }: { db: Db; userId: string }
       eventDateTime: events.dateTime,
       eventVenue: events.venue,
       eventLocation: events.location,
+      status: bookings.status,
       ticketQuantity: bookings.ticketQuantity,
+      refundedQuantity: bookings.refundedQuantity,
       totalAmountPence: bookings.totalAmountPence,
       ticketCode: bookings.ticketCode,
       checkedInAt: bookings.checkedInAt,
@@ -137,10 +162,12 @@ export async function listOwnBookings({ db, userId }: { db: Db; userId: string }
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(and(eq(bookings.userId, userId), confirmed))
+    .where(and(eq(bookings.userId, userId), listed))
     .orderBy(desc(bookings.createdAt));
+  const money = await bookingMoney(db, rows.map((row) => row.id));
   return rows.map((row) => ({
     ...row,
+    ...refundFields(row, money.get(row.id)?.refundedPence),
     eventDateTime: row.eventDateTime.toISOString(),
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { summariseLedger, type LedgerKind, type MoneySummary } from "../../../domain";
 import type { Db } from "../../db/client";
-import { ledgerEntries } from "../../db/schema";
+import { bookings, ledgerEntries } from "../../db/schema";
 import type { Tx } from "../checkout/capacity";
 
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert & { kind: LedgerKind };
@@ -55,4 +55,43 @@ export async function orderMoney(db: Tx | Db, orderId: string): Promise<MoneySum
     .where(and(eq(ledgerEntries.orderId, orderId)))
     .groupBy(ledgerEntries.kind);
   return summariseLedger(rows);
+}
+
+/**
+ * The ledger summed per group (`key`: an SQL expression over ledger_entries, and bookings when `joinBookings`),
+ * for the rows `where` picks: the one aggregate the dashboard, its charts and the affiliate page read their
+ * money from, so a refund shows everywhere at once.
+ */
+async function ledgerBy(db: Tx | Db, key: SQL, where: SQL, joinBookings = false): Promise<Map<string, MoneySummary>> {
+  const base = db
+    .select({ key: sql<string>`${key}`, kind: ledgerEntries.kind, amountPence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number) })
+    .from(ledgerEntries);
+  const rows = await (joinBookings ? base.innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId)) : base).where(where).groupBy(sql`1`, ledgerEntries.kind);
+  const grouped = new Map<string, { kind: string; amountPence: number }[]>();
+  for (const row of rows) grouped.set(String(row.key), [...(grouped.get(String(row.key)) ?? []), row]);
+  return new Map([...grouped].map(([group, lines]) => [group, summariseLedger(lines)]));
+}
+
+/** Each event's money (charged, paid back, net). */
+export function eventMoney(db: Tx | Db, eventIds: string[]): Promise<Map<string, MoneySummary>> {
+  if (!eventIds.length) return Promise.resolve(new Map());
+  return ledgerBy(db, sql`${ledgerEntries.eventId}::text`, inArray(ledgerEntries.eventId, eventIds));
+}
+
+/** These events' money per UK calendar day of the sale (a refund counts against the day its booking was sold), from `since`. */
+export function dailyMoney(db: Tx | Db, eventIds: string[], since: Date): Promise<Map<string, MoneySummary>> {
+  if (!eventIds.length) return Promise.resolve(new Map());
+  return ledgerBy(
+    db,
+    sql`to_char(${bookings.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
+    and(inArray(ledgerEntries.eventId, eventIds), gte(bookings.createdAt, since))!,
+    true,
+  );
+}
+
+/** What these affiliate accounts have earned: commission less what refunds took back. */
+export async function affiliateEarnings(db: Tx | Db, affiliateIds: string[]): Promise<number> {
+  if (!affiliateIds.length) return 0;
+  const byAffiliate = await ledgerBy(db, sql`${ledgerEntries.affiliateId}::text`, inArray(ledgerEntries.affiliateId, affiliateIds));
+  return [...byAffiliate.values()].reduce((sum, money) => sum + money.commissionPence, 0);
 }

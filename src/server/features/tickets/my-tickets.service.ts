@@ -1,15 +1,17 @@
-import { and, desc, eq } from "drizzle-orm";
-import { AppError, isUuid, ticketQrPayload, upcomingThenPast, type MyTicket } from "../../../domain";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { AppError, isUuid, LISTED_BOOKING_STATUSES, ticketQrPayload, upcomingThenPast, type MyTicket } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import { bookingJson } from "../checkout/checkout.service";
+import { bookingMoney } from "../refunds/ledger";
 import { buyerRefundOptions } from "../refunds/refund-requests.service";
 import { ticketEmailStatus } from "./send-ticket-email.service";
 import { ticketCalendar } from "./ticket-email";
 import type { TicketSigner } from "./ticket-signer";
 
 /**
- * spec §2 My Tickets: the user's confirmed bookings, each with its signed QR payload: upcoming ones
+ * spec §2 My Tickets: the user's bookings (confirmed, and refunded or disputed ones with their state, issue 19),
+ * each with its signed QR payload and what has been paid back (from the ledger): upcoming ones
  * first, soonest first, then past ones, most recent first (issue 17). Bookings of one event keep the
  * newest first.
  */
@@ -18,14 +20,15 @@ export async function listMyTickets({ db, signer, userId, now = new Date() }: { 
     .select({ booking: bookings, event: events })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(and(eq(bookings.userId, userId), eq(bookings.status, "confirmed")))
+    .where(and(eq(bookings.userId, userId), inArray(bookings.status, [...LISTED_BOOKING_STATUSES])))
     .orderBy(desc(bookings.createdAt));
+  const money = await bookingMoney(db, rows.map(({ booking }) => booking.id));
   const { upcoming, past } = upcomingThenPast(rows, ({ event }) => event, now);
   const ordered = [...upcoming.map((row) => ({ ...row, period: "upcoming" as const })), ...past.map((row) => ({ ...row, period: "past" as const }))];
   const refundOptions = await buyerRefundOptions(db, ordered, now);
   return Promise.all(
     ordered.map(async ({ booking, event, period }) => ({
-      ...bookingJson(booking),
+      ...bookingJson(booking, money.get(booking.id)),
       period,
       event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, imageUrl: event.imageUrl },
       qrPayload: await signer.sign(ticketQrPayload(booking, event)),

@@ -5,6 +5,7 @@ import { bookings, events } from "../../db/schema";
 import { managedBy } from "../events/managed-events";
 import type { Actor } from "../auth/session";
 import { bookingJson } from "../checkout/checkout.service";
+import { bookingMoney } from "../refunds/ledger";
 import type { TicketSigner } from "./ticket-signer";
 
 /**
@@ -41,7 +42,7 @@ export async function findManagedTicket({ db, signer, actor, identifier }: { db:
   if (!row) throw new AppError("TICKET_NOT_FOUND", "No ticket found with that identifier. Please check and try again.");
   const { booking, event } = row;
   return {
-    ...bookingJson(booking),
+    ...bookingJson(booking, (await bookingMoney(db, [booking.id])).get(booking.id)),
     stripeSessionId: await visibleSessionId(db, actor, booking.stripeSessionId),
     event: { id: event.id, title: event.title, description: event.description, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location },
     qrPayload: await signer.sign(ticketQrPayload(booking, event)),

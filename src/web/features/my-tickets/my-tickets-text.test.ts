@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "~/lib/api-request";
-import { eventWhen, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine } from "./my-tickets-text";
+import { eventWhen, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine, ticketValidity } from "./my-tickets-text";
 
 describe("resend toasts (spec §8 'Scanner and My Tickets')", () => {
   it("says who the ticket went to, never the provider (issue 17)", () => {
@@ -42,5 +42,28 @@ describe("card texts", () => {
     expect(ticketEmailLine({ status: "queued", sentAt: null, provider: null, error: null })).toBe("Ticket email on its way");
     expect(ticketEmailLine({ status: "sent", sentAt: "2026-11-20T14:03:00Z", provider: "smtp", error: null })).toMatch(/^Ticket email sent Fri,? 20 Nov 2026, 14:03$/);
     expect(ticketEmailLine({ status: "failed", sentAt: null, provider: "brevo", error: "The ticket email could not be delivered." })).toBe("Ticket email not delivered. Resend it below.");
+  });
+});
+
+describe("ticketValidity (issue 19)", () => {
+  it("keeps a partly refunded ticket usable and says how many remain; a refunded one is not usable", () => {
+    expect(ticketValidity({ status: "confirmed", ticketQuantity: 2, refundedQuantity: 0, refundedPence: 0 })).toEqual({
+      usable: true,
+      stateLabel: null,
+      qrNote: "Show this QR code at the event entrance",
+      quantity: "2",
+    });
+    expect(ticketValidity({ status: "confirmed", ticketQuantity: 1, refundedQuantity: 1, refundedPence: 2230 })).toMatchObject({
+      usable: true,
+      stateLabel: "Partly refunded",
+      quantity: "1 of 2 valid",
+      qrNote: "Show this QR code at the event entrance: 1 ticket still valid",
+    });
+    expect(ticketValidity({ status: "refunded", ticketQuantity: 0, refundedQuantity: 2, refundedPence: 4460 })).toMatchObject({
+      usable: false,
+      stateLabel: "Refunded",
+      qrNote: "Refunded — this ticket is no longer valid for entry",
+    });
+    expect(ticketValidity({ status: "disputed", ticketQuantity: 2, refundedQuantity: 0, refundedPence: 0 })).toMatchObject({ usable: false, stateLabel: "Disputed" });
   });
 });

@@ -1,4 +1,17 @@
-import { formatDateTime, formatEventTime, formatLongDate, hasPlaceholderDate, TICKET_EMAIL_WAYS, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "@domain";
+import {
+  bookingStateLabel,
+  DISPUTED_TICKET_MESSAGE,
+  formatDateTime,
+  formatEventTime,
+  formatLongDate,
+  hasPlaceholderDate,
+  plural,
+  TICKET_EMAIL_WAYS,
+  type MyTicket,
+  type TicketEmailProvider,
+  type TicketEmailResult,
+  type TicketEmailStatus,
+} from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 
 export interface ToastText {
@@ -46,6 +59,32 @@ export function eventWhen(iso: string): string {
   const time = formatEventTime(iso);
   if (!date) return "Date to be announced";
   return time ? `${date} at ${time}` : date;
+}
+
+/** Whether a ticket still gets its holder in, and what the card says about its refunds (issue 19). */
+export interface TicketValidity {
+  /** False once refunded in full or disputed: the QR is not shown as usable. */
+  usable: boolean;
+  /** 'Refunded', 'Partly refunded', 'Disputed', or null for a plain booking. */
+  stateLabel: string | null;
+  /** The line beside the QR code. */
+  qrNote: string;
+  /** 'Quantity' as the card shows it: '1 of 2 valid' once some were refunded. */
+  quantity: string;
+}
+
+export const REFUNDED_QR_NOTE = "Refunded — this ticket is no longer valid for entry";
+
+export function ticketValidity(ticket: Pick<MyTicket, "status" | "ticketQuantity" | "refundedQuantity" | "refundedPence">): TicketValidity {
+  const stateLabel = bookingStateLabel(ticket);
+  const total = ticket.ticketQuantity + ticket.refundedQuantity;
+  const quantity = ticket.refundedQuantity > 0 ? `${ticket.ticketQuantity} of ${total} valid` : String(ticket.ticketQuantity);
+  if (ticket.status === "disputed") return { usable: false, stateLabel, qrNote: DISPUTED_TICKET_MESSAGE, quantity };
+  if (ticket.status !== "confirmed" || ticket.ticketQuantity === 0) return { usable: false, stateLabel, qrNote: REFUNDED_QR_NOTE, quantity };
+  if (ticket.refundedQuantity > 0) {
+    return { usable: true, stateLabel, qrNote: `${MY_TICKETS_TEXT.qrNote}: ${plural(ticket.ticketQuantity, "ticket")} still valid`, quantity };
+  }
+  return { usable: true, stateLabel, qrNote: MY_TICKETS_TEXT.qrNote, quantity };
 }
 
 /** "confirmed" → "Confirmed". */

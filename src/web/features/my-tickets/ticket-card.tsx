@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, RotateCcw, Send } from "lucide-react";
+import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, RotateCcw, Send, TicketX } from "lucide-react";
 import type { ReactNode } from "react";
 import { BRAND, eventPlace, formatDateTime, formatPounds, type BuyerRefundRequest, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn";
 import { useSendTicketEmail } from "~/lib/send-ticket-email";
 import { toast } from "~/lib/toast";
 import { RefundRequestSection } from "./refund-request";
-import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine } from "./my-tickets-text";
+import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine, ticketValidity } from "./my-tickets-text";
 
 /** One of the user's own tickets as a calendar file (GET /api/me/tickets/{bookingId}/calendar.ics); the browser downloads it. */
 function ticketCalendarUrl(bookingId: string): string {
@@ -55,6 +55,7 @@ export function TicketCard({
   const { sending, send } = useSendTicketEmail();
   const titleId = `ticket-${ticket.bookingId}-title`;
   const place = eventPlace(ticket.event);
+  const validity = ticketValidity(ticket);
 
   // One send at a time per card (spec §2 My Tickets); a resend that went out shows on the card at once.
   async function resend(provider: TicketEmailProvider) {
@@ -87,7 +88,8 @@ export function TicketCard({
         <div className="flex flex-col md:flex-row print:flex-col">
           <div className="min-w-0 flex-1 p-5 sm:p-6">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge variant={ticket.status === "confirmed" ? "success" : "secondary"}>{statusLabel(ticket.status)}</Badge>
+              {validity.usable && <Badge variant="success">{statusLabel(ticket.status)}</Badge>}
+              {validity.stateLabel && <Badge variant={validity.usable ? "warning" : "danger"}>{validity.stateLabel}</Badge>}
               {ticket.checkedInAt && <Badge variant="secondary">Checked in</Badge>}
             </div>
             <h3 id={titleId} className="mt-3 break-words text-xl font-bold leading-snug sm:text-2xl">
@@ -107,10 +109,15 @@ export function TicketCard({
               <Detail label="Ticket code" className="col-span-2 sm:col-span-3">
                 <span className="break-all font-mono text-[15px] tracking-wide">{ticket.ticketCode}</span>
               </Detail>
-              <Detail label="Quantity">{ticket.ticketQuantity}</Detail>
+              <Detail label="Quantity">{validity.quantity}</Detail>
               <Detail label="Total Paid">
                 <span className="tabular-nums">{formatPounds(ticket.totalAmountPence)}</span>
               </Detail>
+              {ticket.refundedPence > 0 && (
+                <Detail label="Refunded">
+                  <span className="tabular-nums">{formatPounds(ticket.refundedPence)}</span>
+                </Detail>
+              )}
               <Detail label="Attendee" className="col-span-2 sm:col-span-1">
                 {ticket.attendeeName}
               </Detail>
@@ -126,36 +133,45 @@ export function TicketCard({
             <RefundRequestSection ticket={ticket} onRequested={onRefundRequested} />
           </div>
           <div className="flex flex-col items-center justify-center gap-3 border-t-2 border-dashed border-border bg-surface/60 p-5 text-center md:w-64 md:border-l-2 md:border-t-0 print:w-auto print:border-l-0 print:border-t-2 print:bg-white print:py-8">
-            <TicketQr payload={ticket.qrPayload} className="print:size-56" />
-            <p className="max-w-48 text-sm font-semibold text-ink print:max-w-none print:text-base">{MY_TICKETS_TEXT.qrNote}</p>
+            {validity.usable ? (
+              <TicketQr payload={ticket.qrPayload} className="print:size-56" />
+            ) : (
+              // No scannable code for a ticket that admits no one: a crossed-out ticket in its place.
+              <span className="flex size-40 items-center justify-center rounded-2xl border-2 border-dashed border-border bg-white text-muted" aria-hidden="true">
+                <TicketX className="size-14 opacity-60" />
+              </span>
+            )}
+            <p className={cn("max-w-48 text-sm font-semibold print:max-w-none print:text-base", validity.usable ? "text-ink" : "text-red-800")}>{validity.qrNote}</p>
           </div>
         </div>
-        <div className="flex flex-col gap-2 border-t border-border px-5 py-4 sm:flex-row sm:flex-wrap sm:px-6 print:hidden">
-          {RESEND_WAYS.map(({ provider, label }, index) => {
-            const Icon = index === 0 ? Send : RotateCcw;
-            return (
-              <Button
-                key={provider}
-                variant="outline"
-                size="sm"
-                aria-describedby={titleId}
-                disabled={sending !== null}
-                onClick={() => void resend(provider)}
-              >
-                {sending === provider ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Icon aria-hidden="true" />}
-                {label}
-              </Button>
-            );
-          })}
-          <a href={ticketCalendarUrl(ticket.bookingId)} download aria-describedby={titleId} className={buttonVariants({ variant: "outline", size: "sm" })}>
-            <CalendarPlus aria-hidden="true" />
-            {MY_TICKETS_TEXT.addToCalendar}
-          </a>
-          <Button variant="secondary" size="sm" className="sm:ml-auto" aria-describedby={titleId} onClick={() => onPrint(ticket.bookingId)}>
-            <Printer aria-hidden="true" />
-            Print Ticket
-          </Button>
-        </div>
+        {validity.usable && (
+          <div className="flex flex-col gap-2 border-t border-border px-5 py-4 sm:flex-row sm:flex-wrap sm:px-6 print:hidden">
+            {RESEND_WAYS.map(({ provider, label }, index) => {
+              const Icon = index === 0 ? Send : RotateCcw;
+              return (
+                <Button
+                  key={provider}
+                  variant="outline"
+                  size="sm"
+                  aria-describedby={titleId}
+                  disabled={sending !== null}
+                  onClick={() => void resend(provider)}
+                >
+                  {sending === provider ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Icon aria-hidden="true" />}
+                  {label}
+                </Button>
+              );
+            })}
+            <a href={ticketCalendarUrl(ticket.bookingId)} download aria-describedby={titleId} className={buttonVariants({ variant: "outline", size: "sm" })}>
+              <CalendarPlus aria-hidden="true" />
+              {MY_TICKETS_TEXT.addToCalendar}
+            </a>
+            <Button variant="secondary" size="sm" className="sm:ml-auto" aria-describedby={titleId} onClick={() => onPrint(ticket.bookingId)}>
+              <Printer aria-hidden="true" />
+              Print Ticket
+            </Button>
+          </div>
+        )}
       </article>
     </li>
   );

@@ -1,10 +1,11 @@
-import { formatDateTime } from "@domain";
+import { describeRefund, formatDateTime, plural } from "@domain";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "~/lib/toast";
 import type { AttendeeList } from "@domain";
 import { onSale } from "~/lib/sale-event";
 import { checkInAttendee } from "../api/check-in-attendee";
 import { getAttendees } from "../api/get-attendees";
+import { refundBooking } from "../api/refund-booking";
 import { withCheckIn } from "../lib/attendee-rows";
 import { DASHBOARD_TOASTS, failureDetail } from "../lib/dashboard-toasts";
 
@@ -69,6 +70,21 @@ export function useAttendees(eventId: string | null) {
     }
   }, []);
 
+  /** Refunds tickets of a booking, then reloads the list (keeping it on screen); answers the server's refusal, or null. */
+  const refund = useCallback(async (bookingId: string, input: { quantity: number; reason: string; requestKey: string }): Promise<string | null> => {
+    try {
+      const done = await refundBooking(bookingId, input);
+      const what = `${plural(done.quantity, "ticket")} refunded: ${describeRefund(done)}`;
+      toast.success(DASHBOARD_TOASTS.refunded.title, { description: done.status === "succeeded" ? `${what}.` : `${what}, on its way to the buyer.` });
+      setReloads((count) => count + 1);
+      return null;
+    } catch (error) {
+      const detail = failureDetail(error);
+      toast.error(DASHBOARD_TOASTS.refundFailed.title, { description: detail });
+      return detail;
+    }
+  }, []);
+
   const current = loaded && loaded.eventId === eventId ? loaded : null;
   const state: AttendeesState = !eventId
     ? { status: "idle" }
@@ -78,5 +94,5 @@ export function useAttendees(eventId: string | null) {
         ? { status: "failed" }
         : { status: "ready", list: current.list };
 
-  return { state, retry, checkIn, checkingIn };
+  return { state, retry, checkIn, checkingIn, refund };
 }

@@ -6,8 +6,14 @@ const attendee = (overrides: Partial<Attendee> = {}): Attendee => ({
   bookingId: "b1",
   name: "Ada Lovelace",
   email: "ada@example.co.uk",
+  status: "confirmed",
   tickets: 2,
   amountPence: 2460,
+  refundedTickets: 0,
+  refundState: "none",
+  refundedPence: 0,
+  unitPricePence: 1000,
+  feePerTicketPence: 230,
   bookedAt: "2026-07-04T18:30:00Z",
   ticketCode: "TCKT-2026-1A2B3C4D",
   qrCode: "b1",
@@ -17,7 +23,7 @@ const attendee = (overrides: Partial<Attendee> = {}): Attendee => ({
 
 describe("attendeeRow", () => {
   it("shows pounds and UK time, and Pending before check-in", () => {
-    expect(attendeeRow(attendee())).toEqual({
+    expect(attendeeRow(attendee())).toMatchObject({
       bookingId: "b1",
       name: "Ada Lovelace",
       email: "ada@example.co.uk",
@@ -34,6 +40,25 @@ describe("attendeeRow", () => {
     const row = attendeeRow(attendee({ checkedInAt: "2026-12-06T19:05:00Z" }));
     expect(row.status).toBe("Checked In");
     expect(row.checkedInAt).toBe("Sun, 6 Dec 2026, 19:05");
+  });
+
+  it("shows a partly refunded booking as still active, and a fully refunded or disputed one as not (issue 19)", () => {
+    expect(attendeeRow(attendee({ tickets: 1, refundedTickets: 1, refundState: "partly-refunded", refundedPence: 1230 }))).toMatchObject({
+      stateLabel: "Partly refunded",
+      refundedTickets: 1,
+      refunded: "£12.30",
+      active: true,
+    });
+    expect(attendeeRow(attendee({ status: "refunded", tickets: 0, refundedTickets: 2, refundState: "refunded", refundedPence: 2460 }))).toMatchObject({ stateLabel: "Refunded", active: false });
+    expect(attendeeRow(attendee({ status: "disputed" }))).toMatchObject({ stateLabel: "Disputed", active: false });
+  });
+
+  it("counts only valid tickets and nets refunds out of the revenue", () => {
+    const summary = attendeeSummary([
+      attendee({ bookingId: "a", tickets: 1, refundedTickets: 1, refundState: "partly-refunded", refundedPence: 1230 }),
+      attendee({ bookingId: "b", status: "refunded", tickets: 0, refundedTickets: 2, refundState: "refunded", refundedPence: 2460 }),
+    ]);
+    expect(summary).toMatchObject({ bookings: 1, tickets: 1, revenuePence: 2460 - 1230 });
   });
 });
 

@@ -15,6 +15,9 @@ export const DASHBOARD_TOASTS = {
   qrFailed: { title: "QR Code Error", description: "Failed to generate QR code" },
   ticketSent: { title: "Ticket sent!", description: "The ticket email has been resent successfully." },
   sendFailed: { title: "Failed to send ticket" },
+  // Issue 19: not in the spec's list; short and plain.
+  refunded: { title: "Tickets refunded" },
+  refundFailed: { title: "Failed to refund tickets" },
 } as const satisfies Record<string, ToastText>;
 
 /** Shown under the resender's button after a successful send (spec §8). */

@@ -1,4 +1,4 @@
-import { eventPlace, formatPounds, hasPlaceholderDate, type OwnBooking, formatDateTime, plural } from "@domain";
+import { bookingStateLabel, eventPlace, formatPounds, hasPlaceholderDate, type OwnBooking, formatDateTime, plural } from "@domain";
 
 /** One of the user's own bookings in My Bookings. */
 export interface OwnBookingRow {
@@ -11,6 +11,10 @@ export interface OwnBookingRow {
   total: string;
   ticketCode: string;
   checkedIn: string | null;
+  /** 'Refunded', 'Partly refunded' or 'Disputed' (issue 19). */
+  stateLabel: string | null;
+  /** Paid back so far, once anything was refunded. */
+  refunded: string | null;
 }
 
 export function ownBookingRow(booking: OwnBooking): OwnBookingRow {
@@ -20,9 +24,11 @@ export function ownBookingRow(booking: OwnBooking): OwnBookingRow {
     eventTitle: booking.eventTitle,
     eventWhen: hasPlaceholderDate({ dateTime: booking.eventDateTime }) ? "Open all year" : formatDateTime(booking.eventDateTime),
     eventLocation: eventPlace({ venue: booking.eventVenue, location: booking.eventLocation }),
-    tickets: plural(booking.ticketQuantity, "ticket"),
+    tickets: booking.refundedQuantity > 0 ? `${booking.ticketQuantity} of ${plural(booking.ticketQuantity + booking.refundedQuantity, "ticket")} valid` : plural(booking.ticketQuantity, "ticket"),
     total: formatPounds(booking.totalAmountPence),
     ticketCode: booking.ticketCode,
     checkedIn: booking.checkedInAt ? formatDateTime(booking.checkedInAt) : null,
+    stateLabel: bookingStateLabel(booking),
+    refunded: booking.refundedPence > 0 ? formatPounds(booking.refundedPence) : null,
   };
 }

@@ -35,7 +35,7 @@ describe("recentSaleRows", () => {
 
 describe("averageOrderPence", () => {
   it("is null before the first sale and rounded to whole pence after", () => {
-    expect(averageOrderPence({ revenuePence: 0, ticketsSold: 0, bookings: 0 })).toBeNull();
-    expect(averageOrderPence({ revenuePence: 1000, ticketsSold: 3, bookings: 3 })).toBe(333);
+    expect(averageOrderPence({ revenuePence: 0, ticketsSold: 0, bookings: 0, refundedPence: 0 })).toBeNull();
+    expect(averageOrderPence({ revenuePence: 1000, ticketsSold: 3, bookings: 3, refundedPence: 0 })).toBe(333);
   });
 });

@@ -1,4 +1,4 @@
-import { LIST_SIZES, formatPounds, type Sale, type SalesAnalytics, formatDateTime, plural } from "@domain";
+import { bookingStateLabel, LIST_SIZES, formatPounds, type RecentSale, type Sale, type SalesAnalytics, formatDateTime, plural } from "@domain";
 
 export type EventSales = SalesAnalytics["perEvent"][number];
 
@@ -15,10 +15,12 @@ export interface RecentSaleRow {
   amount: string;
   soldAt: string;
   createdAt: string;
+  /** 'Refunded', 'Partly refunded' or 'Disputed' (issue 19). */
+  stateLabel: string | null;
 }
 
 /** The newest sales, at most 10 (spec §9 List sizes). */
-export function recentSaleRows(sales: readonly Sale[]): RecentSaleRow[] {
+export function recentSaleRows(sales: readonly (Sale & Partial<RecentSale>)[]): RecentSaleRow[] {
   return sales.slice(0, LIST_SIZES.recentSales).map((sale) => ({
     bookingId: sale.bookingId,
     attendeeName: sale.attendeeName,
@@ -27,6 +29,7 @@ export function recentSaleRows(sales: readonly Sale[]): RecentSaleRow[] {
     amount: formatPounds(sale.totalAmountPence),
     soldAt: formatDateTime(sale.createdAt),
     createdAt: sale.createdAt,
+    stateLabel: sale.status ? bookingStateLabel({ status: sale.status, ticketQuantity: sale.ticketQuantity, refundedQuantity: sale.refundedQuantity ?? 0, refundedPence: sale.refundedPence }) : null,
   }));
 }
 

@@ -1,16 +1,19 @@
 import type { AttendeeRow } from "../../lib/attendee-rows";
-import { AttendeeStatus } from "./attendee-status";
+import { AttendeeAmount, AttendeeStatus, AttendeeTickets } from "./attendee-status";
 import { CheckInAction } from "./check-in-action";
+import { RefundAction } from "./refund-action";
 
 /** The attendee list on phones: one card each instead of a wide table. */
 export function AttendeeCards({
   rows,
   checkingIn,
   onCheckIn,
+  onRefund,
 }: {
   rows: AttendeeRow[];
   checkingIn: ReadonlySet<string>;
   onCheckIn: (bookingId: string) => Promise<boolean>;
+  onRefund: (row: AttendeeRow) => void;
 }) {
   return (
     <ul className="divide-y divide-border border-t border-border">
@@ -26,20 +29,27 @@ export function AttendeeCards({
           <dl className="grid grid-cols-3 gap-2 text-sm">
             <div>
               <dt className="text-xs text-muted">Tickets</dt>
-              <dd className="font-semibold tabular-nums">{row.tickets}</dd>
+              <dd className="font-semibold tabular-nums">
+                <AttendeeTickets row={row} />
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-muted">Amount</dt>
-              <dd className="font-semibold tabular-nums">{row.amount}</dd>
+              <dd className="font-semibold tabular-nums">
+                <AttendeeAmount row={row} />
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-muted">Booking Date</dt>
               <dd className="font-semibold">{row.bookedAt}</dd>
             </div>
           </dl>
-          <div className="flex items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-3">
             <span className="font-mono text-xs text-muted">{row.ticketCode}</span>
-            <CheckInAction row={row} busy={checkingIn.has(row.bookingId)} onCheckIn={onCheckIn} />
+            <span className="flex items-center gap-2">
+              <RefundAction row={row} onRefund={onRefund} />
+              {row.active && <CheckInAction row={row} busy={checkingIn.has(row.bookingId)} onCheckIn={onCheckIn} />}
+            </span>
           </div>
         </li>
       ))}

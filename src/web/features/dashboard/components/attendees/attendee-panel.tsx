@@ -1,4 +1,5 @@
 import { CalendarPlus, Download, RotateCcw, Users } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { formatPounds, formatDateTime, plural } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -9,7 +10,7 @@ import { paths } from "~/paths";
 import { attendeesCsvUrl } from "../../api/get-attendees";
 import { useAttendees, type AttendeesState } from "../../hooks/use-attendees";
 import { useDashboardView } from "../../hooks/use-dashboard-view";
-import { attendeeRow, attendeeSummary } from "../../lib/attendee-rows";
+import { attendeeRow, attendeeSummary, type AttendeeRow } from "../../lib/attendee-rows";
 import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
 import { chooseAttendeeEvent, eventChoiceLabel, type AttendeeEventGroups } from "../../lib/my-event-rows";
 import { EmptyState } from "../empty-state";
@@ -18,6 +19,7 @@ import { PanelHeader } from "../panel-header";
 import { TicketResender, TicketViewer } from "../tickets/ticket-tools";
 import { AttendeeCards } from "./attendee-cards";
 import { AttendeeTable } from "./attendee-table";
+import { RefundDialog } from "./refund-dialog";
 
 function statusLine(state: AttendeesState): string {
   switch (state.status) {
@@ -29,7 +31,7 @@ function statusLine(state: AttendeesState): string {
       return DASHBOARD_TOASTS.attendeesFailed.title;
     case "ready": {
       const summary = attendeeSummary(state.list.attendees);
-      if (summary.bookings === 0) return "No attendees yet.";
+      if (state.list.attendees.length === 0) return "No attendees yet.";
       return `${plural(summary.bookings, "booking")} · ${plural(summary.tickets, "ticket")} · ${summary.checkedInBookings} of ${summary.bookings} checked in · ${formatPounds(summary.revenuePence)}`;
     }
   }
@@ -45,13 +47,14 @@ export function AttendeePanel({ groups }: { groups: AttendeeEventGroups }) {
   const { requestedEvent, show } = useDashboardView();
   const chosen = chooseAttendeeEvent(groups, requestedEvent);
   const eventId = chosen?.id ?? null;
-  const { state, retry, checkIn, checkingIn } = useAttendees(eventId);
+  const { state, retry, checkIn, checkingIn, refund } = useAttendees(eventId);
+  const [refunding, setRefunding] = useState<AttendeeRow | null>(null);
   const rows = state.status === "ready" ? state.list.attendees.map(attendeeRow) : [];
 
   return (
     <section aria-labelledby="attendees-heading" className="flex flex-col gap-5">
       <PanelHeader id="attendees-heading" title="Attendee Management">
-        Confirmed attendees of your active events. Check people in and export the list.
+        Confirmed attendees of your active events. Check people in, refund tickets and export the list.
       </PanelHeader>
 
       {/* An approved request's tickets leave the list of its event. */}
@@ -116,10 +119,10 @@ export function AttendeePanel({ groups }: { groups: AttendeeEventGroups }) {
           {state.status === "ready" && rows.length > 0 && (
             <>
               <div className="hidden md:block">
-                <AttendeeTable eventTitle={state.list.event.title} rows={rows} checkingIn={checkingIn} onCheckIn={checkIn} />
+                <AttendeeTable eventTitle={state.list.event.title} rows={rows} checkingIn={checkingIn} onCheckIn={checkIn} onRefund={setRefunding} />
               </div>
               <div className="md:hidden">
-                <AttendeeCards rows={rows} checkingIn={checkingIn} onCheckIn={checkIn} />
+                <AttendeeCards rows={rows} checkingIn={checkingIn} onCheckIn={checkIn} onRefund={setRefunding} />
               </div>
             </>
           )}
@@ -144,6 +147,8 @@ export function AttendeePanel({ groups }: { groups: AttendeeEventGroups }) {
           Attendee lists appear here for your active events.
         </EmptyState>
       )}
+
+      <RefundDialog row={refunding} onClose={() => setRefunding(null)} onSubmit={refund} />
 
       <div className="grid gap-5 lg:grid-cols-2">
         <TicketViewer />

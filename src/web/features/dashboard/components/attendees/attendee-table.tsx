@@ -1,6 +1,7 @@
 import type { AttendeeRow } from "../../lib/attendee-rows";
-import { AttendeeStatus } from "./attendee-status";
+import { AttendeeAmount, AttendeeStatus, AttendeeTickets } from "./attendee-status";
 import { CheckInAction } from "./check-in-action";
+import { RefundAction } from "./refund-action";
 
 const HEAD = "px-3 py-2.5 text-left font-semibold first:pl-5 last:pr-5";
 const CELL = "px-3 py-3 align-top first:pl-5 last:pr-5";
@@ -11,11 +12,13 @@ export function AttendeeTable({
   rows,
   checkingIn,
   onCheckIn,
+  onRefund,
 }: {
   eventTitle: string;
   rows: AttendeeRow[];
   checkingIn: ReadonlySet<string>;
   onCheckIn: (bookingId: string) => Promise<boolean>;
+  onRefund: (row: AttendeeRow) => void;
 }) {
   return (
     <div className="overflow-x-auto">
@@ -42,7 +45,7 @@ export function AttendeeTable({
               Status
             </th>
             <th scope="col" className={HEAD}>
-              <span className="sr-only">Check-in</span>
+              <span className="sr-only">Check-in and refund</span>
             </th>
           </tr>
         </thead>
@@ -54,14 +57,21 @@ export function AttendeeTable({
                 <span className="block font-mono text-xs font-normal text-muted">{row.ticketCode}</span>
               </th>
               <td className={`${CELL} max-w-56 break-all text-muted`}>{row.email}</td>
-              <td className={`${CELL} text-right tabular-nums`}>{row.tickets}</td>
-              <td className={`${CELL} text-right tabular-nums`}>{row.amount}</td>
+              <td className={`${CELL} text-right tabular-nums`}>
+                <AttendeeTickets row={row} />
+              </td>
+              <td className={`${CELL} text-right tabular-nums`}>
+                <AttendeeAmount row={row} />
+              </td>
               <td className={`${CELL} whitespace-nowrap text-muted`}>{row.bookedAt}</td>
               <td className={CELL}>
                 <AttendeeStatus row={row} />
               </td>
               <td className={`${CELL} text-right`}>
-                <CheckInAction row={row} busy={checkingIn.has(row.bookingId)} onCheckIn={onCheckIn} />
+                <span className="inline-flex flex-wrap items-center justify-end gap-2">
+                  {row.active && <CheckInAction row={row} busy={checkingIn.has(row.bookingId)} onCheckIn={onCheckIn} />}
+                  <RefundAction row={row} onRefund={onRefund} />
+                </span>
               </td>
             </tr>
           ))}

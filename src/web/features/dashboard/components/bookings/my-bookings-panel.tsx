@@ -40,7 +40,9 @@ export function MyBookingsPanel({ bookings }: { bookings: OwnBooking[] }) {
                         {row.eventTitle}
                       </Link>
                     </h3>
-                    {row.checkedIn ? (
+                    {row.stateLabel ? (
+                      <Badge variant="danger">{row.stateLabel}</Badge>
+                    ) : row.checkedIn ? (
                       <Badge variant="success">
                         <CircleCheck className="size-3.5" aria-hidden="true" />
                         Checked In
@@ -74,6 +76,12 @@ export function MyBookingsPanel({ bookings }: { bookings: OwnBooking[] }) {
                       <dt className="text-muted">Total Paid</dt>
                       <dd className="font-bold">{row.total}</dd>
                     </div>
+                    {row.refunded && (
+                      <div className="col-span-2">
+                        <dt className="text-muted">Refunded</dt>
+                        <dd className="font-bold">{row.refunded}</dd>
+                      </div>
+                    )}
                     <div className="col-span-2">
                       <dt className="text-muted">Ticket code</dt>
                       <dd className="break-all font-mono text-[13px] font-semibold">{row.ticketCode}</dd>

@@ -22,6 +22,7 @@ export function RecentSales({ sales }: { sales: Sale[] }) {
                 <p className="truncate text-sm text-muted">
                   {row.tickets} · {row.eventTitle}
                 </p>
+                {row.stateLabel && <p className="text-sm font-semibold text-red-800">{row.stateLabel}</p>}
                 <time dateTime={row.createdAt} className="text-xs text-muted">
                   {row.soldAt}
                 </time>

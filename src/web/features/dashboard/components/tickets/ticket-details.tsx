@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { eventPlace, formatPounds, hasPlaceholderDate, type TicketView, formatDateTime } from "@domain";
+import { BOOKING_REFUND_LABELS, DISPUTED_TICKET_MESSAGE, eventPlace, formatPounds, hasPlaceholderDate, REFUNDED_TICKET_MESSAGE, type TicketView, formatDateTime } from "@domain";
 import { TicketQr } from "~/components/tickets/ticket-qr";
 import { Badge } from "~/components/ui/badge";
 import { toast } from "~/lib/toast";
@@ -29,21 +29,31 @@ export function TicketDetails({ ticket }: { ticket: TicketView }) {
               .join(" · ")}
           </p>
         </div>
-        <Badge variant={ticket.status === "confirmed" ? "success" : "secondary"} className="capitalize">
-          {ticket.status}
-        </Badge>
+        <span className="flex flex-wrap gap-1.5">
+          <Badge variant={ticket.status === "confirmed" ? "success" : "secondary"} className="capitalize">
+            {ticket.status}
+          </Badge>
+          {ticket.refundState !== "none" && ticket.status === "confirmed" && <Badge variant="warning">{BOOKING_REFUND_LABELS[ticket.refundState]}</Badge>}
+        </span>
       </div>
       <div className="mt-4 flex flex-col gap-4 sm:flex-row">
-        <TicketQr payload={ticket.qrPayload} onFailed={() => toast.error(DASHBOARD_TOASTS.qrFailed.title, { description: DASHBOARD_TOASTS.qrFailed.description })} />
+        {ticket.status === "confirmed" && ticket.ticketQuantity > 0 ? (
+          <TicketQr payload={ticket.qrPayload} onFailed={() => toast.error(DASHBOARD_TOASTS.qrFailed.title, { description: DASHBOARD_TOASTS.qrFailed.description })} />
+        ) : (
+          <p className="flex size-40 shrink-0 items-center justify-center rounded-2xl border-2 border-dashed border-border bg-white p-3 text-center text-sm font-semibold text-red-800">
+            {ticket.status === "disputed" ? DISPUTED_TICKET_MESSAGE : REFUNDED_TICKET_MESSAGE}
+          </p>
+        )}
         <dl className="grid flex-1 grid-cols-2 gap-3 text-sm">
           <Detail label="Attendee">{ticket.attendeeName}</Detail>
-          <Detail label="Tickets">{ticket.ticketQuantity}</Detail>
+          <Detail label="Tickets">{ticket.refundedQuantity > 0 ? `${ticket.ticketQuantity} valid, ${ticket.refundedQuantity} refunded` : ticket.ticketQuantity}</Detail>
           <div className="col-span-2">
             <Detail label="Email">
               <span className="break-all">{ticket.attendeeEmail}</span>
             </Detail>
           </div>
           <Detail label="Total Paid">{formatPounds(ticket.totalAmountPence)}</Detail>
+          {ticket.refundedPence > 0 && <Detail label="Refunded">{formatPounds(ticket.refundedPence)}</Detail>}
           <Detail label="Check-in">{ticket.checkedInAt ? `Checked In ${formatDateTime(ticket.checkedInAt)}` : "Pending"}</Detail>
           <div className="col-span-2">
             <Detail label="Ticket code" mono>

@@ -1,0 +1,14 @@
+import { Undo2 } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import type { AttendeeRow } from "../../lib/attendee-rows";
+
+/** Opens the refund form for a booking with tickets still valid. */
+export function RefundAction({ row, onRefund }: { row: AttendeeRow; onRefund: (row: AttendeeRow) => void }) {
+  if (!row.active) return null;
+  return (
+    <Button type="button" size="sm" variant="outline" onClick={() => onRefund(row)}>
+      <Undo2 aria-hidden="true" />
+      Refund<span className="sr-only"> {row.name}</span>
+    </Button>
+  );
+}
