@@ -30,3 +30,5 @@ export * from "./web-address";
 export * from "./ledger";
 export * from "./refunds";
 export * from "./refund-shapes";
+export * from "./event-lifecycle";
+export * from "./event-lifecycle-shapes";

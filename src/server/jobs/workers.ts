@@ -7,6 +7,8 @@ import { workTicketEmails } from "../features/tickets/ticket-email.job";
 import type { PaymentGateway } from "../providers/payments/payments";
 import { startRefundJob } from "../features/refunds/refund.job";
 import { startRefundNoticeJob } from "../features/refunds/refund-notice.job";
+import { startCancelEventJob } from "../features/events/cancel-event.job";
+import { startPostponementNoticeJob } from "../features/events/postponement-notice.job";
 import type { Jobs } from "./jobs";
 
 /** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, and lapsed checkouts every minute. */
@@ -16,4 +18,6 @@ export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: J
   await startExpireHoldsJob({ jobs, db, log });
   await startRefundJob({ jobs, db, gateway, log });
   await startRefundNoticeJob({ jobs, mailer, log });
+  await startCancelEventJob({ jobs, db, gateway, log });
+  await startPostponementNoticeJob({ jobs, mailer, log });
 }

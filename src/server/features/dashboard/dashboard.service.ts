@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { isBusinessListing, LIST_SIZES, ukToday, upcomingThenPast, type DashboardEvent, type OwnBooking, type SalesAnalytics } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
+import { cancellationProgressOf } from "../events/event-lifecycle.service";
 
 const confirmed = eq(bookings.status, "confirmed");
 const DAYS_CHARTED = 30;
@@ -34,13 +35,22 @@ export async function listOwnEvents({ db, userId }: { db: Db; userId: string }):
       createdAt: events.createdAt,
       ticketsSold: sql<number>`coalesce(${sold.tickets}, 0)`,
       revenuePence: sql<number>`coalesce(${sold.revenue}, 0)`,
+      hasBookings: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.eventId} = ${events.id})`,
+      previousDateTime: events.previousDateTime,
     })
     .from(events)
     .leftJoin(sold, eq(sold.eventId, events.id))
     .where(eq(events.userId, userId))
     .orderBy(desc(events.createdAt));
+  const cancellations = await cancellationProgressOf(
+    db,
+    rows.filter((row) => row.status === "cancelled").map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...row,
+    hasBookings: Boolean(row.hasBookings),
+    previousDateTime: row.previousDateTime?.toISOString() ?? null,
+    cancellation: cancellations.get(row.id) ?? null,
     dateTime: row.dateTime.toISOString(),
     endTime: row.endTime?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
