@@ -29,7 +29,7 @@ export interface CancelEventContext {
  * and answers false, so the job can queue its own continuation before pg-boss counts it lost.
  */
 export async function refundCancelledEvent(context: CancelEventContext, eventId: string, { budgetMs = Infinity }: { budgetMs?: number } = {}): Promise<boolean> {
-  const { db, jobs } = context;
+  const { db } = context;
   const [event] = await db.select({ status: events.status, reason: events.cancellationReason }).from(events).where(eq(events.id, eventId));
   if (!event || event.status !== "cancelled") return true;
   const reason = event.reason ?? "The event was cancelled.";
