@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import {
+  CANCELLED_EVENT_NOTICE,
   availabilityText,
   cardPriceRule,
   categoryLabel,
@@ -32,9 +33,13 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
   const business = isBusinessListing(kindInput);
   const date = business ? null : formatEventDate(event.dateTime);
   const time = business ? null : formatEventTime(event.dateTime);
-  const availability = business ? null : availabilityText(event.remaining);
+  const cancelled = event.status === "cancelled";
+  const postponed = !business && !cancelled && event.previousDateTime !== null;
+  const availability = business || cancelled ? null : availabilityText(event.remaining);
   const soldOut = event.remaining === 0;
   const venue = venueShown(event);
+  // A cancelled event sells nothing: its card leads to the page that says so.
+  const button = cancelled && rule.buttonLabel === "Buy Tickets" ? "View Details" : rule.buttonLabel;
 
   return (
     <article
@@ -55,7 +60,12 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
             </Badge>
           )}
         </div>
-        {availability && (
+        {(cancelled || postponed) && (
+          <Badge variant={cancelled ? "danger" : "warning"} className="absolute bottom-3 left-3 shadow-sm">
+            {cancelled ? "Cancelled" : "Postponed"}
+          </Badge>
+        )}
+        {availability && !postponed && (
           <Badge variant={soldOut ? "danger" : "warning"} className="absolute bottom-3 left-3 shadow-sm">
             {availability}
           </Badge>
@@ -65,6 +75,12 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
         <h3 id={`event-${event.id}-title`} className="line-clamp-2 text-base font-bold leading-snug text-ink">
           {event.title}
         </h3>
+        {cancelled && <p className="text-sm font-medium text-red-800">{CANCELLED_EVENT_NOTICE}</p>}
+        {postponed && event.previousDateTime && (
+          <p className="text-sm font-medium text-amber-900">
+            New date: {date}, was {formatEventDate(event.previousDateTime)}
+          </p>
+        )}
         <ul className="flex flex-col gap-1.5 text-sm text-muted">
           {(date || time) && (
             <li className="flex items-center gap-3">
@@ -99,10 +115,10 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
           <Link
             to={paths.event(event.id)}
             prefetch="intent"
-            className={cn(buttonVariants({ size: "sm", variant: rule.buttonLabel === "Buy Tickets" ? "default" : "secondary" }), "shrink-0")}
-            aria-label={`${rule.buttonLabel}: ${event.title}`}
+            className={cn(buttonVariants({ size: "sm", variant: button === "Buy Tickets" ? "default" : "secondary" }), "shrink-0")}
+            aria-label={`${button}: ${event.title}`}
           >
-            {rule.buttonLabel}
+            {button}
           </Link>
         </div>
       </div>

@@ -1,8 +1,10 @@
-import { ArrowLeft, CalendarDays, CalendarX2, CircleAlert, Clock, MapPin, UserRound } from "lucide-react";
+import { ArrowLeft, CalendarClock, CalendarDays, CalendarX2, CircleAlert, Clock, MapPin, UserRound } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link } from "react-router";
 import {
+  CANCELLED_EVENT_NOTICE,
   categoryLabel,
+  formatDateTime,
   type EventDetail,
   type EventSummary,
   eventKind,
@@ -172,7 +174,22 @@ export function EventDetailPage({
               {state === "closed" && (
                 <p role="note" className="flex items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
                   <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-                  <strong className="font-bold">{unavailableNotice(state, event.status)}.</strong>
+                  {event.status === "cancelled" ? (
+                    <span>
+                      <strong className="font-bold">Cancelled.</strong> {CANCELLED_EVENT_NOTICE}
+                    </span>
+                  ) : (
+                    <strong className="font-bold">{unavailableNotice(state, event.status)}.</strong>
+                  )}
+                </p>
+              )}
+              {event.previousDateTime && event.status === "active" && !business && (
+                <p role="note" className="flex items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                  <CalendarClock className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                  <span>
+                    <strong className="font-bold">Postponed.</strong> New date: {formatDateTime(event.dateTime)}, was {formatDateTime(event.previousDateTime)}.
+                    Tickets already bought stay valid.
+                  </span>
                 </p>
               )}
             </header>

@@ -75,3 +75,22 @@ describe("attendee event choice (issue 17)", () => {
     expect(chooseAttendeeEvent({ upcoming: [], past: [] }, "a")).toBeNull();
   });
 });
+
+describe("a cancelled or postponed event's row (decision 027)", () => {
+  it("an event with bookings offers Cancel event and Postpone instead of Delete", () => {
+    expect(myEventRow(event({ hasBookings: true })).actions).toEqual({ cancel: true, postpone: true, delete: false });
+    expect(myEventRow(event({ hasBookings: false })).actions).toEqual({ cancel: false, postpone: true, delete: true });
+  });
+
+  it("a cancelled event shows how far its refunds have gone, and offers nothing more", () => {
+    const refunding = myEventRow(event({ status: "cancelled", hasBookings: true, cancellation: { bookings: 200, refunded: 120, pending: 80, failed: 0, done: false } }));
+    expect(refunding.cancellation).toBe("Cancelled — refunding 120 of 200 bookings");
+    expect(refunding.actions).toEqual({ cancel: false, postpone: false, delete: false });
+    const done = myEventRow(event({ status: "cancelled", hasBookings: true, cancellation: { bookings: 200, refunded: 200, pending: 0, failed: 0, done: true } }));
+    expect(done.cancellation).toBe("Cancelled — all 200 bookings refunded");
+  });
+
+  it("a postponed event names the date it replaced", () => {
+    expect(myEventRow(event({ previousDateTime: "2026-11-06T19:30:00Z" })).postponedFrom).toBe("Postponed from Fri, 6 Nov 2026, 19:30");
+  });
+});
