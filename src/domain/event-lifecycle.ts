@@ -5,9 +5,6 @@ export function eventCancelledMessage(title: string): string {
   return `${title} has been cancelled.`;
 }
 
-/** The event page's and the event card's line under 'Cancelled'. */
-export const CANCELLED_EVENT_NOTICE = "This event has been cancelled. Every ticket holder is refunded in full.";
-
 /** The longest reason an organiser may give for cancelling an event. */
 export const CANCELLATION_REASON_MAX = 500;
 
@@ -22,16 +19,6 @@ export interface CancellationProgress {
   /** Refused by the provider; an admin must look at them. */
   failed: number;
   done: boolean;
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-/** "Cancelled — refunding 120 of 200 bookings" / "Cancelled — all 200 bookings refunded": the dashboard's line. */
-export function describeCancellation(progress: CancellationProgress): string {
-  if (progress.bookings === 0) return "Cancelled — no bookings to refund";
-  if (progress.done && progress.failed === 0) return progress.bookings === 1 ? "Cancelled — the 1 booking refunded" : `Cancelled — all ${progress.bookings} bookings refunded`;
-  const failed = progress.failed ? `, ${plural(progress.failed, "refund")} failed` : "";
-  return `Cancelled — refunding ${progress.refunded} of ${plural(progress.bookings, "booking")}${failed}`;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import {
-  CANCELLED_EVENT_NOTICE,
   availabilityText,
   cardPriceRule,
   categoryLabel,
@@ -15,6 +14,7 @@ import { CssIcon } from "~/components/ui/css-icon";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
+import { CANCELLED_EVENT_NOTICE } from "./cancelled-event";
 import { EventImage } from "./event-image";
 
 export interface EventCardProps {

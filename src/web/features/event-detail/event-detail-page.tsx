@@ -2,7 +2,6 @@ import { ArrowLeft, CalendarClock, CalendarDays, CalendarX2, CircleAlert, Clock,
 import type { ComponentType } from "react";
 import { Link } from "react-router";
 import {
-  CANCELLED_EVENT_NOTICE,
   categoryLabel,
   formatDateTime,
   type EventDetail,
@@ -31,6 +30,7 @@ import {
   unavailableNotice,
   type SaleState,
 } from "./sale-state";
+import { CANCELLED_EVENT_NOTICE } from "~/components/cancelled-event";
 import { EventImage } from "~/components/event-image";
 import { paths } from "~/paths";
 

@@ -1,4 +1,5 @@
-import { describeCancellation, formatPounds, hasPlaceholderDate, isBusinessListing, type DashboardEvent, formatDateTime } from "@domain";
+import { formatPounds, hasPlaceholderDate, isBusinessListing, type DashboardEvent, formatDateTime } from "@domain";
+import { describeCancellation } from "./cancellation-progress";
 
 /** One of the organiser's events in My Events (spec §2 Dashboard). */
 export interface MyEventRow {
