@@ -34,9 +34,10 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
   const date = business ? null : formatEventDate(event.dateTime);
   const time = business ? null : formatEventTime(event.dateTime);
   const cancelled = event.status === "cancelled";
-  const postponed = !business && !cancelled && event.previousDateTime !== null;
-  const availability = business || cancelled ? null : availabilityText(event.remaining);
-  const soldOut = event.remaining === 0;
+  // A cancelled or postponed event says so where the places left would show (decision 027).
+  const note = cancelled ? CANCELLED_EVENT_NOTICE : !business && event.previousDateTime ? `New date: ${date}, was ${formatEventDate(event.previousDateTime)}` : null;
+  const availability = note ? (cancelled ? "Cancelled" : "Postponed") : business ? null : availabilityText(event.remaining);
+  const soldOut = cancelled || event.remaining === 0;
   const venue = venueShown(event);
   // A cancelled event sells nothing: its card leads to the page that says so.
   const button = cancelled && rule.buttonLabel === "Buy Tickets" ? "View Details" : rule.buttonLabel;
@@ -60,12 +61,7 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
             </Badge>
           )}
         </div>
-        {(cancelled || postponed) && (
-          <Badge variant={cancelled ? "danger" : "warning"} className="absolute bottom-3 left-3 shadow-sm">
-            {cancelled ? "Cancelled" : "Postponed"}
-          </Badge>
-        )}
-        {availability && !postponed && (
+        {availability && (
           <Badge variant={soldOut ? "danger" : "warning"} className="absolute bottom-3 left-3 shadow-sm">
             {availability}
           </Badge>
@@ -75,12 +71,7 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
         <h3 id={`event-${event.id}-title`} className="line-clamp-2 text-base font-bold leading-snug text-ink">
           {event.title}
         </h3>
-        {cancelled && <p className="text-sm font-medium text-red-800">{CANCELLED_EVENT_NOTICE}</p>}
-        {postponed && event.previousDateTime && (
-          <p className="text-sm font-medium text-amber-900">
-            New date: {date}, was {formatEventDate(event.previousDateTime)}
-          </p>
-        )}
+        {note && <p className="text-sm font-medium text-ink">{note}</p>}
         <ul className="flex flex-col gap-1.5 text-sm text-muted">
           {(date || time) && (
             <li className="flex items-center gap-3">
