@@ -14,6 +14,7 @@ import {
   venueShown,
 } from "@domain";
 import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { AvailabilityPill } from "./availability-pill";
 import { BusinessInfoCard } from "./business-info-card";
 import { EventInfoCard } from "./event-info-card";
@@ -69,7 +70,13 @@ export function EventDetailPage({
   const organiserName = event.organiser?.displayName || event.organiser?.username;
 
   const sideCard =
-    kind === "paid" ? (
+    event.status === "cancelled" ? (
+      // Nothing is for sale: no Buy Now or Add to Cart, only what happened (decision 027).
+      <Card className="p-6 text-sm">
+        <h2 className="text-lg font-bold text-red-800">Cancelled</h2>
+        <p className="mt-2 text-muted">Tickets are no longer on sale.</p>
+      </Card>
+    ) : kind === "paid" ? (
       <PaidEventBooking event={event} state={state} />
     ) : business ? (
       <BusinessInfoCard venue={event.venue} location={event.location} category={event.category} />
