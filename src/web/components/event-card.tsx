@@ -14,7 +14,6 @@ import { CssIcon } from "~/components/ui/css-icon";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
-import { CANCELLED_EVENT_NOTICE } from "./cancelled-event";
 import { EventImage } from "./event-image";
 
 export interface EventCardProps {
@@ -34,13 +33,13 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
   const date = business ? null : formatEventDate(event.dateTime);
   const time = business ? null : formatEventTime(event.dateTime);
   const cancelled = event.status === "cancelled";
-  // A cancelled or postponed event says so where the places left would show (decision 027).
-  const note = cancelled ? CANCELLED_EVENT_NOTICE : !business && event.previousDateTime ? `New date: ${date}, was ${formatEventDate(event.previousDateTime)}` : null;
-  const availability = note ? (cancelled ? "Cancelled" : "Postponed") : business ? null : availabilityText(event.remaining);
-  const soldOut = cancelled || event.remaining === 0;
+  // A cancelled event says so in the places-left badge (decision 027); its page says more. (A postponed
+  // one shows its new date; 'Postponed, was …' is on its page: the shell has no bytes left for it.)
+  const availability = cancelled ? "Cancelled" : business ? null : availabilityText(event.remaining);
+  const soldOut = event.remaining === 0;
   const venue = venueShown(event);
   // A cancelled event sells nothing: its card leads to the page that says so.
-  const button = cancelled && rule.buttonLabel === "Buy Tickets" ? "View Details" : rule.buttonLabel;
+  const button = cancelled ? "View Details" : rule.buttonLabel;
 
   return (
     <article
@@ -71,7 +70,6 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
         <h3 id={`event-${event.id}-title`} className="line-clamp-2 text-base font-bold leading-snug text-ink">
           {event.title}
         </h3>
-        {note && <p className="text-sm font-medium text-ink">{note}</p>}
         <ul className="flex flex-col gap-1.5 text-sm text-muted">
           {(date || time) && (
             <li className="flex items-center gap-3">
