@@ -81,7 +81,7 @@ export function CancelEventDialog({ event, onClose, onConfirm }: { event: { id: 
         <Field id="cancel-reason" label="Reason for cancelling" hint="Sent to every buyer with their refund." error={error}>
           <Textarea value={reason} onChange={(change) => setReason(change.target.value)} maxLength={CANCELLATION_REASON_MAX} rows={3} required />
         </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
           <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
             Keep event
           </Button>
@@ -167,7 +167,7 @@ function PostponeForm({
       <Field id="postpone-end" label="New end time (optional)" hint="Left empty, the event keeps its length.">
         <Input type="datetime-local" value={end} onChange={(change) => setEnd(change.target.value)} />
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
         <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
           Keep date
         </Button>
