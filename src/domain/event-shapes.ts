@@ -56,6 +56,8 @@ export const EventSummary = z.object({
   remaining: z.number().int().nullable(),
   imageUrl: z.string().nullable(),
   status: z.string(),
+  /** The date a postponement replaced ("New date: …, was …"); null if never postponed. */
+  previousDateTime: z.string().nullable(),
   organiser: z.object({ username: z.string().nullable(), displayName: z.string().nullable() }).nullable(),
 });
 export type EventSummary = z.infer<typeof EventSummary>;

@@ -31,3 +31,5 @@ export * from "./ledger";
 export * from "./refunds";
 export * from "./refund-shapes";
 export * from "./refund-request-shapes";
+export * from "./event-lifecycle";
+export * from "./event-lifecycle-shapes";

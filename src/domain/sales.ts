@@ -16,6 +16,14 @@ export const DashboardEvent = z.object({
   createdAt: z.string(),
   ticketsSold: z.number().int(),
   revenuePence: z.number().int(),
+  /** Whether any booking was ever made: such an event is cancelled, never deleted (decision 027). */
+  hasBookings: z.boolean(),
+  /** The date a postponement replaced; null if never postponed. */
+  previousDateTime: z.string().nullable(),
+  /** A cancelled event's refunds so far; null unless cancelled. */
+  cancellation: z
+    .object({ bookings: z.number().int(), refunded: z.number().int(), pending: z.number().int(), failed: z.number().int(), done: z.boolean() })
+    .nullable(),
 });
 export type DashboardEvent = z.infer<typeof DashboardEvent>;
 

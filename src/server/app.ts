@@ -30,6 +30,7 @@ import { createPaymentGateway } from "./providers/payments/payments";
 import { checkInRoutes } from "./features/check-in/check-in.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { eventEditingRoutes } from "./features/events/event-editing.routes";
+import { eventLifecycleRoutes } from "./features/events/event-lifecycle.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { assistantRoutes } from "./features/assistant/assistant.routes";
 import { contactRoutes } from "./features/contact/contact.routes";
@@ -170,6 +171,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         profilesRoutes,
         statsRoutes,
         eventEditingRoutes,
+        eventLifecycleRoutes,
         affiliatesRoutes,
         dashboardRoutes,
         ticketsRoutes,

@@ -270,6 +270,24 @@ const ENDPOINTS: Endpoint[] = [
     outcome: { ok: [] },
   },
   {
+    // Cancelling is for good: only those it must refuse are here (the organiser's own cancel is in event-lifecycle.test.ts).
+    route: "POST /api/events/:id/cancel",
+    who: ["anonymous", "forged-cookie", "user"],
+    request: () => fc.tuple(segment(() => ids.event, () => ids.othersEvent), hostileJsonBody({ reason: "The venue flooded." })).map(([id, body]) => ({ url: `/api/events/${id}/cancel`, body })),
+    outcome: { ok: [] },
+  },
+  {
+    route: "GET /api/events/:id/cancellation",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.event, () => ids.othersEvent).map((id) => ({ url: `/api/events/${id}/cancellation` })),
+  },
+  {
+    route: "POST /api/events/:id/postpone",
+    who: ["anonymous", "forged-cookie", "user", "organiser"],
+    request: () =>
+      fc.tuple(segment(() => ids.event, () => ids.othersEvent), hostileJsonBody({ dateTime: "2095-07-14T19:30:00+01:00" })).map(([id, body]) => ({ url: `/api/events/${id}/postpone`, body })),
+  },
+  {
     route: "GET /api/events/:id/attendees",
     who: WHO_ANYONE,
     request: () => fc.tuple(segment(() => ids.soldEvent, () => ids.othersEvent), hostileQuery(["format"], { format: "csv" })).map(([id, query]) => ({ url: `/api/events/${id}/attendees${query}` })),

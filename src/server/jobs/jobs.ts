@@ -102,6 +102,8 @@ export function startJobs({ database, timings, onError }: { database: Database; 
     superviseIntervalSeconds: timings.superviseIntervalSeconds,
     // Lost (expired) jobs are looked for on the monitor pass, which otherwise runs once a minute.
     monitorIntervalSeconds: timings.superviseIntervalSeconds,
+    // The backlog counts a worker bursts on (burstWhenReadyExceeds in work()) are refreshed as often.
+    queueCacheIntervalSeconds: timings.superviseIntervalSeconds,
     maintenanceIntervalSeconds: Math.max(timings.superviseIntervalSeconds, 60),
     // A job committed on any node wakes every node's workers through LISTEN/NOTIFY (one extra
     // connection each); polling stays on as the floor should the listening connection drop.
@@ -169,7 +171,9 @@ export function startJobs({ database, timings, onError }: { database: Database; 
     },
     async work(queue, handler) {
       await ready;
-      await boss.work(queue, { pollingIntervalSeconds: timings.pollingIntervalSeconds, notifyPollingIntervalSeconds: timings.pollingIntervalSeconds, includeMetadata: true, batchSize: 1 }, async (jobs: JobWithMetadata<object>[]) => {
+      // burstWhenReadyExceeds: a backlog (a cancelled event's 2,000 refund notices) is worked through
+      // back to back, not one job per polling interval.
+      await boss.work(queue, { pollingIntervalSeconds: timings.pollingIntervalSeconds, notifyPollingIntervalSeconds: timings.pollingIntervalSeconds, includeMetadata: true, batchSize: 1, burstWhenReadyExceeds: 1 }, async (jobs: JobWithMetadata<object>[]) => {
         for (const job of jobs) await handler(job as JobWithMetadata<never>);
       });
     },

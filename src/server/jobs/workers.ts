@@ -8,6 +8,8 @@ import type { PaymentGateway } from "../providers/payments/payments";
 import { startRefundJob } from "../features/refunds/refund.job";
 import { startRefundNoticeJob } from "../features/refunds/refund-notice.job";
 import { startRefundRequestNoticeJob } from "../features/refunds/refund-request-notice.job";
+import { startCancelEventJob } from "../features/events/cancel-event.job";
+import { startPostponementNoticeJob } from "../features/events/postponement-notice.job";
 import type { Jobs } from "./jobs";
 
 /** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, and lapsed checkouts every minute. */
@@ -18,4 +20,6 @@ export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: J
   await startRefundJob({ jobs, db, gateway, log });
   await startRefundNoticeJob({ jobs, mailer, log });
   await startRefundRequestNoticeJob({ jobs, mailer, log });
+  await startCancelEventJob({ jobs, db, gateway, log });
+  await startPostponementNoticeJob({ jobs, mailer, log });
 }

@@ -32,9 +32,14 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
   const business = isBusinessListing(kindInput);
   const date = business ? null : formatEventDate(event.dateTime);
   const time = business ? null : formatEventTime(event.dateTime);
-  const availability = business ? null : availabilityText(event.remaining);
+  const cancelled = event.status === "cancelled";
+  // A cancelled event says so in the places-left badge (decision 027); its page says more. (A postponed
+  // one shows its new date; 'Postponed, was …' is on its page: the shell has no bytes left for it.)
+  const availability = cancelled ? "Cancelled" : business ? null : availabilityText(event.remaining);
   const soldOut = event.remaining === 0;
   const venue = venueShown(event);
+  // A cancelled event sells nothing: its card leads to the page that says so.
+  const button = cancelled ? "View Details" : rule.buttonLabel;
 
   return (
     <article
@@ -99,10 +104,10 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
           <Link
             to={paths.event(event.id)}
             prefetch="intent"
-            className={cn(buttonVariants({ size: "sm", variant: rule.buttonLabel === "Buy Tickets" ? "default" : "secondary" }), "shrink-0")}
-            aria-label={`${rule.buttonLabel}: ${event.title}`}
+            className={cn(buttonVariants({ size: "sm", variant: button === "Buy Tickets" ? "default" : "secondary" }), "shrink-0")}
+            aria-label={`${button}: ${event.title}`}
           >
-            {rule.buttonLabel}
+            {button}
           </Link>
         </div>
       </div>

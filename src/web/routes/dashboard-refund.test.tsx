@@ -13,7 +13,8 @@ afterEach(() => {
 
 const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unknown as SessionUser;
 const event: DashboardEvent = { id: "e1", title: "Northern Soul Night", dateTime: "2090-06-01T18:00:00.000Z", location: "Leeds", category: "music", businessType: "event",
-  status: "active", endTime: null, pricePence: 1500, maxAttendees: null, imageUrl: null, createdAt: "2090-01-01T00:00:00.000Z", ticketsSold: 2, revenuePence: 3460 };
+  status: "active", endTime: null, pricePence: 1500, maxAttendees: null, imageUrl: null, createdAt: "2090-01-01T00:00:00.000Z", ticketsSold: 2, revenuePence: 3460,
+  hasBookings: true, previousDateTime: null, cancellation: null };
 const dashboard = {
   events: [event],
   attendeeEvents: { upcoming: [event], past: [] },

@@ -17,6 +17,7 @@ export function anEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     remaining: 40,
     imageUrl: null,
     status: "active",
+    previousDateTime: null,
     organiser: { username: "jazzco", displayName: "Jazz Co" },
     videoUrl: null,
     createdAt: "2026-01-01T00:00:00.000Z",

@@ -14,6 +14,7 @@ import {
   commissionEarner,
   checkoutSessionExpiry,
   CreatePaymentInput,
+  eventCancelledMessage,
   formatPounds,
   isBusinessListing,
   isListed,
@@ -44,6 +45,7 @@ export type TicketEmailQueue = Pick<Jobs, "enqueueTicketEmails" | "enqueueRefund
 export const REFUND_REASONS = {
   soldOut: "The tickets sold out before the payment arrived.",
   eventRemoved: "The event was removed before the payment arrived, so the payment has been refunded in full.",
+  eventCancelled: "The event was cancelled before the payment arrived, so the payment has been refunded in full.",
 } as const;
 
 /**
@@ -73,6 +75,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
     const priced = [];
     for (const line of lines) {
       const event = byId.get(line.eventId);
+      if (event?.status === "cancelled") throw new AppError("CONFLICT", eventCancelledMessage(event.title), { reason: "EVENT_CANCELLED" });
       if (!event || !isListed(event)) throw new AppError("EVENT_NOT_FOUND", "Event not found");
       if (isBusinessListing(event)) throw new AppError("BAD_REQUEST", `${event.title} is a business listing: contact them directly.`);
       if (event.pricePence <= 0) throw new AppError("BAD_REQUEST", `${event.title} is free: no payment or booking is needed.`);
@@ -190,6 +193,8 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
     // paid: its lines no longer add up to what the buyer paid (issue 16).
     const linesTotal = lines.reduce((sum, line) => sum + line.totalPence, 0);
     if (!lines.length || linesTotal !== order.totalPence || lines.some((line) => !byId.has(line.eventId))) return refund(REFUND_REASONS.eventRemoved);
+    // Cancelled while the buyer was paying (cancelEvent ended the hold): the whole payment goes back.
+    if (lines.some((line) => byId.get(line.eventId)!.status === "cancelled")) return refund(REFUND_REASONS.eventCancelled);
 
     const expired = order.expiresAt.getTime() <= Date.now() || order.status === "expired";
     if (expired) {

@@ -3,6 +3,7 @@ import { bookingRefundState, isBusinessListing, LIST_SIZES, LISTED_BOOKING_STATU
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import { bookingMoney, dailyMoney, eventMoney } from "../refunds/ledger";
+import { cancellationProgressOf } from "../events/event-lifecycle.service";
 
 const confirmed = eq(bookings.status, "confirmed");
 const listed = inArray(bookings.status, [...LISTED_BOOKING_STATUSES]);
@@ -39,14 +40,23 @@ export async function listOwnEvents({ db, userId }: { db: Db; userId: string }):
       imageUrl: events.imageUrl,
       createdAt: events.createdAt,
       ticketsSold: sql<number>`coalesce(${sold.tickets}, 0)`,
+      hasBookings: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.eventId} = ${events.id})`,
+      previousDateTime: events.previousDateTime,
     })
     .from(events)
     .leftJoin(sold, eq(sold.eventId, events.id))
     .where(eq(events.userId, userId))
     .orderBy(desc(events.createdAt));
   const money = await eventMoney(db, rows.map((row) => row.id));
+  const cancellations = await cancellationProgressOf(
+    db,
+    rows.filter((row) => row.status === "cancelled").map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...row,
+    hasBookings: Boolean(row.hasBookings),
+    previousDateTime: row.previousDateTime?.toISOString() ?? null,
+    cancellation: cancellations.get(row.id) ?? null,
     dateTime: row.dateTime.toISOString(),
     endTime: row.endTime?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

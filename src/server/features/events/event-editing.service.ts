@@ -145,7 +145,7 @@ export async function updateEvent({
 /**
  * Deletes an event (owner, or any event for an admin). An event with sold tickets, live holds or a
  * payment still being confirmed is kept (409): its buyers' tickets and money must not vanish with it
- * (issue 16; cancelling an event with refunds is a later issue). The check runs under a lock on the
+ * (issue 16): its organiser cancels it instead, which refunds every buyer (decision 027). The check runs under a lock on the
  * event's row, the lock checkout takes, so a checkout and a deletion never interleave. The lines of
  * checkouts that ended unpaid (cancelled or lapsed) are removed first: the foreign key refuses to
  * cascade, and should such a checkout be paid after all, confirmation finds its lines gone and refunds.
@@ -160,7 +160,7 @@ export async function deleteEvent({ db, storage, actor, eventId }: { db: Db; sto
       .from(bookings)
       .where(eq(bookings.eventId, eventId))) as [{ sold: number }];
     if (sold > 0) {
-      throw new AppError("CONFLICT", "This event has sold tickets, so it cannot be deleted. Please contact support to cancel it and refund the buyers.", { reason: "SOLD" });
+      throw new AppError("CONFLICT", "This event has sold tickets, so it cannot be deleted. Cancel the event instead: every buyer is refunded in full.", { reason: "SOLD" });
     }
     const checkouts = await tx
       .select({ orderId: orders.id, live: sql<boolean>`${orders.status} = 'pending' and ${orders.expiresAt} > now()`, paid: sql<boolean>`${orders.paidAt} is not null and ${orders.status} in ('pending', 'expired')` })

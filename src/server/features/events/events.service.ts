@@ -29,6 +29,7 @@ const summaryColumns = {
   maxAttendees: events.maxAttendees,
   imageUrl: events.imageUrl,
   status: events.status,
+  previousDateTime: events.previousDateTime,
   taken: placesTaken(events.id),
   organiserUsername: profiles.username,
   organiserDisplayName: profiles.displayName,
@@ -48,6 +49,7 @@ type SummaryRow = {
   maxAttendees: number | null;
   imageUrl: string | null;
   status: string;
+  previousDateTime: Date | null;
   taken: number;
   organiserUsername: string | null;
   organiserDisplayName: string | null;
@@ -69,6 +71,7 @@ function toSummary(row: SummaryRow): EventSummary {
     remaining: remainingPlaces(row.maxAttendees, Number(row.taken)),
     imageUrl: row.imageUrl,
     status: row.status,
+    previousDateTime: row.previousDateTime ? new Date(row.previousDateTime).toISOString() : null,
     organiser:
       row.organiserUsername || row.organiserDisplayName
         ? { username: row.organiserUsername, displayName: row.organiserDisplayName }

@@ -83,6 +83,7 @@ describe("GET /api/events: visibility (spec §4 Listing visibility)", () => {
       remaining: null,
       imageUrl: "/media/jazz.webp",
       status: "active",
+      previousDateTime: null,
       organiser: { username: "Promoter_One", displayName: "Promoter One" },
     });
   });

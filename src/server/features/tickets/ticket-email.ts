@@ -26,7 +26,10 @@ export function ticketQrPng(payload: SignedTicketPayload): Promise<Buffer> {
 }
 
 /** What a ticket's calendar entry needs: the e-mail's attachment and My Tickets' 'Add to calendar' share it. */
-export type TicketCalendarData = Pick<TicketEmailData, "attendeeName" | "ticketCode" | "ticketQuantity" | "event" | "publicUrl">;
+export type TicketCalendarData = Pick<TicketEmailData, "attendeeName" | "ticketCode" | "ticketQuantity" | "event" | "publicUrl"> & {
+  /** Raised each time the event changes (a postponement), so calendars replace the entry with the same UID. */
+  sequence?: number;
+};
 
 /**
  * A calendar entry for the event (decisions D18), with the ticket code and a link to My Tickets.
@@ -42,6 +45,7 @@ export function ticketCalendar(data: TicketCalendarData): string {
     location: eventPlace(data.event),
     description: `Ticket ${data.ticketCode} for ${data.attendeeName} (${data.ticketQuantity} ${data.ticketQuantity === 1 ? "ticket" : "tickets"}). Show the QR code from your ticket e-mail or My Tickets at the entrance.`,
     url: `${data.publicUrl}/events/${data.event.id}`,
+    ...(data.sequence ? { sequence: data.sequence } : {}),
   });
   return calendar.toString();
 }

@@ -1,8 +1,9 @@
-import { ArrowLeft, CalendarDays, CalendarX2, CircleAlert, Clock, MapPin, UserRound } from "lucide-react";
+import { ArrowLeft, CalendarClock, CalendarDays, CalendarX2, CircleAlert, Clock, MapPin, UserRound } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link } from "react-router";
 import {
   categoryLabel,
+  formatDateTime,
   type EventDetail,
   type EventSummary,
   eventKind,
@@ -13,6 +14,7 @@ import {
   venueShown,
 } from "@domain";
 import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { AvailabilityPill } from "./availability-pill";
 import { BusinessInfoCard } from "./business-info-card";
 import { EventInfoCard } from "./event-info-card";
@@ -29,6 +31,7 @@ import {
   unavailableNotice,
   type SaleState,
 } from "./sale-state";
+import { CANCELLED_EVENT_NOTICE } from "~/components/cancelled-event";
 import { EventImage } from "~/components/event-image";
 import { paths } from "~/paths";
 
@@ -67,7 +70,13 @@ export function EventDetailPage({
   const organiserName = event.organiser?.displayName || event.organiser?.username;
 
   const sideCard =
-    kind === "paid" ? (
+    event.status === "cancelled" ? (
+      // Nothing is for sale: no Buy Now or Add to Cart, only what happened (decision 027).
+      <Card className="p-6 text-sm">
+        <h2 className="text-lg font-bold text-red-800">Cancelled</h2>
+        <p className="mt-2 text-muted">Tickets are no longer on sale.</p>
+      </Card>
+    ) : kind === "paid" ? (
       <PaidEventBooking event={event} state={state} />
     ) : business ? (
       <BusinessInfoCard venue={event.venue} location={event.location} category={event.category} />
@@ -172,7 +181,22 @@ export function EventDetailPage({
               {state === "closed" && (
                 <p role="note" className="flex items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
                   <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-                  <strong className="font-bold">{unavailableNotice(state, event.status)}.</strong>
+                  {event.status === "cancelled" ? (
+                    <span>
+                      <strong className="font-bold">Cancelled.</strong> {CANCELLED_EVENT_NOTICE}
+                    </span>
+                  ) : (
+                    <strong className="font-bold">{unavailableNotice(state, event.status)}.</strong>
+                  )}
+                </p>
+              )}
+              {event.previousDateTime && event.status === "active" && !business && (
+                <p role="note" className="flex items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                  <CalendarClock className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                  <span>
+                    <strong className="font-bold">Postponed.</strong> New date: {formatDateTime(event.dateTime)}, was {formatDateTime(event.previousDateTime)}.
+                    Tickets already bought stay valid.
+                  </span>
                 </p>
               )}
             </header>

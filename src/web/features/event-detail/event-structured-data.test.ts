@@ -18,6 +18,7 @@ const event: EventDetail = {
   remaining: 0,
   imageUrl: "/media/jazz.webp",
   status: "active",
+  previousDateTime: null,
   organiser: { username: "jazzco", displayName: "Jazz Co" },
   videoUrl: null,
   createdAt: "2026-01-01T00:00:00.000Z",

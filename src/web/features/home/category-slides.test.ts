@@ -18,6 +18,7 @@ function event(id: string, overrides: Partial<EventSummary>): EventSummary {
     remaining: null,
     imageUrl: `/media/seed/${id}.webp`,
     status: "active",
+    previousDateTime: null,
     organiser: null,
     ...overrides,
   };

@@ -18,6 +18,7 @@ function event(overrides: Partial<EventSummary>): EventSummary {
     remaining: null,
     imageUrl: null,
     status: "active",
+    previousDateTime: null,
     organiser: null,
     ...overrides,
   };

@@ -11,6 +11,9 @@ const event = (overrides: Partial<DashboardEvent> = {}): DashboardEvent => ({
   category: "music",
   businessType: "event",
   status: "active",
+  hasBookings: false,
+  previousDateTime: null,
+  cancellation: null,
   pricePence: 1500,
   maxAttendees: null,
   imageUrl: null,
@@ -70,5 +73,24 @@ describe("attendee event choice (issue 17)", () => {
   it("falls back to the latest past event, and to none", () => {
     expect(chooseAttendeeEvent({ upcoming: [], past: groups.past }, null)?.id).toBe("recent");
     expect(chooseAttendeeEvent({ upcoming: [], past: [] }, "a")).toBeNull();
+  });
+});
+
+describe("a cancelled or postponed event's row (decision 027)", () => {
+  it("an event with bookings offers Cancel event and Postpone instead of Delete", () => {
+    expect(myEventRow(event({ hasBookings: true })).actions).toEqual({ cancel: true, postpone: true, delete: false });
+    expect(myEventRow(event({ hasBookings: false })).actions).toEqual({ cancel: false, postpone: true, delete: true });
+  });
+
+  it("a cancelled event shows how far its refunds have gone, and offers nothing more", () => {
+    const refunding = myEventRow(event({ status: "cancelled", hasBookings: true, cancellation: { bookings: 200, refunded: 120, pending: 80, failed: 0, done: false } }));
+    expect(refunding.cancellation).toBe("Cancelled — refunding 120 of 200 bookings");
+    expect(refunding.actions).toEqual({ cancel: false, postpone: false, delete: false });
+    const done = myEventRow(event({ status: "cancelled", hasBookings: true, cancellation: { bookings: 200, refunded: 200, pending: 0, failed: 0, done: true } }));
+    expect(done.cancellation).toBe("Cancelled — all 200 bookings refunded");
+  });
+
+  it("a postponed event names the date it replaced", () => {
+    expect(myEventRow(event({ previousDateTime: "2026-11-06T19:30:00Z" })).postponedFrom).toBe("Postponed from Fri, 6 Nov 2026, 19:30");
   });
 });

@@ -1,4 +1,5 @@
 import { formatPounds, hasPlaceholderDate, isBusinessListing, type DashboardEvent, formatDateTime } from "@domain";
+import { describeCancellation } from "./cancellation-progress";
 
 /** One of the organiser's events in My Events (spec §2 Dashboard). */
 export interface MyEventRow {
@@ -15,6 +16,12 @@ export interface MyEventRow {
   kind: "Business listing" | null;
   /** Tickets sold and revenue; null for a listing, where '0 sold / £0.00' would only mislead (issue 17). */
   figures: { sold: string; revenue: string } | null;
+  /** "Cancelled — refunding 120 of 200 bookings" while a cancelled event's refunds go through; null unless cancelled. */
+  cancellation: string | null;
+  /** "Postponed from …": the date a postponement replaced; null if never postponed. */
+  postponedFrom: string | null;
+  /** Which actions the row offers: an event with bookings is cancelled, never deleted (decision 027). */
+  actions: { cancel: boolean; postpone: boolean; delete: boolean };
 }
 
 export function myEventRow(event: DashboardEvent): MyEventRow {
@@ -28,6 +35,13 @@ export function myEventRow(event: DashboardEvent): MyEventRow {
     status: event.status,
     statusVariant: event.status === "active" ? "default" : "secondary",
     kind: listing ? "Business listing" : null,
+    cancellation: event.cancellation ? describeCancellation(event.cancellation) : null,
+    postponedFrom: event.previousDateTime && event.status === "active" ? `Postponed from ${formatDateTime(event.previousDateTime)}` : null,
+    actions: {
+      cancel: event.status === "active" && event.hasBookings,
+      postpone: event.status === "active" && !hasPlaceholderDate(event),
+      delete: !event.hasBookings,
+    },
     figures: listing
       ? null
       : {

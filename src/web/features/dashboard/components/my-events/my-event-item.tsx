@@ -1,4 +1,4 @@
-import { CalendarDays, Eye, MapPin, Pencil, Trash2 } from "lucide-react";
+import { Ban, CalendarClock, CalendarDays, Eye, MapPin, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import type { DashboardEvent } from "@domain";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +8,17 @@ import { paths } from "~/paths";
 import { myEventRow } from "../../lib/my-event-rows";
 
 /** One of the organiser's events with its sales, and Edit and Delete (spec §2 Dashboard). */
-export function MyEventItem({ event, onDelete }: { event: DashboardEvent; onDelete: (event: DashboardEvent) => void }) {
+export function MyEventItem({
+  event,
+  onDelete,
+  onCancel,
+  onPostpone,
+}: {
+  event: DashboardEvent;
+  onDelete: (event: DashboardEvent) => void;
+  onCancel: (event: DashboardEvent) => void;
+  onPostpone: (event: DashboardEvent) => void;
+}) {
   const row = myEventRow(event);
   const titleId = `my-event-${row.id}`;
   return (
@@ -41,6 +51,12 @@ export function MyEventItem({ event, onDelete }: { event: DashboardEvent; onDele
             <span className="truncate">{row.location}</span>
           </li>
         </ul>
+        {row.cancellation && (
+          <p role="status" className="rounded-xl bg-red-50 px-4 py-2 text-sm font-semibold text-red-800">
+            {row.cancellation}
+          </p>
+        )}
+        {row.postponedFrom && <p className="text-sm font-medium text-amber-900">{row.postponedFrom}</p>}
         {row.figures && (
           <dl className="grid grid-cols-2 gap-3 rounded-xl bg-surface px-4 py-3 text-sm sm:max-w-sm">
             <div>
@@ -62,10 +78,24 @@ export function MyEventItem({ event, onDelete }: { event: DashboardEvent; onDele
             <Pencil aria-hidden="true" />
             Edit<span className="sr-only"> {row.title}</span>
           </Link>
-          <Button type="button" variant="outline" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(event)}>
-            <Trash2 aria-hidden="true" />
-            Delete<span className="sr-only"> {row.title}</span>
-          </Button>
+          {row.actions.postpone && (
+            <Button type="button" variant="outline" size="sm" onClick={() => onPostpone(event)}>
+              <CalendarClock aria-hidden="true" />
+              Postpone<span className="sr-only"> {row.title}</span>
+            </Button>
+          )}
+          {row.actions.cancel && (
+            <Button type="button" variant="outline" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onCancel(event)}>
+              <Ban aria-hidden="true" />
+              Cancel event<span className="sr-only"> {row.title}</span>
+            </Button>
+          )}
+          {row.actions.delete && (
+            <Button type="button" variant="outline" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(event)}>
+              <Trash2 aria-hidden="true" />
+              Delete<span className="sr-only"> {row.title}</span>
+            </Button>
+          )}
         </div>
       </div>
     </article>

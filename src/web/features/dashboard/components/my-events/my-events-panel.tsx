@@ -1,6 +1,6 @@
 import { plural } from "@domain";
 import { CalendarPlus, Plus } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
 import type { DashboardEvent } from "@domain";
@@ -10,7 +10,9 @@ import { deleteEvent } from "../../api/delete-event";
 import { DASHBOARD_TOASTS, failureDetail } from "../../lib/dashboard-toasts";
 import { EmptyState } from "../empty-state";
 import { PanelHeader } from "../panel-header";
+import { cancelEvent, postponeEvent } from "../../api/event-lifecycle";
 import { DeleteEventDialog } from "./delete-event-dialog";
+import { CancelEventDialog, PostponeEventDialog } from "./event-lifecycle-dialogs";
 import { MyEventItem } from "./my-event-item";
 
 function CreateEventLink() {
@@ -29,6 +31,31 @@ export function MyEventsPanel({ events }: { events: DashboardEvent[] }) {
   const deletedId = useRef<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const { revalidate } = useRevalidator();
+  const [toCancel, setToCancel] = useState<DashboardEvent | null>(null);
+  const [toPostpone, setToPostpone] = useState<DashboardEvent | null>(null);
+  // While a cancelled event's refunds go through, its row's progress is read again every few seconds.
+  const refunding = events.some((event) => event.cancellation && !event.cancellation.done);
+  useEffect(() => {
+    if (!refunding) return;
+    const timer = setInterval(() => void revalidate(), 3000);
+    return () => clearInterval(timer);
+  }, [refunding, revalidate]);
+
+  async function confirmCancel(reason: string) {
+    if (!toCancel) return;
+    await cancelEvent(toCancel.id, reason);
+    toast.success("Event cancelled", { description: "Every buyer is being refunded in full." });
+    setToCancel(null);
+    await revalidate();
+  }
+
+  async function confirmPostpone(dateTime: string, endTime: string | null) {
+    if (!toPostpone) return;
+    await postponeEvent(toPostpone.id, dateTime, endTime);
+    toast.success("Event postponed", { description: "Every buyer is being e-mailed the new date." });
+    setToPostpone(null);
+    await revalidate();
+  }
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -56,7 +83,7 @@ export function MyEventsPanel({ events }: { events: DashboardEvent[] }) {
         <ul className="flex flex-col gap-4">
           {events.map((event) => (
             <li key={event.id}>
-              <MyEventItem event={event} onDelete={setToDelete} />
+              <MyEventItem event={event} onDelete={setToDelete} onCancel={setToCancel} onPostpone={setToPostpone} />
             </li>
           ))}
         </ul>
@@ -66,6 +93,8 @@ export function MyEventsPanel({ events }: { events: DashboardEvent[] }) {
         </EmptyState>
       )}
 
+      <CancelEventDialog event={toCancel} onClose={() => setToCancel(null)} onConfirm={confirmCancel} />
+      <PostponeEventDialog event={toPostpone} onClose={() => setToPostpone(null)} onConfirm={confirmPostpone} />
       <DeleteEventDialog
         event={toDelete}
         deleting={deleting}

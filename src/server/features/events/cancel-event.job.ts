@@ -1,0 +1,90 @@
+import { and, asc, eq, gt } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { AppError } from "../../../domain";
+import type { Db } from "../../db/client";
+import { bookings, events, refunds } from "../../db/schema";
+import { QUEUES, type Jobs } from "../../jobs/jobs";
+import type { PaymentGateway } from "../../providers/payments/payments";
+import { refundKeys, startBookingRefund, tryCompleteRefund } from "../refunds/refunds.service";
+import { withValidTickets } from "./event-lifecycle.service";
+
+/** Bookings read at a time (one query per page); each is still refunded in its own transaction. */
+const PAGE = 500;
+/** Bookings refunded side by side: each holds a connection for its transaction and its provider call. */
+const PARALLEL = 4;
+
+export interface CancelEventContext {
+  db: Db;
+  gateway: PaymentGateway;
+  jobs: Pick<Jobs, "enqueue">;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Refunds the bookings of a cancelled event in full (decision 027), in booking-id order, one booking per
+ * transaction. Each booking's refund has the request key `cancel:{event}:{booking}`, so however often
+ * this runs — resumed after its process was killed, or twice at once — a booking is refunded once and
+ * none is skipped: a booking already refunded is no longer 'confirmed', and one refunded by a run that
+ * died before paying it is paid by its refund job (and by the last pass below). Stops after `budgetMs`
+ * and answers false, so the job can queue its own continuation before pg-boss counts it lost.
+ */
+export async function refundCancelledEvent(context: CancelEventContext, eventId: string, { budgetMs = Infinity }: { budgetMs?: number } = {}): Promise<boolean> {
+  const { db } = context;
+  const [event] = await db.select({ status: events.status, reason: events.cancellationReason }).from(events).where(eq(events.id, eventId));
+  if (!event || event.status !== "cancelled") return true;
+  const reason = event.reason ?? "The event was cancelled.";
+  const stopAt = Date.now() + budgetMs;
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const page = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(withValidTickets(eventId), gt(bookings.id, after)))
+      .orderBy(asc(bookings.id))
+      .limit(PAGE);
+    if (!page.length) break;
+    after = page[page.length - 1]!.id;
+    for (let i = 0; i < page.length; i += PARALLEL) {
+      if (Date.now() > stopAt) return false;
+      await Promise.all(page.slice(i, i + PARALLEL).map((booking) => refundOne(context, eventId, booking.id, reason)));
+    }
+  }
+  // Refunds started by an earlier run that died before paying them: paid now rather than at their job's next retry.
+  const waiting = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.eventId, eventId), eq(refunds.source, "cancellation"), eq(refunds.status, "pending")))
+    .orderBy(asc(refunds.id));
+  for (let i = 0; i < waiting.length; i += PARALLEL) {
+    if (Date.now() > stopAt) return false;
+    await Promise.all(waiting.slice(i, i + PARALLEL).map((refund) => tryCompleteRefund(context, refund.id)));
+  }
+  return true;
+}
+
+async function refundOne(context: CancelEventContext, eventId: string, bookingId: string, reason: string) {
+  let refundId: string;
+  try {
+    const started = await context.db.transaction((tx) =>
+      startBookingRefund(tx, context.jobs, { bookingId, source: "cancellation", reason, requestedBy: null, requestKey: refundKeys.cancellation(eventId, bookingId) }),
+    );
+    refundId = started.refund.id;
+  } catch (error) {
+    // Refunded meanwhile by its organiser (or disputed): nothing is left for the cancellation to refund.
+    if (error instanceof AppError && (error.details as { reason?: string } | undefined)?.reason === "ALREADY_REFUNDED") return;
+    throw error;
+  }
+  await tryCompleteRefund(context, refundId);
+}
+
+/** The cancel-event job: works through a cancelled event's bookings in slices of half its expiry time. */
+export async function startCancelEventJob({ jobs, db, gateway, log }: { jobs: Jobs; db: Db; gateway: PaymentGateway; log: FastifyBaseLogger }) {
+  await jobs.work<{ eventId: string }>(QUEUES.cancelEvent, async (job) => {
+    const finished = await refundCancelledEvent({ db, gateway, jobs, log }, job.data.eventId, { budgetMs: (job.expireInSeconds * 1000) / 2 });
+    if (!finished) {
+      // The next slice, queued before this one completes: a crash in between leaves this one to expire and run again.
+      await jobs.boss.send(QUEUES.cancelEvent, { eventId: job.data.eventId }, { singletonKey: job.data.eventId });
+      log.info({ eventId: job.data.eventId }, "cancelled event's refunds continue in the next slice");
+    }
+  });
+}
