@@ -75,8 +75,10 @@ export interface Jobs {
   /**
    * Enqueues a job inside the caller's transaction, so it exists exactly when what it finishes was
    * committed. `singletonKey` makes a repeat of the same work one job while the first is queued or running.
+   * `asSafetyNet`: the caller does the work itself right after committing, and the job only finishes it if
+   * the caller died; it starts one retry delay later, so the two seldom race for the same work.
    */
-  enqueue<T extends object>(tx: Tx, queue: QueueName, data: T, options?: { singletonKey?: string }): Promise<void>;
+  enqueue<T extends object>(tx: Tx, queue: QueueName, data: T, options?: { singletonKey?: string; asSafetyNet?: boolean }): Promise<void>;
   /** Starts a worker for a queue; several nodes may each run one. */
   work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
   /** Runs a queue on a cron schedule (at most once per tick across all nodes). */
@@ -167,7 +169,11 @@ export function startJobs({ database, timings, onError }: { database: Database; 
     async enqueue(tx, queue, data, options = {}) {
       await ready;
       const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
-      await boss.send(queue, data, { db, ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}) });
+      await boss.send(queue, data, {
+        db,
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.asSafetyNet ? { startAfter: timings.retryDelaySeconds } : {}),
+      });
     },
     async work(queue, handler) {
       await ready;

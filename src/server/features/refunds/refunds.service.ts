@@ -63,7 +63,7 @@ export async function startBookingRefund(
       requestedBy: input.requestedBy,
     })
     .returning();
-  await jobs.enqueue(tx, QUEUES.refund, { refundId: refund!.id }, { singletonKey: refund!.id });
+  await jobs.enqueue(tx, QUEUES.refund, { refundId: refund!.id }, { singletonKey: refund!.id, asSafetyNet: true });
   return { refund: refund!, created: true };
 }
 
@@ -145,7 +145,7 @@ export async function startUnfulfilledRefund(tx: Tx, jobs: RefundJobs, order: ty
     .values({ requestKey: refundKeys.unfulfilled(order.id), orderId: order.id, ticketPence: order.subtotalPence, feePence: order.feesPence, source: "unfulfilled", reason })
     .onConflictDoNothing({ target: refunds.requestKey })
     .returning({ id: refunds.id });
-  if (refund) await jobs.enqueue(tx, QUEUES.refund, { refundId: refund.id }, { singletonKey: refund.id });
+  if (refund) await jobs.enqueue(tx, QUEUES.refund, { refundId: refund.id }, { singletonKey: refund.id, asSafetyNet: true });
 }
 
 /**
