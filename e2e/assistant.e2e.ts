@@ -93,7 +93,7 @@ describe("the assistant overlay with the built-ins (decisions D19)", () => {
 
       await dialog.getByLabel("Your message").fill("How do I get a refund?");
       await dialog.getByRole("button", { name: "Send message" }).click();
-      await dialog.getByText(/48 hours/).waitFor();
+      await dialog.getByText(/refunded up to 48 hours/).waitFor();
       await help.getByRole("button", { name: "Dismiss microphone help" }).click();
       await help.waitFor({ state: "detached" });
       expectNoErrors(tracked);
