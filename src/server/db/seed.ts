@@ -12,7 +12,7 @@ import type { Db } from "./client";
 import { hashPassword } from "./password-hash";
 import { accounts, affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, refunds, users } from "./schema";
 import type { CataloguePosterSpec } from "../features/images/poster/catalogue";
-import { bookingChargeEntries, recordLedger, type NewLedgerEntry } from "../features/refunds/ledger";
+import { bookingChargeEntries, recordLedger, refundEntries, type NewLedgerEntry } from "../features/refunds/ledger";
 import { newLocalPaymentId, newLocalSessionId } from "../providers/payments/local";
 import { generateSeedPosters } from "./seed-images";
 
@@ -1230,6 +1230,7 @@ async function insertBookings(
         commissionPence: commission,
         includeFee: refundIncludesFee("organiser"),
       });
+      const refundAffiliate = amounts.commissionPence > 0 ? referredBy : null;
       const refundId = randomUUID();
       const providerRefundId = `re_local_${randomBytes(12).toString("hex")}`;
       await tx.insert(refunds).values({
@@ -1242,7 +1243,7 @@ async function insertBookings(
         ticketPence: amounts.ticketPence,
         feePence: amounts.feePence,
         commissionPence: amounts.commissionPence,
-        affiliateId: amounts.commissionPence > 0 ? referredBy : null,
+        affiliateId: refundAffiliate,
         source: "organiser",
         reason: refunded === booking.quantity ? "The buyer could no longer come." : "One of the party could no longer come.",
         requestedBy: row.userId,
@@ -1252,11 +1253,8 @@ async function insertBookings(
         createdAt: refundedAt,
         completedAt: refundedAt,
       });
-      const common = { orderId, bookingId, eventId: row.id, refundId, providerRef: providerRefundId, createdAt: refundedAt };
       ledger.push(
-        { ...common, entryKey: `refund:${refundId}:ticket`, kind: "ticket_refund", amountPence: amounts.ticketPence },
-        { ...common, entryKey: `refund:${refundId}:fee`, kind: "fee_refund", amountPence: amounts.feePence },
-        { ...common, entryKey: `refund:${refundId}:commission`, kind: "commission_reversal", amountPence: amounts.commissionPence, affiliateId: referredBy },
+        ...refundEntries({ id: refundId, orderId, bookingId, eventId: row.id, ...amounts, affiliateId: refundAffiliate }, providerRefundId).map((entry) => ({ ...entry, createdAt: refundedAt })),
       );
       earnedPence -= amounts.commissionPence;
     }

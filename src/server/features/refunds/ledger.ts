@@ -34,6 +34,24 @@ export function bookingChargeEntries(input: {
   ];
 }
 
+/**
+ * A completed refund's movements: its tickets and its fee paid back under the provider's refund id, and
+ * the commission it takes back. `keyPrefix` names them (`refund:{id}` unless one provider refund is
+ * shared out over several bookings), so writing them again adds nothing.
+ */
+export function refundEntries(
+  refund: { id: string; orderId: string; bookingId: string | null; eventId: string | null; ticketPence: number; feePence: number; commissionPence: number; affiliateId: string | null },
+  providerRef: string | null,
+  keyPrefix = `refund:${refund.id}`,
+): NewLedgerEntry[] {
+  const common = { orderId: refund.orderId, bookingId: refund.bookingId, eventId: refund.eventId, refundId: refund.id, providerRef };
+  return [
+    { ...common, entryKey: `${keyPrefix}:ticket`, kind: "ticket_refund", amountPence: refund.ticketPence },
+    { ...common, entryKey: `${keyPrefix}:fee`, kind: "fee_refund", amountPence: refund.feePence },
+    { ...common, entryKey: `${keyPrefix}:commission`, kind: "commission_reversal", amountPence: refund.commissionPence, affiliateId: refund.affiliateId },
+  ];
+}
+
 /** Sums of the ledger per booking (for lists of bookings: My Tickets, attendees, CSV). */
 export async function bookingMoney(db: Tx | Db, bookingIds: string[]): Promise<Map<string, MoneySummary>> {
   const result = new Map<string, MoneySummary>();

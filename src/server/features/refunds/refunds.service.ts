@@ -7,7 +7,7 @@ import { QUEUES, type Jobs } from "../../jobs/jobs";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import type { Actor } from "../auth/session";
 import type { Tx } from "../checkout/capacity";
-import { recordLedger } from "./ledger";
+import { recordLedger, refundEntries } from "./ledger";
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundJobs = Pick<Jobs, "enqueue">;
@@ -115,12 +115,7 @@ export async function voidTickets(tx: Tx, booking: BookingRow, quantity: number,
  */
 export async function recordRefundOnLedger(tx: Tx, refund: RefundRow, providerRef: string | null, keyPrefix = `refund:${refund.id}`): Promise<void> {
   if (!refund.orderId) return;
-  const common = { orderId: refund.orderId, bookingId: refund.bookingId, eventId: refund.eventId, refundId: refund.id, providerRef };
-  await recordLedger(tx, [
-    { ...common, entryKey: `${keyPrefix}:ticket`, kind: "ticket_refund", amountPence: refund.ticketPence },
-    { ...common, entryKey: `${keyPrefix}:fee`, kind: "fee_refund", amountPence: refund.feePence },
-    { ...common, entryKey: `${keyPrefix}:commission`, kind: "commission_reversal", amountPence: refund.commissionPence, affiliateId: refund.affiliateId },
-  ]);
+  await recordLedger(tx, refundEntries({ ...refund, orderId: refund.orderId }, providerRef, keyPrefix));
   if (refund.commissionPence > 0 && refund.affiliateId) {
     await tx
       .update(affiliates)
