@@ -1,34 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setUpTestApp } from "../../../../test/app";
-import { createEvent } from "../../../../test/fixtures";
+import { latestMessage } from "../../../../test/auth-client";
+import { boughtBooking } from "../../../../test/purchases";
 import { signInAs } from "../../../../test/organiser";
-import { bookings, events, ledgerEntries, outboxMessages, refundRequests, refunds } from "../../db/schema";
+import { bookings, events, ledgerEntries, refundRequests, refunds } from "../../db/schema";
 import { reconcile } from "./reconcile";
 
 const t = setUpTestApp();
 
 const HOUR = 3_600_000;
-
-async function boughtBooking(quantity: number, pricePence = 2000) {
-  const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
-  const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
-  const event = await createEvent(t.db, { userId: organiser.account.id, pricePence, maxAttendees: 10, title: `Requested ${Math.random()}` });
-  const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName: "Grace Hopper", eventId: event.id, ticketQuantity: quantity });
-  expect(checkout.statusCode).toBe(200);
-  await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`);
-  const [booking] = await t.db.select().from(bookings).where(eq(bookings.eventId, event.id));
-  return { organiser, buyer, event, booking: booking! };
-}
-
-async function waitForMessage(to: string, match: (message: { subject: string | null; textBody: string }) => boolean) {
-  for (let i = 0; i < 100; i++) {
-    const found = (await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).find(match);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No matching e-mail to ${to}`);
-}
 
 async function ledgerOf(bookingId: string) {
   const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, bookingId));
@@ -40,7 +21,7 @@ const ask = (client: Awaited<ReturnType<typeof signInAs>>["client"], bookingId: 
 
 describe("a buyer's refund request (decision 027)", () => {
   it("inside the window: the organiser sees it, approves it, and the buyer gets the ticket price back without the fee", async () => {
-    const { organiser, buyer, booking } = await boughtBooking(2);
+    const { organiser, buyer, booking } = await boughtBooking(t, 2, { attendeeName: "Grace Hopper" });
     const mine = await buyer.client.get("/api/me/tickets");
     expect(mine.json().tickets[0].refund).toMatchObject({ canRequest: true, automatic: false, includesFee: false, refundPence: 4000, feePerTicketPence: 230, request: null });
 
@@ -66,15 +47,15 @@ describe("a buyer's refund request (decision 027)", () => {
     expect(await ledgerOf(booking.id)).toEqual([["booking_fee", 460], ["ticket_refund", 4000], ["ticket_sale", 4000]]);
     expect((await reconcile(t.db)).problems).toEqual([]);
 
-    const message = await waitForMessage(booking.attendeeEmail, (m) => m.subject?.startsWith("Your refund") ?? false);
-    expect(message.textBody).toContain("Your refund request was approved");
-    expect(message.textBody).toContain("2 tickets of your booking have been refunded: £40.00");
-    expect(message.textBody).toContain("The booking fee is not refundable on a buyer's request");
+    const message = await latestMessage(t.db, booking.attendeeEmail, (m) => Boolean(m.subject?.startsWith("Your refund")));
+    expect(message.text).toContain("Your refund request was approved");
+    expect(message.text).toContain("2 tickets of your booking have been refunded: £40.00");
+    expect(message.text).toContain("The booking fee is not refundable on a buyer's request");
     expect((await organiser.client.get("/api/refund-requests?status=pending")).json().requests).toEqual([]);
   });
 
   it("outside the window (within 48 hours of the event) is refused with the policy's reason", async () => {
-    const { buyer, event, booking } = await boughtBooking(1);
+    const { buyer, event, booking } = await boughtBooking(t, 1, { attendeeName: "Grace Hopper" });
     await t.db.update(events).set({ dateTime: new Date(Date.now() + 24 * HOUR) }).where(eq(events.id, event.id));
     const refund = (await buyer.client.get("/api/me/tickets")).json().tickets[0].refund;
     expect(refund).toMatchObject({ canRequest: false, closedReason: "Refunds close 48 hours before the event starts." });
@@ -86,7 +67,7 @@ describe("a buyer's refund request (decision 027)", () => {
   });
 
   it("someone else's booking is not found, and nobody else sees or answers the request", async () => {
-    const { buyer, booking } = await boughtBooking(1);
+    const { buyer, booking } = await boughtBooking(t, 1, { attendeeName: "Grace Hopper" });
     const stranger = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     expect((await ask(stranger.client, booking.id)).statusCode).toBe(404);
     expect((await ask(stranger.client, "not-a-uuid")).statusCode).toBe(404);
@@ -98,7 +79,7 @@ describe("a buyer's refund request (decision 027)", () => {
   });
 
   it("a repeated request (also two at once) answers the one pending request", async () => {
-    const { buyer, booking } = await boughtBooking(1);
+    const { buyer, booking } = await boughtBooking(t, 1, { attendeeName: "Grace Hopper" });
     const [a, b] = await Promise.all([ask(buyer.client, booking.id), ask(buyer.client, booking.id, "Asked twice")]);
     expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
     expect(a!.json().requestId).toBe(b!.json().requestId);
@@ -108,7 +89,7 @@ describe("a buyer's refund request (decision 027)", () => {
   });
 
   it("declining e-mails the buyer the organiser's note, keeps the tickets, and lets the buyer ask again", async () => {
-    const { organiser, buyer, booking } = await boughtBooking(1);
+    const { organiser, buyer, booking } = await boughtBooking(t, 1, { attendeeName: "Grace Hopper" });
     const asked = await ask(buyer.client, booking.id);
     const declined = await organiser.client.post(`/api/refund-requests/${asked.json().requestId}/decline`, { note: "The venue's terms are strict, sorry." });
     expect(declined.statusCode).toBe(200);
@@ -116,16 +97,16 @@ describe("a buyer's refund request (decision 027)", () => {
     const repeat = await organiser.client.post(`/api/refund-requests/${asked.json().requestId}/decline`, { note: "Again" });
     expect(repeat.json()).toMatchObject({ status: "declined", decisionNote: "The venue's terms are strict, sorry." });
     expect((await organiser.client.post(`/api/refund-requests/${asked.json().requestId}/approve`)).statusCode).toBe(409);
-    const message = await waitForMessage(booking.attendeeEmail, (m) => m.subject?.startsWith("Refund request declined") ?? false);
-    expect(message.textBody).toContain("Your refund request was declined");
-    expect(message.textBody).toContain("The organiser's note: The venue's terms are strict, sorry.");
+    const message = await latestMessage(t.db, booking.attendeeEmail, (m) => Boolean(m.subject?.startsWith("Refund request declined")));
+    expect(message.text).toContain("Your refund request was declined");
+    expect(message.text).toContain("The organiser's note: The venue's terms are strict, sorry.");
     expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id))).toEqual([]);
     expect((await buyer.client.get("/api/me/tickets")).json().tickets[0].refund).toMatchObject({ canRequest: true, request: { status: "declined", decisionNote: "The venue's terms are strict, sorry." } });
     expect((await ask(buyer.client, booking.id, "Please reconsider")).json()).toMatchObject({ status: "pending" });
   });
 
   it("two approvals at once (organiser and admin) make one refund", async () => {
-    const { organiser, buyer, booking } = await boughtBooking(3);
+    const { organiser, buyer, booking } = await boughtBooking(t, 3, { attendeeName: "Grace Hopper" });
     const admin = await signInAs(t.app, t.db, t.config.publicUrl, "admin");
     const { requestId } = (await ask(buyer.client, booking.id)).json();
     const answers = await Promise.all([organiser.client, admin.client, organiser.client].map((client) => client.post(`/api/refund-requests/${requestId}/approve`)));
@@ -139,7 +120,7 @@ describe("a buyer's refund request (decision 027)", () => {
 
   it("approve against decline at once: exactly one wins", async () => {
     for (let round = 0; round < 3; round++) {
-      const { organiser, buyer, booking } = await boughtBooking(1);
+      const { organiser, buyer, booking } = await boughtBooking(t, 1, { attendeeName: "Grace Hopper" });
       const admin = await signInAs(t.app, t.db, t.config.publicUrl, "admin");
       const { requestId } = (await ask(buyer.client, booking.id)).json();
       const [approve, decline] = await Promise.all([
@@ -163,7 +144,7 @@ describe("a buyer's refund request (decision 027)", () => {
   });
 
   it("inside a postponement's refund window the request is approved at once, the booking fee included", async () => {
-    const { organiser, buyer, event, booking } = await boughtBooking(2);
+    const { organiser, buyer, event, booking } = await boughtBooking(t, 2, { attendeeName: "Grace Hopper" });
     // Within 48 hours of the (new) date, yet inside the window: the window wins (decision 027).
     await t.db
       .update(events)
@@ -179,13 +160,13 @@ describe("a buyer's refund request (decision 027)", () => {
     expect(request!.refundId).toBe(refund!.id);
     expect(await ledgerOf(booking.id)).toEqual([["booking_fee", 460], ["fee_refund", 460], ["ticket_refund", 4000], ["ticket_sale", 4000]]);
     expect((await organiser.client.get("/api/refund-requests")).json().requests).toEqual([]);
-    const message = await waitForMessage(booking.attendeeEmail, (m) => m.subject?.startsWith("Your refund") ?? false);
-    expect(message.textBody).toContain("£44.60 (tickets £40.00, booking fee £4.60)");
+    const message = await latestMessage(t.db, booking.attendeeEmail, (m) => Boolean(m.subject?.startsWith("Your refund")));
+    expect(message.text).toContain("£44.60 (tickets £40.00, booking fee £4.60)");
     expect((await reconcile(t.db)).problems).toEqual([]);
   });
 
   it("approving a request whose booking the organiser already refunded in full closes it without moving money again", async () => {
-    const { organiser, buyer, booking } = await boughtBooking(1);
+    const { organiser, buyer, booking } = await boughtBooking(t, 1, { attendeeName: "Grace Hopper" });
     const { requestId } = (await ask(buyer.client, booking.id)).json();
     expect((await organiser.client.post(`/api/bookings/${booking.id}/refunds`, { reason: "Refunded by hand", requestKey: "by-hand-first" })).statusCode).toBe(200);
     const approved = await organiser.client.post(`/api/refund-requests/${requestId}/approve`);
@@ -196,7 +177,7 @@ describe("a buyer's refund request (decision 027)", () => {
   });
 
   it("an admin sees every organiser's pending requests, those waiting over 48 hours marked, and answers them", async () => {
-    const { buyer, booking } = await boughtBooking(1);
+    const { buyer, booking } = await boughtBooking(t, 1, { attendeeName: "Grace Hopper" });
     const admin = await signInAs(t.app, t.db, t.config.publicUrl, "admin");
     const { requestId } = (await ask(buyer.client, booking.id)).json();
     await t.db.update(refundRequests).set({ createdAt: new Date(Date.now() - 49 * HOUR) }).where(eq(refundRequests.id, requestId));

@@ -1,27 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setUpTestApp } from "../../../../test/app";
-import { createEvent } from "../../../../test/fixtures";
-import { signInAs } from "../../../../test/organiser";
-import { bookings, ledgerEntries, outboxMessages, refunds } from "../../db/schema";
+import { latestMessage } from "../../../../test/auth-client";
+import { boughtBooking } from "../../../../test/purchases";
+import { bookings, ledgerEntries, refunds } from "../../db/schema";
 import { reconcile } from "./reconcile";
 
 const t = setUpTestApp();
 
-async function boughtBooking(quantity: number, pricePence = 2000) {
-  const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
-  const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
-  const event = await createEvent(t.db, { userId: organiser.account.id, pricePence, maxAttendees: 10, title: `Refundable ${Math.random()}` });
-  const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: quantity });
-  expect(checkout.statusCode).toBe(200);
-  await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`);
-  const [booking] = await t.db.select().from(bookings).where(eq(bookings.eventId, event.id));
-  return { organiser, buyer, event, booking: booking! };
-}
-
 describe("refunds on the ledger (decision 027)", () => {
   it("refunds one ticket of three through the local provider, frees its place, and the ledger balances", async () => {
-    const { organiser, booking } = await boughtBooking(3);
+    const { organiser, booking } = await boughtBooking(t, 3);
     const response = await organiser.client.post(`/api/bookings/${booking.id}/refunds`, { quantity: 1, reason: "Cannot come", requestKey: "key-one-ticket" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ quantity: 1, ticketPence: 2000, feePence: 230, status: "succeeded", providerRefundId: expect.stringMatching(/^re_local_/) });
@@ -36,7 +25,7 @@ describe("refunds on the ledger (decision 027)", () => {
   });
 
   it("two refunds of the whole booking at once move the money once", async () => {
-    const { organiser, booking } = await boughtBooking(2);
+    const { organiser, booking } = await boughtBooking(t, 2);
     const [a, b] = await Promise.all(["key-a-concurrent", "key-b-concurrent"].map((requestKey) => organiser.client.post(`/api/bookings/${booking.id}/refunds`, { reason: "Duplicate", requestKey })));
     expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
     expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id))).toHaveLength(1);
@@ -46,20 +35,12 @@ describe("refunds on the ledger (decision 027)", () => {
 
 describe("the buyer's refund e-mail", () => {
   it("tells the buyer what was refunded and that the rest still stands", async () => {
-    const { organiser, booking } = await boughtBooking(2);
+    const { organiser, booking } = await boughtBooking(t, 2);
     await organiser.client.post(`/api/bookings/${booking.id}/refunds`, { quantity: 1, reason: "Double booked", requestKey: "key-notice-one" });
-    const message = await waitForMessage(booking.attendeeEmail, (m) => m.subject?.startsWith("Your refund") ?? false);
-    expect(message.textBody).toContain("1 ticket of your booking has been refunded: £22.30 (tickets £20.00, booking fee £2.30)");
-    expect(message.textBody).toContain("Your other 1 ticket still stands");
-    expect(message.textBody).toContain("Reason: Double booked");
+    const message = await latestMessage(t.db, booking.attendeeEmail, (m) => Boolean(m.subject?.startsWith("Your refund")));
+    expect(message.text).toContain("1 ticket of your booking has been refunded: £22.30 (tickets £20.00, booking fee £2.30)");
+    expect(message.text).toContain("Your other 1 ticket still stands");
+    expect(message.text).toContain("Reason: Double booked");
   });
 });
 
-async function waitForMessage(to: string, match: (message: { subject: string | null; textBody: string }) => boolean) {
-  for (let i = 0; i < 100; i++) {
-    const found = (await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).find(match);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No matching e-mail to ${to}`);
-}

@@ -1,0 +1,21 @@
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import type { TestApp } from "./app";
+import { createEvent } from "./fixtures";
+import { signInAs } from "./organiser";
+import { bookings } from "../src/server/db/schema";
+
+/**
+ * A booking bought the way a buyer buys one: an organiser's paid event, a signed-in buyer, create-payment
+ * and the local test checkout's Pay (so its charge is on the ledger, as every refund test needs).
+ */
+export async function boughtBooking(t: TestApp, quantity: number, { pricePence = 2000, attendeeName = "Ada Lovelace" }: { pricePence?: number; attendeeName?: string } = {}) {
+  const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  const event = await createEvent(t.db, { userId: organiser.account.id, pricePence, maxAttendees: 10, title: `Bought ${Math.random()}` });
+  const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName, eventId: event.id, ticketQuantity: quantity });
+  expect(checkout.statusCode).toBe(200);
+  expect((await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`)).statusCode).toBe(200);
+  const [booking] = await t.db.select().from(bookings).where(eq(bookings.eventId, event.id));
+  return { organiser, buyer, event, booking: booking! };
+}
