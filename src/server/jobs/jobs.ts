@@ -123,6 +123,8 @@ export function startJobs({ database, timings, onError }: { database: Database; 
   };
   let stopped = false;
   let started = false;
+  // Ends the wait before the next start attempt, so a stop never waits out a backoff.
+  let wakeRetry = () => {};
 
   async function start(): Promise<void> {
     for (let attempt = 0; ; attempt++) {
@@ -137,13 +139,18 @@ export function startJobs({ database, timings, onError }: { database: Database; 
           });
         }
         started = true;
-        if (stopped) await boss.stop({ graceful: false });
         return;
       } catch (error) {
+        await boss.stop({ graceful: false }).catch(() => {});
         if (stopped) throw error;
         onError(error as Error);
-        await boss.stop({ graceful: false }).catch(() => {});
-        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** attempt)));
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(30_000, 500 * 2 ** attempt));
+          wakeRetry = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
       }
     }
   }
@@ -190,7 +197,10 @@ export function startJobs({ database, timings, onError }: { database: Database; 
     ready,
     async stop() {
       stopped = true;
-      // Still retrying a database that is down: the retry loop ends at its next turn.
+      wakeRetry();
+      // A start still under way finishes (or gives up) first: stopping beside it would leave its
+      // connections open after the app has closed (and its database may be gone by then).
+      await ready.catch(() => {});
       if (started) await boss.stop({ graceful: true, timeout: 5_000 });
     },
   };
