@@ -179,6 +179,9 @@ export type SignedTicketPayload = z.infer<typeof SignedTicketPayload>;
  * One card of /my-tickets (GET /api/me/tickets). The list comes upcoming first, soonest first, then
  * past, most recent first; `period` says which section a ticket belongs to (issue 17).
  */
+/** How a booking stands after refunds (BookingRefundState in refunds.ts), in every booking shape below. */
+const RefundStateShape = z.enum(["none", "partly-refunded", "refunded"]);
+
 export const MyTicket = z.object({
   bookingId: z.string(),
   period: z.enum(["upcoming", "past"]),
@@ -188,7 +191,7 @@ export const MyTicket = z.object({
   totalAmountPence: z.number().int(),
   /** Tickets refunded so far (ticketQuantity is what is still valid). */
   refundedQuantity: z.number().int(),
-  refundState: z.enum(["none", "partly-refunded", "refunded"]),
+  refundState: RefundStateShape,
   /** Paid back to the buyer so far, from the ledger. */
   refundedPence: z.number().int(),
   attendeeName: z.string(),
@@ -216,7 +219,7 @@ export const OwnBooking = z.object({
   totalAmountPence: z.number().int(),
   /** Tickets refunded so far (ticketQuantity is what is still valid). */
   refundedQuantity: z.number().int(),
-  refundState: z.enum(["none", "partly-refunded", "refunded"]),
+  refundState: RefundStateShape,
   /** Paid back to the buyer so far, from the ledger. */
   refundedPence: z.number().int(),
   ticketCode: z.string(),
@@ -235,7 +238,7 @@ export const Attendee = z.object({
   tickets: z.number().int(),
   amountPence: z.number().int(),
   refundedTickets: z.number().int(),
-  refundState: z.enum(["none", "partly-refunded", "refunded"]),
+  refundState: RefundStateShape,
   refundedPence: z.number().int(),
   /** The booking's prices as sold, so the refund form can state what goes back (refundAmounts). */
   unitPricePence: z.number().int(),
@@ -268,7 +271,7 @@ export const TicketView = z.object({
   totalAmountPence: z.number().int(),
   /** Tickets refunded so far (ticketQuantity is what is still valid). */
   refundedQuantity: z.number().int(),
-  refundState: z.enum(["none", "partly-refunded", "refunded"]),
+  refundState: RefundStateShape,
   /** Paid back to the buyer so far, from the ledger. */
   refundedPence: z.number().int(),
   checkedInAt: z.string().nullable(),

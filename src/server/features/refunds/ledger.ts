@@ -65,16 +65,6 @@ export async function bookingMoney(db: Tx | Db, bookingIds: string[]): Promise<M
   return result;
 }
 
-/** One order's money from the ledger. */
-export async function orderMoney(db: Tx | Db, orderId: string): Promise<MoneySummary> {
-  const rows = await db
-    .select({ kind: ledgerEntries.kind, amountPence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number) })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.orderId, orderId)))
-    .groupBy(ledgerEntries.kind);
-  return summariseLedger(rows);
-}
-
 /**
  * The ledger summed per group (`key`: an SQL expression over ledger_entries, and bookings when `joinBookings`),
  * for the rows `where` picks: the one aggregate the dashboard, its charts and the affiliate page read their

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError, isUuid, managesEvent, refundAmounts, refundIncludesFee, type RefundSource } from "../../../domain";
 import type { Db } from "../../db/client";
@@ -242,10 +242,4 @@ export async function refundTickets({
   );
   const refund = (await tryCompleteRefund({ db, gateway, jobs, log }, started.refund.id)) ?? started.refund;
   return { refund, created: started.created };
-}
-
-/** Pending refunds of these bookings' orders, for callers that list refunds in flight. */
-export async function pendingRefundsOf(db: Db, bookingIds: string[]) {
-  if (!bookingIds.length) return [];
-  return db.select().from(refunds).where(and(inArray(refunds.bookingId, bookingIds), eq(refunds.status, "pending")));
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { AppError, PAID_BACK_KINDS, CHARGE_KINDS } from "../../../domain";
 import type { Db } from "../../db/client";
 import { ledgerEntries, orders } from "../../db/schema";
@@ -51,7 +51,7 @@ export function createLocalPayments({ publicUrl, db }: { publicUrl: string; db: 
           alreadyMade: sql<boolean>`bool_or(${ledgerEntries.providerRef} = ${refundId})`,
         })
         .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.orderId, order.id)));
+        .where(eq(ledgerEntries.orderId, order.id));
       // A repeat of a refund already recorded is that refund (Stripe answers a reused key with its first result).
       if (money?.alreadyMade) return { refundId };
       const left = (money?.charged ?? 0) - (money?.paidBack ?? 0);
