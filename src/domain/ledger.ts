@@ -8,8 +8,28 @@ import type { Pence } from "./money";
  * - `ticket_refund`, `fee_refund`: paid back to the buyer's card, tied to the provider's refund id.
  * - `dispute`: withdrawn by the buyer's bank (a chargeback), tied to the provider's dispute id.
  * - `commission`, `commission_reversal`: what an affiliate has earned, and what a refund took back.
+ * - `organiser_fee`, `organiser_fee_reversal`: the organiser fee (2.9% + 30p a ticket, D22) a booking owes
+ *   the platform out of its organiser's share, and what a refund of its tickets takes off it.
+ * - `absorbed_fee`, `absorbed_fee_reversal`: the booking fee an organiser absorbed (D22), owed out of their
+ *   share, and given back when a refund would have given a buyer the fee back.
+ * - `transfer`, `transfer_reversal`: paid out to an organiser or affiliate's connected account (tr_…), and
+ *   taken back from it after a later refund or dispute (trr_…). They belong to a payout, not an order.
  */
-export const LEDGER_KINDS = ["ticket_sale", "booking_fee", "ticket_refund", "fee_refund", "dispute", "commission", "commission_reversal"] as const;
+export const LEDGER_KINDS = [
+  "ticket_sale",
+  "booking_fee",
+  "ticket_refund",
+  "fee_refund",
+  "dispute",
+  "commission",
+  "commission_reversal",
+  "organiser_fee",
+  "organiser_fee_reversal",
+  "absorbed_fee",
+  "absorbed_fee_reversal",
+  "transfer",
+  "transfer_reversal",
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Money in from the buyer. */
@@ -33,6 +53,17 @@ export interface MoneySummary {
   refundedPence: Pence;
   remainingPence: Pence;
   commissionPence: Pence;
+  /** The organiser fee still owed (less reversals). */
+  organiserFeesPence: Pence;
+  /** The absorbed booking fee still owed (less reversals). */
+  absorbedFeesPence: Pence;
+  /**
+   * What the organiser is owed from these lines: ticket money kept, less the organiser fee and any
+   * absorbed booking fee (a disputed booking's share is withheld by the payout rules, not here).
+   */
+  organiserSharePence: Pence;
+  /** Paid out by transfer, less reversals. */
+  transferredPence: Pence;
 }
 
 /** Sums ledger lines into a MoneySummary: the one place that knows which kinds add and which take away. */
@@ -45,6 +76,8 @@ export function summariseLedger(lines: readonly LedgerLine[]): MoneySummary {
   const disputedPence = total("dispute");
   const chargedPence = ticketsPence + feesPence;
   const refundedPence = ticketsRefundedPence + feesRefundedPence;
+  const organiserFeesPence = total("organiser_fee") - total("organiser_fee_reversal");
+  const absorbedFeesPence = total("absorbed_fee") - total("absorbed_fee_reversal");
   return {
     ticketsPence,
     feesPence,
@@ -55,5 +88,9 @@ export function summariseLedger(lines: readonly LedgerLine[]): MoneySummary {
     refundedPence,
     remainingPence: chargedPence - refundedPence - disputedPence,
     commissionPence: total("commission") - total("commission_reversal"),
+    organiserFeesPence,
+    absorbedFeesPence,
+    organiserSharePence: ticketsPence - ticketsRefundedPence - organiserFeesPence - absorbedFeesPence,
+    transferredPence: total("transfer") - total("transfer_reversal"),
   };
 }

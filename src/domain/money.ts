@@ -11,8 +11,14 @@ export const BOOKING_FEE_PENCE: Pence = 230;
 /** Affiliates earn 10% of booking fees only (spec §9). */
 export const AFFILIATE_COMMISSION_PERCENT = 10;
 
-/** Seller fee shown on the seller page: 2.9% + £0.30 per ticket (spec §9). */
-export const SELLER_FEE = { percent: 2.9, fixedPence: 30 } as const;
+/**
+ * The organiser fee (D22): 2.9% of the ticket price + £0.30 per paid ticket, deducted from the organiser's
+ * payout (spec §9's seller fee). `basisPoints` is the percent as the arithmetic uses it.
+ */
+export const SELLER_FEE = { percent: 2.9, basisPoints: 290, fixedPence: 30 } as const;
+
+/** Organiser payouts are made this many UK business days (England and Wales) after the event ends (D23). */
+export const PAYOUT_BUSINESS_DAYS = 7;
 
 /** 123456 → "£1,234.56", -250 → "-£2.50". Written out rather than with Intl (see `londonClock` in london-time.ts). */
 export function formatPounds(pence: Pence): string {
@@ -32,8 +38,29 @@ export function poundsToPence(input: string | number): Pence | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
+/** The platform's booking fee on a ticket at this price: £2.30 on paid tickets, nothing on free ones (D22). */
 export function bookingFeePerTicket(ticketPricePence: Pence): Pence {
   return ticketPricePence > 0 ? BOOKING_FEE_PENCE : 0;
+}
+
+/** What the buyer pays per ticket in booking fee: none when the organiser absorbs it (D22). */
+export function buyerFeePerTicket(ticketPricePence: Pence, absorbsBookingFee: boolean): Pence {
+  return absorbsBookingFee ? 0 : bookingFeePerTicket(ticketPricePence);
+}
+
+/** The booking fee per ticket taken from the organiser's payout instead: only when they absorb it (D22). */
+export function absorbedFeePerTicket(ticketPricePence: Pence, absorbsBookingFee: boolean): Pence {
+  return absorbsBookingFee ? bookingFeePerTicket(ticketPricePence) : 0;
+}
+
+/**
+ * The organiser fee on `quantity` tickets at this price (D22): 2.9% of their price, rounded half up to
+ * whole pence, plus £0.30 a ticket; free tickets pay nothing. What a booking owes is always this on its
+ * valid tickets, so refunds take back exactly the difference (as commission does).
+ */
+export function organiserFee(ticketPricePence: Pence, quantity: number): Pence {
+  if (ticketPricePence <= 0 || quantity <= 0) return 0;
+  return Math.floor((ticketPricePence * quantity * SELLER_FEE.basisPoints + 5000) / 10000) + SELLER_FEE.fixedPence * quantity;
 }
 
 /** Affiliate commission on a booking: 10% of the booking fees, rounded down to whole pence. */

@@ -87,6 +87,10 @@ export const profiles = pgTable(
     dateOfBirth: text("date_of_birth"),
     /** The attendee name this account last typed at checkout: checkout offers it next time (decision 021). */
     lastAttendeeName: text("last_attendee_name"),
+    /** The organiser as the seller named on receipts (issue 20): trading name, postal address, and VAT number when VAT-registered. */
+    businessName: text("business_name"),
+    businessAddress: text("business_address"),
+    vatNumber: text("vat_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -121,6 +125,8 @@ export const events = pgTable(
     postponedAt: timestamp("postponed_at", { withTimezone: true }),
     previousDateTime: timestamp("previous_date_time", { withTimezone: true }),
     refundWindowEndsAt: timestamp("refund_window_ends_at", { withTimezone: true }),
+    /** The organiser absorbs the booking fee (D22): buyers pay the ticket price only, and the fee comes out of the payout. */
+    absorbsBookingFee: boolean("absorbs_booking_fee").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -263,7 +269,10 @@ export const orderLines = pgTable(
       .references(() => events.id, { onDelete: "restrict" }),
     quantity: integer("quantity").notNull(),
     unitPricePence: integer("unit_price_pence").notNull(),
+    /** What the buyer paid per ticket in booking fee (0 when the organiser absorbs it). */
     feePerTicketPence: integer("fee_per_ticket_pence").notNull(),
+    /** The booking fee per ticket the organiser absorbed (D22), taken from their payout; 0 when the buyer paid it. */
+    absorbedFeePerTicketPence: integer("absorbed_fee_per_ticket_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
   },
   (t) => [index("order_lines_event_idx").on(t.eventId), index("order_lines_order_idx").on(t.orderId)],
@@ -325,12 +334,13 @@ export const ledgerEntries = pgTable(
     entryKey: text("entry_key").notNull().unique(),
     kind: text("kind").notNull(),
     amountPence: integer("amount_pence").notNull(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    /** Null only for a transfer or its reversal: a payout covers an event's many orders (issue 20). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
     bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
     eventId: uuid("event_id").references(() => events.id, { onDelete: "restrict" }),
     refundId: uuid("refund_id"),
+    /** The payout a transfer (or its reversal) belongs to. */
+    payoutId: uuid("payout_id"),
     affiliateId: uuid("affiliate_id").references(() => affiliates.id, { onDelete: "restrict" }),
     /** The provider's id for this movement: the payment (pi_…/cs_…), refund (re_…) or dispute (dp_…). */
     providerRef: text("provider_ref"),
@@ -341,6 +351,7 @@ export const ledgerEntries = pgTable(
     index("ledger_booking_idx").on(t.bookingId),
     index("ledger_event_kind_idx").on(t.eventId, t.kind),
     index("ledger_affiliate_idx").on(t.affiliateId),
+    index("ledger_payout_idx").on(t.payoutId),
     check("ledger_amount_positive", sql`${t.amountPence} > 0`),
   ],
 );
@@ -364,6 +375,10 @@ export const refunds = pgTable(
     ticketPence: integer("ticket_pence").notNull(),
     feePence: integer("fee_pence").notNull(),
     commissionPence: integer("commission_pence").notNull().default(0),
+    /** The organiser fee (2.9% + 30p per ticket) no longer due on the refunded tickets (D22). */
+    organiserFeePence: integer("organiser_fee_pence").notNull().default(0),
+    /** The absorbed booking fee given back to the organiser: only when a buyer would have had the fee back. */
+    absorbedFeePence: integer("absorbed_fee_pence").notNull().default(0),
     affiliateId: uuid("affiliate_id"),
     /** organiser | buyer-request | cancellation | postponement | unfulfilled | provider */
     source: text("source").notNull(),
@@ -411,4 +426,85 @@ export const refundRequests = pgTable(
     uniqueIndex("refund_requests_open_idx").on(t.bookingId).where(sql`${t.status} = 'pending'`),
     index("refund_requests_status_created_idx").on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * A payee's Stripe Connect account (Express; D23), or the local provider's simulated one (acct_local_…,
+ * ready at once). One per user: organisers are paid their events' net, affiliates their commission.
+ * The `account.updated` webhook keeps the status current.
+ */
+export const payoutAccounts = pgTable("payout_accounts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  accountId: text("account_id").notNull().unique(),
+  /** Stripe's `payouts_enabled` and the `transfers` capability active: we may transfer to it. */
+  ready: boolean("ready").notNull().default(false),
+  detailsSubmitted: boolean("details_submitted").notNull().default(false),
+  payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+  /** What Stripe still needs (requirements.currently_due), as its field names. */
+  requirementsDue: text("requirements_due").array().notNull().default(sql`'{}'::text[]`),
+  disabledReason: text("disabled_reason"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What one payee is paid for one event (D23): the organiser their event's net, each affiliate their
+ * commission on it. One row per (event, payee); `transfer_key` is the provider's idempotency key, so a
+ * restarted job asks for the same transfer. pending → paid (transfer made, on the ledger) or waiting
+ * (no ready account yet, nothing due).
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "restrict" }),
+    /** organiser | affiliate */
+    payeeKind: text("payee_kind").notNull(),
+    payeeUserId: text("payee_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    affiliateId: uuid("affiliate_id").references(() => affiliates.id, { onDelete: "restrict" }),
+    amountPence: integer("amount_pence").notNull(),
+    /** pending | paid | failed */
+    status: text("status").notNull().default("pending"),
+    transferKey: text("transfer_key").notNull().unique(),
+    accountId: text("account_id"),
+    providerTransferId: text("provider_transfer_id"),
+    failure: text("failure"),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("payouts_event_payee_key").on(t.eventId, t.payeeKind, t.payeeUserId),
+    index("payouts_payee_idx").on(t.payeeUserId, t.createdAt),
+    index("payouts_status_idx").on(t.status),
+    check("payouts_amount_positive", sql`${t.amountPence} > 0`),
+  ],
+);
+
+/** Money taken back from a payout after it was paid (a refund or dispute after payout): a transfer reversal (trr_…). */
+export const payoutReversals = pgTable(
+  "payout_reversals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    payoutId: uuid("payout_id")
+      .notNull()
+      .references(() => payouts.id, { onDelete: "restrict" }),
+    /** Names what caused it (`refund:{id}`, `dispute:{dp}`, `settle:{event}:{n}`): unique, so a retry is the same reversal. */
+    reversalKey: text("reversal_key").notNull().unique(),
+    amountPence: integer("amount_pence").notNull(),
+    /** pending | succeeded | failed */
+    status: text("status").notNull().default("pending"),
+    providerReversalId: text("provider_reversal_id"),
+    failure: text("failure"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("payout_reversals_payout_idx").on(t.payoutId), check("payout_reversals_amount_positive", sql`${t.amountPence} > 0`)],
 );

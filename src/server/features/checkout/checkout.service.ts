@@ -32,7 +32,7 @@ import type { Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
 import { enforceRateLimit } from "../../lib/rate-limiter";
 import { newLocalPaymentId } from "../../providers/payments/local";
-import type { PaymentGateway } from "../../providers/payments/payments";
+import { transferGroupOf, type PaymentGateway } from "../../providers/payments/payments";
 import { bookingChargeEntries, recordLedger } from "../refunds/ledger";
 import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
@@ -331,6 +331,7 @@ export async function startCheckout({
   }
   try {
     const session = await gateway.createSession({
+      transferGroup: transferGroupOf(order.id),
       orderId: order.id,
       customerEmail: order.attendeeEmail,
       lines: order.lines.map((line) => ({ title: line.event.title, quantity: line.quantity, unitPricePence: line.event.pricePence, feePerTicketPence: line.fee })),

@@ -20,6 +20,11 @@ function localRefundId(idempotencyKey: string): string {
   return `re_local_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
 }
 
+/** A local provider id for an idempotency key: the same key is always the same object, as Stripe's keys make it. */
+function localId(prefix: string, idempotencyKey: string): string {
+  return `${prefix}_local_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
+}
+
 /**
  * The built-in test checkout (ARCHITECTURE Payments `local`, decision 026): the product's own page at
  * /checkout/test/{session} stands in for Stripe's, and its Pay button is the payment itself. No money
@@ -64,6 +69,28 @@ export function createLocalPayments({ publicUrl, db }: { publicUrl: string; db: 
     // Local refunds are on the ledger only; nothing happens to a local payment outside the app.
     async paymentRefunds() {
       return [];
+    },
+    // Connect, simulated (D23): an account is ready at once, and a transfer or reversal is its key's one id.
+    // The ledger is the record of what moved; the payout service refuses what Stripe would (amounts, accounts).
+    async createConnectedAccount({ idempotencyKey }) {
+      return { accountId: localId("acct", idempotencyKey), ready: true, detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [], disabledReason: null };
+    },
+    async onboardingLink({ returnUrl }) {
+      return { url: returnUrl };
+    },
+    async connectedAccount(accountId) {
+      if (!accountId.startsWith("acct_local_")) throw new AppError("PAYMENT_PROVIDER_ERROR", `No such account: '${accountId}'`);
+      return { accountId, ready: true, detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [], disabledReason: null };
+    },
+    async transfer({ accountId, amountPence, idempotencyKey }) {
+      if (!Number.isInteger(amountPence) || amountPence < 1) throw new AppError("BAD_REQUEST", `Invalid transfer amount: ${amountPence} (a positive whole number of pence).`);
+      if (!accountId.startsWith("acct_local_")) throw new AppError("PAYMENT_PROVIDER_ERROR", `No such destination: '${accountId}'`);
+      return { transferId: localId("tr", idempotencyKey) };
+    },
+    async reverseTransfer({ transferId, amountPence, idempotencyKey }) {
+      if (!Number.isInteger(amountPence) || amountPence < 1) throw new AppError("BAD_REQUEST", `Invalid reversal amount: ${amountPence} (a positive whole number of pence).`);
+      if (!transferId.startsWith("tr_local_")) throw new AppError("PAYMENT_PROVIDER_ERROR", `No such transfer: '${transferId}'`);
+      return { reversalId: localId("trr", idempotencyKey) };
     },
   };
 }

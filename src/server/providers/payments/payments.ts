@@ -10,8 +10,15 @@ export interface CheckoutLineForProvider {
   feePerTicketPence: number;
 }
 
+/** An order's transfer group (D23): its one payment, and the transfers that pay it out, share it. */
+export function transferGroupOf(orderId: string): string {
+  return `order_${orderId}`;
+}
+
 export interface CreateSessionInput {
   orderId: string;
+  /** Groups the order's payment with the transfers that pay it out (D23: one per order, `order_{id}`). */
+  transferGroup: string;
   customerEmail: string;
   lines: CheckoutLineForProvider[];
   expiresAt: Date;
@@ -26,6 +33,36 @@ export interface RefundInput {
   idempotencyKey: string;
   /** Our refund's id, kept on the provider's refund so its webhooks can be matched back. */
   refundId: string;
+}
+
+/** A payee's connected account as the provider reports it (Stripe Connect Express; D23). */
+export interface ConnectedAccountState {
+  accountId: string;
+  /** Payouts enabled and the `transfers` capability active: we may transfer to it. */
+  ready: boolean;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  /** What the provider still needs (Stripe's requirements.currently_due field names). */
+  requirementsDue: string[];
+  disabledReason: string | null;
+}
+
+export interface TransferInput {
+  accountId: string;
+  amountPence: number;
+  /** The provider's idempotency key: the payout's transfer_key, so a restarted job asks for the same transfer. */
+  idempotencyKey: string;
+  transferGroup: string;
+  /** Kept on the provider's transfer (our payout id, event id) for matching back. */
+  metadata: Record<string, string>;
+  description: string;
+}
+
+export interface TransferReversalInput {
+  transferId: string;
+  amountPence: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
 }
 
 /**
@@ -48,6 +85,17 @@ export interface PaymentGateway {
   parseWebhook(rawBody: Buffer, signature: string): ProviderNotice;
   /** A payment's refunds at the provider, newest first (for a notice that does not carry them). */
   paymentRefunds(paymentReference: string): Promise<ProviderRefund[]>;
+
+  /** Creates a payee's connected account (Express, GB, the `transfers` capability); the key makes a repeat the same account. */
+  createConnectedAccount(input: { email: string; idempotencyKey: string; userId: string }): Promise<ConnectedAccountState>;
+  /** Where the payee finishes onboarding: a one-time link to the provider's hosted form (an account link). */
+  onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  /** The account's current state (after the payee comes back from onboarding). */
+  connectedAccount(accountId: string): Promise<ConnectedAccountState>;
+  /** Moves money from the platform's balance to a connected account (tr_…). */
+  transfer(input: TransferInput): Promise<{ transferId: string }>;
+  /** Takes back part or all of a transfer (trr_…). */
+  reverseTransfer(input: TransferReversalInput): Promise<{ reversalId: string }>;
 }
 
 /** A refund as the provider reports it. `refundId` is our refund's id when we asked for it (its metadata). */
@@ -64,12 +112,14 @@ export interface ProviderRefund {
  * - a payment refunded, by us or in the provider's own dashboard (`refunds`: all its refunds so far, or
  *   null when the notice does not carry them and they must be fetched);
  * - a payment disputed by the buyer's bank (a chargeback);
+ * - a connected account's status changed (onboarding finished, requirements due, payouts disabled);
  * - anything else, which is acknowledged and ignored.
  */
 export type ProviderNotice =
   | { type: "checkout.session.completed" | "checkout.session.async_payment_succeeded" | "checkout.session.expired"; sessionId: string }
   | { type: "charge.refunded"; paymentReference: string; refunds: ProviderRefund[] | null }
   | { type: "charge.dispute.created"; paymentReference: string; disputeId: string; amountPence: number; reason: string }
+  | { type: "account.updated"; account: ConnectedAccountState }
   | { type: "other"; eventType: string };
 
 export function createPaymentGateway(config: Config, db: Db): PaymentGateway {

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { AppError } from "../../../domain";
-import type { PaymentGateway, ProviderNotice, ProviderRefund } from "./payments";
+import type { ConnectedAccountState, PaymentGateway, ProviderNotice, ProviderRefund } from "./payments";
 
 /**
  * Stripe's refusal as our provider error (502): its status and message (which can name our key) are
@@ -42,7 +42,7 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
           customer_email: input.customerEmail,
           line_items: lineItems,
           metadata: { orderId: input.orderId },
-          payment_intent_data: { metadata: { orderId: input.orderId } },
+          payment_intent_data: { metadata: { orderId: input.orderId }, transfer_group: input.transferGroup },
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
@@ -84,6 +84,52 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
       });
       return refunds.data.map(refundOf);
     },
+    async createConnectedAccount({ email, idempotencyKey, userId }) {
+      const account = await stripe.accounts
+        .create({ type: "express", country: "GB", email, capabilities: { transfers: { requested: true } }, metadata: { userId } }, { idempotencyKey })
+        .catch((error: unknown) => {
+          throw providerError(error);
+        });
+      return accountStateOf(account);
+    },
+    async onboardingLink({ accountId, refreshUrl, returnUrl }) {
+      const link = await stripe.accountLinks.create({ account: accountId, refresh_url: refreshUrl, return_url: returnUrl, type: "account_onboarding" }).catch((error: unknown) => {
+        throw providerError(error);
+      });
+      return { url: link.url };
+    },
+    async connectedAccount(accountId) {
+      const account = await stripe.accounts.retrieve(accountId).catch((error: unknown) => {
+        throw providerError(error);
+      });
+      return accountStateOf(account);
+    },
+    async transfer({ accountId, amountPence, idempotencyKey, transferGroup, metadata, description }) {
+      const transfer = await stripe.transfers
+        .create({ amount: amountPence, currency: "gbp", destination: accountId, transfer_group: transferGroup, metadata, description }, { idempotencyKey })
+        .catch((error: unknown) => {
+          throw providerError(error);
+        });
+      return { transferId: transfer.id };
+    },
+    async reverseTransfer({ transferId, amountPence, idempotencyKey, metadata }) {
+      const reversal = await stripe.transfers.createReversal(transferId, { amount: amountPence, metadata }, { idempotencyKey }).catch((error: unknown) => {
+        throw providerError(error);
+      });
+      return { reversalId: reversal.id };
+    },
+  };
+}
+
+/** A connected account's state (https://docs.stripe.com/api/accounts/object): ready when payouts are enabled and transfers active. */
+function accountStateOf(account: Stripe.Account): ConnectedAccountState {
+  return {
+    accountId: account.id,
+    ready: Boolean(account.payouts_enabled) && account.capabilities?.transfers === "active",
+    detailsSubmitted: Boolean(account.details_submitted),
+    payoutsEnabled: Boolean(account.payouts_enabled),
+    requirementsDue: account.requirements?.currently_due ?? [],
+    disabledReason: account.requirements?.disabled_reason ?? null,
   };
 }
 
@@ -115,6 +161,8 @@ function noticeOf(event: Stripe.Event): ProviderNotice {
       if (!paymentReference) return { type: "other", eventType: event.type };
       return { type: event.type, paymentReference, disputeId: dispute.id, amountPence: dispute.amount, reason: dispute.reason };
     }
+    case "account.updated":
+      return { type: event.type, account: accountStateOf(event.data.object) };
     default:
       return { type: "other", eventType: event.type };
   }

@@ -1,0 +1,109 @@
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { summariseLedger, type MoneySummary, type Pence } from "../../../domain";
+import type { Db } from "../../db/client";
+import { bookings, events, ledgerEntries, payouts } from "../../db/schema";
+import type { Tx } from "../checkout/capacity";
+
+/** One affiliate's commission on an event, and what has been paid of it. */
+export interface AffiliateSettlement {
+  affiliateId: string;
+  duePence: Pence;
+  transferredPence: Pence;
+}
+
+/**
+ * An event's money as its organiser is paid it (D22, D23): the one place the payout, the statements and
+ * reconcile read it from.
+ * - `grossSalesPence`: ticket money the buyers paid; `bookingFeesPence`: booking fees they paid on top.
+ * - `ticketRefundsPence`, `feeRefundsPence`: paid back to buyers.
+ * - `organiserFeesPence`, `absorbedFeesPence`: owed to the platform out of the organiser's share (net of
+ *   what refunds took off).
+ * - `disputedSharePence`: the share of bookings whose payment the buyer's bank disputed: withheld.
+ * - `organiserDuePence`: what the organiser is owed in all (may fall below what was paid after a late
+ *   refund or dispute: the difference is reversed); `organiserTransferredPence`: paid, less reversals.
+ * - `commissionPence`: affiliate commission (paid by the platform from its booking fee, never by the organiser).
+ */
+export interface EventSettlement {
+  eventId: string;
+  grossSalesPence: Pence;
+  bookingFeesPence: Pence;
+  ticketRefundsPence: Pence;
+  feeRefundsPence: Pence;
+  organiserFeesPence: Pence;
+  absorbedFeesPence: Pence;
+  disputedSharePence: Pence;
+  commissionPence: Pence;
+  organiserDuePence: Pence;
+  organiserTransferredPence: Pence;
+  affiliates: AffiliateSettlement[];
+}
+
+const TRANSFER_KINDS = ["transfer", "transfer_reversal"];
+
+/** The settlement of each of these events from the ledger (events with no money are left out). */
+export async function eventSettlements(db: Tx | Db, eventIds: string[]): Promise<Map<string, EventSettlement>> {
+  const result = new Map<string, EventSettlement>();
+  if (!eventIds.length) return result;
+  const [moneyRows, transferRows] = await Promise.all([
+    db
+      .select({
+        eventId: sql<string>`${ledgerEntries.eventId}::text`,
+        disputed: sql<boolean>`coalesce(${bookings.status} = 'disputed', false)`,
+        affiliateId: ledgerEntries.affiliateId,
+        kind: ledgerEntries.kind,
+        amountPence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number),
+      })
+      .from(ledgerEntries)
+      .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+      .where(and(inArray(ledgerEntries.eventId, eventIds), notInArray(ledgerEntries.kind, TRANSFER_KINDS)))
+      .groupBy(ledgerEntries.eventId, sql`2`, ledgerEntries.affiliateId, ledgerEntries.kind),
+    db
+      .select({
+        eventId: sql<string>`${payouts.eventId}::text`,
+        payeeKind: payouts.payeeKind,
+        affiliateId: payouts.affiliateId,
+        kind: ledgerEntries.kind,
+        amountPence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number),
+      })
+      .from(ledgerEntries)
+      .innerJoin(payouts, eq(payouts.id, ledgerEntries.payoutId))
+      .where(and(inArray(payouts.eventId, eventIds), inArray(ledgerEntries.kind, TRANSFER_KINDS)))
+      .groupBy(payouts.eventId, payouts.payeeKind, payouts.affiliateId, ledgerEntries.kind),
+  ]);
+  const eventIdsWithMoney = new Set([...moneyRows.map((row) => row.eventId), ...transferRows.map((row) => row.eventId)]);
+  for (const eventId of eventIdsWithMoney) {
+    const lines = moneyRows.filter((row) => row.eventId === eventId);
+    const all: MoneySummary = summariseLedger(lines);
+    const disputed = summariseLedger(lines.filter((row) => row.disputed));
+    const transfers = transferRows.filter((row) => row.eventId === eventId);
+    const transferred = (payeeKind: string, affiliateId: string | null) =>
+      summariseLedger(transfers.filter((row) => row.payeeKind === payeeKind && row.affiliateId === affiliateId)).transferredPence;
+    const affiliateIds = new Set([...lines.map((row) => row.affiliateId), ...transfers.map((row) => row.affiliateId)].filter((id): id is string => Boolean(id)));
+    result.set(eventId, {
+      eventId,
+      grossSalesPence: all.ticketsPence,
+      bookingFeesPence: all.feesPence,
+      ticketRefundsPence: all.ticketsRefundedPence,
+      feeRefundsPence: all.feesRefundedPence,
+      organiserFeesPence: all.organiserFeesPence,
+      absorbedFeesPence: all.absorbedFeesPence,
+      disputedSharePence: disputed.organiserSharePence,
+      commissionPence: all.commissionPence,
+      organiserDuePence: all.organiserSharePence - disputed.organiserSharePence,
+      organiserTransferredPence: transferred("organiser", null),
+      affiliates: [...affiliateIds].map((affiliateId) => ({
+        affiliateId,
+        duePence: summariseLedger(lines.filter((row) => row.affiliateId === affiliateId)).commissionPence,
+        transferredPence: transferred("affiliate", affiliateId),
+      })),
+    });
+  }
+  return result;
+}
+
+/** The organiser of each event (the payee of its organiser payout). */
+export async function eventOrganisers(db: Tx | Db, eventIds: string[]): Promise<Map<string, string>> {
+  if (!eventIds.length) return new Map();
+  const rows = await db.select({ id: events.id, userId: events.userId }).from(events).where(inArray(events.id, eventIds));
+  return new Map(rows.map((row) => [row.id, row.userId]));
+}
