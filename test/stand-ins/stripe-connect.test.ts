@@ -223,4 +223,127 @@ describe("Stripe stand-in: Connect", () => {
       expect(rejected.account).toMatchObject({ requirements: { currently_due: [], disabled_reason: "rejected.fraud" } });
     });
   });
+
+  describe("transfers and reversals (https://docs.stripe.com/api/transfers/create, https://docs.stripe.com/api/transfer_reversals/create)", () => {
+    let ready: Stripe.Account;
+    let notReady: Stripe.Account;
+    beforeAll(async () => {
+      ready = await stripe.accounts.create(validAccount("ready@example.com"));
+      await standIn.completeOnboarding(ready.id);
+      notReady = await stripe.accounts.create(validAccount("not-ready@example.com"));
+    });
+
+    /** A buyer pays `amount` through Checkout: the platform's balance grows by it. */
+    async function paid(amount: number, transferGroup = "order_test") {
+      const session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        line_items: [{ quantity: 1, price_data: { currency: "gbp", unit_amount: amount, product_data: { name: "Ticket" } } }],
+        payment_intent_data: { metadata: { orderId: "o" }, transfer_group: transferGroup },
+        success_url: "http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}",
+      });
+      return standIn.pay(session.id);
+    }
+
+    it("keeps a Checkout Session's payment_intent_data.transfer_group on its PaymentIntent, and refuses one over 5000 characters", async () => {
+      const session = await paid(1000, "order_abc");
+      expect(standIn.paymentIntent(session.payment_intent!)!.transferGroup).toBe("order_abc");
+      const tooLong = await refusal(
+        stripe.checkout.sessions.create({
+          mode: "payment",
+          line_items: [{ quantity: 1, price_data: { currency: "gbp", unit_amount: 1000, product_data: { name: "Ticket" } } }],
+          payment_intent_data: { transfer_group: "g".repeat(5001) },
+          success_url: "http://localhost:3000/ok",
+        }),
+      );
+      expect(tooLong).toMatchObject({ status: 400, rawType: "invalid_request_error", param: "payment_intent_data[transfer_group]" });
+    });
+
+    it("transfers to a ready account, lists by transfer group, reverses in parts, and refuses reversing more than is left", async () => {
+      await paid(5000);
+      const transfer = await stripe.transfers.create(
+        { amount: 3000, currency: "gbp", destination: ready.id, transfer_group: "event_1", metadata: { payoutId: "p1" }, description: "Payout for Gala" },
+        { idempotencyKey: "transfer-p1" },
+      );
+      expect(transfer).toMatchObject({ object: "transfer", amount: 3000, amount_reversed: 0, reversed: false, currency: "gbp", destination: ready.id, transfer_group: "event_1", metadata: { payoutId: "p1" } });
+      expect(transfer.id).toMatch(/^tr_/);
+      expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ id: transfer.id, amount: 3000 });
+      expect((await stripe.transfers.list({ transfer_group: "event_1" })).data.map((t) => t.id)).toEqual([transfer.id]);
+      expect((await stripe.transfers.list({ transfer_group: "event_none" })).data).toEqual([]);
+
+      const part = await stripe.transfers.createReversal(transfer.id, { amount: 1000, metadata: { reversalId: "r1" } }, { idempotencyKey: "reversal-r1" });
+      expect(part).toMatchObject({ object: "transfer_reversal", amount: 1000, transfer: transfer.id, metadata: { reversalId: "r1" } });
+      expect(part.id).toMatch(/^trr_/);
+      // A repeat with the same key is the same reversal, not a second one.
+      expect((await stripe.transfers.createReversal(transfer.id, { amount: 1000, metadata: { reversalId: "r1" } }, { idempotencyKey: "reversal-r1" })).id).toBe(part.id);
+      expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ amount_reversed: 1000, reversed: false });
+      expect(await refusal(stripe.transfers.createReversal(transfer.id, { amount: 2001 }))).toMatchObject({ status: 400, rawType: "invalid_request_error", param: "amount" });
+      expect(await refusal(stripe.transfers.createReversal(transfer.id, { amount: 0 }))).toMatchObject({ status: 400, param: "amount", code: "parameter_invalid_integer" });
+      expect(await refusal(stripe.transfers.createReversal(transfer.id, { amount: 5, refund_application_fee: true }))).toMatchObject({ status: 500 });
+      const rest = await stripe.transfers.createReversal(transfer.id, { amount: 2000 });
+      expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ amount_reversed: 3000, reversed: true });
+      expect((await stripe.transfers.listReversals(transfer.id)).data.map((r) => r.id)).toEqual([rest.id, part.id]);
+      expect(await refusal(stripe.transfers.createReversal(transfer.id, { amount: 1 }))).toMatchObject({ status: 400, rawType: "invalid_request_error" });
+      expect(await refusal(stripe.transfers.createReversal("tr_test_nowhere", { amount: 1 }))).toMatchObject({ status: 404, code: "resource_missing" });
+    });
+
+    it("answers a repeated transfer with the same key and body with the same transfer, and refuses the key with another body", async () => {
+      await paid(2000);
+      const params: Stripe.TransferCreateParams = { amount: 700, currency: "gbp", destination: ready.id, transfer_group: "event_2", metadata: { payoutId: "p2" } };
+      const first = await stripe.transfers.create(params, { idempotencyKey: "transfer-p2" });
+      const again = await stripe.transfers.create(params, { idempotencyKey: "transfer-p2" });
+      expect(again.id).toBe(first.id);
+      expect(standIn.connect.transfers.filter((t) => t.metadata.payoutId === "p2")).toHaveLength(1);
+      expect(await refusal(stripe.transfers.create({ ...params, amount: 701 }, { idempotencyKey: "transfer-p2" }))).toMatchObject({ status: 400, rawType: "idempotency_error" });
+    });
+
+    it("refuses a transfer to an account whose transfers capability is not active: insufficient_capabilities_for_transfer", async () => {
+      await paid(1000);
+      const error = await refusal(stripe.transfers.create({ amount: 100, currency: "gbp", destination: notReady.id }));
+      expect(error).toMatchObject({ status: 400, rawType: "invalid_request_error", code: "insufficient_capabilities_for_transfer", param: "destination" });
+      expect(await refusal(stripe.transfers.create({ amount: 100, currency: "gbp", destination: "acct_1Nowhere" }))).toMatchObject({ status: 400, code: "resource_missing", param: "destination" });
+    });
+
+    it("refuses a transfer larger than the available balance (charges − refunds − disputes − transfers + reversals): balance_insufficient", async () => {
+      const balance = standIn.connect.available("gbp");
+      expect(balance).toBeGreaterThan(0);
+      expect(await refusal(stripe.transfers.create({ amount: balance + 1, currency: "gbp", destination: ready.id }))).toMatchObject({
+        status: 400,
+        rawType: "invalid_request_error",
+        code: "balance_insufficient",
+      });
+      // A refund and a dispute take money out of the balance.
+      const session = await paid(3000);
+      await stripe.refunds.create({ payment_intent: session.payment_intent!, amount: 500 });
+      expect(standIn.connect.available("gbp")).toBe(balance + 2500);
+      await standIn.openDispute(sinkUrl, session.payment_intent!);
+      expect(standIn.connect.available("gbp")).toBe(balance);
+      // A transfer of everything left succeeds; a penny more does not; its reversal gives it back.
+      const all = await stripe.transfers.create({ amount: balance, currency: "gbp", destination: ready.id });
+      expect(standIn.connect.available("gbp")).toBe(0);
+      expect(await refusal(stripe.transfers.create({ amount: 1, currency: "gbp", destination: ready.id }))).toMatchObject({ code: "balance_insufficient" });
+      await stripe.transfers.createReversal(all.id, { amount: 1 });
+      expect((await stripe.transfers.create({ amount: 1, currency: "gbp", destination: ready.id })).amount).toBe(1);
+      // A GB platform's balance is in pounds: none in euros.
+      standIn.connect.topUp(100);
+      expect(await refusal(stripe.transfers.create({ amount: 50, currency: "eur", destination: ready.id }))).toMatchObject({ code: "balance_insufficient" });
+    });
+
+    it("refuses bad parameters in Stripe's shape", async () => {
+      standIn.connect.topUp(10_000);
+      const valid: Stripe.TransferCreateParams = { amount: 100, currency: "gbp", destination: ready.id };
+      const refuses = async (params: Stripe.TransferCreateParams, expected: { param?: string; code?: string }) =>
+        expect(await refusal(stripe.transfers.create(params))).toMatchObject({ status: 400, rawType: "invalid_request_error", ...expected });
+      await refuses({ ...valid, amount: 0 }, { param: "amount", code: "parameter_invalid_integer" });
+      await refuses({ ...valid, amount: -5 }, { param: "amount", code: "parameter_invalid_integer" });
+      await refuses({ ...valid, amount: 1.5 }, { param: "amount", code: "parameter_invalid_integer" });
+      await refuses({ ...valid, amount: undefined }, { param: "amount", code: "parameter_missing" });
+      await refuses({ ...valid, currency: "GBP" }, { param: "currency" });
+      await refuses({ ...valid, destination: undefined as unknown as string }, { param: "destination", code: "parameter_missing" });
+      await refuses({ ...valid, transfer_group: "g".repeat(5001) }, { param: "transfer_group" });
+      await refuses({ ...valid, description: "d".repeat(5001) }, { param: "description" });
+      await refuses({ ...valid, metadata: { "a[b]": "c" } }, { param: "metadata[a[b]]" });
+      await refuses({ ...valid, metadata: { key: "v".repeat(501) } }, { param: "metadata[key]" });
+      expect(await refusal(stripe.transfers.retrieve("tr_test_nowhere"))).toMatchObject({ status: 404, code: "resource_missing" });
+    });
+  });
 });
