@@ -200,6 +200,20 @@ describe("Stripe stand-in: Connect", () => {
     });
   });
 
+  it("runs the whole payee journey: account → link → onboarding (HTTP control) → ready → transfer → part reversal → no more than is left", async () => {
+    const account = await stripe.accounts.create(validAccount("journey@example.com"), { idempotencyKey: "journey-account" });
+    const link = await stripe.accountLinks.create({ account: account.id, type: "account_onboarding", refresh_url: "http://localhost:3000/r", return_url: "http://localhost:3000/b" });
+    expect(link.url).toContain(account.id);
+    expect((await fetch(`${standIn.url}/_stand-in/accounts/${account.id}/complete`, { method: "POST" })).status).toBe(200);
+    expect(lastEvent()).toMatchObject({ type: "account.updated", account: account.id });
+    expect(await stripe.accounts.retrieve(account.id)).toMatchObject({ details_submitted: true, payouts_enabled: true, capabilities: { transfers: "active" } });
+    standIn.connect.topUp(4000);
+    const transfer = await stripe.transfers.create({ amount: 4000, currency: "gbp", destination: account.id, transfer_group: "journey" }, { idempotencyKey: "journey-transfer" });
+    await stripe.transfers.createReversal(transfer.id, { amount: 1500 }, { idempotencyKey: "journey-reversal-1" });
+    expect(await refusal(stripe.transfers.createReversal(transfer.id, { amount: 2501 }, { idempotencyKey: "journey-reversal-2" }))).toMatchObject({ status: 400, rawType: "invalid_request_error", param: "amount" });
+    expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ amount_reversed: 1500, reversed: false });
+  });
+
   describe("test controls (no browser)", () => {
     it("completes, puts under verification, and restricts an account, each with a signed account.updated", async () => {
       const account = await stripe.accounts.create(validAccount());
