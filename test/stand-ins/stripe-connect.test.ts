@@ -320,6 +320,7 @@ describe("Stripe stand-in: Connect", () => {
     it("refuses a transfer larger than the available balance (charges − refunds − disputes − transfers + reversals): balance_insufficient", async () => {
       const balance = standIn.connect.available("gbp");
       expect(balance).toBeGreaterThan(0);
+      expect((await stripe.balance.retrieve()).available).toEqual([{ amount: balance, currency: "gbp", source_types: { card: balance } }]);
       expect(await refusal(stripe.transfers.create({ amount: balance + 1, currency: "gbp", destination: ready.id }))).toMatchObject({
         status: 400,
         rawType: "invalid_request_error",

@@ -39,6 +39,7 @@
  *           completed because the associated account does not have a sufficient balance available"),
  *           `insufficient_capabilities_for_transfer` (its message names the capabilities the destination needs),
  *           `resource_missing`, `email_invalid`, `url_invalid`, `parameter_unknown`, `parameter_missing`.
+ * - [BALANCE] https://docs.stripe.com/api/balance/balance_retrieve (available and pending funds per currency).
  * - [CONNECT-WEBHOOKS] https://docs.stripe.com/connect/webhooks (events about connected accounts go to Connect
  *           endpoints, each with its own signing secret, and carry a top-level `account` with the account's id).
  */
@@ -530,6 +531,12 @@ export function createConnect(deps: ConnectDeps) {
     if (method === "POST" && path === "/v1/accounts") return createAccount(form);
     if (method === "POST" && path === "/v1/account_links") return createAccountLink(form);
     if (method === "POST" && path === "/v1/transfers") return createTransfer(form);
+    // https://docs.stripe.com/api/balance/balance_retrieve: what is available per currency (nothing is ever pending here).
+    if (method === "GET" && path === "/v1/balance") {
+      checkKeys(form, new Set(["expand"]), new Set(), "");
+      const amount = available("gbp");
+      return { object: "balance", available: [{ amount, currency: "gbp", source_types: { card: amount } }], pending: [{ amount: 0, currency: "gbp", source_types: { card: 0 } }], livemode: false };
+    }
     if (method === "GET" && path === "/v1/transfers") {
       checkKeys(form, TRANSFER_LIST_PARAMS, MODELLED_TRANSFER_LIST_PARAMS, "");
       const group = asString(form.transfer_group, "transfer_group") || undefined;
@@ -626,7 +633,7 @@ export function createConnect(deps: ConnectDeps) {
   return {
     route,
     pageFor,
-    /** The platform's available balance in `currency` now (GET /v1/balance's `available`, not modelled as an endpoint). */
+    /** The platform's available balance in `currency` now (as GET /v1/balance shows it). */
     available,
     /** Adds funds straight to the available balance, as a charge with Stripe's 4000 0000 0000 0077 test card does. */
     topUp(amount: number, currency = "gbp") {
