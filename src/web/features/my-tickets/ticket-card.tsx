@@ -1,10 +1,12 @@
-import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, RotateCcw, Send, TicketX } from "lucide-react";
+import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, ReceiptText, RotateCcw, Send, TicketX } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { BRAND, eventPlace, formatDateTime, formatPounds, type BuyerRefundRequest, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { TicketQr } from "~/components/tickets/ticket-qr";
 import { cn } from "~/lib/cn";
+import { paths } from "~/paths";
 import { useSendTicketEmail } from "~/lib/send-ticket-email";
 import { toast } from "~/lib/toast";
 import { RefundRequestSection } from "./refund-request";
@@ -127,8 +129,18 @@ export function TicketCard({
                 </Detail>
               )}
             </dl>
-            <div className="mt-4 print:hidden">
+            <div className="mt-4 flex flex-col gap-3 print:hidden">
               <EmailLine email={ticket.ticketEmail} />
+              {ticket.orderId && (
+                <Link
+                  to={paths.receipt(ticket.orderId)}
+                  aria-describedby={titleId}
+                  className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+                >
+                  <ReceiptText className="size-4" aria-hidden="true" />
+                  {MY_TICKETS_TEXT.receipt}
+                </Link>
+              )}
             </div>
             <RefundRequestSection ticket={ticket} onRequested={onRefundRequested} />
           </div>
