@@ -34,3 +34,4 @@ export * from "./refund-request-shapes";
 export * from "./event-lifecycle";
 export * from "./event-lifecycle-shapes";
 export * from "./vat";
+export * from "./receipts";

@@ -8,8 +8,3 @@ export const TicketEmailStatus = z.object({
   error: z.string().nullable(),
 });
 export type TicketEmailStatus = z.infer<typeof TicketEmailStatus>;
-
-/** An order's receipt page (issue 20): linked from the ticket e-mail (on the app's public URL) and My Tickets. */
-export function receiptPath(orderId: string): string {
-  return `/receipts/${encodeURIComponent(orderId)}`;
-}

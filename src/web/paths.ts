@@ -1,4 +1,3 @@
-import { receiptPath } from "@domain";
 /** Every route of the product in one place (spec §2 Route table). */
 export const paths = {
   home: "/",
@@ -36,7 +35,6 @@ export const paths = {
   cart: "/cart",
   checkIn: "/check-in",
   myTickets: "/my-tickets",
-  receipt: receiptPath,
   emailTest: "/email-test",
   resendTicket: "/resend-ticket",
   devMailbox: "/dev/mailbox",

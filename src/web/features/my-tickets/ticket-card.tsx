@@ -1,12 +1,11 @@
 import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, ReceiptText, RotateCcw, Send, TicketX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BRAND, eventPlace, formatDateTime, formatPounds, type BuyerRefundRequest, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
+import { BRAND, eventPlace, formatDateTime, formatPounds, receiptPath, type BuyerRefundRequest, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { TicketQr } from "~/components/tickets/ticket-qr";
 import { cn } from "~/lib/cn";
-import { paths } from "~/paths";
 import { useSendTicketEmail } from "~/lib/send-ticket-email";
 import { toast } from "~/lib/toast";
 import { RefundRequestSection } from "./refund-request";
@@ -133,7 +132,7 @@ export function TicketCard({
               <EmailLine email={ticket.ticketEmail} />
               {ticket.orderId && (
                 <Link
-                  to={paths.receipt(ticket.orderId)}
+                  to={receiptPath(ticket.orderId)}
                   aria-describedby={titleId}
                   className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
                 >
