@@ -15,8 +15,6 @@ export function vatIncludedIn(grossPence: Pence, ratePercent: number = VAT_STAND
 
 export type UkVatNumberResult = { ok: true; vatNumber: string } | { ok: false; problem: string };
 
-const SHAPE_HINT = "GB and 9 digits (e.g. GB123456789), 12 digits for a branch, or GBGD/GBHA and 3 digits (XI instead of GB in Northern Ireland)";
-
 /**
  * A UK VAT registration number as typed: spaces removed, upper-cased, and given its GB prefix when
  * typed without one. Accepted: 9 digits (standard), 12 digits (a branch trader: the 9 and a 3-digit
@@ -38,10 +36,10 @@ export function parseUkVatNumber(typed: string): UkVatNumberResult {
     return { ok: true, vatNumber: `${prefix}${rest}` };
   }
   if (/[^0-9]/.test(rest)) {
-    return { ok: false, problem: `A UK VAT number has digits only after its GB or XI prefix: ${SHAPE_HINT}.` };
+    return { ok: false, problem: "A UK VAT number is GB (XI in Northern Ireland) and digits only, e.g. GB123456789." };
   }
   if (rest.length !== 9 && rest.length !== 12) {
-    return { ok: false, problem: `A UK VAT number has 9 digits (12 for a branch), not ${rest.length}: ${SHAPE_HINT}.` };
+    return { ok: false, problem: `A UK VAT number has 9 digits (12 for a branch), not ${rest.length}.` };
   }
   return { ok: true, vatNumber: `${prefix}${rest}` };
 }

@@ -1,19 +1,31 @@
 import { ArrowLeft, Download, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BRAND, formatDateTime, formatLongDate, formatPounds, VAT_STANDARD_RATE_PERCENT } from "@domain";
+import { BRAND, formatDateTime, formatEventDate, formatLongDate, formatPounds, VAT_STANDARD_RATE_PERCENT } from "@domain";
 import type { Receipt, ReceiptSeller } from "@domain/receipt-shapes";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import "./receipt-print.css";
 
-const cell = "px-3 py-2 align-top";
+const cell = "px-2 py-2 align-top sm:px-3";
 const amountCell = `${cell} text-right tabular-nums whitespace-nowrap`;
+
+/** A column heading shown shorter on a phone; screen readers always hear the full one. */
+function ColumnName({ full, short }: { full: string; short: string }) {
+  return (
+    <>
+      <span aria-hidden="true" className="sm:hidden">
+        {short}
+      </span>
+      <span className="max-sm:sr-only">{full}</span>
+    </>
+  );
+}
 
 function ItemTable({ caption, children, footer }: { caption: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] border-collapse text-sm">
+      <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-border text-left text-xs uppercase tracking-wide text-muted">
@@ -21,10 +33,10 @@ function ItemTable({ caption, children, footer }: { caption: ReactNode; children
               Item
             </th>
             <th scope="col" className={`${cell} text-right`}>
-              Quantity
+              <ColumnName full="Quantity" short="Qty" />
             </th>
             <th scope="col" className={`${cell} text-right`}>
-              Unit price
+              <ColumnName full="Unit price" short="Each" />
             </th>
             <th scope="col" className={`${cell} text-right`}>
               Amount
@@ -177,7 +189,7 @@ export function ReceiptPage({ receipt }: { receipt: Receipt }) {
                     Refunds
                   </h2>
                   <div className="mt-4 overflow-x-auto">
-                    <table className="w-full min-w-[28rem] border-collapse text-sm">
+                    <table className="w-full border-collapse text-sm">
                       <caption className="sr-only">Refunds so far</caption>
                       <thead>
                         <tr className="border-b border-border text-left text-xs uppercase tracking-wide text-muted">
@@ -195,7 +207,7 @@ export function ReceiptPage({ receipt }: { receipt: Receipt }) {
                       <tbody>
                         {receipt.credits.map((credit, index) => (
                           <tr key={index} className="border-b border-border/60">
-                            <td className={`${cell} whitespace-nowrap`}>{formatLongDate(credit.date)}</td>
+                            <td className={cell}>{formatEventDate(credit.date)}</td>
                             <th scope="row" className={`${cell} text-left font-medium`}>
                               {credit.description}
                             </th>
