@@ -26,7 +26,17 @@ describe("ProfileUpdateInput (spec §5 Profile edit)", () => {
       location: null,
       website: null,
       avatarUrl: null,
+      businessName: null,
+      businessAddress: null,
+      vatNumber: null,
     });
+  });
+
+  it("keeps the seller's address line by line and the VAT number in its normal form", () => {
+    const parsed = ProfileUpdateInput.parse({ businessName: " Northern Sounds Ltd ", businessAddress: " 1 Canal St \r\n\n  Manchester\nM1 3HE ", vatNumber: "gb 123 4567 89" });
+    expect(parsed).toMatchObject({ businessName: "Northern Sounds Ltd", businessAddress: "1 Canal St\nManchester\nM1 3HE", vatNumber: "GB123456789" });
+    const refused = ProfileUpdateInput.safeParse({ vatNumber: "GB12345" });
+    expect(refused.error?.issues[0]).toMatchObject({ path: ["vatNumber"], message: expect.stringMatching(/9 digits/) });
   });
 
   it("accepts web addresses and uploaded avatars only", () => {

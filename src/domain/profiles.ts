@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EventSummary } from "./event-shapes";
+import { parseUkVatNumber } from "./vat";
 import { isWebAddress } from "./web-address";
 
 export const Username = z
@@ -42,7 +43,26 @@ const avatarUrl = z.union([httpUrl, z
     .trim()
     .regex(/^\/media\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:webp|png|jpe?g)(?:\?v=\d+)?$/, "Must be an uploaded image")]);
 
-/** spec §5 Profile edit: empty fields are saved as null. */
+/** A postal address as typed over several lines: each line trimmed, blank lines dropped. */
+const postalAddress = z
+  .string()
+  .nullish()
+  .transform((value) => (value ?? "").split(/\r?\n|\r/).map((line) => line.trim()).filter(Boolean).join("\n") || null)
+  .pipe(z.string().max(300, "Must be at most 300 characters").nullable());
+
+/** A UK VAT number (parseUkVatNumber), stored in its normal form; empty means not VAT-registered. */
+const vatNumber = z
+  .string()
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value?.trim()) return null;
+    const parsed = parseUkVatNumber(value);
+    if (parsed.ok) return parsed.vatNumber;
+    ctx.addIssue({ code: "custom", message: parsed.problem });
+    return z.NEVER;
+  });
+
+/** spec §5 Profile edit: empty fields are saved as null. The business fields name the organiser as the seller on receipts (issue 20). */
 export const ProfileUpdateInput = z.object({
   username: z
     .string()
@@ -65,6 +85,9 @@ export const ProfileUpdateInput = z.object({
     .nullish()
     .transform((value) => (value ? value : null))
     .pipe(avatarUrl.nullable()),
+  businessName: optionalText(120),
+  businessAddress: postalAddress,
+  vatNumber,
 });
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateInput>;
 
@@ -78,6 +101,10 @@ export const OwnProfile = z.object({
   location: z.string().nullable(),
   website: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
+  /** The seller on receipts (issue 20): never on the public profile. */
+  businessName: z.string().nullable(),
+  businessAddress: z.string().nullable(),
+  vatNumber: z.string().nullable(),
 });
 export type OwnProfile = z.infer<typeof OwnProfile>;
 

@@ -203,6 +203,8 @@ export const MyTicket = z.object({
   ticketEmail: TicketEmailStatus,
   /** Whether the buyer may ask for a refund, and their latest request (decision 027). */
   refund: BuyerRefundOptions,
+  /** The paid order the booking was bought in, whose receipt My Tickets links to (issue 20); null for a free booking. */
+  orderId: z.string().nullable(),
 });
 export type MyTicket = z.infer<typeof MyTicket>;
 

@@ -50,6 +50,7 @@ import { sessionRoutes } from "./features/auth/session.routes";
 import { createEmailSender } from "./providers/email/email";
 import { createSmsSender } from "./providers/sms/sms";
 import { profilesRoutes } from "./features/profiles/profiles.routes";
+import { receiptsRoutes } from "./features/receipts/receipts.routes";
 import { statsRoutes } from "./features/stats/stats.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { fastifyTrustProxy } from "./lib/client-address";
@@ -180,6 +181,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         checkoutRoutes,
         refundsRoutes,
         refundRequestsRoutes,
+        receiptsRoutes,
         assistantRoutes,
         imagesRoutes,
         contactRoutes,

@@ -18,6 +18,7 @@ export default [
   route("payment-cancel", "routes/payment-cancel.tsx"),
   route("affiliates", "routes/affiliates.tsx"),
   route("my-tickets", "routes/my-tickets.tsx"),
+  route("receipts/:orderId", "routes/receipt.tsx"),
   route("resend-ticket", "routes/resend-ticket.tsx"),
   route("email-test", "routes/email-test.tsx"),
   route("check-in", "routes/check-in.tsx"),

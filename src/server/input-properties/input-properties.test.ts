@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +22,7 @@ import {
   type RawBody,
 } from "../../../test/hostile-input";
 import { eventForm, eventInput, signInAs } from "../../../test/organiser";
+import { orders } from "../db/schema";
 
 /**
  * Every API route's input, attacked with random and hostile values (property-based, fast-check): the
@@ -58,6 +60,7 @@ const ids = {} as {
   sessionId: string;
   username: string;
   userEmail: string;
+  order: string;
 };
 
 beforeAll(async () => {
@@ -80,6 +83,11 @@ beforeAll(async () => {
   expect(asked.statusCode).toBe(200);
   const checkout = await user.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 });
   expect(checkout.statusCode).toBe(200);
+  // A paid order of the user's, whose receipt the receipt routes look up.
+  const bought = await user.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: othersEvent.id, ticketQuantity: 1 });
+  expect(bought.statusCode).toBe(200);
+  expect((await user.client.post(`/api/checkout/test/${bought.json().sessionId}/pay`)).statusCode).toBe(200);
+  const [paidOrder] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.sessionId, bought.json().sessionId));
   // The signing key is made on first use; made here, it is not mistaken for a refused request's row.
   expect((await t.app.inject({ method: "GET", url: "/api/tickets/keys" })).statusCode).toBe(200);
   Object.assign(ids, {
@@ -94,6 +102,7 @@ beforeAll(async () => {
     sessionId: checkout.json().sessionId,
     username: user.account.username!,
     userEmail: user.account.email,
+    order: paidOrder!.id,
   });
 });
 afterAll(async () => t?.close());
@@ -220,7 +229,17 @@ const ENDPOINTS: Endpoint[] = [
   {
     route: "PUT /api/me/profile",
     who: WHO_SIGNED_IN,
-    request: () => hostileJsonBody({ username: "prop_user", displayName: "Prop", bio: "Hello", location: "Leeds", website: "https://example.test", avatarUrl: null }).map((body) => ({ url: "/api/me/profile", body })),
+    request: () => hostileJsonBody({
+        username: "prop_user",
+        displayName: "Prop",
+        bio: "Hello",
+        location: "Leeds",
+        website: "https://example.test",
+        avatarUrl: null,
+        businessName: "Prop Events Ltd",
+        businessAddress: "1 Briggate\nLeeds LS1 6HD",
+        vatNumber: "GB123456789",
+      }).map((body) => ({ url: "/api/me/profile", body })),
   },
   {
     route: "POST /api/me/avatar",
@@ -324,6 +343,8 @@ const ENDPOINTS: Endpoint[] = [
     request: () =>
       fc.tuple(segment(() => ids.requestBooking), hostileJsonBody({ reason: "Cannot come" })).map(([id, body]) => ({ url: `/api/me/bookings/${id}/refund-request`, body })),
   },
+  { route: "GET /api/receipts/:orderId", who: WHO_ANYONE, request: () => segment(() => ids.order).map((id) => ({ url: `/api/receipts/${id}` })) },
+  { route: "GET /api/receipts/:orderId.pdf", who: WHO_ANYONE, request: () => segment(() => ids.order).map((id) => ({ url: `/api/receipts/${id}.pdf` })) },
   { route: "GET /api/refund-requests", who: WHO_ANYONE, request: queryOnly("/api/refund-requests", ["status"], () => ({ status: "pending" })) },
   {
     route: "POST /api/refund-requests/:id/approve",

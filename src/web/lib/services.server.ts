@@ -13,6 +13,7 @@ import { sendTicketEmail } from "../../server/features/tickets/send-ticket-email
 import { isMailboxOpenTo, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
 import { outboxDir } from "../../server/providers/email/email";
 import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/profiles.service";
+import { getReceipt as readReceipt } from "../../server/features/receipts/receipts.service";
 
 export { getCategoryCounts, getEvent, getEventsByIds, getHomeData, getSimilarEvents, listEvents } from "../../server/features/events/events.service";
 export { getPublicProfile } from "../../server/features/profiles/profiles.service";
@@ -79,6 +80,11 @@ export function getTestCheckout(context: AppLoadContext, { sessionId, userId }: 
 /** spec §2 My Tickets: the user's tickets, newest first, with signed QR payloads. */
 export function listMyTickets(context: AppLoadContext, userId: string) {
   return readMyTickets({ db: context.db, signer: context.signer, userId });
+}
+
+/** An order's receipt for its buyer or an admin; throws NOT_FOUND for anyone else (issue 20). */
+export function getReceipt(context: AppLoadContext, { orderId, user }: { orderId: string; user: SessionUser }) {
+  return readReceipt({ db: context.db, actor: { userId: user.id, isAdmin: user.isAdmin }, orderId });
 }
 
 /** Request headers a page's form post hands on to the auth server: its session, and what its CSRF checks read. */

@@ -49,6 +49,7 @@ const ticket: MyTicket = {
     closedReason: null,
     request: null,
   },
+  orderId: "7c9e6679-7425-40de-944b-e07fc1f99a41",
 };
 
 function answer(status: number, body: unknown) {
@@ -73,6 +74,7 @@ test("a signed-in buyer sees each ticket with its QR code and the ways to resend
   expect(screen.getByRole("button", { name: /^Try another way/ })).toBeTruthy();
   expect(screen.getByRole("link", { name: /^Add to calendar/ }).getAttribute("href")).toBe(`/api/me/tickets/${ticket.bookingId}/calendar.ics`);
   expect(screen.getByRole("button", { name: /^Print Ticket/ })).toBeTruthy();
+  expect(screen.getByRole("link", { name: /^Receipt/ }).getAttribute("href")).toBe(`/receipts/${ticket.orderId}`);
 });
 
 test("a buyer without tickets is sent to the events", async () => {

@@ -30,6 +30,9 @@ const profile: OwnProfile = {
   location: "London",
   website: null,
   dateOfBirth: null,
+  businessName: null,
+  businessAddress: null,
+  vatNumber: null,
 };
 
 test("a signed-in user edits their own profile: a link to their page, who they are signed in as, and the filled fields", async () => {

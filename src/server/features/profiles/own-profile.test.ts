@@ -57,6 +57,50 @@ describe("own profile (spec §5 Profile edit)", () => {
     expect(cleared.json()).toMatchObject({ username: null, displayName: null, location: null });
   });
 
+  it("saves the seller's details for receipts (issue 20), keeps them off the public profile, and clears them", async () => {
+    const { account, c } = await signedIn();
+    const saved = await c.request("PUT", "/api/me/profile", {
+      username: "seller_jo",
+      businessName: " Harbour Events Ltd ",
+      businessAddress: "1 Quay Street\r\n\r\n Bristol \nBS1 4DJ",
+      vatNumber: "gb 123 4567 89",
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ businessName: "Harbour Events Ltd", businessAddress: "1 Quay Street\nBristol\nBS1 4DJ", vatNumber: "GB123456789" });
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.userId, account.id));
+    expect(row).toMatchObject({ businessName: "Harbour Events Ltd", vatNumber: "GB123456789" });
+    const publicProfile = (await c.get("/api/profiles/seller_jo")).json();
+    expect(Object.keys(publicProfile)).not.toEqual(expect.arrayContaining(["businessName"]));
+    expect(JSON.stringify(publicProfile)).not.toMatch(/Harbour Events|GB123456789|Quay Street/);
+
+    for (const vatNumber of ["GB123456789001", "XI 123 4567 89", "GBGD001", "GBHA599"]) {
+      const good = await c.request("PUT", "/api/me/profile", { username: "seller_jo", vatNumber });
+      expect(good.statusCode, vatNumber).toBe(200);
+    }
+
+    const cleared = await c.request("PUT", "/api/me/profile", { username: "seller_jo", businessName: "", businessAddress: "  ", vatNumber: " " });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ businessName: null, businessAddress: null, vatNumber: null });
+  });
+
+  it("refuses a VAT number that is not a UK one, naming the field and the problem, and keeps the saved one", async () => {
+    const { account, c } = await signedIn();
+    expect((await c.request("PUT", "/api/me/profile", { vatNumber: "GB123456789" })).statusCode).toBe(200);
+    for (const [vatNumber, problem] of [
+      ["GB12345678", /9 digits \(12 for a branch\), not 8/],
+      ["DE123456789", /digits only/],
+      ["GBGD600", /GBGD and 3 digits from 000 to 499/],
+    ] as const) {
+      const response = await c.request("PUT", "/api/me/profile", { vatNumber });
+      expect(response.statusCode, vatNumber).toBe(400);
+      expect(response.json().error.code).toBe("VALIDATION_FAILED");
+      expect(response.json().error.message).toMatch(/^Invalid field 'vatNumber': /);
+      expect(response.json().error.message).toMatch(problem);
+    }
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.userId, account.id));
+    expect(row?.vatNumber).toBe("GB123456789");
+  });
+
   it("refuses a username with anything but letters, numbers and underscores", async () => {
     const { c } = await signedIn();
     for (const username of ["jo harbour", "jo-harbour", "<script>", "jo.h"]) {

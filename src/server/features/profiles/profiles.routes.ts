@@ -30,7 +30,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     {
       schema: {
         tags: ["account"],
-        summary: "Update the signed-in user's profile (empty fields are saved as null)",
+        summary: "Update the signed-in user's profile (empty fields are saved as null); a VAT number must be a UK one",
         body: z.object({
           username: z.string().nullish(),
           displayName: z.string().nullish(),
@@ -38,6 +38,9 @@ export const profilesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
           location: z.string().nullish(),
           website: z.string().nullish(),
           avatarUrl: z.string().nullish(),
+          businessName: z.string().nullish(),
+          businessAddress: z.string().nullish(),
+          vatNumber: z.string().nullish(),
         }),
         response: { 200: OwnProfile },
       },

@@ -43,6 +43,9 @@ export async function getOwnProfile({ db, userId }: { db: Db; userId: string }):
       location: profiles.location,
       website: profiles.website,
       dateOfBirth: profiles.dateOfBirth,
+      businessName: profiles.businessName,
+      businessAddress: profiles.businessAddress,
+      vatNumber: profiles.vatNumber,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))

@@ -6,7 +6,7 @@ import { listedCondition } from "../events/events.service";
 const STATIC_PATHS = ["/", "/events", "/categories", "/about", "/contact", "/help", "/sell", "/affiliates", "/terms", "/privacy", "/booking-terms", "/refund-policy", "/gdpr"];
 
 export function robotsTxt({ publicUrl }: { publicUrl: string }): string {
-  return ["User-agent: *", "Disallow: /api/", "Disallow: /dashboard", "Disallow: /my-tickets", "Disallow: /check-in", "Disallow: /profile/edit", "Disallow: /dev/", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
+  return ["User-agent: *", "Disallow: /api/", "Disallow: /dashboard", "Disallow: /my-tickets", "Disallow: /receipts/", "Disallow: /check-in", "Disallow: /profile/edit", "Disallow: /dev/", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
 }
 
 /** The static pages and every listed event, soonest first. */

@@ -22,6 +22,7 @@ describe("GET /robots.txt", () => {
     expect(lines).toContain("Disallow: /api/");
     expect(lines).toContain("Disallow: /dashboard");
     expect(lines).toContain("Disallow: /my-tickets");
+    expect(lines).toContain("Disallow: /receipts/");
     expect(lines).toContain("Disallow: /check-in");
     expect(lines).toContain(`Sitemap: ${ctx.config.publicUrl}/sitemap.xml`);
   });

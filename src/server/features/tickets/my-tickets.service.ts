@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { AppError, isUuid, LISTED_BOOKING_STATUSES, ticketQrPayload, upcomingThenPast, type MyTicket } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings, events } from "../../db/schema";
+import { bookings, events, orderLines, orders } from "../../db/schema";
 import { bookingJson } from "../checkout/checkout.service";
 import { bookingMoney } from "../refunds/ledger";
 import { buyerRefundOptions } from "../refunds/refund-requests.service";
@@ -17,9 +17,11 @@ import type { TicketSigner } from "./ticket-signer";
  */
 export async function listMyTickets({ db, signer, userId, now = new Date() }: { db: Db; signer: TicketSigner; userId: string; now?: Date }): Promise<MyTicket[]> {
   const rows = await db
-    .select({ booking: bookings, event: events })
+    .select({ booking: bookings, event: events, orderId: orders.id })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
+    .leftJoin(orders, and(eq(orders.id, orderLines.orderId), eq(orders.status, "confirmed")))
     .where(and(eq(bookings.userId, userId), inArray(bookings.status, [...LISTED_BOOKING_STATUSES])))
     .orderBy(desc(bookings.createdAt));
   const money = await bookingMoney(db, rows.map(({ booking }) => booking.id));
@@ -27,13 +29,14 @@ export async function listMyTickets({ db, signer, userId, now = new Date() }: { 
   const ordered = [...upcoming.map((row) => ({ ...row, period: "upcoming" as const })), ...past.map((row) => ({ ...row, period: "past" as const }))];
   const refundOptions = await buyerRefundOptions(db, ordered, now);
   return Promise.all(
-    ordered.map(async ({ booking, event, period }) => ({
+    ordered.map(async ({ booking, event, period, orderId }) => ({
       ...bookingJson(booking, money.get(booking.id)),
       period,
       event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, imageUrl: event.imageUrl },
       qrPayload: await signer.sign(ticketQrPayload(booking, event)),
       ticketEmail: ticketEmailStatus(booking),
       refund: refundOptions.get(booking.id)!,
+      orderId,
     })),
   );
 }

@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { managesEvent, parseTicketIdentifier, ticketQrPayload, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings, events } from "../../db/schema";
+import { bookings, events, orderLines } from "../../db/schema";
 import { enforceRateLimit } from "../../lib/rate-limiter";
 import type { EmailSender } from "../../providers/email/email";
 import type { Actor } from "../auth/session";
@@ -71,6 +71,7 @@ async function mailTicket(mailer: TicketMailer, booking: BookingRow, event: Even
     event,
     qrPayload: await mailer.signer.sign(ticketQrPayload(booking, event)),
     publicUrl: mailer.publicUrl,
+    orderId: await orderIdOf(mailer.db, booking),
   });
   const { provider } = await mailer.email.send(message, { prefer });
   await mailer.db
@@ -78,6 +79,13 @@ async function mailTicket(mailer: TicketMailer, booking: BookingRow, event: Even
     .set({ ticketEmailSentAt: new Date(), ticketEmailProvider: provider, ticketEmailError: null })
     .where(eq(bookings.id, booking.id));
   return provider;
+}
+
+/** The order a booking was bought in (its receipt), or null for a booking that has none. */
+async function orderIdOf(db: Db, booking: Pick<BookingRow, "orderLineId">): Promise<string | null> {
+  if (!booking.orderLineId) return null;
+  const [line] = await db.select({ orderId: orderLines.orderId }).from(orderLines).where(eq(orderLines.id, booking.orderLineId));
+  return line?.orderId ?? null;
 }
 
 async function confirmedBooking(db: Db, condition: SQL) {

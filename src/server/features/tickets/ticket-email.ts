@@ -1,6 +1,6 @@
 import ical from "ical-generator";
 import QRCode from "qrcode";
-import { BRAND, eventEndsAt, eventPlace, formatEventDate, formatEventTime, formatPounds, hasPlaceholderDate, type SignedTicketPayload } from "../../../domain";
+import { BRAND, receiptPath, eventEndsAt, eventPlace, formatEventDate, formatEventTime, formatPounds, hasPlaceholderDate, type SignedTicketPayload } from "../../../domain";
 import { renderEmail } from "../../providers/email/layout";
 import type { EmailMessage } from "../../providers/email/email";
 
@@ -13,6 +13,8 @@ export interface TicketEmailData {
   event: { id: string; title: string; dateTime: Date; endTime: Date | null; location: string; venue?: string | null; category?: string | null; description?: string | null };
   qrPayload: SignedTicketPayload;
   publicUrl: string;
+  /** The order the ticket was bought in, for its receipt link; null for a booking without one (a free ticket). */
+  orderId?: string | null;
 }
 
 /** The QR image as a URL, for providers that cannot show inline images; the signature authorises it. */
@@ -73,6 +75,7 @@ export async function ticketEmailMessage(data: TicketEmailData): Promise<EmailMe
     ],
     image: { cid: "ticket-qr", alt: `QR code for ticket ${data.ticketCode}`, width: 200 },
     action: { label: "View My Tickets", url: `${data.publicUrl}/my-tickets` },
+    ...(data.orderId ? { links: [{ label: "View your receipt", url: `${data.publicUrl}${receiptPath(data.orderId)}` }] } : {}),
     footnote: `Keep this e-mail: the QR code is your entry.${dated ? " The attached calendar file adds the event to your calendar." : ""} Questions? Write to ${BRAND.supportEmail}.`,
   });
   return {

@@ -6,6 +6,8 @@ export interface EmailContent {
   heading: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** Further links, after the action: each a plain link (its label, then its address in the text part). */
+  links?: { label: string; url: string }[];
   /** A large code shown on its own (one-time codes). */
   code?: string;
   /** An inline image (e.g. a ticket's QR code, attached with this cid) with its description. */
@@ -41,6 +43,9 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px"><tr><td style="border-radius:10px;background:#5418d6"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none">${escapeHtml(content.action.label)}</a></td></tr></table>
 <p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(content.action.url)}" style="color:#5418d6;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
     : "";
+  const links = (content.links ?? [])
+    .map((link) => `<p style="margin:0 0 16px;font-size:15px;line-height:22px"><a href="${escapeHtml(link.url)}" style="color:#5418d6;font-weight:600">${escapeHtml(link.label)}</a></p>`)
+    .join("");
   const footnote = content.footnote
     ? `<p style="margin:0;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(content.footnote)}</p>`
     : "";
@@ -51,7 +56,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f4f3fb;padding:32px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td style="padding-bottom:24px;font-size:20px;font-weight:800;color:#5418d6">${escapeHtml(BRAND.name)}</td></tr>
-<tr><td><h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:#0f172a">${escapeHtml(content.heading)}</h1>${paragraphs}${details}${image}${code}${action}${footnote}</td></tr>
+<tr><td><h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:#0f172a">${escapeHtml(content.heading)}</h1>${paragraphs}${details}${image}${code}${action}${links}${footnote}</td></tr>
 </table>
 <p style="margin:16px 0 0;font-size:12px;color:#64748b">${escapeHtml(`${BRAND.companyName}, ${BRAND.registeredAddress}`)}</p>
 </td></tr></table></body></html>`;
@@ -63,6 +68,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     ...(content.details?.length ? [...content.details.map((row) => `${row.label}: ${row.value}`), ""] : []),
     ...(content.code ? [content.code, ""] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    ...(content.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`, ""]),
     ...(content.footnote ? [content.footnote, ""] : []),
     `${BRAND.companyName}, ${BRAND.registeredAddress}`,
   ].join("\n");

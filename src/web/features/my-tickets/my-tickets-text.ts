@@ -30,6 +30,7 @@ export const MY_TICKETS_TEXT = {
   pastHeading: "Past events",
   noUpcoming: "No upcoming tickets.",
   addToCalendar: "Add to calendar",
+  receipt: "Receipt",
 } as const satisfies Record<string, ToastText | string>;
 
 /** spec §2 My Tickets: the first way, then the alternate, in plain words (issue 17). */

@@ -1,6 +1,7 @@
-import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, RotateCcw, Send, TicketX } from "lucide-react";
+import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, ReceiptText, RotateCcw, Send, TicketX } from "lucide-react";
 import type { ReactNode } from "react";
-import { BRAND, eventPlace, formatDateTime, formatPounds, type BuyerRefundRequest, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
+import { Link } from "react-router";
+import { BRAND, eventPlace, formatDateTime, formatPounds, receiptPath, type BuyerRefundRequest, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { TicketQr } from "~/components/tickets/ticket-qr";
@@ -127,8 +128,18 @@ export function TicketCard({
                 </Detail>
               )}
             </dl>
-            <div className="mt-4 print:hidden">
+            <div className="mt-4 flex flex-col gap-3 print:hidden">
               <EmailLine email={ticket.ticketEmail} />
+              {ticket.orderId && (
+                <Link
+                  to={receiptPath(ticket.orderId)}
+                  aria-describedby={titleId}
+                  className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+                >
+                  <ReceiptText className="size-4" aria-hidden="true" />
+                  {MY_TICKETS_TEXT.receipt}
+                </Link>
+              )}
             </div>
             <RefundRequestSection ticket={ticket} onRequested={onRefundRequested} />
           </div>

@@ -11,7 +11,7 @@ import {
   type ProfileFormValues,
 } from "./profile-form";
 
-const empty: ProfileFormValues = { username: "", displayName: "", bio: "", location: "", website: "", avatarUrl: "" };
+const empty: ProfileFormValues = { username: "", displayName: "", bio: "", location: "", website: "", avatarUrl: "", businessName: "", businessAddress: "", vatNumber: "" };
 
 describe("toUpdateInput (spec §5 Profile edit: empty fields are saved as null)", () => {
   it("trims every field and sends empty ones as null", () => {
@@ -22,6 +22,9 @@ describe("toUpdateInput (spec §5 Profile edit: empty fields are saved as null)"
       location: null,
       website: null,
       avatarUrl: null,
+      businessName: null,
+      businessAddress: null,
+      vatNumber: null,
     });
   });
 
@@ -58,8 +61,17 @@ describe("profileFormProblem", () => {
         location: "Leeds",
         website: "alexsmith.co.uk",
         avatarUrl: "/media/avatars/u1.webp?v=123",
+        businessName: "Alex Smith Comedy Ltd",
+        businessAddress: "1 Briggate\nLeeds\nLS1 6HD",
+        vatNumber: "GB 123 4567 89",
       }),
     ).toBeNull();
+  });
+
+  it("says what is wrong with a VAT number, beside the field", () => {
+    const problem = profileFormProblem({ ...empty, vatNumber: "GB12345" });
+    expect(problem).toMatchObject({ title: "Failed to update profile", field: "vatNumber" });
+    expect(problem?.description).toMatch(/^VAT number: A UK VAT number has 9 digits/);
   });
 });
 
@@ -72,6 +84,8 @@ describe("saveFailureProblem (spec §8 Profile)", () => {
   it("shows any other refusal as 'Failed to update profile' with the server's message and field", () => {
     const error = new ApiRequestError({ status: 400, code: "VALIDATION_FAILED", message: "Invalid field 'website': Must be a web address" });
     expect(saveFailureProblem(error)).toEqual({ title: "Failed to update profile", description: error.message, field: "website" });
+    const vat = new ApiRequestError({ status: 400, code: "VALIDATION_FAILED", message: "Invalid field 'vatNumber': A UK VAT number has 9 digits" });
+    expect(saveFailureProblem(vat).field).toBe("vatNumber");
     expect(saveFailureProblem(new TypeError("Failed to fetch"))).toEqual({ title: "Failed to update profile", description: "Failed to fetch" });
   });
 });

@@ -10,6 +10,10 @@ export interface ProfileFormValues {
   location: string;
   website: string;
   avatarUrl: string;
+  /** Selling on Eventora: the seller named on buyers' receipts (issue 20). */
+  businessName: string;
+  businessAddress: string;
+  vatNumber: string;
 }
 
 export type ProfileField = keyof ProfileFormValues;
@@ -40,6 +44,9 @@ const FIELD_NAMES: Record<ProfileField, string> = {
   location: "Location",
   website: "Website",
   avatarUrl: "Avatar URL",
+  businessName: "Business name",
+  businessAddress: "Business address",
+  vatNumber: "VAT number",
 };
 
 export function formValuesFrom(profile: OwnProfile): ProfileFormValues {
@@ -50,6 +57,9 @@ export function formValuesFrom(profile: OwnProfile): ProfileFormValues {
     location: profile.location ?? "",
     website: profile.website ?? "",
     avatarUrl: profile.avatarUrl ?? "",
+    businessName: profile.businessName ?? "",
+    businessAddress: profile.businessAddress ?? "",
+    vatNumber: profile.vatNumber ?? "",
   };
 }
 
@@ -70,6 +80,9 @@ export function toUpdateInput(values: ProfileFormValues): ProfileUpdateInput {
     location: orNull(values.location),
     website: orNull(normaliseWebsite(values.website)),
     avatarUrl: orNull(values.avatarUrl),
+    businessName: orNull(values.businessName),
+    businessAddress: orNull(values.businessAddress),
+    vatNumber: orNull(values.vatNumber),
   };
 }
 
@@ -91,7 +104,7 @@ export function avatarFileProblem(file: Pick<File, "type" | "size">): ProfilePro
   return null;
 }
 
-const SERVER_FIELDS: ProfileField[] = ["username", "displayName", "bio", "location", "website", "avatarUrl"];
+const SERVER_FIELDS: ProfileField[] = ["username", "displayName", "bio", "location", "website", "avatarUrl", "businessName", "businessAddress", "vatNumber"];
 
 /** A refused save in the user's words (spec §8 Profile). */
 export function saveFailureProblem(error: unknown): ProfileProblem {

@@ -1,0 +1,135 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { AppError, BRAND, isUuid, PAID_BACK_KINDS, plural, summariseLedger, vatIncludedIn } from "../../../domain";
+import type { Receipt, ReceiptCredit, ReceiptFeeLine, ReceiptSeller } from "../../../domain/receipt-shapes";
+import type { Db } from "../../db/client";
+import { bookings, events, ledgerEntries, orderLines, orders, profiles, refunds, users } from "../../db/schema";
+import { bookingMoney } from "../refunds/ledger";
+import type { Actor } from "../auth/session";
+
+const NOT_FOUND = "Receipt not found";
+
+/** The receipt's own number: stable, from the order (its year of payment and the start of its id). */
+export function receiptNumberOf(order: { id: string; paidAt: Date }): string {
+  return `R-${order.paidAt.getUTCFullYear()}-${order.id.slice(0, 8).toUpperCase()}`;
+}
+
+/** Where the receipt's PDF is served. */
+export const receiptPdfPath = (orderId: string) => `/api/receipts/${orderId}.pdf`;
+
+/**
+ * Whether this actor may see the order's receipt: its buyer (the account that paid, as My Tickets decides
+ * whose a booking is), an admin, and, for an order whose account is gone, an account that has confirmed
+ * the e-mail address the order was made with.
+ */
+async function mayRead(db: Db, actor: Actor, order: { userId: string | null; attendeeEmail: string }): Promise<boolean> {
+  if (actor.isAdmin || order.userId === actor.userId) return true;
+  if (order.userId !== null) return false;
+  const [account] = await db.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, actor.userId));
+  return Boolean(account?.emailVerified && account.email.toLowerCase() === order.attendeeEmail.toLowerCase());
+}
+
+/**
+ * An order's receipt (issue 20): each organiser named as the seller of their tickets (business name or
+ * display name, address, VAT number and the VAT included when VAT-registered), the booking & processing
+ * fee sold by the platform, the total paid and everything paid back so far, every amount from the
+ * ledger. Only a paid, confirmed order has one; anyone but its buyer and admins is told it is not found.
+ */
+export async function getReceipt({ db, actor, orderId }: { db: Db; actor: Actor; orderId: string }): Promise<Receipt> {
+  if (!isUuid(orderId)) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId.toLowerCase()));
+  if (!order || order.status !== "confirmed" || !order.paidAt || !(await mayRead(db, actor, order))) throw new AppError("NOT_FOUND", NOT_FOUND);
+
+  const lines = await db
+    .select({ line: orderLines, event: events, bookingId: bookings.id, seller: { id: users.id, name: users.name, displayName: profiles.displayName, businessName: profiles.businessName, businessAddress: profiles.businessAddress, vatNumber: profiles.vatNumber } })
+    .from(orderLines)
+    .innerJoin(events, eq(events.id, orderLines.eventId))
+    .innerJoin(users, eq(users.id, events.userId))
+    .leftJoin(profiles, eq(profiles.userId, events.userId))
+    .leftJoin(bookings, eq(bookings.orderLineId, orderLines.id))
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(events.dateTime), asc(orderLines.eventId));
+  const money = await bookingMoney(db, lines.flatMap(({ bookingId }) => (bookingId ? [bookingId] : [])));
+
+  const sellers = new Map<string, ReceiptSeller>();
+  const feeLines: ReceiptFeeLine[] = [];
+  for (const { line, event, bookingId, seller } of lines) {
+    const booked = bookingId ? money.get(bookingId) : undefined;
+    const entry = sellers.get(seller.id) ?? {
+      name: seller.businessName ?? seller.displayName ?? seller.name,
+      address: seller.businessAddress,
+      vatNumber: seller.vatNumber,
+      lines: [],
+      totalPence: 0,
+      vatIncludedPence: null,
+    };
+    const ticketsPence = booked?.ticketsPence ?? 0;
+    entry.lines.push({ eventId: event.id, eventTitle: event.title, eventDateTime: event.dateTime.toISOString(), quantity: line.quantity, unitPricePence: line.unitPricePence, totalPence: ticketsPence });
+    entry.totalPence += ticketsPence;
+    sellers.set(seller.id, entry);
+    // What the buyer paid in fee is on the order line (0 when the organiser absorbed it, D22), its money on the ledger.
+    const feesPence = booked?.feesPence ?? 0;
+    if (line.feePerTicketPence > 0 && feesPence > 0) feeLines.push({ eventTitle: event.title, quantity: line.quantity, unitPricePence: line.feePerTicketPence, totalPence: feesPence });
+  }
+  for (const seller of sellers.values()) seller.vatIncludedPence = seller.vatNumber ? vatIncludedIn(seller.totalPence) : null;
+
+  const orderLedger = await db
+    .select({ kind: ledgerEntries.kind, amountPence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, order.id))
+    .groupBy(ledgerEntries.kind);
+  const summary = summariseLedger(orderLedger);
+
+  return {
+    orderId: order.id,
+    receiptNumber: receiptNumberOf({ id: order.id, paidAt: order.paidAt }),
+    paidAt: order.paidAt.toISOString(),
+    buyer: { name: order.attendeeName, email: order.attendeeEmail },
+    sellers: [...sellers.values()],
+    platform: {
+      name: BRAND.companyName,
+      address: BRAND.registeredAddress,
+      companyNumber: BRAND.companyNumber,
+      lines: feeLines,
+      totalPence: feeLines.reduce((sum, fee) => sum + fee.totalPence, 0),
+    },
+    totalPaidPence: summary.chargedPence,
+    paymentReference: order.paymentReference,
+    credits: await receiptCredits(db, order.id),
+    refundedPence: summary.refundedPence + summary.disputedPence,
+    netPaidPence: summary.remainingPence,
+    pdfPath: receiptPdfPath(order.id),
+  };
+}
+
+/** Each refund (and chargeback) of the order as a credit, oldest first, its amounts from the ledger. */
+async function receiptCredits(db: Db, orderId: string): Promise<ReceiptCredit[]> {
+  const rows = await db
+    .select({
+      group: sql<string>`coalesce(${ledgerEntries.refundId}::text, ${ledgerEntries.entryKey})`,
+      kind: ledgerEntries.kind,
+      amountPence: ledgerEntries.amountPence,
+      createdAt: ledgerEntries.createdAt,
+      quantity: refunds.quantity,
+      eventTitle: events.title,
+    })
+    .from(ledgerEntries)
+    .leftJoin(refunds, eq(refunds.id, ledgerEntries.refundId))
+    .leftJoin(events, eq(events.id, ledgerEntries.eventId))
+    .where(and(eq(ledgerEntries.orderId, orderId), inArray(ledgerEntries.kind, [...PAID_BACK_KINDS])))
+    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.entryKey));
+  const groups = new Map<string, typeof rows>();
+  for (const row of rows) groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
+  return [...groups.values()].map((entries) => {
+    const first = entries[0]!;
+    const money = summariseLedger(entries);
+    const disputed = money.disputedPence > 0;
+    const what = disputed ? "Chargeback through your bank" : first.quantity ? `Refund of ${plural(first.quantity, "ticket")}` : "Refund";
+    return {
+      date: first.createdAt.toISOString(),
+      description: first.eventTitle ? `${what}: ${first.eventTitle}` : what,
+      ticketsPence: disputed ? 0 : money.ticketsRefundedPence,
+      feesPence: disputed ? 0 : money.feesRefundedPence,
+      totalPence: money.refundedPence + money.disputedPence,
+    };
+  });
+}
