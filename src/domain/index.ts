@@ -33,3 +33,4 @@ export * from "./refund-shapes";
 export * from "./refund-request-shapes";
 export * from "./event-lifecycle";
 export * from "./event-lifecycle-shapes";
+export * from "./payouts";
