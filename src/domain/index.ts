@@ -33,3 +33,5 @@ export * from "./refund-shapes";
 export * from "./refund-request-shapes";
 export * from "./event-lifecycle";
 export * from "./event-lifecycle-shapes";
+export * from "./payout-accounts";
+export * from "./payout-account-shapes";

@@ -7,6 +7,7 @@ import type { Jobs } from "../../jobs/jobs";
 import type { PaymentGateway, ProviderNotice, ProviderRefund } from "../../providers/payments/payments";
 import type { Tx } from "../checkout/capacity";
 import { releaseOrder, settlePaidSession } from "../checkout/checkout.service";
+import { applyAccountUpdate } from "../payouts/payout-accounts.service";
 import { recordLedger } from "./ledger";
 import { recordRefundOnLedger, tryCompleteRefund, voidTickets } from "./refunds.service";
 
@@ -38,6 +39,9 @@ export async function handleProviderNotice(context: ProviderEventContext, notice
       return;
     case "charge.dispute.created":
       await recordDispute(db, notice);
+      return;
+    case "account.updated":
+      await applyAccountUpdate(db, notice.account);
       return;
     case "other":
       return;
