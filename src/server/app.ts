@@ -26,6 +26,7 @@ import { checkoutRoutes } from "./features/checkout/checkout.routes";
 import { stripeWebhookRoutes } from "./features/checkout/stripe-webhook.routes";
 import { refundRequestsRoutes } from "./features/refunds/refund-requests.routes";
 import { refundsRoutes } from "./features/refunds/refunds.routes";
+import { payoutAccountsRoutes } from "./features/payouts/payout-accounts.routes";
 import { createPaymentGateway } from "./providers/payments/payments";
 import { checkInRoutes } from "./features/check-in/check-in.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
@@ -150,7 +151,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     realtimeHeartbeatMs,
   };
   // Workers join once the queue is up (at once, or when the database comes back).
-  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, paymentProvider: config.paymentProvider, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
+  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
     await jobs.stop();
@@ -180,6 +181,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         checkoutRoutes,
         refundsRoutes,
         refundRequestsRoutes,
+        payoutAccountsRoutes,
         assistantRoutes,
         imagesRoutes,
         contactRoutes,

@@ -14,21 +14,7 @@ import { startPayoutJobs } from "../features/payouts/payout.job";
 import type { Jobs } from "./jobs";
 
 /** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, lapsed checkouts every minute, and payouts every hour. */
-export async function startWorkers({
-  jobs,
-  db,
-  mailer,
-  gateway,
-  paymentProvider,
-  log,
-}: {
-  jobs: Jobs;
-  db: Db;
-  mailer: TicketMailer;
-  gateway: PaymentGateway;
-  paymentProvider: string;
-  log: FastifyBaseLogger;
-}) {
+export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: Jobs; db: Db; mailer: TicketMailer; gateway: PaymentGateway; log: FastifyBaseLogger }) {
   await workTicketEmails({ jobs, mailer, log });
   await startRefundEmailJob({ jobs, mailer, log });
   await startExpireHoldsJob({ jobs, db, log });
@@ -37,5 +23,5 @@ export async function startWorkers({
   await startRefundRequestNoticeJob({ jobs, mailer, log });
   await startCancelEventJob({ jobs, db, gateway, log });
   await startPostponementNoticeJob({ jobs, mailer, log });
-  await startPayoutJobs({ jobs, db, gateway, provider: paymentProvider, log });
+  await startPayoutJobs({ jobs, db, gateway, log });
 }

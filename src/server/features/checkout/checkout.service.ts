@@ -36,6 +36,7 @@ import { transferGroupOf, type PaymentGateway } from "../../providers/payments/p
 import { bookingChargeEntries, recordLedger } from "../refunds/ledger";
 import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
+import { assertEventsCanBeBought } from "../payouts/payout-accounts.service";
 import { checkPlacesLeft, heldByAccount, lockEvents, placesLeft } from "./capacity";
 
 /** Where confirmation enqueues ticket and refund e-mails and refunds (the job queue, inside the confirming transaction). */
@@ -84,6 +85,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
       if (limited) throw limited;
       priced.push({ event, quantity: line.quantity, fee: bookingFeePerTicket(event.pricePence), total: ticketTotal(event.pricePence, line.quantity) });
     }
+    await assertEventsCanBeBought(tx, provider, lines.map((line) => line.eventId));
     const totals = cartTotals(priced.map((line) => ({ ticketPricePence: line.event.pricePence, quantity: line.quantity })));
     const [created] = await tx
       .insert(orders)

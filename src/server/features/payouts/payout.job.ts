@@ -12,8 +12,8 @@ export const PAYOUT_SCHEDULE = "5 * * * *";
  * be retried, and the run resumes from the payout rows and provider keys it left); and after a refund or
  * dispute, the event's payouts are settled again.
  */
-export async function startPayoutJobs({ jobs, db, gateway, provider, log }: { jobs: Jobs; db: Db; gateway: PaymentGateway; provider: string; log: FastifyBaseLogger }) {
-  const context = { db, gateway, provider, log };
+export async function startPayoutJobs({ jobs, db, gateway, log }: { jobs: Jobs; db: Db; gateway: PaymentGateway; log: FastifyBaseLogger }) {
+  const context = { db, gateway, log };
   await jobs.work(QUEUES.payouts, async () => {
     const report = await runDuePayouts(context);
     if (report.paid.length || report.reversed.length || report.waiting.length || report.failed.length) {

@@ -8,7 +8,7 @@ import { QUEUES, type Jobs } from "../../jobs/jobs";
 import { payoutTransferGroup, type PaymentGateway } from "../../providers/payments/payments";
 import type { Tx } from "../checkout/capacity";
 import { recordLedger } from "../refunds/ledger";
-import { connectPayoutAccount } from "./payout-accounts.service";
+import { ensurePayoutAccount } from "./payout-accounts.service";
 import { eventSettlements, type EventSettlement } from "./settlement";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -16,9 +16,8 @@ export type PayoutReversalRow = typeof payoutReversals.$inferSelect;
 
 export interface PayoutContext {
   db: Db;
+  /** With the local provider, a payee without an account gets a simulated one (ready at once). */
   gateway: PaymentGateway;
-  /** The payment provider's name: with `local`, a payee without an account gets a simulated one (ready at once). */
-  provider: string;
   log?: FastifyBaseLogger;
 }
 
@@ -109,11 +108,11 @@ class Outcomes {
   }
 }
 
-/** The payee's account if we may transfer to it; with the local provider one is made when missing. */
-async function accountFor(context: PayoutContext, userId: string) {
-  const [account] = await context.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
-  if (account || context.provider !== "local") return account ?? null;
-  return connectPayoutAccount(context, userId);
+/** The payee's account with this provider; with the local provider one is made when missing (ready at once). */
+async function accountFor({ db, gateway }: PayoutContext, userId: string) {
+  if (gateway.name === "local") return ensurePayoutAccount({ db, gateway, userId });
+  const [account] = await db.select().from(payoutAccounts).where(and(eq(payoutAccounts.userId, userId), eq(payoutAccounts.provider, gateway.name)));
+  return account ?? null;
 }
 
 /**
