@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { payoutDueAt } from "../../../domain";
+import { organiserFee, payoutDueAt } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
 import type { AuthClient } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
@@ -67,14 +67,15 @@ describe("a month of orders: three organisers and an affiliate paid what their e
   it("pays each party once at its due date, reverses after a late refund, and reconciles to the penny", async () => {
     const [a, b, c, promoter] = await Promise.all([0, 1, 2, 3].map(() => signInAs(t.app, t.db, t.config.publicUrl, "user")));
     const [affiliate] = await t.db.insert(affiliates).values({ userId: promoter!.account.id, affiliateCode: "MONTHAFF1" }).returning();
-    const event = (organiser: Person, title: string, pricePence: number, day: string) =>
-      createEvent(t.db, { userId: organiser.account.id, title, pricePence, maxAttendees: 100, ...endingOn(day) });
+    const event = (organiser: Person, title: string, pricePence: number, day: string, absorbsBookingFee = false) =>
+      createEvent(t.db, { userId: organiser.account.id, title, pricePence, maxAttendees: 100, absorbsBookingFee, ...endingOn(day) });
+    // A2 and C2's organisers absorb the £2.30 booking fee: their buyers pay the ticket price only (D22).
     const a1 = await event(a!, "A1 Harbour Quiz", 2000, "2090-11-06");
-    const a2 = await event(a!, "A2 Harbour Quiz", 1500, "2090-11-16");
+    const a2 = await event(a!, "A2 Harbour Quiz", 1500, "2090-11-16", true);
     const b1 = await event(b!, "B1 Jazz Cellar", 3500, "2090-11-10");
     const b2 = await event(b!, "B2 Jazz Cellar", 1000, "2090-11-22");
     const c1 = await event(c!, "C1 Night Market", 2500, "2090-11-30");
-    const c2 = await event(c!, "C2 Night Market", 500, "2090-11-21");
+    const c2 = await event(c!, "C2 Night Market", 500, "2090-11-21", true);
     const all = [a1, a2, b1, b2, c1, c2].map((row) => row.id);
 
     // 30 orders; "aff" bought through the affiliate's link (23p commission a ticket, 10% of the £2.30 fee).
@@ -114,11 +115,11 @@ describe("a month of orders: three organisers and an affiliate paid what their e
     expect(early.paid.filter((outcome) => all.includes(outcome.eventId))).toEqual([]);
     expect(await paidOf(all)).toEqual([]);
 
-    // A1 is due: its organiser (10 × £20) and the affiliate (5 × 23p).
+    // A1 is due: its organiser, 10 × £20 less the organiser fee (2.9% + 30p = 88p a ticket), and the affiliate (5 × 23p).
     const first = await runDuePayouts(context(), dueAt(a1));
     expect(first.paid.map((outcome) => [outcome.eventTitle, outcome.payeeKind, outcome.amountPence]).sort()).toEqual([
       ["A1 Harbour Quiz", "affiliate", 115],
-      ["A1 Harbour Quiz", "organiser", 20000],
+      ["A1 Harbour Quiz", "organiser", 19120],
     ]);
     // Run again at the same time: nothing more.
     expect((await runDuePayouts(context(), dueAt(a1))).paid).toEqual([]);
@@ -126,13 +127,14 @@ describe("a month of orders: three organisers and an affiliate paid what their e
     // Refunds after payout: 1 of the affiliate's 3-ticket order, then the whole 2-ticket first order.
     await refund(a!, bought.get(a1.id)![2]!.id, 1);
     await refund(a!, bought.get(a1.id)![0]!.id);
-    // The settle job (queued in the refunds' transactions) takes £20 + £40 back from A, 23p from the affiliate.
+    // The settle job (queued in the refunds' transactions) takes back from A what those 3 tickets paid them:
+    // £20 − 88p, then £40 − £1.76 (the organiser fee goes with the tickets); 23p from the affiliate.
     const reversed = await waitFor(async () => {
       const rows = await t.db.select().from(payoutReversals).innerJoin(payouts, eq(payouts.id, payoutReversals.payoutId)).where(eq(payouts.eventId, a1.id));
       const done = rows.filter((row) => row.payout_reversals.status === "succeeded");
       const organiser = done.filter((row) => row.payouts.payeeKind === "organiser").reduce((sum, row) => sum + row.payout_reversals.amountPence, 0);
       const toAffiliate = done.filter((row) => row.payouts.payeeKind === "affiliate").reduce((sum, row) => sum + row.payout_reversals.amountPence, 0);
-      return organiser === 6000 && toAffiliate === 23 ? done : undefined;
+      return organiser === 1912 + 3824 && toAffiliate === 23 ? done : undefined;
     }, "the reversals after the late refunds");
     expect(reversed.every((row) => row.payout_reversals.providerReversalId?.startsWith("trr_local_"))).toBe(true);
     // Settling the same state again (two at once) takes back nothing more.
@@ -143,19 +145,23 @@ describe("a month of orders: three organisers and an affiliate paid what their e
     const mid = await runDuePayouts(context(), dueAt(a2));
     expect(mid.paid.map((outcome) => [outcome.eventTitle, outcome.payeeKind, outcome.amountPence]).sort()).toEqual([
       ["A2 Harbour Quiz", "affiliate", 46],
-      ["A2 Harbour Quiz", "organiser", 9000],
+      // 6 × £15 − organiser fees (74p, £1.47, £1.47, 74p by booking) − 6 absorbed booking fees (£13.80)
+      ["A2 Harbour Quiz", "organiser", 9000 - 442 - 1380],
       ["B1 Jazz Cellar", "affiliate", 69],
-      ["B1 Jazz Cellar", "organiser", 24500], // 7 tickets kept × £35
+      // 7 tickets kept × £35 − organiser fees on the 4 bookings kept (1, 2, 3, 1 tickets: £1.32, £2.63, £3.95, £1.32)
+      ["B1 Jazz Cellar", "organiser", 24500 - 922],
     ]);
 
     // After the month: the rest.
     const last = await runDuePayouts(context(), new Date(dueAt(c1).getTime() + 3600_000));
     expect(last.paid.map((outcome) => [outcome.eventTitle, outcome.payeeKind, outcome.amountPence]).sort()).toEqual([
       ["B2 Jazz Cellar", "affiliate", 23],
-      ["B2 Jazz Cellar", "organiser", 9000],
+      ["B2 Jazz Cellar", "organiser", 9000 - 531], // 9 × £10 − 9 × 59p
       ["C1 Night Market", "affiliate", 23], // 2 via the affiliate, 1 refunded before payout
-      ["C1 Night Market", "organiser", 27500], // 11 tickets kept × £25
-      ["C2 Night Market", "organiser", 2500],
+      // 11 tickets kept × £25 − organiser fees by valid tickets (2, 1, 1, 1, 3, 1, 2: £2.05, £1.03 ×4, £3.08, £2.05)
+      ["C1 Night Market", "organiser", 27500 - 1130],
+      // 5 × £5 − organiser fees (45p, 45p, 89p, 45p) − 5 absorbed fees (£11.50)
+      ["C2 Night Market", "organiser", 2500 - 224 - 1150],
     ]);
 
     // Each party was paid exactly what the settlement says, each payout once under its own tr_ id.
@@ -171,15 +177,18 @@ describe("a month of orders: three organisers and an affiliate paid what their e
       expect(net.get(payout.id), `${payout.payeeKind} of ${payout.eventId}`).toBe(due);
     }
     const perPayee = (userId: string) => made.filter((payout) => payout.payeeUserId === userId).reduce((sum, payout) => sum + net.get(payout.id)!, 0);
-    expect(perPayee(a!.account.id)).toBe(14000 + 9000); // A1: 7 tickets kept × £20; A2: 6 × £15
-    expect(perPayee(b!.account.id)).toBe(24500 + 9000);
-    expect(perPayee(c!.account.id)).toBe(27500 + 2500);
+    expect(perPayee(a!.account.id)).toBe(7 * 2000 - 7 * 88 + 7178); // A1: 7 tickets kept; A2 as paid
+    expect(perPayee(b!.account.id)).toBe(23578 + 8469);
+    expect(perPayee(c!.account.id)).toBe(26370 + 1126);
     expect(perPayee(promoter!.account.id)).toBe(92 + 46 + 69 + 23 + 23);
 
-    // charges £1,100.00 (£985 of tickets + 50 × £2.30) = transfers £867.53 + platform fees £100.97 (£103.50 of fees kept − £2.53 commission) + refunds £131.50
+    // Charges £1,074.70 (£985 of tickets + 39 buyer-paid fees × £2.30)
+    //   = transfers £803.58 (£205.62 + £320.47 + £274.96 to the organisers, £2.53 to the affiliate)
+    //   + platform fees £139.62 (£78.20 of booking fees kept + £38.65 organiser fees + £25.30 absorbed fees − £2.53 commission)
+    //   + refunds £131.50 (3 × £22.30 + £37.30 + £27.30), and nothing held.
     const report = await reconcile(t.db);
     expect(report.problems).toEqual([]);
-    expect(report.payouts).toMatchObject({ chargedPence: 110000, transferredPence: 86753, platformFeesPence: 10097, refundedPence: 13150, disputedPence: 0, heldPence: 0 });
+    expect(report.payouts).toMatchObject({ chargedPence: 107470, transferredPence: 80358, platformFeesPence: 13962, refundedPence: 13150, disputedPence: 0, heldPence: 0 });
   }, 180_000);
 });
 
@@ -204,8 +213,11 @@ describe("payouts run on two nodes at once, and payees without a ready account (
     expect(made).toHaveLength(6);
     const transfers = await t.db.select().from(ledgerEntries).where(and(inArray(ledgerEntries.eventId, ids), eq(ledgerEntries.kind, "transfer")));
     expect(transfers).toHaveLength(6);
-    // Quantities 1, 2, 3 of each event: 6 tickets.
-    for (const payout of made) expect(payout.amountPence).toBe(6 * list.find((row) => row.id === payout.eventId)!.pricePence);
+    // Quantities 1, 2, 3 of each event: 6 tickets, less the organiser fee on each booking.
+    for (const payout of made) {
+      const price = list.find((row) => row.id === payout.eventId)!.pricePence;
+      expect(payout.amountPence).toBe(6 * price - organiserFee(price, 1) - organiserFee(price, 2) - organiserFee(price, 3));
+    }
     expect((await reconcile(t.db)).problems).toEqual([]);
   });
 
@@ -217,7 +229,7 @@ describe("payouts run on two nodes at once, and payees without a ready account (
     const now = new Date("2092-06-01T12:00:00Z");
     const waiting = await runDuePayouts(context(), now);
     expect(waiting.waiting.filter((outcome) => outcome.eventId === row.id)).toEqual([
-      expect.objectContaining({ eventTitle: "Waiting Room Gig", payeeKind: "organiser", amountPence: 3600, reason: "their payout account is not ready to receive payouts yet" }),
+      expect.objectContaining({ eventTitle: "Waiting Room Gig", payeeKind: "organiser", amountPence: 3436, reason: "their payout account is not ready to receive payouts yet" }),
     ]);
     expect(await paidOf([row.id])).toEqual([]);
     const [settled] = [(await eventSettlements(t.db, [row.id])).get(row.id)!];
@@ -225,7 +237,7 @@ describe("payouts run on two nodes at once, and payees without a ready account (
 
     await t.db.update(payoutAccounts).set({ ready: true }).where(eq(payoutAccounts.userId, organiser.account.id));
     const ready = await runDuePayouts(context(), now);
-    expect(ready.paid.filter((outcome) => outcome.eventId === row.id).map((outcome) => outcome.amountPence)).toEqual([3600]);
+    expect(ready.paid.filter((outcome) => outcome.eventId === row.id).map((outcome) => outcome.amountPence)).toEqual([3436]); // 2 × (£18 − 82p)
   });
 
   it("finishes a payout a killed run left pending, under the same key", async () => {
@@ -239,7 +251,7 @@ describe("payouts run on two nodes at once, and payees without a ready account (
     await t.db.delete(ledgerEntries).where(eq(ledgerEntries.payoutId, paid!.id));
     await t.db.update(payouts).set({ status: "pending", providerTransferId: null, paidAt: null }).where(eq(payouts.id, paid!.id));
     const resumed = await runDuePayouts(context(), now);
-    expect(resumed.paid.filter((outcome) => outcome.eventId === row.id)).toEqual([expect.objectContaining({ payoutId: paid!.id, providerId: paid!.providerTransferId, amountPence: 1800 })]);
+    expect(resumed.paid.filter((outcome) => outcome.eventId === row.id)).toEqual([expect.objectContaining({ payoutId: paid!.id, providerId: paid!.providerTransferId, amountPence: 1688 })]); // 2 × £9 − £1.12
     expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.payoutId, paid!.id))).toHaveLength(1);
   });
 
@@ -249,7 +261,7 @@ describe("payouts run on two nodes at once, and payees without a ready account (
     const { bookingIds } = await createPaidBookings(t.db, { eventId: row.id, pricePence: 2500, count: 2, quantity: () => 2 });
     await runDuePayouts(context(), new Date("2094-03-01T12:00:00Z"));
     const [paid] = await paidOf([row.id]);
-    expect(paid!.amountPence).toBe(10000);
+    expect(paid!.amountPence).toBe(2 * (5000 - 205)); // two bookings of 2 × £25, less £2.05 organiser fee each
     // The bank takes one booking's payment back (charge.dispute.created through the webhook's handler).
     const { handleProviderNotice } = await import("../refunds/provider-events.service");
     const [order] = await t.db.execute(sql`select o.payment_reference from orders o join order_lines ol on ol.order_id = o.id join bookings b on b.order_line_id = ol.id where b.id = ${bookingIds[0]}`).then((result) => (Array.isArray(result) ? result : (result as { rows: { payment_reference: string }[] }).rows) as { payment_reference: string }[]);
@@ -258,8 +270,9 @@ describe("payouts run on two nodes at once, and payees without a ready account (
       const [done] = await t.db.select().from(payoutReversals).where(and(eq(payoutReversals.payoutId, paid!.id), eq(payoutReversals.status, "succeeded")));
       return done;
     }, "the reversal after the dispute");
-    expect(reversal.amountPence).toBe(5000);
-    expect(reversal.reversalKey).toBe(`settle:${paid!.id}:5000`);
+    // The disputed booking's share is withheld: taken back from the payout.
+    expect(reversal.amountPence).toBe(4795);
+    expect(reversal.reversalKey).toBe(`settle:${paid!.id}:4795`);
     expect((await reconcile(t.db)).problems).toEqual([]);
   });
 });
@@ -286,11 +299,11 @@ describe("npm run admin -- payouts", () => {
     const due = await run("--as-of", "2095-08-01T12:00:00Z");
     expect(due.code).toBe(0);
     expect(due.stdout).toMatch(/^Paid \d+ payouts?, £[\d,.]+ in all\./);
-    expect(due.stdout).toMatch(new RegExp(`- £42\\.00 to the organiser ${organiser.account.email} for "Clockwork Cabaret" \\(tr_local_[0-9a-f]+\\)`));
+    expect(due.stdout).toMatch(new RegExp(`- £39\\.88 to the organiser ${organiser.account.email} for "Clockwork Cabaret" \\(tr_local_[0-9a-f]+\\)`));
     const again = await run("--as-of", "2095-08-01T12:00:00Z");
     expect(again.stdout).not.toContain("Clockwork Cabaret");
     const [made] = await paidOf([row.id]);
-    expect(made).toMatchObject({ status: "paid", amountPence: 4200 });
+    expect(made).toMatchObject({ status: "paid", amountPence: 4200 - 212 }); // 3 × £14 less 2.9% (£1.22) and 3 × 30p
     const refused = await promisify(execFile)(process.execPath, ["--import", "tsx", "src/server/admin-cli.ts", "payouts", "--as-of", "2095-08-01"], {
       env: { ...process.env, DATABASE_URL: t.database.url, DATA_DIR: t.config.DATA_DIR, NODE_ENV: "test", PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" },
     }).catch((error: { code: number; stderr: string }) => error);
