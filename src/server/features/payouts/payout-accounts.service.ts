@@ -127,10 +127,10 @@ export async function organiserCanTakePayments(db: Db | Tx, gatewayName: Payment
 }
 
 /** Of these events, the paid ones whose organiser cannot be paid yet with this provider (none with the local provider). */
-export async function eventsAwaitingPayouts(db: Db | Tx, gatewayName: PaymentGateway["name"], eventIds: string[]): Promise<{ id: string; title: string }[]> {
+export async function eventsAwaitingPayouts(db: Db | Tx, gatewayName: PaymentGateway["name"], eventIds: string[]): Promise<{ id: string; title: string; organiserId: string }[]> {
   if (gatewayName !== "stripe" || eventIds.length === 0) return [];
   return db
-    .select({ id: events.id, title: events.title })
+    .select({ id: events.id, title: events.title, organiserId: events.userId })
     .from(events)
     .leftJoin(payoutAccounts, and(eq(payoutAccounts.userId, events.userId), eq(payoutAccounts.provider, gatewayName)))
     .where(and(inArray(events.id, eventIds), gt(events.pricePence, 0), sql`${payoutAccounts.ready} is not true`))

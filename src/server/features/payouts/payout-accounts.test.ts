@@ -76,7 +76,7 @@ describe("payout accounts (local provider)", () => {
     expect(await eventsAwaitingPayouts(t.db, "local", [paid.id, free.id])).toEqual([]);
     // The same organiser with Stripe: the paid event waits, the free one never does.
     expect(await organiserCanTakePayments(t.db, "stripe", account.id)).toBe(false);
-    expect(await eventsAwaitingPayouts(t.db, "stripe", [paid.id, free.id])).toEqual([{ id: paid.id, title: paid.title }]);
+    expect(await eventsAwaitingPayouts(t.db, "stripe", [paid.id, free.id])).toEqual([{ id: paid.id, title: paid.title, organiserId: account.id }]);
 
     const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: paid.id, ticketQuantity: 1 });
