@@ -69,6 +69,9 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     expect(form.get("line_items[1][price_data][currency]")).toBe("gbp");
     const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, response.json().sessionId));
     expect(form.get("metadata[orderId]")).toBe(order!.id);
+    // D23: the payment and the transfers that pay it out share the order's transfer group.
+    expect(form.get("payment_intent_data[transfer_group]")).toBe(`order_${order!.id}`);
+    expect(stripe.paymentIntent(stripe.pay(response.json().sessionId).payment_intent!)!.transferGroup).toBe(`order_${order!.id}`);
     // Stripe's window is measured from its own receipt of the request; the hold must outlast the session.
     const expiresAtMs = Number(form.get("expires_at")) * 1000;
     expect(expiresAtMs - request.receivedAt).toBeGreaterThanOrEqual(STRIPE_MIN_SESSION_MINUTES * 60_000);
