@@ -117,6 +117,17 @@ export async function applyAccountUpdate(db: Db | Tx, account: ConnectedAccountS
 }
 
 /**
+ * The `account.updated` webhook (D23). Stripe neither orders nor dedupes its deliveries, so a notice may
+ * carry an older state than one already applied: for an account of ours, the state is read again from
+ * the provider and kept (a replay changes nothing). Another platform's account is ignored.
+ */
+export async function applyAccountNotice({ db, gateway }: { db: Db; gateway: Pick<PaymentGateway, "connectedAccount"> }, account: ConnectedAccountState): Promise<boolean> {
+  const [known] = await db.select({ accountId: payoutAccounts.accountId }).from(payoutAccounts).where(eq(payoutAccounts.accountId, account.accountId));
+  if (!known) return false;
+  return applyAccountUpdate(db, await gateway.connectedAccount(known.accountId));
+}
+
+/**
  * Whether an organiser's paid tickets may be sold (D23): with Stripe, only once their connected account
  * is ready to receive transfers. The local provider's accounts are simulated, so it never refuses (the
  * payout job makes the simulated account when it first pays: ensurePayoutAccount).

@@ -7,7 +7,7 @@ import type { Jobs } from "../../jobs/jobs";
 import type { PaymentGateway, ProviderNotice, ProviderRefund } from "../../providers/payments/payments";
 import type { Tx } from "../checkout/capacity";
 import { releaseOrder, settlePaidSession } from "../checkout/checkout.service";
-import { applyAccountUpdate } from "../payouts/payout-accounts.service";
+import { applyAccountNotice } from "../payouts/payout-accounts.service";
 import { recordLedger } from "./ledger";
 import { recordRefundOnLedger, tryCompleteRefund, voidTickets } from "./refunds.service";
 
@@ -41,7 +41,7 @@ export async function handleProviderNotice(context: ProviderEventContext, notice
       await recordDispute(db, notice);
       return;
     case "account.updated":
-      await applyAccountUpdate(db, notice.account);
+      await applyAccountNotice({ db, gateway }, notice.account);
       return;
     case "other":
       return;
