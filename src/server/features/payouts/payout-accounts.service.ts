@@ -117,6 +117,17 @@ export async function applyAccountUpdate(db: Db | Tx, account: ConnectedAccountS
 }
 
 /**
+ * The `account.updated` webhook (D23). Stripe neither orders nor dedupes its deliveries, so a notice may
+ * carry an older state than one already applied: for an account of ours, the state is read again from
+ * the provider and kept (a replay changes nothing). Another platform's account is ignored.
+ */
+export async function applyAccountNotice({ db, gateway }: { db: Db; gateway: Pick<PaymentGateway, "connectedAccount"> }, account: ConnectedAccountState): Promise<boolean> {
+  const [known] = await db.select({ accountId: payoutAccounts.accountId }).from(payoutAccounts).where(eq(payoutAccounts.accountId, account.accountId));
+  if (!known) return false;
+  return applyAccountUpdate(db, await gateway.connectedAccount(known.accountId));
+}
+
+/**
  * Whether an organiser's paid tickets may be sold (D23): with Stripe, only once their connected account
  * is ready to receive transfers. The local provider's accounts are simulated, so it never refuses (the
  * payout job makes the simulated account when it first pays: ensurePayoutAccount).
@@ -127,10 +138,10 @@ export async function organiserCanTakePayments(db: Db | Tx, gatewayName: Payment
 }
 
 /** Of these events, the paid ones whose organiser cannot be paid yet with this provider (none with the local provider). */
-export async function eventsAwaitingPayouts(db: Db | Tx, gatewayName: PaymentGateway["name"], eventIds: string[]): Promise<{ id: string; title: string }[]> {
+export async function eventsAwaitingPayouts(db: Db | Tx, gatewayName: PaymentGateway["name"], eventIds: string[]): Promise<{ id: string; title: string; organiserId: string }[]> {
   if (gatewayName !== "stripe" || eventIds.length === 0) return [];
   return db
-    .select({ id: events.id, title: events.title })
+    .select({ id: events.id, title: events.title, organiserId: events.userId })
     .from(events)
     .leftJoin(payoutAccounts, and(eq(payoutAccounts.userId, events.userId), eq(payoutAccounts.provider, gatewayName)))
     .where(and(inArray(events.id, eventIds), gt(events.pricePence, 0), sql`${payoutAccounts.ready} is not true`))

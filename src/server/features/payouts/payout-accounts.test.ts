@@ -4,8 +4,7 @@ import { setUpTestApp } from "../../../../test/app";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { payoutAccounts } from "../../db/schema";
-import { handleProviderNotice } from "../refunds/provider-events.service";
-import { eventsAwaitingPayouts, organiserCanTakePayments } from "./payout-accounts.service";
+import { applyAccountUpdate, eventsAwaitingPayouts, organiserCanTakePayments } from "./payout-accounts.service";
 
 /** Payout accounts with the local provider (D23): simulated, ready at once, so a fresh machine runs the whole flow. */
 describe("payout accounts (local provider)", () => {
@@ -76,23 +75,22 @@ describe("payout accounts (local provider)", () => {
     expect(await eventsAwaitingPayouts(t.db, "local", [paid.id, free.id])).toEqual([]);
     // The same organiser with Stripe: the paid event waits, the free one never does.
     expect(await organiserCanTakePayments(t.db, "stripe", account.id)).toBe(false);
-    expect(await eventsAwaitingPayouts(t.db, "stripe", [paid.id, free.id])).toEqual([{ id: paid.id, title: paid.title }]);
+    expect(await eventsAwaitingPayouts(t.db, "stripe", [paid.id, free.id])).toEqual([{ id: paid.id, title: paid.title, organiserId: account.id }]);
 
     const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: paid.id, ticketQuantity: 1 });
     expect(checkout.statusCode).toBe(200);
   });
 
-  it("keeps an account current from the provider's account.updated notice, ignoring accounts it does not know", async () => {
+  it("keeps an account's state as the provider reports it, harmless to repeat, ignoring accounts it does not know", async () => {
     const { client, account } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     await client.post("/api/payouts/account/onboarding");
     const [row] = await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, account.id));
-    const context = { db: t.db, jobs: t.app.jobs, gateway: { name: "local" } as never };
     const paused = { accountId: row!.accountId, ready: false, detailsSubmitted: true, payoutsEnabled: false, requirementsDue: ["external_account"], disabledReason: "requirements.past_due" };
-    await handleProviderNotice(context, { type: "account.updated", account: paused });
-    await handleProviderNotice(context, { type: "account.updated", account: paused });
+    expect(await applyAccountUpdate(t.db, paused)).toBe(true);
+    expect(await applyAccountUpdate(t.db, paused)).toBe(true);
     expect((await client.get("/api/payouts/account")).json().account).toMatchObject({ ready: false, requirementsDue: ["external_account"], disabledReason: "requirements.past_due" });
-    await handleProviderNotice(context, { type: "account.updated", account: { ...paused, accountId: "acct_local_unknown" } });
+    expect(await applyAccountUpdate(t.db, { ...paused, accountId: "acct_local_unknown" })).toBe(false);
     expect(await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, "acct_local_unknown"))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import type { PaymentGateway, ProviderNotice, ProviderRefund } from "../../provi
 import type { Tx } from "../checkout/capacity";
 import { releaseOrder, settlePaidSession } from "../checkout/checkout.service";
 import { enqueuePayoutSettle, eventsOfOrder } from "../payouts/payouts.service";
-import { applyAccountUpdate } from "../payouts/payout-accounts.service";
+import { applyAccountNotice } from "../payouts/payout-accounts.service";
 import { recordLedger } from "./ledger";
 import { recordRefundOnLedger, tryCompleteRefund, voidTickets } from "./refunds.service";
 
@@ -42,7 +42,7 @@ export async function handleProviderNotice(context: ProviderEventContext, notice
       await recordDispute(db, jobs, notice);
       return;
     case "account.updated":
-      await applyAccountUpdate(db, notice.account);
+      await applyAccountNotice({ db, gateway }, notice.account);
       return;
     case "other":
       return;

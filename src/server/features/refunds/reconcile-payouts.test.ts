@@ -83,8 +83,13 @@ describe("reconcile names each way the payout side can break (D23)", () => {
     const second = await paidOut(2085);
     await t.db.update(payouts).set({ providerTransferId: first.payout.providerTransferId }).where(eq(payouts.id, second.payout.id));
     await t.db.update(ledgerEntries).set({ providerRef: first.payout.providerTransferId }).where(eq(ledgerEntries.payoutId, second.payout.id));
-    const problems = [...(await problemsNaming(first.payout.id)), ...(await problemsNaming(second.payout.id))];
-    expect(problems).toContain(`payout ${second.payout.id} has the same transfer ${first.payout.providerTransferId} as payout ${first.payout.id}`);
+    // Named once, whichever of the two is read first.
+    const problems = await problemsNaming(`has the same transfer ${first.payout.providerTransferId}`);
+    expect(problems).toHaveLength(1);
+    expect([
+      `payout ${second.payout.id} has the same transfer ${first.payout.providerTransferId} as payout ${first.payout.id}`,
+      `payout ${first.payout.id} has the same transfer ${first.payout.providerTransferId} as payout ${second.payout.id}`,
+    ]).toContain(problems[0]);
   });
 
   it("a payout still pending with a transfer on the ledger", async () => {
