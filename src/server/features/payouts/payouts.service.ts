@@ -175,20 +175,22 @@ async function transfer(context: PayoutContext, outcomes: Outcomes, event: Payou
     await outcomes.add("failed", event, payee, { amountPence: row.amountPence, payoutId: row.id, providerId: null, reason });
     return null;
   }
-  return db.transaction(async (tx) => {
+  // Only the transaction's own connection inside it (the embedded database has just the one).
+  const { row: settled, recorded } = await db.transaction(async (tx) => {
     const [paid] = await tx
       .update(payouts)
       .set({ status: "paid", providerTransferId: transferId, paidAt: new Date(), failure: null })
       .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")))
       .returning();
     // Another node recorded it first: the same transfer (same key), already on the ledger.
-    if (!paid) return (await tx.select().from(payouts).where(eq(payouts.id, row.id)))[0] ?? null;
+    if (!paid) return { row: (await tx.select().from(payouts).where(eq(payouts.id, row.id)))[0] ?? null, recorded: false };
     await recordLedger(tx, [
       { entryKey: `transfer:${paid.id}`, kind: "transfer", amountPence: paid.amountPence, orderId: null, eventId: paid.eventId, payoutId: paid.id, affiliateId: paid.affiliateId, providerRef: transferId },
     ]);
-    await outcomes.add("paid", event, payee, { amountPence: paid.amountPence, payoutId: paid.id, providerId: transferId, reason: null });
-    return paid;
+    return { row: paid, recorded: true };
   });
+  if (recorded && settled) await outcomes.add("paid", event, payee, { amountPence: settled.amountPence, payoutId: settled.id, providerId: transferId, reason: null });
+  return settled;
 }
 
 /**
@@ -235,18 +237,19 @@ async function reverseExcess(context: PayoutContext, outcomes: Outcomes, event: 
       await outcomes.add("failed", event, payee, { amountPence: -reversal.amountPence, payoutId: payout.id, providerId: null, reason });
       continue;
     }
-    await db.transaction(async (tx) => {
-      const [done] = await tx
+    const done = await db.transaction(async (tx) => {
+      const [succeeded] = await tx
         .update(payoutReversals)
         .set({ status: "succeeded", providerReversalId: reversalId, failure: null, completedAt: new Date() })
         .where(and(eq(payoutReversals.id, reversal.id), eq(payoutReversals.status, "pending")))
         .returning();
-      if (!done) return;
+      if (!succeeded) return null;
       await recordLedger(tx, [
-        { entryKey: `reversal:${done.id}`, kind: "transfer_reversal", amountPence: done.amountPence, orderId: null, eventId: payout.eventId, payoutId: payout.id, affiliateId: payout.affiliateId, providerRef: reversalId },
+        { entryKey: `reversal:${succeeded.id}`, kind: "transfer_reversal", amountPence: succeeded.amountPence, orderId: null, eventId: payout.eventId, payoutId: payout.id, affiliateId: payout.affiliateId, providerRef: reversalId },
       ]);
-      await outcomes.add("reversed", event, payee, { amountPence: done.amountPence, payoutId: payout.id, providerId: reversalId, reason: null });
+      return succeeded;
     });
+    if (done) await outcomes.add("reversed", event, payee, { amountPence: done.amountPence, payoutId: payout.id, providerId: reversalId, reason: null });
   }
 }
 
