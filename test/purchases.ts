@@ -9,10 +9,14 @@ import { bookings } from "../src/server/db/schema";
  * A booking bought the way a buyer buys one: an organiser's paid event, a signed-in buyer, create-payment
  * and the local test checkout's Pay (so its charge is on the ledger, as every refund test needs).
  */
-export async function boughtBooking(t: TestApp, quantity: number, { pricePence = 2000, attendeeName = "Ada Lovelace" }: { pricePence?: number; attendeeName?: string } = {}) {
+export async function boughtBooking(
+  t: TestApp,
+  quantity: number,
+  { pricePence = 2000, attendeeName = "Ada Lovelace", absorbsBookingFee = false }: { pricePence?: number; attendeeName?: string; absorbsBookingFee?: boolean } = {},
+) {
   const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
   const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
-  const event = await createEvent(t.db, { userId: organiser.account.id, pricePence, maxAttendees: 10, title: `Bought ${Math.random()}` });
+  const event = await createEvent(t.db, { userId: organiser.account.id, pricePence, absorbsBookingFee, maxAttendees: 10, title: `Bought ${Math.random()}` });
   const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName, eventId: event.id, ticketQuantity: quantity });
   expect(checkout.statusCode).toBe(200);
   expect((await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`)).statusCode).toBe(200);

@@ -35,3 +35,6 @@ export * from "./event-lifecycle";
 export * from "./event-lifecycle-shapes";
 export * from "./vat";
 export * from "./receipts";
+export * from "./payouts";
+export * from "./payout-accounts";
+export * from "./payout-account-shapes";

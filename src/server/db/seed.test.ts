@@ -1,12 +1,12 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRICE_BANDS, eventKind, isListed, priceBandOf } from "../../domain";
+import { PRICE_BANDS, eventKind, isListed, organiserFee, payoutDueAt, priceBandOf } from "../../domain";
 import { createTestDatabase } from "../../../test/database";
 import { formatReconcileReport, reconcile } from "../features/refunds/reconcile";
-import { affiliates, bookings, events, ledgerEntries, orders, profiles, refunds, users } from "./schema";
+import { affiliates, bookings, events, ledgerEntries, orders, payoutAccounts, payouts, profiles, refunds, users } from "./schema";
 import { DEMO_AFFILIATE_CODE, seedDemoData } from "./seed";
 
 describe("demo seed", () => {
@@ -82,6 +82,22 @@ describe("demo seed", () => {
     expect(affiliate!.totalReferrals).toBe(2);
     const [commission] = await database.db.select({ pence: sql<number>`sum(${ledgerEntries.amountPence})::int` }).from(ledgerEntries).where(sql`${ledgerEntries.kind} = 'commission'`);
     expect(commission!.pence).toBe(affiliate!.totalEarningsPence);
+  });
+
+  it("pays out the demo organiser's past event, and leaves the one that ended two days ago waiting for its date (D23)", async () => {
+    const [organiser] = await database.db.select().from(users).where(eq(users.email, "northern.sounds@eventora.test"));
+    const [account] = await database.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, organiser!.id));
+    expect(account).toMatchObject({ provider: "local", ready: true });
+    expect(account!.accountId).toMatch(/^acct_local_/);
+    const [past] = await database.db.select().from(events).where(eq(events.title, "Riverside Blues Night"));
+    const [made] = await database.db.select().from(payouts).where(eq(payouts.eventId, past!.id));
+    // 7 tickets at £16, less the organiser fee on bookings of 2, 4 and 1.
+    expect(made).toMatchObject({ status: "paid", payeeKind: "organiser", payeeUserId: organiser!.id, amountPence: 7 * 1600 - organiserFee(1600, 2) - organiserFee(1600, 4) - organiserFee(1600, 1) });
+    const transfers = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.payoutId, made!.id));
+    expect(transfers).toEqual([expect.objectContaining({ entryKey: `transfer:${made!.id}`, kind: "transfer", amountPence: made!.amountPence, providerRef: made!.providerTransferId })]);
+    const [recent] = await database.db.select().from(events).where(eq(events.title, "Harbour Lights Folk Evening"));
+    expect(await database.db.select().from(payouts).where(eq(payouts.eventId, recent!.id))).toEqual([]);
+    expect(payoutDueAt(recent!).getTime()).toBeGreaterThan(Date.now());
   });
 
   it("draws a local poster in every width for every event", async () => {

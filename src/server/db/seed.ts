@@ -5,7 +5,7 @@ import { formatEventDate, formatEventTime } from "../../domain/format";
 import { londonClock } from "../../domain/london-time";
 import { londonWallTimeToDate } from "../../domain/london-wall-time";
 import { cartTotals } from "../../domain/checkout";
-import { affiliateCommission, bookingFeePerTicket } from "../../domain/money";
+import { absorbedFeePerTicket, affiliateCommission, buyerFeePerTicket } from "../../domain/money";
 import { refundAmounts, refundIncludesFee } from "../../domain/refunds";
 import { newTicketCode } from "../../domain/tickets";
 import type { Db } from "./client";
@@ -13,7 +13,9 @@ import { hashPassword } from "./password-hash";
 import { accounts, affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, refunds, users } from "./schema";
 import type { CataloguePosterSpec } from "../features/images/poster/catalogue";
 import { bookingChargeEntries, recordLedger, refundEntries, type NewLedgerEntry } from "../features/refunds/ledger";
-import { newLocalPaymentId, newLocalSessionId } from "../providers/payments/local";
+import { createLocalPayments, newLocalPaymentId, newLocalSessionId } from "../providers/payments/local";
+import { ensurePayoutAccount } from "../features/payouts/payout-accounts.service";
+import { runDuePayouts } from "../features/payouts/payouts.service";
 import { generateSeedPosters } from "./seed-images";
 
 /**
@@ -183,6 +185,8 @@ interface EventSeed {
   location: string;
   when: When;
   pricePence: number;
+  /** The organiser pays the booking fee instead of the buyer (D22). */
+  absorbsBookingFee?: boolean;
   description: string;
   maxAttendees?: number;
   videoUrl?: string;
@@ -248,6 +252,8 @@ const EVENTS: EventSeed[] = [
     location: "Kensington, London",
     when: { in: 38, on: "sat", at: "19:30", hours: 3 },
     pricePence: 12500,
+    // The demo's event whose organiser absorbs the booking fee: buyers pay £125.00 a ticket, no fee (D22).
+    absorbsBookingFee: true,
     maxAttendees: 5200,
     description:
       "A full symphony orchestra and choir perform the greatest film scores of all time, from Star Wars and Lawrence of Arabia to Gladiator and Interstellar. Premium stalls tickets include a programme and a glass of champagne in the interval.",
@@ -289,6 +295,34 @@ const EVENTS: EventSeed[] = [
     maxAttendees: 120,
     description:
       "Fiddles, bodhráns and uilleann pipes fill one of Belfast's most famous bars for a night of traditional Irish music. Musicians are welcome to bring an instrument and join the circle. Ticket includes a reserved seat in the snug.",
+  },
+  {
+    // Ended weeks ago: paid out on seeding (D23), so the organiser's statements show a payout.
+    key: "riversideBlues",
+    organiser: "northernSounds",
+    title: "Riverside Blues Night",
+    category: "music",
+    venue: "The Brudenell Social Club",
+    location: "Queen's Road, Leeds",
+    when: { in: -28, at: "20:00", hours: 3 },
+    pricePence: 1600,
+    maxAttendees: 250,
+    description:
+      "Slide guitar, harmonica and a horn section that takes the roof off: three of the North's best blues bands on one bill. Standing downstairs, seats on the balcony. Doors at half past seven.",
+  },
+  {
+    // Ended two days ago: its payout waits for its date, 7 UK business days on (D23).
+    key: "harbourFolk",
+    organiser: "northernSounds",
+    title: "Harbour Lights Folk Evening",
+    category: "music",
+    venue: "The Jam Jar",
+    location: "Whitby Harbour, Whitby",
+    when: { in: -2, at: "19:30", hours: 3 },
+    pricePence: 1400,
+    maxAttendees: 90,
+    description:
+      "Sea shanties, ballads and new songs from the Yorkshire coast, sung in a fisherman's loft above the harbour. Bring a voice for the choruses. Hot drinks and parkin from the café downstairs.",
   },
   // --- comedy ------------------------------------------------------------------------------------
   {
@@ -941,6 +975,11 @@ const BOOKINGS: BookingSeed[] = [
   { event: "foundersForum", quantity: 1, who: 28, daysAgo: 4 },
   { event: "peakRetreat", quantity: 2, who: 29, daysAgo: 9 },
   // Past events: tickets scanned at the door.
+  { event: "riversideBlues", quantity: 2, who: 3, checkedIn: true, daysAgo: 12 },
+  { event: "riversideBlues", quantity: 4, who: 7, checkedIn: true, daysAgo: 6 },
+  { event: "riversideBlues", quantity: 1, who: 12, checkedIn: true, daysAgo: 2 },
+  { event: "harbourFolk", quantity: 2, who: 18, checkedIn: true, daysAgo: 9 },
+  { event: "harbourFolk", quantity: 3, who: 24, checkedIn: true, daysAgo: 4 },
   { event: "belfastTrad", quantity: 1, who: "attendee", checkedIn: true, daysAgo: 20 },
   { event: "belfastTrad", quantity: 3, who: 30, checkedIn: true, daysAgo: 15 },
   { event: "exportMasterclass", quantity: 1, who: 31, checkedIn: true, daysAgo: 30 },
@@ -1000,6 +1039,7 @@ export async function seedDemoData({
         location: seed.location,
         category: seed.category,
         pricePence: seed.pricePence,
+        absorbsBookingFee: seed.absorbsBookingFee ?? false,
         maxAttendees: seed.maxAttendees ?? null,
         imageUrl: imageUrls[index]!,
         videoUrl: seed.videoUrl ?? null,
@@ -1015,11 +1055,25 @@ export async function seedDemoData({
     await insertBookings(tx, { eventsByKey, userIds, now });
     return true;
   });
+  if (seeded) await payOutDemoEvents(db, now);
 
   return { seeded, accounts: demoAccounts };
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * The demo's payouts, made by the payout service itself (D23) with the local provider's simulated
+ * accounts: the demo organiser gets a connected account, and every event whose payout date has passed is
+ * paid out (the hourly job would do the same on its first run); recent events wait for theirs.
+ */
+async function payOutDemoEvents(db: Db, now: Date): Promise<void> {
+  const gateway = createLocalPayments({ publicUrl: "http://localhost", db });
+  const demoOrganiser = PEOPLE.find((person) => person.key === "northernSounds")!;
+  const [organiser] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoOrganiser.email));
+  if (organiser) await ensurePayoutAccount({ db, gateway, userId: organiser.id });
+  await runDuePayouts({ db, gateway }, now);
+}
 
 async function hasEvents(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(events);
@@ -1145,7 +1199,10 @@ async function insertBookings(
     // Bookings are made before the event they are for.
     const createdAt = new Date(Math.min(now.getTime(), row.dateTime.getTime() - DAY) - booking.daysAgo * DAY - index * 37 * 60_000);
     const ticketCode = newTicketCode(createdAt);
-    const totals = cartTotals([{ ticketPricePence: seed.pricePence, quantity: booking.quantity }]);
+    const absorbs = seed.absorbsBookingFee ?? false;
+    const feePerTicketPence = buyerFeePerTicket(seed.pricePence, absorbs);
+    const absorbedFeePerTicketPence = absorbedFeePerTicket(seed.pricePence, absorbs);
+    const totals = cartTotals([{ ticketPricePence: seed.pricePence, quantity: booking.quantity, absorbsBookingFee: absorbs }]);
     const sessionId = newLocalSessionId();
     const paid = totals.total > 0;
     const referredBy = paid && booking.referred && affiliate ? affiliate.id : null;
@@ -1177,7 +1234,7 @@ async function insertBookings(
       orderId = order!.id;
       const [line] = await tx
         .insert(orderLines)
-        .values({ orderId, eventId: row.id, quantity: booking.quantity, unitPricePence: seed.pricePence, feePerTicketPence: bookingFeePerTicket(seed.pricePence), totalPence: totals.total })
+        .values({ orderId, eventId: row.id, quantity: booking.quantity, unitPricePence: seed.pricePence, feePerTicketPence, absorbedFeePerTicketPence, totalPence: totals.total })
         .returning({ id: orderLines.id });
       orderLineId = line!.id;
     }
@@ -1208,7 +1265,7 @@ async function insertBookings(
     const bookingId = inserted!.id;
     const charge = { orderId, bookingId, eventId: row.id, createdAt };
     ledger.push(
-      ...bookingChargeEntries({ ...charge, unitPricePence: seed.pricePence, feePerTicketPence: bookingFeePerTicket(seed.pricePence), quantity: booking.quantity, providerRef: paymentReference }).map(
+      ...bookingChargeEntries({ ...charge, unitPricePence: seed.pricePence, feePerTicketPence, absorbedFeePerTicketPence, quantity: booking.quantity, providerRef: paymentReference }).map(
         (entry) => ({ ...entry, createdAt }),
       ),
     );
@@ -1224,7 +1281,8 @@ async function insertBookings(
       const refundedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + DAY));
       const amounts = refundAmounts({
         unitPricePence: seed.pricePence,
-        feePerTicketPence: bookingFeePerTicket(seed.pricePence),
+        feePerTicketPence,
+        absorbedFeePerTicketPence,
         quantity: refunded,
         validQuantity: booking.quantity,
         commissionPence: commission,
@@ -1243,6 +1301,8 @@ async function insertBookings(
         ticketPence: amounts.ticketPence,
         feePence: amounts.feePence,
         commissionPence: amounts.commissionPence,
+        organiserFeePence: amounts.organiserFeePence,
+        absorbedFeePence: amounts.absorbedFeePence,
         affiliateId: refundAffiliate,
         source: "organiser",
         reason: refunded === booking.quantity ? "The buyer could no longer come." : "One of the party could no longer come.",

@@ -356,6 +356,12 @@ const ENDPOINTS: Endpoint[] = [
     who: WHO_ANYONE,
     request: () => fc.tuple(segment(() => ids.refundRequest), hostileJsonBody({ note: "Sorry, no refunds this close to the event." })).map(([id, body]) => ({ url: `/api/refund-requests/${id}/decline`, body })),
   },
+  { route: "GET /api/payouts/account", who: WHO_ANYONE, request: queryOnly("/api/payouts/account") },
+  {
+    route: "POST /api/payouts/account/onboarding",
+    who: WHO_ANYONE,
+    request: () => fc.option(nastyValue).map((value) => ({ url: "/api/payouts/account/onboarding", body: value === null ? undefined : jsonBody(value) })),
+  },
   { route: "GET /api/tickets/lookup", who: WHO_ANYONE, request: queryOnly("/api/tickets/lookup", ["identifier"], () => ({ identifier: ids.ticketCode })) },
   // Signed in, the stream never ends (app.inject would wait for it); the refusals are what is attacked here.
   { route: "GET /api/realtime/bookings", who: ["anonymous", "forged-cookie"], request: queryOnly("/api/realtime/bookings", ["lastEventId"]) },

@@ -20,6 +20,10 @@ export const QUEUES = {
   postponementNotice: "postponement-notice",
   /** E-mails a buyer the organiser's answer to their refund request. */
   refundRequestNotice: "refund-request-notice",
+  /** Every hour: pays each organiser and affiliate whose event's payout is due (payouts/payout.job.ts). */
+  payouts: "payouts",
+  /** Settles one event's payouts again after a refund or dispute (a reversal when too much was paid). */
+  payoutSettle: "payout-settle",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

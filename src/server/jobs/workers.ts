@@ -10,9 +10,10 @@ import { startRefundNoticeJob } from "../features/refunds/refund-notice.job";
 import { startRefundRequestNoticeJob } from "../features/refunds/refund-request-notice.job";
 import { startCancelEventJob } from "../features/events/cancel-event.job";
 import { startPostponementNoticeJob } from "../features/events/postponement-notice.job";
+import { startPayoutJobs } from "../features/payouts/payout.job";
 import type { Jobs } from "./jobs";
 
-/** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, and lapsed checkouts every minute. */
+/** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, lapsed checkouts every minute, and payouts every hour. */
 export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: Jobs; db: Db; mailer: TicketMailer; gateway: PaymentGateway; log: FastifyBaseLogger }) {
   await workTicketEmails({ jobs, mailer, log });
   await startRefundEmailJob({ jobs, mailer, log });
@@ -22,4 +23,5 @@ export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: J
   await startRefundRequestNoticeJob({ jobs, mailer, log });
   await startCancelEventJob({ jobs, db, gateway, log });
   await startPostponementNoticeJob({ jobs, mailer, log });
+  await startPayoutJobs({ jobs, db, gateway, log });
 }

@@ -11,10 +11,10 @@ import { formatReconcileReport, reconcile, type ReconcileProblem } from "./recon
 const t = setUpTestApp({}, { ledgerCheck: false });
 
 /** A booking bought through the test checkout (with an affiliate's code when given), its order and its organiser. */
-async function bought(quantity: number, options: { affiliateCode?: string } = {}) {
+async function bought(quantity: number, options: { affiliateCode?: string; absorbsBookingFee?: boolean } = {}) {
   const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
   const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
-  const event = await createEvent(t.db, { userId: organiser.account.id, pricePence: 2000, maxAttendees: 20, title: `Ledger ${Math.random()}` });
+  const event = await createEvent(t.db, { userId: organiser.account.id, pricePence: 2000, absorbsBookingFee: options.absorbsBookingFee ?? false, maxAttendees: 20, title: `Ledger ${Math.random()}` });
   const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: quantity, affiliateCode: options.affiliateCode });
   expect(checkout.statusCode).toBe(200);
   expect((await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`)).statusCode).toBe(200);
@@ -141,7 +141,49 @@ describe("reconcile names each way the ledger can break (decision 027)", () => {
     const { orderId, booking } = await bought(3);
     // One ticket voided as if refunded, but no refund was made: £20 too much is still held for it.
     await t.db.update(bookings).set({ ticketQuantity: 2, refundedQuantity: 1 }).where(eq(bookings.id, booking.id));
-    expect(await problemsOf({ orderId })).toEqual([{ orderId, bookingId: booking.id, problem: "ticket money left is £60.00, but its valid tickets and refunds on their way come to £40.00" }]);
+    expect(await problemsOf({ orderId })).toEqual([
+      { orderId, bookingId: booking.id, problem: "ticket money left is £60.00, but its valid tickets and refunds on their way come to £40.00" },
+      // Nor was its organiser fee taken off: it still owes the fee on three tickets.
+      { orderId, bookingId: booking.id, problem: "owes £2.64 in organiser fees on the ledger, but the fee on its 2 valid tickets is £1.76" },
+    ]);
+  });
+
+  it("a booking whose organiser fee is not the fee on its valid tickets (D22)", async () => {
+    const { organiser, orderId, booking } = await bought(3);
+    expect(await problemsOf({ orderId })).toEqual([]);
+    // The fee taken at sale is a penny short of 2.9% + 30p on three £20 tickets (£2.64).
+    await t.db.update(ledgerEntries).set({ amountPence: 263 }).where(eq(ledgerEntries.entryKey, `orgfee:${booking.id}`));
+    expect(await problemsOf({ orderId })).toEqual([{ orderId, bookingId: booking.id, problem: "owes £2.63 in organiser fees on the ledger, but the fee on its 3 valid tickets is £2.64" }]);
+    await t.db.update(ledgerEntries).set({ amountPence: 264 }).where(eq(ledgerEntries.entryKey, `orgfee:${booking.id}`));
+    // A refund of one ticket whose reversal never reached the ledger: the booking owes, and the refund records, 88p less.
+    const { refundId } = await refund(organiser, booking.id, 1);
+    await t.db.delete(ledgerEntries).where(eq(ledgerEntries.entryKey, `refund:${refundId}:orgfee`));
+    expect(await problemsOf({ orderId })).toEqual([
+      { orderId, bookingId: booking.id, problem: "owes £2.64 in organiser fees on the ledger, but the fee on its 2 valid tickets is £1.76" },
+      { orderId, bookingId: booking.id, problem: `refund ${refundId} takes £0.88 off the organiser fee, but the ledger has £0.00` },
+    ]);
+  });
+
+  it("a booking whose absorbed booking fee is not the fee on the tickets whose fee was not given back (D22)", async () => {
+    const { organiser, orderId, booking } = await bought(2, { absorbsBookingFee: true });
+    expect(await problemsOf({ orderId })).toEqual([]);
+    // No absorbed fee recorded at sale: the organiser would be paid £4.60 too much.
+    await t.db.delete(ledgerEntries).where(eq(ledgerEntries.entryKey, `absorbed:${booking.id}`));
+    expect(await problemsOf({ orderId })).toEqual([
+      { orderId, bookingId: booking.id, problem: "owes £0.00 in absorbed booking fees on the ledger, but the fee absorbed on the 2 tickets whose fee was not given back is £4.60" },
+    ]);
+    await t.db.insert(ledgerEntries).values({ entryKey: `absorbed:${booking.id}`, kind: "absorbed_fee", amountPence: 460, orderId, bookingId: booking.id, eventId: booking.eventId, providerRef: "pi_test" });
+    // An organiser's refund gives the fee back, so the organiser no longer owes it; recorded as kept, it is named.
+    const { refundId } = await refund(organiser, booking.id, 1);
+    expect(await problemsOf({ orderId })).toEqual([]);
+    await t.db.update(refunds).set({ absorbedFeePence: 0 }).where(eq(refunds.id, refundId));
+    expect(await problemsOf({ orderId })).toEqual([{ orderId, bookingId: booking.id, problem: `refund ${refundId} gives back £0.00 of absorbed booking fees, but the ledger has £2.30` }]);
+    await t.db.update(refunds).set({ absorbedFeePence: 230 }).where(eq(refunds.id, refundId));
+    // Called a buyer's request after the fact, the fee should have stayed owed: the reversal is now one too many.
+    await t.db.update(refunds).set({ source: "buyer-request" }).where(eq(refunds.id, refundId));
+    expect(await problemsOf({ orderId })).toEqual([
+      { orderId, bookingId: booking.id, problem: "owes £2.30 in absorbed booking fees on the ledger, but the fee absorbed on the 2 tickets whose fee was not given back is £4.60" },
+    ]);
   });
 
   it("an affiliate whose earnings are not the ledger's commission less its reversals", async () => {

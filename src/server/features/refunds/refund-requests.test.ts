@@ -44,7 +44,8 @@ describe("a buyer's refund request (decision 027)", () => {
     const [after] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(after).toMatchObject({ ticketQuantity: 0, refundedQuantity: 2, status: "refunded" });
     // No fee refund entry: the fee stays (spec §9), and a zero movement is not written.
-    expect(await ledgerOf(booking.id)).toEqual([["booking_fee", 460], ["ticket_refund", 4000], ["ticket_sale", 4000]]);
+    // The refunded tickets owe no organiser fee (2.9% + 30p each: £1.76 on two £20 tickets) (D22).
+    expect(await ledgerOf(booking.id)).toEqual([["booking_fee", 460], ["organiser_fee", 176], ["organiser_fee_reversal", 176], ["ticket_refund", 4000], ["ticket_sale", 4000]]);
     expect((await reconcile(t.db)).problems).toEqual([]);
 
     const message = await latestMessage(t.db, booking.attendeeEmail, (m) => Boolean(m.subject?.startsWith("Your refund")));
@@ -158,7 +159,7 @@ describe("a buyer's refund request (decision 027)", () => {
     expect(refund).toMatchObject({ source: "postponement", quantity: 2, ticketPence: 4000, feePence: 460, status: "succeeded" });
     const [request] = await t.db.select().from(refundRequests).where(and(eq(refundRequests.bookingId, booking.id), eq(refundRequests.status, "approved")));
     expect(request!.refundId).toBe(refund!.id);
-    expect(await ledgerOf(booking.id)).toEqual([["booking_fee", 460], ["fee_refund", 460], ["ticket_refund", 4000], ["ticket_sale", 4000]]);
+    expect(await ledgerOf(booking.id)).toEqual([["booking_fee", 460], ["fee_refund", 460], ["organiser_fee", 176], ["organiser_fee_reversal", 176], ["ticket_refund", 4000], ["ticket_sale", 4000]]);
     expect((await organiser.client.get("/api/refund-requests")).json().requests).toEqual([]);
     const message = await latestMessage(t.db, booking.attendeeEmail, (m) => Boolean(m.subject?.startsWith("Your refund")));
     expect(message.text).toContain("£44.60 (tickets £40.00, booking fee £4.60)");

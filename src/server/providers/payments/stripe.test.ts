@@ -5,6 +5,7 @@ import { createTestApp } from "../../../../test/app";
 import type { AuthClient } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
+import { givenReadyStripeAccount } from "../../../../test/payout-accounts";
 import { startStripeStandIn, type StripeStandIn } from "../../../../test/stand-ins/stripe";
 import { bookings, orders } from "../../db/schema";
 import { listMailbox } from "../../features/dev-mailbox/dev-mailbox.service";
@@ -27,6 +28,8 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     appUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const signedIn = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     organiserId = signedIn.account.id;
+    // With Stripe a paid event is sold only once its organiser can be paid (D23).
+    await givenReadyStripeAccount(t.db, organiserId);
     organiser = signedIn.client;
   });
   // A buyer per test: create-payment is rate limited and caps each account's open holds (decision 014).

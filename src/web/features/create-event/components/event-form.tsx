@@ -20,6 +20,7 @@ import {
 } from "../lib/event-form";
 import { EVENT_TOASTS, pathAfterForm, saveFailedTitle, saveFailureProblem, type SaveProblem } from "../lib/event-toasts";
 import { organiserOptions, type Organiser } from "../lib/organiser-options";
+import { AbsorbFeeField } from "./absorb-fee-field";
 import { AffiliateCodeField } from "./affiliate-code-field";
 import { EventBasicsFields } from "./event-basics-fields";
 import { EventImageField } from "./event-image-field";
@@ -27,17 +28,20 @@ import { EventScheduleFields } from "./event-schedule-fields";
 import { EventTicketsFields } from "./event-tickets-fields";
 import type { FormBindings } from "./form-bindings";
 import { OrganiserSelect } from "./organiser-select";
+import { PayoutsPendingNote } from "./payouts-pending-note";
 
 /** Create an event, or edit one when `event` is given (spec §2 Create/edit event, §4, §5, §8). */
 export function EventForm({
   event,
   actor,
   organisers,
+  payoutsPending = false,
 }: {
   event: EditableEvent | null;
   actor: { id: string; isAdmin: boolean };
   /** Admins only (null otherwise, or when the list failed to load). */
   organisers: Organiser[] | null;
+  payoutsPending?: boolean;
 }) {
   const mode: FormMode = event ? "edit" : "create";
   const [values, setValues] = useState<EventFormValues>(() => (event ? formValuesFromEvent(event, actor.id) : EMPTY_EVENT_FORM));
@@ -45,8 +49,8 @@ export function EventForm({
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
 
-  const onChange = (field: EventFormField, value: string) => {
-    setValues((current) => (field === "category" ? withCategory(current, value) : { ...current, [field]: value }));
+  const onChange = <F extends EventFormField>(field: F, value: EventFormValues[F]) => {
+    setValues((current) => (field === "category" ? withCategory(current, String(value)) : { ...current, [field]: value }));
     if (problem?.field === field) setProblem(null);
   };
   const errorFor = (field: EventFormField) => (problem?.field === field ? (problem.message ?? null) : null);
@@ -108,6 +112,8 @@ export function EventForm({
 
       <FormSection legend="Tickets">
         <EventTicketsFields {...bindings} />
+        <AbsorbFeeField {...bindings} />
+        {payoutsPending && <PayoutsPendingNote price={values.price} category={values.category} />}
       </FormSection>
 
       <FormSection legend="Image and video" description="A landscape image (16:9) looks best on event cards.">
