@@ -27,11 +27,7 @@ export function payoutAccountStatus(account: PayoutAccountView | null): PayoutAc
 
 export const PAYOUT_TIMING_TEXT = `Payouts are made ${PAYOUT_BUSINESS_DAYS} business days after each event ends.`;
 
-/** The event page's and checkout's words for a paid event whose organiser cannot be paid yet (D23). */
-export const PAYOUTS_PENDING_NOTICE = "Not on sale: the organiser has not finished setting up payouts.";
-export const ON_SALE_SOON = "Tickets on sale soon";
-export const PAYOUTS_PENDING_FORM_NOTE = "You can publish this event now; tickets go on sale once payouts are set up.";
-
+/** Create-payment's refusal of a paid event whose organiser cannot be paid yet (D23). */
 export function payoutsNotReadyMessage(title: string): string {
   return `Tickets for ${title} are not on sale yet: the organiser is still setting up payouts.`;
 }

@@ -27,6 +27,7 @@ import { stripeWebhookRoutes } from "./features/checkout/stripe-webhook.routes";
 import { refundRequestsRoutes } from "./features/refunds/refund-requests.routes";
 import { refundsRoutes } from "./features/refunds/refunds.routes";
 import { payoutAccountsRoutes } from "./features/payouts/payout-accounts.routes";
+import { onboardingOrigins } from "./features/payouts/payout-accounts.service";
 import { createPaymentGateway } from "./providers/payments/payments";
 import { checkInRoutes } from "./features/check-in/check-in.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
@@ -102,7 +103,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
   registerErrorHandler(app);
   registerMetrics(app);
 
-  await registerSecurityHeaders(app, { web });
+  await registerSecurityHeaders(app, { web, formTargets: onboardingOrigins(config) });
   await app.register(compress, {
     threshold: 1024,
     // Sync flush keeps streamed server-rendered HTML flowing instead of buffering it whole.

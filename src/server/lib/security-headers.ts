@@ -22,7 +22,10 @@ export function cspNonce(response: ServerResponse): string {
 }
 
 /** Content-Security-Policy, framing, referrer, permissions and (over HTTPS only) HSTS on every response. */
-export async function registerSecurityHeaders(app: FastifyInstance, { web }: { web: "production" | "development" | "none" }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { web, formTargets = [] }: { web: "production" | "development" | "none"; /** Other origins a form of ours may post or redirect to (Stripe's onboarding). */ formTargets?: string[] },
+) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -35,6 +38,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, { web }: { w
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "frame-src": ["https://www.youtube-nocookie.com", "https://player.vimeo.com"],
         "frame-ancestors": ["'none'"],
+        // The browser checks a form post's redirects too: Set up payouts answers with one to Stripe's onboarding.
+        "form-action": ["'self'", ...formTargets],
         "media-src": ["'self'", "https:", "blob:"],
         "connect-src": ["'self'", ...(web === "development" ? ["ws:"] : [])],
         "upgrade-insecure-requests": null,

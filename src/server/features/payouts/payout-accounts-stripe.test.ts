@@ -33,6 +33,11 @@ describe("payout accounts (PAYMENT_PROVIDER=stripe)", () => {
     await stripe.close();
   });
 
+  it("lets the pages' forms redirect to Stripe's onboarding (CSP form-action), and nowhere else", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/payouts/account" });
+    expect(response.headers["content-security-policy"]).toContain(`form-action 'self' ${new URL(stripe.url).origin};`);
+  });
+
   const accountOf = async (client: AuthClient) => (await client.get("/api/payouts/account")).json();
   const buy = (buyer: AuthClient, eventId: string) => buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId, ticketQuantity: 1 });
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { AppError, payoutsNotReadyMessage, type PayoutAccountState, type PayoutAccountView } from "../../../domain";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { events, payoutAccounts, users } from "../../db/schema";
 import { enforceRateLimit } from "../../lib/rate-limiter";
@@ -12,6 +13,16 @@ export const PAYOUTS_RETURN_PATH = "/dashboard/payouts/return";
 
 /** Each start of onboarding makes an account link at Stripe: a few a minute is plenty for a person. */
 const ONBOARDING_RATE_LIMIT = { limit: 10, windowSeconds: 60 } as const;
+
+/**
+ * Where the provider's hosted onboarding lives (Stripe Express: connect.stripe.com; the stand-in's own
+ * origin in tests). The Set up payouts form's answer redirects there, which the pages' CSP form-action
+ * must allow, or the browser stops the post at our own page.
+ */
+export function onboardingOrigins(config: Pick<Config, "paymentProvider" | "STRIPE_API_URL">): string[] {
+  if (config.paymentProvider !== "stripe") return [];
+  return [config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL).origin : "https://connect.stripe.com"];
+}
 
 type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 type Gateway = Pick<PaymentGateway, "name" | "createConnectedAccount" | "onboardingLink" | "connectedAccount">;

@@ -61,6 +61,11 @@ describe("payout accounts (local provider)", () => {
     expect((await owner.client.get("/api/payouts/account")).json().account.accountId).toBe(ownerAccount);
   });
 
+  it("keeps the pages' forms on this site (CSP form-action 'self' alone)", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/payouts/account" });
+    expect(response.headers["content-security-policy"]).toContain("form-action 'self';");
+  });
+
   it("refuses a state-changing call from another site", async () => {
     const { client } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     const forged = await t.app.inject({ method: "POST", url: "/api/payouts/account/onboarding", headers: { origin: "https://evil.example", cookie: client.cookieHeader } });

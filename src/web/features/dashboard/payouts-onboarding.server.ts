@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { AppError } from "@domain";
-import { paths } from "~/paths";
+import { PAYOUTS_TAB } from "./lib/payouts-paths";
 
 export interface OnboardingProblem {
   problem: string;
@@ -13,7 +13,7 @@ export interface OnboardingProblem {
 export async function redirectToOnboarding(start: () => Promise<{ url: string } | null>) {
   try {
     const link = await start();
-    return redirect(link?.url ?? paths.payoutsTab);
+    return redirect(link?.url ?? PAYOUTS_TAB);
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return data<OnboardingProblem>({ problem: error.message }, { status: error.status });
     console.error("Could not start payout onboarding", error);
@@ -22,9 +22,9 @@ export async function redirectToOnboarding(start: () => Promise<{ url: string } 
 }
 
 /** The form's post must come from our own pages (the API's CSRF rule, on top of SameSite cookies). */
-export function assertPostedFromThisSite(context: AppLoadContext, request: Request) {
+export function postedFromThisSite(context: AppLoadContext, request: Request): boolean {
   const origin = request.headers.get("origin") ?? originOf(request.headers.get("referer"));
-  if (!origin || !context.config.trustedOrigins.includes(origin)) throw data<OnboardingProblem>({ problem: "This request did not come from this site and was refused." }, { status: 403 });
+  return origin !== null && context.config.trustedOrigins.includes(origin);
 }
 
 function originOf(referer: string | null): string | null {

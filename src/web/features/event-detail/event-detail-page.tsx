@@ -11,7 +11,6 @@ import {
   formatLongDate,
   initials,
   isBusinessListing,
-  PAYOUTS_PENDING_NOTICE,
   venueShown,
 } from "@domain";
 import { Badge } from "~/components/ui/badge";
@@ -30,6 +29,7 @@ import {
   saleState,
   statusLabel,
   unavailableNotice,
+  PAYOUTS_PENDING_NOTICE,
   type SaleState,
 } from "./sale-state";
 import { CANCELLED_EVENT_NOTICE } from "~/components/cancelled-event";

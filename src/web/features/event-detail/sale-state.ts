@@ -1,4 +1,8 @@
-import { availabilityText, isBusinessListing, ON_SALE_SOON, type EventSummary } from "@domain";
+import { availabilityText, isBusinessListing, type EventSummary } from "@domain";
+
+/** A paid event whose organiser cannot be paid yet (D23): what everyone reads, and the reason its organiser and admins read. */
+export const ON_SALE_SOON = "Tickets on sale soon";
+export const PAYOUTS_PENDING_NOTICE = "Not on sale: the organiser has not finished setting up payouts.";
 
 /**
  * Whether tickets could be bought for this event right now.

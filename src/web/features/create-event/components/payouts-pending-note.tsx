@@ -1,6 +1,6 @@
 import { Info } from "lucide-react";
 import { Link } from "react-router";
-import { businessTypeForCategory, PAYOUTS_PENDING_FORM_NOTE, poundsToPence } from "@domain";
+import { businessTypeForCategory, poundsToPence } from "@domain";
 import { paths } from "~/paths";
 
 /** Under the price when the organiser cannot be paid yet (D23): a paid event is published but not on sale. */
@@ -11,8 +11,8 @@ export function PayoutsPendingNote({ price, category }: { price: string; categor
     <p role="note" className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
-        {PAYOUTS_PENDING_FORM_NOTE}{" "}
-        <Link to={paths.payoutsTab} className="font-semibold underline underline-offset-2">
+        You can publish this event now; tickets go on sale once payouts are set up.{" "}
+        <Link to={`${paths.dashboard}?tab=payouts`} className="font-semibold underline underline-offset-2">
           Set up payouts
         </Link>
       </span>

@@ -8,7 +8,7 @@ import {
 } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { paths } from "~/paths";
+import { PAYOUTS_ONBOARDING } from "../../lib/payouts-paths";
 
 /**
  * The payee's connected account (D23): set up payouts, what Stripe still needs, or payouts on. The button
@@ -61,7 +61,7 @@ export function PayoutAccountCard({ state }: { state: PayoutAccountState }) {
           )}
           {state.provider === "local" && <p className="text-xs text-muted">Test payments: payouts are simulated and no money moves.</p>}
           {status !== "ready" && (
-            <form method="post" action={paths.payoutsOnboarding}>
+            <form method="post" action={PAYOUTS_ONBOARDING}>
               <Button type="submit">{status === "incomplete" ? "Continue setup" : "Set up payouts"}</Button>
             </form>
           )}
