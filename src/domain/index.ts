@@ -34,3 +34,5 @@ export * from "./refund-request-shapes";
 export * from "./event-lifecycle";
 export * from "./event-lifecycle-shapes";
 export * from "./payouts";
+export * from "./statements";
+export * from "./statement-shapes";

@@ -26,6 +26,7 @@ import { checkoutRoutes } from "./features/checkout/checkout.routes";
 import { stripeWebhookRoutes } from "./features/checkout/stripe-webhook.routes";
 import { refundRequestsRoutes } from "./features/refunds/refund-requests.routes";
 import { refundsRoutes } from "./features/refunds/refunds.routes";
+import { statementsRoutes } from "./features/payouts/statements.routes";
 import { createPaymentGateway } from "./providers/payments/payments";
 import { checkInRoutes } from "./features/check-in/check-in.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
@@ -180,6 +181,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         checkoutRoutes,
         refundsRoutes,
         refundRequestsRoutes,
+        statementsRoutes,
         assistantRoutes,
         imagesRoutes,
         contactRoutes,

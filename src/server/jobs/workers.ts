@@ -10,6 +10,7 @@ import { startRefundNoticeJob } from "../features/refunds/refund-notice.job";
 import { startRefundRequestNoticeJob } from "../features/refunds/refund-request-notice.job";
 import { startCancelEventJob } from "../features/events/cancel-event.job";
 import { startPostponementNoticeJob } from "../features/events/postponement-notice.job";
+import { startFeeStatementJobs } from "../features/payouts/statements.job";
 import type { Jobs } from "./jobs";
 
 /** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, and lapsed checkouts every minute. */
@@ -22,4 +23,5 @@ export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: J
   await startRefundRequestNoticeJob({ jobs, mailer, log });
   await startCancelEventJob({ jobs, db, gateway, log });
   await startPostponementNoticeJob({ jobs, mailer, log });
+  await startFeeStatementJobs({ jobs, mailer, log });
 }

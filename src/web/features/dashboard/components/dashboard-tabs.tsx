@@ -1,4 +1,4 @@
-import { ChartColumn, CalendarDays, Ticket, Users, type LucideIcon } from "lucide-react";
+import { ChartColumn, CalendarDays, Landmark, Ticket, Users, type LucideIcon } from "lucide-react";
 import type { DashboardEvent, OwnBooking, SalesAnalytics } from "@domain";
 import { AddressTabs } from "~/components/ui/tabs";
 import { useDashboardView } from "../hooks/use-dashboard-view";
@@ -7,6 +7,7 @@ import type { AttendeeEventGroups } from "../lib/my-event-rows";
 import { AttendeePanel } from "./attendees/attendee-panel";
 import { MyBookingsPanel } from "./bookings/my-bookings-panel";
 import { MyEventsPanel } from "./my-events/my-events-panel";
+import { PayoutsPanel } from "./payouts/payouts-panel";
 import { SalesPanel } from "./sales/sales-panel";
 
 const TAB_ICONS: Record<DashboardTab, LucideIcon> = {
@@ -14,10 +15,11 @@ const TAB_ICONS: Record<DashboardTab, LucideIcon> = {
   sales: ChartColumn,
   bookings: Ticket,
   attendees: Users,
+  payouts: Landmark,
 };
 
 /**
- * My Events, Sales Analytics, My Bookings and Attendee Management (spec §2 Dashboard). Each tab is a link
+ * My Events, Sales Analytics, My Bookings and Attendee Management (spec §2 Dashboard), and Payouts (issue 20). Each tab is a link
  * to its address (`?tab=sales`), so a tap works before the page's scripts run.
  */
 export function DashboardTabs({
@@ -59,6 +61,7 @@ export function DashboardTabs({
       {tab === "sales" && <SalesPanel sales={sales} />}
       {tab === "bookings" && <MyBookingsPanel bookings={bookings} />}
       {tab === "attendees" && <AttendeePanel groups={attendeeEvents} />}
+      {tab === "payouts" && <PayoutsPanel />}
     </AddressTabs>
   );
 }

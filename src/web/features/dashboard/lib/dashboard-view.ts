@@ -7,6 +7,7 @@ export const DASHBOARD_TABS = [
   { value: "sales", label: "Sales Analytics" },
   { value: "bookings", label: "My Bookings" },
   { value: "attendees", label: "Attendee Management" },
+  { value: "payouts", label: "Payouts" },
 ] as const;
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["value"];
