@@ -2,23 +2,40 @@ import { eq, sql } from "drizzle-orm";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
+import { formatPayoutReport, runDuePayouts } from "./features/payouts/payouts.service";
 import { formatReconcileReport, reconcile } from "./features/refunds/reconcile";
+import { createPaymentGateway } from "./providers/payments/payments";
 import { rotateTicketSigningKey } from "./features/tickets/ticket-signer";
 
-const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list | rotate-ticket-key | reconcile";
+const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list | rotate-ticket-key | reconcile | payouts [--as-of <ISO date>]";
+
+/** `payouts --as-of <date>`: the run's clock, a test clock for demos and the E2E (the local provider only). */
+function asOfArgument(args: string[]): Date | null | "invalid" {
+  const at = args.indexOf("--as-of");
+  if (at === -1) return args.length ? "invalid" : null;
+  const value = args[at + 1];
+  const date = value ? new Date(value) : null;
+  return args.length === 2 && date && !Number.isNaN(date.getTime()) ? date : "invalid";
+}
 
 /**
- * Grants or revokes the server-side admin role (spec §6 Admin), rotates the ticket-signing key, or proves
- * the money ledger balances (reconcile: exits 1 and names each problem when it does not).
+ * Grants or revokes the server-side admin role (spec §6 Admin), rotates the ticket-signing key, proves
+ * the money ledger balances (reconcile: exits 1 and names each problem when it does not), or makes the
+ * payouts that are due now (payouts; the hourly job does the same).
  * Stop an embedded-database app first.
  */
 async function main() {
   const [command, email] = process.argv.slice(2);
-  if (!command || !["grant", "revoke", "list", "rotate-ticket-key", "reconcile"].includes(command) || (["grant", "revoke"].includes(command) && !email)) {
+  const asOf = command === "payouts" ? asOfArgument(process.argv.slice(3)) : null;
+  if (!command || !["grant", "revoke", "list", "rotate-ticket-key", "reconcile", "payouts"].includes(command) || (["grant", "revoke"].includes(command) && !email) || asOf === "invalid") {
     console.error(USAGE);
     process.exit(2);
   }
   const config = loadConfig();
+  if (asOf && config.paymentProvider !== "local") {
+    console.error("--as-of is a test clock: it is only allowed with PAYMENT_PROVIDER=local.");
+    process.exit(2);
+  }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((error: unknown) => {
     throw new Error(`Could not open the database (${(error as Error).message}). With the embedded database, stop the app first.`);
   });
@@ -34,6 +51,13 @@ async function main() {
       const report = await reconcile(database.db);
       console.log(formatReconcileReport(report));
       if (report.problems.length) process.exitCode = 1;
+      return;
+    }
+    if (command === "payouts") {
+      const gateway = createPaymentGateway(config, database.db);
+      const report = await runDuePayouts({ db: database.db, gateway, provider: config.paymentProvider }, asOf ?? new Date());
+      console.log(formatPayoutReport(report));
+      if (report.failed.length) process.exitCode = 1;
       return;
     }
     if (command === "list") {

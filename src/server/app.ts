@@ -151,7 +151,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     realtimeHeartbeatMs,
   };
   // Workers join once the queue is up (at once, or when the database comes back).
-  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
+  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, paymentProvider: config.paymentProvider, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
     await jobs.stop();

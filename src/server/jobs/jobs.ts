@@ -24,6 +24,10 @@ export const QUEUES = {
   feeStatements: "fee-statements",
   /** E-mails one organiser the link to one month's platform-fee statement (one job per organiser and month, by its id). */
   feeStatementEmail: "fee-statement-email",
+  /** Every hour: pays each organiser and affiliate whose event's payout is due (payouts/payout.job.ts). */
+  payouts: "payouts",
+  /** Settles one event's payouts again after a refund or dispute (a reversal when too much was paid). */
+  payoutSettle: "payout-settle",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

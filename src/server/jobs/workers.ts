@@ -11,10 +11,25 @@ import { startRefundRequestNoticeJob } from "../features/refunds/refund-request-
 import { startCancelEventJob } from "../features/events/cancel-event.job";
 import { startPostponementNoticeJob } from "../features/events/postponement-notice.job";
 import { startFeeStatementJobs } from "../features/payouts/statements.job";
+import { startPayoutJobs } from "../features/payouts/payout.job";
 import type { Jobs } from "./jobs";
 
-/** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, and lapsed checkouts every minute. */
-export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: Jobs; db: Db; mailer: TicketMailer; gateway: PaymentGateway; log: FastifyBaseLogger }) {
+/** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, lapsed checkouts every minute, and payouts every hour. */
+export async function startWorkers({
+  jobs,
+  db,
+  mailer,
+  gateway,
+  paymentProvider,
+  log,
+}: {
+  jobs: Jobs;
+  db: Db;
+  mailer: TicketMailer;
+  gateway: PaymentGateway;
+  paymentProvider: string;
+  log: FastifyBaseLogger;
+}) {
   await workTicketEmails({ jobs, mailer, log });
   await startRefundEmailJob({ jobs, mailer, log });
   await startExpireHoldsJob({ jobs, db, log });
@@ -24,4 +39,5 @@ export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: J
   await startCancelEventJob({ jobs, db, gateway, log });
   await startPostponementNoticeJob({ jobs, mailer, log });
   await startFeeStatementJobs({ jobs, mailer, log });
+  await startPayoutJobs({ jobs, db, gateway, provider: paymentProvider, log });
 }

@@ -7,6 +7,7 @@ import type { Jobs } from "../../jobs/jobs";
 import type { PaymentGateway, ProviderNotice, ProviderRefund } from "../../providers/payments/payments";
 import type { Tx } from "../checkout/capacity";
 import { releaseOrder, settlePaidSession } from "../checkout/checkout.service";
+import { enqueuePayoutSettle, eventsOfOrder } from "../payouts/payouts.service";
 import { recordLedger } from "./ledger";
 import { recordRefundOnLedger, tryCompleteRefund, voidTickets } from "./refunds.service";
 
@@ -37,7 +38,7 @@ export async function handleProviderNotice(context: ProviderEventContext, notice
       await recordProviderRefunds(context, notice.paymentReference, notice.refunds);
       return;
     case "charge.dispute.created":
-      await recordDispute(db, notice);
+      await recordDispute(db, jobs, notice);
       return;
     case "other":
       return;
@@ -72,7 +73,7 @@ async function recordProviderRefunds(context: ProviderEventContext, paymentRefer
       if (ours.status === "pending") await tryCompleteRefund(context, ours.id, refund.id);
       continue;
     }
-    await db.transaction((tx) => recordOutsideRefund(tx, order.id, refund));
+    await db.transaction((tx) => recordOutsideRefund(tx, context.jobs, order.id, refund));
   }
 }
 
@@ -89,7 +90,7 @@ interface Allocation {
  * price and fee (those tickets are voided and their places freed, as an organiser's refund does); a
  * remainder is a money-only refund on a booking, whose tickets stay valid (the booking is Partly refunded).
  */
-async function recordOutsideRefund(tx: Tx, orderId: string, provider: ProviderRefund): Promise<void> {
+async function recordOutsideRefund(tx: Tx, jobs: Jobs, orderId: string, provider: ProviderRefund): Promise<void> {
   await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
   const [known] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.providerRefundId, provider.id)).limit(1);
   if (known) return;
@@ -173,6 +174,7 @@ async function recordOutsideRefund(tx: Tx, orderId: string, provider: ProviderRe
       .returning();
     await recordRefundOnLedger(tx, refund!, provider.id, `stripe:${provider.id}:${scope}`);
   }
+  await enqueuePayoutSettle(tx, jobs, await eventsOfOrder(tx, orderId));
 }
 
 /** Per booking, the ticket money and fees still held: charged, less refunds made or on their way. */
@@ -213,7 +215,7 @@ async function moneyLeftPerBooking(tx: Tx, bookingIds: string[]) {
  * The buyer's bank disputed the payment: the disputed amount leaves on the ledger under the dispute's id,
  * and the order's bookings that still have valid tickets become disputed (refused at the door).
  */
-async function recordDispute(db: Db, notice: Extract<ProviderNotice, { type: "charge.dispute.created" }>): Promise<void> {
+async function recordDispute(db: Db, jobs: Jobs, notice: Extract<ProviderNotice, { type: "charge.dispute.created" }>): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentReference, notice.paymentReference)).for("update");
     if (!order) return;
@@ -223,5 +225,7 @@ async function recordDispute(db: Db, notice: Extract<ProviderNotice, { type: "ch
       .update(bookings)
       .set({ status: "disputed" })
       .where(and(inArray(bookings.orderLineId, lines), eq(bookings.status, "confirmed"), gt(bookings.ticketQuantity, 0)));
+    // A disputed booking's share is withheld: taken back from a payout already made (D23).
+    await enqueuePayoutSettle(tx, jobs, await eventsOfOrder(tx, order.id));
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { formatPounds } from "../../../domain";
+import { formatPounds, LEDGER_KINDS } from "../../../domain";
 import type { Db } from "../../db/client";
+import { eventSettlements, type EventSettlement } from "../payouts/settlement";
 
 export interface ReconcileProblem {
   orderId: string | null;
@@ -17,6 +18,8 @@ export interface ReconcileReport {
   heldPence: number;
   /** Refunds whose places are back on sale but whose money is still on its way. */
   pendingRefunds: number;
+  /** Transfers, platform fees and what is still owed (D23). */
+  payouts: PayoutFigures;
   problems: ReconcileProblem[];
 }
 
@@ -143,7 +146,10 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     }
   }
 
-  return { orders: counted, chargedPence, refundedPence, disputedPence, heldPence: chargedPence - refundedPence - disputedPence, pendingRefunds, problems };
+  const payouts = await reconcilePayouts(db);
+  problems.push(...payouts.problems);
+
+  return { orders: counted, chargedPence, refundedPence, disputedPence, heldPence: chargedPence - refundedPence - disputedPence, pendingRefunds, payouts: payouts.figures, problems };
 }
 
 /** The report as the admin command prints it. */
@@ -151,6 +157,7 @@ export function formatReconcileReport(report: ReconcileReport): string {
   const lines = [
     `Orders on the ledger: ${report.orders}`,
     `Charged ${formatPounds(report.chargedPence)} = refunded ${formatPounds(report.refundedPence)} + disputed ${formatPounds(report.disputedPence)} + held ${formatPounds(report.heldPence)}`,
+    formatPayoutIdentity(report.payouts),
     `Refunds on their way: ${report.pendingRefunds}`,
   ];
   if (!report.problems.length) lines.push("The ledger balances.");
@@ -159,4 +166,170 @@ export function formatReconcileReport(report: ReconcileReport): string {
     for (const problem of report.problems) lines.push(`- ${problem.orderId ? `order ${problem.orderId}` : "ledger"}${problem.bookingId ? `, booking ${problem.bookingId}` : ""}: ${problem.problem}`);
   }
   return lines.join("\n");
+}
+
+/**
+ * The payout side of the ledger (D23), in total and for every event:
+ *   charges = transfers (net of reversals) + platform fees (booking fees kept + organiser fees + absorbed
+ *   fees − commission) + refunds + disputes + held (owed to organisers and affiliates, and the platform's
+ *   undistributed share: disputed bookings' withheld share less what their banks took, and payments that
+ *   never became bookings until they are refunded).
+ * Charges, transfers, fees and refunds are summed from the ledger by kind; what is owed comes from the
+ * event settlements, so a transfer that is not its payout's, or a settlement that misreads the ledger,
+ * breaks the identity.
+ */
+export interface PayoutFigures {
+  chargedPence: number;
+  transferredPence: number;
+  platformFeesPence: number;
+  refundedPence: number;
+  disputedPence: number;
+  heldPence: number;
+  owedToOrganisersPence: number;
+  owedToAffiliatesPence: number;
+  undistributedPence: number;
+}
+
+export async function reconcilePayouts(db: Db): Promise<{ figures: PayoutFigures; problems: ReconcileProblem[] }> {
+  const problems: ReconcileProblem[] = [];
+  const money = (pence: unknown) => formatPounds(Number(pence));
+  const problem = (text: string) => problems.push({ orderId: null, bookingId: null, problem: text });
+
+  const sums = rowsOf<{ event_id: string | null; affiliate_id: string | null; kind: string; pence: number }>(
+    await db.execute(sql`select event_id::text, affiliate_id::text, kind, sum(amount_pence)::int as pence from ledger_entries group by event_id, affiliate_id, kind`),
+  );
+  type Kinds = Record<string, number>;
+  const byEvent = new Map<string | null, Kinds>();
+  const commissionEver = new Map<string, number>();
+  for (const row of sums) {
+    const kinds = byEvent.get(row.event_id) ?? {};
+    kinds[row.kind] = (kinds[row.kind] ?? 0) + Number(row.pence);
+    byEvent.set(row.event_id, kinds);
+    if (row.kind === "commission" && row.affiliate_id) commissionEver.set(`${row.event_id}:${row.affiliate_id}`, Number(row.pence));
+  }
+  const of = (kinds: Kinds | undefined, ...names: string[]) => names.reduce((sum, name) => sum + (kinds?.[name] ?? 0), 0);
+  const direct = (kinds: Kinds | undefined) => ({
+    charged: of(kinds, "ticket_sale", "booking_fee"),
+    transferred: of(kinds, "transfer") - of(kinds, "transfer_reversal"),
+    platformFees:
+      of(kinds, "booking_fee") - of(kinds, "fee_refund") + of(kinds, "organiser_fee") - of(kinds, "organiser_fee_reversal") + of(kinds, "absorbed_fee") - of(kinds, "absorbed_fee_reversal") - of(kinds, "commission") + of(kinds, "commission_reversal"),
+    refunded: of(kinds, "ticket_refund", "fee_refund"),
+    disputed: of(kinds, "dispute"),
+  });
+
+  const eventIds = [...byEvent.keys()].filter((id): id is string => id !== null);
+  const settlements = new Map<string, EventSettlement>();
+  for (let start = 0; start < eventIds.length; start += 500) for (const [id, settlement] of await eventSettlements(db, eventIds.slice(start, start + 500))) settlements.set(id, settlement);
+
+  let owedToOrganisersPence = 0;
+  let owedToAffiliatesPence = 0;
+  let withheldPence = 0;
+  for (const eventId of eventIds) {
+    const settlement = settlements.get(eventId);
+    const figures = direct(byEvent.get(eventId));
+    const owedToOrganiser = settlement ? settlement.organiserDuePence - settlement.organiserTransferredPence : 0;
+    const owedToAffiliates = settlement ? settlement.affiliates.reduce((sum, affiliate) => sum + affiliate.duePence - affiliate.transferredPence, 0) : 0;
+    const withheld = settlement?.disputedSharePence ?? 0;
+    owedToOrganisersPence += owedToOrganiser;
+    owedToAffiliatesPence += owedToAffiliates;
+    withheldPence += withheld;
+    const held = owedToOrganiser + owedToAffiliates + withheld;
+    const accounted = figures.transferred + figures.platformFees + figures.refunded + held;
+    if (figures.charged !== accounted) {
+      problem(`event ${eventId}: charged ${money(figures.charged)}, but transfers ${money(figures.transferred)} + platform fees ${money(figures.platformFees)} + refunds ${money(figures.refunded)} + held ${money(held)} come to ${money(accounted)}`);
+    }
+  }
+
+  const total = direct(Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, [...byEvent.values()].reduce((sum, kinds) => sum + (kinds[kind] ?? 0), 0)])));
+  const unattached = byEvent.get(null);
+  // Payments that never became bookings (no event): their ticket money is held until refunded (their fee is counted as a platform fee).
+  const undistributedPence = withheldPence - total.disputed + of(unattached, "ticket_sale") - of(unattached, "ticket_refund");
+  const heldPence = owedToOrganisersPence + owedToAffiliatesPence + undistributedPence;
+  const accounted = total.transferred + total.platformFees + total.refunded + total.disputed + heldPence;
+  if (total.charged !== accounted) problem(`charged ${money(total.charged)} in all, but transfers, platform fees, refunds, disputes and held come to ${money(accounted)}`);
+
+  const paidOut = rowsOf<{ payout_id: string; status: string; amount_pence: number; provider_transfer_id: string | null; payee_kind: string; event_id: string; affiliate_id: string | null; entries: number; on_ledger: number; refs_ok: boolean; net: number }>(
+    await db.execute(sql`
+      select p.id as payout_id, p.status, p.amount_pence, p.provider_transfer_id, p.payee_kind, p.event_id::text, p.affiliate_id::text,
+        count(l.id) filter (where l.kind = 'transfer')::int as entries,
+        coalesce(sum(l.amount_pence) filter (where l.kind = 'transfer'), 0)::int as on_ledger,
+        coalesce(bool_and(l.provider_ref is not distinct from p.provider_transfer_id and l.event_id is not distinct from p.event_id and l.entry_key = 'transfer:' || p.id::text) filter (where l.kind = 'transfer'), true) as refs_ok,
+        (coalesce(sum(l.amount_pence) filter (where l.kind = 'transfer'), 0) - coalesce(sum(l.amount_pence) filter (where l.kind = 'transfer_reversal'), 0))::int as net
+      from payouts p left join ledger_entries l on l.payout_id = p.id
+      group by p.id`),
+  );
+  const transferIds = new Map<string, string>();
+  for (const payout of paidOut) {
+    const name = `payout ${payout.payout_id}`;
+    if (payout.status !== "paid") {
+      if (Number(payout.entries) > 0) problem(`${name} is ${payout.status} but has a transfer on the ledger`);
+      continue;
+    }
+    if (!payout.provider_transfer_id) problem(`${name} is paid without the provider's transfer id`);
+    else if (transferIds.has(payout.provider_transfer_id)) problem(`${name} has the same transfer ${payout.provider_transfer_id} as payout ${transferIds.get(payout.provider_transfer_id)}`);
+    else transferIds.set(payout.provider_transfer_id, payout.payout_id);
+    if (Number(payout.entries) !== 1 || Number(payout.on_ledger) !== Number(payout.amount_pence)) {
+      problem(`${name} paid ${money(payout.amount_pence)}, but the ledger has ${Number(payout.entries)} transfer ${Number(payout.entries) === 1 ? "entry" : "entries"} for ${money(payout.on_ledger)}`);
+    } else if (!payout.refs_ok) problem(`${name} is not on the ledger under its transfer ${payout.provider_transfer_id}`);
+    // What was ever due: the share before any refund or dispute (the organiser), the commission earned (an affiliate).
+    const kinds = byEvent.get(payout.event_id);
+    const everDue =
+      payout.payee_kind === "organiser"
+        ? of(kinds, "ticket_sale") - of(kinds, "organiser_fee") + of(kinds, "organiser_fee_reversal") - of(kinds, "absorbed_fee") + of(kinds, "absorbed_fee_reversal")
+        : (commissionEver.get(`${payout.event_id}:${payout.affiliate_id}`) ?? 0);
+    if (Number(payout.net) > everDue) problem(`${name} transferred ${money(payout.net)}, more than the ${money(everDue)} ever due to its payee`);
+  }
+
+  const reversals = rowsOf<{ reversal_id: string; status: string; amount_pence: number; provider_reversal_id: string | null; entries: number; on_ledger: number; refs_ok: boolean }>(
+    await db.execute(sql`
+      select r.id as reversal_id, r.status, r.amount_pence, r.provider_reversal_id,
+        count(l.id)::int as entries, coalesce(sum(l.amount_pence), 0)::int as on_ledger,
+        coalesce(bool_and(l.provider_ref is not distinct from r.provider_reversal_id and l.payout_id = r.payout_id), true) as refs_ok
+      from payout_reversals r left join ledger_entries l on l.kind = 'transfer_reversal' and l.entry_key = 'reversal:' || r.id::text
+      group by r.id`),
+  );
+  for (const reversal of reversals) {
+    const name = `transfer reversal ${reversal.reversal_id}`;
+    if (reversal.status !== "succeeded") {
+      if (Number(reversal.entries) > 0) problem(`${name} is ${reversal.status} but already on the ledger`);
+      continue;
+    }
+    if (Number(reversal.entries) !== 1 || Number(reversal.on_ledger) !== Number(reversal.amount_pence)) problem(`${name} took back ${money(reversal.amount_pence)}, but the ledger has ${money(reversal.on_ledger)}`);
+    else if (!reversal.provider_reversal_id || !reversal.refs_ok) problem(`${name} is not on the ledger under the provider's reversal id`);
+  }
+
+  const strays = rowsOf<{ entry_key: string; kind: string; pence: number }>(
+    await db.execute(sql`
+      select l.entry_key, l.kind, l.amount_pence as pence
+      from ledger_entries l
+      left join payouts p on p.id = l.payout_id
+      left join payout_reversals r on l.kind = 'transfer_reversal' and l.entry_key = 'reversal:' || r.id::text
+      where l.kind in ('transfer', 'transfer_reversal')
+        and (p.id is null or (l.kind = 'transfer_reversal' and (r.id is null or r.payout_id <> p.id)))`),
+  );
+  for (const stray of strays) problem(`${money(stray.pence)} ${stray.kind === "transfer" ? "transferred" : "taken back"} on the ledger (${stray.entry_key}) that no payout accounts for`);
+
+  return {
+    figures: {
+      chargedPence: total.charged,
+      transferredPence: total.transferred,
+      platformFeesPence: total.platformFees,
+      refundedPence: total.refunded,
+      disputedPence: total.disputed,
+      heldPence,
+      owedToOrganisersPence,
+      owedToAffiliatesPence,
+      undistributedPence,
+    },
+    problems,
+  };
+}
+
+/** The payout identity line of the report. */
+export function formatPayoutIdentity(figures: PayoutFigures): string {
+  const f = formatPounds;
+  return (
+    `Charges ${f(figures.chargedPence)} = transfers ${f(figures.transferredPence)} + platform fees ${f(figures.platformFeesPence)} + refunds ${f(figures.refundedPence)}` +
+    ` + disputes ${f(figures.disputedPence)} + held ${f(figures.heldPence)} (owed to organisers ${f(figures.owedToOrganisersPence)}, to affiliates ${f(figures.owedToAffiliatesPence)}; the platform's undistributed ${f(figures.undistributedPence)})`
+  );
 }

@@ -7,6 +7,7 @@ import { QUEUES, type Jobs } from "../../jobs/jobs";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import type { Actor } from "../auth/session";
 import type { Tx } from "../checkout/capacity";
+import { enqueuePayoutSettle } from "../payouts/payouts.service";
 import { recordLedger, refundEntries } from "./ledger";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -184,6 +185,8 @@ export async function completeRefund({
       .returning();
     if (!done) return (await tx.select().from(refunds).where(eq(refunds.id, refund.id)))[0] ?? null;
     await recordRefundOnLedger(tx, done, providerRef);
+    // Money back after the event was paid out: its payouts are settled again (D23).
+    await enqueuePayoutSettle(tx, jobs, [done.eventId]);
     // The unfulfilled payment's notice is the order's own refund e-mail (checkout/refund-email.job.ts).
     if (refund.bookingId) await jobs.enqueue(tx, QUEUES.refundNotice, { refundId: refund.id }, { singletonKey: refund.id });
     return done;

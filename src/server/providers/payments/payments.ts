@@ -15,6 +15,14 @@ export function transferGroupOf(orderId: string): string {
   return `order_${orderId}`;
 }
 
+/**
+ * The transfer group of an event's payouts (D23): a payout pays out many orders (each with its own
+ * `order_{id}` group), so its transfers are grouped by the event they settle.
+ */
+export function payoutTransferGroup(eventId: string): string {
+  return `event_${eventId}`;
+}
+
 export interface CreateSessionInput {
   orderId: string;
   /** Groups the order's payment with the transfers that pay it out (D23: one per order, `order_{id}`). */
