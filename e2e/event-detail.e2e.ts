@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  BOOKING_FEE_TEXT,
+  allInPrice,
   formatLongDate,
   formatPounds,
   isBusinessListing,
@@ -67,15 +67,18 @@ describe("event detail page", () => {
   });
   afterAll(async () => browser?.close());
 
-  it("books a paid event: price, fee, live total, What's Included, and buy buttons ready to use", async () => {
-    const event = find(events, (e) => isPaid(e) && (e.remaining === null || e.remaining > 20), "paid event with places");
+  it("books a paid event: all-in price with its fee named, live total, What's Included, and buy buttons ready to use", async () => {
+    const event = find(events, (e) => isPaid(e) && !e.absorbsBookingFee && (e.remaining === null || e.remaining > 20), "paid event with places");
     const tracked = await open(browser, event.id);
     const { page } = tracked;
 
     await expect(page.getByRole("heading", { level: 1 }).allInnerTexts()).resolves.toEqual([event.title]);
     await expect(heading(page, "Book Your Tickets").isVisible()).resolves.toBe(true);
     const side = sidePanel(page);
-    await expect(side.getByText(BOOKING_FEE_TEXT, { exact: true }).isVisible()).resolves.toBe(true);
+    // The headline is all-in (D21): ticket price plus the £2.30 fee, named with it.
+    const price = allInPrice(event);
+    await expect(side.getByText(price.priceText, { exact: true }).first().isVisible()).resolves.toBe(true);
+    await expect(side.getByText(price.feeText!, { exact: true }).isVisible()).resolves.toBe(true);
     await expect(page.getByText(formatLongDate(event.dateTime)!).first().isVisible()).resolves.toBe(true);
     await expect(page.getByText("Available", { exact: true }).first().isVisible()).resolves.toBe(true);
 
@@ -91,9 +94,9 @@ describe("event detail page", () => {
     // The total follows the quantity, fee included (spec §9: (price + £2.30) × quantity).
     const quantity = page.getByLabel("Ticket quantity");
     const total = side.getByRole("status", { name: "Total" });
-    await expect(total.innerText()).resolves.toBe(formatPounds(ticketTotal(event.pricePence, 1)));
+    await expect(total.innerText()).resolves.toBe(formatPounds(ticketTotal(event.pricePence, 1, false)));
     await quantity.fill("3");
-    await expect.poll(() => total.innerText()).toBe(formatPounds(ticketTotal(event.pricePence, 3)));
+    await expect.poll(() => total.innerText()).toBe(formatPounds(ticketTotal(event.pricePence, 3, false)));
     await page.getByRole("button", { name: "One ticket more" }).click();
     await expect.poll(() => quantity.inputValue()).toBe("4");
 
@@ -103,7 +106,7 @@ describe("event detail page", () => {
       await quantity.blur();
       await expect.poll(() => quantity.inputValue()).toBe("1");
     }
-    await expect(total.innerText()).resolves.toBe(formatPounds(ticketTotal(event.pricePence, 1)));
+    await expect(total.innerText()).resolves.toBe(formatPounds(ticketTotal(event.pricePence, 1, false)));
 
     await expectAccessible(page);
     expectNoErrors(tracked);
@@ -143,7 +146,7 @@ describe("event detail page", () => {
     await expect(page.getByText("No booking required").isVisible()).resolves.toBe(true);
     await expect(heading(page, "Book Your Tickets").count()).resolves.toBe(0);
     await expect(heading(page, "What's Included").count()).resolves.toBe(0);
-    await expect(sidePanel(page).getByText(BOOKING_FEE_TEXT).count()).resolves.toBe(0);
+    await expect(sidePanel(page).getByText("booking & processing fee").count()).resolves.toBe(0);
     expectNoErrors(tracked);
     await tracked.context.close();
   });

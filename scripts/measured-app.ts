@@ -83,6 +83,7 @@ function cartOf(events: EventSummary[]): CartItem[] {
     eventId: event.id,
     eventTitle: event.title,
     ticketPricePence: event.pricePence,
+    absorbsBookingFee: event.absorbsBookingFee,
     ticketQuantity: i + 1,
     eventDate: event.dateTime,
     eventLocation: event.location,

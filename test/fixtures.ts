@@ -155,6 +155,7 @@ export async function createBooking(
       eventId: row!.eventId,
       unitPricePence: total / input.quantity,
       feePerTicketPence: 0,
+      absorbedFeePerTicketPence: 0,
       quantity: input.quantity,
       providerRef: order!.paymentReference!,
     });

@@ -65,7 +65,7 @@ export async function createPaidBookings(
     );
     await recordLedger(
       db,
-      rows.flatMap((row) => bookingChargeEntries({ orderId: row.orderId, bookingId: row.bookingId, eventId, unitPricePence: pricePence, feePerTicketPence: fee, quantity: row.q, providerRef: row.payment })),
+      rows.flatMap((row) => bookingChargeEntries({ orderId: row.orderId, bookingId: row.bookingId, eventId, unitPricePence: pricePence, feePerTicketPence: fee, absorbedFeePerTicketPence: 0, quantity: row.q, providerRef: row.payment })),
     );
     bookingIds.push(...rows.map((row) => row.bookingId));
   }

@@ -1,7 +1,7 @@
 import { BRAND } from "./brand";
 import { EMERGENCY_SUPPORT_TEXT, SUPPORT_HOURS_TEXT } from "./contact";
 import { ticketTotal } from "./checkout";
-import { AFFILIATE_COMMISSION_PERCENT, BOOKING_FEE_PENCE, formatPounds, SELLER_FEE_TEXT } from "./money";
+import { AFFILIATE_COMMISSION_PERCENT, allInPrice, BOOKING_FEE_PENCE, formatPounds, SELLER_FEE_TEXT } from "./money";
 
 /**
  * What the assistant knows besides the catalogue: the Help Centre's FAQ facts (spec §2 Help Centre),
@@ -51,7 +51,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     ],
     answer: () =>
       "Your ticket money is paid out within 7 business days after the event. " +
-      `There are no set-up or monthly fees: you pay ${SELLER_FEE_TEXT} per paid ticket sold, buyers pay the ${fee} booking fee on top, and free events cost nothing. ` +
+      `There are no set-up or monthly fees: you pay ${SELLER_FEE_TEXT} per paid ticket sold, out of your payout; buyers pay the ${fee} booking fee, included in the price they see, unless you choose to pay it yourself; free events cost nothing. ` +
       "Follow your sales on your [Dashboard](/dashboard); for a question about a payout, [contact us](/contact).",
   },
   {
@@ -72,7 +72,8 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     patterns: [/\bfees?\b/, /\bbooking charge\b/, /\bprocessing charge\b/, /\bservice charge\b/, /\bextra charges?\b/, /\bhidden (costs?|charges?)\b/],
     answer: () =>
       `The booking & processing fee is ${fee} per ticket, and it applies to paid events only: free events have no fee. ` +
-      `A ticket costs its price plus ${fee}; for example, 2 tickets at ${formatPounds(1000)} come to ${formatPounds(ticketTotal(1000, 2))}.`,
+      `Every price you see already includes it; for example, a ${formatPounds(1000)} ticket shows as ${allInPrice({ pricePence: 1000, absorbsBookingFee: false }).priceText}, and 2 come to ${formatPounds(ticketTotal(1000, 2, false))}. ` +
+      "Some organisers pay the fee themselves: their events say No booking fee.",
   },
   {
     id: "cancelled-events",
@@ -132,7 +133,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     patterns: [/\b(how|where) (do|can|should) (i|we) (buy|book|purchase|order)\b/, /\bhow to (buy|book|purchase)\b/, /\bbuy(ing)? tickets?\b/, /\bpurchas/, /\bcheckout\b/, /\bbasket\b|\bcart\b/],
     answer: () =>
       "Find an event on [Events](/events), choose how many tickets you want and press Buy Now (or add them to your cart and check out together). " +
-      `You pay securely by card with ${BRAND.paymentProvider}, and your ticket with its QR code arrives by e-mail straight away. Paid events add a ${fee} booking fee per ticket.`,
+      `You pay securely by card with ${BRAND.paymentProvider}, and your ticket with its QR code arrives by e-mail straight away. Prices on paid events include a ${fee} booking fee per ticket.`,
   },
   {
     id: "selling",

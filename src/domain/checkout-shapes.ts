@@ -88,9 +88,22 @@ export type VerifyPaymentResult = z.infer<typeof VerifyPaymentResult>;
 export const TestCheckout = z.object({
   sessionId: z.string(),
   status: z.string(),
+  /** The split of the total (D21): ticket money and the booking fees the buyer pays. */
+  subtotalPence: z.number().int(),
+  feesPence: z.number().int(),
   totalPence: z.number().int(),
   expiresAt: z.string(),
-  lines: z.array(z.object({ eventId: z.string(), title: z.string(), quantity: z.number().int(), totalPence: z.number().int() })),
+  lines: z.array(
+    z.object({
+      eventId: z.string(),
+      title: z.string(),
+      quantity: z.number().int(),
+      unitPricePence: z.number().int(),
+      /** The booking fee the buyer pays per ticket: 0 when the organiser absorbs it. */
+      feePerTicketPence: z.number().int(),
+      totalPence: z.number().int(),
+    }),
+  ),
 });
 export type TestCheckout = z.infer<typeof TestCheckout>;
 

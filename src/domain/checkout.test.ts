@@ -90,21 +90,26 @@ describe("checkout session and hold lifetimes (decision 013)", () => {
 
 describe("ticketTotal", () => {
   it("is (price + £2.30) × quantity for a paid event", () => {
-    expect(ticketTotal(1250, 1)).toBe(1480);
-    expect(ticketTotal(1250, 3)).toBe((1250 + 230) * 3);
+    expect(ticketTotal(1250, 1, false)).toBe(1480);
+    expect(ticketTotal(1250, 3, false)).toBe((1250 + 230) * 3);
+  });
+
+  it("is the price × quantity alone when the organiser absorbs the fee (D22)", () => {
+    expect(ticketTotal(1250, 3, true)).toBe(1250 * 3);
   });
 
   it("is zero for free tickets, whatever the quantity", () => {
-    expect(ticketTotal(0, 4)).toBe(0);
+    expect(ticketTotal(0, 4, false)).toBe(0);
+    expect(ticketTotal(0, 4, true)).toBe(0);
   });
 });
 
 describe("cartTotals", () => {
   it("sums subtotal, fees (paid tickets only) and total across free and paid lines", () => {
     const totals = cartTotals([
-      { ticketPricePence: 1250, quantity: 2 },
-      { ticketPricePence: 0, quantity: 3 },
-      { ticketPricePence: 4000, quantity: 1 },
+      { ticketPricePence: 1250, quantity: 2, absorbsBookingFee: false },
+      { ticketPricePence: 0, quantity: 3, absorbsBookingFee: false },
+      { ticketPricePence: 4000, quantity: 1, absorbsBookingFee: false },
     ]);
     expect(totals).toEqual({
       subtotal: 1250 * 2 + 4000,
@@ -114,11 +119,19 @@ describe("cartTotals", () => {
     });
   });
 
+  it("charges the buyer no fee on a line whose organiser absorbs it (D22)", () => {
+    const totals = cartTotals([
+      { ticketPricePence: 1250, quantity: 2, absorbsBookingFee: true },
+      { ticketPricePence: 4000, quantity: 1, absorbsBookingFee: false },
+    ]);
+    expect(totals).toEqual({ subtotal: 1250 * 2 + 4000, fees: 230, total: 1250 * 2 + 4000 + 230, itemCount: 3 });
+  });
+
   it("is all zeros for an empty cart", () => {
     expect(cartTotals([])).toEqual({ subtotal: 0, fees: 0, total: 0, itemCount: 0 });
   });
 
   it("charges no fee on a cart of free tickets only", () => {
-    expect(cartTotals([{ ticketPricePence: 0, quantity: 5 }])).toEqual({ subtotal: 0, fees: 0, total: 0, itemCount: 5 });
+    expect(cartTotals([{ ticketPricePence: 0, quantity: 5, absorbsBookingFee: false }])).toEqual({ subtotal: 0, fees: 0, total: 0, itemCount: 5 });
   });
 });

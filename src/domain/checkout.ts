@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { CreatePaymentInput } from "./checkout-shapes";
 import { AppError } from "./errors";
-import { bookingFeePerTicket, type Pence } from "./money";
+import { buyerFeePerTicket, type Pence } from "./money";
 
 /**
  * Stripe Checkout's shortest session: `expires_at` must be 30 minutes to 24 hours after Stripe creates
@@ -99,6 +99,8 @@ export function paymentCancelPath(eventId: string | null): string {
 export interface PricedLine {
   ticketPricePence: Pence;
   quantity: number;
+  /** The event's organiser absorbs the booking fee (D22): the buyer pays the ticket price only. */
+  absorbsBookingFee: boolean;
 }
 
 export interface CartTotals {
@@ -108,20 +110,20 @@ export interface CartTotals {
   itemCount: number;
 }
 
-/** Cart total = subtotal + (quantity of paid tickets) × fee. */
+/** Cart total = subtotal + (quantity of paid tickets) × the fee the buyer pays (none when absorbed, D22). */
 export function cartTotals(lines: readonly PricedLine[]): CartTotals {
   let subtotal = 0;
   let fees = 0;
   let itemCount = 0;
   for (const line of lines) {
     subtotal += line.ticketPricePence * line.quantity;
-    fees += bookingFeePerTicket(line.ticketPricePence) * line.quantity;
+    fees += buyerFeePerTicket(line.ticketPricePence, line.absorbsBookingFee) * line.quantity;
     itemCount += line.quantity;
   }
   return { subtotal, fees, total: subtotal + fees, itemCount };
 }
 
-/** Ticket total = (price + fee) × quantity; the fee only applies to paid events. One line of `cartTotals`. */
-export function ticketTotal(ticketPricePence: Pence, quantity: number): Pence {
-  return cartTotals([{ ticketPricePence, quantity }]).total;
+/** Ticket total = (price + the buyer's fee) × quantity; the fee only applies to paid events. One line of `cartTotals`. */
+export function ticketTotal(ticketPricePence: Pence, quantity: number, absorbsBookingFee: boolean): Pence {
+  return cartTotals([{ ticketPricePence, quantity, absorbsBookingFee }]).total;
 }

@@ -52,6 +52,8 @@ export const EventSummary = z.object({
   category: z.string().nullable(),
   businessType: z.string().nullable(),
   pricePence: z.number().int(),
+  /** The organiser absorbs the booking fee (D22): buyers pay the ticket price only. */
+  absorbsBookingFee: z.boolean(),
   maxAttendees: z.number().int().nullable(),
   remaining: z.number().int().nullable(),
   imageUrl: z.string().nullable(),
@@ -107,6 +109,8 @@ export const EventInput = z
     venue: optional(z.string().trim().max(VENUE_MAX_LENGTH, `Venue is too long (${VENUE_MAX_LENGTH} characters at most)`)),
     location: z.string().trim().min(1, "Location is required").max(200, "Location is too long (200 characters at most)"),
     pricePence: z.number().int("Price must be in whole pence").min(0, "Price cannot be negative").max(1_000_000, "Price is too high (£10,000 at most)"),
+    /** The organiser pays the booking fee out of their payout instead of the buyer (D22); absent is false. */
+    absorbsBookingFee: z.boolean({ message: "absorbsBookingFee must be true or false" }).default(false),
     maxAttendees: optional(z.number().int("Max attendees must be a whole number").min(1, "Max attendees must be at least 1").max(1_000_000, "Max attendees is too high")),
     imageUrl: optional(z.union([storedImageUrl, webUrl("Image URL")], { message: "Image URL must be a web address starting with http:// or https://" })),
     videoUrl: optional(webUrl("Video URL")),
@@ -138,6 +142,7 @@ export const EditableEvent = z.object({
   venue: z.string().nullable(),
   location: z.string(),
   pricePence: z.number().int(),
+  absorbsBookingFee: z.boolean(),
   maxAttendees: z.number().int().nullable(),
   imageUrl: z.string().nullable(),
   videoUrl: z.string().nullable(),

@@ -62,40 +62,48 @@ describe("isListed (spec §4 Listing visibility)", () => {
 });
 
 describe("eventKind and cardPriceRule (spec §2 Event card)", () => {
-  it("a paid event shows the £ price, the fee text and 'Buy Tickets'", () => {
-    const event = { category: "music", businessType: "event", pricePence: 1250 };
+  it("a paid event shows the all-in £ price, the fee it includes and 'Buy Tickets' (D21)", () => {
+    const event = { category: "music", businessType: "event", pricePence: 1250, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("paid");
     expect(isBusinessListing(event)).toBe(false);
     expect(cardPriceRule(event)).toEqual({
-      priceText: "£12.50",
-      feeText: "+ £2.30 booking & processing fee per ticket",
+      priceText: "£14.80",
+      feeText: "incl. £2.30 booking & processing fee per ticket",
+      buttonLabel: "Buy Tickets",
+    });
+  });
+
+  it("a paid event whose organiser absorbs the fee shows the ticket price and 'No booking fee' (D22)", () => {
+    expect(cardPriceRule({ category: "music", businessType: "event", pricePence: 3850, absorbsBookingFee: true })).toEqual({
+      priceText: "£38.50",
+      feeText: "No booking fee",
       buttonLabel: "Buy Tickets",
     });
   });
 
   it("a free event shows 'Free' and 'View Details'", () => {
-    const event = { category: "music", businessType: "event", pricePence: 0 };
+    const event = { category: "music", businessType: "event", pricePence: 0, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("free");
     expect(isBusinessListing(event)).toBe(false);
     expect(cardPriceRule(event)).toEqual({ priceText: "Free", feeText: null, buttonLabel: "View Details" });
   });
 
   it("a food listing shows 'Visit Now' and 'View Business', even with a price", () => {
-    const event = { category: "food", businessType: "restaurant", pricePence: 1500 };
+    const event = { category: "food", businessType: "restaurant", pricePence: 1500, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("food");
     expect(isBusinessListing(event)).toBe(true);
     expect(cardPriceRule(event)).toEqual({ priceText: "Visit Now", feeText: null, buttonLabel: "View Business" });
   });
 
   it("an ongoing business shows 'Visit Now' and 'View Business'", () => {
-    const event = { category: "ongoing-business", businessType: "restaurant", pricePence: 0 };
+    const event = { category: "ongoing-business", businessType: "restaurant", pricePence: 0, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("ongoing-business");
     expect(isBusinessListing(event)).toBe(true);
     expect(cardPriceRule(event)).toEqual({ priceText: "Visit Now", feeText: null, buttonLabel: "View Business" });
   });
 
   it.each(["restaurant", "business_listing"])("treats business type %s as a business whatever the category", (businessType) => {
-    const event = { category: "music", businessType, pricePence: 2000 };
+    const event = { category: "music", businessType, pricePence: 2000, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("food");
     expect(cardPriceRule(event).buttonLabel).toBe("View Business");
   });

@@ -1,4 +1,4 @@
-import { BOOKING_FEE_TEXT, formatPounds, type Pence } from "./money";
+import { allInPrice, type Pence } from "./money";
 
 /** Categories offered when creating an event (spec §2 Create/edit event), plus those the catalogue shows. */
 export const EVENT_CATEGORIES = [
@@ -112,20 +112,21 @@ export function isListed(event: VisibilityInput, now: Date = new Date()): boolea
   return new Date(event.dateTime).getTime() >= now.getTime();
 }
 
-/** What an event card shows for price and button (spec §2 Event card). */
+/** What an event card shows for price and button (spec §2 Event card): a paid event's all-in price (D21). */
 export interface CardPriceRule {
   priceText: string;
   feeText: string | null;
   buttonLabel: "View Business" | "View Details" | "Buy Tickets";
 }
 
-export function cardPriceRule(event: KindInput): CardPriceRule {
+export function cardPriceRule(event: KindInput & { absorbsBookingFee: boolean }): CardPriceRule {
   const kind = eventKind(event);
   if (kind === "food" || kind === "ongoing-business") {
     return { priceText: "Visit Now", feeText: null, buttonLabel: "View Business" };
   }
   if (kind === "free") return { priceText: "Free", feeText: null, buttonLabel: "View Details" };
-  return { priceText: formatPounds(event.pricePence), feeText: BOOKING_FEE_TEXT, buttonLabel: "Buy Tickets" };
+  const price = allInPrice(event);
+  return { priceText: price.priceText, feeText: price.feeText, buttonLabel: "Buy Tickets" };
 }
 
 /** Price filter bands (decisions.md D4: all six apply). Bounds in pence, inclusive. */

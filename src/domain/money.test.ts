@@ -3,9 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   AFFILIATE_COMMISSION_PERCENT,
   BOOKING_FEE_PENCE,
-  BOOKING_FEE_TEXT,
+  absorbedFeePerTicket,
   affiliateCommission,
+  allInPrice,
   bookingFeePerTicket,
+  buyerFeePerTicket,
+  organiserFee,
+  organiserReceivesPerTicket,
   formatPounds,
   poundsToPence,
 } from "./money";
@@ -22,8 +26,69 @@ describe("booking fee (spec §9, decisions D1, D17)", () => {
     expect(bookingFeePerTicket(0)).toBe(0);
   });
 
-  it("is rendered from the constant in the card text", () => {
-    expect(BOOKING_FEE_TEXT).toBe("+ £2.30 booking & processing fee per ticket");
+});
+
+describe("all-in prices (D21)", () => {
+  it("a paid ticket's headline includes the fee, named with it", () => {
+    expect(allInPrice({ pricePence: 3850, absorbsBookingFee: false })).toEqual({
+      totalPence: 4080,
+      feePence: 230,
+      priceText: "£40.80",
+      feeText: "incl. £2.30 booking & processing fee per ticket",
+    });
+  });
+
+  it("an absorbed fee leaves the ticket price and says there is no booking fee (D22)", () => {
+    expect(allInPrice({ pricePence: 3850, absorbsBookingFee: true })).toEqual({ totalPence: 3850, feePence: 0, priceText: "£38.50", feeText: "No booking fee" });
+  });
+
+  it("free stays 'Free', absorbed or not", () => {
+    for (const absorbsBookingFee of [false, true]) {
+      expect(allInPrice({ pricePence: 0, absorbsBookingFee })).toEqual({ totalPence: 0, feePence: 0, priceText: "Free", feeText: null });
+    }
+  });
+});
+
+describe("fees when the organiser absorbs the booking fee (D22)", () => {
+  it("moves the fee from the buyer to the organiser, on paid tickets only", () => {
+    expect([buyerFeePerTicket(1000, false), absorbedFeePerTicket(1000, false)]).toEqual([230, 0]);
+    expect([buyerFeePerTicket(1000, true), absorbedFeePerTicket(1000, true)]).toEqual([0, 230]);
+    expect([buyerFeePerTicket(0, true), absorbedFeePerTicket(0, true)]).toEqual([0, 0]);
+  });
+});
+
+describe("organiserFee (D22: 2.9% half up + 30p a paid ticket)", () => {
+  it("is 2.9% of the ticket money rounded half up, plus 30p a ticket", () => {
+    // 3850 × 2.9% = 111.65 → 112, + 30.
+    expect(organiserFee(3850, 1)).toBe(142);
+    // 3 × 2000 × 2.9% = 174 exactly, + 90.
+    expect(organiserFee(2000, 3)).toBe(264);
+  });
+
+  it("rounds exactly half a penny up, and just under half down", () => {
+    // 50 × 2.9% = 1.45 → 1; 2 × 1250 × 2.9% = 72.5 → 73; 1 × 1250 × 2.9% = 36.25 → 36.
+    expect(organiserFee(50, 1)).toBe(1 + 30);
+    expect(organiserFee(1250, 2)).toBe(73 + 60);
+    expect(organiserFee(1250, 1)).toBe(36 + 30);
+  });
+
+  it("is nothing on free tickets or none at all", () => {
+    expect(organiserFee(0, 5)).toBe(0);
+    expect(organiserFee(1000, 0)).toBe(0);
+  });
+
+  it("is never more than a penny from the exact fee, and adds up across refunds (the difference is what a refund takes off)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 50 }), (price, quantity) => {
+        const exact = (price * quantity * 290) / 10000 + 30 * quantity;
+        expect(Math.abs(organiserFee(price, quantity) - exact)).toBeLessThanOrEqual(0.5);
+      }),
+    );
+  });
+
+  it("what the organiser receives per ticket: the price less the organiser fee, and the booking fee when absorbed", () => {
+    expect(organiserReceivesPerTicket(3850, false)).toBe(3850 - 142);
+    expect(organiserReceivesPerTicket(3850, true)).toBe(3850 - 142 - 230);
   });
 });
 

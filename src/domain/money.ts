@@ -68,4 +68,38 @@ export function affiliateCommission(ticketPricePence: Pence, quantity: number): 
   return Math.floor((bookingFeePerTicket(ticketPricePence) * quantity * AFFILIATE_COMMISSION_PERCENT) / 100);
 }
 
-export const BOOKING_FEE_TEXT = `+ ${formatPounds(BOOKING_FEE_PENCE)} booking & processing fee per ticket`;
+/** How an all-in price names the booking fee it includes (D21): 'incl. £2.30 booking & processing fee per ticket'. */
+export function bookingFeeIncludedText(feePence: Pence): string {
+  return `incl. ${formatPounds(feePence)} booking & processing fee per ticket`;
+}
+
+/** The all-in price's note for a paid event whose organiser absorbs the booking fee (D22). */
+export const NO_BOOKING_FEE_TEXT = "No booking fee";
+
+/** What a buyer sees per ticket before paying (D21): the ticket price plus the booking fee they pay, with the fee named. */
+export interface AllInPrice {
+  /** Ticket price + the buyer's booking fee, per ticket. */
+  totalPence: Pence;
+  /** The booking fee the buyer pays per ticket: 0 when free or absorbed. */
+  feePence: Pence;
+  /** The headline: '£40.80', or 'Free'. */
+  priceText: string;
+  /** The fee named with it: 'incl. £2.30 booking & processing fee per ticket', 'No booking fee' when absorbed, null when free. */
+  feeText: string | null;
+}
+
+/** The one all-in price of a ticket (D21, D22): every card, the event page, the cart and checkout show this. */
+export function allInPrice(event: { pricePence: Pence; absorbsBookingFee: boolean }): AllInPrice {
+  if (event.pricePence <= 0) return { totalPence: 0, feePence: 0, priceText: "Free", feeText: null };
+  const feePence = buyerFeePerTicket(event.pricePence, event.absorbsBookingFee);
+  const totalPence = event.pricePence + feePence;
+  return { totalPence, feePence, priceText: formatPounds(totalPence), feeText: feePence > 0 ? bookingFeeIncludedText(feePence) : NO_BOOKING_FEE_TEXT };
+}
+
+/**
+ * What the organiser receives per ticket (D22): the ticket price less the organiser fee on one ticket and
+ * the booking fee when they absorb it. The create/edit form states it.
+ */
+export function organiserReceivesPerTicket(ticketPricePence: Pence, absorbsBookingFee: boolean): Pence {
+  return ticketPricePence - organiserFee(ticketPricePence, 1) - absorbedFeePerTicket(ticketPricePence, absorbsBookingFee);
+}

@@ -1,4 +1,4 @@
-import { affiliateCommission, formatPounds, type Pence } from "./money";
+import { affiliateCommission, formatPounds, organiserFee, type Pence } from "./money";
 
 /** Buyers may ask for a refund up to 48 hours before the event (spec §9 Refunds and policy). */
 export const BUYER_REFUND_CUTOFF_HOURS = 48;
@@ -21,10 +21,15 @@ export function refundIncludesFee(source: RefundSource): boolean {
   return source !== "buyer-request";
 }
 
-/** What refunding `quantity` of a booking's tickets pays back, and the affiliate commission it takes back. */
+/**
+ * What refunding `quantity` of a booking's tickets pays back, the affiliate commission it takes back, and
+ * the fees it takes off what the organiser owes (D22): the organiser fee on those tickets (the difference,
+ * so it never drifts by a penny), and the absorbed booking fee when the refund gives the fee back.
+ */
 export function refundAmounts({
   unitPricePence,
   feePerTicketPence,
+  absorbedFeePerTicketPence = 0,
   quantity,
   validQuantity,
   commissionPence,
@@ -32,6 +37,8 @@ export function refundAmounts({
 }: {
   unitPricePence: Pence;
   feePerTicketPence: Pence;
+  /** The booking fee per ticket the organiser absorbed at sale (order_lines.absorbed_fee_per_ticket_pence). */
+  absorbedFeePerTicketPence?: Pence;
   /** Tickets being refunded now. */
   quantity: number;
   /** Tickets still valid before this refund. */
@@ -39,13 +46,15 @@ export function refundAmounts({
   /** The commission the booking still carries (earned less reversed). */
   commissionPence: Pence;
   includeFee: boolean;
-}): { ticketPence: Pence; feePence: Pence; commissionPence: Pence } {
+}): { ticketPence: Pence; feePence: Pence; commissionPence: Pence; organiserFeePence: Pence; absorbedFeePence: Pence } {
   // The commission left is what the remaining tickets would have earned, so reversals never drift by a penny.
   const commissionLeft = commissionPence > 0 ? Math.min(commissionPence, affiliateCommission(unitPricePence, validQuantity - quantity)) : 0;
   return {
     ticketPence: unitPricePence * quantity,
     feePence: includeFee ? feePerTicketPence * quantity : 0,
     commissionPence: Math.max(0, commissionPence - commissionLeft),
+    organiserFeePence: organiserFee(unitPricePence, validQuantity) - organiserFee(unitPricePence, validQuantity - quantity),
+    absorbedFeePence: includeFee ? absorbedFeePerTicketPence * quantity : 0,
   };
 }
 

@@ -5,7 +5,7 @@ import { formatEventDate, formatEventTime } from "../../domain/format";
 import { londonClock } from "../../domain/london-time";
 import { londonWallTimeToDate } from "../../domain/london-wall-time";
 import { cartTotals } from "../../domain/checkout";
-import { affiliateCommission, bookingFeePerTicket } from "../../domain/money";
+import { absorbedFeePerTicket, affiliateCommission, buyerFeePerTicket } from "../../domain/money";
 import { refundAmounts, refundIncludesFee } from "../../domain/refunds";
 import { newTicketCode } from "../../domain/tickets";
 import type { Db } from "./client";
@@ -183,6 +183,8 @@ interface EventSeed {
   location: string;
   when: When;
   pricePence: number;
+  /** The organiser pays the booking fee instead of the buyer (D22). */
+  absorbsBookingFee?: boolean;
   description: string;
   maxAttendees?: number;
   videoUrl?: string;
@@ -248,6 +250,8 @@ const EVENTS: EventSeed[] = [
     location: "Kensington, London",
     when: { in: 38, on: "sat", at: "19:30", hours: 3 },
     pricePence: 12500,
+    // The demo's event whose organiser absorbs the booking fee: buyers pay £125.00 a ticket, no fee (D22).
+    absorbsBookingFee: true,
     maxAttendees: 5200,
     description:
       "A full symphony orchestra and choir perform the greatest film scores of all time, from Star Wars and Lawrence of Arabia to Gladiator and Interstellar. Premium stalls tickets include a programme and a glass of champagne in the interval.",
@@ -1000,6 +1004,7 @@ export async function seedDemoData({
         location: seed.location,
         category: seed.category,
         pricePence: seed.pricePence,
+        absorbsBookingFee: seed.absorbsBookingFee ?? false,
         maxAttendees: seed.maxAttendees ?? null,
         imageUrl: imageUrls[index]!,
         videoUrl: seed.videoUrl ?? null,
@@ -1145,7 +1150,10 @@ async function insertBookings(
     // Bookings are made before the event they are for.
     const createdAt = new Date(Math.min(now.getTime(), row.dateTime.getTime() - DAY) - booking.daysAgo * DAY - index * 37 * 60_000);
     const ticketCode = newTicketCode(createdAt);
-    const totals = cartTotals([{ ticketPricePence: seed.pricePence, quantity: booking.quantity }]);
+    const absorbs = seed.absorbsBookingFee ?? false;
+    const feePerTicketPence = buyerFeePerTicket(seed.pricePence, absorbs);
+    const absorbedFeePerTicketPence = absorbedFeePerTicket(seed.pricePence, absorbs);
+    const totals = cartTotals([{ ticketPricePence: seed.pricePence, quantity: booking.quantity, absorbsBookingFee: absorbs }]);
     const sessionId = newLocalSessionId();
     const paid = totals.total > 0;
     const referredBy = paid && booking.referred && affiliate ? affiliate.id : null;
@@ -1177,7 +1185,7 @@ async function insertBookings(
       orderId = order!.id;
       const [line] = await tx
         .insert(orderLines)
-        .values({ orderId, eventId: row.id, quantity: booking.quantity, unitPricePence: seed.pricePence, feePerTicketPence: bookingFeePerTicket(seed.pricePence), totalPence: totals.total })
+        .values({ orderId, eventId: row.id, quantity: booking.quantity, unitPricePence: seed.pricePence, feePerTicketPence, absorbedFeePerTicketPence, totalPence: totals.total })
         .returning({ id: orderLines.id });
       orderLineId = line!.id;
     }
@@ -1208,7 +1216,7 @@ async function insertBookings(
     const bookingId = inserted!.id;
     const charge = { orderId, bookingId, eventId: row.id, createdAt };
     ledger.push(
-      ...bookingChargeEntries({ ...charge, unitPricePence: seed.pricePence, feePerTicketPence: bookingFeePerTicket(seed.pricePence), quantity: booking.quantity, providerRef: paymentReference }).map(
+      ...bookingChargeEntries({ ...charge, unitPricePence: seed.pricePence, feePerTicketPence, absorbedFeePerTicketPence, quantity: booking.quantity, providerRef: paymentReference }).map(
         (entry) => ({ ...entry, createdAt }),
       ),
     );
@@ -1224,7 +1232,8 @@ async function insertBookings(
       const refundedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + DAY));
       const amounts = refundAmounts({
         unitPricePence: seed.pricePence,
-        feePerTicketPence: bookingFeePerTicket(seed.pricePence),
+        feePerTicketPence,
+        absorbedFeePerTicketPence,
         quantity: refunded,
         validQuantity: booking.quantity,
         commissionPence: commission,
@@ -1243,6 +1252,8 @@ async function insertBookings(
         ticketPence: amounts.ticketPence,
         feePence: amounts.feePence,
         commissionPence: amounts.commissionPence,
+        organiserFeePence: amounts.organiserFeePence,
+        absorbedFeePence: amounts.absorbedFeePence,
         affiliateId: refundAffiliate,
         source: "organiser",
         reason: refunded === booking.quantity ? "The buyer could no longer come." : "One of the party could no longer come.",

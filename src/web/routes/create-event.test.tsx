@@ -35,6 +35,7 @@ test("?edit= opens the organiser's event with its fields filled in", async () =>
     venue: "Ronnie's",
     location: "Soho, London",
     pricePence: 2550,
+    absorbsBookingFee: false,
     maxAttendees: 100,
     imageUrl: null,
     videoUrl: null,

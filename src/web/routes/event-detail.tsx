@@ -54,6 +54,7 @@ const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
   return (
     <BookingCard
       pricePence={event.pricePence}
+      absorbsBookingFee={event.absorbsBookingFee}
       remaining={event.remaining}
       state={state}
       status={event.status}

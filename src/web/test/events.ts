@@ -13,6 +13,7 @@ export function anEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     category: "music",
     businessType: "event",
     pricePence: 2550,
+    absorbsBookingFee: false,
     maxAttendees: 100,
     remaining: 40,
     imageUrl: null,

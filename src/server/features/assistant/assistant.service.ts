@@ -174,7 +174,8 @@ export function eventLine(event: MatchedEvent): string {
     parts.push(`${categoryLabel(event.category, "Business")} listing`);
   } else {
     parts.unshift(`${formatEventDate(event.dateTime)} at ${formatEventTime(event.dateTime)}`);
-    parts.push(cardPriceRule(kind).priceText);
+    // The all-in price a card shows (D21).
+    parts.push(cardPriceRule({ ...kind, absorbsBookingFee: event.absorbsBookingFee }).priceText);
   }
   return `- [${linkText(event.title)}](/events/${event.id}) — ${parts.join(" · ")}`;
 }

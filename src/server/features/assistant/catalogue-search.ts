@@ -13,6 +13,7 @@ export interface MatchedEvent {
   category: string | null;
   businessType: string;
   pricePence: number;
+  absorbsBookingFee: boolean;
 }
 
 export type CatalogueFilters = Pick<QuestionIntent, "categories" | "places" | "window" | "price" | "keywords">;
@@ -61,6 +62,7 @@ export async function searchCatalogue({ db, filters, now, limit }: { db: Db; fil
         category: events.category,
         businessType: events.businessType,
         pricePence: events.pricePence,
+        absorbsBookingFee: events.absorbsBookingFee,
       })
       .from(events)
       .where(where)

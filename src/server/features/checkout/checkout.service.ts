@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   affiliateCommission,
+  absorbedFeePerTicket,
   AppError,
-  bookingFeePerTicket,
   bookingRefundState,
+  buyerFeePerTicket,
   cartTotals,
   CHECKOUT_HOLD_MINUTES,
   CHECKOUT_RATE_LIMIT,
@@ -82,9 +83,16 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
       await checkPlacesLeft(tx, { event, quantity: line.quantity });
       const limited = ticketLimitError({ title: event.title, requested: line.quantity, alreadyHeld: await heldByAccount(tx, userId, event.id) });
       if (limited) throw limited;
-      priced.push({ event, quantity: line.quantity, fee: bookingFeePerTicket(event.pricePence), total: ticketTotal(event.pricePence, line.quantity) });
+      // What the buyer pays per ticket, and what the organiser absorbs instead, as chosen now (D22).
+      priced.push({
+        event,
+        quantity: line.quantity,
+        fee: buyerFeePerTicket(event.pricePence, event.absorbsBookingFee),
+        absorbedFee: absorbedFeePerTicket(event.pricePence, event.absorbsBookingFee),
+        total: ticketTotal(event.pricePence, line.quantity, event.absorbsBookingFee),
+      });
     }
-    const totals = cartTotals(priced.map((line) => ({ ticketPricePence: line.event.pricePence, quantity: line.quantity })));
+    const totals = cartTotals(priced.map((line) => ({ ticketPricePence: line.event.pricePence, quantity: line.quantity, absorbsBookingFee: line.event.absorbsBookingFee })));
     const [created] = await tx
       .insert(orders)
       .values({
@@ -108,6 +116,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
         quantity: line.quantity,
         unitPricePence: line.event.pricePence,
         feePerTicketPence: line.fee,
+        absorbedFeePerTicketPence: line.absorbedFee,
         totalPence: line.total,
       })),
     );
@@ -231,7 +240,16 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
       const providerRef = order.paymentReference ?? order.sessionId;
       await recordLedger(
         tx,
-        bookingChargeEntries({ orderId: order.id, bookingId: booking!.id, eventId: line.eventId, unitPricePence: line.unitPricePence, feePerTicketPence: line.feePerTicketPence, quantity: line.quantity, providerRef }),
+        bookingChargeEntries({
+          orderId: order.id,
+          bookingId: booking!.id,
+          eventId: line.eventId,
+          unitPricePence: line.unitPricePence,
+          feePerTicketPence: line.feePerTicketPence,
+          absorbedFeePerTicketPence: line.absorbedFeePerTicketPence,
+          quantity: line.quantity,
+          providerRef,
+        }),
       );
 
       // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates); never the buyer's own (issue 16).
@@ -280,11 +298,26 @@ export async function getTestCheckout({ db, sessionId, userId }: { db: Db; sessi
   const order = await findOwnOrder({ db, sessionId, userId });
   if (!order) throw new AppError("NOT_FOUND", NO_TEST_CHECKOUT);
   const lines = await db
-    .select({ eventId: orderLines.eventId, title: events.title, quantity: orderLines.quantity, totalPence: orderLines.totalPence })
+    .select({
+      eventId: orderLines.eventId,
+      title: events.title,
+      quantity: orderLines.quantity,
+      unitPricePence: orderLines.unitPricePence,
+      feePerTicketPence: orderLines.feePerTicketPence,
+      totalPence: orderLines.totalPence,
+    })
     .from(orderLines)
     .innerJoin(events, eq(events.id, orderLines.eventId))
     .where(eq(orderLines.orderId, order.id));
-  return { sessionId: order.sessionId, status: order.status, totalPence: order.totalPence, expiresAt: order.expiresAt.toISOString(), lines };
+  return {
+    sessionId: order.sessionId,
+    status: order.status,
+    subtotalPence: order.subtotalPence,
+    feesPence: order.feesPence,
+    totalPence: order.totalPence,
+    expiresAt: order.expiresAt.toISOString(),
+    lines,
+  };
 }
 
 /**

@@ -26,6 +26,7 @@ const summaryColumns = {
   category: events.category,
   businessType: events.businessType,
   pricePence: events.pricePence,
+  absorbsBookingFee: events.absorbsBookingFee,
   maxAttendees: events.maxAttendees,
   imageUrl: events.imageUrl,
   status: events.status,
@@ -46,6 +47,7 @@ type SummaryRow = {
   category: string | null;
   businessType: string;
   pricePence: number;
+  absorbsBookingFee: boolean;
   maxAttendees: number | null;
   imageUrl: string | null;
   status: string;
@@ -67,6 +69,7 @@ function toSummary(row: SummaryRow): EventSummary {
     category: row.category,
     businessType: row.businessType,
     pricePence: row.pricePence,
+    absorbsBookingFee: row.absorbsBookingFee,
     maxAttendees: row.maxAttendees,
     remaining: remainingPlaces(row.maxAttendees, Number(row.taken)),
     imageUrl: row.imageUrl,

@@ -79,6 +79,7 @@ describe("GET /api/events: visibility (spec §4 Listing visibility)", () => {
       category: "music",
       businessType: "event",
       pricePence: 1250,
+      absorbsBookingFee: false,
       maxAttendees: null,
       remaining: null,
       imageUrl: "/media/jazz.webp",

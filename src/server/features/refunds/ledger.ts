@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import { summariseLedger, type LedgerKind, type MoneySummary } from "../../../domain";
+import { organiserFee, summariseLedger, type LedgerKind, type MoneySummary } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, ledgerEntries } from "../../db/schema";
 import type { Tx } from "../checkout/capacity";
@@ -17,13 +17,20 @@ export async function recordLedger(tx: Tx | Db, entries: NewLedgerEntry[]): Prom
   await tx.insert(ledgerEntries).values(moving).onConflictDoNothing({ target: ledgerEntries.entryKey });
 }
 
-/** The charge of one booking: its tickets and its booking fees, tied to the provider's payment. */
+/**
+ * The charge of one booking, tied to the provider's payment: its tickets and the booking fees its buyer
+ * paid, and what its organiser owes out of their share (D22): the organiser fee and, when they absorb
+ * it, the booking fee. (Zero amounts are left out by recordLedger.)
+ */
 export function bookingChargeEntries(input: {
   orderId: string;
   bookingId: string;
   eventId: string;
   unitPricePence: number;
+  /** The booking fee the buyer paid per ticket (order_lines.fee_per_ticket_pence). */
   feePerTicketPence: number;
+  /** The booking fee per ticket the organiser absorbed (order_lines.absorbed_fee_per_ticket_pence). */
+  absorbedFeePerTicketPence: number;
   quantity: number;
   providerRef: string;
 }): NewLedgerEntry[] {
@@ -31,16 +38,30 @@ export function bookingChargeEntries(input: {
   return [
     { ...common, entryKey: `sale:${input.bookingId}`, kind: "ticket_sale", amountPence: input.unitPricePence * input.quantity },
     { ...common, entryKey: `fee:${input.bookingId}`, kind: "booking_fee", amountPence: input.feePerTicketPence * input.quantity },
+    { ...common, entryKey: `orgfee:${input.bookingId}`, kind: "organiser_fee", amountPence: organiserFee(input.unitPricePence, input.quantity) },
+    { ...common, entryKey: `absorbed:${input.bookingId}`, kind: "absorbed_fee", amountPence: input.absorbedFeePerTicketPence * input.quantity },
   ];
 }
 
 /**
- * A completed refund's movements: its tickets and its fee paid back under the provider's refund id, and
- * the commission it takes back. `keyPrefix` names them (`refund:{id}` unless one provider refund is
- * shared out over several bookings), so writing them again adds nothing.
+ * A completed refund's movements: its tickets and its fee paid back under the provider's refund id, the
+ * commission it takes back, and the organiser fee and absorbed booking fee it takes off what the organiser
+ * owes (D22). `keyPrefix` names them (`refund:{id}` unless one provider refund is shared out over several
+ * bookings), so writing them again adds nothing.
  */
 export function refundEntries(
-  refund: { id: string; orderId: string; bookingId: string | null; eventId: string | null; ticketPence: number; feePence: number; commissionPence: number; affiliateId: string | null },
+  refund: {
+    id: string;
+    orderId: string;
+    bookingId: string | null;
+    eventId: string | null;
+    ticketPence: number;
+    feePence: number;
+    commissionPence: number;
+    organiserFeePence: number;
+    absorbedFeePence: number;
+    affiliateId: string | null;
+  },
   providerRef: string | null,
   keyPrefix = `refund:${refund.id}`,
 ): NewLedgerEntry[] {
@@ -49,6 +70,8 @@ export function refundEntries(
     { ...common, entryKey: `${keyPrefix}:ticket`, kind: "ticket_refund", amountPence: refund.ticketPence },
     { ...common, entryKey: `${keyPrefix}:fee`, kind: "fee_refund", amountPence: refund.feePence },
     { ...common, entryKey: `${keyPrefix}:commission`, kind: "commission_reversal", amountPence: refund.commissionPence, affiliateId: refund.affiliateId },
+    { ...common, entryKey: `${keyPrefix}:orgfee`, kind: "organiser_fee_reversal", amountPence: refund.organiserFeePence },
+    { ...common, entryKey: `${keyPrefix}:absorbed`, kind: "absorbed_fee_reversal", amountPence: refund.absorbedFeePence },
   ];
 }
 

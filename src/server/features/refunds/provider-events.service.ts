@@ -164,6 +164,9 @@ async function recordOutsideRefund(tx: Tx, jobs: Jobs, orderId: string, provider
         ticketPence: allocation.ticketPence,
         feePence: allocation.feePence,
         commissionPence: voided?.commissionPence ?? 0,
+        // Whole tickets voided owe no fees (D22); a money-only refund leaves the tickets, and their fees, as they are.
+        organiserFeePence: voided?.organiserFeePence ?? 0,
+        absorbedFeePence: voided?.absorbedFeePence ?? 0,
         affiliateId: voided?.affiliateId ?? null,
         source: "provider",
         reason: `Refunded in the payment provider's dashboard (${provider.id})`,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { formatPounds, LEDGER_KINDS } from "../../../domain";
+import { formatPounds, LEDGER_KINDS, organiserFee } from "../../../domain";
 import type { Db } from "../../db/client";
 import { eventSettlements, type EventSettlement } from "../payouts/settlement";
 
@@ -34,7 +34,8 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
  *   that stays valid, or the rest of one already partly paid back);
  * - every completed refund is on the ledger for exactly its amounts, under the provider's id, and no money
  *   is paid back on the ledger that no refund accounts for;
- * - every affiliate's earnings are their commission less its reversals, and no reversal exceeds it.
+ * - every affiliate's earnings are their commission less its reversals, and no reversal exceeds it;
+ * - every booking owes the fees of D22 on exactly the right tickets (feeProblems).
  */
 export async function reconcile(db: Db): Promise<ReconcileReport> {
   const problems: ReconcileProblem[] = [];
@@ -146,10 +147,83 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     }
   }
 
+  problems.push(...(await feeProblems(db)));
   const payouts = await reconcilePayouts(db);
   problems.push(...payouts.problems);
 
   return { orders: counted, chargedPence, refundedPence, disputedPence, heldPence: chargedPence - refundedPence - disputedPence, pendingRefunds, payouts: payouts.figures, problems };
+}
+
+/**
+ * The fees each paid booking owes out of its organiser's share (D22, decision 028), from the ledger:
+ * - the organiser fee less its reversals is the fee on its valid tickets (organiserFee), plus what refunds
+ *   still on their way will take off;
+ * - the absorbed booking fee less its reversals is the fee absorbed on every ticket whose booking fee was
+ *   not given back: its valid tickets and those a buyer's own request refunded (the fee stays owed, as the
+ *   buyer's own fee stays paid), plus what refunds on their way will give back;
+ * - every completed refund's fee reversals are on the ledger for exactly what it records.
+ * A disputed booking is left out: its whole share is withheld from the payout.
+ */
+export async function feeProblems(db: Db): Promise<ReconcileProblem[]> {
+  const problems: ReconcileProblem[] = [];
+  const money = (pence: unknown) => formatPounds(Number(pence));
+  const bookings = rowsOf<{
+    booking_id: string;
+    order_id: string;
+    unit: number;
+    absorbed_per_ticket: number;
+    valid: number;
+    kept_fee_tickets: number;
+    org_fee: number;
+    absorbed: number;
+    org_fee_pending: number;
+    absorbed_pending: number;
+  }>(
+    await db.execute(sql`
+      select b.id as booking_id, ol.order_id, ol.unit_price_pence as unit, ol.absorbed_fee_per_ticket_pence as absorbed_per_ticket, b.ticket_quantity as valid,
+        coalesce((select sum(r.quantity) from refunds r where r.booking_id = b.id and r.source = 'buyer-request' and r.status <> 'failed'), 0)::int as kept_fee_tickets,
+        (coalesce(sum(l.amount_pence) filter (where l.kind = 'organiser_fee'), 0) - coalesce(sum(l.amount_pence) filter (where l.kind = 'organiser_fee_reversal'), 0))::int as org_fee,
+        (coalesce(sum(l.amount_pence) filter (where l.kind = 'absorbed_fee'), 0) - coalesce(sum(l.amount_pence) filter (where l.kind = 'absorbed_fee_reversal'), 0))::int as absorbed,
+        coalesce((select sum(r.organiser_fee_pence) from refunds r where r.booking_id = b.id and r.status = 'pending'), 0)::int as org_fee_pending,
+        coalesce((select sum(r.absorbed_fee_pence) from refunds r where r.booking_id = b.id and r.status = 'pending'), 0)::int as absorbed_pending
+      from bookings b join order_lines ol on ol.id = b.order_line_id
+      left join ledger_entries l on l.booking_id = b.id
+      where b.status <> 'disputed' and exists (select 1 from ledger_entries s where s.entry_key = 'sale:' || b.id)
+      group by b.id, ol.id`),
+  );
+  for (const booking of bookings) {
+    const at = { orderId: booking.order_id, bookingId: booking.booking_id };
+    const valid = Number(booking.valid);
+    const expectedOrgFee = organiserFee(Number(booking.unit), valid) + Number(booking.org_fee_pending);
+    if (Number(booking.org_fee) !== expectedOrgFee) {
+      problems.push({ ...at, problem: `owes ${money(booking.org_fee)} in organiser fees on the ledger, but the fee on its ${valid} valid ticket${valid === 1 ? "" : "s"} is ${money(expectedOrgFee)}` });
+    }
+    const keptTickets = valid + Number(booking.kept_fee_tickets);
+    const expectedAbsorbed = Number(booking.absorbed_per_ticket) * keptTickets + Number(booking.absorbed_pending);
+    if (Number(booking.absorbed) !== expectedAbsorbed) {
+      problems.push({ ...at, problem: `owes ${money(booking.absorbed)} in absorbed booking fees on the ledger, but the fee absorbed on the ${keptTickets} ticket${keptTickets === 1 ? "" : "s"} whose fee was not given back is ${money(expectedAbsorbed)}` });
+    }
+  }
+
+  const refunds = rowsOf<{ refund_id: string; order_id: string | null; booking_id: string | null; organiser_fee_pence: number; absorbed_fee_pence: number; org_on_ledger: number; absorbed_on_ledger: number }>(
+    await db.execute(sql`
+      select r.id as refund_id, r.order_id, r.booking_id, r.organiser_fee_pence, r.absorbed_fee_pence,
+        coalesce(sum(l.amount_pence) filter (where l.kind = 'organiser_fee_reversal'), 0)::int as org_on_ledger,
+        coalesce(sum(l.amount_pence) filter (where l.kind = 'absorbed_fee_reversal'), 0)::int as absorbed_on_ledger
+      from refunds r left join ledger_entries l on l.refund_id = r.id
+      where r.status = 'succeeded' and r.order_id is not null
+      group by r.id`),
+  );
+  for (const refund of refunds) {
+    const at = { orderId: refund.order_id, bookingId: refund.booking_id };
+    if (Number(refund.org_on_ledger) !== Number(refund.organiser_fee_pence)) {
+      problems.push({ ...at, problem: `refund ${refund.refund_id} takes ${money(refund.organiser_fee_pence)} off the organiser fee, but the ledger has ${money(refund.org_on_ledger)}` });
+    }
+    if (Number(refund.absorbed_on_ledger) !== Number(refund.absorbed_fee_pence)) {
+      problems.push({ ...at, problem: `refund ${refund.refund_id} gives back ${money(refund.absorbed_fee_pence)} of absorbed booking fees, but the ledger has ${money(refund.absorbed_on_ledger)}` });
+    }
+  }
+  return problems;
 }
 
 /** The report as the admin command prints it. */

@@ -58,6 +58,8 @@ export async function startBookingRefund(
       ticketPence: voided.ticketPence,
       feePence: voided.feePence,
       commissionPence: voided.commissionPence,
+      organiserFeePence: voided.organiserFeePence,
+      absorbedFeePence: voided.absorbedFeePence,
       affiliateId: voided.affiliateId,
       source: input.source,
       reason: input.reason,
@@ -74,12 +76,19 @@ type BookingRow = typeof bookings.$inferSelect;
  * Voids `quantity` of a locked booking's valid tickets: their places go back on sale at once and the
  * booking is refunded when none is left. Answers what those tickets paid (ticket price, and the fee when
  * `includeFee`) and the affiliate commission they take back: the commission still carried (earned, less
- * every reversal already recorded or on its way) beyond what the remaining tickets would have earned.
+ * every reversal already recorded or on its way) beyond what the remaining tickets would have earned;
+ * and the fees they no longer owe (D22): the organiser fee on them, and the absorbed booking fee when
+ * `includeFee` (a buyer's own request keeps the fee, so the organiser still owes what they absorbed).
  */
 export async function voidTickets(tx: Tx, booking: BookingRow, quantity: number, includeFee: boolean) {
   const [line] = booking.orderLineId
     ? await tx
-        .select({ orderId: orderLines.orderId, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence })
+        .select({
+          orderId: orderLines.orderId,
+          unitPricePence: orderLines.unitPricePence,
+          feePerTicketPence: orderLines.feePerTicketPence,
+          absorbedFeePerTicketPence: orderLines.absorbedFeePerTicketPence,
+        })
         .from(orderLines)
         .where(eq(orderLines.id, booking.orderLineId))
     : [];
@@ -97,6 +106,7 @@ export async function voidTickets(tx: Tx, booking: BookingRow, quantity: number,
   const amounts = refundAmounts({
     unitPricePence: line?.unitPricePence ?? 0,
     feePerTicketPence: line?.feePerTicketPence ?? 0,
+    absorbedFeePerTicketPence: line?.absorbedFeePerTicketPence ?? 0,
     quantity,
     validQuantity: booking.ticketQuantity,
     commissionPence: (commission?.earned ?? 0) - (reversing?.pence ?? 0),

@@ -6,7 +6,7 @@ const A = "0b6f3c2e-1d4a-4c8e-9f10-2a3b4c5d6e7f";
 const B = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 
 function item(eventId: string, ticketQuantity: number): CartItem {
-  return { eventId, eventTitle: "Jazz <b>Night</b>; x=1", ticketPricePence: 2500, ticketQuantity, eventDate: "2090-06-01T19:00:00.000Z", eventLocation: "Leeds" };
+  return { eventId, eventTitle: "Jazz <b>Night</b>; x=1", ticketPricePence: 2500, absorbsBookingFee: false, ticketQuantity, eventDate: "2090-06-01T19:00:00.000Z", eventLocation: "Leeds" };
 }
 
 describe("cart cookie", () => {

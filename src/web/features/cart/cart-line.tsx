@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { bookingFeePerTicket, formatEventDate, formatEventTime, formatPounds } from "@domain";
+import { allInPrice, formatEventDate, formatEventTime, formatPounds } from "@domain";
 import { Button } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { lineTotal, type CartItem } from "./cart-lines";
@@ -18,7 +18,8 @@ export function CartLine({
 }) {
   const date = formatEventDate(item.eventDate);
   const time = formatEventTime(item.eventDate);
-  const fee = bookingFeePerTicket(item.ticketPricePence);
+  // Each ticket's all-in price (D21) and what it is made of: the ticket and the booking fee the buyer pays.
+  const price = allInPrice({ pricePence: item.ticketPricePence, absorbsBookingFee: item.absorbsBookingFee });
   return (
     <li className="rounded-2xl border border-border bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-3">
@@ -60,7 +61,14 @@ export function CartLine({
         <div className="text-right">
           <p className="text-lg font-extrabold tabular-nums">{formatPounds(lineTotal(item))}</p>
           <p className="text-xs text-muted">
-            {formatPounds(item.ticketPricePence)} {fee > 0 && <>+ {formatPounds(fee)} fee </>}per ticket
+            {price.priceText} per ticket
+            {price.feePence > 0 ? (
+              <span className="block">
+                ticket {formatPounds(item.ticketPricePence)} + booking &amp; processing fee {formatPounds(price.feePence)}
+              </span>
+            ) : (
+              price.feeText && <span className="block">{price.feeText}</span>
+            )}
           </p>
         </div>
       </div>

@@ -16,6 +16,7 @@ const gig: CartItem = {
   eventId: "e1",
   eventTitle: "Jazz Night",
   ticketPricePence: 2500,
+  absorbsBookingFee: false,
   ticketQuantity: 2,
   eventDate: "2026-07-01T19:00:00Z",
   eventLocation: "London",

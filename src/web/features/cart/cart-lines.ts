@@ -5,6 +5,8 @@ export interface CartItem {
   eventId: string;
   eventTitle: string;
   ticketPricePence: number;
+  /** The organiser pays the booking fee (D22); a line saved before this was known reads as false. */
+  absorbsBookingFee: boolean;
   ticketQuantity: number;
   eventDate: string;
   eventLocation: string;
@@ -12,13 +14,14 @@ export interface CartItem {
 
 /** A cart line for an event as the event page shows it (title, price, start, venue and place). */
 export function cartItemFor(
-  event: { id: string; title: string; pricePence: number; dateTime: string; venue: string | null; location: string | null },
+  event: { id: string; title: string; pricePence: number; absorbsBookingFee: boolean; dateTime: string; venue: string | null; location: string | null },
   ticketQuantity: number,
 ): CartItem {
   return {
     eventId: event.id,
     eventTitle: event.title,
     ticketPricePence: event.pricePence,
+    absorbsBookingFee: event.absorbsBookingFee,
     ticketQuantity,
     eventDate: event.dateTime,
     eventLocation: eventPlace(event),
@@ -47,7 +50,9 @@ export function parseCartItems(raw: string | null): CartItem[] {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
-    return parsed.filter(isCartItem).map((item) => ({ ...item, ticketQuantity: Math.min(item.ticketQuantity, MAX_TICKETS_PER_EVENT) }));
+    return parsed
+      .filter(isCartItem)
+      .map((item) => ({ ...item, absorbsBookingFee: item.absorbsBookingFee === true, ticketQuantity: Math.min(item.ticketQuantity, MAX_TICKETS_PER_EVENT) }));
   } catch {
     return [];
   }
@@ -87,14 +92,14 @@ export function removeCartLine(items: readonly CartItem[], eventId: string): Car
   return items.filter((line) => line.eventId !== eventId);
 }
 
-/** (price + fee) × quantity for one line (spec §9 Fees and money). */
+/** (price + the buyer's fee) × quantity for one line (spec §9 Fees and money, D22). */
 export function lineTotal(item: CartItem): number {
-  return ticketTotal(item.ticketPricePence, item.ticketQuantity);
+  return ticketTotal(item.ticketPricePence, item.ticketQuantity, item.absorbsBookingFee);
 }
 
 /** Subtotal, fees, total and ticket count of the whole cart. */
 export function cartSummary(items: readonly CartItem[]): CartTotals {
-  return cartTotals(items.map((item) => ({ ticketPricePence: item.ticketPricePence, quantity: item.ticketQuantity })));
+  return cartTotals(items.map((item) => ({ ticketPricePence: item.ticketPricePence, quantity: item.ticketQuantity, absorbsBookingFee: item.absorbsBookingFee })));
 }
 
 /** The cart's lines as create-payment takes them (decisions.md D6); the server prices them (D8). */

@@ -1,12 +1,12 @@
 import { ArrowRight, Loader2, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BOOKING_FEE_TEXT, formatPounds, type CartTotals } from "@domain";
+import { formatPounds, type CartTotals } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { paths } from "~/paths";
 
-/** Order summary: subtotal, fee and total, and 'Proceed to Checkout' (spec §2 Cart, decisions.md D6). */
+/** Order summary: the split of the all-in total (D21: tickets, booking fee, total), and 'Proceed to Checkout' (spec §2 Cart, decisions.md D6). */
 export function CartSummary({
   totals,
   checkingOut,
@@ -37,7 +37,6 @@ export function CartSummary({
           <dd className="text-xl font-extrabold tabular-nums">{formatPounds(totals.total)}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-muted">{BOOKING_FEE_TEXT}</p>
       {attendeeField && <div className="mt-6">{attendeeField}</div>}
       <Button size="lg" className="mt-6 w-full" disabled={checkingOut} aria-busy={checkingOut || undefined} onClick={onCheckout}>
         {checkingOut ? (

@@ -1,6 +1,6 @@
 import { CircleAlert, Loader2, ShieldCheck, ShoppingCart, Ticket } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { BOOKING_FEE_TEXT, formatPounds } from "@domain";
+import { allInPrice } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
@@ -12,6 +12,7 @@ import { TicketQuantityField } from "./ticket-quantity-field";
 /** Paid events: 'Book Your Tickets' with quantity, live total, Buy Now and Add to Cart (spec §2 Event detail). */
 export function BookingCard({
   pricePence,
+  absorbsBookingFee,
   remaining,
   state,
   status,
@@ -21,6 +22,8 @@ export function BookingCard({
   onAddToCart,
 }: {
   pricePence: number;
+  /** The organiser pays the booking fee (D22): the buyer pays the ticket price only. */
+  absorbsBookingFee: boolean;
   remaining: number | null;
   state: SaleState;
   status: string;
@@ -39,6 +42,8 @@ export function BookingCard({
   const quantityId = `${id}-quantity`;
   const notice = unavailableNotice(state, status);
   const noteId = `${id}-note`;
+  // The all-in price (D21): what a ticket costs the buyer, with the fee it includes named.
+  const price = allInPrice({ pricePence, absorbsBookingFee });
 
   function tidyQuantity(): number {
     // A click can arrive before the field's blur has tidied what was typed.
@@ -54,17 +59,17 @@ export function BookingCard({
           Book Your Tickets
         </h2>
         <p className="mt-3 flex items-baseline gap-1.5">
-          <span className="text-3xl font-extrabold tracking-tight">{formatPounds(pricePence)}</span>
+          <span className="text-3xl font-extrabold tracking-tight">{price.priceText}</span>
           <span className="text-sm text-brand-100">per ticket</span>
         </p>
-        <p className="mt-1 text-xs text-brand-100">{BOOKING_FEE_TEXT}</p>
+        {price.feeText && <p className="mt-1 text-xs text-brand-100">{price.feeText}</p>}
       </div>
 
       <div className="flex flex-col gap-5 p-6">
         {onSale && (
           <>
             <TicketQuantityField id={quantityId} raw={rawQuantity} onRawChange={setRawQuantity} remaining={remaining} disabled={buying} />
-            <BookingTotals id={id} quantityId={quantityId} pricePence={pricePence} quantity={quantity} />
+            <BookingTotals id={id} quantityId={quantityId} pricePence={pricePence} absorbsBookingFee={absorbsBookingFee} quantity={quantity} />
             {attendeeField}
           </>
         )}

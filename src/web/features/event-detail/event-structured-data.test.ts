@@ -14,6 +14,7 @@ const event: EventDetail = {
   category: "music",
   businessType: "event",
   pricePence: 2550,
+  absorbsBookingFee: false,
   maxAttendees: 20,
   remaining: 0,
   imageUrl: "/media/jazz.webp",

@@ -64,7 +64,7 @@ export const HELP_FAQ: readonly HelpFaqItem[] = [
   {
     id: "booking-fee",
     question: "What is the booking fee?",
-    answer: `Paid events carry a booking & processing fee of ${FEE} per ticket, shown before you pay. Free events have no fees at all.`,
+    answer: `Paid events carry a booking & processing fee of ${FEE} per ticket, already included in every price you see and shown separately in your cart and at checkout. Some organisers pay it themselves: their events say No booking fee. Free events have no fees at all.`,
   },
   {
     id: "contact-support",

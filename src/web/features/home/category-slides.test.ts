@@ -14,6 +14,7 @@ function event(id: string, overrides: Partial<EventSummary>): EventSummary {
     category: "music",
     businessType: "event",
     pricePence: 0,
+    absorbsBookingFee: false,
     maxAttendees: null,
     remaining: null,
     imageUrl: `/media/seed/${id}.webp`,

@@ -14,6 +14,7 @@ function event(overrides: Partial<EventSummary>): EventSummary {
     category: null,
     businessType: "event",
     pricePence: 0,
+    absorbsBookingFee: false,
     maxAttendees: null,
     remaining: null,
     imageUrl: null,

@@ -16,7 +16,7 @@ const TRUST_POINTS = [
   {
     icon: BadgePoundSterling,
     title: "Clear, honest pricing",
-    text: `One booking & processing fee of ${formatPounds(BOOKING_FEE_PENCE)} per ticket, on paid events only. Free events stay free.`,
+    text: `One booking & processing fee of ${formatPounds(BOOKING_FEE_PENCE)} per ticket, on paid events only and included in the price you see. Free events stay free.`,
   },
   {
     icon: RotateCcw,

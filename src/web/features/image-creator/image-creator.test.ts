@@ -65,6 +65,7 @@ describe("image creator page logic", () => {
       venue: "Brudenell Social Club",
       location: "Leeds",
       pricePence: 1450,
+      absorbsBookingFee: false,
       maxAttendees: 120,
       imageUrl: "/media/events/e1/abc.webp",
       videoUrl: null,

@@ -71,6 +71,7 @@ export function eventInputKeepingAllBut(event: EditableEvent, imageUrl: string |
     venue: event.venue,
     location: event.location,
     pricePence: event.pricePence,
+    absorbsBookingFee: event.absorbsBookingFee,
     maxAttendees: event.maxAttendees,
     imageUrl,
     videoUrl: event.videoUrl,

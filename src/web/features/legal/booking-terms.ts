@@ -24,7 +24,8 @@ export const BOOKING_TERMS: LegalDocument = {
           list: [
             "Ticket prices are set by the organiser and shown in pounds sterling (£), including any VAT.",
             `A booking & processing fee of ${FEE} per ticket applies to paid events only. Free events have no fees.`,
-            `Your total is (ticket price + ${FEE}) × the number of tickets, shown in full before you pay.`,
+            `Every price we show includes the booking fee, named with it. Some organisers pay the fee themselves: their events show the ticket price with no booking fee.`,
+            `Your total is (ticket price + ${FEE}) × the number of tickets, or the ticket price alone when the organiser pays the fee, shown in full, with its split, before you pay.`,
             `The booking fee is not refundable, except when the organiser cancels the event (see [Refund Policy](${paths.refundPolicy})).`,
           ],
         },

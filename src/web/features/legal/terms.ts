@@ -44,8 +44,8 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       blocks: [
         {
           list: [
-            `Buyers pay a booking & processing fee of ${FEE} per ticket on paid events. It is shown before you pay. Free events have no fees.`,
-            `Organisers selling paid tickets pay a seller fee of ${SELLER_FEE_TEXT} per ticket sold. There are no set-up or monthly fees.`,
+            `Buyers pay a booking & processing fee of ${FEE} per ticket on paid events, included in every price shown before they pay. Free events have no fees.`,
+            `Organisers selling paid tickets pay a seller fee of ${SELLER_FEE_TEXT} per ticket sold, taken from their payout. An organiser may choose to pay the booking fee for their event instead of their buyers; it is then taken from their payout too. There are no set-up or monthly fees.`,
             "All prices are in pounds sterling (£).",
           ],
         },

@@ -50,5 +50,5 @@ export const ABOUT_PROMISES: AboutPoint[] = [
   },
 ];
 
-export const ABOUT_PRICING_NOTE = `One clear booking & processing fee of ${formatPounds(BOOKING_FEE_PENCE)} per ticket, on paid events only. Free events stay free.`;
+export const ABOUT_PRICING_NOTE = `One clear booking & processing fee of ${formatPounds(BOOKING_FEE_PENCE)} per ticket, on paid events only, included in every price you see (or paid by the organiser). Free events stay free.`;
 

@@ -63,6 +63,6 @@ export const SELLER_STEPS: SellerPoint[] = [
 export const SELLER_PRICING_POINTS = [
   "No set-up or monthly fees: you only pay when you sell a ticket",
   "Free events cost nothing to list or run",
-  `Buyers pay a ${formatPounds(BOOKING_FEE_PENCE)} booking & processing fee per paid ticket, shown before they pay`,
+  `Buyers pay a ${formatPounds(BOOKING_FEE_PENCE)} booking & processing fee per paid ticket, included in the price they see, or you can choose to pay it yourself`,
   "Paid out within 7 business days after your event",
 ] as const;

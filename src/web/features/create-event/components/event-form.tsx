@@ -20,6 +20,7 @@ import {
 } from "../lib/event-form";
 import { EVENT_TOASTS, pathAfterForm, saveFailedTitle, saveFailureProblem, type SaveProblem } from "../lib/event-toasts";
 import { organiserOptions, type Organiser } from "../lib/organiser-options";
+import { AbsorbFeeField } from "./absorb-fee-field";
 import { AffiliateCodeField } from "./affiliate-code-field";
 import { EventBasicsFields } from "./event-basics-fields";
 import { EventImageField } from "./event-image-field";
@@ -45,8 +46,8 @@ export function EventForm({
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
 
-  const onChange = (field: EventFormField, value: string) => {
-    setValues((current) => (field === "category" ? withCategory(current, value) : { ...current, [field]: value }));
+  const onChange = <F extends EventFormField>(field: F, value: EventFormValues[F]) => {
+    setValues((current) => (field === "category" ? withCategory(current, String(value)) : { ...current, [field]: value }));
     if (problem?.field === field) setProblem(null);
   };
   const errorFor = (field: EventFormField) => (problem?.field === field ? (problem.message ?? null) : null);
@@ -108,6 +109,7 @@ export function EventForm({
 
       <FormSection legend="Tickets">
         <EventTicketsFields {...bindings} />
+        <AbsorbFeeField {...bindings} />
       </FormSection>
 
       <FormSection legend="Image and video" description="A landscape image (16:9) looks best on event cards.">

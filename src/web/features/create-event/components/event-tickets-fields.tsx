@@ -1,4 +1,4 @@
-import { bookingFeePerTicket, businessTypeForCategory, formatPounds, poundsToPence } from "@domain";
+import { businessTypeForCategory, poundsToPence } from "@domain";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { FormBindings } from "./form-bindings";
@@ -9,7 +9,7 @@ function priceHint(price: string, category: string): string {
   const pence = price.trim() === "" ? 0 : poundsToPence(price);
   if (pence === null) return "In pounds, such as 12.50.";
   if (pence === 0) return "Leave empty for a free event: no booking fee applies.";
-  return `Buyers pay ${formatPounds(pence)} + ${formatPounds(bookingFeePerTicket(pence))} booking fee per ticket.`;
+  return "The ticket price, before any booking fee.";
 }
 
 /** Price in pounds (empty is free) and Max Attendees (empty is unlimited), spec §5 Create event. */

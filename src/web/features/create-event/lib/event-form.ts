@@ -14,6 +14,8 @@ export interface EventFormValues {
   price: string;
   /** Empty means unlimited. */
   maxAttendees: string;
+  /** The organiser pays the booking fee instead of the buyer (D22). */
+  absorbsBookingFee: boolean;
   imageUrl: string;
   videoUrl: string;
   affiliateCode: string;
@@ -41,6 +43,7 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   location: "",
   price: "",
   maxAttendees: "",
+  absorbsBookingFee: false,
   imageUrl: "",
   videoUrl: "",
   affiliateCode: "",
@@ -80,6 +83,7 @@ export function formValuesFromEvent(event: EditableEvent, actorId: string): Even
     location: event.location,
     price: penceToPoundsInput(event.pricePence),
     maxAttendees: event.maxAttendees == null ? "" : String(event.maxAttendees),
+    absorbsBookingFee: event.absorbsBookingFee,
     imageUrl: event.imageUrl ?? "",
     videoUrl: event.videoUrl ?? "",
     affiliateCode: event.affiliateCode ?? "",
@@ -164,6 +168,8 @@ export function assembleEventInput(values: EventFormValues, options: AssembleOpt
     location: values.location,
     pricePence: pricePence ?? 0,
     maxAttendees: maxAttendees !== null && Number.isFinite(maxAttendees) ? maxAttendees : null,
+    // Only a paid event has a booking fee to absorb.
+    absorbsBookingFee: values.absorbsBookingFee && (pricePence ?? 0) > 0,
     imageUrl: options.hasImageFile ? null : values.imageUrl,
     videoUrl: values.videoUrl,
     affiliateCode: values.affiliateCode,
