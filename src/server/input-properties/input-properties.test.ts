@@ -335,6 +335,22 @@ const ENDPOINTS: Endpoint[] = [
     who: WHO_ANYONE,
     request: () => fc.tuple(segment(() => ids.refundRequest), hostileJsonBody({ note: "Sorry, no refunds this close to the event." })).map(([id, body]) => ({ url: `/api/refund-requests/${id}/decline`, body })),
   },
+  { route: "GET /api/payouts/statements", who: WHO_ANYONE, request: queryOnly("/api/payouts/statements") },
+  {
+    route: "GET /api/payouts/statements/:eventId",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.event, () => ids.othersEvent).map((id) => ({ url: `/api/payouts/statements/${id}` })),
+  },
+  { route: "GET /api/payouts/statements.csv", who: WHO_ANYONE, request: queryOnly("/api/payouts/statements.csv") },
+  { route: "GET /api/payouts/payouts.csv", who: WHO_ANYONE, request: queryOnly("/api/payouts/payouts.csv") },
+  {
+    route: "GET /api/payouts/fee-statements/:file",
+    who: WHO_ANYONE,
+    request: () =>
+      fc
+        .oneof(hostilePathSegment, fc.constantFrom("2090-06.pdf", "2026-11.pdf", "2026-13.pdf", "2026-11", "..%2F2026-11.pdf"))
+        .map((file) => ({ url: `/api/payouts/fee-statements/${file}` })),
+  },
   { route: "GET /api/tickets/lookup", who: WHO_ANYONE, request: queryOnly("/api/tickets/lookup", ["identifier"], () => ({ identifier: ids.ticketCode })) },
   // Signed in, the stream never ends (app.inject would wait for it); the refusals are what is attacked here.
   { route: "GET /api/realtime/bookings", who: ["anonymous", "forged-cookie"], request: queryOnly("/api/realtime/bookings", ["lastEventId"]) },

@@ -44,7 +44,17 @@ export async function queueFeeStatementEmails({ db, jobs }: { db: Db; jobs: Jobs
 }
 
 /** The e-mail with the link to a month's platform-fee statement. */
-export function feeStatementMessage({ to, month, lines, publicUrl }: { to: string; month: string; lines: FeeStatementLine[]; publicUrl: string }): EmailMessage {
+export function feeStatementMessage({
+  to,
+  month,
+  lines,
+  publicUrl,
+}: {
+  to: string;
+  month: string;
+  lines: FeeStatementLine[];
+  publicUrl: string;
+}): EmailMessage {
   const monthName = formatStatementMonth(month);
   const total = lines.reduce((sum, line) => sum + line.organiserFeesPence + line.absorbedFeesPence, 0);
   const content = renderEmail({
@@ -59,22 +69,48 @@ export function feeStatementMessage({ to, month, lines, publicUrl }: { to: strin
       { label: "Events", value: plural(lines.length, "event") },
       { label: "Fees charged", value: formatPounds(total) },
     ],
-    action: { label: "Download the statement (PDF)", url: `${publicUrl}${feeStatementPath(month)}` },
+    action: {
+      label: "Download the statement (PDF)",
+      url: `${publicUrl}${feeStatementPath(month)}`,
+    },
     footnote: `Questions? Write to ${BRAND.supportEmail}.`,
   });
-  return { to, subject: `Your ${BRAND.name} fee statement: ${monthName}`, html: content.html, text: content.text };
+  return {
+    to,
+    subject: `Your ${BRAND.name} fee statement: ${monthName}`,
+    html: content.html,
+    text: content.text,
+  };
 }
 
 /** Sends one organiser's statement e-mail (a retry after a crash between sending and completing may send it twice). */
-export async function deliverFeeStatementEmail(mailer: Pick<TicketMailer, "db" | "email" | "publicUrl">, { organiserId, month }: FeeStatementEmailJob): Promise<void> {
+export async function deliverFeeStatementEmail(
+  mailer: Pick<TicketMailer, "db" | "email" | "publicUrl">,
+  { organiserId, month }: FeeStatementEmailJob,
+): Promise<void> {
   const [user] = await mailer.db.select({ email: users.email }).from(users).where(eq(users.id, organiserId));
   const lines = await feeStatementLines(mailer.db, organiserId, month);
   if (!user || !lines.length) return;
-  await mailer.email.send(feeStatementMessage({ to: user.email, month, lines, publicUrl: mailer.publicUrl }));
+  await mailer.email.send(
+    feeStatementMessage({
+      to: user.email,
+      month,
+      lines,
+      publicUrl: mailer.publicUrl,
+    }),
+  );
 }
 
 /** The monthly run (06:00 UK time on the 1st, for the month before) and the e-mails it queues. */
-export async function startFeeStatementJobs({ jobs, mailer, log }: { jobs: Jobs; mailer: Pick<TicketMailer, "db" | "email" | "publicUrl">; log: FastifyBaseLogger }) {
+export async function startFeeStatementJobs({
+  jobs,
+  mailer,
+  log,
+}: {
+  jobs: Jobs;
+  mailer: Pick<TicketMailer, "db" | "email" | "publicUrl">;
+  log: FastifyBaseLogger;
+}) {
   await jobs.work<{ month?: string }>(QUEUES.feeStatements, async (job) => {
     const month = job.data?.month ?? previousUkMonth(new Date());
     const queued = await queueFeeStatementEmails({ db: mailer.db, jobs }, month);

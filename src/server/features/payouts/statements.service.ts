@@ -46,7 +46,10 @@ export function statementStatus({
   if (now < eventEndsAt(event)) return { kind: "awaiting-event-end" };
   if (settlement.organiserDuePence - settlement.organiserTransferredPence <= 0) return { kind: "nothing-due" };
   if (!accountReady) return { kind: "waiting-for-account" };
-  return { kind: "scheduled", date: (payout?.dueAt ?? payoutDueAt(event)).toISOString() };
+  return {
+    kind: "scheduled",
+    date: (payout?.dueAt ?? payoutDueAt(event)).toISOString(),
+  };
 }
 
 /** The organiser payouts of the events the actor manages (their own; an admin: everyone's), newest first, with reversals. */
@@ -65,7 +68,12 @@ async function payoutViews(db: Db, rows: { payout: PayoutRow; eventTitle: string
     ? await db
         .select()
         .from(payoutReversals)
-        .where(inArray(payoutReversals.payoutId, rows.map((row) => row.payout.id)))
+        .where(
+          inArray(
+            payoutReversals.payoutId,
+            rows.map((row) => row.payout.id),
+          ),
+        )
         .orderBy(asc(payoutReversals.createdAt))
     : [];
   return rows.map(({ payout, eventTitle }) => ({
@@ -88,13 +96,36 @@ async function payoutViews(db: Db, rows: { payout: PayoutRow; eventTitle: string
   }));
 }
 
+export interface StatementOptions {
+  now: Date;
+  /** config.paymentProvider: with `local`, a missing payout account is made at payout time, so nothing waits for one. */
+  paymentProvider: string;
+}
+
 /** Each managed event with money (or just this one), latest first: its settlement figures and payout status. */
-async function eventStatements(db: Db, actor: Actor, now: Date, onlyEventId?: string): Promise<EventStatement[]> {
+async function eventStatements(
+  db: Db,
+  actor: Actor,
+  { now, paymentProvider, onlyEventId }: StatementOptions & { onlyEventId?: string },
+): Promise<EventStatement[]> {
   const managed = await db
-    .select({ id: events.id, title: events.title, dateTime: events.dateTime, endTime: events.endTime, userId: events.userId, accountReady: payoutAccounts.ready })
+    .select({
+      id: events.id,
+      title: events.title,
+      dateTime: events.dateTime,
+      endTime: events.endTime,
+      userId: events.userId,
+      accountReady: payoutAccounts.ready,
+    })
     .from(events)
     .leftJoin(payoutAccounts, eq(payoutAccounts.userId, events.userId))
-    .where(and(managedBy(actor), onlyEventId ? eq(events.id, onlyEventId) : undefined, sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.eventId} = ${events.id})`))
+    .where(
+      and(
+        managedBy(actor),
+        onlyEventId ? eq(events.id, onlyEventId) : undefined,
+        sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.eventId} = ${events.id})`,
+      ),
+    )
     .orderBy(desc(events.dateTime));
   if (!managed.length) return [];
   const ids = managed.map((event) => event.id);
@@ -129,7 +160,14 @@ async function eventStatements(db: Db, actor: Actor, now: Date, onlyEventId?: st
         transferId: payout?.providerTransferId ?? null,
         paidAt: payout?.paidAt?.toISOString() ?? null,
         payoutDueAt: (payout?.dueAt ?? payoutDueAt(event)).toISOString(),
-        status: statementStatus({ settlement, payout, event, accountReady: Boolean(event.accountReady), now }),
+        // The local provider's payout run makes a payee's simulated account when it has none (payouts.service).
+        status: statementStatus({
+          settlement,
+          payout,
+          event,
+          accountReady: Boolean(event.accountReady) || paymentProvider === "local",
+          now,
+        }),
       },
     ];
   });
@@ -148,8 +186,12 @@ async function feeStatementMonths(db: Db, organiserId: string): Promise<string[]
 }
 
 /** The Payouts tab: a statement per event, each transfer, and the months with a fee statement. */
-export async function getStatements({ db, actor, now = new Date() }: { db: Db; actor: Actor; now?: Date }): Promise<Statements> {
-  const [eventRows, payoutRows, months] = await Promise.all([eventStatements(db, actor, now), organiserPayouts(db, actor), feeStatementMonths(db, actor.userId)]);
+export async function getStatements({ db, actor, ...options }: { db: Db; actor: Actor } & StatementOptions): Promise<Statements> {
+  const [eventRows, payoutRows, months] = await Promise.all([
+    eventStatements(db, actor, options),
+    organiserPayouts(db, actor),
+    feeStatementMonths(db, actor.userId),
+  ]);
   return { events: eventRows, payouts: payoutRows, feeStatementMonths: months };
 }
 
@@ -157,9 +199,21 @@ export async function getStatements({ db, actor, now = new Date() }: { db: Db; a
  * One event's statement, for its organiser or an admin; another's event is EVENT_NOT_FOUND, as a missing
  * one is. An event of theirs with no sales yet has no statement (NOT_FOUND).
  */
-export async function getEventStatement({ db, actor, eventId, now = new Date() }: { db: Db; actor: Actor; eventId: string; now?: Date }): Promise<EventStatement> {
+export async function getEventStatement({
+  db,
+  actor,
+  eventId,
+  ...options
+}: {
+  db: Db;
+  actor: Actor;
+  eventId: string;
+} & StatementOptions): Promise<EventStatement> {
   const event = await findManagedEvent(db, actor, eventId);
-  const [statement] = await eventStatements(db, actor, now, event.id);
+  const [statement] = await eventStatements(db, actor, {
+    ...options,
+    onlyEventId: event.id,
+  });
   if (!statement) throw new AppError("NOT_FOUND", "This event has no sales yet, so it has no statement.");
   return statement;
 }
@@ -186,8 +240,8 @@ export const STATEMENT_CSV_COLUMNS = [
 ] as const;
 
 /** One row per event (amounts in pounds, dates as YYYY-MM-DD, for spreadsheets). */
-export async function statementsCsv({ db, actor, now = new Date() }: { db: Db; actor: Actor; now?: Date }): Promise<string> {
-  const rows = await eventStatements(db, actor, now);
+export async function statementsCsv({ db, actor, ...options }: { db: Db; actor: Actor } & StatementOptions): Promise<string> {
+  const rows = await eventStatements(db, actor, options);
   return toCsv([
     [...STATEMENT_CSV_COLUMNS],
     ...rows.map((row) => [
@@ -253,12 +307,20 @@ export interface FeeStatementLine {
 /** The platform fees charged on an organiser's events in one UK month (net of that month's reversals), per event. */
 export async function feeStatementLines(db: Db, organiserId: string, month: string): Promise<FeeStatementLine[]> {
   const charged = await db
-    .selectDistinct({ id: events.id, title: events.title, dateTime: events.dateTime })
+    .selectDistinct({
+      id: events.id,
+      title: events.title,
+      dateTime: events.dateTime,
+    })
     .from(ledgerEntries)
     .innerJoin(events, eq(events.id, ledgerEntries.eventId))
     .where(and(eq(events.userId, organiserId), inArray(ledgerEntries.kind, PLATFORM_FEE_KINDS), sql`${ukMonthOf(ledgerEntries.createdAt)} = ${month}`))
     .orderBy(asc(events.dateTime), asc(events.id));
-  const settlements = await eventSettlements(db, charged.map((event) => event.id), { month });
+  const settlements = await eventSettlements(
+    db,
+    charged.map((event) => event.id),
+    { month },
+  );
   return charged.map((event) => ({
     eventId: event.id,
     title: event.title,
@@ -289,24 +351,42 @@ export async function feeStatementPdf({ db, actor, month }: { db: Db; actor: Act
   const lines = await feeStatementLines(db, actor.userId, month);
   if (!lines.length) throw new AppError("NOT_FOUND", FEE_STATEMENT_NOT_FOUND);
   const [profile] = await db
-    .select({ businessName: profiles.businessName, displayName: profiles.displayName, businessAddress: profiles.businessAddress })
+    .select({
+      businessName: profiles.businessName,
+      displayName: profiles.displayName,
+      businessAddress: profiles.businessAddress,
+    })
     .from(profiles)
     .where(eq(profiles.userId, actor.userId));
   const organiser = profile?.businessName || profile?.displayName || "Organiser";
   const monthName = formatStatementMonth(month);
-  const totals = lines.reduce((sum, line) => ({ organiser: sum.organiser + line.organiserFeesPence, absorbed: sum.absorbed + line.absorbedFeesPence }), { organiser: 0, absorbed: 0 });
+  const totals = lines.reduce(
+    (sum, line) => ({
+      organiser: sum.organiser + line.organiserFeesPence,
+      absorbed: sum.absorbed + line.absorbedFeesPence,
+    }),
+    { organiser: 0, absorbed: 0 },
+  );
   const pdf = await renderPdf({ title: `Platform fee statement, ${monthName}`, author: BRAND.name }, (doc) => {
     doc.font("Helvetica-Bold").fontSize(18).text(`${BRAND.name} platform fee statement`);
     doc.moveDown(0.3).font("Helvetica").fontSize(12).text(monthName);
     doc.moveDown(0.8).fontSize(10).text(`For: ${organiser}`);
     if (profile?.businessAddress) doc.text(profile.businessAddress);
-    doc.moveDown(0.5).fillColor("#475569").text("The fees charged on your events this month (UK time), less any taken back by refunds. They are deducted from your payouts.");
+    doc
+      .moveDown(0.5)
+      .fillColor("#475569")
+      .text("The fees charged on your events this month (UK time), less any taken back by refunds. They are deducted from your payouts.");
     doc.fillColor("#000000").moveDown(1);
     const columns = [
       { label: "Event", x: 50, width: 215, align: "left" as const },
       { label: "Event date", x: 270, width: 85, align: "left" as const },
       { label: "Organiser fees", x: 355, width: 60, align: "right" as const },
-      { label: "Absorbed booking fees", x: 420, width: 60, align: "right" as const },
+      {
+        label: "Absorbed booking fees",
+        x: 420,
+        width: 60,
+        align: "right" as const,
+      },
       { label: "Total", x: 485, width: 60, align: "right" as const },
     ];
     const row = (cells: string[], bold = false) => {
@@ -315,16 +395,38 @@ export async function feeStatementPdf({ db, actor, month }: { db: Db; actor: Act
       const heights = cells.map((cell, index) => doc.heightOfString(cell, { width: columns[index]!.width }));
       if (y + Math.max(...heights) > doc.page.height - doc.page.margins.bottom) doc.addPage();
       const top = doc.y;
-      cells.forEach((cell, index) => doc.text(cell, columns[index]!.x, top, { width: columns[index]!.width, align: columns[index]!.align }));
+      cells.forEach((cell, index) =>
+        doc.text(cell, columns[index]!.x, top, {
+          width: columns[index]!.width,
+          align: columns[index]!.align,
+        }),
+      );
       doc.x = 50;
       doc.y = top + Math.max(...heights) + 6;
     };
-    row(columns.map((column) => column.label), true);
-    doc.moveTo(50, doc.y - 2).lineTo(545, doc.y - 2).strokeColor("#94a3b8").stroke();
+    row(
+      columns.map((column) => column.label),
+      true,
+    );
+    doc
+      .moveTo(50, doc.y - 2)
+      .lineTo(545, doc.y - 2)
+      .strokeColor("#94a3b8")
+      .stroke();
     for (const line of lines) {
-      row([line.title, formatEventDate(line.startsAt) ?? "", formatPounds(line.organiserFeesPence), formatPounds(line.absorbedFeesPence), formatPounds(line.organiserFeesPence + line.absorbedFeesPence)]);
+      row([
+        line.title,
+        formatEventDate(line.startsAt) ?? "",
+        formatPounds(line.organiserFeesPence),
+        formatPounds(line.absorbedFeesPence),
+        formatPounds(line.organiserFeesPence + line.absorbedFeesPence),
+      ]);
     }
-    doc.moveTo(50, doc.y - 2).lineTo(545, doc.y - 2).strokeColor("#94a3b8").stroke();
+    doc
+      .moveTo(50, doc.y - 2)
+      .lineTo(545, doc.y - 2)
+      .strokeColor("#94a3b8")
+      .stroke();
     row(["Total", "", formatPounds(totals.organiser), formatPounds(totals.absorbed), formatPounds(totals.organiser + totals.absorbed)], true);
   });
   return { pdf, filename: `${BRAND.name.toLowerCase()}-fees-${month}.pdf` };

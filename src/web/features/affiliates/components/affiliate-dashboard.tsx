@@ -1,9 +1,4 @@
-import {
-  BadgePercent,
-  PoundSterling,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
+import { BadgePercent, PoundSterling, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatPounds, type OwnAffiliate } from "@domain";
 import { Badge } from "~/components/ui/badge";
@@ -11,15 +6,7 @@ import { Card } from "~/components/ui/card";
 import { affiliateStatusLabel } from "../lib/affiliate-link";
 import { AffiliatePayouts } from "./affiliate-payouts";
 
-function Stat({
-  icon: Icon,
-  label,
-  children,
-}: {
-  icon: LucideIcon;
-  label: string;
-  children: ReactNode;
-}) {
+function Stat({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (
     <Card className="p-5">
       <dt className="flex items-center gap-2 text-sm font-semibold text-muted">
@@ -28,9 +15,7 @@ function Stat({
         </span>
         {label}
       </dt>
-      <dd className="mt-3 text-2xl font-extrabold tracking-tight tabular-nums">
-        {children}
-      </dd>
+      <dd className="mt-3 text-2xl font-extrabold tracking-tight tabular-nums">{children}</dd>
     </Card>
   );
 }
@@ -48,18 +33,12 @@ export function AffiliateDashboard({ affiliate }: { affiliate: OwnAffiliate }) {
           {affiliate.totalReferrals}
         </Stat>
         <Stat icon={BadgePercent} label="Commission Rate">
-          {affiliate.commissionRate}%
-          <span className="ml-1.5 text-sm font-semibold text-muted">
-            of booking fees
-          </span>
+          {affiliate.commissionRate}%<span className="ml-1.5 text-sm font-semibold text-muted">of booking fees</span>
         </Stat>
         <Card className="p-5">
           <dt className="text-sm font-semibold text-muted">Status</dt>
           <dd className="mt-3">
-            <Badge
-              variant={active ? "success" : "warning"}
-              className="px-3 py-1 text-sm"
-            >
+            <Badge variant={active ? "success" : "warning"} className="px-3 py-1 text-sm">
               {affiliateStatusLabel(affiliate.status)}
             </Badge>
           </dd>

@@ -50,7 +50,11 @@ export function payoutRow(payout: PayoutView) {
     amount: formatPounds(payout.amountPence),
     reversed: reversed ? formatPounds(reversed) : null,
     transferId: payout.transferId,
-    date: payout.paidAt ? `Paid ${formatEventDate(payout.paidAt)}` : payout.status === "failed" ? "Failed, will be retried" : `Due ${formatEventDate(payout.dueAt)}`,
+    date: payout.paidAt
+      ? `Paid ${formatEventDate(payout.paidAt)}`
+      : payout.status === "failed"
+        ? "Failed, will be retried"
+        : `Due ${formatEventDate(payout.dueAt)}`,
     reversals: payout.reversals.map((reversal) => ({
       id: reversal.reversalId ?? "pending",
       text: `${formatPounds(reversal.amountPence)} taken back ${formatEventDate(reversal.createdAt)}${reversal.status === "succeeded" ? "" : ` (${reversal.status})`}`,

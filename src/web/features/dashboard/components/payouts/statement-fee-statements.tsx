@@ -3,7 +3,8 @@ import { feeStatementPath, formatStatementMonth } from "@domain";
 
 /** Links to the PDF statement of each month in which the platform charged the organiser fees. */
 export function StatementFeeStatements({ months }: { months: string[] }) {
-  if (!months.length) return <p className="px-4 pb-5 pt-1 text-sm text-muted sm:px-6">No fees charged yet. A statement appears here for each month your events sell tickets.</p>;
+  if (!months.length)
+    return <p className="px-4 pb-5 pt-1 text-sm text-muted sm:px-6">No fees charged yet. A statement appears here for each month your events sell tickets.</p>;
   return (
     <ul className="flex flex-wrap gap-2 px-4 pb-5 pt-1 sm:px-6">
       {months.map((month) => (

@@ -69,7 +69,8 @@ export function StatementsSections() {
     <div className="flex flex-col gap-6">
       <Section id="statements-heading" title="Statements" action={<CsvLink href={STATEMENTS_CSV_URL}>Statements CSV</CsvLink>}>
         <p className="px-4 pb-3 text-sm text-muted sm:px-6">
-          Net due is your gross sales less refunds, organiser fees, any booking fees you absorb and disputed sales. Booking fees and affiliate commission are the platform's, shown for reference.
+          Net due is your gross sales less refunds, organiser fees, any booking fees you absorb and disputed sales. Booking fees and affiliate commission are
+          the platform's, shown for reference.
         </p>
         <StatementsTable statements={events} />
         <StatementCards statements={events} />
