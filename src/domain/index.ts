@@ -36,3 +36,5 @@ export * from "./event-lifecycle-shapes";
 export * from "./payouts";
 export * from "./statements";
 export * from "./statement-shapes";
+export * from "./payout-accounts";
+export * from "./payout-account-shapes";

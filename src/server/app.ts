@@ -27,6 +27,7 @@ import { stripeWebhookRoutes } from "./features/checkout/stripe-webhook.routes";
 import { refundRequestsRoutes } from "./features/refunds/refund-requests.routes";
 import { refundsRoutes } from "./features/refunds/refunds.routes";
 import { statementsRoutes } from "./features/payouts/statements.routes";
+import { payoutAccountsRoutes } from "./features/payouts/payout-accounts.routes";
 import { createPaymentGateway } from "./providers/payments/payments";
 import { checkInRoutes } from "./features/check-in/check-in.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
@@ -182,6 +183,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         refundsRoutes,
         refundRequestsRoutes,
         statementsRoutes,
+        payoutAccountsRoutes,
         assistantRoutes,
         imagesRoutes,
         contactRoutes,

@@ -96,6 +96,13 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
     expect(configError({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_123" }).message).toContain("STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe");
   });
 
+  it("takes an optional Connect webhook signing secret, only in Stripe's whsec_ form", () => {
+    const stripe = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_platform" };
+    expect(loadConfig(stripe).STRIPE_CONNECT_WEBHOOK_SECRET).toBeUndefined();
+    expect(loadConfig({ ...stripe, STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_connect" }).STRIPE_CONNECT_WEBHOOK_SECRET).toBe("whsec_connect");
+    expect(configError({ ...stripe, STRIPE_CONNECT_WEBHOOK_SECRET: "sk_test_123" }).message).toContain("STRIPE_CONNECT_WEBHOOK_SECRET: must be a Stripe webhook signing secret");
+  });
+
   it("needs credentials and a public URL when S3_BUCKET is set", () => {
     const error = configError({ S3_BUCKET: "eventora-media" });
     for (const key of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"]) expect(error.message).toContain(`${key}: required when S3_BUCKET is set`);

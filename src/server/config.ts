@@ -81,6 +81,8 @@ const ConfigSchema = z.object({
   PAYMENT_PROVIDER: z.enum(["local", "stripe"]).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  /** The Connect endpoint's signing secret (events about payees' accounts, such as account.updated), when it is not the same endpoint secret. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
   STRIPE_API_URL: z.url().optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().default("auto"),

@@ -14,6 +14,10 @@ export const paths = {
   },
   event: (id: string) => `/events/${id}`,
   dashboard: "/dashboard",
+  payoutsTab: "/dashboard?tab=payouts",
+  /** Stripe's refresh_url (GET: a new link) and the Set up payouts form (POST: the account once, then a link). */
+  payoutsOnboarding: "/dashboard/payouts/refresh",
+  payoutsReturn: "/dashboard/payouts/return",
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
   profileEdit: "/profile/edit",
   categories: "/categories",

@@ -12,6 +12,8 @@ export default [
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("create-event", "routes/create-event.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("dashboard/payouts/refresh", "routes/payouts-refresh.tsx"),
+  route("dashboard/payouts/return", "routes/payouts-return.tsx"),
   route("cart", "routes/cart.tsx"),
   route("checkout/test/:sessionId", "routes/checkout-test.tsx"),
   route("payment-success", "routes/payment-success.tsx"),

@@ -36,36 +36,18 @@
  * - [WEBHOOKS] https://docs.stripe.com/webhooks#verify-manually (`Stripe-Signature: t=…,v1=…`, HMAC-SHA256 of
  *           `${t}.${payload}` with the endpoint secret; default tolerance 5 minutes)
  *
+ * Stripe Connect (accounts, account links and the Express onboarding page, transfers, transfer reversals, the
+ * platform's balance, `account.updated`) lives in ./stripe-connect.ts, with its own sources; shared parameter
+ * rules in ./stripe-form.ts.
+ *
  * A parameter Stripe knows but this stand-in does not model answers 500 ("not modelled") rather than
  * being accepted unchecked: whoever starts sending it must add its rules here first.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-
-type Json = Record<string, unknown>;
-type Form = { [key: string]: string | Form };
-
-interface StripeErrorBody {
-  type: "invalid_request_error" | "idempotency_error" | "api_error";
-  message: string;
-  code?: string;
-  param?: string;
-}
-
-/** An answer in Stripe's error shape `{ error: { type, code?, message, param? } }` [ERRORS]. */
-class StripeError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: StripeErrorBody,
-  ) {
-    super(body.message);
-  }
-}
-
-const invalid = (message: string, param?: string, code?: string) => new StripeError(400, { type: "invalid_request_error", message, code, param });
-const notModelled = (param: string) =>
-  new StripeError(500, { type: "api_error", message: `Stripe stand-in: '${param}' is a real Stripe parameter but is not modelled here; add its rules before sending it.` });
+import { createConnect, type Delivery } from "./stripe-connect";
+import { asArray, asHash, asInteger, asString, checkEmail, checkKeys, checkMetadata, checkUrl, CURRENCIES, type Form, invalid, type Json, MAXIMUM_CHARGE, notModelled, parseForm, required, StripeError } from "./stripe-form";
 
 /** Top-level parameters of `PostCheckoutSessions` [SPEC]; anything else is `parameter_unknown` (the schema has additionalProperties: false). */
 const CHECKOUT_SESSION_PARAMS = new Set(
@@ -127,139 +109,14 @@ const DISPUTE_REASONS = [
   "unrecognized",
 ];
 
-/**
- * Stripe's presentment currencies [CURRENCIES], lowercase. (A code Stripe added after this list would be
- * refused here though Stripe takes it: stricter, never laxer.)
- */
-const CURRENCIES = new Set(
-  (
-    "usd aed afn all amd ang aoa ars aud awg azn bam bbd bdt bgn bif bmd bnd bob brl bsd bwp byn bzd cad cdf chf clp cny cop crc cve czk " +
-    "djf dkk dop dzd egp etb eur fjd fkp gbp gel gip gmd gnf gtq gyd hkd hnl htg huf idr ils inr isk jmd jpy kes kgs khr kmf krw kyd kzt " +
-    "lak lbp lkr lrd lsl mad mdl mga mkd mmk mnt mop mur mvr mwk mxn myr mzn nad ngn nio nok npr nzd pab pen pgk php pkr pln pyg qar ron " +
-    "rsd rub rwf sar sbd scr sek sgd shp sle sos srd std szl thb tjs top try ttd twd tzs uah ugx uyu uzs vnd vuv wst xaf xcd xof xpf yer zar zmw"
-  ).split(" "),
-);
 /** Checkout's minimum total per currency, in the minor unit [CURRENCIES, "Minimum and maximum charge amounts"]. */
 const MINIMUM_CHARGE: Record<string, number> = { gbp: 30, usd: 50, eur: 50 };
-/** "The amount value supports up to eight digits" [CURRENCIES]. */
-const MAXIMUM_CHARGE = 99_999_999;
 /** [CREATE] `expires_at`: "anywhere from 30 minutes to 24 hours after Checkout Session creation". */
 const MIN_SESSION_MS = 30 * 60_000;
 const MAX_SESSION_MS = 24 * 60 * 60_000;
 /** [WEBHOOKS] the SDK's default tolerance for a signed event's timestamp. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/**
- * Decodes Stripe's form encoding (`line_items[0][price_data][currency]=gbp`) into nested objects. A
- * bracketed segment runs to the `]` followed by `[` or the end, so `metadata[a[b]]` names the key `a[b]`
- * (which the metadata rule then refuses, as Stripe does).
- */
-function parseForm(body: string): Form {
-  const root: Form = {};
-  for (const [rawKey, value] of new URLSearchParams(body)) {
-    const match = /^([^[\]]+)((?:\[.*\])?)$/.exec(rawKey);
-    if (!match) throw invalid(`Invalid parameter name: ${rawKey}`, rawKey);
-    const path = [match[1]!, ...(match[2] ? match[2].slice(1, -1).split("][") : [])];
-    let node: Form = root;
-    path.forEach((segment, index) => {
-      const last = index === path.length - 1;
-      const name = segment === "" ? String(Object.keys(node).length) : segment;
-      if (last) {
-        if (typeof node[name] === "object") throw invalid(`Invalid hash: ${path.slice(0, index + 1).join(".")} was given both a value and nested keys`, rawKey);
-        node[name] = value;
-        return;
-      }
-      const next = node[name];
-      if (typeof next === "string") throw invalid(`Invalid hash: ${path.slice(0, index + 1).join(".")} was given both a value and nested keys`, rawKey);
-      node = next ?? (node[name] = {});
-    });
-  }
-  return root;
-}
-
-/** A form hash whose keys are 0..n-1, read as an array (the SDK encodes arrays by index). */
-function asArray(value: string | Form | undefined, param: string): (string | Form)[] {
-  if (value === undefined || value === "") return [];
-  if (typeof value === "string") throw invalid(`Invalid array`, param);
-  const keys = Object.keys(value);
-  if (!keys.every((key) => /^\d+$/.test(key))) throw invalid(`Invalid array`, param);
-  return keys.sort((a, b) => Number(a) - Number(b)).map((key) => value[key]!);
-}
-
-function asHash(value: string | Form | undefined, param: string): Form {
-  if (value === undefined || value === "") return {};
-  if (typeof value === "string") throw invalid(`Invalid object`, param);
-  return value;
-}
-
-function asString(value: string | Form | undefined, param: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw invalid(`Invalid string: {…}`, param);
-  return value;
-}
-
-/** [ERRORS] `parameter_invalid_integer`: "An invalid integer was provided". */
-function asInteger(value: string | Form | undefined, param: string): number | undefined {
-  const text = asString(value, param);
-  if (text === undefined || text === "") return undefined;
-  if (!/^-?\d+$/.test(text)) throw invalid(`Invalid integer: ${text}`, param, "parameter_invalid_integer");
-  return Number(text);
-}
-
-function required<T>(value: T | undefined, param: string): T {
-  if (value === undefined || value === "") throw invalid(`Missing required param: ${param}.`, param, "parameter_missing");
-  return value;
-}
-
-/** Refuses keys outside `known` (parameter_unknown) and keys known but not modelled here. */
-function checkKeys(hash: Form, known: Set<string>, modelled: Set<string>, prefix: string) {
-  for (const key of Object.keys(hash)) {
-    const param = prefix ? `${prefix}[${key}]` : key;
-    if (!known.has(key)) throw invalid(`Received unknown parameter: ${param}`, param, "parameter_unknown");
-    if (!modelled.has(key)) throw notModelled(param);
-  }
-}
-
-/** [META] at most 50 keys, keys ≤ 40 characters without square brackets, values strings ≤ 500 characters. */
-function checkMetadata(value: string | Form | undefined, param: string): Record<string, string> {
-  const hash = asHash(value, param);
-  const keys = Object.keys(hash);
-  if (keys.length > 50) throw invalid(`Invalid ${param}: must have at most 50 keys (has ${keys.length})`, param);
-  const metadata: Record<string, string> = {};
-  for (const key of keys) {
-    if (/[[\]]/.test(key)) throw invalid(`Metadata keys can't contain square brackets ('[' or ']'): ${key}`, `${param}[${key}]`);
-    if (key.length > 40) throw invalid(`Metadata keys must be at most 40 characters long (${key.length}): ${key}`, `${param}[${key}]`);
-    const text = asString(hash[key], `${param}[${key}]`)!;
-    if (text.length > 500) throw invalid(`Metadata values must be at most 500 characters long (${text.length})`, `${param}[${key}]`);
-    metadata[key] = text;
-  }
-  return metadata;
-}
-
-/**
- * [SPEC] success_url / cancel_url: strings; [ERRORS] `url_invalid` ("The URL provided is invalid"). An
- * absolute http(s) URL of at most 5000 characters (Stripe's usual string limit, `maxLength: 5000` across
- * spec3.json; the current spec states none for these two, so this is stricter at worst); the literal
- * `{CHECKOUT_SESSION_ID}` template is allowed and filled in on redirect
- * (https://docs.stripe.com/payments/checkout/custom-success-page).
- */
-function checkUrl(value: string, param: string) {
-  const concrete = value.replaceAll("{CHECKOUT_SESSION_ID}", "cs_test_template");
-  let url: URL | null;
-  try {
-    url = new URL(concrete);
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || value.length > 5000 || /[{}\s]/.test(concrete)) {
-    throw invalid(`Not a valid URL`, param, "url_invalid");
-  }
-}
-
-/** [ERRORS] `email_invalid`: "The email address is invalid (e.g., not properly formatted)". */
-function checkEmail(value: string, param: string) {
-  if (value.length > 512 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw invalid(`Invalid email address: ${value}`, param, "email_invalid");
-}
 
 export interface StandInSession extends Json {
   id: string;
@@ -285,6 +142,8 @@ interface PaymentIntent {
   created: number;
   /** Its refunds, oldest first. */
   refunds: StandInRefund[];
+  /** [SPEC] payment_intent_data.transfer_group: groups the payment with the transfers that pay it out. */
+  transferGroup: string | null;
   dispute: StandInDispute | null;
 }
 
@@ -330,6 +189,13 @@ export interface StripeStandInOptions {
   secretKey: string;
   /** The webhook endpoint's signing secret, for `sendEvent` [WEBHOOKS]. */
   webhookSecret: string;
+  /**
+   * The Connect endpoint's signing secret, for events about connected accounts (https://docs.stripe.com/connect/webhooks:
+   * a Connect endpoint is a separate endpoint with its own secret); defaults to `webhookSecret`.
+   */
+  connectWebhookSecret?: string;
+  /** Where Stripe delivers events it sends by itself (onboarding finished, an account restricted); see `setWebhookUrl`. */
+  webhookUrl?: string;
 }
 
 export async function startStripeStandIn(options: StripeStandInOptions) {
@@ -442,10 +308,15 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     if (total > MAXIMUM_CHARGE) throw invalid(`The Checkout Session's total amount due must be no more than ${MAXIMUM_CHARGE} ${currency} (in the smallest currency unit).`, "line_items", "amount_too_large");
 
     const metadata = checkMetadata(form.metadata, "metadata");
-    // [SPEC] payment_intent_data (payment_intent_data_params): we send only its metadata, same limits [META].
+    // [SPEC] payment_intent_data (payment_intent_data_params): we send its metadata, same limits [META], and its
+    // transfer_group (a string, maxLength 5000), which the PaymentIntent keeps.
     const intentData = asHash(form.payment_intent_data, "payment_intent_data");
-    checkKeys(intentData, PAYMENT_INTENT_DATA_PARAMS, new Set(["metadata"]), "payment_intent_data");
+    checkKeys(intentData, PAYMENT_INTENT_DATA_PARAMS, new Set(["metadata", "transfer_group"]), "payment_intent_data");
     const intentMetadata = checkMetadata(intentData.metadata, "payment_intent_data[metadata]");
+    const transferGroup = asString(intentData.transfer_group, "payment_intent_data[transfer_group]") || null;
+    if (transferGroup && transferGroup.length > 5000) {
+      throw invalid("Invalid string: must be at most 5000 characters", "payment_intent_data[transfer_group]");
+    }
 
     const sessionId = id("cs");
     const session: StandInSession = {
@@ -469,10 +340,10 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       url: `${baseUrl}/c/pay/${sessionId}`,
     };
     sessions.set(sessionId, session);
-    intentMetadataBySession.set(sessionId, intentMetadata);
+    intentDataBySession.set(sessionId, { metadata: intentMetadata, transferGroup });
     return session;
   }
-  const intentMetadataBySession = new Map<string, Record<string, string>>();
+  const intentDataBySession = new Map<string, { metadata: Record<string, string>; transferGroup: string | null }>();
 
   function createRefund(form: Form): StandInRefund {
     checkKeys(form, REFUND_PARAMS, MODELLED_REFUND_PARAMS, "");
@@ -575,9 +446,11 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     return intent;
   }
 
-  function route(method: string, path: string, rawBody: string, request: IncomingMessage, receivedAt: number): { status: number; json: Json } {
+  const unrecognized = (method: string, path: string) => new StripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+
+  function route(method: string, path: string, rawBody: string, request: IncomingMessage, receivedAt: number): { status: number; json: Json; replayed?: boolean } {
     authenticate(request);
-    if (method === "POST" && (path === "/v1/checkout/sessions" || path === "/v1/refunds")) {
+    if (method === "POST") {
       const key = request.headers["idempotency-key"];
       const endpoint = `${method} ${path}`;
       if (typeof key === "string") {
@@ -591,15 +464,18 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
               message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
             });
           }
-          return { status: saved.status, json: saved.response };
+          return { status: saved.status, json: saved.response, replayed: true };
         }
       }
       const form = parseForm(rawBody);
       // Validation failures are not saved [IDEMPOTENCY], so they throw before the result is recorded.
-      const json = path === "/v1/refunds" ? createRefund(form) : createCheckoutSession(form, receivedAt);
-      if (typeof key === "string") idempotency.set(key, { endpoint, body: rawBody, status: 200, response: json });
+      const json = post(path, form, receivedAt);
+      // Saved as answered then: a replay shows the object as it was, not as it is now.
+      if (typeof key === "string") idempotency.set(key, { endpoint, body: rawBody, status: 200, response: structuredClone(json) });
       return { status: 200, json };
     }
+    const connectAnswer = connect.route(method, path, parseForm(rawBody));
+    if (connectAnswer) return { status: 200, json: connectAnswer };
     if (method === "GET" && path === "/v1/refunds") return { status: 200, json: listRefunds(parseForm(rawBody)) };
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && retrieve) {
@@ -611,8 +487,36 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       }
       return { status: 200, json: session };
     }
-    throw new StripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+    throw unrecognized(method, path);
   }
+
+  /** [IDEMPOTENCY] every POST takes an idempotency key; this runs the endpoint itself. */
+  function post(path: string, form: Form, receivedAt: number): Json {
+    if (path === "/v1/checkout/sessions") return createCheckoutSession(form, receivedAt);
+    if (path === "/v1/refunds") return createRefund(form);
+    const answer = connect.route("POST", path, form);
+    if (!answer) throw unrecognized("POST", path);
+    return answer;
+  }
+
+  let webhookUrl = options.webhookUrl ?? null;
+  /** Events Stripe sent by itself (Connect's), with the app's answer. */
+  const deliveries: Delivery[] = [];
+  const connect = createConnect({
+    id,
+    baseUrl: () => baseUrl,
+    /** Charges paid, less their refunds and disputed amounts (Stripe's own fees are not modelled). */
+    paymentsBalance: (currency) =>
+      [...paymentIntents.values()].filter((intent) => intent.currency === currency).reduce((sum, intent) => sum + intent.amount - intent.amountRefunded - (intent.dispute?.amount ?? 0), 0),
+    async deliver(type, object, account, previousAttributes) {
+      if (!webhookUrl) return null;
+      const payload = event(type, object, { account, previousAttributes });
+      const { status } = await sendEvent(webhookUrl, type, object, { payload, secret: options.connectWebhookSecret ?? options.webhookSecret });
+      const delivery = { type, account, status, payload };
+      deliveries.push(delivery);
+      return delivery;
+    },
+  });
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const receivedAt = Date.now();
@@ -624,8 +528,20 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       const method = request.method ?? "GET";
       // GET parameters travel in the query string, POST parameters in the form body.
       const formText = method === "GET" ? url.search.slice(1) : rawBody;
+      if (!url.pathname.startsWith("/v1/")) {
+        // The user's browser on Stripe's hosted pages, and the tests' controls: no API key.
+        connect.pageFor(method, url, rawBody).then(
+          (page) => {
+            const answer = page ?? { status: 404, headers: { "content-type": "text/plain" }, body: "Not found" };
+            response.writeHead(answer.status, answer.headers).end(answer.body);
+          },
+          (error: unknown) => response.writeHead(500, { "content-type": "text/plain" }).end(String(error)),
+        );
+        return;
+      }
       let status: number;
       let json: Json;
+      let replayed = false;
       if (outages > 0) {
         // An outage before the endpoint runs: nothing is saved under the idempotency key.
         outages -= 1;
@@ -633,7 +549,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
         json = { error: { type: "api_error", message: "Stripe stand-in: simulated outage." } };
       } else {
         try {
-          ({ status, json } = route(method, url.pathname, formText, request, receivedAt));
+          ({ status, json, replayed = false } = route(method, url.pathname, formText, request, receivedAt));
         } catch (error) {
           if (!(error instanceof StripeError)) throw error;
           status = error.status;
@@ -642,7 +558,10 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       }
       const idempotencyKey = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : null;
       received.push({ method, path: url.pathname, form: new URLSearchParams(formText), idempotencyKey, receivedAt, status, response: json });
-      response.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(7).toString("hex")}` }).end(JSON.stringify(json));
+      // [IDEMPOTENCY] a replayed answer says so in `Idempotent-Replayed: true`.
+      const headers: Record<string, string> = { "content-type": "application/json", "request-id": `req_${randomBytes(7).toString("hex")}` };
+      if (replayed) headers["idempotent-replayed"] = "true";
+      response.writeHead(status, headers).end(JSON.stringify(json));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -653,14 +572,18 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     return `t=${timestamp},v1=${createHmac("sha256", secret).update(`${timestamp}.${payload}`, "utf8").digest("hex")}`;
   }
 
-  /** An event as Stripe sends it (https://docs.stripe.com/api/events/object). */
-  function event(type: string, object: Json) {
+  /**
+   * An event as Stripe sends it (https://docs.stripe.com/api/events/object); one about a connected account
+   * names it in a top-level `account` (https://docs.stripe.com/connect/webhooks).
+   */
+  function event(type: string, object: Json, connected?: { account: string; previousAttributes?: Json }) {
     return JSON.stringify({
       id: id("evt"),
       object: "event",
+      ...(connected ? { account: connected.account } : {}),
       api_version: "2026-10-28.endive",
       created: Math.floor(Date.now() / 1000),
-      data: { object },
+      data: connected?.previousAttributes ? { object, previous_attributes: connected.previousAttributes } : { object },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -676,7 +599,14 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       headers: { "content-type": "application/json; charset=utf-8", "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)", "stripe-signature": signature(payload, options) },
       body: payload,
     });
-    return { status: response.status, body: (await response.json()) as Json, payload };
+    const text = await response.text();
+    let body: Json;
+    try {
+      body = JSON.parse(text) as Json;
+    } catch {
+      body = { text };
+    }
+    return { status: response.status, body, payload };
   }
 
   return {
@@ -715,7 +645,8 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
         amountRefunded: 0,
         currency: session.currency,
         status: "succeeded",
-        metadata: intentMetadataBySession.get(sessionId) ?? {},
+        metadata: intentDataBySession.get(sessionId)?.metadata ?? {},
+        transferGroup: intentDataBySession.get(sessionId)?.transferGroup ?? null,
         created: Math.floor(Date.now() / 1000),
         refunds: [],
         dispute: null,
@@ -791,7 +722,22 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     resend(endpoint: string, payload: string) {
       return sendEvent(endpoint, "", {}, { payload });
     },
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    /** Where Stripe sends the events it sends by itself (Connect's `account.updated`): the app's webhook route, once it listens. */
+    setWebhookUrl(url: string | null) {
+      webhookUrl = url;
+    },
+    /** Connect events sent so far (onboarding completed, accounts restricted or updated), with the app's answers. */
+    deliveries,
+    /** Connect: accounts (`account(id)`), transfers, reversals, the platform's `available` balance and `topUp`. */
+    connect,
+    /** Onboarding finishes without the browser (as the hosted form does): the account is enabled and `account.updated` sent. */
+    completeOnboarding: connect.completeOnboarding,
+    /** Stripe restricts an account (requirements past due, or `disabledReason` such as 'rejected.fraud'); `account.updated` sent. */
+    restrictAccount: connect.restrictAccount,
+    close: async () => {
+      await connect.settled();
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
   };
 }
 

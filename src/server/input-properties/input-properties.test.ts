@@ -351,6 +351,12 @@ const ENDPOINTS: Endpoint[] = [
         .oneof(hostilePathSegment, fc.constantFrom("2090-06.pdf", "2026-11.pdf", "2026-13.pdf", "2026-11", "..%2F2026-11.pdf"))
         .map((file) => ({ url: `/api/payouts/fee-statements/${file}` })),
   },
+  { route: "GET /api/payouts/account", who: WHO_ANYONE, request: queryOnly("/api/payouts/account") },
+  {
+    route: "POST /api/payouts/account/onboarding",
+    who: WHO_ANYONE,
+    request: () => fc.option(nastyValue).map((value) => ({ url: "/api/payouts/account/onboarding", body: value === null ? undefined : jsonBody(value) })),
+  },
   { route: "GET /api/tickets/lookup", who: WHO_ANYONE, request: queryOnly("/api/tickets/lookup", ["identifier"], () => ({ identifier: ids.ticketCode })) },
   // Signed in, the stream never ends (app.inject would wait for it); the refusals are what is attacked here.
   { route: "GET /api/realtime/bookings", who: ["anonymous", "forged-cookie"], request: queryOnly("/api/realtime/bookings", ["lastEventId"]) },

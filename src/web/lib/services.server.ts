@@ -13,6 +13,14 @@ import { sendTicketEmail } from "../../server/features/tickets/send-ticket-email
 import { isMailboxOpenTo, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
 import { outboxDir } from "../../server/providers/email/email";
 import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/profiles.service";
+import {
+  continueOnboarding,
+  eventsAwaitingPayouts,
+  getPayoutAccount,
+  organiserCanTakePayments,
+  refreshPayoutAccount,
+  startOnboarding,
+} from "../../server/features/payouts/payout-accounts.service";
 
 export { getCategoryCounts, getEvent, getEventsByIds, getHomeData, getSimilarEvents, listEvents } from "../../server/features/events/events.service";
 export { getPublicProfile } from "../../server/features/profiles/profiles.service";
@@ -114,4 +122,41 @@ export async function resendTicketEmail(context: AppLoadContext, request: Reques
   const user = await getSessionUser(context, request);
   const mailer = { db: context.db, email: context.email, signer: context.signer, publicUrl: context.config.publicUrl };
   return sendTicketEmail(mailer, { actor: user ? { userId: user.id, isAdmin: user.isAdmin } : null, identifier, provider, clientIp: context.clientIp });
+}
+
+/** The user's payout account (the dashboard's Payouts tab). */
+export function getPayoutAccountState(context: AppLoadContext, userId: string) {
+  return getPayoutAccount({ db: context.db, gateway: context.gateway, userId });
+}
+
+/** Set up payouts (the form's post): the account once, then the provider's onboarding link. */
+export function startPayoutOnboarding(context: AppLoadContext, userId: string) {
+  return startOnboarding({ db: context.db, gateway: context.gateway, publicUrl: context.config.publicUrl, userId });
+}
+
+/** A fresh onboarding link for an expired one; null when the user has no account yet. */
+export function continuePayoutOnboarding(context: AppLoadContext, userId: string) {
+  return continueOnboarding({ db: context.db, gateway: context.gateway, publicUrl: context.config.publicUrl, userId });
+}
+
+/** Back from onboarding: the account as the provider reports it now. */
+export function refreshPayoutAccountState(context: AppLoadContext, userId: string) {
+  return refreshPayoutAccount({ db: context.db, gateway: context.gateway, userId });
+}
+
+/** Whether this organiser's paid tickets can be sold with the configured provider (D23). */
+export function canTakePayments(context: AppLoadContext, organiserId: string) {
+  return organiserCanTakePayments(context.db, context.gateway.name, organiserId);
+}
+
+/**
+ * A paid event held back until its organiser can be paid (D23): null when it is on sale; otherwise
+ * whether the viewer (its organiser, or an admin) is told why.
+ */
+export async function salesOnHold(context: AppLoadContext, request: Request, event: { id: string; pricePence: number }): Promise<{ explain: boolean } | null> {
+  if (event.pricePence <= 0) return null;
+  const [waiting] = await eventsAwaitingPayouts(context.db, context.gateway.name, [event.id]);
+  if (!waiting) return null;
+  const viewer = await getHeaderUser(context, request);
+  return { explain: Boolean(viewer && (viewer.isAdmin || viewer.id === waiting.organiserId)) };
 }

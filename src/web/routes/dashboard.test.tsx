@@ -25,15 +25,16 @@ const dashboard = {
   attendeeEvents: { upcoming: [event], past: [] },
   sales: { recentSales: [], perEvent: [], daily: [], totals: { revenuePence: 0, ticketsSold: 0, bookings: 0 } },
   bookings: [],
+  payoutAccount: { provider: "local" as const, account: null },
 };
 
-test("an organiser's dashboard shows how to check in at the door and their events under four tabs", async () => {
+test("an organiser's dashboard shows how to check in at the door and their events under five tabs", async () => {
   renderRoute({ url: "/dashboard", user, route: { path: "/dashboard", loader: () => dashboard, Component: DashboardRoute as never } });
   expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
   expect(screen.getByRole("heading", { name: "QR Code Check-In" })).toBeTruthy();
   expect(screen.getByRole("link", { name: /Open Scanner/ }).getAttribute("href")).toBe("/check-in");
   const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
-  expect(tabs).toEqual(["My Events", "Sales Analytics", "My Bookings", "Attendee Management"]);
+  expect(tabs).toEqual(["My Events", "Sales Analytics", "My Bookings", "Attendee Management", "Payouts"]);
   expect(screen.getAllByText("Northern Soul Night").length).toBeGreaterThan(0);
 });
 

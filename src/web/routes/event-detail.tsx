@@ -12,13 +12,13 @@ import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/event-detail";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { getEvent, getSimilarEvents } = await import("~/lib/services.server");
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { getEvent, getSimilarEvents, salesOnHold } = await import("~/lib/services.server");
   // Unknown and malformed ids alike answer 404 (spec §8: 'Event not found').
   const event = await orNotFound(getEvent({ db: context.db, id: params.id }));
-  const similar = await getSimilarEvents({ db: context.db, event });
+  const [similar, onHold] = await Promise.all([getSimilarEvents({ db: context.db, event }), salesOnHold(context, request, event)]);
   // The server's clock decides "ended" so the server and browser render the same page.
-  return { event, similar, origin: context.config.publicUrl, now: new Date().toISOString() };
+  return { event, similar, origin: context.config.publicUrl, now: new Date().toISOString(), salesOnHold: onHold };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -37,6 +37,7 @@ import { transferGroupOf, type PaymentGateway } from "../../providers/payments/p
 import { bookingChargeEntries, recordLedger } from "../refunds/ledger";
 import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
+import { assertEventsCanBeBought } from "../payouts/payout-accounts.service";
 import { checkPlacesLeft, heldByAccount, lockEvents, placesLeft } from "./capacity";
 
 /** Where confirmation enqueues ticket and refund e-mails and refunds (the job queue, inside the confirming transaction). */
@@ -92,6 +93,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
         total: ticketTotal(event.pricePence, line.quantity, event.absorbsBookingFee),
       });
     }
+    await assertEventsCanBeBought(tx, provider, lines.map((line) => line.eventId));
     const totals = cartTotals(priced.map((line) => ({ ticketPricePence: line.event.pricePence, quantity: line.quantity, absorbsBookingFee: line.event.absorbsBookingFee })));
     const [created] = await tx
       .insert(orders)

@@ -8,6 +8,7 @@ import type { PaymentGateway, ProviderNotice, ProviderRefund } from "../../provi
 import type { Tx } from "../checkout/capacity";
 import { releaseOrder, settlePaidSession } from "../checkout/checkout.service";
 import { enqueuePayoutSettle, eventsOfOrder } from "../payouts/payouts.service";
+import { applyAccountUpdate } from "../payouts/payout-accounts.service";
 import { recordLedger } from "./ledger";
 import { recordRefundOnLedger, tryCompleteRefund, voidTickets } from "./refunds.service";
 
@@ -39,6 +40,9 @@ export async function handleProviderNotice(context: ProviderEventContext, notice
       return;
     case "charge.dispute.created":
       await recordDispute(db, jobs, notice);
+      return;
+    case "account.updated":
+      await applyAccountUpdate(db, notice.account);
       return;
     case "other":
       return;

@@ -5,6 +5,7 @@ import { createTestApp } from "../../../../test/app";
 import type { AuthClient } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
+import { givenReadyStripeAccount } from "../../../../test/payout-accounts";
 import { startStripeStandIn, type StripeStandIn } from "../../../../test/stand-ins/stripe";
 import { bookings, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
 import { bookingMoney } from "./ledger";
@@ -31,6 +32,8 @@ describe("Stripe refunds and disputes (PAYMENT_PROVIDER=stripe)", () => {
     const signedIn = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     organiser = signedIn.client;
     organiserId = signedIn.account.id;
+    // With Stripe a paid event is sold only once its organiser can be paid (D23).
+    await givenReadyStripeAccount(t.db, organiserId);
   });
   afterAll(async () => {
     await t.close();

@@ -132,5 +132,5 @@ export type ProviderNotice =
 
 export function createPaymentGateway(config: Config, db: Db): PaymentGateway {
   if (config.paymentProvider !== "stripe") return createLocalPayments({ publicUrl: config.publicUrl, db });
-  return createStripePayments({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, apiUrl: config.STRIPE_API_URL });
+  return createStripePayments({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL });
 }

@@ -5,6 +5,7 @@ import { createTestApp } from "../../../../test/app";
 import type { AuthClient } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
+import { givenReadyStripeAccount } from "../../../../test/payout-accounts";
 import { startStripeStandIn, type StripeStandIn } from "../../../../test/stand-ins/stripe";
 import { bookings, orders } from "../../db/schema";
 import { listMailbox } from "../../features/dev-mailbox/dev-mailbox.service";
@@ -27,6 +28,8 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     appUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const signedIn = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     organiserId = signedIn.account.id;
+    // With Stripe a paid event is sold only once its organiser can be paid (D23).
+    await givenReadyStripeAccount(t.db, organiserId);
     organiser = signedIn.client;
   });
   // A buyer per test: create-payment is rate limited and caps each account's open holds (decision 014).
@@ -66,6 +69,9 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     expect(form.get("line_items[1][price_data][currency]")).toBe("gbp");
     const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, response.json().sessionId));
     expect(form.get("metadata[orderId]")).toBe(order!.id);
+    // D23: the payment and the transfers that pay it out share the order's transfer group.
+    expect(form.get("payment_intent_data[transfer_group]")).toBe(`order_${order!.id}`);
+    expect(stripe.paymentIntent(stripe.pay(response.json().sessionId).payment_intent!)!.transferGroup).toBe(`order_${order!.id}`);
     // Stripe's window is measured from its own receipt of the request; the hold must outlast the session.
     const expiresAtMs = Number(form.get("expires_at")) * 1000;
     expect(expiresAtMs - request.receivedAt).toBeGreaterThanOrEqual(STRIPE_MIN_SESSION_MINUTES * 60_000);

@@ -4,24 +4,46 @@ import type { ConnectedAccountState, PaymentGateway, ProviderNotice, ProviderRef
 
 /**
  * Stripe's refusal as our provider error (502): its status and message (which can name our key) are
- * for our log, never for the buyer or for Stripe's webhook delivery.
+ * for our log, never for the buyer or for Stripe's webhook delivery. For Connect calls the error's
+ * `details.providerCode` keeps Stripe's code (https://docs.stripe.com/error-codes), so a payout can tell
+ * `balance_insufficient` (try again later) from `insufficient_capabilities_for_transfer` (the payee's
+ * account is not ready) without reading Stripe's types.
  */
-function providerError(error: unknown): unknown {
+function providerError(error: unknown, options: { withCode?: boolean } = {}): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
-  return Object.assign(new AppError("PAYMENT_PROVIDER_ERROR", "The payment service did not answer as expected. Please try again in a moment."), { cause: error });
+  const details = options.withCode ? { providerCode: error.code ?? null } : undefined;
+  return Object.assign(new AppError("PAYMENT_PROVIDER_ERROR", "The payment service did not answer as expected. Please try again in a moment.", details), { cause: error });
 }
+const connectError = (error: unknown) => {
+  throw providerError(error, { withCode: true });
+};
+
+/** Metadata keys the gateway adds to find its own transfers and reversals again (see `transfer`). */
+export const TRANSFER_KEY = "transferKey";
+export const REVERSAL_KEY = "reversalKey";
 
 /**
  * Stripe Checkout through the official SDK: the ticket and the booking fee as separate line items,
  * the order id in the metadata, and an expiry inside Stripe's window that ends before the hold (decisions D9, 013).
  */
-export function createStripePayments(options: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentGateway {
+export function createStripePayments(options: { secretKey: string; webhookSecret: string; connectWebhookSecret?: string; apiUrl?: string }): PaymentGateway {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol.replace(":", "") as "http" | "https" } : {}),
   });
+  async function findTransfer(destination: string, transferGroup: string, key: string) {
+    try {
+      for await (const transfer of stripe.transfers.list({ destination, transfer_group: transferGroup, limit: 100 })) {
+        if (transfer.metadata?.[TRANSFER_KEY] === key) return transfer;
+      }
+      return null;
+    } catch (error) {
+      return connectError(error);
+    }
+  }
+
   return {
     name: "stripe",
     webhooks: true,
@@ -75,8 +97,18 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
         throw providerError(error);
       }
     },
+    /**
+     * Events about connected accounts reach a Connect endpoint, which has its own signing secret
+     * (https://docs.stripe.com/connect/webhooks): both endpoints may point at the same URL, so a payload
+     * signed with either secret is Stripe's.
+     */
     parseWebhook(rawBody, signature) {
-      return noticeOf(stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret));
+      try {
+        return noticeOf(stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret));
+      } catch (error) {
+        if (!options.connectWebhookSecret || !(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+        return noticeOf(stripe.webhooks.constructEvent(rawBody, signature, options.connectWebhookSecret));
+      }
     },
     async paymentRefunds(paymentReference) {
       const refunds = await stripe.refunds.list({ payment_intent: paymentReference, limit: 100 }).catch((error: unknown) => {
@@ -87,35 +119,45 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
     async createConnectedAccount({ email, idempotencyKey, userId }) {
       const account = await stripe.accounts
         .create({ type: "express", country: "GB", email, capabilities: { transfers: { requested: true } }, metadata: { userId } }, { idempotencyKey })
-        .catch((error: unknown) => {
-          throw providerError(error);
-        });
+        .catch(connectError);
       return accountStateOf(account);
     },
     async onboardingLink({ accountId, refreshUrl, returnUrl }) {
-      const link = await stripe.accountLinks.create({ account: accountId, refresh_url: refreshUrl, return_url: returnUrl, type: "account_onboarding" }).catch((error: unknown) => {
-        throw providerError(error);
-      });
+      const link = await stripe.accountLinks.create({ account: accountId, refresh_url: refreshUrl, return_url: returnUrl, type: "account_onboarding" }).catch(connectError);
       return { url: link.url };
     },
     async connectedAccount(accountId) {
-      const account = await stripe.accounts.retrieve(accountId).catch((error: unknown) => {
-        throw providerError(error);
-      });
+      const account = await stripe.accounts.retrieve(accountId).catch(connectError);
       return accountStateOf(account);
     },
+    /**
+     * Stripe keeps an idempotency key for 24 hours only (https://docs.stripe.com/api/idempotent_requests), so
+     * a payout retried later would be paid twice: the key also travels in the transfer's metadata, and a
+     * transfer already made with it (same group and destination) is found first and answered instead.
+     */
     async transfer({ accountId, amountPence, idempotencyKey, transferGroup, metadata, description }) {
+      const made = await findTransfer(accountId, transferGroup, idempotencyKey);
+      if (made) return { transferId: made.id };
       const transfer = await stripe.transfers
-        .create({ amount: amountPence, currency: "gbp", destination: accountId, transfer_group: transferGroup, metadata, description }, { idempotencyKey })
-        .catch((error: unknown) => {
-          throw providerError(error);
-        });
+        .create(
+          { amount: amountPence, currency: "gbp", destination: accountId, transfer_group: transferGroup, metadata: { ...metadata, [TRANSFER_KEY]: idempotencyKey }, description },
+          { idempotencyKey },
+        )
+        .catch(connectError);
       return { transferId: transfer.id };
     },
+    /** As `transfer`: a reversal already made with the key (its metadata) is answered rather than made again. */
     async reverseTransfer({ transferId, amountPence, idempotencyKey, metadata }) {
-      const reversal = await stripe.transfers.createReversal(transferId, { amount: amountPence, metadata }, { idempotencyKey }).catch((error: unknown) => {
-        throw providerError(error);
-      });
+      try {
+        for await (const reversal of stripe.transfers.listReversals(transferId, { limit: 100 })) {
+          if (reversal.metadata?.[REVERSAL_KEY] === idempotencyKey) return { reversalId: reversal.id };
+        }
+      } catch (error) {
+        connectError(error);
+      }
+      const reversal = await stripe.transfers
+        .createReversal(transferId, { amount: amountPence, metadata: { ...metadata, [REVERSAL_KEY]: idempotencyKey } }, { idempotencyKey })
+        .catch(connectError);
       return { reversalId: reversal.id };
     },
   };
@@ -162,6 +204,8 @@ function noticeOf(event: Stripe.Event): ProviderNotice {
       return { type: event.type, paymentReference, disputeId: dispute.id, amountPence: dispute.amount, reason: dispute.reason };
     }
     case "account.updated":
+      // Without `account` the event is about the platform's own account, not a payee's (https://docs.stripe.com/connect/webhooks).
+      if (!event.account) return { type: "other", eventType: event.type };
       return { type: event.type, account: accountStateOf(event.data.object) };
     default:
       return { type: "other", eventType: event.type };

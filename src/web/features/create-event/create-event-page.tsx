@@ -53,7 +53,7 @@ export function CreateEventPage({ data }: { data: EventFormData }) {
       }
     >
       {data.loadError === null ? (
-        <EventForm key={data.event?.id ?? "new"} event={data.event} actor={data.actor} organisers={data.organisers} />
+        <EventForm key={data.event?.id ?? "new"} event={data.event} actor={data.actor} organisers={data.organisers} payoutsPending={data.payoutsPending} />
       ) : (
         <EventFormSkeleton label="Going back to your dashboard…" />
       )}

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { EditableEvent } from "@domain";
 import { requireUser } from "~/lib/require-user.server";
-import { getEditableEvent, listOrganisers } from "~/lib/services.server";
+import { canTakePayments, getEditableEvent, listOrganisers } from "~/lib/services.server";
 import { eventLoadErrorOf, isExpectedLoadFailure, type EventLoadError } from "./lib/load-error";
 import type { Organiser } from "./lib/organiser-options";
 
@@ -15,6 +15,8 @@ export type EventFormData =
       /** Admins only: everyone they may create or edit an event for; null when not an admin or when loading failed. */
       organisers: Organiser[] | null;
       organisersFailed: boolean;
+      /** With Stripe, the organiser cannot be paid yet: a paid event is published but not on sale (D23). */
+      payoutsPending: boolean;
     };
 
 async function loadOrganisers(context: AppLoadContext): Promise<Organiser[] | null> {
@@ -47,5 +49,6 @@ export async function loadEventForm(context: AppLoadContext, request: Request): 
     event,
     organisers,
     organisersFailed: user.isAdmin && organisers === null,
+    payoutsPending: !(await canTakePayments(context, event?.userId ?? user.id)),
   };
 }

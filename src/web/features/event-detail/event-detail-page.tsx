@@ -11,6 +11,7 @@ import {
   formatLongDate,
   initials,
   isBusinessListing,
+  PAYOUTS_PENDING_NOTICE,
   venueShown,
 } from "@domain";
 import { Badge } from "~/components/ui/badge";
@@ -51,19 +52,23 @@ export function EventDetailPage({
   event,
   similar,
   now: renderedAt,
+  salesOnHold = null,
   PaidEventBooking,
 }: {
   event: EventDetail;
   similar: EventSummary[];
   /** The server's clock when it rendered the page, so the server and browser agree on "ended". */
   now: string;
+  /** A paid event held back until its organiser can be paid (D23); `explain` for its organiser and admins. */
+  salesOnHold?: { explain: boolean } | null;
   PaidEventBooking: PaidEventBookingComponent;
 }) {
   const now = new Date(renderedAt);
   const kind = eventKind(event);
   const business = isBusinessListing(event);
-  const state = saleState(event, now);
-  const availability = availabilityIndicator(event, now);
+  const sale = salesOnHold ? { ...event, salesOnHold: true } : event;
+  const state = saleState(sale, now);
+  const availability = availabilityIndicator(sale, now);
   const date = business ? null : formatLongDate(event.dateTime);
   const time = business ? null : timeRange(event.dateTime, event.endTime);
   const venue = venueShown(event);
@@ -188,6 +193,12 @@ export function EventDetailPage({
                   ) : (
                     <strong className="font-bold">{unavailableNotice(state, event.status)}.</strong>
                   )}
+                </p>
+              )}
+              {state === "on-hold" && salesOnHold?.explain && (
+                <p role="note" className="flex items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                  <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                  <strong className="font-bold">{PAYOUTS_PENDING_NOTICE}</strong>
                 </p>
               )}
               {event.previousDateTime && event.status === "active" && !business && (

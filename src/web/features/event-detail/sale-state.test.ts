@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availabilityIndicator, saleState } from "./sale-state";
+import { availabilityIndicator, saleState, unavailableNotice } from "./sale-state";
 
 const now = new Date("2026-06-01T12:00:00Z");
 const base = {
@@ -37,5 +37,22 @@ describe("availabilityIndicator", () => {
     expect(availabilityIndicator(base, now)).toEqual({ label: "Available", tone: "success", detail: null });
     expect(availabilityIndicator({ ...base, remaining: 0 }, now).label).toBe("Sold out");
     expect(availabilityIndicator({ ...base, status: "postponed" }, now).label).toBe("Postponed");
+  });
+});
+
+describe("an event held back until its organiser can be paid (D23)", () => {
+  const onSale = { status: "active", dateTime: "2090-06-01T18:00:00.000Z", endTime: null, remaining: 10, category: "music", businessType: "event", pricePence: 1500 };
+  const now = new Date("2090-01-01T00:00:00.000Z");
+
+  it("is on hold while it would otherwise be on sale, with 'Tickets on sale soon'", () => {
+    expect(saleState({ ...onSale, salesOnHold: true }, now)).toBe("on-hold");
+    expect(unavailableNotice("on-hold", "active")).toBe("Tickets on sale soon");
+    expect(availabilityIndicator({ ...onSale, salesOnHold: true }, now).label).toBe("On sale soon");
+  });
+
+  it("says ended, sold out or cancelled first", () => {
+    expect(saleState({ ...onSale, salesOnHold: true, remaining: 0 }, now)).toBe("sold-out");
+    expect(saleState({ ...onSale, salesOnHold: true, status: "cancelled" }, now)).toBe("closed");
+    expect(saleState({ ...onSale, salesOnHold: true }, new Date("2091-01-01T00:00:00.000Z"))).toBe("ended");
   });
 });

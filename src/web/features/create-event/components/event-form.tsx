@@ -28,17 +28,20 @@ import { EventScheduleFields } from "./event-schedule-fields";
 import { EventTicketsFields } from "./event-tickets-fields";
 import type { FormBindings } from "./form-bindings";
 import { OrganiserSelect } from "./organiser-select";
+import { PayoutsPendingNote } from "./payouts-pending-note";
 
 /** Create an event, or edit one when `event` is given (spec §2 Create/edit event, §4, §5, §8). */
 export function EventForm({
   event,
   actor,
   organisers,
+  payoutsPending = false,
 }: {
   event: EditableEvent | null;
   actor: { id: string; isAdmin: boolean };
   /** Admins only (null otherwise, or when the list failed to load). */
   organisers: Organiser[] | null;
+  payoutsPending?: boolean;
 }) {
   const mode: FormMode = event ? "edit" : "create";
   const [values, setValues] = useState<EventFormValues>(() => (event ? formValuesFromEvent(event, actor.id) : EMPTY_EVENT_FORM));
@@ -110,6 +113,7 @@ export function EventForm({
       <FormSection legend="Tickets">
         <EventTicketsFields {...bindings} />
         <AbsorbFeeField {...bindings} />
+        {payoutsPending && <PayoutsPendingNote price={values.price} category={values.category} />}
       </FormSection>
 
       <FormSection legend="Image and video" description="A landscape image (16:9) looks best on event cards.">

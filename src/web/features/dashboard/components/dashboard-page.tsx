@@ -17,7 +17,7 @@ export function DashboardPage(data: ComponentProps<typeof DashboardTabs>) {
           <p className="mt-2 text-muted">Manage your events, follow your sales and check attendees in.</p>
         </header>
         <CheckInInstructions />
-        <DashboardTabs events={data.events} attendeeEvents={data.attendeeEvents} sales={data.sales} bookings={data.bookings} />
+        <DashboardTabs events={data.events} attendeeEvents={data.attendeeEvents} sales={data.sales} bookings={data.bookings} payoutAccount={data.payoutAccount} />
       </div>
     </div>
   );

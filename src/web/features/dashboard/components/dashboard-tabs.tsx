@@ -1,5 +1,5 @@
 import { ChartColumn, CalendarDays, Landmark, Ticket, Users, type LucideIcon } from "lucide-react";
-import type { DashboardEvent, OwnBooking, SalesAnalytics } from "@domain";
+import type { DashboardEvent, OwnBooking, PayoutAccountState, SalesAnalytics } from "@domain";
 import { AddressTabs } from "~/components/ui/tabs";
 import { useDashboardView } from "../hooks/use-dashboard-view";
 import { DASHBOARD_TABS, type DashboardTab } from "../lib/dashboard-view";
@@ -19,7 +19,7 @@ const TAB_ICONS: Record<DashboardTab, LucideIcon> = {
 };
 
 /**
- * My Events, Sales Analytics, My Bookings and Attendee Management (spec §2 Dashboard), and Payouts (issue 20). Each tab is a link
+ * My Events, Sales Analytics, My Bookings, Attendee Management (spec §2 Dashboard) and Payouts (D23). Each tab is a link
  * to its address (`?tab=sales`), so a tap works before the page's scripts run.
  */
 export function DashboardTabs({
@@ -27,11 +27,13 @@ export function DashboardTabs({
   attendeeEvents,
   sales,
   bookings,
+  payoutAccount,
 }: {
   events: DashboardEvent[];
   attendeeEvents: AttendeeEventGroups;
   sales: SalesAnalytics;
   bookings: OwnBooking[];
+  payoutAccount: PayoutAccountState;
 }) {
   const { tab, searchFor } = useDashboardView();
   const tabs = DASHBOARD_TABS.map(({ value, label }) => {
@@ -61,7 +63,7 @@ export function DashboardTabs({
       {tab === "sales" && <SalesPanel sales={sales} />}
       {tab === "bookings" && <MyBookingsPanel bookings={bookings} />}
       {tab === "attendees" && <AttendeePanel groups={attendeeEvents} />}
-      {tab === "payouts" && <PayoutsPanel />}
+      {tab === "payouts" && <PayoutsPanel account={payoutAccount} />}
     </AddressTabs>
   );
 }

@@ -4,11 +4,12 @@ import { dashboardSearch, isViewOnlyChange, parseDashboardTab } from "./dashboar
 const url = (path: string) => new URL(path, "https://eventora.test");
 
 describe("parseDashboardTab", () => {
-  it("reads the four tabs and falls back to My Events", () => {
+  it("reads the five tabs and falls back to My Events", () => {
     expect(parseDashboardTab("sales")).toBe("sales");
     expect(parseDashboardTab("bookings")).toBe("bookings");
     expect(parseDashboardTab("attendees")).toBe("attendees");
     expect(parseDashboardTab("events")).toBe("events");
+    expect(parseDashboardTab("payouts")).toBe("payouts");
     expect(parseDashboardTab(null)).toBe("events");
     expect(parseDashboardTab("SALES")).toBe("events");
     expect(parseDashboardTab("<script>")).toBe("events");

@@ -1,14 +1,17 @@
+import type { PayoutAccountState } from "@domain";
 import { PanelHeader } from "../panel-header";
+import { PayoutAccountCard } from "./payout-account-card";
 import { StatementsSections } from "./statements-section";
 
-/** The dashboard's Payouts tab (issue 20): the payout account, then statements, payouts and fee statements. */
-export function PayoutsPanel() {
+/** The Payouts tab (D23): the payee's account first, then statements, payouts and the monthly fee statements. */
+export function PayoutsPanel({ account }: { account: PayoutAccountState }) {
   return (
-    <div className="flex flex-col gap-6">
-      <PanelHeader id="payouts-panel-heading" title="Payouts">
-        What your events took, our fees, and what we pay you.
+    <section aria-labelledby="payouts-heading" className="flex flex-col gap-5">
+      <PanelHeader id="payouts-heading" title="Payouts">
+        Where your ticket sales and commission are paid.
       </PanelHeader>
+      <PayoutAccountCard state={account} />
       <StatementsSections />
-    </div>
+    </section>
   );
 }

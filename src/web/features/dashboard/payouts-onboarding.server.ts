@@ -1,0 +1,37 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { AppError } from "@domain";
+import { paths } from "~/paths";
+
+export interface OnboardingProblem {
+  problem: string;
+}
+
+/**
+ * Sends the payee to the provider's onboarding form (or back to the Payouts tab when there is nothing to
+ * continue); a refusal (too many attempts, the provider down) is shown on the page in plain words.
+ */
+export async function redirectToOnboarding(start: () => Promise<{ url: string } | null>) {
+  try {
+    const link = await start();
+    return redirect(link?.url ?? paths.payoutsTab);
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return data<OnboardingProblem>({ problem: error.message }, { status: error.status });
+    console.error("Could not start payout onboarding", error);
+    return data<OnboardingProblem>({ problem: "Payouts could not be set up just now. Please try again in a few minutes." }, { status: 502 });
+  }
+}
+
+/** The form's post must come from our own pages (the API's CSRF rule, on top of SameSite cookies). */
+export function assertPostedFromThisSite(context: AppLoadContext, request: Request) {
+  const origin = request.headers.get("origin") ?? originOf(request.headers.get("referer"));
+  if (!origin || !context.config.trustedOrigins.includes(origin)) throw data<OnboardingProblem>({ problem: "This request did not come from this site and was refused." }, { status: 403 });
+}
+
+function originOf(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
