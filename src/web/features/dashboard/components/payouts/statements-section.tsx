@@ -75,7 +75,7 @@ export function StatementsSections() {
         <StatementsTable statements={events} />
         <StatementCards statements={events} />
       </Section>
-      <Section id="payout-transfers-heading" title="Payouts" action={payouts.length ? <CsvLink href={PAYOUTS_CSV_URL}>Payouts CSV</CsvLink> : undefined}>
+      <Section id="payout-transfers-heading" title="Payout history" action={payouts.length ? <CsvLink href={PAYOUTS_CSV_URL}>Payouts CSV</CsvLink> : undefined}>
         <StatementPayouts payouts={payouts} />
       </Section>
       <Section id="fee-statements-heading" title="Monthly fee statements">
