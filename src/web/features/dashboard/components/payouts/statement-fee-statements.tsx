@@ -14,8 +14,10 @@ export function StatementFeeStatements({ months }: { months: string[] }) {
             className="inline-flex items-center gap-2 rounded-lg border border-border bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
             <FileText className="size-4" aria-hidden="true" />
-            {formatStatementMonth(month)}
-            <span className="sr-only"> platform fee statement</span> (PDF)
+            <span>
+              {formatStatementMonth(month)}
+              <span className="sr-only"> platform fee statement</span> (PDF)
+            </span>
           </a>
         </li>
       ))}
