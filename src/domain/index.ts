@@ -36,5 +36,7 @@ export * from "./event-lifecycle-shapes";
 export * from "./vat";
 export * from "./receipts";
 export * from "./payouts";
+export * from "./statements";
+export * from "./statement-shapes";
 export * from "./payout-accounts";
 export * from "./payout-account-shapes";

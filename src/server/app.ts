@@ -26,6 +26,7 @@ import { checkoutRoutes } from "./features/checkout/checkout.routes";
 import { stripeWebhookRoutes } from "./features/checkout/stripe-webhook.routes";
 import { refundRequestsRoutes } from "./features/refunds/refund-requests.routes";
 import { refundsRoutes } from "./features/refunds/refunds.routes";
+import { statementsRoutes } from "./features/payouts/statements.routes";
 import { payoutAccountsRoutes } from "./features/payouts/payout-accounts.routes";
 import { onboardingOrigins } from "./features/payouts/payout-accounts.service";
 import { createPaymentGateway } from "./providers/payments/payments";
@@ -184,6 +185,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         refundsRoutes,
         refundRequestsRoutes,
         receiptsRoutes,
+        statementsRoutes,
         payoutAccountsRoutes,
         assistantRoutes,
         imagesRoutes,

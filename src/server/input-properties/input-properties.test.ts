@@ -356,6 +356,22 @@ const ENDPOINTS: Endpoint[] = [
     who: WHO_ANYONE,
     request: () => fc.tuple(segment(() => ids.refundRequest), hostileJsonBody({ note: "Sorry, no refunds this close to the event." })).map(([id, body]) => ({ url: `/api/refund-requests/${id}/decline`, body })),
   },
+  { route: "GET /api/payouts/statements", who: WHO_ANYONE, request: queryOnly("/api/payouts/statements") },
+  {
+    route: "GET /api/payouts/statements/:eventId",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.event, () => ids.othersEvent).map((id) => ({ url: `/api/payouts/statements/${id}` })),
+  },
+  { route: "GET /api/payouts/statements.csv", who: WHO_ANYONE, request: queryOnly("/api/payouts/statements.csv") },
+  { route: "GET /api/payouts/payouts.csv", who: WHO_ANYONE, request: queryOnly("/api/payouts/payouts.csv") },
+  {
+    route: "GET /api/payouts/fee-statements/:file",
+    who: WHO_ANYONE,
+    request: () =>
+      fc
+        .oneof(hostilePathSegment, fc.constantFrom("2090-06.pdf", "2026-11.pdf", "2026-13.pdf", "2026-11", "..%2F2026-11.pdf"))
+        .map((file) => ({ url: `/api/payouts/fee-statements/${file}` })),
+  },
   { route: "GET /api/payouts/account", who: WHO_ANYONE, request: queryOnly("/api/payouts/account") },
   {
     route: "POST /api/payouts/account/onboarding",

@@ -20,6 +20,10 @@ export const QUEUES = {
   postponementNotice: "postponement-notice",
   /** E-mails a buyer the organiser's answer to their refund request. */
   refundRequestNotice: "refund-request-notice",
+  /** On the 1st of each month: queues the platform-fee statement e-mail of each organiser charged fees the month before. */
+  feeStatements: "fee-statements",
+  /** E-mails one organiser the link to one month's platform-fee statement (one job per organiser and month, by its id). */
+  feeStatementEmail: "fee-statement-email",
   /** Every hour: pays each organiser and affiliate whose event's payout is due (payouts/payout.job.ts). */
   payouts: "payouts",
   /** Settles one event's payouts again after a refund or dispute (a reversal when too much was paid). */

@@ -10,6 +10,7 @@ import { startRefundNoticeJob } from "../features/refunds/refund-notice.job";
 import { startRefundRequestNoticeJob } from "../features/refunds/refund-request-notice.job";
 import { startCancelEventJob } from "../features/events/cancel-event.job";
 import { startPostponementNoticeJob } from "../features/events/postponement-notice.job";
+import { startFeeStatementJobs } from "../features/payouts/statements.job";
 import { startPayoutJobs } from "../features/payouts/payout.job";
 import type { Jobs } from "./jobs";
 
@@ -23,5 +24,6 @@ export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: J
   await startRefundRequestNoticeJob({ jobs, mailer, log });
   await startCancelEventJob({ jobs, db, gateway, log });
   await startPostponementNoticeJob({ jobs, mailer, log });
+  await startFeeStatementJobs({ jobs, mailer, log });
   await startPayoutJobs({ jobs, db, gateway, log });
 }

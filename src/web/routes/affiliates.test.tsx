@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
 import type { OwnAffiliate, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
@@ -16,6 +16,19 @@ const affiliate: OwnAffiliate = {
   totalEarningsPence: 46,
   totalReferrals: 2,
   createdAt: "2026-01-01T10:00:00.000Z",
+  payouts: [
+    {
+      payoutId: "7d0f2c1e-0000-4000-8000-000000000001",
+      eventId: "7d0f2c1e-0000-4000-8000-000000000002",
+      eventTitle: "Harbour Lights Quiz Night",
+      amountPence: 46,
+      status: "paid",
+      transferId: "tr_local_5b1c",
+      dueAt: "2026-01-20T09:00:00.000Z",
+      paidAt: "2026-01-20T09:00:05.000Z",
+      reversals: [],
+    },
+  ],
 };
 const route = (data: { userId: string | null; affiliate: OwnAffiliate | null }) => ({
   path: "/affiliates",
@@ -40,6 +53,15 @@ test("an affiliate sees their code, the Dashboard tab, and the share link on Aff
   expect(await screen.findByRole("heading", { name: "Your affiliate account" })).toBeTruthy();
   expect(screen.getByRole("tab", { name: "Dashboard" }).getAttribute("aria-selected")).toBe("true");
   expect(screen.getByText("Total Referrals")).toBeTruthy();
+  const payouts = within(screen.getByRole("region", { name: "Payouts" }));
+  expect(payouts.getByText("Harbour Lights Quiz Night")).toBeTruthy();
+  expect(payouts.getByText("tr_local_5b1c")).toBeTruthy();
+  expect(payouts.getByText(/Paid Tue, 20 Jan 2026/)).toBeTruthy();
+  expect(payouts.getByText("£0.46")).toBeTruthy();
+  cleanup();
+
+  renderRoute({ url: "/affiliates", user, route: route({ userId: user.id, affiliate: { ...affiliate, payouts: [] } }) });
+  expect(await screen.findByText(/No payouts yet/)).toBeTruthy();
   cleanup();
 
   renderRoute({ url: "/affiliates?tab=tools", user, route: route({ userId: user.id, affiliate }) });

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { AFFILIATE_CODE_ALPHABET, AFFILIATE_CODE_LENGTH, AppError, type AffiliateLookup, type OwnAffiliate } from "../../../domain";
 import type { Db } from "../../db/client";
 import { affiliateCommissions, affiliates, profiles } from "../../db/schema";
+import { affiliatePayouts } from "../payouts/statements.service";
 import { affiliateEarnings } from "../refunds/ledger";
 
 /** An active affiliate by code (codes are upper case), with the name to show beside it. */
@@ -42,19 +43,20 @@ export function newAffiliateCode(): string {
 /**
  * The user's affiliate account as shown on /affiliates: the newest code (older ones keep working),
  * earnings from the money ledger (commission less what refunds took back, issue 19) and referrals from the
- * commission ledger, over every code.
+ * commission ledger, over every code; and the commission paid out to them, event by event.
  */
 export async function getOwnAffiliate({ db, userId }: { db: Db; userId: string }): Promise<OwnAffiliate | null> {
   const rows = await db.select().from(affiliates).where(eq(affiliates.userId, userId)).orderBy(desc(affiliates.createdAt));
   const newest = rows[0];
   if (!newest) return null;
   const ids = rows.map((row) => row.id);
-  const [[totals], earnings] = await Promise.all([
+  const [[totals], earnings, payouts] = await Promise.all([
     db
       .select({ referrals: sql<number>`count(*)::int` })
       .from(affiliateCommissions)
       .where(inArray(affiliateCommissions.affiliateId, ids)),
     affiliateEarnings(db, ids),
+    affiliatePayouts(db, userId),
   ]);
   return {
     code: newest.affiliateCode,
@@ -63,6 +65,7 @@ export async function getOwnAffiliate({ db, userId }: { db: Db; userId: string }
     totalEarningsPence: earnings,
     totalReferrals: Number(totals?.referrals ?? 0),
     createdAt: newest.createdAt.toISOString(),
+    payouts,
   };
 }
 

@@ -40,10 +40,18 @@ export interface EventSettlement {
 
 const TRANSFER_KINDS = ["transfer", "transfer_reversal"];
 
-/** The settlement of each of these events from the ledger (events with no money are left out). */
-export async function eventSettlements(db: Tx | Db, eventIds: string[]): Promise<Map<string, EventSettlement>> {
+/** A ledger entry's UK calendar month (YYYY-MM). */
+export const ukMonthOf = (createdAt: typeof ledgerEntries.createdAt) => sql<string>`to_char(${createdAt} at time zone 'Europe/London', 'YYYY-MM')`;
+
+/**
+ * The settlement of each of these events from the ledger (events with no money are left out).
+ * `month` (YYYY-MM) counts only the entries made in that UK month: what was charged then (the monthly
+ * platform-fee statement), not what is owed in all.
+ */
+export async function eventSettlements(db: Tx | Db, eventIds: string[], { month }: { month?: string } = {}): Promise<Map<string, EventSettlement>> {
   const result = new Map<string, EventSettlement>();
   if (!eventIds.length) return result;
+  const inMonth = month ? sql`${ukMonthOf(ledgerEntries.createdAt)} = ${month}` : undefined;
   const [moneyRows, transferRows] = await Promise.all([
     db
       .select({
@@ -55,7 +63,7 @@ export async function eventSettlements(db: Tx | Db, eventIds: string[]): Promise
       })
       .from(ledgerEntries)
       .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
-      .where(and(inArray(ledgerEntries.eventId, eventIds), notInArray(ledgerEntries.kind, TRANSFER_KINDS)))
+      .where(and(inArray(ledgerEntries.eventId, eventIds), notInArray(ledgerEntries.kind, TRANSFER_KINDS), inMonth))
       .groupBy(ledgerEntries.eventId, sql`2`, ledgerEntries.affiliateId, ledgerEntries.kind),
     db
       .select({
@@ -67,7 +75,7 @@ export async function eventSettlements(db: Tx | Db, eventIds: string[]): Promise
       })
       .from(ledgerEntries)
       .innerJoin(payouts, eq(payouts.id, ledgerEntries.payoutId))
-      .where(and(inArray(payouts.eventId, eventIds), inArray(ledgerEntries.kind, TRANSFER_KINDS)))
+      .where(and(inArray(payouts.eventId, eventIds), inArray(ledgerEntries.kind, TRANSFER_KINDS), inMonth))
       .groupBy(payouts.eventId, payouts.payeeKind, payouts.affiliateId, ledgerEntries.kind),
   ]);
   const eventIdsWithMoney = new Set([...moneyRows.map((row) => row.eventId), ...transferRows.map((row) => row.eventId)]);

@@ -4,6 +4,7 @@ import { formatPounds, type OwnAffiliate } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { affiliateStatusLabel } from "../lib/affiliate-link";
+import { AffiliatePayouts } from "./affiliate-payouts";
 
 function Stat({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (
@@ -19,28 +20,31 @@ function Stat({ icon: Icon, label, children }: { icon: LucideIcon; label: string
   );
 }
 
-/** Dashboard tab: total earnings (in £, decisions.md D2), referrals, commission rate and status. */
+/** Dashboard tab: total earnings (in £, decisions.md D2), referrals, commission rate and status; then the payouts. */
 export function AffiliateDashboard({ affiliate }: { affiliate: OwnAffiliate }) {
   const active = affiliate.status === "active";
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <Stat icon={PoundSterling} label="Total Earnings">
-        {formatPounds(affiliate.totalEarningsPence)}
-      </Stat>
-      <Stat icon={Users} label="Total Referrals">
-        {affiliate.totalReferrals}
-      </Stat>
-      <Stat icon={BadgePercent} label="Commission Rate">
-        {affiliate.commissionRate}%<span className="ml-1.5 text-sm font-semibold text-muted">of booking fees</span>
-      </Stat>
-      <Card className="p-5">
-        <dt className="text-sm font-semibold text-muted">Status</dt>
-        <dd className="mt-3">
-          <Badge variant={active ? "success" : "warning"} className="px-3 py-1 text-sm">
-            {affiliateStatusLabel(affiliate.status)}
-          </Badge>
-        </dd>
-      </Card>
-    </dl>
+    <>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat icon={PoundSterling} label="Total Earnings">
+          {formatPounds(affiliate.totalEarningsPence)}
+        </Stat>
+        <Stat icon={Users} label="Total Referrals">
+          {affiliate.totalReferrals}
+        </Stat>
+        <Stat icon={BadgePercent} label="Commission Rate">
+          {affiliate.commissionRate}%<span className="ml-1.5 text-sm font-semibold text-muted">of booking fees</span>
+        </Stat>
+        <Card className="p-5">
+          <dt className="text-sm font-semibold text-muted">Status</dt>
+          <dd className="mt-3">
+            <Badge variant={active ? "success" : "warning"} className="px-3 py-1 text-sm">
+              {affiliateStatusLabel(affiliate.status)}
+            </Badge>
+          </dd>
+        </Card>
+      </dl>
+      <AffiliatePayouts payouts={affiliate.payouts} />
+    </>
   );
 }

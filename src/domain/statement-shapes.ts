@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/**
+ * Where an event's organiser payout stands (decision 028): before the event ends; due on a date; paid;
+ * held until the organiser connects a ready payout account; or nothing to pay (all refunded or withheld).
+ */
+export const StatementStatus = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("awaiting-event-end") }),
+  z.object({ kind: z.literal("scheduled"), date: z.string() }),
+  z.object({ kind: z.literal("paid"), date: z.string() }),
+  z.object({ kind: z.literal("waiting-for-account") }),
+  z.object({ kind: z.literal("nothing-due") }),
+]);
+export type StatementStatus = z.infer<typeof StatementStatus>;
+
+/**
+ * One event's statement: the figures of its settlement (features/payouts/settlement.ts) as they stand.
+ * grossSales − ticketRefunds − organiserFees − absorbedFees − disputed = netDue; bookingFees (paid by
+ * buyers on top) and commission (paid to affiliates out of them) are the platform's, shown for reference.
+ */
+export const EventStatement = z.object({
+  eventId: z.string(),
+  title: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  grossSalesPence: z.number().int(),
+  bookingFeesPence: z.number().int(),
+  organiserFeesPence: z.number().int(),
+  absorbedFeesPence: z.number().int(),
+  ticketRefundsPence: z.number().int(),
+  feeRefundsPence: z.number().int(),
+  commissionPence: z.number().int(),
+  disputedPence: z.number().int(),
+  netDuePence: z.number().int(),
+  paidPence: z.number().int(),
+  transferId: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  payoutDueAt: z.string(),
+  status: StatementStatus,
+});
+export type EventStatement = z.infer<typeof EventStatement>;
+
+/** Money taken back from a payout after it was paid (a later refund or dispute). */
+export const PayoutReversalView = z.object({
+  reversalId: z.string().nullable(),
+  amountPence: z.number().int(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type PayoutReversalView = z.infer<typeof PayoutReversalView>;
+
+/** One transfer to a payee's connected account for one event, with any reversals of it. */
+export const PayoutView = z.object({
+  payoutId: z.string(),
+  eventId: z.string(),
+  eventTitle: z.string(),
+  amountPence: z.number().int(),
+  status: z.string(),
+  transferId: z.string().nullable(),
+  dueAt: z.string(),
+  paidAt: z.string().nullable(),
+  reversals: z.array(PayoutReversalView),
+});
+export type PayoutView = z.infer<typeof PayoutView>;
+
+/** GET /api/payouts/statements: the dashboard's Payouts tab. */
+export const Statements = z.object({
+  events: z.array(EventStatement),
+  payouts: z.array(PayoutView),
+  /** UK months (YYYY-MM), newest first, in which the user's events were charged platform fees. */
+  feeStatementMonths: z.array(z.string()),
+});
+export type Statements = z.infer<typeof Statements>;
+
+/** A month as the fee-statement address names it: 2026-11. */
+export const StatementMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "The month must look like 2026-11.");
