@@ -3,16 +3,14 @@ import { describe, expect, it } from "vitest";
 import {
   AFFILIATE_COMMISSION_PERCENT,
   BOOKING_FEE_PENCE,
-  absorbedFeePerTicket,
   affiliateCommission,
   allInPrice,
   bookingFeePerTicket,
   buyerFeePerTicket,
-  organiserFee,
-  organiserReceivesPerTicket,
   formatPounds,
   poundsToPence,
 } from "./money";
+import { absorbedFeePerTicket, organiserFee, organiserReceivesPerTicket } from "./organiser-fee";
 
 describe("booking fee (spec §9, decisions D1, D17)", () => {
   it("is £2.30 per ticket, held as integer pence", () => {

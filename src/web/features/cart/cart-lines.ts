@@ -5,7 +5,7 @@ export interface CartItem {
   eventId: string;
   eventTitle: string;
   ticketPricePence: number;
-  /** The organiser pays the booking fee (D22); a line saved before this was known reads as false. */
+  /** The organiser pays the booking fee (D22); a line saved before this was known lacks it, which counts as false. */
   absorbsBookingFee: boolean;
   ticketQuantity: number;
   eventDate: string;
@@ -50,9 +50,7 @@ export function parseCartItems(raw: string | null): CartItem[] {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
-    return parsed
-      .filter(isCartItem)
-      .map((item) => ({ ...item, absorbsBookingFee: item.absorbsBookingFee === true, ticketQuantity: Math.min(item.ticketQuantity, MAX_TICKETS_PER_EVENT) }));
+    return parsed.filter(isCartItem).map((item) => ({ ...item, ticketQuantity: Math.min(item.ticketQuantity, MAX_TICKETS_PER_EVENT) }));
   } catch {
     return [];
   }
