@@ -52,7 +52,7 @@ describe("all-in prices (D21)", () => {
     await side.getByText(paying.priceText, { exact: true }).first().waitFor();
     await side.getByText(paying.feeText!, { exact: true }).waitFor();
     await page.getByLabel("Ticket quantity").fill("2");
-    await expect.poll(() => side.getByRole("status", { name: "Total" }).innerText()).toBe(formatPounds(paying.totalPence * 2));
+    await expect.poll(() => side.getByRole("status", { name: "Total" }).innerText()).toBe(formatPounds((passedOn.pricePence + paying.feePence) * 2));
     await side.getByText(`2 × ${formatPounds(passedOn.pricePence)}`, { exact: true }).waitFor();
     await side.getByText("2 × £2.30", { exact: true }).waitFor();
 

@@ -11,12 +11,6 @@ export const BOOKING_FEE_PENCE: Pence = 230;
 /** Affiliates earn 10% of booking fees only (spec §9). */
 export const AFFILIATE_COMMISSION_PERCENT = 10;
 
-/**
- * The organiser fee (D22): 2.9% of the ticket price + £0.30 per paid ticket, deducted from the organiser's
- * payout (spec §9's seller fee). `basisPoints` is the percent as the arithmetic uses it.
- */
-export const SELLER_FEE = { percent: 2.9, basisPoints: 290, fixedPence: 30 } as const;
-
 /** Organiser payouts are made this many UK business days (England and Wales) after the event ends (D23). */
 export const PAYOUT_BUSINESS_DAYS = 7;
 
@@ -26,9 +20,6 @@ export function formatPounds(pence: Pence): string {
   const sign = pence < 0 && whole > 0 ? "-" : "";
   return `${sign}£${formatCount(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, "0")}`;
 }
-
-/** '2.9% + £0.30' (spec §9 Fees and money: seller fee), for every page and answer that states it. */
-export const SELLER_FEE_TEXT = `${SELLER_FEE.percent}% + ${formatPounds(SELLER_FEE.fixedPence)}`;
 
 /** Parses a pounds amount as typed by a person ("12", "12.5", "£12.50") into pence; null if not money. */
 export function poundsToPence(input: string | number): Pence | null {
@@ -55,11 +46,9 @@ export function affiliateCommission(ticketPricePence: Pence, quantity: number): 
 
 /** What a buyer sees per ticket before paying (D21): the ticket price plus the booking fee they pay, with the fee named. */
 export interface AllInPrice {
-  /** Ticket price + the buyer's booking fee, per ticket. */
-  totalPence: Pence;
   /** The booking fee the buyer pays per ticket: 0 when free or absorbed. */
   feePence: Pence;
-  /** The headline: '£40.80', or 'Free'. */
+  /** The headline, ticket price + the buyer's booking fee: '£40.80', or 'Free'. */
   priceText: string;
   /** The fee named with it: 'incl. £2.30 booking & processing fee per ticket', 'No booking fee' when absorbed, null when free. */
   feeText: string | null;
@@ -71,7 +60,6 @@ export function allInPrice(event: { pricePence: Pence; absorbsBookingFee: boolea
   const totalPence = event.pricePence + feePence;
   // The fee is named with the price (D21); a paid event whose organiser absorbs it says there is none (D22).
   return {
-    totalPence,
     feePence,
     priceText: totalPence ? formatPounds(totalPence) : "Free",
     feeText: feePence ? `incl. ${formatPounds(feePence)} booking & processing fee per ticket` : totalPence ? "No booking fee" : null,

@@ -1,6 +1,16 @@
-import { bookingFeePerTicket, SELLER_FEE, type Pence } from "./money";
+import { bookingFeePerTicket, formatPounds, type Pence } from "./money";
 
-// Apart from money.ts: only the server and the event form need these, so the pages' shared chunk does not carry them.
+// Apart from money.ts: only the server and a few pages (the event form, /sell, the legal pages) need these, so the
+// pages' shared chunk (the app shell) does not carry them.
+
+/**
+ * The organiser fee (D22): 2.9% of the ticket price + £0.30 per paid ticket, deducted from the organiser's
+ * payout (spec §9's seller fee). `basisPoints` is the percent as the arithmetic uses it.
+ */
+export const SELLER_FEE = { percent: 2.9, basisPoints: 290, fixedPence: 30 } as const;
+
+/** '2.9% + £0.30' (spec §9 Fees and money: seller fee), for every page and answer that states it. */
+export const SELLER_FEE_TEXT = `${SELLER_FEE.percent}% + ${formatPounds(SELLER_FEE.fixedPence)}`;
 
 /** The booking fee per ticket taken from the organiser's payout instead: only when they absorb it (D22). */
 export function absorbedFeePerTicket(ticketPricePence: Pence, absorbsBookingFee: boolean): Pence {
