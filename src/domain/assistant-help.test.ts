@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HELP_TOPICS, matchHelpTopics } from "./assistant-help";
-import { SELLER_FEE_TEXT } from "./money";
+import { SELLER_FEE_TEXT } from "./organiser-fee";
 
 const facts = { supportEmail: "help@eventora.test" };
 /** The topics a question is answered with, as the assistant normalises it (lower case). */

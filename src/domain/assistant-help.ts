@@ -1,7 +1,8 @@
 import { BRAND } from "./brand";
 import { EMERGENCY_SUPPORT_TEXT, SUPPORT_HOURS_TEXT } from "./contact";
 import { ticketTotal } from "./checkout";
-import { AFFILIATE_COMMISSION_PERCENT, allInPrice, BOOKING_FEE_PENCE, formatPounds, SELLER_FEE_TEXT } from "./money";
+import { AFFILIATE_COMMISSION_PERCENT, allInPrice, BOOKING_FEE_PENCE, formatPounds } from "./money";
+import { SELLER_FEE_TEXT } from "./organiser-fee";
 
 /**
  * What the assistant knows besides the catalogue: the Help Centre's FAQ facts (spec §2 Help Centre),

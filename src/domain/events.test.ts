@@ -66,7 +66,7 @@ describe("eventKind and cardPriceRule (spec §2 Event card)", () => {
     const event = { category: "music", businessType: "event", pricePence: 1250, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("paid");
     expect(isBusinessListing(event)).toBe(false);
-    expect(cardPriceRule(event)).toEqual({
+    expect(cardPriceRule(event)).toMatchObject({
       priceText: "£14.80",
       feeText: "incl. £2.30 booking & processing fee per ticket",
       buttonLabel: "Buy Tickets",
@@ -74,7 +74,7 @@ describe("eventKind and cardPriceRule (spec §2 Event card)", () => {
   });
 
   it("a paid event whose organiser absorbs the fee shows the ticket price and 'No booking fee' (D22)", () => {
-    expect(cardPriceRule({ category: "music", businessType: "event", pricePence: 3850, absorbsBookingFee: true })).toEqual({
+    expect(cardPriceRule({ category: "music", businessType: "event", pricePence: 3850, absorbsBookingFee: true })).toMatchObject({
       priceText: "£38.50",
       feeText: "No booking fee",
       buttonLabel: "Buy Tickets",
@@ -85,7 +85,7 @@ describe("eventKind and cardPriceRule (spec §2 Event card)", () => {
     const event = { category: "music", businessType: "event", pricePence: 0, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("free");
     expect(isBusinessListing(event)).toBe(false);
-    expect(cardPriceRule(event)).toEqual({ priceText: "Free", feeText: null, buttonLabel: "View Details" });
+    expect(cardPriceRule(event)).toMatchObject({ priceText: "Free", feeText: null, buttonLabel: "View Details" });
   });
 
   it("a food listing shows 'Visit Now' and 'View Business', even with a price", () => {

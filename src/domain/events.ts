@@ -124,9 +124,8 @@ export function cardPriceRule(event: KindInput & { absorbsBookingFee: boolean })
   if (kind === "food" || kind === "ongoing-business") {
     return { priceText: "Visit Now", feeText: null, buttonLabel: "View Business" };
   }
-  if (kind === "free") return { priceText: "Free", feeText: null, buttonLabel: "View Details" };
-  const price = allInPrice(event);
-  return { priceText: price.priceText, feeText: price.feeText, buttonLabel: "Buy Tickets" };
+  // allInPrice says 'Free' for a free event, with no fee.
+  return { ...allInPrice(event), buttonLabel: kind === "free" ? "View Details" : "Buy Tickets" };
 }
 
 /** Price filter bands (decisions.md D4: all six apply). Bounds in pence, inclusive. */

@@ -14,6 +14,7 @@ export * from "./london-time";
 export * from "./london-wall-time";
 export * from "./images";
 export * from "./money";
+export * from "./organiser-fee";
 export * from "./video";
 export * from "./tickets";
 export * from "./ticket-email";

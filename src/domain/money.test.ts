@@ -3,16 +3,14 @@ import { describe, expect, it } from "vitest";
 import {
   AFFILIATE_COMMISSION_PERCENT,
   BOOKING_FEE_PENCE,
-  absorbedFeePerTicket,
   affiliateCommission,
   allInPrice,
   bookingFeePerTicket,
   buyerFeePerTicket,
-  organiserFee,
-  organiserReceivesPerTicket,
   formatPounds,
   poundsToPence,
 } from "./money";
+import { absorbedFeePerTicket, organiserFee, organiserReceivesPerTicket } from "./organiser-fee";
 
 describe("booking fee (spec §9, decisions D1, D17)", () => {
   it("is £2.30 per ticket, held as integer pence", () => {
@@ -31,7 +29,6 @@ describe("booking fee (spec §9, decisions D1, D17)", () => {
 describe("all-in prices (D21)", () => {
   it("a paid ticket's headline includes the fee, named with it", () => {
     expect(allInPrice({ pricePence: 3850, absorbsBookingFee: false })).toEqual({
-      totalPence: 4080,
       feePence: 230,
       priceText: "£40.80",
       feeText: "incl. £2.30 booking & processing fee per ticket",
@@ -39,12 +36,12 @@ describe("all-in prices (D21)", () => {
   });
 
   it("an absorbed fee leaves the ticket price and says there is no booking fee (D22)", () => {
-    expect(allInPrice({ pricePence: 3850, absorbsBookingFee: true })).toEqual({ totalPence: 3850, feePence: 0, priceText: "£38.50", feeText: "No booking fee" });
+    expect(allInPrice({ pricePence: 3850, absorbsBookingFee: true })).toEqual({ feePence: 0, priceText: "£38.50", feeText: "No booking fee" });
   });
 
   it("free stays 'Free', absorbed or not", () => {
     for (const absorbsBookingFee of [false, true]) {
-      expect(allInPrice({ pricePence: 0, absorbsBookingFee })).toEqual({ totalPence: 0, feePence: 0, priceText: "Free", feeText: null });
+      expect(allInPrice({ pricePence: 0, absorbsBookingFee })).toEqual({ feePence: 0, priceText: "Free", feeText: null });
     }
   });
 });

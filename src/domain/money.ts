@@ -11,12 +11,6 @@ export const BOOKING_FEE_PENCE: Pence = 230;
 /** Affiliates earn 10% of booking fees only (spec §9). */
 export const AFFILIATE_COMMISSION_PERCENT = 10;
 
-/**
- * The organiser fee (D22): 2.9% of the ticket price + £0.30 per paid ticket, deducted from the organiser's
- * payout (spec §9's seller fee). `basisPoints` is the percent as the arithmetic uses it.
- */
-export const SELLER_FEE = { percent: 2.9, basisPoints: 290, fixedPence: 30 } as const;
-
 /** Organiser payouts are made this many UK business days (England and Wales) after the event ends (D23). */
 export const PAYOUT_BUSINESS_DAYS = 7;
 
@@ -26,9 +20,6 @@ export function formatPounds(pence: Pence): string {
   const sign = pence < 0 && whole > 0 ? "-" : "";
   return `${sign}£${formatCount(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, "0")}`;
 }
-
-/** '2.9% + £0.30' (spec §9 Fees and money: seller fee), for every page and answer that states it. */
-export const SELLER_FEE_TEXT = `${SELLER_FEE.percent}% + ${formatPounds(SELLER_FEE.fixedPence)}`;
 
 /** Parses a pounds amount as typed by a person ("12", "12.5", "£12.50") into pence; null if not money. */
 export function poundsToPence(input: string | number): Pence | null {
@@ -48,41 +39,16 @@ export function buyerFeePerTicket(ticketPricePence: Pence, absorbsBookingFee: bo
   return absorbsBookingFee ? 0 : bookingFeePerTicket(ticketPricePence);
 }
 
-/** The booking fee per ticket taken from the organiser's payout instead: only when they absorb it (D22). */
-export function absorbedFeePerTicket(ticketPricePence: Pence, absorbsBookingFee: boolean): Pence {
-  return absorbsBookingFee ? bookingFeePerTicket(ticketPricePence) : 0;
-}
-
-/**
- * The organiser fee on `quantity` tickets at this price (D22): 2.9% of their price, rounded half up to
- * whole pence, plus £0.30 a ticket; free tickets pay nothing. What a booking owes is always this on its
- * valid tickets, so refunds take back exactly the difference (as commission does).
- */
-export function organiserFee(ticketPricePence: Pence, quantity: number): Pence {
-  if (ticketPricePence <= 0 || quantity <= 0) return 0;
-  return Math.floor((ticketPricePence * quantity * SELLER_FEE.basisPoints + 5000) / 10000) + SELLER_FEE.fixedPence * quantity;
-}
-
 /** Affiliate commission on a booking: 10% of the booking fees, rounded down to whole pence. */
 export function affiliateCommission(ticketPricePence: Pence, quantity: number): Pence {
   return Math.floor((bookingFeePerTicket(ticketPricePence) * quantity * AFFILIATE_COMMISSION_PERCENT) / 100);
 }
 
-/** How an all-in price names the booking fee it includes (D21): 'incl. £2.30 booking & processing fee per ticket'. */
-export function bookingFeeIncludedText(feePence: Pence): string {
-  return `incl. ${formatPounds(feePence)} booking & processing fee per ticket`;
-}
-
-/** The all-in price's note for a paid event whose organiser absorbs the booking fee (D22). */
-export const NO_BOOKING_FEE_TEXT = "No booking fee";
-
 /** What a buyer sees per ticket before paying (D21): the ticket price plus the booking fee they pay, with the fee named. */
 export interface AllInPrice {
-  /** Ticket price + the buyer's booking fee, per ticket. */
-  totalPence: Pence;
   /** The booking fee the buyer pays per ticket: 0 when free or absorbed. */
   feePence: Pence;
-  /** The headline: '£40.80', or 'Free'. */
+  /** The headline, ticket price + the buyer's booking fee: '£40.80', or 'Free'. */
   priceText: string;
   /** The fee named with it: 'incl. £2.30 booking & processing fee per ticket', 'No booking fee' when absorbed, null when free. */
   feeText: string | null;
@@ -90,16 +56,12 @@ export interface AllInPrice {
 
 /** The one all-in price of a ticket (D21, D22): every card, the event page, the cart and checkout show this. */
 export function allInPrice(event: { pricePence: Pence; absorbsBookingFee: boolean }): AllInPrice {
-  if (event.pricePence <= 0) return { totalPence: 0, feePence: 0, priceText: "Free", feeText: null };
   const feePence = buyerFeePerTicket(event.pricePence, event.absorbsBookingFee);
   const totalPence = event.pricePence + feePence;
-  return { totalPence, feePence, priceText: formatPounds(totalPence), feeText: feePence > 0 ? bookingFeeIncludedText(feePence) : NO_BOOKING_FEE_TEXT };
-}
-
-/**
- * What the organiser receives per ticket (D22): the ticket price less the organiser fee on one ticket and
- * the booking fee when they absorb it. The create/edit form states it.
- */
-export function organiserReceivesPerTicket(ticketPricePence: Pence, absorbsBookingFee: boolean): Pence {
-  return ticketPricePence - organiserFee(ticketPricePence, 1) - absorbedFeePerTicket(ticketPricePence, absorbsBookingFee);
+  // The fee is named with the price (D21); a paid event whose organiser absorbs it says there is none (D22).
+  return {
+    feePence,
+    priceText: totalPence ? formatPounds(totalPence) : "Free",
+    feeText: feePence ? `incl. ${formatPounds(feePence)} booking & processing fee per ticket` : totalPence ? "No booking fee" : null,
+  };
 }

@@ -1,4 +1,5 @@
-import { affiliateCommission, formatPounds, organiserFee, type Pence } from "./money";
+import { affiliateCommission, formatPounds, type Pence } from "./money";
+import { organiserFee } from "./organiser-fee";
 
 /** Buyers may ask for a refund up to 48 hours before the event (spec §9 Refunds and policy). */
 export const BUYER_REFUND_CUTOFF_HOURS = 48;

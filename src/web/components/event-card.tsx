@@ -27,9 +27,8 @@ export interface EventCardProps {
 
 /** The event card of the home grid, carousels and /events (spec §2 Event card). */
 export function EventCard({ event, featured = false, categoryFallback = "Event", priority = false, className }: EventCardProps) {
-  const kindInput = { category: event.category, businessType: event.businessType, pricePence: event.pricePence };
-  const rule = cardPriceRule({ ...kindInput, absorbsBookingFee: event.absorbsBookingFee });
-  const business = isBusinessListing(kindInput);
+  const rule = cardPriceRule(event);
+  const business = isBusinessListing(event);
   const date = business ? null : formatEventDate(event.dateTime);
   const time = business ? null : formatEventTime(event.dateTime);
   const cancelled = event.status === "cancelled";

@@ -68,8 +68,8 @@ export function SiteFooter() {
             © {new Date().getFullYear()} {BRAND.companyName}. Registered in England and Wales, company number {BRAND.companyNumber}.
           </p>
           <p>
-            Prices include a {formatPounds(BOOKING_FEE_PENCE)} booking &amp; processing fee per ticket on paid events only. Free
-            events have no fees.
+            A {formatPounds(BOOKING_FEE_PENCE)} booking &amp; processing fee per ticket applies to paid events only. Free events
+            have no fees.
           </p>
         </div>
       </div>

@@ -45,7 +45,7 @@ describe("the built-in assistant reads the live catalogue (decisions D19)", () =
     const reply = await ask("Any comedy in London this weekend?");
     expect(reply).toContain("I found 2 upcoming comedy events in London this weekend (Sat 10 Jun – Sun 11 Jun):");
     expect(reply).toContain(
-      `- ${link("laughRiot", "Laugh Riot Live")} — ${formatEventDate(new Date("2090-06-10T19:00:00Z"))} at 20:00 · The Comedy Store, Leicester Square, London · £15.00`,
+      `- ${link("laughRiot", "Laugh Riot Live")} — ${formatEventDate(new Date("2090-06-10T19:00:00Z"))} at 20:00 · The Comedy Store, Leicester Square, London · £17.30`,
     );
     expect(reply).toContain(`- ${link("sundayStandUp", "Sunday Stand-Up Special")} — ${formatEventDate(new Date("2090-06-11T18:30:00Z"))} at 19:30 · Soho, London · Free`);
     expect(reply.indexOf("Laugh Riot Live")).toBeLessThan(reply.indexOf("Sunday Stand-Up Special"));
@@ -95,7 +95,7 @@ describe("the built-in assistant reads the live catalogue (decisions D19)", () =
     expect(reply).toBe(
       [
         "There are no comedy events in Leicester Square next weekend (Sat 17 Jun – Sun 18 Jun). Here is the next comedy event in Leicester Square:",
-        `- ${link("laughRiot", "Laugh Riot Live")} — ${formatEventDate(new Date("2090-06-10T19:00:00Z"))} at 20:00 · The Comedy Store, Leicester Square, London · £15.00`,
+        `- ${link("laughRiot", "Laugh Riot Live")} — ${formatEventDate(new Date("2090-06-10T19:00:00Z"))} at 20:00 · The Comedy Store, Leicester Square, London · £17.30`,
       ].join("\n"),
     );
   });

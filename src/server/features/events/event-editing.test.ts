@@ -65,6 +65,25 @@ describe("creating events (spec §5 Create event)", () => {
     expect(food.json().businessType).toBe("restaurant");
   });
 
+  it("saves the organiser's choice to absorb the booking fee (D22), shows it on the event and in lists, and lets them change it", async () => {
+    const { client } = await as("user");
+    const plain = await client.post("/api/events", eventInput());
+    expect(plain.json().absorbsBookingFee).toBe(false);
+    const response = await client.post("/api/events", eventInput({ absorbsBookingFee: true }));
+    expect(response.statusCode).toBe(201);
+    const id = response.json().id as string;
+    expect(response.json().absorbsBookingFee).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: `/api/events/${id}` })).json().absorbsBookingFee).toBe(true);
+    const listed = (await t.app.inject({ method: "GET", url: "/api/events?pageSize=50&q=Harbour" })).json().events.find((event: { id: string }) => event.id === id);
+    expect(listed.absorbsBookingFee).toBe(true);
+    const edited = await client.request("PATCH", `/api/events/${id}`, eventInput({ absorbsBookingFee: false }));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().absorbsBookingFee).toBe(false);
+    const refused = await client.post("/api/events", { ...eventInput(), absorbsBookingFee: "yes" });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toMatch(/absorbsBookingFee/);
+  });
+
   it("saves the venue trimmed, shows it on the event, and lets a business listing go without one (issue 17)", async () => {
     const { client } = await as("user");
     const response = await client.post("/api/events", eventInput({ venue: "  The Deaf Institute  ", location: "Manchester" }));

@@ -1,11 +1,11 @@
-import { cartTotals, eventPlace, MAX_TICKETS_PER_EVENT, ticketTotal, type CartTotals } from "@domain";
+import { cartTotals, eventPlace, MAX_TICKETS_PER_EVENT, type CartTotals } from "@domain";
 
 /** Cart item (spec §3 Cart item): client only, kept in this browser's local storage. Prices in pence (D17). */
 export interface CartItem {
   eventId: string;
   eventTitle: string;
   ticketPricePence: number;
-  /** The organiser pays the booking fee (D22); a line saved before this was known reads as false. */
+  /** The organiser pays the booking fee (D22); a line saved before this was known lacks it, which counts as false. */
   absorbsBookingFee: boolean;
   ticketQuantity: number;
   eventDate: string;
@@ -50,9 +50,7 @@ export function parseCartItems(raw: string | null): CartItem[] {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
-    return parsed
-      .filter(isCartItem)
-      .map((item) => ({ ...item, absorbsBookingFee: item.absorbsBookingFee === true, ticketQuantity: Math.min(item.ticketQuantity, MAX_TICKETS_PER_EVENT) }));
+    return parsed.filter(isCartItem).map((item) => ({ ...item, ticketQuantity: Math.min(item.ticketQuantity, MAX_TICKETS_PER_EVENT) }));
   } catch {
     return [];
   }
@@ -94,12 +92,12 @@ export function removeCartLine(items: readonly CartItem[], eventId: string): Car
 
 /** (price + the buyer's fee) × quantity for one line (spec §9 Fees and money, D22). */
 export function lineTotal(item: CartItem): number {
-  return ticketTotal(item.ticketPricePence, item.ticketQuantity, item.absorbsBookingFee);
+  return cartSummary([item]).total;
 }
 
 /** Subtotal, fees, total and ticket count of the whole cart. */
 export function cartSummary(items: readonly CartItem[]): CartTotals {
-  return cartTotals(items.map((item) => ({ ticketPricePence: item.ticketPricePence, quantity: item.ticketQuantity, absorbsBookingFee: item.absorbsBookingFee })));
+  return cartTotals(items.map((item) => ({ ...item, quantity: item.ticketQuantity })));
 }
 
 /** The cart's lines as create-payment takes them (decisions.md D6); the server prices them (D8). */

@@ -158,6 +158,7 @@ describe("formValuesFromEvent", () => {
       location: "Manchester",
       price: "12.05",
       maxAttendees: "80",
+      absorbsBookingFee: false,
       imageUrl: "/media/seed/summer-jazz.webp",
       videoUrl: "",
       affiliateCode: "ABC123",
