@@ -128,7 +128,7 @@ export function cardPriceRule(event: KindInput & { absorbsBookingFee: boolean })
   return { ...allInPrice(event), buttonLabel: kind === "free" ? "View Details" : "Buy Tickets" };
 }
 
-/** Price filter bands (decisions.md D4: all six apply). Bounds in pence, inclusive. */
+/** Price filter bands (decisions.md D4: all six apply). Bounds in pence, inclusive, of the all-in price the cards show (D21). */
 export const PRICE_BANDS = [
   { value: "free", label: "Free", min: 0, max: 0 },
   { value: "under-25", label: "Under £25", min: 1, max: 2499 },

@@ -1,14 +1,19 @@
 import { PAYOUT_BUSINESS_DAYS } from "./money";
 
-/** A payee's connected account as the dashboard shows it (GET /api/payouts/account; D23). */
-export interface PayoutAccountView {
+/** A payee's connected account as the provider reports it (Stripe Connect Express; D23). */
+export interface ConnectedAccountState {
   accountId: string;
+  /** Payouts enabled and the `transfers` capability active: we may transfer to it. */
   ready: boolean;
   detailsSubmitted: boolean;
   payoutsEnabled: boolean;
   /** Stripe's requirements.currently_due field names; `requirementLines` says them in plain words. */
   requirementsDue: string[];
   disabledReason: string | null;
+}
+
+/** The account as the dashboard shows it (GET /api/payouts/account). */
+export interface PayoutAccountView extends ConnectedAccountState {
   updatedAt: string;
 }
 

@@ -1,78 +1,26 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from "vitest";
+import { describe, expect, it } from "vitest";
 import { organiserFee } from "../../src/domain";
-import { openPostgres, type Database } from "../../src/server/db/client";
 import { ledgerEntries, payouts } from "../../src/server/db/schema";
 import { reconcile } from "../../src/server/features/refunds/reconcile";
 import { QUEUES } from "../../src/server/jobs/jobs";
-import { freePort, startAppProcess, type AppProcess } from "../app-process";
 import { createEvent, createUser } from "../fixtures";
 import { createPaidBookings } from "../paid-bookings";
-import { startSmtpReceiver } from "../smtp-receiver";
-import { PUBLIC_URL, waitFor } from "./http";
-import { startRestartablePostgres } from "./restartable-postgres";
+import { waitFor } from "./http";
+import { setUpJobCluster } from "./job-cluster";
 
 /**
  * The payout job killed mid-run (D23): a node paying many events' organisers dies by SIGKILL after some
  * but not all payouts; a new node takes the job up when pg-boss finds it lost, and in the end every payee
  * is paid exactly once (one payout row, one transfer under one provider id each) and the ledger balances.
  */
-let postgres: Awaited<ReturnType<typeof startRestartablePostgres>>;
-let store: Database;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let node: AppProcess;
-let port: number;
-const dataDir = mkdtempSync(join(tmpdir(), "eventora-payouts-"));
-const authSecret = randomBytes(32).toString("base64url");
+const cluster = setUpJobCluster("payouts");
 const EVENTS = 300;
 const PRICE = 1500;
 
-function startNode() {
-  return startAppProcess(
-    {
-      DATABASE_URL: postgres.url,
-      DATA_DIR: dataDir,
-      PUBLIC_URL,
-      AUTH_SECRET: authSecret,
-      PAYMENT_PROVIDER: "local",
-      SMTP_URL: smtp.smtpUrl,
-      // A job whose node died is found lost after 8 s and retried a second later.
-      JOBS_EXPIRE_SECONDS: "8",
-      JOBS_SUPERVISE_INTERVAL_SECONDS: "1",
-      JOBS_POLLING_INTERVAL_SECONDS: "0.5",
-      JOBS_RETRY_DELAY_SECONDS: "1",
-    },
-    { port, captureStderr: true },
-  );
-}
-
-beforeAll(async () => {
-  [postgres, smtp, port] = await Promise.all([startRestartablePostgres(), startSmtpReceiver(), freePort()]);
-  store = await openPostgres(postgres.url, 3);
-  node = await startNode();
-});
-
-beforeEach(() => {
-  onTestFailed(() => {
-    console.error(`The app's stderr (last node):\n${node?.stderr().slice(-20_000)}`);
-  });
-});
-
-afterAll(async () => {
-  await node?.stop();
-  await store?.close();
-  await smtp?.stop();
-  await postgres?.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
 async function paid(eventIds: string[]): Promise<number> {
-  const [row] = await store.db
+  const [row] = await cluster.store.db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(payouts)
     .where(and(inArray(payouts.eventId, eventIds), eq(payouts.status, "paid")));
@@ -84,8 +32,8 @@ describe("the payout job killed in the middle", () => {
     // 300 events that ended in March 2024 (long due), each its own organiser's, with two paid bookings (1 and 2 tickets).
     const eventIds: string[] = [];
     for (let i = 0; i < EVENTS; i++) {
-      const organiser = await createUser(store.db);
-      const event = await createEvent(store.db, {
+      const organiser = await createUser(cluster.store.db);
+      const event = await createEvent(cluster.store.db, {
         userId: organiser.id,
         title: `Payout Night ${i}`,
         pricePence: PRICE,
@@ -93,12 +41,12 @@ describe("the payout job killed in the middle", () => {
         dateTime: new Date(Date.UTC(2024, 2, 1 + (i % 28), 19)),
         endTime: new Date(Date.UTC(2024, 2, 1 + (i % 28), 22)),
       });
-      await createPaidBookings(store.db, { eventId: event.id, pricePence: PRICE, count: 2 });
+      await createPaidBookings(cluster.store.db, { eventId: event.id, pricePence: PRICE, count: 2 });
       eventIds.push(event.id);
     }
 
     // The hourly schedule's tick, now: the job queued as the schedule queues it, and a node's worker runs it.
-    const boss = new PgBoss({ connectionString: postgres.url, supervise: false, schedule: false, migrate: false, max: 1 });
+    const boss = new PgBoss({ connectionString: cluster.postgresUrl, supervise: false, schedule: false, migrate: false, max: 1 });
     await boss.start();
     try {
       await boss.send(QUEUES.payouts, {});
@@ -112,22 +60,22 @@ describe("the payout job killed in the middle", () => {
       },
       { timeoutMs: 60_000, what: "the first payouts" },
     );
-    await node.kill();
+    await cluster.node.kill();
     const atKill = await paid(eventIds);
     expect(atKill).toBeGreaterThanOrEqual(before);
     expect(atKill).toBeLessThan(EVENTS);
 
-    node = await startNode();
+    await cluster.startNode();
     await waitFor(async () => ((await paid(eventIds)) === EVENTS ? true : undefined), { timeoutMs: 180_000, what: "every organiser to be paid" });
 
-    const made = await store.db.select().from(payouts).where(inArray(payouts.eventId, eventIds));
+    const made = await cluster.store.db.select().from(payouts).where(inArray(payouts.eventId, eventIds));
     expect(made).toHaveLength(EVENTS);
     expect(new Set(made.map((payout) => payout.eventId)).size).toBe(EVENTS);
     // Each: 3 tickets at £15, less the organiser fee on the 1-ticket and the 2-ticket booking.
     const share = 3 * PRICE - organiserFee(PRICE, 1) - organiserFee(PRICE, 2);
     expect(made.every((payout) => payout.status === "paid" && payout.amountPence === share)).toBe(true);
     expect(new Set(made.map((payout) => payout.providerTransferId)).size).toBe(EVENTS);
-    const transfers = await store.db
+    const transfers = await cluster.store.db
       .select({ payoutId: ledgerEntries.payoutId, n: sql<number>`count(*)::int`.mapWith(Number), pence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number), refs: sql<string[]>`array_agg(${ledgerEntries.providerRef})` })
       .from(ledgerEntries)
       .where(and(inArray(ledgerEntries.eventId, eventIds), eq(ledgerEntries.kind, "transfer")))
@@ -136,7 +84,7 @@ describe("the payout job killed in the middle", () => {
     expect(transfers.every((row) => row.n === 1 && row.pence === share)).toBe(true);
     const byPayout = new Map(made.map((payout) => [payout.id, payout.providerTransferId]));
     expect(transfers.every((row) => row.refs[0] === byPayout.get(row.payoutId!))).toBe(true);
-    const report = await reconcile(store.db);
+    const report = await reconcile(cluster.store.db);
     expect(report.problems).toEqual([]);
     expect(report.payouts.transferredPence).toBe(EVENTS * share);
     expect(report.payouts.owedToOrganisersPence).toBe(0);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRICE_BANDS, eventKind, isListed, organiserFee, payoutDueAt, priceBandOf } from "../../domain";
+import { PRICE_BANDS, buyerFeePerTicket, eventKind, isListed, organiserFee, payoutDueAt, priceBandOf } from "../../domain";
 import { createTestDatabase } from "../../../test/database";
 import { formatReconcileReport, reconcile } from "../features/refunds/reconcile";
 import { affiliates, bookings, events, ledgerEntries, orders, payoutAccounts, payouts, profiles, refunds, users } from "./schema";
@@ -30,7 +30,7 @@ describe("demo seed", () => {
     const listed = rows.filter((row) => isListed(row));
     const kinds = new Set(listed.map((row) => eventKind(row)));
     expect([...kinds].sort()).toEqual(["food", "free", "ongoing-business", "paid"]);
-    const bands = new Set(listed.filter((row) => eventKind(row) === "paid" || eventKind(row) === "free").map((row) => priceBandOf(row.pricePence)));
+    const bands = new Set(listed.filter((row) => eventKind(row) === "paid" || eventKind(row) === "free").map((row) => priceBandOf(row.pricePence + buyerFeePerTicket(row.pricePence, row.absorbsBookingFee))));
     expect([...bands].sort()).toEqual(PRICE_BANDS.map((band) => band.value).sort());
     for (const category of ["music", "food", "health", "entertainment", "sports", "comedy"]) {
       expect(listed.filter((row) => row.category === category).length, category).toBeGreaterThanOrEqual(3);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import {
+  BOOKING_FEE_PENCE,
   AppError,
   EventId,
   LIST_SIZES,
@@ -97,22 +98,21 @@ function escapeLike(text: string): string {
 /** Mirrors the domain's isBusinessListing: food and ongoing-business listings show 'Visit Now', not a price. */
 const isBusinessListingSql = sql`(coalesce(${events.category}, '') in ('food', 'ongoing-business') or ${events.businessType} in ('restaurant', 'business_listing'))`;
 
+/** Mirrors the domain's allInPrice: what a buyer pays per ticket, the price the cards show (D21), for filters and sorting. */
+const allInPriceSql = sql`(${events.pricePence} + case when ${events.pricePence} > 0 and not ${events.absorbsBookingFee} then ${BOOKING_FEE_PENCE} else 0 end)`;
+
 function priceCondition(band: EventListQuery["price"]): SQL | undefined {
   if (!band) return undefined;
   const range = PRICE_BANDS.find((b) => b.value === band)!;
-  return and(
-    sql`not ${isBusinessListingSql}`,
-    gte(events.pricePence, range.min),
-    range.max === null ? undefined : lte(events.pricePence, range.max),
-  );
+  return and(sql`not ${isBusinessListingSql}`, gte(allInPriceSql, range.min), range.max === null ? undefined : lte(allInPriceSql, range.max));
 }
 
 function orderFor(sort: EventListQuery["sort"]) {
   switch (sort) {
     case "price-low":
-      return [asc(events.pricePence), asc(events.dateTime), asc(events.id)];
+      return [asc(allInPriceSql), asc(events.dateTime), asc(events.id)];
     case "price-high":
-      return [desc(events.pricePence), asc(events.dateTime), asc(events.id)];
+      return [desc(allInPriceSql), asc(events.dateTime), asc(events.id)];
     case "title":
       return [asc(sql`lower(${events.title})`), asc(events.id)];
     default:

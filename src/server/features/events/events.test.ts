@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { EventDetail, EventListResult, EventSummary } from "../../../domain";
+import { BOOKING_FEE_PENCE, type EventDetail, type EventListResult, type EventSummary } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
 import {
   FUTURE,
@@ -163,12 +163,16 @@ describe("GET /api/events: category", () => {
   });
 });
 
-describe("GET /api/events: price bands (decisions D4)", () => {
+describe("GET /api/events: price bands (decisions D4) on the all-in price a buyer sees (D21)", () => {
   beforeEach(async () => {
-    const prices = [0, 1, 2499, 2500, 5000, 5001, 10_000, 10_001];
-    for (const [i, pricePence] of prices.entries()) {
-      await event({ title: `p${pricePence}`, pricePence, dateTime: futureDay(i) });
+    // Each `p{n}` costs the buyer n pence all in: a ticket price £2.30 lower, and the booking fee on top.
+    const allInPrices = [0, 231, 2499, 2500, 5000, 5001, 10_000, 10_001];
+    for (const [i, pence] of allInPrices.entries()) {
+      await event({ title: `p${pence}`, pricePence: pence && pence - BOOKING_FEE_PENCE, dateTime: futureDay(i) });
     }
+    // An organiser who absorbs the fee sells at the ticket price; one who does not, £2.30 above it.
+    await event({ title: "absorbed 2499", pricePence: 2499, absorbsBookingFee: true, dateTime: futureDay(9) });
+    await event({ title: "ticket 2400", pricePence: 2400, dateTime: futureDay(10) });
     await event({ title: "Free bistro", pricePence: 0, category: "food", businessType: "restaurant", dateTime: futureDay(20) });
     await event({ title: "Free shop", pricePence: 0, category: "ongoing-business", businessType: "restaurant", dateTime: futureDay(21) });
     await event({ title: "Free directory entry", pricePence: 0, category: "other", businessType: "business_listing", dateTime: futureDay(22) });
@@ -179,11 +183,11 @@ describe("GET /api/events: price bands (decisions D4)", () => {
   });
 
   it("Under £25 is 1p to £24.99", async () => {
-    expect(await titles("?price=under-25")).toEqual(["p1", "p2499"]);
+    expect(await titles("?price=under-25")).toEqual(["p231", "p2499", "absorbed 2499"]);
   });
 
   it("£25-£50 is £25.00 to £50.00 inclusive", async () => {
-    expect(await titles("?price=25-50")).toEqual(["p2500", "p5000"]);
+    expect(await titles("?price=25-50")).toEqual(["p2500", "p5000", "ticket 2400"]);
   });
 
   it("£50-£100 is £50.01 to £100.00 inclusive", async () => {
@@ -195,7 +199,7 @@ describe("GET /api/events: price bands (decisions D4)", () => {
   });
 
   it("All (no price) lists every listed event", async () => {
-    expect(await list()).toMatchObject({ total: 11 });
+    expect(await list()).toMatchObject({ total: 13 });
   });
 });
 

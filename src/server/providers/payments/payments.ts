@@ -1,3 +1,4 @@
+import type { ConnectedAccountState } from "../../../domain";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { createLocalPayments } from "./local";
@@ -43,17 +44,7 @@ export interface RefundInput {
   refundId: string;
 }
 
-/** A payee's connected account as the provider reports it (Stripe Connect Express; D23). */
-export interface ConnectedAccountState {
-  accountId: string;
-  /** Payouts enabled and the `transfers` capability active: we may transfer to it. */
-  ready: boolean;
-  detailsSubmitted: boolean;
-  payoutsEnabled: boolean;
-  /** What the provider still needs (Stripe's requirements.currently_due field names). */
-  requirementsDue: string[];
-  disabledReason: string | null;
-}
+export type { ConnectedAccountState };
 
 export interface TransferInput {
   accountId: string;
