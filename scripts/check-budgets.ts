@@ -89,17 +89,20 @@ async function visit(browser: Browser, baseUrl: string, page: MeasuredPage): Pro
   const context = await browser.newContext(PHONE);
   try {
     const tab = await context.newPage();
-    if (page.localStorage || page.cookies) {
-      // Any same-origin document gives the page's storage; robots.txt, because the measured page never asks for
-      // it (a favicon loaded here was sometimes answered from the memory cache on the page, with no end event).
-      await tab.goto(`${baseUrl}/robots.txt`);
-      await tab.evaluate(
-        ({ entries, cookies }) => {
-          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-          for (const cookie of cookies) document.cookie = cookie;
-        },
-        { entries: page.localStorage ?? {}, cookies: page.cookies ?? [] },
-      );
+    // The page's stored cart and cookies are in place before its first request, with no visit of another
+    // document first (a document opened to reach storage left its favicon load and request ids in the
+    // measured visit: a favicon request that never ended, or the page's HTML read as 0 bytes).
+    if (page.cookies) {
+      const cookies = page.cookies.map((cookie) => {
+        const pair = cookie.split(";")[0]!;
+        return { name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: baseUrl };
+      });
+      await context.addCookies(cookies);
+    }
+    if (page.localStorage) {
+      await context.addInitScript((entries: Record<string, string>) => {
+        for (const [key, value] of Object.entries(entries)) if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+      }, page.localStorage);
     }
     const cdp = await context.newCDPSession(tab);
     await cdp.send("Network.enable", { maxTotalBufferSize: 100_000_000, maxResourceBufferSize: 20_000_000 });
