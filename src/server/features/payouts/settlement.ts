@@ -78,12 +78,14 @@ export async function eventSettlements(db: Tx | Db, eventIds: string[], { month 
       .where(and(inArray(payouts.eventId, eventIds), inArray(ledgerEntries.kind, TRANSFER_KINDS), inMonth))
       .groupBy(payouts.eventId, payouts.payeeKind, payouts.affiliateId, ledgerEntries.kind),
   ]);
-  const eventIdsWithMoney = new Set([...moneyRows.map((row) => row.eventId), ...transferRows.map((row) => row.eventId)]);
-  for (const eventId of eventIdsWithMoney) {
-    const lines = moneyRows.filter((row) => row.eventId === eventId);
+  // Grouped once: an organiser's statements read hundreds of events in one call.
+  const linesByEvent = groupByEvent(moneyRows);
+  const transfersByEvent = groupByEvent(transferRows);
+  for (const eventId of new Set([...linesByEvent.keys(), ...transfersByEvent.keys()])) {
+    const lines = linesByEvent.get(eventId) ?? [];
     const all: MoneySummary = summariseLedger(lines);
     const disputed = summariseLedger(lines.filter((row) => row.disputed));
-    const transfers = transferRows.filter((row) => row.eventId === eventId);
+    const transfers = transfersByEvent.get(eventId) ?? [];
     const transferred = (payeeKind: string, affiliateId: string | null) =>
       summariseLedger(transfers.filter((row) => row.payeeKind === payeeKind && row.affiliateId === affiliateId)).transferredPence;
     const affiliateIds = new Set([...lines.map((row) => row.affiliateId), ...transfers.map((row) => row.affiliateId)].filter((id): id is string => Boolean(id)));
@@ -114,4 +116,14 @@ export async function eventOrganisers(db: Tx | Db, eventIds: string[]): Promise<
   if (!eventIds.length) return new Map();
   const rows = await db.select({ id: events.id, userId: events.userId }).from(events).where(inArray(events.id, eventIds));
   return new Map(rows.map((row) => [row.id, row.userId]));
+}
+
+function groupByEvent<Row extends { eventId: string }>(rows: Row[]): Map<string, Row[]> {
+  const grouped = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = grouped.get(row.eventId);
+    if (group) group.push(row);
+    else grouped.set(row.eventId, [row]);
+  }
+  return grouped;
 }
