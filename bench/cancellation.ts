@@ -3,7 +3,7 @@
  * cancel service, then the cancel-event job (one transaction per booking, the provider's refund, the
  * ledger entries) and the refund-notice job writing each buyer's e-mail to the outbox — with the job
  * timings a deployment runs by default. Beside it, the same 2,000 refunds written directly through `pg`:
- * per booking, one transaction inserting the refund and its two ledger rows and updating the booking,
+ * per booking, one transaction inserting the refund and its three ledger rows and updating the booking,
  * with no provider, no job and no e-mail. Then the time reconcile takes over both.
  */
 import { randomUUID } from "node:crypto";
@@ -72,8 +72,9 @@ export async function benchCancellation({ databaseUrl, bookings = 2000, poolSize
     // The baseline: the same refunds as bare SQL, four at a time as the job runs them.
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
     const rows = (
-      await pool.query<{ id: string; order_id: string; ticket: number; fee: number; quantity: number; payment_reference: string }>(
-        `select b.id, ol.order_id, ol.unit_price_pence * b.ticket_quantity as ticket, ol.fee_per_ticket_pence * b.ticket_quantity as fee, b.ticket_quantity as quantity, o.payment_reference
+      await pool.query<{ id: string; order_id: string; ticket: number; fee: number; quantity: number; payment_reference: string; orgfee: number }>(
+        `select b.id, ol.order_id, ol.unit_price_pence * b.ticket_quantity as ticket, ol.fee_per_ticket_pence * b.ticket_quantity as fee, b.ticket_quantity as quantity, o.payment_reference,
+           (select coalesce(sum(l.amount_pence), 0)::int from ledger_entries l where l.booking_id = b.id and l.kind = 'organiser_fee') as orgfee
          from bookings b join order_lines ol on ol.id = b.order_line_id join orders o on o.id = ol.order_id where b.event_id = $1 order by b.id`,
         [base.id],
       )
@@ -90,13 +91,13 @@ export async function benchCancellation({ databaseUrl, bookings = 2000, poolSize
             await client.query("begin");
             await client.query(
               `with r as (
-                 insert into refunds (request_key, order_id, booking_id, event_id, quantity, ticket_pence, fee_pence, source, reason, status, provider_refund_id, completed_at)
-                 values ($1, $2, $3, $4, $5, $6, $7, 'cancellation', 'Baseline', 'succeeded', $8, now()) returning id
+                 insert into refunds (request_key, order_id, booking_id, event_id, quantity, ticket_pence, fee_pence, organiser_fee_pence, source, reason, status, provider_refund_id, completed_at)
+                 values ($1, $2, $3, $4, $5, $6, $7, $9, 'cancellation', 'Baseline', 'succeeded', $8, now()) returning id
                )
                insert into ledger_entries (entry_key, kind, amount_pence, order_id, booking_id, event_id, refund_id, provider_ref)
                select 'refund:' || r.id || ':' || k.kind, k.kind, k.amount, $2, $3, $4, r.id, $8
-               from r, (values ('ticket_refund', $6::int), ('fee_refund', $7::int)) as k(kind, amount)`,
-              [`base:${row.id}`, row.order_id, row.id, base.id, row.quantity, row.ticket, row.fee, providerRef],
+               from r, (values ('ticket_refund', $6::int), ('fee_refund', $7::int), ('organiser_fee_reversal', $9::int)) as k(kind, amount)`,
+              [`base:${row.id}`, row.order_id, row.id, base.id, row.quantity, row.ticket, row.fee, providerRef, row.orgfee],
             );
             await client.query("update bookings set ticket_quantity = 0, refunded_quantity = refunded_quantity + $2, status = 'refunded' where id = $1", [row.id, row.quantity]);
             await client.query("commit");
