@@ -114,24 +114,30 @@ export async function cancellationProgress(db: Db, eventId: string): Promise<Can
 export async function cancellationProgressOf(db: Db, eventIds: string[]): Promise<Map<string, CancellationProgress>> {
   const result = new Map<string, CancellationProgress>();
   if (!eventIds.length) return result;
-  const [cancelled, toDo, refunded] = await Promise.all([
-    db.select({ id: events.id }).from(events).where(and(inArray(events.id, eventIds), eq(events.status, "cancelled"))),
-    db
-      .select({ eventId: bookings.eventId, n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(bookings)
-      .where(and(inArray(bookings.eventId, eventIds), eq(bookings.status, "confirmed"), gt(bookings.ticketQuantity, 0)))
-      .groupBy(bookings.eventId),
-    db
-      .select({
-        eventId: refunds.eventId,
-        succeeded: sql<number>`count(*) filter (where ${refunds.status} = 'succeeded')::int`.mapWith(Number),
-        pending: sql<number>`count(*) filter (where ${refunds.status} = 'pending')::int`.mapWith(Number),
-        failed: sql<number>`count(*) filter (where ${refunds.status} = 'failed')::int`.mapWith(Number),
-      })
-      .from(refunds)
-      .where(and(inArray(refunds.eventId, eventIds), eq(refunds.source, "cancellation")))
-      .groupBy(refunds.eventId),
-  ]);
+  // One snapshot: read apart, a refund finished between the reads could be counted neither as waiting
+  // nor as made, and the cancellation would read done before its last refund was recorded.
+  const [cancelled, toDo, refunded] = await db.transaction(
+    async (tx) =>
+      [
+        await tx.select({ id: events.id }).from(events).where(and(inArray(events.id, eventIds), eq(events.status, "cancelled"))),
+        await tx
+          .select({ eventId: bookings.eventId, n: sql<number>`count(*)::int`.mapWith(Number) })
+          .from(bookings)
+          .where(and(inArray(bookings.eventId, eventIds), eq(bookings.status, "confirmed"), gt(bookings.ticketQuantity, 0)))
+          .groupBy(bookings.eventId),
+        await tx
+          .select({
+            eventId: refunds.eventId,
+            succeeded: sql<number>`count(*) filter (where ${refunds.status} = 'succeeded')::int`.mapWith(Number),
+            pending: sql<number>`count(*) filter (where ${refunds.status} = 'pending')::int`.mapWith(Number),
+            failed: sql<number>`count(*) filter (where ${refunds.status} = 'failed')::int`.mapWith(Number),
+          })
+          .from(refunds)
+          .where(and(inArray(refunds.eventId, eventIds), eq(refunds.source, "cancellation")))
+          .groupBy(refunds.eventId),
+      ] as const,
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
   for (const { id } of cancelled) {
     const waiting = toDo.find((row) => row.eventId === id)?.n ?? 0;
     const made = refunded.find((row) => row.eventId === id) ?? { succeeded: 0, pending: 0, failed: 0 };
