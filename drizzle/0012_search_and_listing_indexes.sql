@@ -12,8 +12,8 @@ ALTER TABLE "events" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
 ALTER TABLE "events" ADD COLUMN "search_text" text GENERATED ALWAYS AS (
   lower(coalesce("title", '') || ' ' || coalesce("venue", '') || ' ' || coalesce("location", '') || ' ' || coalesce("description", ''))
 ) STORED;--> statement-breakpoint
-CREATE INDEX "events_search_vector_idx" ON "events" USING gin ("search_vector");--> statement-breakpoint
-CREATE INDEX "events_search_text_trgm_idx" ON "events" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "events_search_vector_idx" ON "events" USING gin ("search_vector") WITH (fastupdate = off);--> statement-breakpoint
+CREATE INDEX "events_search_text_trgm_idx" ON "events" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate = off);--> statement-breakpoint
 -- Listing sorts: by title, and by the all-in price (the expression of allInPriceSql, fee inlined).
 CREATE INDEX "events_active_title_idx" ON "events" USING btree (lower("title"), "id") WHERE "status" = 'active';--> statement-breakpoint
 CREATE INDEX "events_all_in_price_idx" ON "events" USING btree (("price_pence" + CASE WHEN "price_pence" > 0 AND NOT "absorbs_booking_fee" THEN 230 ELSE 0 END), "date_time", "id") WHERE "status" = 'active';--> statement-breakpoint
