@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   BOOKING_FEE_PENCE,
@@ -165,6 +166,11 @@ function orderFor(sort: EventSort, q: string | undefined): SQL[] {
   }
 }
 
+/** A prepared statement's name for a query's text: the same shape of query gets the same statement. */
+function statementName(prefix: string, query: { toSQL(): { sql: string } }): string {
+  return `${prefix}_${createHash("sha1").update(query.toSQL().sql).digest("hex").slice(0, 20)}`;
+}
+
 const soonestFirst = [asc(events.dateTime), asc(events.id)];
 
 interface PageSpec {
@@ -194,11 +200,15 @@ function pageCte<TName extends string>(db: Db, name: TName, { where, order, limi
   );
 }
 
-/** Places taken on the events of a page CTE: one grouped aggregate (placesTakenByEvent), no per-row subquery. */
+/**
+ * Places taken on the events of a page CTE: one grouped aggregate (placesTakenByEvent), no per-row
+ * subquery. Materialised, so it runs once: on a table whose statistics are stale (a catalogue just
+ * loaded) the planner could otherwise put the aggregate inside a nested loop and run it for every row.
+ */
 function takenCte(db: Db, page: ReturnType<typeof pageCte>) {
   return db
     .$with("taken", { eventId: sql<string>`event_id`.as("event_id"), taken: sql<number>`taken`.as("taken") })
-    .as(placesTakenByEvent(sql`select ${page.pageId} from ${page}`));
+    .as(sql`with held as materialized (${placesTakenByEvent(sql`select ${page.pageId} from ${page}`)}) select event_id, taken from held`);
 }
 
 export interface ListEventsParams {
@@ -246,7 +256,7 @@ export async function listEvents({ db, query, now = new Date() }: ListEventsPara
     offset: (query.page - 1) * query.pageSize,
   });
   const taken = takenCte(db, page);
-  const rows = await db
+  const statement = db
     .with(matched, stats, page, taken)
     .select({ ...cardColumns, taken: sql<number>`coalesce(${taken.taken}, 0)`, total: stats.total, locations: stats.locations, categories: stats.categories })
     .from(stats)
@@ -255,6 +265,10 @@ export async function listEvents({ db, query, now = new Date() }: ListEventsPara
     .leftJoin(profiles, eq(profiles.userId, events.userId))
     .leftJoin(taken, eq(taken.eventId, events.id))
     .orderBy(asc(page.position));
+  // Browsing (no search) is a handful of statement shapes run all the time: prepared, the server can
+  // reuse their plan instead of planning this statement for each request. A search is planned for its
+  // words, whose selectivity decides between its indexes.
+  const rows = await (q ? statement : statement.prepare(statementName("list", statement))).execute();
 
   const figures = rows[0]!;
   return {
