@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import {
   BOOKING_FEE_PENCE,
   AppError,
@@ -87,7 +87,7 @@ function toSummary(row: SummaryRow): EventSummary {
 }
 
 /** Listed: active and upcoming, or a restaurant / ongoing business whatever its date (spec §4). */
-export function listedCondition(now: Date): SQL {
+export function listedCondition(now: Date | Placeholder): SQL {
   return and(
     eq(events.status, "active"),
     or(gte(events.dateTime, now), eq(events.businessType, "restaurant"), eq(events.category, "ongoing-business")),
@@ -98,7 +98,7 @@ export function listedCondition(now: Date): SQL {
 const searchVector = sql`"events"."search_vector"`;
 const searchText = sql`"events"."search_text"`;
 
-function tsQuery(q: string): SQL {
+function tsQuery(q: Placeholder): SQL {
   // websearch_to_tsquery never fails on user syntax (quotes, or, -, stray & | ! : * ( )).
   return sql`websearch_to_tsquery('english', ${q}::text)`;
 }
@@ -112,20 +112,19 @@ function trigramWords(q: string): string[] {
 /**
  * Search (issue 21): full-text over the weighted title/venue+location/description document, or every
  * word of the search found, possibly partial or misspelt, by trigram word similarity (pg_trgm `<%`:
- * `jaz` finds Jazz, `brixtn` Brixton). Both are served by the GIN indexes of migration 0012.
+ * `jaz` finds Jazz, `brixtn` Brixton). Both are served by the GIN indexes of migration 0012. The search
+ * is the placeholder `q`, its words `word0`…
  */
-function searchCondition(q: string): SQL {
-  const fullText = sql`${searchVector} @@ ${tsQuery(q)}`;
-  const words = trigramWords(q);
-  if (words.length === 0) return fullText;
-  return sql`(${fullText} or (${sql.join(
-    words.map((word) => sql`${word}::text <% ${searchText}`),
-    sql` and `,
-  )}))`;
+function searchCondition(wordCount: number): SQL {
+  const fullText = sql`${searchVector} @@ ${tsQuery(sql.placeholder("q"))}`;
+  if (wordCount === 0) return fullText;
+  const words = Array.from({ length: wordCount }, (_, i) => sql`${sql.placeholder(`word${i}`)}::text <% ${searchText}`);
+  return sql`(${fullText} or (${sql.join(words, sql` and `)}))`;
 }
 
 /** Best match first: an exact title, then full-text rank, then trigram similarity; then soonest. */
-function relevanceOrder(q: string): SQL[] {
+function relevanceOrder(): SQL[] {
+  const q = sql.placeholder("q");
   return [
     desc(sql`(lower(${events.title}) = lower(${q}::text))`),
     desc(sql`ts_rank(${searchVector}, ${tsQuery(q)})`),
@@ -151,10 +150,10 @@ function priceCondition(band: EventListQuery["price"]): SQL | undefined {
   return and(sql`not ${isBusinessListingSql}`, gte(allInPriceSql, range.min), range.max === null ? undefined : lte(allInPriceSql, range.max));
 }
 
-function orderFor(sort: EventSort, q: string | undefined): SQL[] {
+function orderFor(sort: EventSort, searching: boolean): SQL[] {
   switch (sort) {
     case "relevance":
-      return q ? relevanceOrder(q) : orderFor("date", q);
+      return searching ? relevanceOrder() : orderFor("date", searching);
     case "price-low":
       return [asc(allInPriceSql), asc(events.dateTime), asc(events.id)];
     case "price-high":
@@ -176,8 +175,8 @@ const soonestFirst = [asc(events.dateTime), asc(events.id)];
 interface PageSpec {
   where: SQL | undefined;
   order: SQL[];
-  limit: number;
-  offset?: number;
+  limit: number | Placeholder;
+  offset?: number | Placeholder;
 }
 
 /**
@@ -217,19 +216,29 @@ export interface ListEventsParams {
   now?: Date;
 }
 
+/** What decides the text of the listing's statement (the values are its placeholders). */
+interface ListingShape {
+  words: number | null;
+  category: boolean;
+  price: EventListQuery["price"];
+  organiser: boolean;
+  sort: EventSort;
+}
+
 /**
  * The /events list and GET /api/events in ONE statement: the matching set's figures (count, distinct
- * locations and categories), the page, and the places taken on the page's events only.
+ * locations and categories), the page, and the places taken on the page's events only. Its values
+ * are placeholders, so each shape is built once (Drizzle's building of it cost more than running it).
  */
-export async function listEvents({ db, query, now = new Date() }: ListEventsParams): Promise<EventListResult> {
-  const q = query.q || undefined;
-  const conditions: (SQL | undefined)[] = [listedCondition(now)];
-  if (q) conditions.push(searchCondition(q));
-  if (query.category) conditions.push(eq(sql`lower(${events.category})`, query.category.toLowerCase()));
-  conditions.push(priceCondition(query.price));
-  if (query.organiser) conditions.push(eq(sql`lower(${profiles.username})`, query.organiser.toLowerCase()));
-  const where = and(...conditions);
-
+function listingStatement(db: Db, shape: ListingShape) {
+  const searching = shape.words !== null;
+  const where = and(
+    listedCondition(sql.placeholder("now")),
+    searching ? searchCondition(shape.words!) : undefined,
+    shape.category ? eq(sql`lower(${events.category})`, sql.placeholder("category")) : undefined,
+    priceCondition(shape.price),
+    shape.organiser ? eq(sql`lower(${profiles.username})`, sql.placeholder("organiser")) : undefined,
+  );
   const matched = db.$with("matched").as(
     db
       .select({
@@ -249,12 +258,7 @@ export async function listEvents({ db, query, now = new Date() }: ListEventsPara
       })
       .from(matched),
   );
-  const page = pageCte(db, "page", {
-    where,
-    order: orderFor(effectiveSort(query.sort, q), q),
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  });
+  const page = pageCte(db, "page", { where, order: orderFor(shape.sort, searching), limit: sql.placeholder("limit"), offset: sql.placeholder("offset") });
   const taken = takenCte(db, page);
   const statement = db
     .with(matched, stats, page, taken)
@@ -265,11 +269,38 @@ export async function listEvents({ db, query, now = new Date() }: ListEventsPara
     .leftJoin(profiles, eq(profiles.userId, events.userId))
     .leftJoin(taken, eq(taken.eventId, events.id))
     .orderBy(asc(page.position));
-  // Browsing (no search) is a handful of statement shapes run all the time: prepared, the server can
-  // reuse their plan instead of planning this statement for each request. A search is planned for its
-  // words, whose selectivity decides between its indexes.
-  const rows = await (q ? statement : statement.prepare(statementName("list", statement))).execute();
+  // Browsing (no search) is named, so the server can reuse its plan instead of planning it for each
+  // request; a search stays unnamed and is planned for its words, whose selectivity picks the index.
+  return statement.prepare(searching ? "" : statementName("list", statement));
+}
 
+const listingStatements = new WeakMap<Db, Map<string, ReturnType<typeof listingStatement>>>();
+
+export async function listEvents({ db, query, now = new Date() }: ListEventsParams): Promise<EventListResult> {
+  const q = query.q || undefined;
+  const words = q ? trigramWords(q) : [];
+  const shape: ListingShape = {
+    words: q ? words.length : null,
+    category: Boolean(query.category),
+    price: query.price,
+    organiser: Boolean(query.organiser),
+    sort: effectiveSort(query.sort, q),
+  };
+  const key = JSON.stringify(shape);
+  let statements = listingStatements.get(db);
+  if (!statements) listingStatements.set(db, (statements = new Map()));
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = listingStatement(db, shape)));
+
+  const rows = await statement.execute({
+    now,
+    q,
+    ...Object.fromEntries(words.map((word, i) => [`word${i}`, word])),
+    category: query.category?.toLowerCase(),
+    organiser: query.organiser?.toLowerCase(),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
   const figures = rows[0]!;
   return {
     events: rows.flatMap((row) => (row.id === null ? [] : [toSummary(row as SummaryRow)])),
