@@ -28,13 +28,13 @@ import {
   type MoneySummary,
 } from "../../../domain";
 import type { Db } from "../../db/client";
-import { affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, refunds, users } from "../../db/schema";
+import { affiliateCommissions, affiliates, bookings, events, ledgerEntries, orderLines, orders, profiles, refunds, users } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
 import { enforceRateLimit } from "../../lib/rate-limiter";
 import { newLocalPaymentId } from "../../providers/payments/local";
 import { transferGroupOf, type PaymentGateway } from "../../providers/payments/payments";
-import { bookingChargeEntries, recordLedger } from "../refunds/ledger";
+import { bookingChargeEntries, ledgerInsert, recordLedger } from "../refunds/ledger";
 import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import { assertEventsCanBeBought } from "../payouts/payout-accounts.service";
@@ -213,8 +213,14 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
       return { status: "refunded", reason };
     };
 
-    const locked = await lockEvents(tx, (await readLines()).map((line) => line.eventId));
-    // Read again under the events' locks (deleteEvent takes the same ones), so no line can go meanwhile.
+    // The order's events, locked in id order as a hold locks them (one statement: the lines name them).
+    const locked = await tx
+      .select()
+      .from(events)
+      .where(inArray(events.id, tx.select({ id: orderLines.eventId }).from(orderLines).where(eq(orderLines.orderId, order.id))))
+      .orderBy(asc(events.id))
+      .for("update");
+    // Read under the events' locks (deleteEvent takes the same ones), so no line can go meanwhile.
     const lines = await readLines();
     const byId = new Map(locked.map((event) => [event.id, event]));
     // An order whose lines are gone (its event was deleted after the hold lapsed) is never confirmed as
@@ -233,35 +239,36 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
       }
     }
 
-    const affiliateIds = [...new Set([order.affiliateId, ...locked.map((event) => event.affiliateId)].filter((id): id is string => id !== null))];
-    const knownAffiliates = affiliateIds.length ? await tx.select({ id: affiliates.id, userId: affiliates.userId }).from(affiliates).where(inArray(affiliates.id, affiliateIds)) : [];
-    const affiliateById = new Map(knownAffiliates.map((affiliate) => [affiliate.id, affiliate]));
-    const bookingIds: string[] = [];
-    for (const line of lines) {
-      const ticketCode = newTicketCode();
-      const [booking] = await tx
+    const providerRef = order.paymentReference ?? order.sessionId;
+    const confirmed = lines.map((line) => ({ line, bookingId: randomUUID(), ticketCode: newTicketCode() }));
+    // The bookings, their charges on the ledger and the order's new status in one statement (the events stay locked until commit).
+    const newBookings = tx.$with("new_bookings").as(
+      tx
         .insert(bookings)
-        .values({
-          eventId: line.eventId,
-          userId: order.userId,
-          status: "confirmed",
-          attendeeName: order.attendeeName,
-          attendeeEmail: order.attendeeEmail,
-          ticketQuantity: line.quantity,
-          totalAmountPence: line.totalPence,
-          ticketCode,
-          qrCode: ticketCode,
-          stripeSessionId: order.sessionId,
-          orderLineId: line.id,
-        })
-        .returning({ id: bookings.id });
-      bookingIds.push(booking!.id);
-      const providerRef = order.paymentReference ?? order.sessionId;
-      await recordLedger(
-        tx,
+        .values(
+          confirmed.map(({ line, bookingId, ticketCode }) => ({
+            id: bookingId,
+            eventId: line.eventId,
+            userId: order.userId,
+            status: "confirmed",
+            attendeeName: order.attendeeName,
+            attendeeEmail: order.attendeeEmail,
+            ticketQuantity: line.quantity,
+            totalAmountPence: line.totalPence,
+            ticketCode,
+            qrCode: ticketCode,
+            stripeSessionId: order.sessionId,
+            orderLineId: line.id,
+          })),
+        )
+        .returning({ id: bookings.id }),
+    );
+    const chargeEntries = ledgerInsert(
+      tx,
+      confirmed.flatMap(({ line, bookingId }) =>
         bookingChargeEntries({
           orderId: order.id,
-          bookingId: booking!.id,
+          bookingId,
           eventId: line.eventId,
           unitPricePence: line.unitPricePence,
           feePerTicketPence: line.feePerTicketPence,
@@ -269,8 +276,20 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
           quantity: line.quantity,
           providerRef,
         }),
-      );
+      ),
+    );
+    const charges = chargeEntries && tx.$with("charges").as(chargeEntries.returning({ id: ledgerEntries.id }));
+    await tx
+      .with(...(charges ? [newBookings, charges] : [newBookings]))
+      .update(orders)
+      .set({ status: "confirmed", confirmedAt: new Date() })
+      .where(eq(orders.id, order.id));
 
+    const affiliateIds = [...new Set([order.affiliateId, ...locked.map((event) => event.affiliateId)].filter((id): id is string => id !== null))];
+    const knownAffiliates = affiliateIds.length ? await tx.select({ id: affiliates.id, userId: affiliates.userId }).from(affiliates).where(inArray(affiliates.id, affiliateIds)) : [];
+    const affiliateById = new Map(knownAffiliates.map((affiliate) => [affiliate.id, affiliate]));
+    const bookingIds = confirmed.map(({ bookingId }) => bookingId);
+    for (const { line, bookingId } of confirmed) {
       // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates); never the buyer's own (issue 16).
       const earner = commissionEarner({
         buyerId: order.userId,
@@ -279,15 +298,14 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
       });
       const commission = affiliateCommission(line.unitPricePence, line.quantity);
       if (earner && commission > 0) {
-        await tx.insert(affiliateCommissions).values({ affiliateId: earner.id, bookingId: booking!.id, amountPence: commission });
-        await recordLedger(tx, [{ entryKey: `commission:${booking!.id}`, kind: "commission", amountPence: commission, orderId: order.id, bookingId: booking!.id, eventId: line.eventId, affiliateId: earner.id, providerRef }]);
+        await tx.insert(affiliateCommissions).values({ affiliateId: earner.id, bookingId, amountPence: commission });
+        await recordLedger(tx, [{ entryKey: `commission:${bookingId}`, kind: "commission", amountPence: commission, orderId: order.id, bookingId, eventId: line.eventId, affiliateId: earner.id, providerRef }]);
         await tx
           .update(affiliates)
           .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} + ${commission}`, totalReferrals: sql`${affiliates.totalReferrals} + 1` })
           .where(eq(affiliates.id, earner.id));
       }
     }
-    await tx.update(orders).set({ status: "confirmed", confirmedAt: new Date() }).where(eq(orders.id, order.id));
     // Committed with the bookings, or not at all: a confirmed ticket always has its e-mail on the way.
     await jobs.enqueueTicketEmails(tx, bookingIds);
     return { status: "confirmed", bookingIds };
