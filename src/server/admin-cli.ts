@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
+import { announceAccountChange } from "./features/auth/session-cache";
 import { formatPayoutReport, runDuePayouts } from "./features/payouts/payouts.service";
 import { formatReconcileReport, reconcile } from "./features/refunds/reconcile";
 import { createPaymentGateway } from "./providers/payments/payments";
@@ -70,13 +71,15 @@ async function main() {
       .update(users)
       .set({ role, updatedAt: new Date() })
       .where(eq(sql`lower(${users.email})`, email!.trim().toLowerCase()))
-      .returning({ email: users.email, emailVerified: users.emailVerified });
+      .returning({ id: users.id, email: users.email, emailVerified: users.emailVerified });
     if (!updated.length) {
       console.error(`No account with the e-mail ${email}.`);
       process.exitCode = 1;
       return;
     }
     const account = updated[0]!;
+    // Running nodes forget the account's cached sessions now, instead of when their TTL runs out.
+    await announceAccountChange(database.db, account.id);
     console.log(command === "grant" ? `${account.email} is now an admin.` : `${account.email} is no longer an admin.`);
     if (command === "grant" && !account.emailVerified) {
       console.log("Note: admin access starts once this account has confirmed its e-mail address.");

@@ -39,7 +39,8 @@ import { assistantRoutes } from "./features/assistant/assistant.routes";
 import { contactRoutes } from "./features/contact/contact.routes";
 import { imagesRoutes } from "./features/images/images.routes";
 import type { AppContext } from "./app-context";
-import { createSession } from "./features/auth/session";
+import { createSession, type Session } from "./features/auth/session";
+import { createSessionCache } from "./features/auth/session-cache";
 import { REALTIME_HEARTBEAT_MS } from "./features/realtime/realtime.routes";
 import { createAiService } from "./providers/ai/ai";
 import { createTicketSigner } from "./features/tickets/ticket-signer";
@@ -69,6 +70,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The job queue (tests and tools enqueue through it like the app does). */
     jobs: Jobs;
+    /** Who is signed in (tests that change an account behind the app's back tell it, as the app's own paths do). */
+    session: Session;
   }
 }
 
@@ -131,7 +134,10 @@ export async function buildApp({ config, database, web, logger = false, workers 
   const db = database.db;
   const email = createEmailSender({ config, db });
   const sms = createSmsSender({ config, db });
-  const auth = createAuth({ db, config, email, sms });
+  const sessionCache = createSessionCache({ db });
+  // Until it listens (or while its connection is re-made), the cache's TTL alone bounds what another node's sign-out leaves trusted here.
+  sessionCache.listen(database).catch((error: unknown) => app.log.warn({ err: error }, "session changes: not listening; cached sessions expire by their TTL"));
+  const auth = createAuth({ db, config, email, sms, accountChanged: (userId) => sessionCache.accountChanged(userId) });
   const mediaDir = resolve(config.DATA_DIR, "media");
   mkdirSync(mediaDir, { recursive: true });
   const signer = createTicketSigner(db);
@@ -141,7 +147,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     db,
     config,
     auth,
-    session: createSession({ auth, db }),
+    session: createSession({ auth, db, cache: sessionCache }),
     email,
     sms,
     storage: createFileStorage(config, mediaDir),
@@ -156,9 +162,11 @@ export async function buildApp({ config, database, web, logger = false, workers 
   // Workers join once the queue is up (at once, or when the database comes back).
   if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
   app.decorate("jobs", jobs);
+  app.decorate("session", context.session);
   app.addHook("onClose", async () => {
     await jobs.stop();
     await context.hub.close();
+    await sessionCache.close();
     await email.close();
   });
 

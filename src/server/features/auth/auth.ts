@@ -22,6 +22,8 @@ export interface AuthDeps {
   config: Config;
   email: EmailSender;
   sms: SmsSender | null;
+  /** Forgets the account's cached sessions on every node (session-cache.ts): called wherever a session ends or the account's standing changes. */
+  accountChanged: (userId: string) => Promise<void>;
 }
 
 const E164 = /^\+[1-9]\d{7,14}$/;
@@ -54,7 +56,7 @@ function clientIp(request: Request | undefined): string {
  */
 export const authRequestState = new AsyncLocalStorage<{ databaseAway: boolean }>();
 
-export function createAuth({ db, config, email, sms }: AuthDeps) {
+export function createAuth({ db, config, email, sms, accountChanged }: AuthDeps) {
   const signInUrl = `${config.publicUrl}/auth`;
 
   return betterAuth({
@@ -149,6 +151,9 @@ export function createAuth({ db, config, email, sms }: AuthDeps) {
               .onConflictDoNothing();
           },
         },
+        // A changed e-mail or its confirmation changes the admin standing; a deleted account has no sessions.
+        update: { after: (user) => accountChanged(user.id) },
+        delete: { after: (user) => accountChanged(user.id) },
       },
       session: {
         create: {
@@ -156,6 +161,8 @@ export function createAuth({ db, config, email, sms }: AuthDeps) {
             await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, session.userId));
           },
         },
+        // Every session better-auth ends: revoke-session(s), a password reset or change that revokes the others.
+        delete: { after: (session) => accountChanged(session.userId) },
       },
     },
     hooks: {
@@ -198,7 +205,10 @@ export function createAuth({ db, config, email, sms }: AuthDeps) {
         if (ctx.path === "/sign-out") {
           // spec §7 Auth: sign out with global scope, every device at once.
           const session = await getSessionFromCtx(ctx).catch(() => null);
-          if (session) await db.delete(sessions).where(eq(sessions.userId, session.user.id));
+          if (session) {
+            await db.delete(sessions).where(eq(sessions.userId, session.user.id));
+            await accountChanged(session.user.id);
+          }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {

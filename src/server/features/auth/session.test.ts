@@ -16,6 +16,8 @@ describe("the one-query session read (pages, admin rule, check-in)", () => {
     const { account, c } = await signedIn();
     expect((await scan(c)).statusCode).toBe(200);
     await t.db.delete(sessions).where(eq(sessions.userId, account.id));
+    // What every path that ends a session does (session-cache.ts): this node forgets it at once.
+    await t.app.session.accountChanged(account.id);
     expect((await scan(c)).statusCode).toBe(401);
   });
 

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { profiles, sessions, users } from "../../db/schema";
 import { toHeaders } from "../../lib/web-bridge";
 import type { Auth } from "./auth";
+import type { CachedSession, SessionCache } from "./session-cache";
 
 /** The signed-in user's id and when this session signed in, through better-auth; null when signed out. */
 async function readSession(auth: Auth, headers: Headers): Promise<{ userId: string; signedInAt: Date } | null> {
@@ -46,8 +47,7 @@ function cookieValue(header: string, name: string): string | null {
 }
 
 /** The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256(secret, token))`), or null. */
-async function signedSessionToken(auth: Auth, headers: Headers): Promise<string | null> {
-  const header = headers.get("cookie");
+async function signedSessionToken(auth: Auth, header: string | null | undefined): Promise<string | null> {
   if (!header) return null;
   const context = await auth.$context;
   const raw = cookieValue(header, context.authCookies.sessionToken.name);
@@ -71,11 +71,12 @@ async function signedSessionToken(auth: Auth, headers: Headers): Promise<string 
  * take three (session, user, then the account). Exactly as revocable: the session row is read on
  * every request, so a sign-out or password reset takes effect at once (no cookie cache). A session that
  * has expired or is due for better-auth's sliding refresh goes through better-auth itself, which
- * extends or deletes it.
+ * extends or deletes it. `remember` (the actor paths) keeps the session in this node's cache until
+ * the TTL or its refresh is due, whichever comes first.
  */
-async function signedInAccount(auth: Auth, db: Db, headers: Headers): Promise<Account | null> {
-  const token = await signedSessionToken(auth, headers);
+async function signedInAccount(auth: Auth, db: Db, headers: Headers, token: string | null, remember?: SessionCache): Promise<Account | null> {
   if (!token) return null;
+  const generation = remember?.generation() ?? 0;
   const [row] = await db
     .select({ ...accountColumns, expiresAt: sessions.expiresAt, signedInAt: sessions.createdAt })
     .from(sessions)
@@ -86,12 +87,14 @@ async function signedInAccount(auth: Auth, db: Db, headers: Headers): Promise<Ac
   if (!row) return null;
   const { expiresIn, updateAge } = (await auth.$context).sessionConfig;
   const now = Date.now();
-  if (row.expiresAt.getTime() <= now || row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now) {
+  const refreshDue = row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000;
+  if (row.expiresAt.getTime() <= now || refreshDue <= now) {
     const session = await readSession(auth, headers);
     const account = session ? await loadAccount(db, session.userId) : null;
     return account && session ? { ...account, signedInAt: session.signedInAt } : null;
   }
-  const { expiresAt: _expiresAt, ...account } = row;
+  const { expiresAt, ...account } = row;
+  remember?.set(token, { id: account.id, role: account.role, emailVerified: account.emailVerified, signedInAt: account.signedInAt }, generation, Math.min(expiresAt.getTime(), refreshDue));
   return account;
 }
 
@@ -109,13 +112,17 @@ const ADMIN_DENIED = {
   "session-too-old": "Admin access needs a sign-in within the last 24 hours. Please sign in again.",
 } as const;
 
-const actorOf = (account: Account): Actor => ({ userId: account.id, isAdmin: adminAccess(account).granted });
+const actorOf = (account: CachedSession): Actor => ({ userId: account.id, isAdmin: adminAccess(account).granted });
 
 const headersOf = (from: FastifyRequest | Headers): Headers => (from instanceof Headers ? from : toHeaders(from.headers));
+const cookieOf = (from: FastifyRequest | Headers) => (from instanceof Headers ? from.get("cookie") : from.headers.cookie);
 
 /**
- * The one way routes and pages learn who is signed in: each answer is the account and its session read
- * in one query, so a sign-out or revoked session counts on the very next request.
+ * The one way routes and pages learn who is signed in. Pages and the admin rule read the account and
+ * its session in one query on every request. The actor (the API's ownership rules, check-in) is kept
+ * per session for SESSION_CACHE_TTL_MS on each node: a sign-out, a revoked session or a changed role
+ * counts at once on the node where it happened and within that window on every other
+ * (session-cache.ts). The admin rule's 24 hours are applied on every use, cached or not.
  */
 export interface Session {
   /** The signed-in user as pages see it (header, guards), or null when signed out. */
@@ -126,12 +133,26 @@ export interface Session {
   requireActor(request: FastifyRequest): Promise<Actor>;
   /** spec §6 Admin (decisions D10): the server-side role, a confirmed e-mail and a sign-in within 24 hours. */
   requireAdmin(request: FastifyRequest): Promise<Actor>;
+  /** An account's sessions or standing changed (signed out, revoked, role or e-mail changed): no node may keep trusting them. */
+  accountChanged(userId: string): Promise<void>;
 }
 
-export function createSession({ auth, db }: { auth: Auth; db: Db }): Session {
+export function createSession({ auth, db, cache }: { auth: Auth; db: Db; cache: SessionCache }): Session {
+  const fresh = async (from: FastifyRequest | Headers) => {
+    const headers = headersOf(from);
+    return signedInAccount(auth, db, headers, await signedSessionToken(auth, headers.get("cookie")));
+  };
+  const cachedActor = async (from: FastifyRequest | Headers): Promise<Actor | null> => {
+    const token = await signedSessionToken(auth, cookieOf(from));
+    if (!token) return null;
+    const known = cache.get(token);
+    if (known) return actorOf(known);
+    const account = await signedInAccount(auth, db, headersOf(from), token, cache);
+    return account ? actorOf(account) : null;
+  };
   return {
     async user(headers) {
-      const account = await signedInAccount(auth, db, headers);
+      const account = await fresh(headers);
       if (!account) return null;
       return {
         id: account.id,
@@ -145,17 +166,14 @@ export function createSession({ auth, db }: { auth: Auth; db: Db }): Session {
         checkoutName: checkoutAttendeeName(account),
       };
     },
-    async actor(from) {
-      const account = await signedInAccount(auth, db, headersOf(from));
-      return account ? actorOf(account) : null;
-    },
+    actor: cachedActor,
     async requireActor(request) {
-      const account = await signedInAccount(auth, db, headersOf(request));
-      if (!account) throw new AppError("UNAUTHENTICATED", UNAUTHENTICATED);
-      return actorOf(account);
+      const actor = await cachedActor(request);
+      if (!actor) throw new AppError("UNAUTHENTICATED", UNAUTHENTICATED);
+      return actor;
     },
     async requireAdmin(request) {
-      const account = await signedInAccount(auth, db, headersOf(request));
+      const account = await fresh(request);
       if (!account) throw new AppError("UNAUTHENTICATED", UNAUTHENTICATED);
       const access = adminAccess(account);
       if (!access.granted) {
@@ -165,5 +183,6 @@ export function createSession({ auth, db }: { auth: Auth; db: Db }): Session {
       }
       return actorOf(account);
     },
+    accountChanged: (userId) => cache.accountChanged(userId),
   };
 }

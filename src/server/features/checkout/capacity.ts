@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { AppError } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events, orderLines, orders } from "../../db/schema";
@@ -51,14 +51,27 @@ export async function placesLeft(tx: Tx, event: { id: string; maxAttendees: numb
   return event.maxAttendees - Number(row!.taken);
 }
 
-/** Places `userId` holds on one event in its unexpired pending checkouts (the per-account hold limit, issue 16). */
-export async function heldByAccount(tx: Tx, userId: string, eventId: string): Promise<number> {
-  const [held] = await tx
-    .select({ n: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.eventId, eventId), eq(orders.userId, userId), eq(orders.status, "pending"), gt(orders.expiresAt, sql`now()`)));
-  return Number(held!.n);
+/** Places `userId` holds on an event (a column or an id) in its unexpired pending checkouts (the per-account hold limit, issue 16). */
+function heldByAccount(eventId: AnyColumn | string, userId: string): SQL<number> {
+  // Nested once, as placesTaken is, so its columns keep their tables.
+  const held = sql`(
+  select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
+  join ${orders} on ${orders.id} = ${orderLines.orderId}
+  where ${orderLines.eventId} = ${eventId} and ${orders.userId} = ${userId} and ${orders.status} = 'pending' and ${orders.expiresAt} > now()
+)`;
+  return sql<number>`${held}`;
+}
+
+/**
+ * For a hold, in one query inside the caller's transaction (after lockEvents): each event's places
+ * taken, and the places `userId` already holds on it.
+ */
+export async function holdStanding(tx: Tx, userId: string, eventIds: string[]): Promise<Map<string, { taken: number; heldByAccount: number }>> {
+  const rows = await tx
+    .select({ id: events.id, taken: placesTaken(events.id), held: heldByAccount(events.id, userId) })
+    .from(events)
+    .where(inArray(events.id, eventIds));
+  return new Map(rows.map((row) => [row.id, { taken: Number(row.taken), heldByAccount: Number(row.held) }]));
 }
 
 /** Locks the events' rows in id order, so two checkouts sharing events can never deadlock. */
@@ -68,11 +81,12 @@ export function lockEvents(tx: Tx, eventIds: string[]) {
 
 /**
  * The capacity check of a hold (ARCHITECTURE Checkout and capacity): sold + held + requested must fit
- * the event's capacity. Called with the event locked (lockEvents), so two checkouts cannot both pass.
+ * the event's capacity. `taken` is counted with the event locked (lockEvents, then holdStanding), so
+ * two checkouts cannot both pass.
  */
-export async function checkPlacesLeft(tx: Tx, { event, quantity }: { event: { id: string; title: string; maxAttendees: number | null }; quantity: number }) {
+export function checkPlacesLeft({ event, quantity, taken }: { event: { title: string; maxAttendees: number | null }; quantity: number; taken: number }) {
   if (event.maxAttendees === null) return;
-  const left = await placesLeft(tx, { id: event.id, maxAttendees: event.maxAttendees });
+  const left = event.maxAttendees - taken;
   if (quantity > left) throw capacityError(event.title, left);
 }
 

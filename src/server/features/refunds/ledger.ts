@@ -12,9 +12,13 @@ export type NewLedgerEntry = typeof ledgerEntries.$inferInsert & { kind: LedgerK
  * adds nothing. Zero amounts are not movements and are left out.
  */
 export async function recordLedger(tx: Tx | Db, entries: NewLedgerEntry[]): Promise<void> {
+  await ledgerInsert(tx, entries);
+}
+
+/** recordLedger's statement, for a caller that sends it together with others (a CTE); null when nothing moves. */
+export function ledgerInsert(tx: Tx | Db, entries: NewLedgerEntry[]) {
   const moving = entries.filter((entry) => entry.amountPence > 0);
-  if (!moving.length) return;
-  await tx.insert(ledgerEntries).values(moving).onConflictDoNothing({ target: ledgerEntries.entryKey });
+  return moving.length ? tx.insert(ledgerEntries).values(moving).onConflictDoNothing({ target: ledgerEntries.entryKey }) : null;
 }
 
 /**
