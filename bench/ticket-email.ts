@@ -45,7 +45,7 @@ export async function benchTicketEmail({ baseUrl, db, receiver, samples = 15 }: 
 
   const product: number[] = [];
   for (let i = 0; i < samples; i++) {
-    const { sessionId } = await post(baseUrl, "/api/functions/create-payment", cookie, { eventId: event!.id, ticketQuantity: 1 });
+    const { sessionId } = await post(baseUrl, "/api/functions/create-payment", cookie, { attendeeName: "Bench Buyer", eventId: event!.id, ticketQuantity: 1 });
     // Confirmations arrive at random moments, not in step with the worker's polling.
     await pause(Math.random() * 250);
     const t0 = Date.now();
