@@ -135,10 +135,11 @@ export async function buildApp({ config, database, web, logger = false, workers 
   const mediaDir = resolve(config.DATA_DIR, "media");
   mkdirSync(mediaDir, { recursive: true });
   const signer = createTicketSigner(db);
-  // The job queue starts once the routes are built (onReady: before listen, or a test's first inject):
-  // its start-up queries then run beside the first requests rather than ahead of them.
-  const routesBuilt = new Promise<void>((resolve) => app.addHook("onReady", async () => resolve()));
-  const jobs = startJobs({ database, timings: jobTimings, onError: (error) => app.log.warn({ err: error }, "job queue error"), startWhen: routesBuilt });
+  // The job queue starts once the routes are built (the end of buildApp): its start-up queries then run
+  // beside the first requests rather than ahead of them.
+  let routesBuilt = () => {};
+  const jobsStart = new Promise<void>((resolve) => (routesBuilt = resolve));
+  const jobs = startJobs({ database, timings: jobTimings, onError: (error) => app.log.warn({ err: error }, "job queue error"), startWhen: jobsStart });
   const context: AppContext = {
     database,
     db,
@@ -250,6 +251,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     );
   }
 
+  setImmediate(routesBuilt);
   return app;
 }
 
