@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "drizzle/", "data/", "coverage/"] },
+  { ignores: ["build/", "dist/", "node_modules/", ".react-router/", "drizzle/", "data/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -42,5 +42,11 @@ export default defineConfig({
     },
   },
   optimizeDeps: { exclude: ["@electric-sql/pglite", "pg", "sharp", "drizzle-orm"] },
-  ssr: { external: ["@electric-sql/pglite", "pg", "sharp"] },
+  ssr: {
+    external: ["@electric-sql/pglite", "pg", "sharp"],
+    // Bundled, not imported: Node 24 re-reads drizzle-orm's 180 kB package.json for each of the ~400
+    // ES modules it loads, some 4 s of a start-up (decision 029). The server bundle has it inlined too;
+    // drizzle recognises its objects across copies (entityKind), so its two copies work together.
+    noExternal: ["drizzle-orm"],
+  },
 });

@@ -1,10 +1,11 @@
 /**
- * Cold start to ready: the production server (`node --import tsx src/server/main.ts`, NODE_ENV=production)
- * spawned against an already-migrated PostgreSQL until /readyz answers 200, beside a bare Node process
- * (same `--import tsx`) that listens and answers: the floor of Node's own start-up and module loading.
+ * Cold start to ready: the production server as users run it (`node dist/server-main.js`, the bundle
+ * `npm run build` makes, NODE_ENV=production) spawned against an already-migrated PostgreSQL until
+ * /readyz answers 200, beside a bare Node process (plain `node` too) that listens and answers: the floor
+ * of Node's own start-up.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { freePort } from "../test/app-process";
+import { freePort, SERVER_ENTRY } from "../test/app-process";
 import { median } from "./stats";
 
 export interface SpawnedApp {
@@ -52,7 +53,7 @@ async function spawnUntilReady(args: string[], env: Record<string, string>, path
 export function spawnApp(env: Record<string, string>): Promise<SpawnedApp> {
   // BENCH_PROFILE_DIR=dir writes a CPU profile of each app process there (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  return spawnUntilReady([...profile, "--import", "tsx", "src/server/main.ts"], env, "/readyz");
+  return spawnUntilReady([...profile, SERVER_ENTRY], env, "/readyz");
 }
 
 /**
@@ -65,7 +66,7 @@ export async function benchColdStart(env: Record<string, string>, runs = 3) {
   let last: SpawnedApp | null = null;
   for (let i = 0; i < runs; i++) {
     if (last) await last.stop();
-    const floor = await spawnUntilReady(["--import", "tsx", "bench/bare-server.ts"], {}, "/");
+    const floor = await spawnUntilReady(["bench/bare-server.mjs"], {}, "/");
     bare.push(floor.readyMs);
     await floor.stop();
     last = await spawnApp(env);

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPostgres } from "../src/server/db/client";
 import { seedDemoData } from "../src/server/db/seed";
+import { SERVER_ENTRY } from "../test/app-process";
 import { startSmtpReceiver } from "../test/smtp-receiver";
 import { benchCancellation } from "./cancellation";
 import { benchCheckIn } from "./check-in";
@@ -31,7 +32,7 @@ const unknown = asked.filter((part) => !PARTS.includes(part as (typeof PARTS)[nu
 if (unknown.length) throw new Error(`Unknown part(s): ${unknown.join(", ")}; choose from ${PARTS.join(", ")}`);
 const runs = (part: (typeof PARTS)[number]) => !asked.length || asked.includes(part);
 const needsApp = runs("cold-start") || runs("listing") || runs("check-in") || runs("email");
-if (needsApp && !existsSync("build/server/index.js")) throw new Error("No web build: run `npm run build` first.");
+if (needsApp && !(existsSync("build/server/index.js") && existsSync(SERVER_ENTRY))) throw new Error("No build: run `npm run build` first.");
 
 const rows: Row[] = [];
 const problems: string[] = [];

@@ -18,6 +18,7 @@ import { percentile } from "./stats";
 type Receiver = Awaited<ReturnType<typeof startSmtpReceiver>>;
 
 const PASSWORD = "bench-password-1";
+const PURCHASES_PER_BUYER = 8;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves with the arrival time (epoch ms) of the `index`-th message to `to`. */
@@ -39,18 +40,27 @@ async function post(baseUrl: string, path: string, cookie: string, body: unknown
 
 export async function benchTicketEmail({ baseUrl, db, receiver, samples = 15 }: { baseUrl: string; db: Db; receiver: Receiver; samples?: number }) {
   const organiser = await createAccount(db, { password: PASSWORD });
-  const buyer = await createAccount(db, { password: PASSWORD });
-  const cookie = await signIn(baseUrl, buyer.email, PASSWORD);
+  // A buyer may start 10 checkouts a minute (CHECKOUT_RATE_LIMIT): a new buyer every few samples.
+  const buyers: { email: string; cookie: string }[] = [];
+  for (let i = 0; i < Math.ceil((samples + 1) / PURCHASES_PER_BUYER); i++) {
+    const buyer = await createAccount(db, { password: PASSWORD });
+    buyers.push({ email: buyer.email, cookie: await signIn(baseUrl, buyer.email, PASSWORD) });
+  }
   const [event] = await db.insert(events).values({ userId: organiser.id, title: "E-mail bench", location: "Leeds", dateTime: new Date(Date.now() + 7 * 86_400_000), pricePence: 1500 }).returning();
 
+  // Sample 0 of each side is a warm-up, not measured: the first message after start-up (the app's job
+  // workers may still be starting; either side's first SMTP connection, first compile of its code) is
+  // not the steady state the ratio compares.
   const product: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const { sessionId } = await post(baseUrl, "/api/functions/create-payment", cookie, { eventId: event!.id, ticketQuantity: 1 });
+  for (let i = 0; i <= samples; i++) {
+    const { email, cookie } = buyers[Math.floor(i / PURCHASES_PER_BUYER)]!;
+    const { sessionId } = await post(baseUrl, "/api/functions/create-payment", cookie, { attendeeName: "Bench Buyer", eventId: event!.id, ticketQuantity: 1 });
     // Confirmations arrive at random moments, not in step with the worker's polling.
     await pause(Math.random() * 250);
     const t0 = Date.now();
     await post(baseUrl, `/api/checkout/test/${encodeURIComponent(sessionId!)}/pay`, cookie, {});
-    product.push((await arrival(receiver, buyer.email, i)) - t0);
+    const took = (await arrival(receiver, email, i % PURCHASES_PER_BUYER)) - t0;
+    if (i > 0) product.push(took);
   }
 
   // The same message (built by the product's own code for one of those bookings) sent directly.
@@ -67,13 +77,14 @@ export async function benchTicketEmail({ baseUrl, db, receiver, samples = 15 }: 
     publicUrl: baseUrl,
   });
   const transport = nodemailer.createTransport(receiver.smtpUrl);
-  const direct = `direct-${buyer.email}`;
+  const direct = `direct-${buyers[0]!.email}`;
   const baseline: number[] = [];
-  for (let i = 0; i < samples; i++) {
+  for (let i = 0; i <= samples; i++) {
     await pause(Math.random() * 50);
     const t0 = Date.now();
     await transport.sendMail({ from: "Eventora <no-reply@eventora.test>", to: direct, subject: message.subject, html: message.html, text: message.text, attachments: message.attachments?.map(({ filename, content, contentType, cid }) => ({ filename, content, contentType, cid })) });
-    baseline.push((await arrival(receiver, direct, i)) - t0);
+    const took = (await arrival(receiver, direct, i)) - t0;
+    if (i > 0) baseline.push(took);
   }
   transport.close();
   product.sort((a, b) => a - b);

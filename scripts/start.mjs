@@ -1,37 +1,48 @@
-// `npm start`: serve the web app, building it first when the build is missing or older than the sources.
-// The build runs while the server opens its database (on a fresh clone: creating it, migrating, seeding
-// the demo data); the server waits for the build only before it loads the pages, so a first start takes
+// `npm start`: serve the app, building it first when a build is missing or older than the sources.
+// The server bundle (dist/, seconds to make) is built first, as the server runs from it; the web build
+// then runs while the server opens its database (on a fresh clone: creating it, migrating, seeding the
+// demo data); the server waits for the web build only before it loads the pages, so a first start takes
 // the longer of the two rather than their sum.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
-const buildStamp = "build/server/index.js";
+const webBuildStamp = "build/server/index.js";
+const serverBundle = "dist/server-main.js";
 
-function newestSource(dir) {
+function newestSource(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
-  }
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestSource(join(path, entry)));
   return newest;
 }
 
-const sourcesChanged =
-  !existsSync(buildStamp) ||
-  Math.max(newestSource("src/web"), newestSource("src/domain"), newestSource("public")) > statSync(buildStamp).mtimeMs;
+const olderThan = (stamp, sources) => !existsSync(stamp) || Math.max(...sources.map(newestSource)) > statSync(stamp).mtimeMs;
+// The pages' server code calls the server's services (src/web/lib/services.server.ts), so both builds
+// follow src/server; both bundle packages, so both follow the installed versions (package-lock.json).
+const webChanged = olderThan(webBuildStamp, ["src/web", "src/domain", "src/server", "public", "package-lock.json"]);
+const serverChanged = olderThan(serverBundle, ["src/server", "src/domain", "package-lock.json"]);
 
+if (serverChanged) {
+  console.log("Building the server (once: later starts reuse the build until the sources change)…");
+  const { status, signal } = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+  if (status !== 0) {
+    console.error(`Building the server failed (${signal ?? `exit code ${status}`}).`);
+    process.exit(status || 1);
+  }
+}
 
 let build;
-if (sourcesChanged) {
+if (webChanged) {
   console.log("Building the web app (once: later starts reuse the build until the sources change)…");
   const cli = join(dirname(createRequire(import.meta.url).resolve("@react-router/dev/package.json")), "bin.js");
   // Warnings only: the list of every file built would scroll the start-up message away.
   build = spawn(process.execPath, [cli, "build", "--logLevel", "warn"], { stdio: "inherit" });
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts", ...(build ? ["--after-web-build"] : [])], {
+const server = spawn(process.execPath, [serverBundle, ...(build ? ["--after-web-build"] : [])], {
   stdio: build ? ["inherit", "inherit", "inherit", "ipc"] : "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

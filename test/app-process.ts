@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 
 export async function freePort(): Promise<number> {
@@ -32,14 +33,18 @@ export interface AppProcessOptions {
   captureStderr?: boolean;
 }
 
+/** The production server `npm run build` bundles (scripts/build-server.mjs), as `npm start` runs it. */
+export const SERVER_ENTRY = "dist/server-main.js";
+
 /**
- * Starts the built app (`src/server/main.ts`, production mode) as its own process on a free port and
+ * Starts the built app (`node dist/server-main.js`, production mode) as its own process on a free port and
  * waits until /readyz answers. Used by the browser tests, the system tests, the benchmark and the
  * Lighthouse script, so what they measure is the server a user runs.
  */
 export async function startAppProcess(env: Record<string, string>, { timeoutMs = 90_000, port: fixedPort, captureStderr = false }: AppProcessOptions = {}): Promise<AppProcess> {
   const port = fixedPort ?? (await freePort());
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`No ${SERVER_ENTRY}: run \`npm run build\` first.`);
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,
       NODE_ENV: "production",

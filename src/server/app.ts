@@ -65,6 +65,7 @@ import { refuseNulCharacters } from "./lib/nul-characters";
 import { loggingOptions, type LogStream } from "./lib/request-log";
 import { registerSecurityHeaders } from "./lib/security-headers";
 import { registerWebHandler } from "./web-handler";
+import { projectRoot } from "./lib/project-root";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -75,7 +76,6 @@ declare module "fastify" {
   }
 }
 
-export const projectRoot = resolve(import.meta.dirname, "../..");
 export const clientBuildDir = resolve(projectRoot, "build/client");
 const serverBuildFile = resolve(projectRoot, "build/server/index.js");
 
@@ -96,7 +96,7 @@ export interface BuildAppOptions {
 
 export async function buildApp({ config, database, web, logger = false, workers = true, jobTimings = jobTimingsFrom(config), realtimeHeartbeatMs = REALTIME_HEARTBEAT_MS }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger ? loggingOptions({ level: config.LOG_LEVEL, readable: config.demoMode, stream: typeof logger === "object" ? logger.stream : undefined }) : { logger: false }),
+    ...(logger ? await loggingOptions({ level: config.LOG_LEVEL, readable: config.demoMode, stream: typeof logger === "object" ? logger.stream : undefined }) : { logger: false }),
     // Whose X-Forwarded-For decides request.ip (every per-address limit): TRUST_PROXY, off by default.
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -141,7 +141,11 @@ export async function buildApp({ config, database, web, logger = false, workers 
   const mediaDir = resolve(config.DATA_DIR, "media");
   mkdirSync(mediaDir, { recursive: true });
   const signer = createTicketSigner(db);
-  const jobs = startJobs({ database, timings: jobTimings, onError: (error) => app.log.warn({ err: error }, "job queue error") });
+  // The job queue starts once the routes are built (the end of buildApp): its start-up queries then run
+  // beside the first requests rather than ahead of them.
+  let routesBuilt = () => {};
+  const jobsStart = new Promise<void>((resolve) => (routesBuilt = resolve));
+  const jobs = startJobs({ database, timings: jobTimings, onError: (error) => app.log.warn({ err: error }, "job queue error"), startWhen: jobsStart });
   const context: AppContext = {
     database,
     db,
@@ -217,15 +221,22 @@ export async function buildApp({ config, database, web, logger = false, workers 
 
   if (web === "production") {
     if (!existsSync(serverBuildFile)) throw new Error("No web build found: run `npm run build` first.");
+    // The hashed assets behind one wildcard route (they never change); the few other files of the
+    // build (public/) each get their own route, so any other path falls through to the pages. One route
+    // per asset would be a hundred more routes built at every start.
+    await app.register(fastifyStatic, {
+      root: resolve(clientBuildDir, "assets"),
+      prefix: "/assets/",
+      decorateReply: false,
+      immutable: true,
+      maxAge: "365d",
+    });
     await app.register(fastifyStatic, {
       root: clientBuildDir,
       prefix: "/",
       wildcard: false,
+      globIgnore: ["assets/**"],
       decorateReply: false,
-      setHeaders(reply, path) {
-        // @fastify/static 10 hands the Fastify reply here: hashed assets never change.
-        if (path.includes("/assets/")) (reply as unknown as { header: (k: string, v: string) => void }).header("cache-control", "public, max-age=31536000, immutable");
-      },
     });
     const build = (await import(serverBuildFile)) as ServerBuild;
     await registerWebHandler(app, { mode: "production", getBuild: async () => build, context });
@@ -248,6 +259,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     );
   }
 
+  setImmediate(routesBuilt);
   return app;
 }
 

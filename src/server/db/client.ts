@@ -1,9 +1,10 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { projectRoot } from "../lib/project-root";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,7 +58,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-const migrationsFolder = resolve(import.meta.dirname, "../../../drizzle");
+const migrationsFolder = resolve(projectRoot, "drizzle");
+
+/**
+ * Whether the database already has every migration in drizzle/meta/_journal.json: one query instead of
+ * drizzle's migrator reading and hashing every migration file (and, on PostgreSQL, taking the migration
+ * lock) at each start. The migrator's own test is the same: it applies the migrations newer than the
+ * newest one recorded. A database without the table (a fresh one) is not up to date.
+ */
+async function migrationsUpToDate(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(resolve(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  try {
+    const { rows } = await query("select max(created_at)::text as newest from drizzle.__drizzle_migrations");
+    return Number((rows[0] as { newest: string | null }).newest ?? 0) >= newest;
+  } catch {
+    return false;
+  }
+}
 
 /** node-postgres against a real server when DATABASE_URL is set. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
@@ -71,6 +89,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     kind: "postgres",
     url,
     async migrate() {
+      if (await migrationsUpToDate((text) => pool.query(text))) return;
       const { migrate } = await import("drizzle-orm/node-postgres/migrator");
       // Several nodes may start at once: the lock lets one apply the migrations while the others wait
       // and then find nothing left to do (drizzle's migrator takes no lock of its own).
@@ -109,6 +128,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     kind: "pglite",
     pglite: client,
     async migrate() {
+      if (await migrationsUpToDate((text) => client.query(text))) return;
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(drizzlePglite(client, { schema }), { migrationsFolder });
     },

@@ -105,8 +105,10 @@ function connectionFor(database: Database): ConstructorOptions {
 /**
  * Starts the job queue in the background: a database that is down at start-up delays jobs (retried
  * with backoff) instead of stopping the app, so /readyz can report it and the app recovers by itself.
+ * `startWhen`: the queue starts once it settles (the app starts it once its routes are built, so pg-boss's
+ * own start-up queries do not hold up the first requests); everything that needs the queue waits for it.
  */
-export function startJobs({ database, timings, onError }: { database: Database; timings: JobTimings; onError: (error: Error) => void }): Jobs {
+export function startJobs({ database, timings, onError, startWhen }: { database: Database; timings: JobTimings; onError: (error: Error) => void; startWhen?: Promise<void> }): Jobs {
   const boss = new PgBoss({
     ...connectionFor(database),
     superviseIntervalSeconds: timings.superviseIntervalSeconds,
@@ -133,8 +135,15 @@ export function startJobs({ database, timings, onError }: { database: Database; 
   let started = false;
   // Ends the wait before the next start attempt, so a stop never waits out a backoff.
   let wakeRetry = () => {};
+  // A stop before `startWhen` settles ends that wait too.
+  let cancelWait = () => {};
+  const startSignal = startWhen && new Promise<void>((resolve) => {
+    cancelWait = resolve;
+    startWhen.then(resolve, resolve);
+  });
 
   async function start(): Promise<void> {
+    await startSignal;
     for (let attempt = 0; ; attempt++) {
       if (stopped) throw new Error("The job queue was stopped before it started.");
       try {
@@ -205,6 +214,7 @@ export function startJobs({ database, timings, onError }: { database: Database; 
     ready,
     async stop() {
       stopped = true;
+      cancelWait();
       wakeRetry();
       // A start still under way finishes (or gives up) first: stopping beside it would leave its
       // connections open after the app has closed (and its database may be gone by then).

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 
 export type PdfDocument = InstanceType<typeof PDFDocument>;
 
@@ -6,7 +6,9 @@ export type PdfDocument = InstanceType<typeof PDFDocument>;
  * Renders a PDF (receipts, statements) with pdfkit into a Buffer. A4, its built-in Helvetica (its
  * WinAnsi encoding has £), and the document's title and author set for screen readers and file lists.
  */
-export function renderPdf(meta: { title: string; author: string }, draw: (doc: PdfDocument) => void): Promise<Buffer> {
+export async function renderPdf(meta: { title: string; author: string }, draw: (doc: PdfDocument) => void): Promise<Buffer> {
+  // pdfkit (and its font engine) is loaded on the first PDF, not at start-up.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: meta.title, Author: meta.author }, lang: "en-GB", displayTitle: true });
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {

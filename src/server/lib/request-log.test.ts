@@ -128,7 +128,7 @@ describe("a visitor who leaves mid-stream in demo mode (the newcomer's log showe
         done();
       },
     });
-    const app = Fastify(loggingOptions({ level: "debug", readable: true, stream }));
+    const app = Fastify(await loggingOptions({ level: "debug", readable: true, stream }));
     // A response that never ends by itself, like a live stream or a large download.
     app.get("/endless", (_request, reply) => reply.type("text/plain").send(new Readable({ read() { this.push("tick\n"); } })));
     await app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,5 +1,4 @@
 import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
-import pinoPretty from "pino-pretty";
 
 /**
  * Query-string fields whose values never reach the request log. A form submitted before the page's
@@ -83,8 +82,10 @@ class ReadableRequestLog extends LogController {
  * A real deployment logs JSON with Fastify's request lines at info (for log collectors); demo mode
  * logs readable lines for the person at the terminal, requests at debug.
  */
-export function loggingOptions({ level, readable, stream }: { level: string; readable: boolean; stream?: LogStream }) {
+export async function loggingOptions({ level, readable, stream }: { level: string; readable: boolean; stream?: LogStream }) {
   if (!readable) return { logger: { level, serializers: { req: serializeRequest }, ...(stream ? { stream } : {}) } };
+  // Demo mode only: a deployment's start-up never loads the pretty-printer.
+  const { default: pinoPretty } = await import("pino-pretty");
   const pretty = pinoPretty({
     destination: stream ?? 1,
     // In order with what the process prints itself (the start-up block).

@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { posterTitle, type GenerateImageResult, type ImageSize, type ImageStyle } from "../../../domain";
 import { AiServiceError, type AiService } from "../../providers/ai/ai";
 import type { FileStorage } from "../../providers/storage/storage";
-import { renderPoster } from "./poster/poster";
 
 export interface ImageRequest {
   prompt: string;
@@ -24,6 +22,7 @@ async function drawWithAi(ai: AiService, request: ImageRequest): Promise<Buffer 
     throw error;
   }
   try {
+    const { default: sharp } = await import("sharp");
     const image = sharp(bytes);
     const { format } = await image.metadata();
     return format === "png" ? bytes : await image.png().toBuffer();
@@ -33,7 +32,9 @@ async function drawWithAi(ai: AiService, request: ImageRequest): Promise<Buffer 
 }
 
 /** The built-in poster (decisions D19): the event's words in the style's design. */
-function drawPoster(request: ImageRequest): Promise<Buffer> {
+async function drawPoster(request: ImageRequest): Promise<Buffer> {
+  // The poster engine (sharp, fonts) is loaded on the first poster, not at start-up.
+  const { renderPoster } = await import("./poster/poster");
   const title = posterTitle({ title: request.event?.title, prompt: request.prompt });
   const location = request.event?.location ?? null;
   return renderPoster({

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { AppError } from "../../../domain";
 
 /** spec §9 Display: images up to 5 MB (decisions D15: enforced here). */
@@ -16,6 +16,8 @@ export async function openUploadedImage(bytes: Buffer): Promise<Sharp> {
   // sharp throws at once (not in its promise) on an empty buffer.
   if (bytes.length === 0) throw new AppError("UNSUPPORTED_IMAGE", "The file is empty. Please choose a JPG, PNG or WebP image.");
   if (bytes.length > IMAGE_MAX_BYTES) throw new AppError("IMAGE_TOO_LARGE", "The image is larger than 5 MB. Please choose a smaller one.");
+  // Loaded on the first upload, not at start-up (a native library).
+  const { default: sharp } = await import("sharp");
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => null);

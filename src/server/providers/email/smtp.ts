@@ -1,9 +1,13 @@
 import nodemailer from "nodemailer";
 import type { EmailTransport } from "./email";
 
-/** Any SMTP server (SMTP_URL, e.g. smtp://user:pass@smtp.example.com:587). */
+/**
+ * Any SMTP server (SMTP_URL, e.g. smtp://user:pass@smtp.example.com:587). Pooled: the connection (TCP,
+ * TLS, greeting, login) is kept open for the next message instead of being set up again for each
+ * ticket; nodemailer reconnects when the server closes an idle one.
+ */
 export function createSmtpEmailSender({ url, from }: { url: string; from: string }): EmailTransport {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({ url, pool: true });
   return {
     provider: "smtp",
     async send(message) {
