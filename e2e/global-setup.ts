@@ -36,7 +36,6 @@ export default async function setup(project: TestProject) {
   databaseUrl.pathname = `/${name}`;
 
   const dataDir = mkdtempSync(join(tmpdir(), "eventora-e2e-"));
-  const browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const smtp = await startSmtpReceiver();
   const app = await startAppProcess({
     DATABASE_URL: databaseUrl.toString(),
@@ -46,6 +45,7 @@ export default async function setup(project: TestProject) {
     PAYMENT_PROVIDER: "local",
     SMTP_URL: smtp.smtpUrl,
   });
+  const browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   project.provide("baseUrl", app.baseUrl);
   project.provide("mailUrl", smtp.messagesUrl);
   project.provide("databaseUrl", databaseUrl.toString());
