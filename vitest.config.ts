@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -11,18 +12,26 @@ const alias = {
 process.env.FC_SEED ??= String(randomInt(0, 2 ** 31 - 1));
 const setupFiles = ["test/fast-check.ts"];
 
+/**
+ * Test files at a time: one per core. Vitest's default keeps a core for its main process, which leaves a
+ * 2-core CI machine running one file at a time while that file mostly waits on PostgreSQL; each file has
+ * its own database (test/database.ts), so files never share state.
+ */
+const maxWorkers = Math.max(2, availableParallelism());
+
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "src/web/**/*.test.tsx", "scripts/**/*.test.ts", "test/stand-ins/**/*.test.ts"], environment: "node", setupFiles },
+        test: { name: "unit", maxWorkers, include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "src/web/**/*.test.tsx", "scripts/**/*.test.ts", "test/stand-ins/**/*.test.ts"], environment: "node", setupFiles },
       },
       {
         resolve: { alias },
         test: {
           name: "integration",
+          maxWorkers,
           setupFiles,
           include: ["src/server/**/*.test.ts"],
           globalSetup: ["test/postgres-global-setup.ts"],

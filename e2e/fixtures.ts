@@ -1,14 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 
 export function baseUrl(): string {
   return inject("baseUrl");
 }
 
+/**
+ * The run's Chromium (e2e/global-setup.ts), connected to afresh: a test file's contexts are its own, and
+ * its `browser.close()` closes them and disconnects, leaving the browser to the next file. Files that
+ * need other command-line switches (a fake camera) launch their own.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.connect(inject("browserWsEndpoint"));
 }
 
 export const VIEWPORTS = {

@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { startAppProcess } from "../test/app-process";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 import { startSmtpReceiver } from "../test/smtp-receiver";
 
 declare module "vitest" {
@@ -14,10 +16,15 @@ declare module "vitest" {
     mailUrl: string;
     /** The app's database, for journeys that stand in for another part of the system (e.g. a sale). */
     databaseUrl: string;
+    /** One Chromium for the whole run (launchBrowser connects to it; each test file's contexts are its own). */
+    browserWsEndpoint: string;
   }
 }
 
-/** Starts the built app (production mode) on a fresh, seeded PostgreSQL database for the browser journeys. */
+/**
+ * Starts the built app (production mode) on a fresh, seeded PostgreSQL database for the browser journeys,
+ * and one Chromium that the test files connect to: launching a browser per file cost 1–2 s each.
+ */
 export default async function setup(project: TestProject) {
   const { postgresServerUrl, templateDatabase } = project.getProvidedContext();
   const name = `eventora_e2e_${randomBytes(4).toString("hex")}`;
@@ -38,12 +45,15 @@ export default async function setup(project: TestProject) {
     PAYMENT_PROVIDER: "local",
     SMTP_URL: smtp.smtpUrl,
   });
+  const browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   project.provide("baseUrl", app.baseUrl);
   project.provide("mailUrl", smtp.messagesUrl);
   project.provide("databaseUrl", databaseUrl.toString());
+  project.provide("browserWsEndpoint", browserServer.wsEndpoint());
 
   return async () => {
     await app.stop();
+    await browserServer.close();
     await smtp.stop();
     rmSync(dataDir, { recursive: true, force: true });
     const cleanup = new pg.Client({ connectionString: postgresServerUrl });

