@@ -10,6 +10,8 @@ import { median } from "./stats";
 export interface SpawnedApp {
   baseUrl: string;
   readyMs: number;
+  /** The app process's id (the scale benchmark samples its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ async function spawnUntilReady(args: string[], env: Record<string, string>, path
   return {
     baseUrl,
     readyMs,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -16,13 +16,15 @@ const DAYS_CHARTED = 30;
 
 /** spec §7 events: the organiser's events, newest created first, with their valid tickets and net revenue from the ledger. */
 export async function listOwnEvents({ db, userId }: { db: Db; userId: string }): Promise<DashboardEvent[]> {
+  // Summed over this organiser's events only: a sum over every booking of the catalogue grows with it.
   const sold = db
     .select({
       eventId: bookings.eventId,
       tickets: sql<number>`sum(${bookings.ticketQuantity})::int`.as("tickets"),
     })
     .from(bookings)
-    .where(confirmed)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(and(confirmed, eq(events.userId, userId)))
     .groupBy(bookings.eventId)
     .as("sold");
   const rows = await db
@@ -66,6 +68,46 @@ export async function listOwnEvents({ db, userId }: { db: Db; userId: string }):
 }
 
 /**
+ * The organiser's latest sales: each event's latest few (its bookings by sale time, an index range),
+ * then the latest of those: never a sort of every booking the organiser ever sold.
+ */
+function recentSales(db: Db, userId: string) {
+  const latest = db
+    .select({
+      bookingId: bookings.id,
+      eventId: bookings.eventId,
+      attendeeName: bookings.attendeeName,
+      status: bookings.status,
+      ticketQuantity: bookings.ticketQuantity,
+      refundedQuantity: bookings.refundedQuantity,
+      totalAmountPence: bookings.totalAmountPence,
+      createdAt: bookings.createdAt,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.eventId, events.id), listed))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(LIST_SIZES.recentSales)
+    .as("latest");
+  return db
+    .select({
+      bookingId: latest.bookingId,
+      eventId: latest.eventId,
+      eventTitle: events.title,
+      attendeeName: latest.attendeeName,
+      status: latest.status,
+      ticketQuantity: latest.ticketQuantity,
+      refundedQuantity: latest.refundedQuantity,
+      totalAmountPence: latest.totalAmountPence,
+      createdAt: latest.createdAt,
+    })
+    .from(events)
+    .innerJoinLateral(latest, sql`true`)
+    .where(eq(events.userId, userId))
+    .orderBy(desc(latest.createdAt), desc(latest.bookingId))
+    .limit(LIST_SIZES.recentSales);
+}
+
+/**
  * spec §2 Dashboard Sales Analytics: recent sales (10), per-event sums, and sales per day for the chart.
  * Money is net, from the ledger (charged less refunded and disputed, issue 19); tickets are those still valid.
  */
@@ -75,23 +117,7 @@ export async function salesAnalytics({ db, userId, now = new Date() }: { db: Db;
   const ownEvents = await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.userId, userId));
   const eventIds = ownEvents.map((event) => event.id);
   const [recent, perEvent, daily, money, dailyMoneyByDay] = await Promise.all([
-    db
-      .select({
-        bookingId: bookings.id,
-        eventId: bookings.eventId,
-        eventTitle: events.title,
-        attendeeName: bookings.attendeeName,
-        status: bookings.status,
-        ticketQuantity: bookings.ticketQuantity,
-        refundedQuantity: bookings.refundedQuantity,
-        totalAmountPence: bookings.totalAmountPence,
-        createdAt: bookings.createdAt,
-      })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .where(and(listed, eq(events.userId, userId)))
-      .orderBy(desc(bookings.createdAt))
-      .limit(LIST_SIZES.recentSales),
+    recentSales(db, userId),
     db
       .select({
         eventId: bookings.eventId,

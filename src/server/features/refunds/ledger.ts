@@ -84,7 +84,13 @@ export async function bookingMoney(db: Tx | Db, bookingIds: string[]): Promise<M
     .from(ledgerEntries)
     .where(inArray(ledgerEntries.bookingId, bookingIds))
     .groupBy(ledgerEntries.bookingId, ledgerEntries.kind);
-  for (const id of bookingIds) result.set(id, summariseLedger(rows.filter((row) => row.bookingId === id)));
+  const byBooking = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const lines = byBooking.get(row.bookingId!);
+    if (lines) lines.push(row);
+    else byBooking.set(row.bookingId!, [row]);
+  }
+  for (const id of bookingIds) result.set(id, summariseLedger(byBooking.get(id) ?? []));
   return result;
 }
 
@@ -115,7 +121,8 @@ export function dailyMoney(db: Tx | Db, eventIds: string[], since: Date): Promis
   return ledgerBy(
     db,
     sql`to_char(${bookings.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
-    and(inArray(ledgerEntries.eventId, eventIds), gte(bookings.createdAt, since))!,
+    // Chosen by the bookings (their event and sale time: an index range), then their ledger lines: not every line of the events.
+    and(inArray(bookings.eventId, eventIds), gte(bookings.createdAt, since))!,
     true,
   );
 }
