@@ -58,7 +58,7 @@ export async function eventSettlements(db: Tx | Db, eventIds: string[], { month 
   const [moneyRows, disputedRows, transferRows] = await Promise.all([
     db
       .select({
-        eventId: sql<string>`${ledgerEntries.eventId}::text`,
+        eventId: sql<string>`${ledgerEntries.eventId}`,
         affiliateId: ledgerEntries.affiliateId,
         kind: ledgerEntries.kind,
         amountPence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number),
@@ -68,7 +68,7 @@ export async function eventSettlements(db: Tx | Db, eventIds: string[], { month 
       .groupBy(ledgerEntries.eventId, ledgerEntries.affiliateId, ledgerEntries.kind),
     db
       .select({
-        eventId: sql<string>`${ledgerEntries.eventId}::text`,
+        eventId: sql<string>`${ledgerEntries.eventId}`,
         kind: ledgerEntries.kind,
         amountPence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number),
       })
