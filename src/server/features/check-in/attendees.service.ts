@@ -15,14 +15,15 @@ const listedOfEvent = (eventId: string) => and(eq(bookings.eventId, eventId), in
  * The attendees of an event, newest first (ties by booking id), `limit` at a time after `after` (keyset:
  * the last row's created_at as PostgreSQL wrote it, microseconds and all, and its id), with what went back from the ledger.
  */
-async function attendeeRows(db: Db, eventId: string, { limit, after }: { limit?: number; after?: { createdAt: string; id: string } } = {}) {
+async function attendeeRows(db: Db, eventId: string, { limit, after }: { limit: number; after?: { createdAt: string; id: string } }) {
   const query = db
     .select({ booking: bookings, cursor: sql<string>`${bookings.createdAt}::text`, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence })
     .from(bookings)
     .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
     .where(and(listedOfEvent(eventId), after ? sql`(${bookings.createdAt}, ${bookings.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  const rows = await (limit ? query.limit(limit) : query);
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(limit);
+  const rows = await query;
   const money = await bookingMoney(db, rows.map(({ booking }) => booking.id));
   const attendees: Attendee[] = rows.map(({ booking: row, unitPricePence, feePerTicketPence }) => ({
     bookingId: row.id,
@@ -51,8 +52,23 @@ async function attendeeRows(db: Db, eventId: string, { limit, after }: { limit?:
  */
 export async function listAttendees({ db, actor, eventId }: { db: Db; actor: Actor; eventId: string }): Promise<AttendeeList> {
   const event = await findManagedEvent(db, actor, eventId);
-  const { attendees } = await attendeeRows(db, eventId);
+  const attendees: Attendee[] = [];
+  for await (const page of attendeePages(db, eventId)) attendees.push(...page);
   return { event: { ...event, dateTime: event.dateTime.toISOString() }, attendees };
+}
+
+/** Attendees read per page: a page's ledger sums are one small query, never one over every booking of the event. */
+const PAGE_SIZE = 500;
+
+/** An event's attendees a page at a time, newest first (keyset: no page skips or repeats a booking). */
+async function* attendeePages(db: Db, eventId: string): AsyncGenerator<Attendee[]> {
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const page = await attendeeRows(db, eventId, { limit: PAGE_SIZE, after });
+    if (page.attendees.length) yield page.attendees;
+    if (page.attendees.length < PAGE_SIZE) return;
+    after = page.next;
+  }
 }
 
 const UK_NUMERIC = new Intl.DateTimeFormat("en-GB", {
@@ -90,22 +106,13 @@ function attendeeCsvRows(place: string, attendees: readonly Attendee[]): string 
   );
 }
 
-/** Attendees read per page of the CSV: the export's memory is one page, whatever the event's size. */
-const CSV_PAGE = 500;
-
 /**
- * The attendee export, streamed: the header, then the attendees a page at a time (keyset, newest first),
- * so an event of 20,000 bookings never sits in memory whole.
+ * The attendee export, streamed: the header, then the attendees a page at a time, so an event of
+ * 20,000 bookings never sits in memory whole.
  */
 async function* attendeesCsv(db: Db, eventId: string, place: string): AsyncGenerator<string> {
   yield toCsv([[...ATTENDEE_CSV_COLUMNS]]);
-  let after: { createdAt: string; id: string } | undefined;
-  for (;;) {
-    const page = await attendeeRows(db, eventId, { limit: CSV_PAGE, after });
-    if (page.attendees.length) yield attendeeCsvRows(place, page.attendees);
-    if (page.attendees.length < CSV_PAGE) return;
-    after = page.next;
-  }
+  for await (const page of attendeePages(db, eventId)) yield attendeeCsvRows(place, page);
 }
 
 /**
