@@ -24,7 +24,8 @@ export const EventListQuery = z.object({
     .regex(/^[\w &/-]*$/, "Category may contain only letters, numbers, spaces and - & /")
     .optional(),
   price: z.enum(priceBandValues as [PriceBandValue, ...PriceBandValue[]]).optional(),
-  sort: z.enum(sortValues as [SortValue, ...SortValue[]]).default("date"),
+  // Unset means the default order (effectiveSort): relevance when searching, else date.
+  sort: z.enum(sortValues as [SortValue, ...SortValue[]]).optional(),
   organiser: z
     .string()
     .trim()

@@ -10,6 +10,7 @@ import {
   ONGOING_BUSINESS_DATE,
   PRICE_BANDS,
   SORT_OPTIONS,
+  effectiveSort,
   availabilityText,
   businessTypeForCategory,
   cardPriceRule,
@@ -142,8 +143,15 @@ describe("price bands (decisions D4: six options, all applied)", () => {
 });
 
 describe("sort options (spec §9)", () => {
-  it("are date (default first), price-low, price-high and title", () => {
-    expect(SORT_OPTIONS.map((s) => s.value)).toEqual(["date", "price-low", "price-high", "title"]);
+  it("are relevance (a search's default), date (the default otherwise), price-low, price-high and title", () => {
+    expect(SORT_OPTIONS.map((s) => s.value)).toEqual(["relevance", "date", "price-low", "price-high", "title"]);
+  });
+
+  it("defaults to relevance when searching and to date otherwise; a chosen sort stays", () => {
+    expect(effectiveSort(undefined, "jazz")).toBe("relevance");
+    expect(effectiveSort(undefined, undefined)).toBe("date");
+    expect(effectiveSort("date", "jazz")).toBe("date");
+    expect(effectiveSort("title", undefined)).toBe("title");
   });
 });
 
@@ -247,7 +255,7 @@ describe("list sizes (spec §9)", () => {
 
 describe("EventListQuery (GET /api/events and the /events URL)", () => {
   it("defaults to date order, page 1 and 24 per page", () => {
-    expect(EventListQuery.parse({})).toEqual({ sort: "date", page: 1, pageSize: 24 });
+    expect(EventListQuery.parse({})).toEqual({ page: 1, pageSize: 24 });
   });
 
   it("reads numbers from query-string text and trims the search", () => {
@@ -264,7 +272,7 @@ describe("EventListQuery (GET /api/events and the /events URL)", () => {
     expect(EventListQuery.safeParse({ price }).success).toBe(true);
   });
 
-  it.each(["date", "price-low", "price-high", "title"])("accepts sort %s", (sort) => {
+  it.each(["relevance", "date", "price-low", "price-high", "title"])("accepts sort %s", (sort) => {
     expect(EventListQuery.safeParse({ sort }).success).toBe(true);
   });
 

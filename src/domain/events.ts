@@ -145,6 +145,7 @@ export function priceBandOf(pricePence: Pence): PriceBand {
 }
 
 export const SORT_OPTIONS = [
+  { value: "relevance", label: "Relevance" },
   { value: "date", label: "Date" },
   { value: "price-low", label: "Price: Low to High" },
   { value: "price-high", label: "Price: High to Low" },
@@ -152,6 +153,14 @@ export const SORT_OPTIONS = [
 ] as const;
 
 export type EventSort = (typeof SORT_OPTIONS)[number]["value"];
+
+/**
+ * The order of a list whose sort was not chosen: best match first when searching, else soonest first.
+ * 'relevance' without a search is the date order.
+ */
+export function effectiveSort(sort: EventSort | undefined, q: string | undefined): EventSort {
+  return sort ?? (q ? "relevance" : "date");
+}
 
 /** Remaining places: null when unlimited. Never negative. */
 export function remainingPlaces(maxAttendees: number | null, taken: number): number | null {

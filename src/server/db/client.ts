@@ -94,10 +94,15 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 /** PostgreSQL in WebAssembly, stored in dataDir: the default on a fresh machine. */
 export async function openPglite(dataDir: string): Promise<Database> {
   // Loaded only here: a server on PostgreSQL never pays for the WebAssembly build at start-up.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+  ]);
   const dir = resolve(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  // pg_trgm serves search's partial words and typos (migration 0012 creates the extension).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -19,7 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const lastPage = Math.max(1, Math.ceil(result.total / state.pageSize));
   if (state.page > lastPage) throw redirect(`${paths.events()}${eventsSearchString({ ...state, page: lastPage })}`);
-  return { state, result, url: `${context.config.publicUrl}${paths.events()}${eventsSearchString(state)}` };
+  // The cards show no description: leaving it out of the loader data keeps it out of the page's
+  // hydration script (the API still answers with it).
+  const shown = { ...result, events: result.events.map((event) => ({ ...event, description: null })) };
+  return { state, result: shown, url: `${context.config.publicUrl}${paths.events()}${eventsSearchString(state)}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

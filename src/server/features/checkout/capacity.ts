@@ -5,6 +5,10 @@ import { bookings, events, orderLines, orders } from "../../db/schema";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** The rule's two parts, written once for both forms below: a booking that holds places, and a live hold. */
+const holdsPlaces = sql`${bookings.status} = 'confirmed'`;
+const liveHold = sql`${orders.status} = 'pending' and ${orders.expiresAt} > now()`;
+
 /**
  * Places taken on an event: confirmed tickets plus places held by unexpired pending checkouts (decisions
  * D9), other than `exceptOrderId`'s. The one count the listings show ('Sold out', 'Only N left') and
@@ -16,13 +20,29 @@ export function placesTaken(eventId: AnyColumn | string, exceptOrderId?: string)
   // which inside these subqueries would be ambiguous.
   const taken = sql`((
   select coalesce(sum(${bookings.ticketQuantity}), 0)::int from ${bookings}
-  where ${bookings.eventId} = ${eventId} and ${bookings.status} = 'confirmed'
+  where ${bookings.eventId} = ${eventId} and ${holdsPlaces}
 ) + (
   select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
   join ${orders} on ${orders.id} = ${orderLines.orderId}
-  where ${orderLines.eventId} = ${eventId} and ${orders.status} = 'pending' and ${orders.expiresAt} > now()${otherOrder}
+  where ${orderLines.eventId} = ${eventId} and ${liveHold}${otherOrder}
 ))`;
   return sql<number>`${taken}`;
+}
+
+/**
+ * placesTaken for many events in one grouped read (a listing's page): rows (event_id, taken) for the
+ * events `eventIds` selects (a subquery of ids) that have places taken; an event without a row has 0.
+ * Served by the partial covering indexes of migration 0012, not a subquery per event.
+ */
+export function placesTakenByEvent(eventIds: SQL): SQL {
+  return sql`select held.event_id, sum(held.quantity)::int as taken from (
+  select ${bookings.eventId} as event_id, ${bookings.ticketQuantity} as quantity from ${bookings}
+  where ${bookings.eventId} in (${eventIds}) and ${holdsPlaces}
+  union all
+  select ${orderLines.eventId}, ${orderLines.quantity} from ${orderLines}
+  join ${orders} on ${orders.id} = ${orderLines.orderId}
+  where ${orderLines.eventId} in (${eventIds}) and ${liveHold}
+) as held group by held.event_id`;
 }
 
 /** Places left on an event with a capacity, counted inside the caller's transaction (under the event's lock). */

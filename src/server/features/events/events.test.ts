@@ -97,36 +97,71 @@ describe("GET /api/events: visibility (spec §4 Listing visibility)", () => {
   });
 });
 
-describe("GET /api/events: search q", () => {
+describe("GET /api/events: search q (full text with ranking, and trigrams for partial and misspelt words)", () => {
   beforeEach(async () => {
     await event({ title: "Summer JAZZ Festival", description: "Outdoor music", location: "Leeds", dateTime: futureDay(1) });
     await event({ title: "Poetry evening", description: "Readings with a jazz trio", location: "Bristol", dateTime: futureDay(2) });
     await event({ title: "Comedy Club", description: "Stand-up", location: "Jazzbury Hall, York", dateTime: futureDay(3) });
-    await event({ title: "Quiet night", description: "Nothing to see", location: "Hull", venue: "The Jazz Cellar", category: "jazz", dateTime: futureDay(4) });
+    await event({ title: "Quiet night", description: "Nothing to see", location: "Hull", venue: "The Jazz Cellar", category: "techno", dateTime: futureDay(4) });
   });
 
-  it("matches title, description and location case-insensitively", async () => {
-    expect(await titles("?q=jazz")).toEqual(["Summer JAZZ Festival", "Poetry evening", "Comedy Club"]);
-    expect(await titles("?q=JAZZ")).toEqual(["Summer JAZZ Festival", "Poetry evening", "Comedy Club"]);
+  it("matches title, venue, location and description case-insensitively, best match first", async () => {
+    // Title (weight A), then venue (B), then description (C); 'Jazzbury' only by trigram similarity.
+    expect(await titles("?q=jazz")).toEqual(["Summer JAZZ Festival", "Quiet night", "Poetry evening", "Comedy Club"]);
+    expect(await titles("?q=JAZZ")).toEqual(["Summer JAZZ Festival", "Quiet night", "Poetry evening", "Comedy Club"]);
+    expect(await titles("?q=Cellar")).toEqual(["Quiet night"]);
+    expect(await titles("?q=readings")).toEqual(["Poetry evening"]);
+    expect(await titles("?q=hull")).toEqual(["Quiet night"]);
   });
 
-  it("does not match venue, category or organiser fields", async () => {
-    expect(await titles("?q=Cellar")).toEqual([]);
+  it("finds partial words and typos (jaz, brixtn) in every field", async () => {
+    await event({ title: "Midnight Harbour: Live", venue: "O2 Academy Brixton", location: "Brixton, London", dateTime: futureDay(5) });
+    await event({ title: "Open mic", description: "Every Thursday in brixton market", location: "London", dateTime: futureDay(6) });
+    const jaz = await titles("?q=jaz");
+    expect(jaz.slice(0, 1)).toEqual(["Summer JAZZ Festival"]);
+    expect([...jaz].sort()).toEqual(["Comedy Club", "Poetry evening", "Quiet night", "Summer JAZZ Festival"]);
+    expect((await titles("?q=brixtn")).sort()).toEqual(["Midnight Harbour: Live", "Open mic"]);
+    expect(await titles("?q=brixtn%20academy")).toEqual(["Midnight Harbour: Live"]);
+    expect(await titles("?q=festivl")).toEqual(["Summer JAZZ Festival"]);
+  });
+
+  it("stems English words (a plural finds the singular)", async () => {
+    expect(await titles("?q=festivals")).toEqual(["Summer JAZZ Festival"]);
+    expect(await titles("?q=reading")).toEqual(["Poetry evening"]);
+  });
+
+  it("ranks an exact title first, above titles that mention the words more often", async () => {
+    await event({ title: "Jazz Jazz Jazz: Jazz Night", description: "jazz", dateTime: futureDay(0.5) });
+    await event({ title: "Jazz", dateTime: futureDay(9) });
+    expect((await titles("?q=jazz"))[0]).toBe("Jazz");
+    expect((await titles("?q=%20JAZZ%20"))[0]).toBe("Jazz");
+  });
+
+  it("keeps a chosen sort when searching; relevance is only the default", async () => {
+    expect(await titles("?q=jazz&sort=date")).toEqual(["Summer JAZZ Festival", "Poetry evening", "Comedy Club", "Quiet night"]);
+    expect(await titles("?q=jazz&sort=title")).toEqual(["Comedy Club", "Poetry evening", "Quiet night", "Summer JAZZ Festival"]);
+    expect(await titles("?sort=relevance")).toEqual(["Summer JAZZ Festival", "Poetry evening", "Comedy Club", "Quiet night"]);
+  });
+
+  it("does not match category or organiser fields", async () => {
+    expect(await titles("?q=techno")).toEqual([]);
     expect(await titles("?q=Promoter")).toEqual([]);
-    expect(await titles("?q=music")).toEqual(["Summer JAZZ Festival"]); // its description, not the category
+    expect(await titles("?q=music")).toEqual(["Summer JAZZ Festival"]); // its description
   });
 
   it("ignores surrounding whitespace and treats an empty search as no search", async () => {
     expect(await titles("?q=%20%20york%20")).toEqual(["Comedy Club"]);
     expect(await list("?q=")).toMatchObject({ total: 4 });
+    expect(await titles("?q=%20%20")).toEqual(["Summer JAZZ Festival", "Poetry evening", "Comedy Club", "Quiet night"]);
   });
 
-  it("finds nothing for text that appears nowhere", async () => {
-    expect(await list("?q=zzzz-nothing")).toMatchObject({ events: [], total: 0 });
+  it("finds nothing for text that appears nowhere, and counts only what it finds", async () => {
+    expect(await list("?q=zzzz-nothing")).toMatchObject({ events: [], total: 0, stats: { events: 0, locations: 0, categories: 0 } });
+    expect(await list("?q=cellar")).toMatchObject({ total: 1, stats: { events: 1, locations: 1, categories: 1 } });
   });
 });
 
-describe("GET /api/events: search treats LIKE wildcards literally", () => {
+describe("GET /api/events: search takes odd input as text", () => {
   beforeEach(async () => {
     await event({ title: "100% Disco", dateTime: futureDay(1) });
     await event({ title: "1000 Disco", dateTime: futureDay(2) });
@@ -135,18 +170,35 @@ describe("GET /api/events: search treats LIKE wildcards literally", () => {
     await event({ title: "Back\\slash night", dateTime: futureDay(5) });
   });
 
-  it("matches % only as a percent sign", async () => {
-    expect(await titles("?q=100%25")).toEqual(["100% Disco"]);
-    expect(await titles("?q=%25")).toEqual(["100% Disco"]);
+  it("reads % and _ as text, not wildcards: alone they match nothing, in words they rank the exact words first", async () => {
+    expect(await titles("?q=%25")).toEqual([]);
+    expect(await titles("?q=_")).toEqual([]);
+    expect(await titles("?q=%25%25_%25")).toEqual([]);
+    expect((await titles("?q=100%25"))[0]).toBe("100% Disco");
+    expect((await titles("?q=snake_case"))[0]).toBe("snake_case meetup");
   });
 
-  it("matches _ only as an underscore", async () => {
-    expect(await titles("?q=snake_case")).toEqual(["snake_case meetup"]);
-    expect(await titles("?q=_")).toEqual(["snake_case meetup"]);
+  it("matches around a backslash", async () => {
+    expect(await titles("?q=Back%5Cslash")).toEqual(["Back\\slash night"]);
   });
 
-  it("matches a backslash literally", async () => {
-    expect(await titles("?q=k%5Cs")).toEqual(["Back\\slash night"]);
+  it.each([
+    ["quotes", `"disco' "`],
+    ["tsquery operators", "disco & | ! : * ( ) <-> <2>"],
+    ["a lone operator", "!"],
+    ["unbalanced brackets", "((disco"],
+    ["web search syntax", '-disco or "meetup'],
+    ["SQL", "'; drop table events; --"],
+    ["the longest search", `disco ${"x!%_'(".repeat(32)}`.slice(0, 200)],
+    ["many short words", "a b c d e f g h i j k l m n o p q r s t u v w x y z ".repeat(7).slice(0, 200)],
+    ["emoji and accents", "€🎵 café Zürich"],
+  ])("answers 200 for %s", async (_name, q) => {
+    const response = await ctx.app.inject({ method: "GET", url: `/api/events?q=${encodeURIComponent(q)}` });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it("still finds the words around operators", async () => {
+    expect((await titles(`?q=${encodeURIComponent("disco & | ! : * ( )")}`)).sort()).toEqual(["100% Disco", "1000 Disco"]);
   });
 });
 

@@ -84,7 +84,7 @@ export function EventsPage({ state, result }: { state: EventsListState; result: 
               </span>
             )}
           </Button>
-          <EventsSortSelect sort={state.sort} />
+          <EventsSortSelect sort={state.sort} q={state.q} />
         </div>
 
         <EventsFilterPanel state={state} open={filtersOpen} />

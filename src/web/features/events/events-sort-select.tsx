@@ -1,13 +1,16 @@
-import { SORT_OPTIONS } from "@domain";
+import { SORT_OPTIONS, effectiveSort } from "@domain";
 import { Label } from "~/components/ui/input";
 import { Select } from "~/components/ui/input";
 import { useEventsListNavigation } from "./use-events-list-navigation";
 import type { EventsListState } from "./list-query";
 import { EVENTS_FORM_ID } from "./events-search-form";
 
-/** Sort select (spec §9 Events list options: date is the default). */
-export function EventsSortSelect({ sort }: { sort: EventsListState["sort"] }) {
+/** Sort select (spec §9 Events list options: date is the default; a search's default is relevance, offered only then). */
+export function EventsSortSelect({ sort, q }: { sort: EventsListState["sort"]; q?: string }) {
   const go = useEventsListNavigation();
+  const chosen = effectiveSort(sort, q);
+  // Relevance without a search is the date order.
+  const value = chosen === "relevance" && !q ? "date" : chosen;
   return (
     <div className="flex min-w-0 items-center gap-2">
       <Label htmlFor="events-sort" className="sr-only shrink-0 text-muted sm:not-sr-only">
@@ -17,12 +20,12 @@ export function EventsSortSelect({ sort }: { sort: EventsListState["sort"] }) {
         id="events-sort"
         name="sort"
         form={EVENTS_FORM_ID}
-        value={sort}
+        value={value}
         onChange={(event) => go(() => ({ sort: event.target.value as EventsListState["sort"] }))}
         wrapperClassName="min-w-0 flex-1 sm:w-auto sm:flex-none"
         className="h-10 pl-3 sm:min-w-48"
       >
-        {SORT_OPTIONS.map((option) => (
+        {SORT_OPTIONS.filter((option) => q || option.value !== "relevance").map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

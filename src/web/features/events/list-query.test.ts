@@ -17,12 +17,12 @@ describe("parseEventsSearch", () => {
   });
 
   it("falls back to defaults for an empty URL", () => {
-    expect(parse("")).toEqual({ q: undefined, category: undefined, price: undefined, sort: "date", page: 1, pageSize: 24, organiser: undefined });
+    expect(parse("")).toEqual({ q: undefined, category: undefined, price: undefined, sort: undefined, page: 1, pageSize: 24, organiser: undefined });
   });
 
   it("ignores bad values instead of failing", () => {
     const state = parse("price=cheap&sort=random&page=-2&category=%3Cscript%3E&organiser=no%20spaces&pageSize=5000");
-    expect(state).toMatchObject({ price: undefined, sort: "date", page: 1, category: undefined, organiser: undefined, pageSize: 24 });
+    expect(state).toMatchObject({ price: undefined, sort: undefined, page: 1, category: undefined, organiser: undefined, pageSize: 24 });
   });
 
   it("treats blank values from a no-JavaScript form submit as unset", () => {
@@ -42,6 +42,9 @@ describe("parseEventsSearch", () => {
 describe("eventsSearchString", () => {
   it("leaves out defaults", () => {
     expect(eventsSearchString({ sort: "date", page: 1 })).toBe("");
+    expect(eventsSearchString({ q: "jazz", sort: "relevance" })).toBe("?q=jazz");
+    // Date is a choice when searching (the search's default is relevance), so the link keeps it.
+    expect(eventsSearchString({ q: "jazz", sort: "date" })).toBe("?q=jazz&sort=date");
   });
 
   it("round-trips through the parser", () => {

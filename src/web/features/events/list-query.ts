@@ -1,4 +1,4 @@
-import { EVENT_CATEGORIES, LIST_SIZES, PRICE_BANDS, SORT_OPTIONS, categoryLabel, type EventListQuery } from "@domain";
+import { EVENT_CATEGORIES, LIST_SIZES, PRICE_BANDS, SORT_OPTIONS, categoryLabel, effectiveSort, type EventListQuery } from "@domain";
 
 /** The /events page's state, as its URL holds it (q, category, price, sort, page, organiser). */
 export type EventsListState = EventListQuery;
@@ -28,7 +28,8 @@ export function parseEventsSearch(params: URLSearchParams): EventsListState {
     // Categories compare case-insensitively (?category=Music), so the page keeps one spelling.
     category: category && /^[\w &/-]{1,50}$/.test(category) ? category.toLowerCase() : undefined,
     price: oneOf(first(params, "price"), PRICE_BANDS),
-    sort: oneOf(first(params, "sort"), SORT_OPTIONS) ?? "date",
+    // Unset: the default order (effectiveSort), which depends on whether there is a search.
+    sort: oneOf(first(params, "sort"), SORT_OPTIONS),
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
     pageSize: LIST_SIZES.eventsPageSize,
     organiser: organiser && /^[A-Za-z0-9_]{1,40}$/.test(organiser) ? organiser : undefined,
@@ -41,7 +42,7 @@ export function eventsSearchString(state: Partial<EventsListState>): string {
   if (state.q) params.set("q", state.q);
   if (state.category) params.set("category", state.category);
   if (state.price) params.set("price", state.price);
-  if (state.sort && state.sort !== "date") params.set("sort", state.sort);
+  if (state.sort && state.sort !== effectiveSort(undefined, state.q)) params.set("sort", state.sort);
   if (state.page && state.page > 1) params.set("page", String(state.page));
   if (state.organiser) params.set("organiser", state.organiser);
   const search = params.toString();
