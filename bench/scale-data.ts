@@ -40,7 +40,9 @@ const pick = (values: readonly (string | number)[], salt: string, n: string) => 
 
 /** The SQL values of a user number `n` (an int expression). */
 export const userId = (n: string) => `'bu_' || ${n}`;
-export const eventUuid = (n: string) => `md5('ev' || ${n})::uuid`;
+/** A version-4-shaped uuid from md5 of `text` (the API accepts only RFC 9562 uuids). */
+const uuidOf = (text: string) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+export const eventUuid = (n: string) => uuidOf(`'ev' || ${n}`);
 
 export interface SpecialAccounts {
   /** The organiser whose events hold 50,000 bookings (one of them 20,000). */
@@ -110,10 +112,10 @@ export class ScaleCatalogue {
    * 500; both are real accounts the benchmark signs in as. Called once, after the first catalogue.
    */
   async createSpecials({ organiserId, buyerId }: SpecialAccounts): Promise<{ csvEventId: string; dashboardEventIds: string[] }> {
-    const ids = Array.from({ length: 10 }, (_, i) => `md5('big' || ${i})::uuid`);
+    const ids = Array.from({ length: 10 }, (_, i) => uuidOf(`'big' || ${i}`));
     await this.client.query(`
       insert into events (id, user_id, title, description, date_time, end_time, venue, location, category, price_pence, max_attendees, status, business_type, created_at, updated_at)
-      select md5('big' || i)::uuid, $1, case when i = 0 then 'Brixton Summer Festival' else 'Arena Tour Night ' || i end,
+      select ${uuidOf("'big' || i")}, $1, case when i = 0 then 'Brixton Summer Festival' else 'Arena Tour Night ' || i end,
              'The big one: two stages, street food and a late licence.', now() + (30 + i * 7) * interval '1 day', now() + (30 + i * 7) * interval '1 day' + interval '6 hours',
              'Brockwell Park', 'Brixton, London', 'music', 3500, 100000, 'active', 'event', now() - interval '90 days', now()
       from generate_series(0, 9) i`,
@@ -121,7 +123,7 @@ export class ScaleCatalogue {
     );
     // 20,000 bookings on the first event, 30,000 over the other nine.
     await this.stageBookings(
-      `select k, case when k < 20000 then md5('big0')::uuid else md5('big' || (1 + k % 9))::uuid end as event_id,
+      `select k, case when k < 20000 then ${uuidOf("'big0'")} else ${uuidOf("'big' || (1 + k % 9)")} end as event_id,
               ${userId(`(${h("bbu", "k")} % ${ACCOUNTS})`)} as user_id, 'TCKT-O' || k as code
        from generate_series(0, 49999) k`,
     );
@@ -150,7 +152,7 @@ export class ScaleCatalogue {
     await c.query(`drop table if exists staged`);
     await c.query(`
       create temp table staged as
-      select s.code, md5('o' || s.code)::uuid as order_id, md5('l' || s.code)::uuid as line_id, md5('b' || s.code)::uuid as booking_id,
+      select s.code, ${uuidOf("'o' || s.code")} as order_id, ${uuidOf("'l' || s.code")} as line_id, ${uuidOf("'b' || s.code")} as booking_id,
              s.event_id, s.user_id, u.name as attendee_name, u.email as attendee_email,
              (array[1,1,1,1,1,2,2,2,3,4])[1 + ${h("q", "s.code")} % 10] as quantity,
              e.price_pence as unit, case when e.price_pence > 0 then ${BOOKING_FEE_PENCE} else 0 end as fee,
