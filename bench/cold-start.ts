@@ -11,6 +11,8 @@ import { median } from "./stats";
 export interface SpawnedApp {
   baseUrl: string;
   readyMs: number;
+  /** The app process's id (the scale benchmark samples its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ async function spawnUntilReady(args: string[], env: Record<string, string>, path
   return {
     baseUrl,
     readyMs,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));

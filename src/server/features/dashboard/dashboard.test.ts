@@ -16,6 +16,27 @@ afterAll(async () => t.close());
 const as = (role: "user" | "admin" | "stale-admin") => signInAs(t.app, t.db, t.config.publicUrl, role);
 
 describe("sales analytics (spec §2 Dashboard)", () => {
+  it("lists the 10 latest sales over all the organiser's events, newest first, refunded ones in their state", async () => {
+    const { account, client } = await as("user");
+    const own = [];
+    for (const title of ["Early", "Middle", "Late"]) own.push(await createEvent(t.db, { userId: account.id, title }));
+    const other = await createEvent(t.db, { userId: (await as("user")).account.id, title: "Not theirs" });
+    const base = Date.now() - 3600_000;
+    const made: { id: string; at: number }[] = [];
+    // Five sales per event, their times interleaved across the events.
+    for (let i = 0; i < 15; i++) {
+      const at = base + i * 60_000;
+      const booking = await createBooking(t.db, { eventId: own[i % 3]!.id, quantity: 1, status: i === 13 ? "refunded" : "confirmed", createdAt: new Date(at) });
+      made.push({ id: booking.id, at });
+    }
+    await createBooking(t.db, { eventId: own[0]!.id, quantity: 1, status: "cancelled", createdAt: new Date(base + 30 * 60_000) });
+    await createBooking(t.db, { eventId: other.id, quantity: 1, createdAt: new Date(base + 31 * 60_000) });
+
+    const recent = (await client.get("/api/me/sales")).json().recentSales as { bookingId: string; eventTitle: string; status: string }[];
+    expect(recent.map((sale) => sale.bookingId)).toEqual(made.sort((a, b) => b.at - a.at).slice(0, 10).map((sale) => sale.id));
+    expect(recent[1]).toMatchObject({ eventTitle: "Middle", status: "refunded" });
+  });
+
   it("sums confirmed bookings per event, lists the 10 newest sales and charts 30 days", async () => {
     const { account, client } = await as("user");
     const concert = await createEvent(t.db, { userId: account.id, title: "Concert", pricePence: 2000 });
