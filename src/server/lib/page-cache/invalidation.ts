@@ -21,7 +21,8 @@ export interface PageChange {
 
 interface Announcer {
   node: string;
-  cache: PageCache | null;
+  /** The caches of the apps on this handle (one, except in tests that build two apps on one handle). */
+  caches: Set<PageCache>;
   timer: NodeJS.Timeout | null;
   lastSentAt: number;
   onError: (error: unknown) => void;
@@ -32,7 +33,7 @@ const announcers = new WeakMap<Db, Announcer>();
 
 function announcerFor(db: Db): Announcer {
   let announcer = announcers.get(db);
-  if (!announcer) announcers.set(db, (announcer = { node: randomUUID(), cache: null, timer: null, lastSentAt: 0, onError: () => {} }));
+  if (!announcer) announcers.set(db, (announcer = { node: randomUUID(), caches: new Set(), timer: null, lastSentAt: 0, onError: () => {} }));
   return announcer;
 }
 
@@ -48,7 +49,7 @@ function announcerFor(db: Db): Announcer {
  */
 export function publicPagesChanged(db: Db, _change: PageChange = {}): void {
   const announcer = announcerFor(db);
-  announcer.cache?.invalidate();
+  for (const cache of announcer.caches) cache.invalidate();
   if (announcer.timer) return;
   const wait = Math.max(0, announcer.lastSentAt + NOTIFY_COALESCE_MS - Date.now());
   announcer.timer = setTimeout(() => {
@@ -65,7 +66,7 @@ export function publicPagesChanged(db: Db, _change: PageChange = {}): void {
  */
 export async function joinPageInvalidation({ database, cache, onError }: { database: Database; cache: PageCache; onError: (error: unknown) => void }): Promise<() => Promise<void>> {
   const announcer = announcerFor(database.db);
-  announcer.cache = cache;
+  announcer.caches.add(cache);
   announcer.onError = onError;
   const stop = await database.listen(
     PAGE_CHANGES_CHANNEL,
@@ -77,9 +78,11 @@ export async function joinPageInvalidation({ database, cache, onError }: { datab
   cache.setOpen(true);
   return async () => {
     cache.setOpen(false);
-    if (announcer.timer) clearTimeout(announcer.timer);
-    announcer.timer = null;
-    announcer.cache = null;
+    announcer.caches.delete(cache);
+    if (announcer.caches.size === 0 && announcer.timer) {
+      clearTimeout(announcer.timer);
+      announcer.timer = null;
+    }
     await stop();
   };
 }
