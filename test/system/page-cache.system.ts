@@ -133,11 +133,17 @@ describe("ETags", () => {
   it("answer 304 while the page is unchanged, without a CSP header to replace the kept copy's, and a new ETag once it changes", async () => {
     const organiser = await signedInPerson(database.db, nodeA);
     const event = await createEvent(database.db, { userId: organiser.account.id, title: "ETag Evening", pricePence: 1000, maxAttendees: 30 });
-    const page = await new HttpClient().get(nodeA, `/events/${event.id}`);
-    const etag = page.headers.get("etag")!;
+    // The fixtures' own change notices may still drop the first copy (a page drawn again carries its new
+    // render time, so a new ETag): revalidate a copy the node has kept.
+    const { etag, revalidated } = await waitFor(
+      async () => {
+        const etag = (await cachedPage(nodeA, `/events/${event.id}`)).headers.get("etag")!;
+        const revalidated = await fetch(`${nodeA.baseUrl}/events/${event.id}`, { headers: { "if-none-match": etag } });
+        return revalidated.status === 304 ? { etag, revalidated } : undefined;
+      },
+      { timeoutMs: 10_000, what: "a 304 for the kept page" },
+    );
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-    const revalidated = await fetch(`${nodeA.baseUrl}/events/${event.id}`, { headers: { "if-none-match": etag } });
-    expect(revalidated.status).toBe(304);
     expect(revalidated.headers.get("etag")).toBe(etag);
     expect(revalidated.headers.get("content-security-policy")).toBeNull();
     const head = await fetch(`${nodeA.baseUrl}/events/${event.id}`, { method: "HEAD", headers: { "if-none-match": etag } });
