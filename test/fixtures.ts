@@ -4,6 +4,7 @@ import type { Db } from "../src/server/db/client";
 import { hashPassword } from "../src/server/db/password-hash";
 import { accounts, bookings, events, orderLines, orders, profiles, users } from "../src/server/db/schema";
 import { bookingChargeEntries, recordLedger } from "../src/server/features/refunds/ledger";
+import { publicPagesChanged } from "../src/server/lib/page-cache/invalidation";
 
 /**
  * Dates far from today so no test depends on the clock: every "upcoming" fixture is decades ahead,
@@ -27,6 +28,7 @@ function uniqueSuffix(): string {
 /** Removes every user, profile, event and booking, so each test starts from an empty catalogue. */
 export async function resetCatalogue(db: Db): Promise<void> {
   await db.execute(sql`truncate table ${bookings}, ${events}, ${profiles}, ${users} cascade`);
+  publicPagesChanged(db);
 }
 
 export interface UserFixture {
@@ -64,6 +66,8 @@ export async function createUser(
       avatarUrl: options.avatarUrl ?? null,
     });
   }
+  // The fixtures stand in for the app's own writes, so they announce them as its services do (issue 21's page cache).
+  publicPagesChanged(db);
   return { id, email, username };
 }
 
@@ -85,6 +89,7 @@ export async function createEvent(db: Db, input: EventFixtureInput) {
       ...input,
     })
     .returning();
+  publicPagesChanged(db);
   return row!;
 }
 
@@ -160,8 +165,10 @@ export async function createBooking(
       providerRef: order!.paymentReference!,
     });
     await recordLedger(db, charge.map((entry) => ({ ...entry, createdAt: row!.createdAt })));
+    publicPagesChanged(db);
     return { ...row!, orderLineId: line!.id };
   }
+  publicPagesChanged(db);
   return row!;
 }
 

@@ -41,3 +41,4 @@ export * from "./statements";
 export * from "./statement-shapes";
 export * from "./payout-accounts";
 export * from "./payout-account-shapes";
+export * from "./cart-cookie";

@@ -6,6 +6,7 @@ import type { SalesHub } from "./features/realtime/sales-hub";
 import type { TicketMailer } from "./features/tickets/send-ticket-email.service";
 import type { TicketSigner } from "./features/tickets/ticket-signer";
 import type { Jobs } from "./jobs/jobs";
+import type { PageCache } from "./lib/page-cache/page-cache";
 import type { AiService } from "./providers/ai/ai";
 import type { EmailSender } from "./providers/email/email";
 import type { PaymentGateway } from "./providers/payments/payments";
@@ -36,4 +37,6 @@ export interface AppContext {
   hub: SalesHub;
   /** The live-sales stream's heartbeat (spec §9's 25 s unless a test sets it). */
   realtimeHeartbeatMs: number;
+  /** Public pages and listing answers kept for serving again (issue 21); emptied by publicPagesChanged. */
+  pageCache: PageCache;
 }

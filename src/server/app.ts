@@ -64,6 +64,8 @@ import { registerMetrics } from "./lib/metrics";
 import { refuseNulCharacters } from "./lib/nul-characters";
 import { loggingOptions, type LogStream } from "./lib/request-log";
 import { registerSecurityHeaders } from "./lib/security-headers";
+import { joinPageInvalidation } from "./lib/page-cache/invalidation";
+import { createPageCache } from "./lib/page-cache/page-cache";
 import { registerWebHandler } from "./web-handler";
 import { projectRoot } from "./lib/project-root";
 
@@ -162,13 +164,24 @@ export async function buildApp({ config, database, web, logger = false, workers 
     mailer: { db, email, signer, publicUrl: config.publicUrl },
     hub: createSalesHub(database),
     realtimeHeartbeatMs,
+    pageCache: createPageCache({ maxBytes: config.PAGE_CACHE_MAX_BYTES, ttlMs: config.PAGE_CACHE_TTL_SECONDS * 1000 }),
   };
+  // Nothing is kept until this node hears the others' changes (the cache opens once LISTEN is up).
+  const stopPageInvalidation = joinPageInvalidation({
+    database,
+    cache: context.pageCache,
+    onError: (error) => app.log.warn({ err: error }, "page cache: change notice not sent"),
+  }).catch((error: unknown) => {
+    app.log.warn({ err: error }, "page cache: not listening for changes, so nothing is cached");
+    return null;
+  });
   // Workers join once the queue is up (at once, or when the database comes back).
   if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
   app.decorate("jobs", jobs);
   app.decorate("session", context.session);
   app.addHook("onClose", async () => {
     await jobs.stop();
+    await (await stopPageInvalidation)?.();
     await context.hub.close();
     await sessionCache.close();
     await email.close();

@@ -41,6 +41,8 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
       JOBS_POLLING_INTERVAL_SECONDS: 2,
       JOBS_RETRY_DELAY_SECONDS: 10,
       JOBS_RETRY_LIMIT: 10,
+      PAGE_CACHE_MAX_BYTES: 16 * 1024 * 1024,
+      PAGE_CACHE_TTL_SECONDS: 10,
       publicUrl: "http://localhost:3000",
       embedded: true,
       demoMode: true,

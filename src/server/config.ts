@@ -96,6 +96,10 @@ const ConfigSchema = z.object({
   JOBS_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
   JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),
+  /** The in-process cache of public pages and listing answers (issue 21): its size in bytes; 0 turns it off. */
+  PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
+  /** How long a cached page may be served at most; changes invalidate it at once, this bounds what only time changes (a hold lapsing, an event starting). */
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, "HOST"> & {

@@ -17,8 +17,11 @@ export interface Database {
   pglite?: PGlite;
   migrate(): Promise<void>;
   ping(): Promise<void>;
-  /** LISTEN on a channel; the handler gets each NOTIFY payload. Resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; the handler gets each NOTIFY payload. Resolves to an unsubscribe function.
+   * `onReconnect` runs when a lost LISTEN connection is back: whatever was notified meanwhile is lost.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, options?: { onReconnect?: () => void }): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -105,7 +108,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async ping() {
       await pool.query("select 1");
     },
-    listen: (channel, onPayload) => listenWithReconnect(url, channel, onPayload),
+    listen: (channel, onPayload, options) => listenWithReconnect(url, channel, onPayload, options?.onReconnect),
     close: () => pool.end(),
   };
 }
@@ -148,11 +151,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
  * A dedicated connection for LISTEN (a pooled one would be handed to other queries). If the server
  * drops it, it reconnects with backoff, so live updates resume by themselves after a restart.
  */
-async function listenWithReconnect(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenWithReconnect(url: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
   if (!CHANNEL.test(channel)) throw new Error(`Bad channel name: ${channel}`);
   let client: pg.Client | null = null;
   let stopped = false;
   let attempt = 0;
+  let lost = false;
   const connect = async (): Promise<void> => {
     if (stopped) return;
     const next = new pg.Client({ connectionString: url });
@@ -162,12 +166,16 @@ async function listenWithReconnect(url: string, channel: string, onPayload: (pay
     next.on("error", () => {
       next.end().catch(() => {});
       if (client === next) client = null;
+      lost = true;
       scheduleReconnect();
     });
     await next.connect();
     await next.query(`listen ${channel}`);
+    const reconnected = lost;
     client = next;
     attempt = 0;
+    lost = false;
+    if (reconnected) onReconnect?.();
   };
   const scheduleReconnect = () => {
     if (stopped) return;

@@ -39,6 +39,7 @@ import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refund
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import { assertEventsCanBeBought } from "../payouts/payout-accounts.service";
 import { checkPlacesLeft, holdStanding, lockEvents, placesLeft } from "./capacity";
+import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 /** Where confirmation enqueues ticket and refund e-mails and refunds (the job queue, inside the confirming transaction). */
 export type TicketEmailQueue = Pick<Jobs, "enqueueTicketEmails" | "enqueueRefundEmail" | "enqueue">;
@@ -146,6 +147,8 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
       .returning();
     return { ...created!, lines: priced };
   });
+  // The held places show at once as fewer left ('Only N left', 'Sold out').
+  for (const line of lines) publicPagesChanged(db, { eventId: line.eventId });
   return order;
 }
 
@@ -191,7 +194,7 @@ export type ConfirmResult =
  * transaction; the caller refunds it through the provider (settlePaidSession).
  */
 export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: TicketEmailQueue; sessionId: string }): Promise<ConfirmResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<ConfirmResult> => {
     const [order] = await tx.select().from(orders).where(eq(orders.sessionId, sessionId)).for("update");
     if (!order) return { status: "not-confirmable", reason: "No order with that session" };
     const readLines = () => tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.eventId));
@@ -310,6 +313,9 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
     await jobs.enqueueTicketEmails(tx, bookingIds);
     return { status: "confirmed", bookingIds };
   });
+  // Tickets sold (the home page's figures) and, for a payment after its hold lapsed, places taken.
+  if (result.status !== "not-confirmable") publicPagesChanged(db);
+  return result;
 }
 
 /** Ends a pending checkout (cancelled by the buyer, or expired): its places are free again. */
@@ -319,6 +325,7 @@ export async function releaseOrder({ db, sessionId, status }: { db: Db; sessionI
     .set({ status })
     .where(and(eq(orders.sessionId, sessionId), eq(orders.status, "pending")))
     .returning({ id: orders.id });
+  if (order) publicPagesChanged(db);
   return Boolean(order);
 }
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
+import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 /** Marks lapsed pending checkouts expired (bookkeeping: capacity already ignores them once past expiry). */
 export async function expireLapsedOrders({ db }: { db: Db }): Promise<number> {
@@ -11,6 +12,8 @@ export async function expireLapsedOrders({ db }: { db: Db }): Promise<number> {
     .set({ status: "expired" })
     .where(and(eq(orders.status, "pending"), sql`${orders.expiresAt} <= now()`))
     .returning({ id: orders.id });
+  // Capacity stopped counting these holds at their expiry; cached pages drawn before then go now (the TTL bounds them anyway).
+  if (expired.length) publicPagesChanged(db);
   return expired.length;
 }
 

@@ -8,6 +8,7 @@ import type { FileStorage } from "../../providers/storage/storage";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import type { Actor } from "../auth/session";
 import { removeEventImages, storeEventImage } from "../images/event-image";
+import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 const ACCESS_DENIED = "You can only edit your own events.";
 
@@ -112,6 +113,7 @@ export async function createEvent({
     if (image) await removeEventImages({ storage, eventId: id }).catch(() => {});
     throw error;
   }
+  publicPagesChanged(db, { eventId: id });
   return (await loadEditable(db, id))!;
 }
 
@@ -139,6 +141,7 @@ export async function updateEvent({
     .update(events)
     .set({ userId, ...values, imageUrl, updatedAt: new Date() })
     .where(eq(events.id, eventId));
+  publicPagesChanged(db, { eventId });
   // The stored files go when the event's picture changes to a web address or to none.
   if (!image && imageUrl !== current.imageUrl) await removeEventImages({ storage, eventId }).catch(() => {});
   return (await loadEditable(db, eventId))!;
@@ -178,5 +181,6 @@ export async function deleteEvent({ db, storage, actor, eventId }: { db: Db; sto
     await tx.delete(orderLines).where(eq(orderLines.eventId, eventId));
     await tx.delete(events).where(eq(events.id, eventId));
   });
+  publicPagesChanged(db, { eventId });
   await removeEventImages({ storage, eventId }).catch(() => {});
 }

@@ -16,6 +16,7 @@ import { QUEUES, type Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
 import type { Actor } from "../auth/session";
 import { findManagedEvent } from "./managed-events";
+import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 type EventRow = typeof events.$inferSelect;
 type LifecycleJobs = Pick<Jobs, "enqueue">;
@@ -48,7 +49,7 @@ export const withValidTickets = (eventId: string) => and(eq(bookings.eventId, ev
 export async function cancelEvent({ db, jobs, actor, eventId, input: raw, now = new Date() }: { db: Db; jobs: LifecycleJobs; actor: Actor; eventId: string; input: unknown; now?: Date }) {
   const input = parseInput(CancelEventInput, raw, { whole: "body" });
   await findManagedEvent(db, actor, eventId);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
     if (!event) throw new AppError("EVENT_NOT_FOUND", "Event not found");
     if (event.status === "cancelled") {
@@ -71,6 +72,8 @@ export async function cancelEvent({ db, jobs, actor, eventId, input: raw, now = 
     await jobs.enqueue(tx, QUEUES.cancelEvent, { eventId }, { singletonKey: eventId });
     return { event: lifecycleView(cancelled!), created: true };
   });
+  publicPagesChanged(db, { eventId });
+  return result;
 }
 
 /**
@@ -82,7 +85,7 @@ export async function cancelEvent({ db, jobs, actor, eventId, input: raw, now = 
 export async function postponeEvent({ db, jobs, actor, eventId, input: raw, now = new Date() }: { db: Db; jobs: LifecycleJobs; actor: Actor; eventId: string; input: unknown; now?: Date }) {
   const input = parseInput(PostponeEventInput, raw, { whole: "body" });
   await findManagedEvent(db, actor, eventId);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
     if (!event) throw new AppError("EVENT_NOT_FOUND", "Event not found");
     if (event.status === "cancelled") throw new AppError("CONFLICT", "This event has been cancelled, so it cannot be postponed.", { reason: "CANCELLED" });
@@ -103,6 +106,8 @@ export async function postponeEvent({ db, jobs, actor, eventId, input: raw, now 
     }
     return { event: lifecycleView(moved!), notified: told.length };
   });
+  publicPagesChanged(db, { eventId });
+  return result;
 }
 
 /** How far a cancelled event's refunds have gone; null for an event that is not cancelled. */

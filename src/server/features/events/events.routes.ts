@@ -2,11 +2,13 @@ import type { AppContext } from "../../app-context";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CategoryCount, EventDetail, EventListQuery, EventListResult, EventSummary } from "../../../domain";
+import { answerPublicJson } from "../../lib/page-cache/cached-json";
 import { getCategoryCounts, getEvent, getSimilarEventsOf, listEvents } from "./events.service";
 
 const ErrorResponse = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) });
 
-export const eventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, pageCache }) => {
+  // Everyone gets the same answers here (nothing depends on who asks), so they are kept and shared (issue 21).
   app.get(
     "/events",
     {
@@ -17,7 +19,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
         response: { 200: EventListResult, 400: ErrorResponse },
       },
     },
-    async (request) => listEvents({ db, query: request.query }),
+    async (request, reply) => answerPublicJson(request, reply, pageCache, () => listEvents({ db, query: request.query })),
   );
 
   app.get(
@@ -30,7 +32,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
         response: { 200: EventDetail, 404: ErrorResponse },
       },
     },
-    async (request) => getEvent({ db, id: request.params.id }),
+    async (request, reply) => answerPublicJson(request, reply, pageCache, () => getEvent({ db, id: request.params.id })),
   );
 
   app.get(
@@ -43,7 +45,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
         response: { 200: z.object({ events: z.array(EventSummary) }), 404: ErrorResponse },
       },
     },
-    async (request) => getSimilarEventsOf({ db, id: request.params.id }),
+    async (request, reply) => answerPublicJson(request, reply, pageCache, () => getSimilarEventsOf({ db, id: request.params.id })),
   );
 
   app.get(
@@ -55,6 +57,6 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
         response: { 200: z.object({ categories: z.array(CategoryCount) }) },
       },
     },
-    async () => ({ categories: await getCategoryCounts({ db }) }),
+    async (request, reply) => answerPublicJson(request, reply, pageCache, async () => ({ categories: await getCategoryCounts({ db }) })),
   );
 };

@@ -8,6 +8,7 @@ import { profiles, users } from "../../db/schema";
 import { parseInput } from "../../lib/parse-input";
 import { getOrganiserEvents } from "../events/events.service";
 import { openUploadedImage } from "../images/uploaded-image";
+import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 export async function getPublicProfile({ db, username }: { db: Db; username: string }): Promise<PublicProfile> {
   if (!Username.safeParse(username).success) throw new AppError("PROFILE_NOT_FOUND", "Profile not found");
@@ -82,6 +83,8 @@ export async function updateOwnProfile({ db, userId, input }: { db: Db; userId: 
     if (isUniqueViolation(error)) throw new AppError("USERNAME_TAKEN", "This username is already in use");
     throw error;
   }
+  // An organiser's name, username and picture show on their events' cards and pages, and their profile.
+  publicPagesChanged(db, { organiserId: userId });
   return getOwnProfile({ db, userId });
 }
 

@@ -11,6 +11,7 @@ import { enqueuePayoutSettle, eventsOfOrder } from "../payouts/payouts.service";
 import { applyAccountNotice } from "../payouts/payout-accounts.service";
 import { recordLedger } from "./ledger";
 import { recordRefundOnLedger, tryCompleteRefund, voidTickets } from "./refunds.service";
+import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 export interface ProviderEventContext {
   db: Db;
@@ -78,6 +79,7 @@ async function recordProviderRefunds(context: ProviderEventContext, paymentRefer
       continue;
     }
     await db.transaction((tx) => recordOutsideRefund(tx, context.jobs, order.id, refund));
+    publicPagesChanged(db);
   }
 }
 
@@ -235,4 +237,5 @@ async function recordDispute(db: Db, jobs: Jobs, notice: Extract<ProviderNotice,
     // A disputed booking's share is withheld: taken back from a payout already made (D23).
     await enqueuePayoutSettle(tx, jobs, await eventsOfOrder(tx, order.id));
   });
+  publicPagesChanged(db);
 }

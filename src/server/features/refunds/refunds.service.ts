@@ -9,6 +9,7 @@ import type { Actor } from "../auth/session";
 import type { Tx } from "../checkout/capacity";
 import { enqueuePayoutSettle } from "../payouts/payouts.service";
 import { recordLedger, refundEntries } from "./ledger";
+import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundJobs = Pick<Jobs, "enqueue">;
@@ -209,6 +210,8 @@ export async function tryCompleteRefund(
   refundId: string,
   providerRefundId?: string,
 ): Promise<RefundRow | null> {
+  // Every refund's start (tickets voided, places back on sale) has committed by now: public pages show it.
+  publicPagesChanged(context.db);
   try {
     return await completeRefund({ ...context, refundId, providerRefundId });
   } catch (error) {

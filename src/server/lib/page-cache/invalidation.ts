@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database, Db } from "../../db/client";
+import type { PageCache } from "./page-cache";
+
+/** The NOTIFY channel on which every node hears that public pages changed. */
+export const PAGE_CHANGES_CHANNEL = "public_pages_changed";
+
+/**
+ * At most one NOTIFY per node in this window, however many sales land in it: a surge's checkouts never
+ * queue on NOTIFY's commit-time lock (it is sent after the change's own commit, on its own), and other
+ * nodes hear of the change within this window plus the round trip, well under a second.
+ */
+export const NOTIFY_COALESCE_MS = 150;
+
+/** What changed, for the log and the tests; every change drops every cached public page alike (see below). */
+export interface PageChange {
+  eventId?: string;
+  organiserId?: string;
+}
+
+interface Announcer {
+  node: string;
+  /** The caches of the apps on this handle (one, except in tests that build two apps on one handle). */
+  caches: Set<PageCache>;
+  timer: NodeJS.Timeout | null;
+  lastSentAt: number;
+  onError: (error: unknown) => void;
+}
+
+/** Per database handle (one per app; tests run two apps, i.e. two nodes, in one process). */
+const announcers = new WeakMap<Db, Announcer>();
+
+function announcerFor(db: Db): Announcer {
+  let announcer = announcers.get(db);
+  if (!announcer) announcers.set(db, (announcer = { node: randomUUID(), caches: new Set(), timer: null, lastSentAt: 0, onError: () => {} }));
+  return announcer;
+}
+
+/**
+ * The one call every service makes AFTER committing a change that a public page or listing shows: an
+ * event's fields or status, its places taken (a hold, a sale, a refund, a released hold), an organiser's
+ * name, username or picture. This node's cache drops at once; the others hear a NOTIFY within
+ * NOTIFY_COALESCE_MS. Pass the root `db`, never a transaction.
+ *
+ * Every change drops every cached page: listings, categories, profiles and the home page aggregate many
+ * events, and an event's page shows similar events' cards ('Only N left', titles), so no page depends on
+ * one event alone. Under a rush a hot page is drawn again at most once per change, once for all visitors.
+ */
+export function publicPagesChanged(db: Db, _change: PageChange = {}): void {
+  const announcer = announcerFor(db);
+  for (const cache of announcer.caches) cache.invalidate();
+  if (announcer.timer) return;
+  const wait = Math.max(0, announcer.lastSentAt + NOTIFY_COALESCE_MS - Date.now());
+  announcer.timer = setTimeout(() => {
+    announcer.timer = null;
+    announcer.lastSentAt = Date.now();
+    db.execute(sql`select pg_notify(${PAGE_CHANGES_CHANNEL}, ${announcer.node})`).catch(announcer.onError);
+  }, wait);
+}
+
+/**
+ * Joins this node's cache to the others: a NOTIFY from another node empties it, and so does a LISTEN
+ * connection coming back (what was notified while it was away is lost; the TTL bounds the rest).
+ * Resolves to the function that stops listening.
+ */
+export async function joinPageInvalidation({ database, cache, onError }: { database: Database; cache: PageCache; onError: (error: unknown) => void }): Promise<() => Promise<void>> {
+  const announcer = announcerFor(database.db);
+  announcer.caches.add(cache);
+  announcer.onError = onError;
+  const stop = await database.listen(
+    PAGE_CHANGES_CHANNEL,
+    (node) => {
+      if (node !== announcer.node) cache.invalidate();
+    },
+    { onReconnect: () => cache.invalidate() },
+  );
+  cache.setOpen(true);
+  return async () => {
+    cache.setOpen(false);
+    announcer.caches.delete(cache);
+    if (announcer.caches.size === 0 && announcer.timer) {
+      clearTimeout(announcer.timer);
+      announcer.timer = null;
+    }
+    await stop();
+  };
+}
