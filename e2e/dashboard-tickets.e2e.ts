@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPostgres, type Database } from "../src/server/db/client";
 import { createAccount, createBooking, createEvent } from "../test/fixtures";
-import { expectAccessible, expectNoErrors, launchBrowser, openPage, signIn, toast, waitForHydration } from "./fixtures";
+import { downloadedBytes, expectAccessible, expectNoErrors, launchBrowser, openPage, signIn, toast, waitForHydration } from "./fixtures";
 
 const PASSWORD = "issue17-pass-1";
 const DAY = 86_400_000;
@@ -69,7 +68,7 @@ describe("dashboard and My Tickets (issue 17)", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: "Add to calendar" }).click()]);
     expect(download.suggestedFilename()).toBe(`${soonest.ticketCode}.ics`);
-    const ics = readFileSync((await download.path())!, "utf8");
+    const ics = (await downloadedBytes(download)).toString("utf8");
     expect(ics).toContain("SUMMARY:Jazz Brunch Tomorrow");
 
     await expectNoVendorNames(page);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
 export function baseUrl(): string {
@@ -136,4 +136,14 @@ export async function signedInState(browser: Browser, account: { email: string; 
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A download's bytes. Read through Playwright's stream, not `download.path()`: the files connect to one
+ * shared browser (global set-up), and a remote browser's downloads have no local path.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -1,10 +1,9 @@
-import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPostgres, type Database } from "../src/server/db/client";
 import { createAccount, createEvent } from "../test/fixtures";
 import { pdfText } from "../test/pdf-text";
-import { baseUrl, expectAccessible, expectNoErrors, launchBrowser, openPage, signIn, toast, waitForHydration } from "./fixtures";
+import { baseUrl, downloadedBytes, expectAccessible, expectNoErrors, launchBrowser, openPage, signIn, toast, waitForHydration } from "./fixtures";
 import { createConfirmedAccount, waitForMail } from "./mail";
 
 const PASSWORD = "issue20-pass-1";
@@ -79,7 +78,7 @@ describe("a buyer's receipt (issue 20)", () => {
     await page.getByRole("link", { name: "Download PDF" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^eventora-receipt-R-\d{4}-[0-9A-F]{8}\.pdf$/);
-    const bytes = await readFile((await file.path())!);
+    const bytes = await downloadedBytes(file);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const text = await pdfText(bytes);
     expect(text).toContain("Tickets sold by Riverside Jazz Promotions Ltd");
