@@ -56,7 +56,9 @@ function ownEventRows(db: Db, userId: string) {
       maxAttendees: events.maxAttendees,
       imageUrl: events.imageUrl,
       createdAt: events.createdAt,
-      hasBookings: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.eventId} = ${events.id})`,
+      // Qualified by hand: a single-table select writes its columns without their table, and inside this
+      // subquery an unqualified "id" would be the booking's.
+      hasBookings: sql<boolean>`exists (select 1 from ${bookings} where ${bookings}.event_id = ${events}.id)`,
       previousDateTime: events.previousDateTime,
     })
     .from(events)
