@@ -148,7 +148,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
     return { ...created!, lines: priced };
   });
   // The held places show at once as fewer left ('Only N left', 'Sold out').
-  for (const line of lines) publicPagesChanged(db, { eventId: line.eventId });
+  publicPagesChanged(db);
   return order;
 }
 

@@ -113,7 +113,7 @@ export async function createEvent({
     if (image) await removeEventImages({ storage, eventId: id }).catch(() => {});
     throw error;
   }
-  publicPagesChanged(db, { eventId: id });
+  publicPagesChanged(db);
   return (await loadEditable(db, id))!;
 }
 
@@ -141,7 +141,7 @@ export async function updateEvent({
     .update(events)
     .set({ userId, ...values, imageUrl, updatedAt: new Date() })
     .where(eq(events.id, eventId));
-  publicPagesChanged(db, { eventId });
+  publicPagesChanged(db);
   // The stored files go when the event's picture changes to a web address or to none.
   if (!image && imageUrl !== current.imageUrl) await removeEventImages({ storage, eventId }).catch(() => {});
   return (await loadEditable(db, eventId))!;
@@ -181,6 +181,6 @@ export async function deleteEvent({ db, storage, actor, eventId }: { db: Db; sto
     await tx.delete(orderLines).where(eq(orderLines.eventId, eventId));
     await tx.delete(events).where(eq(events.id, eventId));
   });
-  publicPagesChanged(db, { eventId });
+  publicPagesChanged(db);
   await removeEventImages({ storage, eventId }).catch(() => {});
 }

@@ -72,7 +72,7 @@ export async function cancelEvent({ db, jobs, actor, eventId, input: raw, now = 
     await jobs.enqueue(tx, QUEUES.cancelEvent, { eventId }, { singletonKey: eventId });
     return { event: lifecycleView(cancelled!), created: true };
   });
-  publicPagesChanged(db, { eventId });
+  publicPagesChanged(db);
   return result;
 }
 
@@ -106,7 +106,7 @@ export async function postponeEvent({ db, jobs, actor, eventId, input: raw, now 
     }
     return { event: lifecycleView(moved!), notified: told.length };
   });
-  publicPagesChanged(db, { eventId });
+  publicPagesChanged(db);
   return result;
 }
 

@@ -84,7 +84,7 @@ export async function updateOwnProfile({ db, userId, input }: { db: Db; userId: 
     throw error;
   }
   // An organiser's name, username and picture show on their events' cards and pages, and their profile.
-  publicPagesChanged(db, { organiserId: userId });
+  publicPagesChanged(db);
   return getOwnProfile({ db, userId });
 }
 

@@ -13,12 +13,6 @@ export const PAGE_CHANGES_CHANNEL = "public_pages_changed";
  */
 export const NOTIFY_COALESCE_MS = 150;
 
-/** What changed, for the log and the tests; every change drops every cached public page alike (see below). */
-export interface PageChange {
-  eventId?: string;
-  organiserId?: string;
-}
-
 interface Announcer {
   node: string;
   /** The caches of the apps on this handle (one, except in tests that build two apps on one handle). */
@@ -47,7 +41,7 @@ function announcerFor(db: Db): Announcer {
  * events, and an event's page shows similar events' cards ('Only N left', titles), so no page depends on
  * one event alone. Under a rush a hot page is drawn again at most once per change, once for all visitors.
  */
-export function publicPagesChanged(db: Db, _change: PageChange = {}): void {
+export function publicPagesChanged(db: Db): void {
   const announcer = announcerFor(db);
   for (const cache of announcer.caches) cache.invalidate();
   if (announcer.timer) return;
