@@ -66,6 +66,11 @@ export async function startSmtpReceiver() {
       });
     },
   });
+  /** Connections that broke, as a real server logs them: a sender killed mid-message resets its socket. */
+  const connectionErrors: Error[] = [];
+  // smtp-server re-emits a socket error in the middle of a message on the server; with no listener
+  // Node throws it, and the process running the receiver (a system test) dies with the killed sender.
+  smtp.on("error", (error) => connectionErrors.push(error));
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
@@ -84,6 +89,7 @@ export async function startSmtpReceiver() {
     messagesUrl: `http://127.0.0.1:${httpPort}/messages`,
     received,
     held,
+    connectionErrors,
     /** Holds the next message to `address` without acknowledging it. */
     holdNextTo(address: string) {
       holding = address.toLowerCase();
