@@ -95,7 +95,7 @@ export function listedCondition(now: Date | Placeholder): SQL {
   )!;
 }
 
-/** The generated search columns of migrations 0012 and 0015 (not in the Drizzle schema, so plain selects never fetch them). */
+/** Migration 0012's generated search columns (not in the Drizzle schema, so plain selects never fetch them). */
 const searchVector = sql`"events"."search_vector"`;
 const searchText = sql`"events"."search_text"`;
 
@@ -112,9 +112,9 @@ function trigramWords(q: string): string[] {
 
 /**
  * Search (issue 21): full-text over the weighted title/venue+location/description document, or every
- * word of the search found, possibly partial or misspelt, in the title, venue or location by trigram
- * word similarity (pg_trgm `<%`: `jaz` finds Jazz, `brixtn` Brixton). Both are served by GIN indexes
- * (migrations 0012, 0015). The search is the placeholder `q`, its words `word0`…
+ * word of the search found, possibly partial or misspelt, by trigram word similarity (pg_trgm `<%`:
+ * `jaz` finds Jazz, `brixtn` Brixton). Both are served by the GIN indexes of migration 0012. The search
+ * is the placeholder `q`, its words `word0`…
  */
 function searchCondition(wordCount: number): SQL {
   const fullText = sql`${searchVector} @@ ${tsQuery(sql.placeholder("q"))}`;
