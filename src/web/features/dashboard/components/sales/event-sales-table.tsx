@@ -34,8 +34,8 @@ export function EventSalesTable({ perEvent }: { perEvent: SalesAnalytics["perEve
             <tbody className="divide-y divide-border">
               {rows.map((row) => (
                 <tr key={row.eventId}>
-                  <th scope="row" className="max-w-0 px-4 py-3 text-left font-semibold sm:w-1/2 sm:px-6">
-                    <Link to={paths.event(row.eventId)} className="block truncate hover:text-brand-700 hover:underline hover:underline-offset-4">
+                  <th scope="row" className="px-4 py-3 text-left font-semibold sm:w-1/2 sm:max-w-0 sm:px-6">
+                    <Link to={paths.event(row.eventId)} className="block break-words hover:text-brand-700 sm:truncate hover:underline hover:underline-offset-4">
                       {row.title}
                     </Link>
                   </th>

@@ -15,10 +15,11 @@ export function SalesPanel({ sales }: { sales: SalesAnalytics }) {
       <SalesTotals totals={sales.totals} />
       <SalesChart daily={sales.daily} />
       <div className="grid gap-5 lg:grid-cols-5">
-        <div className="lg:col-span-3">
+        {/* min-w-0: a grid item is as wide as its content by default, so the table would widen the page on a phone. */}
+        <div className="min-w-0 lg:col-span-3">
           <EventSalesTable perEvent={sales.perEvent} />
         </div>
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <RecentSales sales={sales.recentSales} />
         </div>
       </div>

@@ -2,16 +2,17 @@ import { BadgePoundSterling, Receipt, ShoppingBag, Ticket, type LucideIcon } fro
 import { formatCount, formatPounds, type SalesAnalytics } from "@domain";
 import { averageOrderPence } from "../../lib/sales-rows";
 
+/** One figure: a dt/dd pair grouped by its card (a <dl> may hold only such groups), the icon drawn inside the term. */
 function Total({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-border bg-white p-4 shadow-sm sm:p-5">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
-        <dd className="truncate text-xl font-extrabold text-ink sm:text-2xl">{value}</dd>
-      </div>
+    <div className="relative min-w-0 rounded-2xl border border-border bg-white p-4 pl-[4.25rem] shadow-sm sm:p-5 sm:pl-[4.75rem]">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted">
+        <span className="absolute left-4 top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:left-5">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        {label}
+      </dt>
+      <dd className="truncate text-xl font-extrabold text-ink sm:text-2xl">{value}</dd>
     </div>
   );
 }
