@@ -160,6 +160,8 @@ export async function buildApp({ config, database, web, logger = false, workers 
   const stopPageInvalidation = joinPageInvalidation({
     database,
     cache: context.pageCache,
+    // The shared listing figures are kept as the pages are, and not at all when the page cache is off.
+    ttlMs: config.PAGE_CACHE_MAX_BYTES > 0 ? config.PAGE_CACHE_TTL_SECONDS * 1000 : 0,
     onError: (error) => app.log.warn({ err: error }, "page cache: change notice not sent"),
   }).catch((error: unknown) => {
     app.log.warn({ err: error }, "page cache: not listening for changes, so nothing is cached");

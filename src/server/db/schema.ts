@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Auth users (better-auth's user table, with its admin and phone-number plugin columns). */
 export const users = pgTable("user", {
@@ -358,6 +358,42 @@ export const ledgerEntries = pgTable(
     index("ledger_payout_idx").on(t.payoutId),
     check("ledger_amount_positive", sql`${t.amountPence} > 0`),
   ],
+);
+
+/**
+ * The sales tally (decision 030): what the dashboard sums, per event, UK sale day and kind, so that an
+ * organiser's figures cost the same with 50 or 50,000 bookings. `kind` is a ledger kind (its pence), or
+ * `tickets` / `bookings` (valid tickets and confirmed bookings). Written only by triggers of migration
+ * 0014, from bookings and ledger_entries as they change: each change appends a move, and the
+ * `sales-tally-fold` job folds moves into `sales_tally_days`. A reader sums both tables in one statement,
+ * so a fold is never seen half done. Ledger lines with no booking (transfers) count on day -infinity.
+ */
+export const salesTallyDays = pgTable(
+  "sales_tally_days",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day, t.kind] })],
+);
+
+/** Changes to the sales tally not yet folded into sales_tally_days (appended by triggers, never updated). */
+export const salesTallyMoves = pgTable(
+  "sales_tally_moves",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+  },
+  (t) => [index("sales_tally_moves_event_idx").on(t.eventId, t.day)],
 );
 
 /**

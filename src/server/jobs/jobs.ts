@@ -28,6 +28,8 @@ export const QUEUES = {
   payouts: "payouts",
   /** Settles one event's payouts again after a refund or dispute (a reversal when too much was paid). */
   payoutSettle: "payout-settle",
+  /** Every minute: folds the sales tally's appended moves into its days (dashboard/sales-tally.ts, decision 030). */
+  salesTallyFold: "sales-tally-fold",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

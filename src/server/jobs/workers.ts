@@ -12,9 +12,10 @@ import { startCancelEventJob } from "../features/events/cancel-event.job";
 import { startPostponementNoticeJob } from "../features/events/postponement-notice.job";
 import { startFeeStatementJobs } from "../features/payouts/statements.job";
 import { startPayoutJobs } from "../features/payouts/payout.job";
+import { startSalesTallyFoldJob } from "../features/dashboard/sales-tally-fold.job";
 import type { Jobs } from "./jobs";
 
-/** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, lapsed checkouts every minute, and payouts every hour. */
+/** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, lapsed checkouts and the sales tally's fold every minute, and payouts every hour. */
 export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: Jobs; db: Db; mailer: TicketMailer; gateway: PaymentGateway; log: FastifyBaseLogger }) {
   await workTicketEmails({ jobs, mailer, log });
   await startRefundEmailJob({ jobs, mailer, log });
@@ -26,4 +27,5 @@ export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: J
   await startPostponementNoticeJob({ jobs, mailer, log });
   await startFeeStatementJobs({ jobs, mailer, log });
   await startPayoutJobs({ jobs, db, gateway, log });
+  await startSalesTallyFoldJob({ jobs, db, log });
 }

@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { bookingRefundState, isBusinessListing, LIST_SIZES, LISTED_BOOKING_STATUSES, ukToday, upcomingThenPast, type DashboardEvent, type OwnBooking, type SalesAnalytics } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
-import { bookingMoney, dailyMoney, eventMoney } from "../refunds/ledger";
+import { bookingMoney } from "../refunds/ledger";
+import { dailyTally, eventTally, type TallyFigures } from "./sales-tally";
 import { cancellationProgressOf } from "../events/event-lifecycle.service";
 
-const confirmed = eq(bookings.status, "confirmed");
 const listed = inArray(bookings.status, [...LISTED_BOOKING_STATUSES]);
 
 /** A booking's refund fields from its row and its ledger summary. */
@@ -15,31 +15,10 @@ function refundFields(booking: { ticketQuantity: number; refundedQuantity: numbe
 const DAYS_CHARTED = 30;
 
 /**
- * What both the events list and the sales analytics read about an organiser's events, summed once per
- * dashboard: valid tickets and bookings per event (over this organiser's events only, from the index on
- * event, status and tickets) and each event's money from the ledger.
+ * What both the events list and the sales analytics read about an organiser's events, read once per
+ * dashboard from the sales tally (decision 030): valid tickets, bookings and money per event.
  */
-export interface OwnEventFigures {
-  sold: Map<string, { ticketsSold: number; bookings: number }>;
-  money: Awaited<ReturnType<typeof eventMoney>>;
-}
-
-async function ownEventFigures(db: Db, userId: string, eventIds: string[]): Promise<OwnEventFigures> {
-  const [perEvent, money] = await Promise.all([
-    db
-      .select({
-        eventId: bookings.eventId,
-        ticketsSold: sql<number>`sum(${bookings.ticketQuantity})::int`.mapWith(Number),
-        bookings: sql<number>`count(*)::int`.mapWith(Number),
-      })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .where(and(confirmed, eq(events.userId, userId)))
-      .groupBy(bookings.eventId),
-    eventMoney(db, eventIds),
-  ]);
-  return { sold: new Map(perEvent.map((row) => [row.eventId, { ticketsSold: row.ticketsSold, bookings: row.bookings }])), money };
-}
+export type OwnEventFigures = Map<string, TallyFigures>;
 
 function ownEventRows(db: Db, userId: string) {
   return db
@@ -70,10 +49,10 @@ type OwnEventRow = Awaited<ReturnType<typeof ownEventRows>>[number];
 /** spec §7 events: the organiser's events, newest created first, with their valid tickets and net revenue from the ledger. */
 export async function listOwnEvents({ db, userId }: { db: Db; userId: string }): Promise<DashboardEvent[]> {
   const rows = await ownEventRows(db, userId);
-  return ownEventsOf(db, rows, await ownEventFigures(db, userId, rows.map((row) => row.id)));
+  return ownEventsOf(db, rows, await eventTally(db, rows.map((row) => row.id)));
 }
 
-async function ownEventsOf(db: Db, rows: OwnEventRow[], { sold, money }: OwnEventFigures): Promise<DashboardEvent[]> {
+async function ownEventsOf(db: Db, rows: OwnEventRow[], figures: OwnEventFigures): Promise<DashboardEvent[]> {
   const cancellations = await cancellationProgressOf(
     db,
     rows.filter((row) => row.status === "cancelled").map((row) => row.id),
@@ -86,8 +65,8 @@ async function ownEventsOf(db: Db, rows: OwnEventRow[], { sold, money }: OwnEven
     dateTime: row.dateTime.toISOString(),
     endTime: row.endTime?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    ticketsSold: sold.get(row.id)?.ticketsSold ?? 0,
-    revenuePence: money.get(row.id)?.remainingPence ?? 0,
+    ticketsSold: figures.get(row.id)?.ticketsSold ?? 0,
+    revenuePence: figures.get(row.id)?.money.remainingPence ?? 0,
   }));
 }
 
@@ -137,44 +116,29 @@ function recentSales(db: Db, userId: string) {
  */
 export async function salesAnalytics({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }): Promise<SalesAnalytics> {
   const ownEvents = await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.userId, userId));
-  return salesOf(db, userId, ownEvents, await ownEventFigures(db, userId, ownEvents.map((event) => event.id)), now);
+  return salesOf(db, userId, ownEvents, await eventTally(db, ownEvents.map((event) => event.id)), now);
 }
 
-async function salesOf(db: Db, userId: string, ownEvents: { id: string; title: string }[], { sold, money }: OwnEventFigures, now: Date): Promise<SalesAnalytics> {
-  const own = and(confirmed, eq(events.userId, userId));
-  const since = new Date(now.getTime() - (DAYS_CHARTED + 1) * 86_400_000);
-  const eventIds = ownEvents.map((event) => event.id);
-  const [recent, daily, dailyMoneyByDay] = await Promise.all([
-    recentSales(db, userId),
-    db
-      .select({
-        date: sql<string>`to_char(${bookings.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
-        tickets: sql<number>`sum(${bookings.ticketQuantity})::int`,
-      })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .where(and(own, sql`${bookings.createdAt} >= ${since}`))
-      .groupBy(sql`1`),
-    dailyMoney(db, eventIds, since),
-  ]);
-  const recentMoney = await bookingMoney(db, recent.map((sale) => sale.bookingId));
-
-  const ticketsByDay = new Map(daily.map((day) => [day.date, Number(day.tickets)]));
-  const days: SalesAnalytics["daily"] = [];
+/** The UK days the chart shows, oldest first. */
+function chartedDays(now: Date): string[] {
   const today = ukToday(now);
-  for (let offset = DAYS_CHARTED - 1; offset >= 0; offset--) {
-    const date = ukToday(new Date(new Date(`${today}T12:00:00Z`).getTime() - offset * 86_400_000));
-    days.push({ date, revenuePence: dailyMoneyByDay.get(date)?.remainingPence ?? 0, tickets: ticketsByDay.get(date) ?? 0 });
-  }
+  return Array.from({ length: DAYS_CHARTED }, (_, i) => ukToday(new Date(new Date(`${today}T12:00:00Z`).getTime() - (DAYS_CHARTED - 1 - i) * 86_400_000)));
+}
+
+async function salesOf(db: Db, userId: string, ownEvents: { id: string; title: string }[], figures: OwnEventFigures, now: Date): Promise<SalesAnalytics> {
+  const charted = chartedDays(now);
+  const [recent, byDay] = await Promise.all([recentSales(db, userId), dailyTally(db, ownEvents.map((event) => event.id), charted[0]!)]);
+  const recentMoney = await bookingMoney(db, recent.map((sale) => sale.bookingId));
+  const days: SalesAnalytics["daily"] = charted.map((date) => ({ date, revenuePence: byDay.get(date)?.money.remainingPence ?? 0, tickets: byDay.get(date)?.ticketsSold ?? 0 }));
   // An event is listed once it has valid bookings or money on the ledger (a fully refunded event shows its £0).
   const perEventRows = ownEvents
-    .filter((event) => sold.has(event.id) || money.has(event.id))
+    .filter((event) => (figures.get(event.id)?.bookings ?? 0) > 0 || figures.get(event.id)?.hasMoney)
     .map((event) => ({
       eventId: event.id,
       title: event.title,
-      revenuePence: money.get(event.id)?.remainingPence ?? 0,
-      ticketsSold: sold.get(event.id)?.ticketsSold ?? 0,
-      bookings: sold.get(event.id)?.bookings ?? 0,
+      revenuePence: figures.get(event.id)!.money.remainingPence,
+      ticketsSold: figures.get(event.id)!.ticketsSold,
+      bookings: figures.get(event.id)!.bookings,
     }))
     .sort((a, b) => b.revenuePence - a.revenuePence || a.title.localeCompare(b.title));
   return {
@@ -189,7 +153,7 @@ async function salesOf(db: Db, userId: string, ownEvents: { id: string; title: s
       revenuePence: perEventRows.reduce((sum, row) => sum + row.revenuePence, 0),
       ticketsSold: perEventRows.reduce((sum, row) => sum + row.ticketsSold, 0),
       bookings: perEventRows.reduce((sum, row) => sum + row.bookings, 0),
-      refundedPence: [...money.values()].reduce((sum, row) => sum + row.refundedPence, 0),
+      refundedPence: [...figures.values()].reduce((sum, row) => sum + row.money.refundedPence, 0),
     },
   };
 }
@@ -238,7 +202,7 @@ export function attendeeEventChoices(ownEvents: readonly DashboardEvent[], now: 
 
 export async function getDashboard({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }) {
   const rows = await ownEventRows(db, userId);
-  const figures = await ownEventFigures(db, userId, rows.map((row) => row.id));
+  const figures = await eventTally(db, rows.map((row) => row.id));
   const [ownEvents, sales, ownBookings] = await Promise.all([ownEventsOf(db, rows, figures), salesOf(db, userId, rows, figures, now), listOwnBookings({ db, userId })]);
   return { events: ownEvents, attendeeEvents: attendeeEventChoices(ownEvents, now), sales, bookings: ownBookings };
 }

@@ -17,6 +17,7 @@ import {
 } from "../../../domain";
 import type { Db } from "../../db/client";
 import { events, profiles } from "../../db/schema";
+import { publicMemoOf } from "../../lib/page-cache/invalidation";
 import { placesTaken, placesTakenByEvent } from "../checkout/capacity";
 
 /** A card's columns; `taken` comes from placesTakenByEvent over the page's ids (see pagedSummaries). */
@@ -223,12 +224,21 @@ interface ListingShape {
   price: EventListQuery["price"];
   organiser: boolean;
   sort: EventSort;
+  /** Whether the statement also works out the matching set's figures (not kept for this filter yet). */
+  figures: boolean;
+}
+
+interface ListingFigures {
+  total: number;
+  locations: number;
+  categories: number;
 }
 
 /**
- * The /events list and GET /api/events in ONE statement: the matching set's figures (count, distinct
- * locations and categories), the page, and the places taken on the page's events only. Its values
- * are placeholders, so each shape is built once (Drizzle's building of it cost more than running it).
+ * The /events list and GET /api/events in ONE statement: the page and the places taken on the page's
+ * events only, with the matching set's figures (count, distinct locations and categories) when they are
+ * not kept. Its values are placeholders, so each shape is built once (Drizzle's building of it cost more
+ * than running it).
  */
 function listingStatement(db: Db, shape: ListingShape) {
   const searching = shape.words !== null;
@@ -239,6 +249,23 @@ function listingStatement(db: Db, shape: ListingShape) {
     priceCondition(shape.price),
     shape.organiser ? eq(sql`lower(${profiles.username})`, sql.placeholder("organiser")) : undefined,
   );
+  const page = pageCte(db, "page", { where, order: orderFor(shape.sort, searching), limit: sql.placeholder("limit"), offset: sql.placeholder("offset") });
+  const taken = takenCte(db, page);
+  const card = { ...cardColumns, taken: sql<number>`coalesce(${taken.taken}, 0)` };
+  // Browsing (no search) is named, so the server can reuse its plan instead of planning it for each
+  // request; a search stays unnamed and is planned for its words, whose selectivity picks the index.
+  const name = (statement: { toSQL(): { sql: string } }) => (searching ? "" : statementName("list", statement));
+  if (!shape.figures) {
+    const statement = db
+      .with(page, taken)
+      .select({ ...card, total: sql<number | null>`null::int`, locations: sql<number | null>`null::int`, categories: sql<number | null>`null::int` })
+      .from(page)
+      .innerJoin(events, eq(events.id, page.pageId))
+      .leftJoin(profiles, eq(profiles.userId, events.userId))
+      .leftJoin(taken, eq(taken.eventId, events.id))
+      .orderBy(asc(page.position));
+    return statement.prepare(name(statement));
+  }
   const matched = db.$with("matched").as(
     db
       .select({
@@ -258,33 +285,43 @@ function listingStatement(db: Db, shape: ListingShape) {
       })
       .from(matched),
   );
-  const page = pageCte(db, "page", { where, order: orderFor(shape.sort, searching), limit: sql.placeholder("limit"), offset: sql.placeholder("offset") });
-  const taken = takenCte(db, page);
+  // From the figures, so that an empty page still answers its one row of them.
   const statement = db
     .with(matched, stats, page, taken)
-    .select({ ...cardColumns, taken: sql<number>`coalesce(${taken.taken}, 0)`, total: stats.total, locations: stats.locations, categories: stats.categories })
+    .select({ ...card, total: sql<number | null>`${stats.total}`, locations: sql<number | null>`${stats.locations}`, categories: sql<number | null>`${stats.categories}` })
     .from(stats)
     .leftJoin(page, sql`true`)
     .leftJoin(events, eq(events.id, page.pageId))
     .leftJoin(profiles, eq(profiles.userId, events.userId))
     .leftJoin(taken, eq(taken.eventId, events.id))
     .orderBy(asc(page.position));
-  // Browsing (no search) is named, so the server can reuse its plan instead of planning it for each
-  // request; a search stays unnamed and is planned for its words, whose selectivity picks the index.
-  return statement.prepare(searching ? "" : statementName("list", statement));
+  return statement.prepare(name(statement));
 }
 
 const listingStatements = new WeakMap<Db, Map<string, ReturnType<typeof listingStatement>>>();
 
+/**
+ * spec §2 Events (`/events`, GET /api/events): one page of the listed events that match, with the
+ * matching set's figures. The figures are the same for every page and sort of a filter and cost more
+ * than the page (they count the whole matching set), so they are kept per filter like the public pages
+ * (public-memo.ts: dropped by any change to what a listing shows, on every node) and worked out only
+ * when not kept.
+ */
 export async function listEvents({ db, query, now = new Date() }: ListEventsParams): Promise<EventListResult> {
   const q = query.q || undefined;
   const words = q ? trigramWords(q) : [];
+  const filter = { q, category: query.category?.toLowerCase(), price: query.price, organiser: query.organiser?.toLowerCase() };
+  const memo = publicMemoOf(db);
+  const figuresKey = `listing-figures:${JSON.stringify(filter)}`;
+  const since = memo.generation;
+  const kept = memo.peek<ListingFigures>(figuresKey);
   const shape: ListingShape = {
     words: q ? words.length : null,
-    category: Boolean(query.category),
-    price: query.price,
-    organiser: Boolean(query.organiser),
+    category: Boolean(filter.category),
+    price: filter.price,
+    organiser: Boolean(filter.organiser),
     sort: effectiveSort(query.sort, q),
+    figures: !kept,
   };
   const key = JSON.stringify(shape);
   let statements = listingStatements.get(db);
@@ -296,12 +333,17 @@ export async function listEvents({ db, query, now = new Date() }: ListEventsPara
     now,
     q,
     ...Object.fromEntries(words.map((word, i) => [`word${i}`, word])),
-    category: query.category?.toLowerCase(),
-    organiser: query.organiser?.toLowerCase(),
+    category: filter.category,
+    organiser: filter.organiser,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  const figures = rows[0]!;
+  let figures = kept;
+  if (!figures) {
+    const first = rows[0]!;
+    figures = { total: first.total!, locations: first.locations!, categories: first.categories! };
+    memo.keep(figuresKey, figures, since);
+  }
   return {
     events: rows.flatMap((row) => (row.id === null ? [] : [toSummary(row as SummaryRow)])),
     total: figures.total,

@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { organiserFee, summariseLedger, type LedgerKind, type MoneySummary } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings, ledgerEntries } from "../../db/schema";
+import { ledgerEntries } from "../../db/schema";
 import type { Tx } from "../checkout/capacity";
 
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert & { kind: LedgerKind };
@@ -99,37 +99,18 @@ export async function bookingMoney(db: Tx | Db, bookingIds: string[]): Promise<M
 }
 
 /**
- * The ledger summed per group (`key`: an SQL expression over ledger_entries, and bookings when `joinBookings`),
- * for the rows `where` picks: the one aggregate the dashboard, its charts and the affiliate page read their
- * money from, so a refund shows everywhere at once.
+ * The ledger summed per group (`key`: an SQL expression over ledger_entries) for the rows `where` picks.
+ * (The dashboard reads its money from the sales tally instead, which the ledger's trigger keeps: decision 030.)
  */
-async function ledgerBy(db: Tx | Db, key: SQL, where: SQL, joinBookings = false): Promise<Map<string, MoneySummary>> {
-  const base = db
+async function ledgerBy(db: Tx | Db, key: SQL, where: SQL): Promise<Map<string, MoneySummary>> {
+  const rows = await db
     .select({ key: sql<string>`${key}`, kind: ledgerEntries.kind, amountPence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number) })
-    .from(ledgerEntries);
-  const rows = await (joinBookings ? base.innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId)) : base).where(where).groupBy(sql`1`, ledgerEntries.kind);
+    .from(ledgerEntries)
+    .where(where)
+    .groupBy(sql`1`, ledgerEntries.kind);
   const grouped = new Map<string, { kind: string; amountPence: number }[]>();
   for (const row of rows) grouped.set(String(row.key), [...(grouped.get(String(row.key)) ?? []), row]);
   return new Map([...grouped].map(([group, lines]) => [group, summariseLedger(lines)]));
-}
-
-/** Each event's money (charged, paid back, net). */
-export function eventMoney(db: Tx | Db, eventIds: string[]): Promise<Map<string, MoneySummary>> {
-  if (!eventIds.length) return Promise.resolve(new Map());
-  // Grouped by the uuid itself (it arrives as text): a cast per ledger line costs as much as the sum.
-  return ledgerBy(db, sql`${ledgerEntries.eventId}`, inArray(ledgerEntries.eventId, eventIds));
-}
-
-/** These events' money per UK calendar day of the sale (a refund counts against the day its booking was sold), from `since`. */
-export function dailyMoney(db: Tx | Db, eventIds: string[], since: Date): Promise<Map<string, MoneySummary>> {
-  if (!eventIds.length) return Promise.resolve(new Map());
-  return ledgerBy(
-    db,
-    sql`to_char(${bookings.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
-    // Chosen by the bookings (their event and sale time: an index range), then their ledger lines: not every line of the events.
-    and(inArray(bookings.eventId, eventIds), gte(bookings.createdAt, since))!,
-    true,
-  );
 }
 
 /** What these affiliate accounts have earned: commission less what refunds took back. */

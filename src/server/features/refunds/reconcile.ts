@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { formatPounds, LEDGER_KINDS, organiserFee } from "../../../domain";
-import type { Db } from "../../db/client";
+import { rowsOf, type Db } from "../../db/client";
+import { salesTallyProblems } from "../dashboard/sales-tally";
 import { eventSettlements, type EventSettlement } from "../payouts/settlement";
 
 export interface ReconcileProblem {
@@ -23,8 +24,6 @@ export interface ReconcileReport {
   problems: ReconcileProblem[];
 }
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-
 /**
  * Proves the ledger adds up, for any database (`npm run admin -- reconcile`, decision 027):
  * - every order's charges are what its buyer paid, and nothing is paid back beyond them;
@@ -35,7 +34,8 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
  * - every completed refund is on the ledger for exactly its amounts, under the provider's id, and no money
  *   is paid back on the ledger that no refund accounts for;
  * - every affiliate's earnings are their commission less its reversals, and no reversal exceeds it;
- * - every booking owes the fees of D22 on exactly the right tickets (feeProblems).
+ * - every booking owes the fees of D22 on exactly the right tickets (feeProblems);
+ * - the dashboard's sales tally is what the bookings and the ledger say (decision 030).
  */
 export async function reconcile(db: Db): Promise<ReconcileReport> {
   const problems: ReconcileProblem[] = [];
@@ -148,6 +148,11 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
   }
 
   problems.push(...(await feeProblems(db)));
+  // The dashboard's sales tally (decision 030) must be what the bookings and the ledger say.
+  for (const off of await salesTallyProblems(db)) {
+    const figure = off.kind === "tickets" || off.kind === "bookings" ? (n: number) => `${n} ${off.kind}` : (n: number) => `${money(n)} of ${off.kind}`;
+    problems.push({ orderId: null, bookingId: null, problem: `the sales tally of event ${off.eventId} on ${off.day} shows ${figure(off.tallied)}, but the bookings and ledger give ${figure(off.expected)}` });
+  }
   const payouts = await reconcilePayouts(db);
   problems.push(...payouts.problems);
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import type { PageCache } from "./page-cache";
+import { createPublicMemo, type PublicMemo } from "./public-memo";
 
 /** The NOTIFY channel on which every node hears that public pages changed. */
 export const PAGE_CHANGES_CHANNEL = "public_pages_changed";
@@ -17,6 +18,8 @@ interface Announcer {
   node: string;
   /** The caches of the apps on this handle (one, except in tests that build two apps on one handle). */
   caches: Set<PageCache>;
+  /** Values shared by public answers on this handle (public-memo.ts), dropped with the pages. */
+  memo: PublicMemo;
   timer: NodeJS.Timeout | null;
   lastSentAt: number;
   onError: (error: unknown) => void;
@@ -27,7 +30,7 @@ const announcers = new WeakMap<Db, Announcer>();
 
 function announcerFor(db: Db): Announcer {
   let announcer = announcers.get(db);
-  if (!announcer) announcers.set(db, (announcer = { node: randomUUID(), caches: new Set(), timer: null, lastSentAt: 0, onError: () => {} }));
+  if (!announcer) announcers.set(db, (announcer = { node: randomUUID(), caches: new Set(), memo: createPublicMemo(), timer: null, lastSentAt: 0, onError: () => {} }));
   return announcer;
 }
 
@@ -44,6 +47,7 @@ function announcerFor(db: Db): Announcer {
 export function publicPagesChanged(db: Db): void {
   const announcer = announcerFor(db);
   for (const cache of announcer.caches) cache.invalidate();
+  announcer.memo.invalidate();
   if (announcer.timer) return;
   const wait = Math.max(0, announcer.lastSentAt + NOTIFY_COALESCE_MS - Date.now());
   announcer.timer = setTimeout(() => {
@@ -53,28 +57,49 @@ export function publicPagesChanged(db: Db): void {
   }, wait);
 }
 
+/** The values public answers share on this database handle (kept only once its node hears changes). */
+export function publicMemoOf(db: Db): PublicMemo {
+  return announcerFor(db).memo;
+}
+
 /**
- * Joins this node's cache to the others: a NOTIFY from another node empties it, and so does a LISTEN
+ * Joins this node's cache (and its public memo, kept as long as `ttlMs`) to the others: a NOTIFY from another node empties it, and so does a LISTEN
  * connection coming back (what was notified while it was away is lost; the TTL bounds the rest).
  * Resolves to the function that stops listening.
  */
-export async function joinPageInvalidation({ database, cache, onError }: { database: Database; cache: PageCache; onError: (error: unknown) => void }): Promise<() => Promise<void>> {
+export async function joinPageInvalidation({
+  database,
+  cache,
+  ttlMs,
+  onError,
+}: {
+  database: Database;
+  cache: PageCache;
+  ttlMs: number;
+  onError: (error: unknown) => void;
+}): Promise<() => Promise<void>> {
   const announcer = announcerFor(database.db);
   announcer.caches.add(cache);
   announcer.onError = onError;
+  const drop = () => {
+    cache.invalidate();
+    announcer.memo.invalidate();
+  };
   const stop = await database.listen(
     PAGE_CHANGES_CHANNEL,
     (node) => {
-      if (node !== announcer.node) cache.invalidate();
+      if (node !== announcer.node) drop();
     },
-    { onReconnect: () => cache.invalidate() },
+    { onReconnect: drop },
   );
   cache.setOpen(true);
+  announcer.memo.setOpen(true, ttlMs);
   return async () => {
     cache.setOpen(false);
     announcer.caches.delete(cache);
-    if (announcer.caches.size === 0 && announcer.timer) {
-      clearTimeout(announcer.timer);
+    if (announcer.caches.size === 0) {
+      announcer.memo.setOpen(false);
+      if (announcer.timer) clearTimeout(announcer.timer);
       announcer.timer = null;
     }
     await stop();

@@ -126,4 +126,33 @@ describe("the listing API's kept answers", () => {
       await within(app, listing, (body) => (body as { events: { organiser: { displayName: string } | null }[] }).events[0]?.organiser?.displayName === "Reel Folk Collective", since, "the new name");
     }
   });
+
+  it("keeps a filter's figures for its every page and sort, and a new event made on one node reaches both nodes' figures within a second", async () => {
+    const organiser = await signedIn(nodeA);
+    await createEvent(nodeA.db, { userId: organiser.account.id, title: "Figures Kept Fiddle Night", location: "Hexham", category: "music" });
+    const filter = `organiser=${organiser.account.username}`;
+    const figuresOf = (body: unknown) => (body as { stats: { events: number; locations: number; categories: number } }).stats;
+    // Each URL is its own page-cache entry, so only the kept figures are shared between them.
+    for (const app of [nodeA.app, nodeB]) {
+      for (const sort of ["date", "title", "price-low"]) {
+        const answer = await get(app, `/api/events?${filter}&sort=${sort}`, { "accept-encoding": "identity" });
+        expect(figuresOf(answer.json())).toEqual({ events: 1, locations: 1, categories: 1 });
+      }
+    }
+
+    const made = await organiser.c.post("/api/events", eventInput({ title: "Figures Kept Barn Dance", location: "Alnwick", category: "comedy" }));
+    expect(made.statusCode).toBe(201);
+    const since = Date.now();
+    let serial = 0;
+    for (const app of [nodeA.app, nodeB]) {
+      for (;;) {
+        // A URL not asked before each time (a later page), so no kept page answers it: only the kept figures could.
+        serial += 1;
+        const answer = await get(app, `/api/events?${filter}&page=${serial + 1}`, { "accept-encoding": "identity" });
+        if (JSON.stringify(figuresOf(answer.json())) === JSON.stringify({ events: 2, locations: 2, categories: 2 })) break;
+        if (Date.now() - since > CHANGE_REACHES_NODES_MS) throw new Error(`the new event did not reach the figures within ${CHANGE_REACHES_NODES_MS} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  });
 });
