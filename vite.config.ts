@@ -47,6 +47,9 @@ export default defineConfig({
     // Bundled, not imported: Node 24 re-reads drizzle-orm's 180 kB package.json for each of the ~400
     // ES modules it loads, some 4 s of a start-up (decision 029). The server bundle has it inlined too;
     // drizzle recognises its objects across copies (entityKind), so its two copies work together.
-    noExternal: ["drizzle-orm"],
+    // The UI-only packages too: lucide-react is one 1.3 MB CommonJS file of every icon that Node would
+    // parse and run at each start (some 300 ms); bundled, the build keeps only the icons the pages use.
+    // None of them is imported by the server bundle, so the pages and the server still share one React.
+    noExternal: ["drizzle-orm", "lucide-react", /^@radix-ui\//, "@yudiel/react-qr-scanner", "class-variance-authority", "tailwind-merge", "clsx", "isbot", "idb", /^react-remove-scroll/, "aria-hidden", "use-sidecar", "use-callback-ref", "react-style-singleton", "get-nonce", "detect-node-es", "tslib"],
   },
 });

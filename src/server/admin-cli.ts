@@ -55,7 +55,7 @@ async function main() {
       return;
     }
     if (command === "payouts") {
-      const gateway = createPaymentGateway(config, database.db);
+      const gateway = await createPaymentGateway(config, database.db);
       const report = await runDuePayouts({ db: database.db, gateway }, asOf ?? new Date());
       console.log(formatPayoutReport(report));
       if (report.failed.length) process.exitCode = 1;

@@ -2,15 +2,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { constants as zlib } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
@@ -64,6 +57,7 @@ import { registerMetrics } from "./lib/metrics";
 import { refuseNulCharacters } from "./lib/nul-characters";
 import { loggingOptions, type LogStream } from "./lib/request-log";
 import { registerSecurityHeaders } from "./lib/security-headers";
+import { registerApiDocs } from "./lib/api-docs";
 import { joinPageInvalidation } from "./lib/page-cache/invalidation";
 import { createPageCache } from "./lib/page-cache/page-cache";
 import { registerWebHandler } from "./web-handler";
@@ -117,11 +111,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     brotliOptions: { flush: zlib.BROTLI_OPERATION_FLUSH, params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  await app.register(swagger, {
-    openapi: { info: { title: "Eventora API", version: "1.0.0" } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await registerApiDocs(app);
 
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
@@ -159,7 +149,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     storage: createFileStorage(config, mediaDir),
     ai: await createAiService(config),
     jobs,
-    gateway: createPaymentGateway(config, db),
+    gateway: await createPaymentGateway(config, db),
     signer,
     mailer: { db, email, signer, publicUrl: config.publicUrl },
     hub: createSalesHub(database),

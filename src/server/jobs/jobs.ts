@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Job, type JobWithMetadata } from "pg-boss";
+import type { ConstructorOptions, Job, JobWithMetadata, PgBoss } from "pg-boss";
 import type { Database, Db } from "../db/client";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -93,13 +93,16 @@ export interface Jobs {
   work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
   /** Runs a queue on a cron schedule (at most once per tick across all nodes). */
   schedule(queue: string, cron: string): Promise<void>;
+  /** pg-boss itself, once `ready` has settled (job handlers, which run only then, use it). */
   readonly boss: PgBoss;
   /** Settles once the queue is installed and usable. */
   readonly ready: Promise<void>;
   stop(): Promise<void>;
 }
 
-function connectionFor(database: Database): ConstructorOptions {
+type PgBossModule = typeof import("pg-boss");
+
+function connectionFor(database: Database, { fromPglite }: PgBossModule): ConstructorOptions {
   if (database.kind === "pglite") return { db: fromPglite(database.pglite!), backend: "pglite" };
   return { connectionString: database.url!, max: 4 };
 }
@@ -109,10 +112,11 @@ function connectionFor(database: Database): ConstructorOptions {
  * with backoff) instead of stopping the app, so /readyz can report it and the app recovers by itself.
  * `startWhen`: the queue starts once it settles (the app starts it once its routes are built, so pg-boss's
  * own start-up queries do not hold up the first requests); everything that needs the queue waits for it.
+ * pg-boss and its date libraries (about 1 MB of code) are loaded then too, not before the app is ready.
  */
 export function startJobs({ database, timings, onError, startWhen }: { database: Database; timings: JobTimings; onError: (error: Error) => void; startWhen?: Promise<void> }): Jobs {
-  const boss = new PgBoss({
-    ...connectionFor(database),
+  const createBoss = (module: PgBossModule) => new module.PgBoss({
+    ...connectionFor(database, module),
     superviseIntervalSeconds: timings.superviseIntervalSeconds,
     // Lost (expired) jobs are looked for on the monitor pass, which otherwise runs once a minute.
     monitorIntervalSeconds: timings.superviseIntervalSeconds,
@@ -123,7 +127,8 @@ export function startJobs({ database, timings, onError, startWhen }: { database:
     // connection each); polling stays on as the floor should the listening connection drop.
     useListenNotify: true,
   });
-  boss.on("error", onError);
+  let pgBoss: PgBossModule | null = null;
+  let boss: PgBoss | null = null;
   const queueOptions = {
     expireInSeconds: timings.expireInSeconds,
     retryLimit: timings.retryLimit,
@@ -144,8 +149,12 @@ export function startJobs({ database, timings, onError, startWhen }: { database:
     startWhen.then(resolve, resolve);
   });
 
-  async function start(): Promise<void> {
+  async function start(): Promise<PgBoss> {
     await startSignal;
+    if (stopped) throw new Error("The job queue was stopped before it started.");
+    pgBoss = await import("pg-boss");
+    const boss = createBoss(pgBoss);
+    boss.on("error", onError);
     for (let attempt = 0; ; attempt++) {
       if (stopped) throw new Error("The job queue was stopped before it started.");
       try {
@@ -158,7 +167,7 @@ export function startJobs({ database, timings, onError, startWhen }: { database:
           });
         }
         started = true;
-        return;
+        return boss;
       } catch (error) {
         await boss.stop({ graceful: false }).catch(() => {});
         if (stopped) throw error;
@@ -173,28 +182,33 @@ export function startJobs({ database, timings, onError, startWhen }: { database:
       }
     }
   }
-  const ready = start();
+  const bossReady = start().then((instance) => (boss = instance));
+  const ready = bossReady.then(() => {});
   // Callers see failures through the calls below; an unhandled rejection must not end the process.
   ready.catch(() => {});
+  const fromDrizzle = (tx: Tx) => pgBoss!.fromDrizzle(tx as unknown as Parameters<PgBossModule["fromDrizzle"]>[0], sql);
 
   return {
-    boss,
+    get boss() {
+      if (!boss) throw new Error("The job queue has not started yet: wait for jobs.ready.");
+      return boss;
+    },
     async enqueueTicketEmails(tx, bookingIds) {
-      await ready;
-      const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+      const boss = await bossReady;
+      const db = fromDrizzle(tx);
       for (const bookingId of bookingIds) {
         // singletonKey: a booking's ticket is queued once however often confirmation is retried.
         await boss.send(QUEUES.ticketEmail, { bookingId } satisfies TicketEmailJob, { db, singletonKey: bookingId });
       }
     },
     async enqueueRefundEmail(tx, orderId) {
-      await ready;
-      const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+      const boss = await bossReady;
+      const db = fromDrizzle(tx);
       await boss.send(QUEUES.refundEmail, { orderId } satisfies RefundEmailJob, { db, singletonKey: orderId });
     },
     async enqueue(tx, queue, data, options = {}) {
-      await ready;
-      const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+      const boss = await bossReady;
+      const db = fromDrizzle(tx);
       await boss.send(queue, data, {
         db,
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
@@ -202,7 +216,7 @@ export function startJobs({ database, timings, onError, startWhen }: { database:
       });
     },
     async work(queue, handler) {
-      await ready;
+      const boss = await bossReady;
       // burstWhenReadyExceeds: a backlog (a cancelled event's 2,000 refund notices) is worked through
       // back to back, not one job per polling interval.
       await boss.work(queue, { pollingIntervalSeconds: timings.pollingIntervalSeconds, notifyPollingIntervalSeconds: timings.pollingIntervalSeconds, includeMetadata: true, batchSize: 1, burstWhenReadyExceeds: 1 }, async (jobs: JobWithMetadata<object>[]) => {
@@ -210,7 +224,7 @@ export function startJobs({ database, timings, onError, startWhen }: { database:
       });
     },
     async schedule(queue, cron) {
-      await ready;
+      const boss = await bossReady;
       await boss.schedule(queue, cron, null, { tz: "Europe/London" });
     },
     ready,
@@ -221,7 +235,7 @@ export function startJobs({ database, timings, onError, startWhen }: { database:
       // A start still under way finishes (or gives up) first: stopping beside it would leave its
       // connections open after the app has closed (and its database may be gone by then).
       await ready.catch(() => {});
-      if (started) await boss.stop({ graceful: true, timeout: 5_000 });
+      if (started) await boss!.stop({ graceful: true, timeout: 5_000 });
     },
   };
 }

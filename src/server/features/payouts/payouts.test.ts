@@ -16,7 +16,7 @@ import { runDuePayouts, settleEventPayouts } from "./payouts.service";
 import { eventSettlements } from "./settlement";
 
 const t = setUpTestApp();
-const context = () => ({ db: t.db, gateway: createPaymentGateway(t.config, t.db) });
+const context = async () => ({ db: t.db, gateway: await createPaymentGateway(t.config, t.db) });
 
 async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -111,18 +111,18 @@ describe("a month of orders: three organisers and an affiliate paid what their e
     expect([a1, b1, a2, c2, b2, c1].map((row) => dueAt(row).getTime())).toEqual([a1, b1, a2, c2, b2, c1].map((row) => dueAt(row).getTime()).sort((x, y) => x - y));
 
     // A minute before A1 is due: nothing.
-    const early = await runDuePayouts(context(), new Date(dueAt(a1).getTime() - 60_000));
+    const early = await runDuePayouts(await context(), new Date(dueAt(a1).getTime() - 60_000));
     expect(early.paid.filter((outcome) => all.includes(outcome.eventId))).toEqual([]);
     expect(await paidOf(all)).toEqual([]);
 
     // A1 is due: its organiser, 10 × £20 less the organiser fee (2.9% + 30p = 88p a ticket), and the affiliate (5 × 23p).
-    const first = await runDuePayouts(context(), dueAt(a1));
+    const first = await runDuePayouts(await context(), dueAt(a1));
     expect(first.paid.map((outcome) => [outcome.eventTitle, outcome.payeeKind, outcome.amountPence]).sort()).toEqual([
       ["A1 Harbour Quiz", "affiliate", 115],
       ["A1 Harbour Quiz", "organiser", 19120],
     ]);
     // Run again at the same time: nothing more.
-    expect((await runDuePayouts(context(), dueAt(a1))).paid).toEqual([]);
+    expect((await runDuePayouts(await context(), dueAt(a1))).paid).toEqual([]);
 
     // Refunds after payout: 1 of the affiliate's 3-ticket order, then the whole 2-ticket first order.
     await refund(a!, bought.get(a1.id)![2]!.id, 1);
@@ -138,11 +138,11 @@ describe("a month of orders: three organisers and an affiliate paid what their e
     }, "the reversals after the late refunds");
     expect(reversed.every((row) => row.payout_reversals.providerReversalId?.startsWith("trr_local_"))).toBe(true);
     // Settling the same state again (two at once) takes back nothing more.
-    await Promise.all([settleEventPayouts(context(), a1.id), settleEventPayouts(context(), a1.id)]);
+    await Promise.all([settleEventPayouts(await context(), a1.id), settleEventPayouts(await context(), a1.id)]);
     expect((await t.db.select().from(payoutReversals).innerJoin(payouts, eq(payouts.id, payoutReversals.payoutId)).where(eq(payouts.eventId, a1.id))).length).toBe(reversed.length);
 
     // Mid-month: B1 and A2 are due, C2 not yet.
-    const mid = await runDuePayouts(context(), dueAt(a2));
+    const mid = await runDuePayouts(await context(), dueAt(a2));
     expect(mid.paid.map((outcome) => [outcome.eventTitle, outcome.payeeKind, outcome.amountPence]).sort()).toEqual([
       ["A2 Harbour Quiz", "affiliate", 46],
       // 6 × £15 − organiser fees (74p, £1.47, £1.47, 74p by booking) − 6 absorbed booking fees (£13.80)
@@ -153,7 +153,7 @@ describe("a month of orders: three organisers and an affiliate paid what their e
     ]);
 
     // After the month: the rest.
-    const last = await runDuePayouts(context(), new Date(dueAt(c1).getTime() + 3600_000));
+    const last = await runDuePayouts(await context(), new Date(dueAt(c1).getTime() + 3600_000));
     expect(last.paid.map((outcome) => [outcome.eventTitle, outcome.payeeKind, outcome.amountPence]).sort()).toEqual([
       ["B2 Jazz Cellar", "affiliate", 23],
       ["B2 Jazz Cellar", "organiser", 9000 - 531], // 9 × £10 − 9 × 59p
@@ -205,7 +205,7 @@ describe("payouts run on two nodes at once, and payees without a ready account (
     }
     const ids = list.map((row) => row.id);
     const now = new Date("2091-04-01T12:00:00Z");
-    const runs = await Promise.all([runDuePayouts(context(), now, { slice: 2 }), runDuePayouts(context(), now, { slice: 3 })]);
+    const runs = await Promise.all([runDuePayouts(await context(), now, { slice: 2 }), runDuePayouts(await context(), now, { slice: 3 })]);
     const paid = runs.flatMap((run) => run.paid).filter((outcome) => ids.includes(outcome.eventId));
     expect(paid).toHaveLength(6);
     expect(new Set(paid.map((outcome) => outcome.eventId)).size).toBe(6);
@@ -227,7 +227,7 @@ describe("payouts run on two nodes at once, and payees without a ready account (
     await createPaidBookings(t.db, { eventId: row.id, pricePence: 1800, count: 2, quantity: () => 1 });
     await t.db.insert(payoutAccounts).values({ userId: organiser.account.id, provider: "local", accountId: `acct_local_${randomUUID().slice(0, 8)}`, ready: false });
     const now = new Date("2092-06-01T12:00:00Z");
-    const waiting = await runDuePayouts(context(), now);
+    const waiting = await runDuePayouts(await context(), now);
     expect(waiting.waiting.filter((outcome) => outcome.eventId === row.id)).toEqual([
       expect.objectContaining({ eventTitle: "Waiting Room Gig", payeeKind: "organiser", amountPence: 3436, reason: "their payout account is not ready to receive payouts yet" }),
     ]);
@@ -236,7 +236,7 @@ describe("payouts run on two nodes at once, and payees without a ready account (
     expect(settled.organiserTransferredPence).toBe(0);
 
     await t.db.update(payoutAccounts).set({ ready: true }).where(eq(payoutAccounts.userId, organiser.account.id));
-    const ready = await runDuePayouts(context(), now);
+    const ready = await runDuePayouts(await context(), now);
     expect(ready.paid.filter((outcome) => outcome.eventId === row.id).map((outcome) => outcome.amountPence)).toEqual([3436]); // 2 × (£18 − 82p)
   });
 
@@ -245,12 +245,12 @@ describe("payouts run on two nodes at once, and payees without a ready account (
     const row = await createEvent(t.db, { userId: organiser.account.id, pricePence: 900, ...endingOn("2093-01-12") });
     await createPaidBookings(t.db, { eventId: row.id, pricePence: 900, count: 1, quantity: () => 2 });
     const now = new Date("2093-02-01T12:00:00Z");
-    await runDuePayouts(context(), now);
+    await runDuePayouts(await context(), now);
     const [paid] = await paidOf([row.id]);
     // As a node killed after creating the row, before the provider answered, would have left it.
     await t.db.delete(ledgerEntries).where(eq(ledgerEntries.payoutId, paid!.id));
     await t.db.update(payouts).set({ status: "pending", providerTransferId: null, paidAt: null }).where(eq(payouts.id, paid!.id));
-    const resumed = await runDuePayouts(context(), now);
+    const resumed = await runDuePayouts(await context(), now);
     expect(resumed.paid.filter((outcome) => outcome.eventId === row.id)).toEqual([expect.objectContaining({ payoutId: paid!.id, providerId: paid!.providerTransferId, amountPence: 1688 })]); // 2 × £9 − £1.12
     expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.payoutId, paid!.id))).toHaveLength(1);
   });
@@ -259,13 +259,13 @@ describe("payouts run on two nodes at once, and payees without a ready account (
     const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     const row = await createEvent(t.db, { userId: organiser.account.id, pricePence: 2500, ...endingOn("2094-02-02") });
     const { bookingIds } = await createPaidBookings(t.db, { eventId: row.id, pricePence: 2500, count: 2, quantity: () => 2 });
-    await runDuePayouts(context(), new Date("2094-03-01T12:00:00Z"));
+    await runDuePayouts(await context(), new Date("2094-03-01T12:00:00Z"));
     const [paid] = await paidOf([row.id]);
     expect(paid!.amountPence).toBe(2 * (5000 - 205)); // two bookings of 2 × £25, less £2.05 organiser fee each
     // The bank takes one booking's payment back (charge.dispute.created through the webhook's handler).
     const { handleProviderNotice } = await import("../refunds/provider-events.service");
     const [order] = await t.db.execute(sql`select o.payment_reference from orders o join order_lines ol on ol.order_id = o.id join bookings b on b.order_line_id = ol.id where b.id = ${bookingIds[0]}`).then((result) => (Array.isArray(result) ? result : (result as { rows: { payment_reference: string }[] }).rows) as { payment_reference: string }[]);
-    await handleProviderNotice({ db: t.db, jobs: t.app.jobs, gateway: context().gateway }, { type: "charge.dispute.created", paymentReference: order!.payment_reference, disputeId: `dp_${randomUUID().slice(0, 8)}`, amountPence: 5460, reason: "fraudulent" });
+    await handleProviderNotice({ db: t.db, jobs: t.app.jobs, gateway: (await context()).gateway }, { type: "charge.dispute.created", paymentReference: order!.payment_reference, disputeId: `dp_${randomUUID().slice(0, 8)}`, amountPence: 5460, reason: "fraudulent" });
     const reversal = await waitFor(async () => {
       const [done] = await t.db.select().from(payoutReversals).where(and(eq(payoutReversals.payoutId, paid!.id), eq(payoutReversals.status, "succeeded")));
       return done;

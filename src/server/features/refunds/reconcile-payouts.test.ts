@@ -12,14 +12,14 @@ import { formatReconcileReport, reconcile } from "./reconcile";
 
 // Each test breaks the payout side of the ledger on purpose: the file's own ledger check would fail it.
 const t = setUpTestApp({}, { ledgerCheck: false });
-const context = () => ({ db: t.db, gateway: createPaymentGateway(t.config, t.db) });
+const context = async () => ({ db: t.db, gateway: await createPaymentGateway(t.config, t.db) });
 
 /** An event that ended in `year` with two paid bookings of 2 tickets at £25, paid out: its payout. */
 async function paidOut(year: number) {
   const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
   const event = await createEvent(t.db, { userId: organiser.account.id, pricePence: 2500, dateTime: new Date(`${year}-03-03T19:00:00Z`), endTime: new Date(`${year}-03-03T22:00:00Z`) });
   const { bookingIds } = await createPaidBookings(t.db, { eventId: event.id, pricePence: 2500, count: 2, quantity: () => 2 });
-  await runDuePayouts(context(), new Date(`${year}-04-01T12:00:00Z`));
+  await runDuePayouts(await context(), new Date(`${year}-04-01T12:00:00Z`));
   const [payout] = await t.db.select().from(payouts).where(eq(payouts.eventId, event.id));
   expect(payout).toMatchObject({ status: "paid", amountPence: 2 * (5000 - 205) });
   return { event, payout: payout!, bookingIds };
@@ -35,7 +35,7 @@ async function reversedPayout(year: number) {
     { entryKey: `refund:${refundId}:ticket`, kind: "ticket_refund", amountPence: 5000, orderId: booking!.orderId, bookingId: booking!.id, eventId: event.id, refundId, providerRef: `re_${refundId}` },
     { entryKey: `refund:${refundId}:orgfee`, kind: "organiser_fee_reversal", amountPence: 205, orderId: booking!.orderId, bookingId: booking!.id, eventId: event.id, refundId, providerRef: `re_${refundId}` },
   ]);
-  await settleEventPayouts(context(), event.id);
+  await settleEventPayouts(await context(), event.id);
   const [reversal] = await t.db.select().from(payoutReversals).where(eq(payoutReversals.payoutId, payout.id));
   expect(reversal).toMatchObject({ status: "succeeded", amountPence: 4795 });
   return { event, payout, reversal: reversal! };

@@ -29,6 +29,7 @@ describe("a confirmed booking's ticket e-mail job (ARCHITECTURE Ticket delivery)
     const t = await createTestApp({ SMTP_URL: smtp.smtpUrl }, { workers: false });
     const nodeB = await buildApp({ config: t.config, database: t.database, web: "none", jobTimings: { ...TEST_JOB_TIMINGS, pollingIntervalSeconds: 3600 } });
     try {
+      await nodeB.jobs.ready;
       const ticketWorker = () => nodeB.jobs.boss.getWipData().find((worker) => worker.name === QUEUES.ticketEmail);
       const firstPoll = await waitFor(() => ticketWorker()?.lastFetchedOn ?? undefined);
 

@@ -2,7 +2,6 @@ import type { ConnectedAccountState } from "../../../domain";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { createLocalPayments } from "./local";
-import { createStripePayments } from "./stripe";
 
 export interface CheckoutLineForProvider {
   title: string;
@@ -121,7 +120,9 @@ export type ProviderNotice =
   | { type: "account.updated"; account: ConnectedAccountState }
   | { type: "other"; eventType: string };
 
-export function createPaymentGateway(config: Config, db: Db): PaymentGateway {
+/** Stripe's SDK (some 700 kB) is loaded only when it is the configured provider, not at every start. */
+export async function createPaymentGateway(config: Config, db: Db): Promise<PaymentGateway> {
   if (config.paymentProvider !== "stripe") return createLocalPayments({ publicUrl: config.publicUrl, db });
+  const { createStripePayments } = await import("./stripe");
   return createStripePayments({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL });
 }

@@ -218,7 +218,7 @@ describe("POST /api/webhooks/stripe with a Connect endpoint secret (STRIPE_CONNE
 
   it("accepts account.updated signed by the Connect endpoint's secret, and refuses one signed with neither secret", async () => {
     // The app's own gateway, built from its configuration.
-    const gateway = createPaymentGateway(t.config, t.db);
+    const gateway = await createPaymentGateway(t.config, t.db);
     const { accountId } = await gateway.createConnectedAccount({ email: "payee@example.com", idempotencyKey: "account-app-1", userId: "user-app" });
     const { account, delivery } = await stripe.completeOnboarding(accountId);
     expect(delivery).toMatchObject({ type: "account.updated", account: accountId, status: 200 });
