@@ -25,8 +25,14 @@ interface Announcer {
   onError: (error: unknown) => void;
 }
 
-/** Per database handle (one per app; tests run two apps, i.e. two nodes, in one process). */
-const announcers = new WeakMap<Db, Announcer>();
+/**
+ * Per database handle (one per app; tests run two apps, i.e. two nodes, in one process). Kept on
+ * globalThis because the pages' build (build/server, React Router's bundle) carries its own copy of this
+ * module: a page's loader must read the memo, and a page's action must empty the cache, that the app's
+ * copy opened and fills.
+ */
+const REGISTRY = Symbol.for("eventora.public-changes.announcers");
+const announcers = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new WeakMap<Db, Announcer>()) as WeakMap<Db, Announcer>;
 
 function announcerFor(db: Db): Announcer {
   let announcer = announcers.get(db);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createPublicMemo } from "./public-memo";
 
 describe("the public memo (values shared by public answers)", () => {
@@ -43,5 +43,16 @@ describe("the public memo (values shared by public answers)", () => {
     memo.setOpen(true, 0);
     memo.keep("a", 1, memo.generation);
     expect(memo.peek("a")).toBeUndefined();
+  });
+});
+
+describe("the registry of public changes", () => {
+  it("is one per process, however many copies of its module are loaded (the app's bundle and the pages' build)", async () => {
+    const db = {} as Parameters<typeof import("./invalidation").publicMemoOf>[0];
+    const first = await import("./invalidation");
+    vi.resetModules();
+    const second = await import("./invalidation");
+    expect(second).not.toBe(first);
+    expect(second.publicMemoOf(db)).toBe(first.publicMemoOf(db));
   });
 });
