@@ -368,16 +368,21 @@ export const ledgerEntries = pgTable(
  * `sales-tally-fold` job folds moves into `sales_tally_days`. A reader sums both tables in one statement,
  * so a fold is never seen half done. Ledger lines with no booking (transfers) count on day -infinity.
  */
-export const salesTallyDays = pgTable(
-  "sales_tally_days",
-  {
+/** An amount of one kind on an event's sale day: the columns both tally tables share (fresh builders per table). */
+function tallyColumns() {
+  return {
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
     kind: text("kind").notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
-  },
+  };
+}
+
+export const salesTallyDays = pgTable(
+  "sales_tally_days",
+  tallyColumns(),
   (t) => [primaryKey({ columns: [t.eventId, t.day, t.kind] })],
 );
 
@@ -386,12 +391,7 @@ export const salesTallyMoves = pgTable(
   "sales_tally_moves",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    eventId: uuid("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    day: date("day", { mode: "string" }).notNull(),
-    kind: text("kind").notNull(),
-    amount: bigint("amount", { mode: "number" }).notNull(),
+    ...tallyColumns(),
   },
   (t) => [index("sales_tally_moves_event_idx").on(t.eventId, t.day)],
 );

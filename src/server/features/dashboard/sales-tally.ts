@@ -40,7 +40,11 @@ async function tallyBy(db: Db | Tx, key: "event" | "day", eventIds: string[], si
     group by 1, 2`);
   const rows = rowsOf<TallyRow>(result);
   const grouped = new Map<string, TallyRow[]>();
-  for (const row of rows) grouped.set(row.key, [...(grouped.get(row.key) ?? []), row]);
+  for (const row of rows) {
+    const lines = grouped.get(row.key);
+    if (lines) lines.push(row);
+    else grouped.set(row.key, [row]);
+  }
   for (const [group, lines] of grouped) {
     const count = (kind: (typeof TALLY_COUNTS)[number]) => Number(lines.find((line) => line.kind === kind)?.amount ?? 0);
     const moneyLines = lines.filter((line) => !(TALLY_COUNTS as readonly string[]).includes(line.kind)).map((line) => ({ kind: line.kind, amountPence: Number(line.amount) }));
