@@ -138,9 +138,13 @@ export class ScaleCatalogue {
     return { csvEventId: dashboardEventIds[0]!, dashboardEventIds };
   }
 
-  /** The sales tally from scratch (migration 0014's sales_tally_rebuild): the load's session skips the triggers that keep it. */
-  async rebuildSalesTally(): Promise<void> {
+  /**
+   * What triggers keep, from scratch, since the load's session skips them: the sales tally (migration
+   * 0014's sales_tally_rebuild) and search's vocabulary (migration 0015's search_words_refresh).
+   */
+  async rebuildDerived(): Promise<void> {
     await this.client.query("select sales_tally_rebuild()");
+    await this.client.query("select search_words_refresh()");
   }
 
   private async uuid(expression: string): Promise<string> {

@@ -397,6 +397,15 @@ export const salesTallyMoves = pgTable(
 );
 
 /**
+ * Search's vocabulary (decision 029): every word of the searchable fields of every event (title, venue,
+ * location, description), lower-cased and unstemmed, kept by statement triggers of migration 0015. A
+ * partial or misspelt word of a search (`jaz`, `brixtn`) is matched against these words by trigram
+ * similarity, and the words found become full-text terms, so the search itself runs on events' full-text
+ * index. Words are never removed: one no event uses any longer only matches nothing.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() });
+
+/**
  * A refund: asked for once (request_key is unique, so a repeated or concurrent request is the same refund),
  * its places freed and its tickets voided in that transaction, then paid back through the provider with
  * the refund's id as the idempotency key, by the request or by the refund job after a crash (decision 027).

@@ -15,7 +15,7 @@ import {
   type EventListResult,
   type EventSummary,
 } from "../../../domain";
-import type { Db } from "../../db/client";
+import { rowsOf, type Db } from "../../db/client";
 import { events, profiles } from "../../db/schema";
 import { publicMemoOf } from "../../lib/page-cache/invalidation";
 import { placesTaken, placesTakenByEvent } from "../checkout/capacity";
@@ -87,52 +87,98 @@ function toSummary(row: SummaryRow): EventSummary {
   };
 }
 
+/** Listed whatever their date: restaurants and ongoing businesses (spec §4). */
+const alwaysListed = sql`(${events.businessType} = 'restaurant' or ${events.category} = 'ongoing-business')`;
+
 /** Listed: active and upcoming, or a restaurant / ongoing business whatever its date (spec §4). */
 export function listedCondition(now: Date | Placeholder): SQL {
-  return and(
-    eq(events.status, "active"),
-    or(gte(events.dateTime, now), eq(events.businessType, "restaurant"), eq(events.category, "ongoing-business")),
-  )!;
+  return and(eq(events.status, "active"), or(gte(events.dateTime, now), alwaysListed))!;
 }
 
-/** Migration 0012's generated search columns (not in the Drizzle schema, so plain selects never fetch them). */
+/** Migration 0012's generated full-text document (not in the Drizzle schema, so plain selects never fetch it). */
 const searchVector = sql`"events"."search_vector"`;
-const searchText = sql`"events"."search_text"`;
 
-function tsQuery(q: Placeholder): SQL {
-  // websearch_to_tsquery never fails on user syntax (quotes, or, -, stray & | ! : * ( )).
-  return sql`websearch_to_tsquery('english', ${q}::text)`;
-}
+/** The search as typed (placeholder `q`): websearch_to_tsquery never fails on user syntax (quotes, or, -, & | ! : * ( )). */
+const typedQuery = sql`websearch_to_tsquery('english', ${sql.placeholder("q")}::text)`;
 
-/** The words trigram matching looks for (partial words, typos); shorter ones would match nearly anything. */
-function trigramWords(q: string): string[] {
+/**
+ * What a search finds (issue 21, decision 029): the words as typed, or every word partial or misspelt
+ * (`jaz` finds Jazz, `brixtn` Brixton) through the vocabulary's similar words (placeholder `similar`,
+ * from similarWordsQuery). One full-text query over the weighted title / venue+location / description
+ * document, served by events' GIN index; the planner sees its terms, so it can tell a common search
+ * (walk the soonest events) from a rare one (read the index).
+ */
+const searchQuery = sql`coalesce(${typedQuery} || ${sql.placeholder("similar")}::tsquery, ${typedQuery})`;
+const searchCondition = sql`${searchVector} @@ ${searchQuery}`;
+const exactTitle = sql`(lower(${events.title}) = lower(${sql.placeholder("q")}::text))`;
+
+/** The words a search looks up in the vocabulary (partial words, typos); shorter ones would match nearly anything. */
+function vocabularyWords(q: string): string[] {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words)].filter((word) => word.length >= 3).slice(0, 8);
 }
 
 /**
- * Search (issue 21): full-text over the weighted title/venue+location/description document, or every
- * word of the search found, possibly partial or misspelt, by trigram word similarity (pg_trgm `<%`:
- * `jaz` finds Jazz, `brixtn` Brixton). Both are served by the GIN indexes of migration 0012. The search
- * is the placeholder `q`, its words `word0`…
+ * The full-text query of a search's words as the vocabulary knows them (migration 0015's
+ * search_words_query), or null when a word is like none of them. Kept with the listing's figures
+ * (public-memo.ts): the vocabulary grows only when an event is written, which drops what is kept, so a
+ * search repeated between changes costs its one listing statement.
  */
-function searchCondition(wordCount: number): SQL {
-  const fullText = sql`${searchVector} @@ ${tsQuery(sql.placeholder("q"))}`;
-  if (wordCount === 0) return fullText;
-  const words = Array.from({ length: wordCount }, (_, i) => sql`${sql.placeholder(`word${i}`)}::text <% ${searchText}`);
-  return sql`(${fullText} or (${sql.join(words, sql` and `)}))`;
+async function similarWordsQuery(db: Db, words: string[]): Promise<string | null> {
+  if (words.length === 0) return null;
+  const memo = publicMemoOf(db);
+  const key = `search-words:${JSON.stringify(words)}`;
+  const kept = memo.peek<{ query: string | null }>(key);
+  if (kept) return kept.query;
+  const since = memo.generation;
+  const [row] = rowsOf<{ query: string | null }>(await db.execute(sql`select search_words_query(array[${sql.join(words.map((word) => sql`${word}`), sql`, `)}]::text[])::text as query`));
+  const query = row?.query || null;
+  memo.keep(key, { query }, since);
+  return query;
 }
 
-/** Best match first: an exact title, then full-text rank, then trigram similarity; then soonest. */
-function relevanceOrder(): SQL[] {
-  const q = sql.placeholder("q");
-  return [
-    desc(sql`(lower(${events.title}) = lower(${q}::text))`),
-    desc(sql`ts_rank(${searchVector}, ${tsQuery(q)})`),
-    desc(sql`word_similarity(lower(${q}::text), ${searchText})`),
-    asc(events.dateTime),
-    asc(events.id),
-  ];
+/**
+ * How many matches a search ranks by relevance: the soonest this many, and any whose title is the search
+ * exactly (about 20 pages). Relevance over every match would read every match, and a common word matches
+ * a large share of a national catalogue; later matches follow, soonest first.
+ */
+export const SEARCH_RANKED_MATCHES = 500;
+
+/**
+ * A search's page by relevance, as pageCte's (page_id, position): the ranked matches (exact title first,
+ * then the rank of the words as typed, then the rank with similar words, then soonest), then the later
+ * matches soonest first. The soonest are walked on the date index from now (and the always-listed past
+ * ones), so a common word reads about SEARCH_RANKED_MATCHES events rather than all that match.
+ */
+function relevancePageCte(db: Db, where: SQL) {
+  const window = sql.raw(String(SEARCH_RANKED_MATCHES));
+  const offset = sql`${sql.placeholder("offset")}::int`;
+  const limit = sql`${sql.placeholder("limit")}::int`;
+  const now = sql.placeholder("now");
+  const matching = (also: SQL) =>
+    sql`select ${events.id} as id, ${events.dateTime} as date_time from ${events} left join ${profiles} on ${profiles.userId} = ${events.userId} where ${where} and ${also}`;
+  const soonestFirst = sql`order by ${events.dateTime}, ${events.id}`;
+  const order = sql`part, exact desc, typed_rank desc, rank desc, date_time, id`;
+  return db.$with("page", { pageId: sql<string>`page_id`.as("page_id"), position: sql<number>`position`.as("position") }).as(sql`
+    with soonest as (
+      (${matching(sql`${events.dateTime} >= ${now}`)} ${soonestFirst} limit ${window})
+      union all
+      (${matching(sql`${events.dateTime} < ${now} and ${alwaysListed}`)} ${soonestFirst} limit ${window})
+      order by date_time, id limit ${window}
+    ),
+    exact as (${matching(exactTitle)}),
+    ranked_ids as (select id from soonest union select id from exact),
+    ranked as (
+      select ${events.id} as id, 0 as part, ${exactTitle} as exact, ts_rank(${searchVector}, ${typedQuery}) as typed_rank,
+             ts_rank(${searchVector}, ${searchQuery}) as rank, ${events.dateTime} as date_time
+      from ${events} where ${events.id} in (select id from ranked_ids)
+      union all
+      select id, 1, false, 0, 0, date_time from (
+        ${matching(sql`true`)} ${soonestFirst}
+        offset ${window} limit greatest(${offset} + ${limit} - ${window}, 0) + (select count(*) from exact)
+      ) later where id not in (select id from ranked_ids)
+    )
+    select id as page_id, row_number() over (order by ${order}) as position from ranked order by ${order} limit ${limit} offset ${offset}`);
 }
 
 /** Mirrors the domain's isBusinessListing: food and ongoing-business listings show 'Visit Now', not a price. */
@@ -151,10 +197,9 @@ function priceCondition(band: EventListQuery["price"]): SQL | undefined {
   return and(sql`not ${isBusinessListingSql}`, gte(allInPriceSql, range.min), range.max === null ? undefined : lte(allInPriceSql, range.max));
 }
 
-function orderFor(sort: EventSort, searching: boolean): SQL[] {
+/** A chosen sort's order; relevance (a search's default) is relevancePageCte's, and without a search it is soonest first. */
+function orderFor(sort: EventSort): SQL[] {
   switch (sort) {
-    case "relevance":
-      return searching ? relevanceOrder() : orderFor("date", searching);
     case "price-low":
       return [asc(allInPriceSql), asc(events.dateTime), asc(events.id)];
     case "price-high":
@@ -219,7 +264,7 @@ export interface ListEventsParams {
 
 /** What decides the text of the listing's statement (the values are its placeholders). */
 interface ListingShape {
-  words: number | null;
+  searching: boolean;
   category: boolean;
   price: EventListQuery["price"];
   organiser: boolean;
@@ -241,15 +286,18 @@ interface ListingFigures {
  * than running it).
  */
 function listingStatement(db: Db, shape: ListingShape) {
-  const searching = shape.words !== null;
+  const { searching } = shape;
   const where = and(
     listedCondition(sql.placeholder("now")),
-    searching ? searchCondition(shape.words!) : undefined,
+    searching ? searchCondition : undefined,
     shape.category ? eq(sql`lower(${events.category})`, sql.placeholder("category")) : undefined,
     priceCondition(shape.price),
     shape.organiser ? eq(sql`lower(${profiles.username})`, sql.placeholder("organiser")) : undefined,
   );
-  const page = pageCte(db, "page", { where, order: orderFor(shape.sort, searching), limit: sql.placeholder("limit"), offset: sql.placeholder("offset") });
+  const page =
+    searching && shape.sort === "relevance"
+      ? relevancePageCte(db, where!)
+      : pageCte(db, "page", { where, order: orderFor(shape.sort), limit: sql.placeholder("limit"), offset: sql.placeholder("offset") });
   const taken = takenCte(db, page);
   const card = { ...cardColumns, taken: sql<number>`coalesce(${taken.taken}, 0)` };
   // Browsing (no search) is named, so the server can reuse its plan instead of planning it for each
@@ -309,14 +357,14 @@ const listingStatements = new WeakMap<Db, Map<string, ReturnType<typeof listingS
  */
 export async function listEvents({ db, query, now = new Date() }: ListEventsParams): Promise<EventListResult> {
   const q = query.q || undefined;
-  const words = q ? trigramWords(q) : [];
+  const similar = q ? await similarWordsQuery(db, vocabularyWords(q)) : null;
   const filter = { q, category: query.category?.toLowerCase(), price: query.price, organiser: query.organiser?.toLowerCase() };
   const memo = publicMemoOf(db);
   const figuresKey = `listing-figures:${JSON.stringify(filter)}`;
   const since = memo.generation;
   const kept = memo.peek<ListingFigures>(figuresKey);
   const shape: ListingShape = {
-    words: q ? words.length : null,
+    searching: Boolean(q),
     category: Boolean(filter.category),
     price: filter.price,
     organiser: Boolean(filter.organiser),
@@ -332,7 +380,7 @@ export async function listEvents({ db, query, now = new Date() }: ListEventsPara
   const rows = await statement.execute({
     now,
     q,
-    ...Object.fromEntries(words.map((word, i) => [`word${i}`, word])),
+    similar,
     category: filter.category,
     organiser: filter.organiser,
     limit: query.pageSize,
