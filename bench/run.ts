@@ -89,6 +89,7 @@ try {
     rows.push(
       { measure: "check-in scans/s (vs bare pg update)", product: checkIn.product.rate, baseline: checkIn.baseline.rate, unit: "/s" },
       { measure: "check-in p99", product: checkIn.product.p99, baseline: checkIn.baseline.p99, unit: "ms" },
+      { measure: "HTTP floor: /readyz req/s, same client (vs bare pg update)", product: checkIn.httpFloor.rate, baseline: checkIn.baseline.rate, unit: "/s" },
     );
   }
 

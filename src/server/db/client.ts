@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -191,6 +192,22 @@ async function listenWithReconnect(url: string, channel: string, onPayload: (pay
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+/**
+ * A raw SQL statement with placeholders (`sql.placeholder`), prepared under `name` on each connection
+ * that runs it, as the query builder's `.prepare(name)` does for its queries: the server parses and
+ * plans it once per connection instead of on every call, and the text is built once. For statements on
+ * a hot path that the query builder cannot express (a data-modifying CTE). Keep one per `db`.
+ */
+export function preparedSql<T>(db: Db, name: string, query: SQL): { execute(params: Record<string, unknown>): Promise<T[]> } {
+  // Drizzle's own path for db.execute, with a name (its session and dialect are not in its public types).
+  const { session, dialect } = db as unknown as {
+    session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(params: Record<string, unknown>): Promise<unknown> } };
+    dialect: { sqlToQuery(query: SQL): unknown };
+  };
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return { execute: async (params) => rowsOf<T>(await prepared.execute(params)) };
 }
 
 /** The rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */

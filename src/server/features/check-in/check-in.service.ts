@@ -18,10 +18,10 @@ import {
   type OfflineCheckInOutcome,
   type OfflineCheckIns,
 } from "../../../domain";
-import type { Db } from "../../db/client";
+import { preparedSql, type Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import type { Actor } from "../auth/session";
-import { findManagedEvent, MANAGED_EVENT_NOT_FOUND, managedBy } from "../events/managed-events";
+import { actorPlaceholders, findManagedEvent, MANAGED_EVENT_NOT_FOUND, managedBy, managedByPlaceholders } from "../events/managed-events";
 import type { TicketSigner } from "../tickets/ticket-signer";
 
 /** spec §5 Scanner check: the default message for a ticket that cannot be admitted. */
@@ -72,36 +72,88 @@ interface RawAdmissionRow {
 
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
+/** Which ticket an admission is for: its code (scanned, typed, or synced from an offline scanner) or its booking id. */
+export type TicketLookup = { ticketCode: string; bookingId?: never } | { bookingId: string; ticketCode?: never };
+
+export interface AdmitOptions {
+  ticket: TicketLookup;
+  actor: Actor;
+  /** Only a ticket of this event is found (the offline sync of one event's scans). */
+  eventId?: string;
+  /** An offline scan's time; by default the moment of admission. */
+  at?: Date;
+  /** Whether to check the ticket in if it may be; false only reads it (a typed code). Default true. */
+  admit?: boolean;
+  /** The signed QR's booking and code: it admits only the ticket it names. */
+  signed?: { bookingId: string; ticketCode: string };
+  /** The door's event: a ticket of another event is read but not admitted (docs/decisions/020). */
+  doorEventId?: string;
+}
+
+/**
+ * The one admission statement, per way of finding the ticket, prepared once (a scan is this statement
+ * and nothing else on the database, so the server parses and plans it once per connection). Every
+ * condition is a placeholder, so one statement serves every actor, door and scan.
+ */
+function admissionStatement(db: Db, by: "ticketCode" | "bookingId") {
+  let statements = admissionStatements.get(db);
+  if (!statements) admissionStatements.set(db, (statements = new Map()));
+  let statement = statements.get(by);
+  if (!statement) {
+    const p = (name: string) => sql.placeholder(name);
+    const found = by === "ticketCode" ? sql`b.ticket_code = ${p("ticketCode")}::text` : sql`b.id = ${p("bookingId")}::uuid`;
+    const when = sql`coalesce(${p("at")}::timestamptz, clock_timestamp())`;
+    statement = preparedSql<RawAdmissionRow>(
+      db,
+      `admit_by_${by === "ticketCode" ? "code" : "id"}`,
+      sql`
+      with t as (
+        select b.id, b.ticket_code, b.status, b.attendee_name, b.attendee_email, b.ticket_quantity, b.checked_in_at,
+               e.user_id as organiser_id, e.id as event_id, e.status as event_status, e.title, e.date_time, e.venue, e.location
+        from ${bookings} b join ${events} e on e.id = b.event_id
+        where ${found} and (${p("eventId")}::uuid is null or b.event_id = ${p("eventId")}::uuid)
+        limit 1
+        for update of b
+      ), admitted as (
+        update ${bookings} set checked_in_at = ${when}
+        from t
+        where ${bookings.id} = t.id and ${p("admit")}::boolean
+          and (${p("signedBookingId")}::text is null or (t.id::text = ${p("signedBookingId")}::text and t.ticket_code = ${p("signedTicketCode")}::text))
+          and (${p("doorEventId")}::uuid is null or t.event_id = ${p("doorEventId")}::uuid)
+          and t.status = 'confirmed' and t.event_status <> 'cancelled' and ${managedByPlaceholders(sql`t.organiser_id`)}
+          and (t.checked_in_at is null or t.checked_in_at > ${when})
+        returning ${bookings.checkedInAt} as admitted_at
+      )
+      select t.*, (select admitted_at from admitted) as admitted_at from t`,
+    );
+    statements.set(by, statement);
+  }
+  return statement;
+}
+
+const admissionStatements = new WeakMap<Db, Map<string, ReturnType<typeof preparedSql<RawAdmissionRow>>>>();
+
 /**
  * Admitting a ticket (ARCHITECTURE Check-in; decisions D10), the one rule the scan, the offline sync and
  * the dashboard's check-in button all go through (docs/decisions/025). One statement reads the ticket
- * that `ticket` names (a condition on booking `b`) with its event, locking the booking, and checks it in
- * when it is confirmed, for an event the actor manages, and `admit` (a condition on that row, `t`) holds. First scan wins: a ticket is
- * admitted once, and keeps its earliest check-in time. `at` is an offline scan's time; by default the
- * moment of admission (clock_timestamp(), read after the lock, so a scan waiting on another never
- * records a time before the one that admitted the ticket).
+ * with its event, locking the booking, and checks it in when it is confirmed, for an event the actor
+ * manages, and the options allow it. First scan wins: a ticket is admitted once, and keeps its earliest
+ * check-in time. The moment of admission is clock_timestamp(), read after the lock, so a scan waiting on
+ * another never records a time before the one that admitted the ticket.
  */
-export async function admitTicket(
-  db: Db,
-  { ticket, actor, at, admit = sql`true` }: { ticket: SQL; actor: Actor; at?: Date; admit?: SQL },
-): Promise<AdmissionRow | null> {
-  const when = at ? sql`${at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
-  const result = await db.execute<RawAdmissionRow>(sql`
-    with t as (
-      select b.id, b.ticket_code, b.status, b.attendee_name, b.attendee_email, b.ticket_quantity, b.checked_in_at,
-             e.user_id as organiser_id, e.id as event_id, e.status as event_status, e.title, e.date_time, e.venue, e.location
-      from ${bookings} b join ${events} e on e.id = b.event_id
-      where ${ticket} limit 1
-      for update of b
-    ), admitted as (
-      update ${bookings} set checked_in_at = ${when}
-      from t
-      where ${bookings.id} = t.id and ${admit} and t.status = 'confirmed' and t.event_status <> 'cancelled' and ${managedBy(actor, sql`t.organiser_id`)}
-        and (t.checked_in_at is null or t.checked_in_at > ${when})
-      returning ${bookings.checkedInAt} as admitted_at
-    )
-    select t.*, (select admitted_at from admitted) as admitted_at from t`);
-  const row = (Array.isArray(result) ? result : (result as { rows: RawAdmissionRow[] }).rows)[0] as RawAdmissionRow | undefined;
+export async function admitTicket(db: Db, { ticket, actor, eventId, at, admit = true, signed, doorEventId }: AdmitOptions): Promise<AdmissionRow | null> {
+  const by = ticket.ticketCode !== undefined ? "ticketCode" : "bookingId";
+  const [row] = await admissionStatement(db, by).execute({
+    ticketCode: ticket.ticketCode ?? null,
+    bookingId: ticket.bookingId ?? null,
+    eventId: eventId ?? null,
+    at: at?.toISOString() ?? null,
+    admit,
+    signedBookingId: signed?.bookingId ?? null,
+    signedTicketCode: signed?.ticketCode ?? null,
+    doorEventId: doorEventId ?? null,
+    ...actorPlaceholders(actor),
+  });
   if (!row) return null;
   return {
     id: row.id,
@@ -139,12 +191,11 @@ export async function checkTicket({ db, signer, actor, input }: { db: Db; signer
   const doorEventId = input.eventId ? (isUuid(input.eventId) ? input.eventId.toLowerCase() : undefined) : null;
   if (doorEventId === undefined) return refusedTicket(EVENT_NOT_FOUND, code);
 
-  const ticket = identifier.ticketCode ? sql`b.ticket_code = ${identifier.ticketCode}` : identifier.bookingId ? sql`b.id = ${identifier.bookingId}` : null;
+  const ticket: TicketLookup | null = identifier.ticketCode ? { ticketCode: identifier.ticketCode } : identifier.bookingId ? { bookingId: identifier.bookingId } : null;
   // Only the ticket's signed QR admits; a bare code shows the ticket but is no proof of holding it (docs/decisions/015).
   const admit = Boolean(input.checkIn) && payload !== null;
-  const payloadMatches = payload ? sql`t.id = ${payload.bookingId} and t.ticket_code = ${payload.ticketId}` : sql`true`;
-  const forThisDoor = doorEventId ? sql`t.event_id = ${doorEventId}` : sql`true`;
-  const row = ticket ? await admitTicket(db, { ticket, actor, admit: sql`${admit} and ${payloadMatches} and ${forThisDoor}` }) : null;
+  const signed = payload ? { bookingId: payload.bookingId, ticketCode: payload.ticketId } : undefined;
+  const row = ticket ? await admitTicket(db, { ticket, actor, admit, signed, doorEventId: doorEventId ?? undefined }) : null;
   const revoked = row && revokedTicketMessage(row, { status: row.eventStatus });
   if (!row || (row.status !== "confirmed" && !revoked)) return refusedTicket(NOT_FOUND_OR_UNPAID, code);
   if (payload && (payload.ticketId !== row.ticketCode || payload.bookingId !== row.id)) return refusedTicket(FORGED, code);
@@ -228,7 +279,7 @@ export async function syncOfflineCheckIns({ db, actor, eventId, input }: { db: D
   for (const item of input.checkIns) {
     const code = item.ticketId.toUpperCase();
     const at = new Date(Math.min(new Date(item.checkedInAt).getTime(), Date.now()));
-    const row = await admitTicket(db, { ticket: sql`b.ticket_code = ${code} and b.event_id = ${event.id}`, actor, at });
+    const row = await admitTicket(db, { ticket: { ticketCode: code }, eventId: event.id, actor, at });
     const revoked = row && revokedTicketMessage(row, { status: row.eventStatus });
     if (!row || row.status !== "confirmed" || revoked) {
       results.push({ ticketId: code, outcome: "invalid", checkedInAt: null, error: revoked || NOT_FOUND_OR_UNPAID });
@@ -246,7 +297,7 @@ export async function syncOfflineCheckIns({ db, actor, eventId, input }: { db: D
  */
 export async function checkInBooking({ db, actor, bookingId }: { db: Db; actor: Actor; bookingId: string }): Promise<CheckInResult> {
   if (!isUuid(bookingId)) throw new AppError("BOOKING_NOT_FOUND", "Booking not found");
-  const row = await admitTicket(db, { ticket: sql`b.id = ${bookingId}`, actor });
+  const row = await admitTicket(db, { ticket: { bookingId }, actor });
   if (!row || !managesEvent(actor, row.organiserId)) throw new AppError("BOOKING_NOT_FOUND", "Booking not found");
   const revoked = revokedTicketMessage(row, { status: row.eventStatus });
   if (revoked) throw new AppError("CONFLICT", revoked, { reason: "TICKET_REVOKED" });
