@@ -68,7 +68,7 @@ export async function registerWebHandler(app: FastifyInstance, options: WebHandl
           const response = await render(true);
           if (request.method !== "GET" || !isKeepable(response)) return { own: response };
           const raw = Buffer.from(await response.arrayBuffer());
-          return { keep: { status: response.status, headers: keptHeaders(response.headers), body: cacheBody(raw, nonce) } };
+          return { keep: { status: response.status, headers: keptHeaders(response.headers), body: await cacheBody(raw, nonce) } };
         });
         if (result && "answer" in result) return sendAnswer(request, reply, result.answer, { cacheControl, vary: "Accept-Encoding, Cookie", nonce, hit: result.hit });
         // Not kept (a redirect, a 404, a cookie set): sent once, to this visitor alone.

@@ -1,5 +1,10 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, crc32, deflateRawSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompressSync, constants as zlib, crc32, deflateRaw, gzip } from "node:zlib";
+
+// On libuv's thread pool: a miss under a rush compresses its page beside the event loop, not on it.
+const deflateRawAsync = promisify(deflateRaw);
+const gzipAsync = promisify(gzip);
 
 /**
  * A response body kept for serving again: its bytes with the script nonce it was rendered with, where
@@ -50,7 +55,7 @@ function piecesBetween(raw: Buffer, nonceAt: number[], nonceLength: number): Buf
   return pieces;
 }
 
-export function cacheBody(raw: Buffer, nonceText: string | null): CachedBody {
+export async function cacheBody(raw: Buffer, nonceText: string | null): Promise<CachedBody> {
   const nonce = nonceText ? Buffer.from(nonceText) : null;
   const nonceAt = nonce ? offsetsOf(raw, nonce) : [];
   const pieces = nonce ? piecesBetween(raw, nonceAt, nonce.length) : [raw];
@@ -58,10 +63,10 @@ export function cacheBody(raw: Buffer, nonceText: string | null): CachedBody {
   for (const piece of pieces) hash.update(piece).update("\0nonce\0");
   const etag = `"${hash.digest("base64url").slice(0, 27)}"`;
   // Byte-aligned, non-final blocks: each piece compressed alone, so pieces can be joined in any stream.
-  const gzip = nonceAt.length
-    ? pieces.map((piece) => (piece.length ? deflateRawSync(piece, { level: GZIP_LEVEL, finishFlush: zlib.Z_SYNC_FLUSH }) : Buffer.alloc(0)))
-    : gzipSync(raw, { level: GZIP_LEVEL });
-  return { raw, nonce, nonceAt, gzip, etag };
+  const compressed = nonceAt.length
+    ? await Promise.all(pieces.map((piece) => (piece.length ? deflateRawAsync(piece, { level: GZIP_LEVEL, finishFlush: zlib.Z_SYNC_FLUSH }) : Buffer.alloc(0))))
+    : await gzipAsync(raw, { level: GZIP_LEVEL });
+  return { raw, nonce, nonceAt, gzip: compressed, etag };
 }
 
 /** The body with `nonce` (same length as the rendering's) in place of the rendering's nonce. */

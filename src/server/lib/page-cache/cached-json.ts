@@ -15,7 +15,7 @@ export async function answerPublicJson<T>(request: FastifyRequest, reply: Fastif
     ? await cache.answer(key, async () => {
         const value = await produce();
         const raw = Buffer.from(reply.serialize(value) as string);
-        return { keep: { status: 200, headers: [["content-type", "application/json; charset=utf-8"]], body: cacheBody(raw, null) } };
+        return { keep: { status: 200, headers: [["content-type", "application/json; charset=utf-8"]], body: await cacheBody(raw, null) } };
       })
     : null;
   if (!result || !("answer" in result)) {

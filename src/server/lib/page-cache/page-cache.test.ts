@@ -69,9 +69,9 @@ describe("page keys", () => {
 describe("cached bodies", () => {
   const page = (n: string) => `<!DOCTYPE html><html><head><script nonce="${n}">a()</script></head><body>${"<p>Jazz in Brixton</p>".repeat(400)}<script nonce="${n}">b("${n}")</script><script nonce="${n}"></script></body></html>`;
 
-  it("writes each response's own nonce everywhere the rendering's was, in plain and gzip form alike", () => {
+  it("writes each response's own nonce everywhere the rendering's was, in plain and gzip form alike", async () => {
     const rendered = nonce();
-    const body = cacheBody(Buffer.from(page(rendered)), rendered);
+    const body = await cacheBody(Buffer.from(page(rendered)), rendered);
     expect(body.nonceAt).toHaveLength(4);
     for (const fresh of [nonce(), nonce()]) {
       expect(identityBody(body, fresh).toString()).toBe(page(fresh));
@@ -81,23 +81,23 @@ describe("cached bodies", () => {
     expect(gzipBody(body, nonce()).length).toBeLessThan(page(rendered).length / 10);
   });
 
-  it("gives the same content the same ETag whatever its nonce, and other content another", () => {
+  it("gives the same content the same ETag whatever its nonce, and other content another", async () => {
     const [a, b] = [nonce(), nonce()];
-    expect(cacheBody(Buffer.from(page(a)), a).etag).toBe(cacheBody(Buffer.from(page(b)), b).etag);
-    expect(cacheBody(Buffer.from(page(a).replace("Brixton", "Brixtn")), a).etag).not.toBe(cacheBody(Buffer.from(page(a)), a).etag);
-    expect(cacheBody(Buffer.from(page(a)), a).etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect((await cacheBody(Buffer.from(page(a)), a)).etag).toBe((await cacheBody(Buffer.from(page(b)), b)).etag);
+    expect((await cacheBody(Buffer.from(page(a).replace("Brixton", "Brixtn")), a)).etag).not.toBe((await cacheBody(Buffer.from(page(a)), a)).etag);
+    expect((await cacheBody(Buffer.from(page(a)), a)).etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
   });
 
-  it("keeps a body without nonces as one gzip member", () => {
+  it("keeps a body without nonces as one gzip member", async () => {
     const json = Buffer.from(JSON.stringify({ events: Array.from({ length: 50 }, (_, i) => ({ i })) }));
-    const body = cacheBody(json, null);
+    const body = await cacheBody(json, null);
     expect(gunzipSync(gzipBody(body, "")).equals(json)).toBe(true);
     expect(identityBody(body, "")).toBe(json);
   });
 });
 
 describe("the page cache", () => {
-  const answer = (text: string) => ({ keep: { status: 200, headers: [] as [string, string][], body: cacheBody(Buffer.from(text), null) } });
+  const answer = async (text: string) => ({ keep: { status: 200, headers: [] as [string, string][], body: await cacheBody(Buffer.from(text), null) } });
 
   it("renders once for any number of visitors asking at once, then serves the copy", async () => {
     const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 10_000 });
