@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import { AppError } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events, orderLines, orders } from "../../db/schema";
@@ -74,10 +74,32 @@ export async function holdStanding(tx: Tx, userId: string, eventIds: string[]): 
   return new Map(rows.map((row) => [row.id, { taken: Number(row.taken), heldByAccount: Number(row.held) }]));
 }
 
-/** Locks the events' rows in id order, so two checkouts sharing events can never deadlock. */
-export function lockEvents(tx: Tx, eventIds: string[]) {
-  return tx.select().from(events).where(inArray(events.id, eventIds)).orderBy(asc(events.id)).for("update");
+/**
+ * How a checkout locks the events it sells (rows in id order, so two checkouts sharing events never
+ * deadlock), by what it does to their places:
+ * - `count`: a hold, or the confirmation of a payment whose hold lapsed, counts the places taken and may
+ *   take more. It waits for every other count, and for whatever changes the event (an edit, a
+ *   cancellation, a deletion): FOR NO KEY UPDATE.
+ * - `keep`: the confirmation of a live hold turns its held places into tickets, the same number, so no
+ *   count changes: any hold counting meanwhile counts the places either way (one statement makes the
+ *   bookings and ends the hold). It waits only for a cancellation or deletion (FOR UPDATE), not for the
+ *   rush of holds: FOR KEY SHARE. Only for a hold that is live by a margin (liveHoldWithMargin).
+ */
+export function lockEvents(tx: Tx, eventIds: string[] | SQLWrapper, purpose: "count" | "keep" = "count") {
+  return tx
+    .select()
+    .from(events)
+    .where(inArray(events.id, eventIds))
+    .orderBy(asc(events.id))
+    .for(purpose === "keep" ? "key share" : "no key update");
 }
+
+/**
+ * An order whose hold is live and stays live for minutes yet (by the database's clock): its confirmation
+ * may lock its events to `keep` (lockEvents). The margin outlasts any transaction, so a hold counting at
+ * the same moment still sees this one as live.
+ */
+export const liveHoldWithMargin = sql<boolean>`(${orders.status} = 'pending' and ${orders.expiresAt} > now() + interval '5 minutes')`;
 
 /**
  * The capacity check of a hold (ARCHITECTURE Checkout and capacity): sold + held + requested must fit

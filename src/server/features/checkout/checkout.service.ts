@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import {
   affiliateCommission,
   absorbedFeePerTicket,
@@ -38,7 +38,7 @@ import { bookingChargeEntries, ledgerInsert, recordLedger } from "../refunds/led
 import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import { assertEventsCanBeBought } from "../payouts/payout-accounts.service";
-import { checkPlacesLeft, holdStanding, lockEvents, placesLeft } from "./capacity";
+import { checkPlacesLeft, holdStanding, liveHoldWithMargin, lockEvents, placesLeft } from "./capacity";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 /** Where confirmation enqueues ticket and refund e-mails and refunds (the job queue, inside the confirming transaction). */
@@ -195,7 +195,11 @@ export type ConfirmResult =
  */
 export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: TicketEmailQueue; sessionId: string }): Promise<ConfirmResult> {
   const result = await db.transaction(async (tx): Promise<ConfirmResult> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.sessionId, sessionId)).for("update");
+    const [order] = await tx
+      .select({ ...getTableColumns(orders), keepsItsPlaces: liveHoldWithMargin })
+      .from(orders)
+      .where(eq(orders.sessionId, sessionId))
+      .for("update");
     if (!order) return { status: "not-confirmable", reason: "No order with that session" };
     const readLines = () => tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.eventId));
     if (order.status === "confirmed") {
@@ -216,13 +220,13 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
       return { status: "refunded", reason };
     };
 
-    // The order's events, locked in id order as a hold locks them (one statement: the lines name them).
-    const locked = await tx
-      .select()
-      .from(events)
-      .where(inArray(events.id, tx.select({ id: orderLines.eventId }).from(orderLines).where(eq(orderLines.orderId, order.id))))
-      .orderBy(asc(events.id))
-      .for("update");
+    // The order's events, locked in id order as a hold locks them (one statement: the lines name them);
+    // a live hold's confirmation changes no count, so it does not wait for the holds (lockEvents).
+    const locked = await lockEvents(
+      tx,
+      tx.select({ id: orderLines.eventId }).from(orderLines).where(eq(orderLines.orderId, order.id)),
+      order.keepsItsPlaces ? "keep" : "count",
+    );
     // Read under the events' locks (deleteEvent takes the same ones), so no line can go meanwhile.
     const lines = await readLines();
     const byId = new Map(locked.map((event) => [event.id, event]));

@@ -7,6 +7,7 @@ import { createEvent, createUser } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { affiliateCommissions, affiliates, bookings, orderLines, orders } from "../../db/schema";
 import { confirmOrder, createPayment } from "./checkout.service";
+import { lockEvents } from "./capacity";
 import { expireLapsedOrders } from "./expire-holds.job";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -110,6 +111,59 @@ describe("capacity (decisions D9): never oversold", () => {
     expect(order!.status).toBe("refunded");
     const sold = await t.db.select().from(bookings).where(eq(bookings.eventId, event.id));
     expect(sold).toHaveLength(1);
+  });
+});
+
+describe("confirmations and holds under a rush (issue 21): a live hold's confirmation does not wait for the holds", () => {
+  const hold = (userId: string, eventId: string) => createPayment({ db: t.db, userId, input: { attendeeName: "Ada Lovelace", eventId, ticketQuantity: 1 } });
+  const settledWithin = (promise: Promise<unknown>, ms: number) => Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+  it("confirms a live hold while a hold is counting the event's places, and a hold about to lapse only after it", async () => {
+    const event = await paidEvent(1000, 10);
+    const [live, lapsing] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const liveOrder = await hold(live.id, event.id);
+    const lapsingOrder = await hold(lapsing.id, event.id);
+    await t.db.update(orders).set({ expiresAt: sql`now() + interval '1 minute'` }).where(eq(orders.sessionId, lapsingOrder.sessionId));
+
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // A hold in progress elsewhere: the event locked as a hold locks it, until released.
+    const counting = t.db.transaction(async (tx) => {
+      await lockEvents(tx, [event.id]);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    const keeping = confirmOrder({ db: t.db, jobs: t.app.jobs, sessionId: liveOrder.sessionId });
+    const recounting = confirmOrder({ db: t.db, jobs: t.app.jobs, sessionId: lapsingOrder.sessionId });
+    expect(await settledWithin(keeping, 5_000)).toBe(true);
+    expect(await settledWithin(recounting, 300)).toBe(false);
+    release();
+    await counting;
+    expect(await keeping).toMatchObject({ status: "confirmed" });
+    expect(await recounting).toMatchObject({ status: "confirmed" });
+  });
+
+  it("never sells more than the event has while confirmations and new holds race (20 confirmations, 40 buyers, 30 places)", async () => {
+    const event = await paidEvent(1000, 30);
+    const first = await Promise.all(Array.from({ length: 20 }, () => createUser(t.db)));
+    const held = await Promise.all(first.map((account) => hold(account.id, event.id)));
+    const later = await Promise.all(Array.from({ length: 40 }, () => createUser(t.db)));
+    const [confirmed, attempts] = await Promise.all([
+      Promise.all(held.map(({ sessionId }) => confirmOrder({ db: t.db, jobs: t.app.jobs, sessionId }))),
+      Promise.all(later.map((account) => hold(account.id, event.id).then(() => true, () => false))),
+    ]);
+    expect(confirmed.every((result) => result.status === "confirmed")).toBe(true);
+    expect(attempts.filter(Boolean)).toHaveLength(10);
+    const [sold] = await t.db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.eventId, event.id));
+    expect(sold!.n).toBe(20);
+    const [stillHeld] = await t.db
+      .select({ places: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(orderLines.eventId, event.id), eq(orders.status, "pending")));
+    expect(stillHeld!.places).toBe(10);
   });
 });
 
