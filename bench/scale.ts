@@ -128,7 +128,7 @@ export async function benchScale({ baseUrl, appPid, db, databaseUrl, log }: { ba
         const headers: Record<string, string> = { "accept-encoding": "gzip, br" };
         if (probe.as) headers.cookie = cookies[probe.as];
         const change = async () => {
-          await client.query("select pg_notify($1, 'scale-bench')", [PAGE_CHANGES_CHANNEL]);
+          await client.query("select pg_notify($1, 'scale-bench catalogue')", [PAGE_CHANGES_CHANNEL]);
           await new Promise((resolve) => setTimeout(resolve, 20));
         };
         const get = async () => {

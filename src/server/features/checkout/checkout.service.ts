@@ -148,7 +148,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
     return { ...created!, lines: priced };
   });
   // The held places show at once as fewer left ('Only N left', 'Sold out').
-  publicPagesChanged(db);
+  publicPagesChanged(db, "places");
   return order;
 }
 
@@ -318,7 +318,7 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
     return { status: "confirmed", bookingIds };
   });
   // Tickets sold (the home page's figures) and, for a payment after its hold lapsed, places taken.
-  if (result.status !== "not-confirmable") publicPagesChanged(db);
+  if (result.status !== "not-confirmable") publicPagesChanged(db, "places");
   return result;
 }
 
@@ -329,7 +329,7 @@ export async function releaseOrder({ db, sessionId, status }: { db: Db; sessionI
     .set({ status })
     .where(and(eq(orders.sessionId, sessionId), eq(orders.status, "pending")))
     .returning({ id: orders.id });
-  if (order) publicPagesChanged(db);
+  if (order) publicPagesChanged(db, "places");
   return Boolean(order);
 }
 

@@ -13,7 +13,7 @@ export async function expireLapsedOrders({ db }: { db: Db }): Promise<number> {
     .where(and(eq(orders.status, "pending"), sql`${orders.expiresAt} <= now()`))
     .returning({ id: orders.id });
   // Capacity stopped counting these holds at their expiry; cached pages drawn before then go now (the TTL bounds them anyway).
-  if (expired.length) publicPagesChanged(db);
+  if (expired.length) publicPagesChanged(db, "places");
   return expired.length;
 }
 

@@ -79,7 +79,7 @@ async function recordProviderRefunds(context: ProviderEventContext, paymentRefer
       continue;
     }
     await db.transaction((tx) => recordOutsideRefund(tx, context.jobs, order.id, refund));
-    publicPagesChanged(db);
+    publicPagesChanged(db, "places");
   }
 }
 
@@ -237,5 +237,5 @@ async function recordDispute(db: Db, jobs: Jobs, notice: Extract<ProviderNotice,
     // A disputed booking's share is withheld: taken back from a payout already made (D23).
     await enqueuePayoutSettle(tx, jobs, await eventsOfOrder(tx, order.id));
   });
-  publicPagesChanged(db);
+  publicPagesChanged(db, "places");
 }

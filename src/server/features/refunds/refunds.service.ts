@@ -211,7 +211,7 @@ export async function tryCompleteRefund(
   providerRefundId?: string,
 ): Promise<RefundRow | null> {
   // Every refund's start (tickets voided, places back on sale) has committed by now: public pages show it.
-  publicPagesChanged(context.db);
+  publicPagesChanged(context.db, "places");
   try {
     return await completeRefund({ ...context, refundId, providerRefundId });
   } catch (error) {

@@ -14,8 +14,18 @@ export const PAGE_CHANGES_CHANNEL = "public_pages_changed";
  */
 export const NOTIFY_COALESCE_MS = 150;
 
+/**
+ * What a change touched: `places` (a hold, a sale, a refund, a released or lapsed hold) changes what pages
+ * show ('Only N left', 'Sold out') but not which events are listed, so the listing's kept figures (how
+ * many events, in how many locations and categories) and search's vocabulary stay; `catalogue` (an
+ * event's fields or status, an organiser's name) drops them too.
+ */
+export type PublicChange = "places" | "catalogue";
+
 interface Announcer {
   node: string;
+  /** What the next NOTIFY says: `catalogue` if any change in its window touched the catalogue. */
+  pending: PublicChange | null;
   /** The caches of the apps on this handle (one, except in tests that build two apps on one handle). */
   caches: Set<PageCache>;
   /** Values shared by public answers on this handle (public-memo.ts), dropped with the pages. */
@@ -36,7 +46,7 @@ const announcers = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new We
 
 function announcerFor(db: Db): Announcer {
   let announcer = announcers.get(db);
-  if (!announcer) announcers.set(db, (announcer = { node: randomUUID(), caches: new Set(), memo: createPublicMemo(), timer: null, lastSentAt: 0, onError: () => {} }));
+  if (!announcer) announcers.set(db, (announcer = { node: randomUUID(), pending: null, caches: new Set(), memo: createPublicMemo(), timer: null, lastSentAt: 0, onError: () => {} }));
   return announcer;
 }
 
@@ -44,23 +54,31 @@ function announcerFor(db: Db): Announcer {
  * The one call every service makes AFTER committing a change that a public page or listing shows: an
  * event's fields or status, its places taken (a hold, a sale, a refund, a released hold), an organiser's
  * name, username or picture. This node's cache drops at once; the others hear a NOTIFY within
- * NOTIFY_COALESCE_MS. Pass the root `db`, never a transaction.
+ * NOTIFY_COALESCE_MS. Pass the root `db`, never a transaction, and what the change touched (PublicChange):
+ * the memo's listing figures are dropped only by a change to the catalogue.
  *
  * Every change drops every cached page: listings, categories, profiles and the home page aggregate many
  * events, and an event's page shows similar events' cards ('Only N left', titles), so no page depends on
  * one event alone. Under a rush a hot page is drawn again at most once per change, once for all visitors.
  */
-export function publicPagesChanged(db: Db): void {
+export function publicPagesChanged(db: Db, change: PublicChange = "catalogue"): void {
   const announcer = announcerFor(db);
-  for (const cache of announcer.caches) cache.invalidate();
-  announcer.memo.invalidate();
+  dropFor(announcer, change);
+  announcer.pending = announcer.pending === "catalogue" ? "catalogue" : change;
   if (announcer.timer) return;
   const wait = Math.max(0, announcer.lastSentAt + NOTIFY_COALESCE_MS - Date.now());
   announcer.timer = setTimeout(() => {
     announcer.timer = null;
     announcer.lastSentAt = Date.now();
-    db.execute(sql`select pg_notify(${PAGE_CHANGES_CHANNEL}, ${announcer.node})`).catch(announcer.onError);
+    const notice = `${announcer.node} ${announcer.pending}`;
+    announcer.pending = null;
+    db.execute(sql`select pg_notify(${PAGE_CHANGES_CHANNEL}, ${notice})`).catch(announcer.onError);
   }, wait);
+}
+
+function dropFor(announcer: Announcer, change: PublicChange): void {
+  for (const cache of announcer.caches) cache.invalidate();
+  if (change === "catalogue") announcer.memo.invalidate();
 }
 
 /** The values public answers share on this database handle (kept only once its node hears changes). */
@@ -87,16 +105,14 @@ export async function joinPageInvalidation({
   const announcer = announcerFor(database.db);
   announcer.caches.add(cache);
   announcer.onError = onError;
-  const drop = () => {
-    cache.invalidate();
-    announcer.memo.invalidate();
-  };
   const stop = await database.listen(
     PAGE_CHANGES_CHANNEL,
-    (node) => {
-      if (node !== announcer.node) drop();
+    (notice) => {
+      // "<node> <change>"; a bare node id (or anything unknown) is taken as the widest change.
+      const [node, change] = notice.split(" ");
+      if (node !== announcer.node) dropFor(announcer, change === "places" ? "places" : "catalogue");
     },
-    { onReconnect: drop },
+    { onReconnect: () => dropFor(announcer, "catalogue") },
   );
   cache.setOpen(true);
   announcer.memo.setOpen(true, ttlMs);

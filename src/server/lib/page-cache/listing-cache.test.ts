@@ -10,6 +10,7 @@ import { eventInput } from "../../../../test/organiser";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { openPostgres, type Database } from "../../db/client";
+import { NOTIFY_COALESCE_MS, publicMemoOf } from "./invalidation";
 
 /**
  * Issue 21: the listing API's answers are kept and shared (the same for everyone), revalidated by ETag,
@@ -124,6 +125,34 @@ describe("the listing API's kept answers", () => {
     since = Date.now();
     for (const app of [nodeA.app, nodeB]) {
       await within(app, listing, (body) => (body as { events: { organiser: { displayName: string } | null }[] }).events[0]?.organiser?.displayName === "Reel Folk Collective", since, "the new name");
+    }
+  });
+
+  it("a sale drops both nodes' pages but keeps their listing figures (which events are listed did not change); an edit drops both", async () => {
+    const organiser = await signedIn(nodeA);
+    const event = await createEvent(nodeA.db, { userId: organiser.account.id, title: "Figures Through A Rush", pricePence: 1500, maxAttendees: 20, category: "music" });
+    const listing = `/api/events?organiser=${organiser.account.username}`;
+    const memos = [publicMemoOf(nodeA.db), publicMemoOf(databaseB.db)];
+    const buyer = await signedIn(nodeA);
+    // The setup's own changes (the event, the buyer's profile) reach node B within NOTIFY's window: let them land.
+    await new Promise((resolve) => setTimeout(resolve, 3 * NOTIFY_COALESCE_MS));
+    for (const app of [nodeA.app, nodeB]) await kept(app, listing);
+    const generations = () => memos.map((memo) => memo.generation);
+    const before = generations();
+
+    expect((await buyer.c.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 })).statusCode).toBe(200);
+    let since = Date.now();
+    for (const app of [nodeA.app, nodeB]) await within(app, listing, (body) => (body as { events: { remaining: number }[] }).events[0]?.remaining === 18, since, "the sale");
+    expect(generations()).toEqual(before);
+
+    const edited = await organiser.c.request("PATCH", `/api/events/${event.id}`, eventInput({ title: "Figures Through A Rush, Late Show", category: "music", pricePence: 1500, maxAttendees: 20 }));
+    expect(edited.statusCode).toBe(200);
+    since = Date.now();
+    for (const [i, memo] of memos.entries()) {
+      while (memo.generation === before[i]) {
+        if (Date.now() - since > CHANGE_REACHES_NODES_MS) throw new Error(`node ${i} kept its figures after an edit`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     }
   });
 

@@ -1,9 +1,9 @@
 /**
  * Small values that many public answers share and that cost more than the answers themselves: the
  * listing's figures per filter ("N events in M locations, K categories"), read by every page and sort
- * of that filter. Kept like the pages (issue 21): dropped by every change a public page shows (this
- * node's at once, the others' by NOTIFY: invalidation.ts), lapsing after the TTL, and nothing kept
- * while this node cannot hear the others' changes.
+ * of that filter. Kept like the pages (issue 21): dropped by every change to the catalogue (this node's
+ * at once, the others' by NOTIFY: invalidation.ts; a sale changes places, not which events are listed,
+ * so it keeps them), lapsing after the TTL, and nothing kept while this node cannot hear the others' changes.
  */
 export interface PublicMemo {
   /** The kept value under `key`, if live (without computing it). */
