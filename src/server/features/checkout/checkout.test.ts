@@ -25,6 +25,16 @@ afterAll(async () => t.close());
 
 const paidEvent = (pricePence = 2000, maxAttendees: number | null = null) => createEvent(t.db, { userId: organiserId, pricePence, maxAttendees, title: `Paid ${Math.random()}` });
 
+/** Places held by an event's pending checkouts, from the database. */
+async function pendingPlaces(eventId: string) {
+  const [held] = await t.db
+    .select({ places: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.eventId, eventId), eq(orders.status, "pending")));
+  return held!.places;
+}
+
 async function buy(client: AuthClient, body: unknown) {
   const response = await client.post("/api/functions/create-payment", body);
   return response;
@@ -77,12 +87,7 @@ describe("capacity (decisions D9): never oversold", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
     expect(statuses.filter((s) => s === 409)).toHaveLength(150);
     expect(outcomes.find((outcome) => outcome.status === 409)!.message).toContain("Sold out");
-    const [held] = await t.db
-      .select({ places: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orderLines.eventId, event.id), eq(orders.status, "pending")));
-    expect(held!.places).toBe(50);
+    expect(await pendingPlaces(event.id)).toBe(50);
   });
 
   it("frees the places of a cancelled checkout at once, and of an expired one", async () => {
@@ -158,12 +163,7 @@ describe("confirmations and holds under a rush (issue 21): a live hold's confirm
     expect(attempts.filter(Boolean)).toHaveLength(10);
     const [sold] = await t.db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.eventId, event.id));
     expect(sold!.n).toBe(20);
-    const [stillHeld] = await t.db
-      .select({ places: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orderLines.eventId, event.id), eq(orders.status, "pending")));
-    expect(stillHeld!.places).toBe(10);
+    expect(await pendingPlaces(event.id)).toBe(10);
   });
 });
 
