@@ -194,11 +194,21 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+const madeForDb = new WeakMap<Db, Map<string, unknown>>();
+
+/** What `make` makes for `db` under `key`, made once per database handle (a prepared statement, say). */
+export function oncePerDb<T>(db: Db, key: string, make: () => T): T {
+  let made = madeForDb.get(db);
+  if (!made) madeForDb.set(db, (made = new Map()));
+  if (!made.has(key)) made.set(key, make());
+  return made.get(key) as T;
+}
+
 /**
  * A raw SQL statement with placeholders (`sql.placeholder`), prepared under `name` on each connection
  * that runs it, as the query builder's `.prepare(name)` does for its queries: the server parses and
  * plans it once per connection instead of on every call, and the text is built once. For statements on
- * a hot path that the query builder cannot express (a data-modifying CTE). Keep one per `db`.
+ * a hot path that the query builder cannot express (a data-modifying CTE). Keep one per `db` (oncePerDb).
  */
 export function preparedSql<T>(db: Db, name: string, query: SQL): { execute(params: Record<string, unknown>): Promise<T[]> } {
   // Drizzle's own path for db.execute, with a name (its session and dialect are not in its public types).

@@ -18,7 +18,7 @@ import {
   type OfflineCheckInOutcome,
   type OfflineCheckIns,
 } from "../../../domain";
-import { preparedSql, type Db } from "../../db/client";
+import { oncePerDb, preparedSql, type Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import type { Actor } from "../auth/session";
 import { actorPlaceholders, findManagedEvent, MANAGED_EVENT_NOT_FOUND, managedBy, managedByPlaceholders } from "../events/managed-events";
@@ -96,16 +96,14 @@ export interface AdmitOptions {
  * condition is a placeholder, so one statement serves every actor, door and scan.
  */
 function admissionStatement(db: Db, by: "ticketCode" | "bookingId") {
-  let statements = admissionStatements.get(db);
-  if (!statements) admissionStatements.set(db, (statements = new Map()));
-  let statement = statements.get(by);
-  if (!statement) {
-    const p = (name: string) => sql.placeholder(name);
+  const name = `admit_by_${by === "ticketCode" ? "code" : "id"}`;
+  return oncePerDb(db, name, () => {
+    const p = (placeholder: string) => sql.placeholder(placeholder);
     const found = by === "ticketCode" ? sql`b.ticket_code = ${p("ticketCode")}::text` : sql`b.id = ${p("bookingId")}::uuid`;
     const when = sql`coalesce(${p("at")}::timestamptz, clock_timestamp())`;
-    statement = preparedSql<RawAdmissionRow>(
+    return preparedSql<RawAdmissionRow>(
       db,
-      `admit_by_${by === "ticketCode" ? "code" : "id"}`,
+      name,
       sql`
       with t as (
         select b.id, b.ticket_code, b.status, b.attendee_name, b.attendee_email, b.ticket_quantity, b.checked_in_at,
@@ -126,12 +124,8 @@ function admissionStatement(db: Db, by: "ticketCode" | "bookingId") {
       )
       select t.*, (select admitted_at from admitted) as admitted_at from t`,
     );
-    statements.set(by, statement);
-  }
-  return statement;
+  });
 }
-
-const admissionStatements = new WeakMap<Db, Map<string, ReturnType<typeof preparedSql<RawAdmissionRow>>>>();
 
 /**
  * Admitting a ticket (ARCHITECTURE Check-in; decisions D10), the one rule the scan, the offline sync and

@@ -15,7 +15,7 @@ import {
   type EventListResult,
   type EventSummary,
 } from "../../../domain";
-import { rowsOf, type Db } from "../../db/client";
+import { oncePerDb, rowsOf, type Db } from "../../db/client";
 import { events, profiles } from "../../db/schema";
 import { publicMemoOf } from "../../lib/page-cache/invalidation";
 import { placesTaken, placesTakenByEvent } from "../checkout/capacity";
@@ -346,13 +346,11 @@ function listingStatement(db: Db, shape: ListingShape) {
   return statement.prepare(name(statement));
 }
 
-const listingStatements = new WeakMap<Db, Map<string, ReturnType<typeof listingStatement>>>();
-
 /**
  * spec §2 Events (`/events`, GET /api/events): one page of the listed events that match, with the
  * matching set's figures. The figures are the same for every page and sort of a filter and cost more
  * than the page (they count the whole matching set), so they are kept per filter like the public pages
- * (public-memo.ts: dropped by any change to what a listing shows, on every node) and worked out only
+ * (public-memo.ts: dropped by any change to which events are listed, on every node) and worked out only
  * when not kept.
  */
 export async function listEvents({ db, query, now = new Date() }: ListEventsParams): Promise<EventListResult> {
@@ -371,11 +369,7 @@ export async function listEvents({ db, query, now = new Date() }: ListEventsPara
     sort: effectiveSort(query.sort, q),
     figures: !kept,
   };
-  const key = JSON.stringify(shape);
-  let statements = listingStatements.get(db);
-  if (!statements) listingStatements.set(db, (statements = new Map()));
-  let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = listingStatement(db, shape)));
+  const statement = oncePerDb(db, `listing:${JSON.stringify(shape)}`, () => listingStatement(db, shape));
 
   const rows = await statement.execute({
     now,
