@@ -80,7 +80,8 @@ export async function benchCheckoutSurge({ databaseUrl, buyers = 1000, capacity 
           await client.query("begin");
           const { rows } = await client.query("select max_attendees from events where id = $1 for update", [baselineEvent]);
           const { rows: taken } = await client.query(
-            "select coalesce(sum(l.quantity), 0)::int as n from order_lines l join orders o on o.id = l.order_id where l.event_id = $1 and o.status = 'pending' and o.expires_at > now()",
+            // The product's count (capacity.ts): the event's live held lines (docs/decisions/031).
+            "select coalesce(sum(quantity), 0)::int as n from order_lines where event_id = $1 and held_until > now()",
             [baselineEvent],
           );
           if (taken[0].n + 1 <= rows[0].max_attendees) {

@@ -140,7 +140,8 @@ export class ScaleCatalogue {
 
   /**
    * What triggers keep, from scratch, since the load's session skips them: the sales tally (migration
-   * 0014's sales_tally_rebuild) and search's vocabulary (migration 0015's search_words_refresh).
+   * 0014's sales_tally_rebuild) and search's vocabulary (migration 0015's search_words_refresh). Order
+   * lines' holds (migration 0016) need nothing: every loaded order is paid, so none of its lines holds.
    */
   async rebuildDerived(): Promise<void> {
     await this.client.query("select sales_tally_rebuild()");

@@ -277,6 +277,12 @@ export const orderLines = pgTable(
     /** The booking fee per ticket the organiser absorbed (D22), taken from their payout; 0 when the buyer paid it. */
     absorbedFeePerTicketPence: integer("absorbed_fee_per_ticket_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
+    /**
+     * While its order is pending, the order's expires_at; null once the order is paid, expired or
+     * cancelled. Kept by triggers on orders and order_lines (migration 0016; docs/decisions/031), never
+     * written by the app: a hold's places are counted from its event's own lines (placesTaken).
+     */
+    heldUntil: timestamp("held_until", { withTimezone: true }),
   },
   (t) => [index("order_lines_event_idx").on(t.eventId), index("order_lines_order_idx").on(t.orderId)],
 );

@@ -5,9 +5,14 @@ import { bookings, events, orderLines, orders } from "../../db/schema";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** The rule's two parts, written once for both forms below: a booking that holds places, and a live hold. */
+/**
+ * The rule's two parts, written once for both forms below: a booking that holds places, and an order
+ * line of a live hold. A line's held_until mirrors its order (the order's expiry while it is pending;
+ * triggers of migration 0016), so a count reads one event's live lines from one partial index
+ * (order_lines_held_idx) and never joins every pending order (docs/decisions/031).
+ */
 const holdsPlaces = sql`${bookings.status} = 'confirmed'`;
-const liveHold = sql`${orders.status} = 'pending' and ${orders.expiresAt} > now()`;
+const liveHeldLine = sql`${orderLines.heldUntil} > now()`;
 
 /**
  * Places taken on an event: confirmed tickets plus places held by unexpired pending checkouts (decisions
@@ -15,7 +20,7 @@ const liveHold = sql`${orders.status} = 'pending' and ${orders.expiresAt} > now(
  * the holds check, so both follow a checkout at once. `eventId` is a column (per row of a listing) or an id.
  */
 export function placesTaken(eventId: AnyColumn | string, exceptOrderId?: string): SQL<number> {
-  const otherOrder = exceptOrderId ? sql` and ${orders.id} <> ${exceptOrderId}` : sql``;
+  const otherOrder = exceptOrderId ? sql` and ${orderLines.orderId} <> ${exceptOrderId}` : sql``;
   // Nested once: a single-table select writes the columns at the top of its fields without their table,
   // which inside these subqueries would be ambiguous.
   const taken = sql`((
@@ -23,8 +28,7 @@ export function placesTaken(eventId: AnyColumn | string, exceptOrderId?: string)
   where ${bookings.eventId} = ${eventId} and ${holdsPlaces}
 ) + (
   select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
-  join ${orders} on ${orders.id} = ${orderLines.orderId}
-  where ${orderLines.eventId} = ${eventId} and ${liveHold}${otherOrder}
+  where ${orderLines.eventId} = ${eventId} and ${liveHeldLine}${otherOrder}
 ))`;
   return sql<number>`${taken}`;
 }
@@ -32,7 +36,7 @@ export function placesTaken(eventId: AnyColumn | string, exceptOrderId?: string)
 /**
  * placesTaken for many events in one grouped read (a listing's page): rows (event_id, taken) for the
  * events `eventIds` selects (a subquery of ids) that have places taken; an event without a row has 0.
- * Served by the partial covering indexes of migration 0012, not a subquery per event.
+ * Served by partial covering indexes (migrations 0012 and 0016), not a subquery per event.
  */
 export function placesTakenByEvent(eventIds: SQL): SQL {
   return sql`select held.event_id, sum(held.quantity)::int as taken from (
@@ -40,8 +44,7 @@ export function placesTakenByEvent(eventIds: SQL): SQL {
   where ${bookings.eventId} in (${eventIds}) and ${holdsPlaces}
   union all
   select ${orderLines.eventId}, ${orderLines.quantity} from ${orderLines}
-  join ${orders} on ${orders.id} = ${orderLines.orderId}
-  where ${orderLines.eventId} in (${eventIds}) and ${liveHold}
+  where ${orderLines.eventId} in (${eventIds}) and ${liveHeldLine}
 ) as held group by held.event_id`;
 }
 
@@ -57,7 +60,7 @@ function heldByAccount(eventId: AnyColumn | string, userId: string): SQL<number>
   const held = sql`(
   select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
   join ${orders} on ${orders.id} = ${orderLines.orderId}
-  where ${orderLines.eventId} = ${eventId} and ${orders.userId} = ${userId} and ${orders.status} = 'pending' and ${orders.expiresAt} > now()
+  where ${orderLines.eventId} = ${eventId} and ${liveHeldLine} and ${orders.userId} = ${userId}
 )`;
   return sql<number>`${held}`;
 }
