@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, inArray, SQL, sql, type AnyColumn, type Placeholder, type SQLWrapper } from "drizzle-orm";
 import { AppError } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events, orderLines, orders } from "../../db/schema";
@@ -55,12 +55,17 @@ export async function placesLeft(tx: Tx, event: { id: string; maxAttendees: numb
 }
 
 /** Places `userId` holds on an event (a column or an id) in its unexpired pending checkouts (the per-account hold limit, issue 16). */
-function heldByAccount(eventId: AnyColumn | string, userId: string): SQL<number> {
-  // Nested once, as placesTaken is, so its columns keep their tables.
+function heldByAccount(eventId: AnyColumn | string, userId: string | Placeholder): SQL<number> {
+  // From the account's pending orders to their lines (lateral, so the planner cannot start from the
+  // event's live lines instead: in a rush those are every other buyer's). Nested once, as placesTaken
+  // is, so its columns keep their tables.
   const held = sql`(
-  select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
-  join ${orders} on ${orders.id} = ${orderLines.orderId}
-  where ${orderLines.eventId} = ${eventId} and ${liveHeldLine} and ${orders.userId} = ${userId}
+  select coalesce(sum(own.quantity), 0)::int from ${orders}
+  cross join lateral (
+    select ${orderLines.quantity} as quantity from ${orderLines}
+    where ${orderLines.orderId} = ${orders.id} and ${orderLines.eventId} = ${eventId} and ${liveHeldLine}
+  ) as own
+  where ${orders.userId} = ${userId} and ${orders.status} = 'pending'
 )`;
   return sql<number>`${held}`;
 }
@@ -70,10 +75,13 @@ function heldByAccount(eventId: AnyColumn | string, userId: string): SQL<number>
  * taken, and the places `userId` already holds on it.
  */
 export async function holdStanding(tx: Tx, userId: string, eventIds: string[]): Promise<Map<string, { taken: number; heldByAccount: number }>> {
+  // Prepared: it runs while the rush waits on the event's lock, so the server plans it once per connection.
   const rows = await tx
-    .select({ id: events.id, taken: placesTaken(events.id), held: heldByAccount(events.id, userId) })
+    .select({ id: events.id, taken: placesTaken(events.id), held: heldByAccount(events.id, sql.placeholder("userId")) })
     .from(events)
-    .where(inArray(events.id, eventIds));
+    .where(sql`${events.id} = any(${sql.placeholder("eventIds")}::uuid[])`)
+    .prepare("hold_standing")
+    .execute({ userId, eventIds });
   return new Map(rows.map((row) => [row.id, { taken: Number(row.taken), heldByAccount: Number(row.held) }]));
 }
 
@@ -89,12 +97,16 @@ export async function holdStanding(tx: Tx, userId: string, eventIds: string[]): 
  *   rush of holds: FOR KEY SHARE. Only for a hold that is live by a margin (liveHoldWithMargin).
  */
 export function lockEvents(tx: Tx, eventIds: string[] | SQLWrapper, purpose: "count" | "keep" = "count") {
-  return tx
-    .select()
-    .from(events)
-    .where(inArray(events.id, eventIds))
-    .orderBy(asc(events.id))
-    .for(purpose === "keep" ? "key share" : "no key update");
+  const locking = (ids: SQL | SQLWrapper) =>
+    tx
+      .select()
+      .from(events)
+      .where(ids instanceof SQL ? ids : inArray(events.id, ids))
+      .orderBy(asc(events.id))
+      .for(purpose === "keep" ? "key share" : "no key update");
+  // A list of ids (a hold's cart) is prepared, planned once per connection: the rush queues on this lock.
+  if (Array.isArray(eventIds)) return locking(sql`${events.id} = any(${sql.placeholder("eventIds")}::uuid[])`).prepare(`lock_events_${purpose}`).execute({ eventIds });
+  return locking(eventIds);
 }
 
 /**
