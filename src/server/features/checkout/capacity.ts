@@ -1,6 +1,6 @@
 import { asc, eq, inArray, SQL, sql, type AnyColumn, type Placeholder, type SQLWrapper } from "drizzle-orm";
 import { AppError } from "../../../domain";
-import type { Db } from "../../db/client";
+import { rowsOf, type Db } from "../../db/client";
 import { bookings, events, orderLines, orders } from "../../db/schema";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -131,4 +131,18 @@ function capacityError(title: string, left: number): AppError {
   return left <= 0
     ? new AppError("CONFLICT", `Sold out: there are no tickets left for ${title}.`, { reason: "SOLD_OUT", remaining: 0 })
     : new AppError("CONFLICT", `Only ${left} left for ${title}.`, { reason: "NOT_ENOUGH_LEFT", remaining: left });
+}
+
+/**
+ * Order lines whose hold is not their order's (the reconcile's check of decision 031): a line holds its
+ * places until its order's expiry while the order is pending, and not at all after.
+ */
+export async function heldLineProblems(db: Db | Tx): Promise<{ lineId: string; orderId: string; status: string; heldUntil: string | null; expected: string | null }[]> {
+  const rows = rowsOf<{ line_id: string; order_id: string; status: string; held_until: string | null; expected: string | null }>(
+    await db.execute(sql`
+      select l.id as line_id, o.id as order_id, o.status, l.held_until::text, (case when o.status = 'pending' then o.expires_at end)::text as expected
+      from ${orderLines} l join ${orders} o on o.id = l.order_id
+      where l.held_until is distinct from (case when o.status = 'pending' then o.expires_at end)`),
+  );
+  return rows.map((row) => ({ lineId: row.line_id, orderId: row.order_id, status: row.status, heldUntil: row.held_until, expected: row.expected }));
 }

@@ -12,6 +12,7 @@ import * as schema from "../../db/schema";
 import { orderLines, orders } from "../../db/schema";
 import { holdStanding } from "./capacity";
 import { confirmOrder, createPayment, releaseOrder, type TicketEmailQueue } from "./checkout.service";
+import { reconcile } from "../refunds/reconcile";
 import { expireLapsedOrders } from "./expire-holds.job";
 
 /**
@@ -111,6 +112,28 @@ describe("a line's hold follows its order (migration 0016)", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe("the reconcile checks every line's hold against its order", () => {
+  it("names a line that holds places its order no longer holds, and one that lost its hold", async () => {
+    const buyer = await createUser(ctx.db, { username: `held_reconcile_${crypto.randomUUID().slice(0, 6)}` });
+    const event = await createEvent(ctx.db, { userId: organiser.id, title: "Reconciled", pricePence: 1500, maxAttendees: 10, dateTime: futureDay(4) });
+    const { sessionId } = await createPayment({ db: ctx.db, userId: buyer.id, input: { eventId: event.id, ticketQuantity: 1, attendeeName: "Held Buyer" } });
+    const order = await orderOf(ctx.db, sessionId);
+    expect((await reconcile(ctx.db)).problems.filter((problem) => problem.orderId === order.id)).toEqual([]);
+    // Written behind the triggers' back (as a bulk load that skips them would leave it).
+    await ctx.db.update(orderLines).set({ heldUntil: null }).where(eq(orderLines.orderId, order.id));
+    expect((await reconcile(ctx.db)).problems.filter((problem) => problem.orderId === order.id)).toEqual([
+      { orderId: order.id, bookingId: null, problem: expect.stringMatching(/^order line .+ holds until nothing, but its pending order says 20\d\d-/) },
+    ]);
+    await releaseOrder({ db: ctx.db, sessionId, status: "cancelled" });
+    await ctx.db.update(orderLines).set({ heldUntil: order.expiresAt }).where(eq(orderLines.orderId, order.id));
+    expect((await reconcile(ctx.db)).problems.filter((problem) => problem.orderId === order.id)).toEqual([
+      { orderId: order.id, bookingId: null, problem: expect.stringMatching(/^order line .+ holds until 20\d\d-.+, but its cancelled order says nothing$/) },
+    ]);
+    await ctx.db.update(orderLines).set({ heldUntil: null }).where(eq(orderLines.orderId, order.id));
+    expect((await reconcile(ctx.db)).problems.filter((problem) => problem.orderId === order.id)).toEqual([]);
+  });
 });
 
 describe("a hold's count reads its own event's live lines, whatever the planner's statistics say", () => {

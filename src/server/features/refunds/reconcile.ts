@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { formatPounds, LEDGER_KINDS, organiserFee } from "../../../domain";
 import { rowsOf, type Db } from "../../db/client";
+import { heldLineProblems } from "../checkout/capacity";
 import { salesTallyProblems } from "../dashboard/sales-tally";
 import { eventSettlements, type EventSettlement } from "../payouts/settlement";
 
@@ -35,7 +36,8 @@ export interface ReconcileReport {
  *   is paid back on the ledger that no refund accounts for;
  * - every affiliate's earnings are their commission less its reversals, and no reversal exceeds it;
  * - every booking owes the fees of D22 on exactly the right tickets (feeProblems);
- * - the dashboard's sales tally is what the bookings and the ledger say (decision 030).
+ * - the dashboard's sales tally is what the bookings and the ledger say (decision 030);
+ * - every order line holds its places exactly while its order does (decision 031).
  */
 export async function reconcile(db: Db): Promise<ReconcileReport> {
   const problems: ReconcileProblem[] = [];
@@ -152,6 +154,10 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
   for (const off of await salesTallyProblems(db)) {
     const figure = off.kind === "tickets" || off.kind === "bookings" ? (n: number) => `${n} ${off.kind}` : (n: number) => `${money(n)} of ${off.kind}`;
     problems.push({ orderId: null, bookingId: null, problem: `the sales tally of event ${off.eventId} on ${off.day} shows ${figure(off.tallied)}, but the bookings and ledger give ${figure(off.expected)}` });
+  }
+  // Each order line's hold must be its order's (decision 031): what every capacity count reads.
+  for (const line of await heldLineProblems(db)) {
+    problems.push({ orderId: line.orderId, bookingId: null, problem: `order line ${line.lineId} holds until ${line.heldUntil ?? "nothing"}, but its ${line.status} order says ${line.expected ?? "nothing"}` });
   }
   const payouts = await reconcilePayouts(db);
   problems.push(...payouts.problems);
