@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { projectRoot } from "../lib/project-root";
 import * as schema from "./schema";
@@ -218,6 +218,18 @@ export function preparedSql<T>(db: Db, name: string, query: SQL): { execute(para
   };
   const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
   return { execute: async (params) => rowsOf<T>(await prepared.execute(params)) };
+}
+
+/**
+ * Runs independent queries (Drizzle's queries, which run when awaited) at once on a pool, each on its
+ * own connection, and one after another in a transaction: its one connection runs one statement at a
+ * time, and node-postgres deprecates queueing a second meanwhile (pg 9 refuses it).
+ */
+export async function queriesTogether<T extends readonly unknown[]>(db: Db | PgTransaction<PgQueryResultHKT, typeof schema>, queries: { [K in keyof T]: PromiseLike<T[K]> }): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(queries)) as unknown as T;
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as unknown as T;
 }
 
 /** The rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { summariseLedger, type MoneySummary, type Pence } from "../../../domain";
-import type { Db } from "../../db/client";
+import { queriesTogether, type Db } from "../../db/client";
 import { bookings, events, ledgerEntries, payouts } from "../../db/schema";
 import type { Tx } from "../checkout/capacity";
 
@@ -55,7 +55,7 @@ export async function eventSettlements(db: Tx | Db, eventIds: string[], { month 
   const moneyOf = and(inArray(ledgerEntries.eventId, eventIds), notInArray(ledgerEntries.kind, TRANSFER_KINDS), inMonth);
   // The ledger summed per event without a join (the index on event, kind, affiliate and amount answers it
   // alone); the disputed bookings' lines, few, summed apart by way of their bookings.
-  const [moneyRows, disputedRows, transferRows] = await Promise.all([
+  const [moneyRows, disputedRows, transferRows] = await queriesTogether(db, [
     db
       .select({
         eventId: sql<string>`${ledgerEntries.eventId}`,
