@@ -1,4 +1,4 @@
-import { asc, eq, inArray, SQL, sql, type AnyColumn, type Placeholder, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { AppError } from "../../../domain";
 import { rowsOf, type Db } from "../../db/client";
 import { bookings, events, orderLines, orders } from "../../db/schema";
@@ -54,6 +54,9 @@ export async function placesLeft(tx: Tx, event: { id: string; maxAttendees: numb
   return event.maxAttendees - Number(row!.taken);
 }
 
+/** The events a prepared statement is given as its `eventIds` placeholder (an array of ids). */
+const placeholderEventIds = sql`${events.id} = any(${sql.placeholder("eventIds")}::uuid[])`;
+
 /** Places `userId` holds on an event (a column or an id) in its unexpired pending checkouts (the per-account hold limit, issue 16). */
 function heldByAccount(eventId: AnyColumn | string, userId: string | Placeholder): SQL<number> {
   // From the account's pending orders to their lines (lateral, so the planner cannot start from the
@@ -79,7 +82,7 @@ export async function holdStanding(tx: Tx, userId: string, eventIds: string[]): 
   const rows = await tx
     .select({ id: events.id, taken: placesTaken(events.id), held: heldByAccount(events.id, sql.placeholder("userId")) })
     .from(events)
-    .where(sql`${events.id} = any(${sql.placeholder("eventIds")}::uuid[])`)
+    .where(placeholderEventIds)
     .prepare("hold_standing")
     .execute({ userId, eventIds });
   return new Map(rows.map((row) => [row.id, { taken: Number(row.taken), heldByAccount: Number(row.held) }]));
@@ -97,16 +100,15 @@ export async function holdStanding(tx: Tx, userId: string, eventIds: string[]): 
  *   rush of holds: FOR KEY SHARE. Only for a hold that is live by a margin (liveHoldWithMargin).
  */
 export function lockEvents(tx: Tx, eventIds: string[] | SQLWrapper, purpose: "count" | "keep" = "count") {
-  const locking = (ids: SQL | SQLWrapper) =>
-    tx
-      .select()
-      .from(events)
-      .where(ids instanceof SQL ? ids : inArray(events.id, ids))
-      .orderBy(asc(events.id))
-      .for(purpose === "keep" ? "key share" : "no key update");
+  const listed = Array.isArray(eventIds);
+  const locking = tx
+    .select()
+    .from(events)
+    .where(listed ? placeholderEventIds : inArray(events.id, eventIds))
+    .orderBy(asc(events.id))
+    .for(purpose === "keep" ? "key share" : "no key update");
   // A list of ids (a hold's cart) is prepared, planned once per connection: the rush queues on this lock.
-  if (Array.isArray(eventIds)) return locking(sql`${events.id} = any(${sql.placeholder("eventIds")}::uuid[])`).prepare(`lock_events_${purpose}`).execute({ eventIds });
-  return locking(eventIds);
+  return listed ? locking.prepare(`lock_events_${purpose}`).execute({ eventIds }) : locking;
 }
 
 /**
@@ -138,11 +140,13 @@ function capacityError(title: string, left: number): AppError {
  * places until its order's expiry while the order is pending, and not at all after.
  */
 export async function heldLineProblems(db: Db | Tx): Promise<{ lineId: string; orderId: string; status: string; heldUntil: string | null; expected: string | null }[]> {
+  // What migration 0016's triggers give a line: its order's expiry while the order is pending.
+  const ordersHold = sql`(case when o.status = 'pending' then o.expires_at end)`;
   const rows = rowsOf<{ line_id: string; order_id: string; status: string; held_until: string | null; expected: string | null }>(
     await db.execute(sql`
-      select l.id as line_id, o.id as order_id, o.status, l.held_until::text, (case when o.status = 'pending' then o.expires_at end)::text as expected
+      select l.id as line_id, o.id as order_id, o.status, l.held_until::text, ${ordersHold}::text as expected
       from ${orderLines} l join ${orders} o on o.id = l.order_id
-      where l.held_until is distinct from (case when o.status = 'pending' then o.expires_at end)`),
+      where l.held_until is distinct from ${ordersHold}`),
   );
   return rows.map((row) => ({ lineId: row.line_id, orderId: row.order_id, status: row.status, heldUntil: row.held_until, expected: row.expected }));
 }

@@ -2,13 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpTestApp } from "../../../../test/app";
 import { createEvent, createUser, futureDay, type UserFixture } from "../../../../test/fixtures";
+import { recordingDb } from "../../../../test/recording-db";
 import { openPglite, type Db } from "../../db/client";
-import * as schema from "../../db/schema";
 import { orderLines, orders } from "../../db/schema";
 import { holdStanding } from "./capacity";
 import { confirmOrder, createPayment, releaseOrder, type TicketEmailQueue } from "./checkout.service";
@@ -27,21 +25,6 @@ beforeAll(async () => {
   recording = recordingDb(ctx.database.url!);
 });
 afterAll(async () => recording.pool.end());
-
-/** A Drizzle database on its own pool whose every statement, in a transaction or not, is recorded (text and values). */
-function recordingDb(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const sent: { text: string; values: unknown[] }[] = [];
-  pool.on("connect", (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const config = args[0] as string | { text: string; values?: unknown[] };
-      sent.push({ text: typeof config === "string" ? config : config.text, values: (typeof config === "string" ? undefined : config.values) ?? (args[1] as unknown[]) ?? [] });
-      return query(...args);
-    };
-  });
-  return { db: drizzle(pool, { schema }) as unknown as Db, sent, pool };
-}
 
 /** The confirmation's e-mails are not what this file checks. */
 const noJobs = { enqueueTicketEmails: async () => {}, enqueueRefundEmail: async () => {}, enqueue: async () => {} } as unknown as TicketEmailQueue;

@@ -2,14 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EventListQuery } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
 import { createBooking, createEvent, createUser, futureDay, resetCatalogue, type UserFixture } from "../../../../test/fixtures";
-import { openPglite, type Db } from "../../db/client";
-import * as schema from "../../db/schema";
+import { recordingDb } from "../../../../test/recording-db";
+import { openPglite } from "../../db/client";
 import { events, orderLines, orders } from "../../db/schema";
 import { placesTaken } from "../checkout/capacity";
 import { publicMemoOf, publicPagesChanged } from "../../lib/page-cache/invalidation";
@@ -18,22 +16,9 @@ import { getEvent, getEventsByIds, getHomeData, getOrganiserEvents, getSimilarEv
 const ctx = setUpTestApp();
 let organiser: UserFixture;
 
-/** A Drizzle database on its own pool whose every round trip to the server is recorded (text and values). */
-function countingDb(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const sent: { text: string; values: unknown[] }[] = [];
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const config = args[0] as string | { text: string; values?: unknown[] };
-    sent.push({ text: typeof config === "string" ? config : config.text, values: (typeof config === "string" ? undefined : config.values) ?? (args[1] as unknown[]) ?? [] });
-    return query(...args);
-  };
-  return { db: drizzle(pool, { schema }) as unknown as Db, sent, pool };
-}
-
-let counting: ReturnType<typeof countingDb>;
+let counting: ReturnType<typeof recordingDb>;
 beforeAll(() => {
-  counting = countingDb(ctx.database.url!);
+  counting = recordingDb(ctx.database.url!);
 });
 afterAll(async () => counting.pool.end());
 
