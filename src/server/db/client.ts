@@ -62,6 +62,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** Whether PostgreSQL broke a deadlock by failing this statement (SQLSTATE 40P01), through Drizzle's wrapping. */
+export function isDeadlock(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if ((current as { code?: unknown }).code === "40P01") return true;
+  }
+  return false;
+}
+
 const migrationsFolder = resolve(projectRoot, "drizzle");
 
 /**

@@ -18,10 +18,11 @@ import {
   type OfflineCheckInOutcome,
   type OfflineCheckIns,
 } from "../../../domain";
-import { oncePerDb, preparedSql, type Db } from "../../db/client";
+import { isDeadlock, oncePerDb, preparedSql, type Db } from "../../db/client";
+import { statementBatches } from "../../db/statement-batches";
 import { bookings, events } from "../../db/schema";
 import type { Actor } from "../auth/session";
-import { actorPlaceholders, findManagedEvent, MANAGED_EVENT_NOT_FOUND, managedBy, managedByPlaceholders } from "../events/managed-events";
+import { findManagedEvent, MANAGED_EVENT_NOT_FOUND, managedBy, managedByColumns } from "../events/managed-events";
 import type { TicketSigner } from "../tickets/ticket-signer";
 
 /** spec §5 Scanner check: the default message for a ticket that cannot be admitted. */
@@ -90,65 +91,88 @@ export interface AdmitOptions {
   doorEventId?: string;
 }
 
+/** One admission as the admission statement takes it: a row of its arrays. */
+interface AdmissionRequest {
+  ticketCode: string | null;
+  bookingId: string | null;
+  eventId: string | null;
+  at: string | null;
+  admit: boolean;
+  signedBookingId: string | null;
+  signedTicketCode: string | null;
+  doorEventId: string | null;
+  actorIsAdmin: boolean;
+  actorUserId: string;
+}
+
+const REQUEST_COLUMNS = {
+  ticketCode: "text",
+  bookingId: "uuid",
+  eventId: "uuid",
+  at: "timestamptz",
+  admit: "boolean",
+  signedBookingId: "text",
+  signedTicketCode: "text",
+  doorEventId: "uuid",
+  actorIsAdmin: "boolean",
+  actorUserId: "text",
+} as const satisfies Record<keyof AdmissionRequest, string>;
+const requestColumns = Object.keys(REQUEST_COLUMNS) as (keyof AdmissionRequest)[];
+/** A request's column in the statement: `want_` and its name in snake case (ticketCode: want_ticket_code). */
+const wantColumn = (name: keyof AdmissionRequest) => `want_${name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`;
+const column = (name: keyof AdmissionRequest) => sql.raw(`r.${wantColumn(name)}`);
+
 /**
- * The one admission statement, per way of finding the ticket, prepared once (a scan is this statement
- * and nothing else on the database, so the server parses and plans it once per connection). Every
- * condition is a placeholder, so one statement serves every actor, door and scan.
+ * The one admission statement, per way of finding the ticket, prepared once. It takes any number of
+ * admissions as arrays, one element each (the scans that queued behind the last statement: see
+ * admissionsByCode), so every condition is a column and one statement serves every actor, door and scan.
+ * Each ticket is locked in the order of the requests, which the caller sorts, so two batches never wait on
+ * each other's tickets in a cycle.
  */
 function admissionStatement(db: Db, by: "ticketCode" | "bookingId") {
   const name = `admit_by_${by === "ticketCode" ? "code" : "id"}`;
   return oncePerDb(db, name, () => {
-    const p = (placeholder: string) => sql.placeholder(placeholder);
-    const found = by === "ticketCode" ? sql`b.ticket_code = ${p("ticketCode")}::text` : sql`b.id = ${p("bookingId")}::uuid`;
-    const when = sql`coalesce(${p("at")}::timestamptz, clock_timestamp())`;
-    return preparedSql<RawAdmissionRow>(
+    const columnList = sql.raw(requestColumns.map(wantColumn).join(", "));
+    const arrays = sql.join(
+      requestColumns.map((key) => sql`${sql.placeholder(key)}::${sql.raw(REQUEST_COLUMNS[key])}[]`),
+      sql`, `,
+    );
+    const found = by === "ticketCode" ? sql`b.ticket_code = ${column("ticketCode")}` : sql`b.id = ${column("bookingId")}`;
+    const when = sql`coalesce(t.want_at, clock_timestamp())`;
+    return preparedSql<RawAdmissionRow & { n: string }>(
       db,
       name,
       sql`
-      with t as (
-        select b.id, b.ticket_code, b.status, b.attendee_name, b.attendee_email, b.ticket_quantity, b.checked_in_at,
-               e.user_id as organiser_id, e.id as event_id, e.status as event_status, e.title, e.date_time, e.venue, e.location
-        from ${bookings} b join ${events} e on e.id = b.event_id
-        where ${found} and (${p("eventId")}::uuid is null or b.event_id = ${p("eventId")}::uuid)
-        limit 1
-        for update of b
+      with r as (
+        select * from unnest(${arrays}) with ordinality as r(${columnList}, n)
+      ), t as (
+        select r.*, found.* from r cross join lateral (
+          select b.id, b.ticket_code, b.status, b.attendee_name, b.attendee_email, b.ticket_quantity, b.checked_in_at,
+                 e.user_id as organiser_id, e.id as event_id, e.status as event_status, e.title, e.date_time, e.venue, e.location
+          from ${bookings} b join ${events} e on e.id = b.event_id
+          where ${found} and (${column("eventId")} is null or b.event_id = ${column("eventId")})
+          limit 1
+          for update of b
+        ) found
       ), admitted as (
         update ${bookings} set checked_in_at = ${when}
         from t
-        where ${bookings.id} = t.id and ${p("admit")}::boolean
-          and (${p("signedBookingId")}::text is null or (t.id::text = ${p("signedBookingId")}::text and t.ticket_code = ${p("signedTicketCode")}::text))
-          and (${p("doorEventId")}::uuid is null or t.event_id = ${p("doorEventId")}::uuid)
-          and t.status = 'confirmed' and t.event_status <> 'cancelled' and ${managedByPlaceholders(sql`t.organiser_id`)}
+        where ${bookings.id} = t.id and t.want_admit
+          and (t.want_signed_booking_id is null or (t.id::text = t.want_signed_booking_id and t.ticket_code = t.want_signed_ticket_code))
+          and (t.want_door_event_id is null or t.event_id = t.want_door_event_id)
+          and t.status = 'confirmed' and t.event_status <> 'cancelled'
+          and ${managedByColumns(sql`t.organiser_id`, { isAdmin: sql`t.want_actor_is_admin`, userId: sql`t.want_actor_user_id` })}
           and (t.checked_in_at is null or t.checked_in_at > ${when})
-        returning ${bookings.checkedInAt} as admitted_at
+        returning ${bookings.id} as id, ${bookings.checkedInAt} as admitted_at
       )
-      select t.*, (select admitted_at from admitted) as admitted_at from t`,
+      select t.n, t.id, t.ticket_code, t.status, t.attendee_name, t.attendee_email, t.ticket_quantity, t.checked_in_at,
+             t.organiser_id, t.event_id, t.event_status, t.title, t.date_time, t.venue, t.location, admitted.admitted_at
+      from t left join admitted on admitted.id = t.id`,
     );
   });
 }
 
-/**
- * Admitting a ticket (ARCHITECTURE Check-in; decisions D10), the one rule the scan, the offline sync and
- * the dashboard's check-in button all go through (docs/decisions/025). One statement reads the ticket
- * with its event, locking the booking, and checks it in when it is confirmed, for an event the actor
- * manages, and the options allow it. First scan wins: a ticket is admitted once, and keeps its earliest
- * check-in time. The moment of admission is clock_timestamp(), read after the lock, so a scan waiting on
- * another never records a time before the one that admitted the ticket.
- */
-export async function admitTicket(db: Db, { ticket, actor, eventId, at, admit = true, signed, doorEventId }: AdmitOptions): Promise<AdmissionRow | null> {
-  const by = ticket.ticketCode !== undefined ? "ticketCode" : "bookingId";
-  const [row] = await admissionStatement(db, by).execute({
-    ticketCode: ticket.ticketCode ?? null,
-    bookingId: ticket.bookingId ?? null,
-    eventId: eventId ?? null,
-    at: at?.toISOString() ?? null,
-    admit,
-    signedBookingId: signed?.bookingId ?? null,
-    signedTicketCode: signed?.ticketCode ?? null,
-    doorEventId: doorEventId ?? null,
-    ...actorPlaceholders(actor),
-  });
-  if (!row) return null;
+function admissionRow(row: RawAdmissionRow): AdmissionRow {
   return {
     id: row.id,
     ticketCode: row.ticket_code,
@@ -166,6 +190,68 @@ export async function admitTicket(db: Db, { ticket, actor, eventId, at, admit = 
     checkedInAt: asDate(row.checked_in_at),
     admittedAt: asDate(row.admitted_at),
   };
+}
+
+/** Runs the admission statement for these requests, sorted by how each ticket is found; answers in their order. */
+async function runAdmissions(db: Db, by: "ticketCode" | "bookingId", requests: AdmissionRequest[]): Promise<(AdmissionRow | null)[]> {
+  const order = requests.map((request, i) => ({ key: request[by] ?? "", i })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
+  const sorted = order.map(({ i }) => requests[i]!);
+  const params = Object.fromEntries(requestColumns.map((key) => [key, sorted.map((request) => request[key])]));
+  const rows = await admissionStatement(db, by).execute(params);
+  const answers: (AdmissionRow | null)[] = requests.map(() => null);
+  for (const row of rows) answers[order[Number(row.n) - 1]!.i] = admissionRow(row);
+  return answers;
+}
+
+/**
+ * Scans of ticket codes, batched: the door's hot path. A scan that arrives while the statement runs goes
+ * in the next one with every other scan that queued meanwhile; two scans of one code never share a
+ * statement (docs/decisions/032).
+ */
+function admissionsByCode(db: Db) {
+  return oncePerDb(db, "admissions_by_code", () =>
+    statementBatches<AdmissionRequest, AdmissionRow | null>({
+      runBatch: async (requests) => {
+        try {
+          return await runAdmissions(db, "ticketCode", requests);
+        } catch (error) {
+          // A batch locks several tickets. A writer that locks two of them the other way round (a dispute
+          // over an order's tickets) can close a cycle, which PostgreSQL breaks by failing one side; if it
+          // failed the batch, each scan runs alone, which locks one ticket and so cannot.
+          if (requests.length === 1 || !isDeadlock(error)) throw error;
+          return Promise.all(requests.map(async (request) => (await runAdmissions(db, "ticketCode", [request]))[0] ?? null));
+        }
+      },
+      keyOf: (request) => request.ticketCode!,
+    }),
+  );
+}
+
+/**
+ * Admitting a ticket (ARCHITECTURE Check-in; decisions D10), the one rule the scan, the offline sync and
+ * the dashboard's check-in button all go through (docs/decisions/025). One statement reads the ticket
+ * with its event, locking the booking, and checks it in when it is confirmed, for an event the actor
+ * manages, and the options allow it. First scan wins: a ticket is admitted once, and keeps its earliest
+ * check-in time. The moment of admission is clock_timestamp(), read after the lock, so a scan waiting on
+ * another never records a time before the one that admitted the ticket.
+ */
+export async function admitTicket(db: Db, { ticket, actor, eventId, at, admit = true, signed, doorEventId }: AdmitOptions): Promise<AdmissionRow | null> {
+  const request: AdmissionRequest = {
+    ticketCode: ticket.ticketCode ?? null,
+    bookingId: ticket.bookingId ?? null,
+    eventId: eventId ?? null,
+    at: at?.toISOString() ?? null,
+    admit,
+    signedBookingId: signed?.bookingId ?? null,
+    signedTicketCode: signed?.ticketCode ?? null,
+    doorEventId: doorEventId ?? null,
+    actorIsAdmin: actor.isAdmin,
+    actorUserId: actor.userId,
+  };
+  if (request.ticketCode !== null) return admissionsByCode(db).run(request);
+  // The dashboard's button, one at a time: not a rush, and its own statement locks one booking.
+  const [row] = await runAdmissions(db, "bookingId", [request]);
+  return row ?? null;
 }
 
 /**

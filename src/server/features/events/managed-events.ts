@@ -16,16 +16,9 @@ export function managedBy(actor: Actor, organiser: SQL | typeof events.userId = 
   return actor.isAdmin ? sql`true` : sql`${organiser} = ${actor.userId}`;
 }
 
-/**
- * managedBy for a prepared statement: the actor is the placeholders `actorIsAdmin` and `actorUserId`
- * (fill them with actorPlaceholders), so one statement serves every actor.
- */
-export function managedByPlaceholders(organiser: SQL): SQL {
-  return sql`(${sql.placeholder("actorIsAdmin")}::boolean or ${organiser} = ${sql.placeholder("actorUserId")}::text)`;
-}
-
-export function actorPlaceholders(actor: Actor): { actorIsAdmin: boolean; actorUserId: string } {
-  return { actorIsAdmin: actor.isAdmin, actorUserId: actor.userId };
+/** managedBy for a statement that carries each row's actor in its own columns (a batch of scans by several actors). */
+export function managedByColumns(organiser: SQL, actor: { isAdmin: SQL; userId: SQL }): SQL {
+  return sql`(${actor.isAdmin} or ${organiser} = ${actor.userId})`;
 }
 
 /** An event the actor manages (decisions D10), or EVENT_NOT_FOUND — the same answer whether it is missing or not theirs. */
