@@ -9,6 +9,8 @@
  */
 export interface StatementBatches<In, Out> {
   run(input: In): Promise<Out>;
+  /** Nothing running and nothing waiting. */
+  readonly idle: boolean;
 }
 
 interface Waiting<In, Out> {
@@ -64,6 +66,9 @@ export function statementBatches<In, Out>({
   }
 
   return {
+    get idle() {
+      return running === 0 && waiting.length === 0;
+    },
     run(input) {
       return new Promise<Out>((resolve, reject) => {
         waiting.push({ input, resolve, reject });

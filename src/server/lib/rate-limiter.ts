@@ -19,10 +19,21 @@ export interface RateLimitState {
  * One upsert: a new window starts when the old one has ended.
  */
 export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitState> {
+  return (await hitRateLimits(db, [key], rule))[0]!;
+}
+
+/**
+ * hitRateLimit for several keys under one rule in one statement (a batch of checkouts: decision 033),
+ * answering each key's state in their order. The keys must differ; their rows are written in key order,
+ * so two such statements never wait on each other in a cycle.
+ */
+export async function hitRateLimits(db: Db, keys: string[], rule: RateLimitRule): Promise<RateLimitState[]> {
+  const sorted = [...new Set(keys)].sort();
+  if (sorted.length !== keys.length) throw new Error("hitRateLimits: each key once");
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-  const [row] = await db
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt: sql`now() + ${window}` })
+    .values(sorted.map((key) => ({ key, count: 1, resetAt: sql`now() + ${window}` })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -30,12 +41,15 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
         resetAt: sql`case when ${rateLimits.resetAt} <= now() then now() + ${window} else ${rateLimits.resetAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.resetAt} - now()))::int` });
+    .returning({ key: rateLimits.key, count: rateLimits.count, retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.resetAt} - now()))::int` });
   if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 day'`));
-  return { allowed: row!.count <= rule.limit, count: row!.count, retryAfterSeconds: Math.max(1, row!.retryAfter) };
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return keys.map((key) => {
+    const row = byKey.get(key)!;
+    return { allowed: row.count <= rule.limit, count: row.count, retryAfterSeconds: Math.max(1, row.retryAfter) };
+  });
 }
 
-/** Whether `key` has already used up its window, without counting a hit. */
 export async function isRateLimited(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitState> {
   const [row] = await db
     .select({ count: rateLimits.count, retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.resetAt} - now()))::int` })
@@ -69,8 +83,10 @@ export class RateLimitedError extends AppError {
 export async function enforceRateLimit(db: Db, hits: RateLimitHit[]): Promise<void> {
   const states = await Promise.all(hits.map((hit) => hitRateLimit(db, hit.key, hit.rule)));
   const refused = states.findIndex((state) => !state.allowed);
-  if (refused < 0) return;
-  const { message, detailsInBody } = hits[refused]!;
-  const { retryAfterSeconds } = states[refused]!;
-  throw new RateLimitedError(typeof message === "string" ? message : message(retryAfterSeconds), retryAfterSeconds, detailsInBody);
+  if (refused >= 0) throw rateLimitRefusal(hits[refused]!, states[refused]!);
+}
+
+/** The error a hit of a limit that refused it is answered with (429, naming the wait). */
+export function rateLimitRefusal({ message, detailsInBody }: Pick<RateLimitHit, "message" | "detailsInBody">, { retryAfterSeconds }: RateLimitState): RateLimitedError {
+  return new RateLimitedError(typeof message === "string" ? message : message(retryAfterSeconds), retryAfterSeconds, detailsInBody);
 }

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { AppError } from "../../../domain";
-import { rowsOf, type Db } from "../../db/client";
+import { preparedSql, rowsOf, type Db } from "../../db/client";
 import { bookings, events, orderLines, orders } from "../../db/schema";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -58,7 +58,7 @@ export async function placesLeft(tx: Tx, event: { id: string; maxAttendees: numb
 const placeholderEventIds = sql`${events.id} = any(${sql.placeholder("eventIds")}::uuid[])`;
 
 /** Places `userId` holds on an event (a column or an id) in its unexpired pending checkouts (the per-account hold limit, issue 16). */
-function heldByAccount(eventId: AnyColumn | string, userId: string | Placeholder): SQL<number> {
+function heldByAccount(eventId: AnyColumn | string, userId: string | Placeholder | SQL): SQL<number> {
   // From the account's pending orders to their lines (lateral, so the planner cannot start from the
   // event's live lines instead: in a rush those are every other buyer's). Nested once, as placesTaken
   // is, so its columns keep their tables.
@@ -73,19 +73,27 @@ function heldByAccount(eventId: AnyColumn | string, userId: string | Placeholder
   return sql<number>`${held}`;
 }
 
+/** Each event's places taken, and the places each account already holds on it. */
+export type HoldStanding = Map<string, { taken: number; heldBy: Map<string, number> }>;
+
 /**
- * For a hold, in one query inside the caller's transaction (after lockEvents): each event's places
- * taken, and the places `userId` already holds on it.
+ * For holds, in one statement inside the caller's transaction (after lockEvents): each event's places
+ * taken, and the places each of `userIds` already holds on it (the buyers of a batch of holds).
  */
-export async function holdStanding(tx: Tx, userId: string, eventIds: string[]): Promise<Map<string, { taken: number; heldByAccount: number }>> {
+export async function holdStanding(tx: Tx, userIds: string[], eventIds: string[]): Promise<HoldStanding> {
   // Prepared: it runs while the rush waits on the event's lock, so the server plans it once per connection.
-  const rows = await tx
-    .select({ id: events.id, taken: placesTaken(events.id), held: heldByAccount(events.id, sql.placeholder("userId")) })
-    .from(events)
-    .where(placeholderEventIds)
-    .prepare("hold_standing")
-    .execute({ userId, eventIds });
-  return new Map(rows.map((row) => [row.id, { taken: Number(row.taken), heldByAccount: Number(row.held) }]));
+  const rows = await preparedSql<{ event_id: string; user_id: string | null; n: number }>(
+    tx as unknown as Db,
+    "hold_standing",
+    sql`select ${events.id} as event_id, null::text as user_id, ${placesTaken(events.id)} as n from ${events} where ${placeholderEventIds}
+    union all
+    select ${events.id}, buyer.user_id, ${heldByAccount(events.id, sql`buyer.user_id`)}
+    from ${events} cross join unnest(${sql.placeholder("userIds")}::text[]) as buyer(user_id) where ${placeholderEventIds}`,
+  ).execute({ userIds, eventIds });
+  const standing: HoldStanding = new Map();
+  for (const row of rows) if (row.user_id === null) standing.set(row.event_id, { taken: Number(row.n), heldBy: new Map() });
+  for (const row of rows) if (row.user_id !== null) standing.get(row.event_id)!.heldBy.set(row.user_id, Number(row.n));
+  return standing;
 }
 
 /**

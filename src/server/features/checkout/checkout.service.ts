@@ -2,43 +2,31 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import {
   affiliateCommission,
-  absorbedFeePerTicket,
   AppError,
   bookingRefundState,
-  buyerFeePerTicket,
-  cartTotals,
-  CHECKOUT_HOLD_MINUTES,
-  CHECKOUT_RATE_LIMIT,
-  CHECKOUT_RATE_LIMIT_MESSAGE,
   CHECKOUT_SESSION_ID_TEMPLATE,
   checkoutLines,
   commissionEarner,
   checkoutSessionExpiry,
   CreatePaymentInput,
-  eventCancelledMessage,
   formatPounds,
-  isBusinessListing,
-  isListed,
   MAX_CHECKOUT_TOTAL_PENCE,
   newTicketCode,
   paymentCancelPath,
   paymentSuccessPath,
-  ticketLimitError,
-  ticketTotal,
   type MoneySummary,
 } from "../../../domain";
 import type { Db } from "../../db/client";
-import { affiliateCommissions, affiliates, bookings, events, ledgerEntries, orderLines, orders, profiles, refunds, users } from "../../db/schema";
+import { affiliateCommissions, affiliates, bookings, events, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
-import { enforceRateLimit } from "../../lib/rate-limiter";
 import { newLocalPaymentId } from "../../providers/payments/local";
 import { transferGroupOf, type PaymentGateway } from "../../providers/payments/payments";
 import { bookingChargeEntries, ledgerInsert, recordLedger } from "../refunds/ledger";
 import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
-import { assertEventsCanBeBought } from "../payouts/payout-accounts.service";
-import { checkPlacesLeft, holdStanding, liveHoldWithMargin, lockEvents, placesLeft } from "./capacity";
+import { liveHoldWithMargin, lockEvents, placesLeft } from "./capacity";
+import { placeHold } from "./holds";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 /** Where confirmation enqueues ticket and refund e-mails and refunds (the job queue, inside the confirming transaction). */
@@ -53,99 +41,30 @@ export const REFUND_REASONS = {
 
 /**
  * create-payment (decisions D6, D8, D9): prices every line from the database, then in one transaction
- * locks the events (in id order, so two carts never deadlock), checks sold + held + requested against
- * capacity and the per-event limits (after merging a cart's lines for one event, and counting the
- * account's other open checkouts: issue 16), and records a pending order whose lines hold their places
- * until the session expires, in the attendee's name the buyer typed, which the account remembers for
- * next time (issue 17, decision 021). Rate limited per account.
+ * (placeHold, shared with the holds arriving together: decision 033) locks the events (in id order, so
+ * two carts never deadlock), checks sold + held + requested against capacity and the per-event limits
+ * (after merging a cart's lines for one event, and counting the account's other open checkouts: issue
+ * 16), and records a pending order whose lines hold their places until the session expires, in the
+ * attendee's name the buyer typed, which the account remembers for next time (issue 17, decision 021).
+ * Rate limited per account (in placeHold, one statement for the batch).
  */
 export async function createPayment({ db, userId, input: raw, provider = "local" }: { db: Db; userId: string; input: unknown; provider?: PaymentGateway["name"] }) {
-  await enforceRateLimit(db, [{ key: `create-payment:user:${userId}`, rule: CHECKOUT_RATE_LIMIT, message: CHECKOUT_RATE_LIMIT_MESSAGE, detailsInBody: true }]);
   // The provider names its session only once asked; until then the order carries a placeholder of our own.
   const sessionId = `pending_${randomUUID()}`;
   const input = parseInput(CreatePaymentInput, raw, { whole: "body" });
   const lines = checkoutLines(input).sort((a, b) => a.eventId.localeCompare(b.eventId));
-  const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!buyer) throw new AppError("UNAUTHENTICATED", "Please sign in to buy tickets.");
   const arrivedWith = input.affiliateCode ? await findActiveAffiliate({ db, code: input.affiliateCode }) : null;
   // Nobody earns commission on their own purchase: the buyer's own code counts as no code (issue 16).
   const [referrer] = arrivedWith ? await db.select({ userId: affiliates.userId }).from(affiliates).where(eq(affiliates.id, arrivedWith.id)) : [];
   const referral = arrivedWith && referrer && referrer.userId !== userId ? arrivedWith : null;
 
-  const eventIds = lines.map((line) => line.eventId);
-  const order = await db.transaction(async (tx) => {
-    const locked = await lockEvents(tx, eventIds);
-    const byId = new Map(locked.map((event) => [event.id, event]));
-    // Counted after the lock, in one query for the whole cart: places taken and the account's own holds.
-    const standing = await holdStanding(tx, userId, eventIds);
-    const priced = [];
-    for (const line of lines) {
-      const event = byId.get(line.eventId);
-      if (event?.status === "cancelled") throw new AppError("CONFLICT", eventCancelledMessage(event.title), { reason: "EVENT_CANCELLED" });
-      if (!event || !isListed(event)) throw new AppError("EVENT_NOT_FOUND", "Event not found");
-      if (isBusinessListing(event)) throw new AppError("BAD_REQUEST", `${event.title} is a business listing: contact them directly.`);
-      if (event.pricePence <= 0) throw new AppError("BAD_REQUEST", `${event.title} is free: no payment or booking is needed.`);
-      const { taken, heldByAccount } = standing.get(event.id)!;
-      checkPlacesLeft({ event, quantity: line.quantity, taken });
-      const limited = ticketLimitError({ title: event.title, requested: line.quantity, alreadyHeld: heldByAccount });
-      if (limited) throw limited;
-      // What the buyer pays per ticket, and what the organiser absorbs instead, as chosen now (D22).
-      priced.push({
-        event,
-        quantity: line.quantity,
-        fee: buyerFeePerTicket(event.pricePence, event.absorbsBookingFee),
-        absorbedFee: absorbedFeePerTicket(event.pricePence, event.absorbsBookingFee),
-        total: ticketTotal(event.pricePence, line.quantity, event.absorbsBookingFee),
-      });
-    }
-    await assertEventsCanBeBought(tx, provider, eventIds);
-    const totals = cartTotals(priced.map((line) => ({ ticketPricePence: line.event.pricePence, quantity: line.quantity, absorbsBookingFee: line.event.absorbsBookingFee })));
-    // The order, its lines and the remembered attendee name in one statement: the events stay locked
-    // for one round trip fewer per table.
-    const orderId = randomUUID();
-    const heldLines = tx.$with("held_lines").as(
-      tx
-        .insert(orderLines)
-        .values(
-          priced.map((line) => ({
-            orderId,
-            eventId: line.event.id,
-            quantity: line.quantity,
-            unitPricePence: line.event.pricePence,
-            feePerTicketPence: line.fee,
-            absorbedFeePerTicketPence: line.absorbedFee,
-            totalPence: line.total,
-          })),
-        )
-        .returning({ id: orderLines.id }),
-    );
-    // Remembered for the account's next checkout (decision 021).
-    const rememberedName = tx.$with("remembered_name").as(
-      tx
-        .insert(profiles)
-        .values({ userId, lastAttendeeName: input.attendeeName })
-        .onConflictDoUpdate({ target: profiles.userId, set: { lastAttendeeName: input.attendeeName } })
-        .returning({ userId: profiles.userId }),
-    );
-    const [created] = await tx
-      .with(heldLines, rememberedName)
-      .insert(orders)
-      .values({
-        id: orderId,
-        sessionId,
-        userId,
-        provider,
-        affiliateId: referral?.id ?? null,
-        // The name the buyer typed (issue 17), never the account's handle.
-        attendeeName: input.attendeeName,
-        attendeeEmail: buyer.email,
-        subtotalPence: totals.subtotal,
-        feesPence: totals.fees,
-        totalPence: totals.total,
-        expiresAt: sql`now() + make_interval(mins => ${CHECKOUT_HOLD_MINUTES})`,
-      })
-      .returning();
-    return { ...created!, lines: priced };
+  const order = await placeHold(db, {
+    userId,
+    provider,
+    lines,
+    sessionId,
+    attendeeName: input.attendeeName,
+    affiliateId: referral?.id ?? null,
   });
   // The held places show at once as fewer left ('Only N left', 'Sold out').
   publicPagesChanged(db, "places");

@@ -48,7 +48,10 @@ async function followsItsOrder(db: Db, organiserId: string) {
     const order = await orderOf(db, hold.sessionId);
     expect(await linesOf(db, [order.id])).toEqual([{ orderId: order.id, heldUntil: order.expiresAt }]);
   }
-  const standing = async () => (await db.transaction((tx) => holdStanding(tx, buyers[0]!.id, [event.id]))).get(event.id);
+  const standing = async () => {
+    const counted = (await db.transaction((tx) => holdStanding(tx, [buyers[0]!.id], [event.id]))).get(event.id)!;
+    return { taken: counted.taken, heldByAccount: counted.heldBy.get(buyers[0]!.id) };
+  };
   expect(await standing()).toEqual({ taken: 6, heldByAccount: 2 });
 
   const [paid, released, lapsing] = await Promise.all(held.map((hold) => orderOf(db, hold.sessionId)));
@@ -136,12 +139,12 @@ describe("a hold's count reads its own event's live lines, whatever the planner'
                       when replace(session_id, 'cs_stats_', '')::int <= 1500 then ${rush.id}::uuid else ${other.id}::uuid end,
              1, 1000, 0, 1000
       from made`);
-    const standing = await ctx.db.transaction((tx) => holdStanding(tx, organiser.id, [rush.id]));
-    expect(standing.get(rush.id)).toEqual({ taken: 300, heldByAccount: 0 });
+    const standing = await ctx.db.transaction((tx) => holdStanding(tx, [organiser.id], [rush.id]));
+    expect(standing.get(rush.id)).toEqual({ taken: 300, heldBy: new Map([[organiser.id, 0]]) });
 
     // The statement holdStanding sends, explained with its values.
     recording.sent.length = 0;
-    await recording.db.transaction((tx) => holdStanding(tx, organiser.id, [rush.id]));
+    await recording.db.transaction((tx) => holdStanding(tx, [organiser.id], [rush.id]));
     const statement = recording.sent.find((sent) => sent.text.includes("order_lines"))!;
     const { rows } = await recording.pool.query<{ "QUERY PLAN": string }>(`explain (analyze, costs off, timing off, summary off) ${statement.text}`, statement.values);
     const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");

@@ -159,8 +159,8 @@ export async function eventsAwaitingPayouts(db: Db | Tx, gatewayName: PaymentGat
     .orderBy(events.title);
 }
 
-/** Create-payment's check: a paid event whose organiser cannot be paid yet is refused by name (409). */
-export async function assertEventsCanBeBought(tx: Db | Tx, gatewayName: PaymentGateway["name"], eventIds: string[]): Promise<void> {
-  const [waiting] = await eventsAwaitingPayouts(tx, gatewayName, eventIds);
-  if (waiting) throw new AppError("CONFLICT", payoutsNotReadyMessage(waiting.title), { reason: "PAYOUTS_NOT_READY", eventId: waiting.id });
+/** Create-payment's refusal of a paid event whose organiser cannot be paid yet, by name (409). */
+export function payoutsNotReadyError(waiting: { id: string; title: string }): AppError {
+  return new AppError("CONFLICT", payoutsNotReadyMessage(waiting.title), { reason: "PAYOUTS_NOT_READY", eventId: waiting.id });
 }
+

@@ -1,0 +1,140 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { beforeAll, afterAll, describe, expect, it } from "vitest";
+import { AppError, CHECKOUT_RATE_LIMIT, MAX_TICKETS_PER_EVENT } from "../../../domain";
+import { setUpTestApp } from "../../../../test/app";
+import { createEvent, createUser, futureDay, type UserFixture } from "../../../../test/fixtures";
+import { recordingDb } from "../../../../test/recording-db";
+import { rowsOf } from "../../db/client";
+import { orders } from "../../db/schema";
+import { hitRateLimits } from "../../lib/rate-limiter";
+import { createPayment } from "./checkout.service";
+
+/**
+ * Holds that arrive together are made in one transaction (docs/decisions/033): each buyer is checked in
+ * turn against what the ones before took, refused by name or held, as if each had come alone.
+ */
+const ctx = setUpTestApp();
+let organiser: UserFixture;
+let recording: ReturnType<typeof recordingDb>;
+beforeAll(async () => {
+  organiser = await createUser(ctx.db, { username: "Batch organiser" });
+  recording = recordingDb(ctx.database.url!, 10);
+});
+afterAll(async () => recording.pool.end());
+
+const buyers = (count: number) => Promise.all(Array.from({ length: count }, () => createUser(ctx.db)));
+const outcome = (promise: Promise<{ sessionId: string }>) =>
+  promise.then(
+    (order) => ({ held: order.sessionId }),
+    (error: AppError) => ({ refused: `${error.code}: ${error.message}` }),
+  );
+
+describe("holds that arrive together share a transaction (docs/decisions/033)", () => {
+  it("holds exactly the places left across events and carts, refusing each of the rest by name", async () => {
+    const gig = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Gig", pricePence: 1500, maxAttendees: 30, dateTime: futureDay(3) });
+    const talk = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Talk", pricePence: 800, maxAttendees: 5, dateTime: futureDay(4) });
+    const fest = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Fest", pricePence: 1200, maxAttendees: 500, dateTime: futureDay(4) });
+    const free = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Free", pricePence: 0, dateTime: futureDay(5) });
+    const people = await buyers(60);
+    recording.sent.length = 0;
+    // 20 carts of the talk and the fest, one ask for a free event, and 39 asks for the gig, all at once.
+    const results = await Promise.all(
+      people.map((buyer, i) =>
+        outcome(
+          createPayment({
+            db: recording.db,
+            userId: buyer.id,
+            input:
+              i % 3 === 0
+                ? { attendeeName: "Ada Batch", items: [{ eventId: talk.id, ticketQuantity: 1 }, { eventId: fest.id, ticketQuantity: 1 }] }
+                : i === 7
+                  ? { attendeeName: "Ada Batch", eventId: free.id, ticketQuantity: 1 }
+                  : { attendeeName: "Ada Batch", eventId: gig.id, ticketQuantity: 1 },
+          }),
+        ),
+      ),
+    );
+    const held = results.flatMap((result) => ("held" in result ? [result.held] : []));
+    const refusals = results.flatMap((result) => ("refused" in result ? [result.refused] : []));
+    const taken = async (eventId: string) => rowsOf<{ n: number }>(await ctx.db.execute(sql`select coalesce(sum(quantity), 0)::int as n from order_lines where event_id = ${eventId} and held_until > now()`))[0]!.n;
+    expect([await taken(gig.id), await taken(talk.id), await taken(fest.id)]).toEqual([30, 5, 5]);
+    expect(refusals.sort()).toEqual(
+      [
+        "BAD_REQUEST: Batch Free is free: no payment or booking is needed.",
+        ...Array(9).fill("CONFLICT: Sold out: there are no tickets left for Batch Gig."),
+        ...Array(15).fill("CONFLICT: Sold out: there are no tickets left for Batch Talk."),
+      ].sort(),
+    );
+    expect(held).toHaveLength(35);
+    // Each held order is its own buyer's, and its total is what its lines, priced from the database, add up to.
+    const rows = await ctx.db.select().from(orders).where(inArray(orders.sessionId, held));
+    expect(new Set(rows.map((row) => row.userId)).size).toBe(35);
+    const lines = rowsOf<{ order_id: string; total: number; prices: number[] }>(await ctx.db.execute(sql`select order_id, sum(total_pence)::int as total, array_agg(unit_price_pence order by unit_price_pence) as prices from order_lines where order_id = any(${`{${rows.map((row) => row.id).join(",")}}`}::uuid[]) group by order_id`));
+    const byOrder = new Map(lines.map((row) => [row.order_id, row]));
+    for (const row of rows) {
+      expect(byOrder.get(row.id)!.total).toBe(row.totalPence);
+      expect([[1500], [800, 1200]]).toContainEqual(byOrder.get(row.id)!.prices);
+    }
+    // Far fewer transactions than buyers: the ones that queued behind a running hold went together.
+    const transactions = recording.sent.filter((statement) => statement.text === "begin").length;
+    expect(transactions).toBeLessThanOrEqual(20);
+  });
+
+  it("never puts one account's checkouts in one transaction, so its limit and its rate limit hold under a rush", async () => {
+    const event = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Limit", pricePence: 1000, maxAttendees: 500, dateTime: futureDay(6) });
+    const [buyer] = await buyers(1);
+    const others = await buyers(5);
+    const asks = [...Array.from({ length: 12 }, () => buyer!), ...others].map((account, i) =>
+      outcome(createPayment({ db: recording.db, userId: account.id, input: { attendeeName: "Ada Batch", eventId: event.id, ticketQuantity: i < 12 ? 7 : 1 } })),
+    );
+    const results = await Promise.all(asks);
+    const own = results.slice(0, 12);
+    // 50 tickets at most held by one account: 7 holds of 7 (49); then refused by name, until the rate limit.
+    expect(own.filter((result) => "held" in result)).toHaveLength(Math.floor(MAX_TICKETS_PER_EVENT / 7));
+    const refused = own.flatMap((result) => ("refused" in result ? [result.refused] : []));
+    expect(refused.filter((message) => message.startsWith("CONFLICT: You already hold 49 tickets for Batch Limit"))).toHaveLength(CHECKOUT_RATE_LIMIT.limit - 7);
+    expect(refused.filter((message) => message.startsWith("RATE_LIMITED: Too many checkouts started"))).toHaveLength(12 - CHECKOUT_RATE_LIMIT.limit);
+    expect(results.slice(12).every((result) => "held" in result)).toBe(true);
+  });
+
+  it("runs each hold alone when the batch's transaction fails, so only the buyer at fault is refused", async () => {
+    const event = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Fault", pricePence: 1000, maxAttendees: 100, dateTime: futureDay(7) });
+    const people = await buyers(12);
+    // A rule of the database the app does not check: the order of the buyer who breaks it fails to write.
+    await ctx.db.execute(sql`alter table orders add constraint test_batch_fault check (attendee_name <> 'Faulty Name')`);
+    try {
+      const first = outcome(createPayment({ db: ctx.db, userId: people[0]!.id, input: { attendeeName: "Ada Batch", eventId: event.id, ticketQuantity: 1 } }));
+      const rest = people.slice(1).map((buyer, i) =>
+        createPayment({ db: ctx.db, userId: buyer.id, input: { attendeeName: i === 4 ? "Faulty Name" : "Ada Batch", eventId: event.id, ticketQuantity: 1 } }).then(
+          (order) => ({ held: order.sessionId }),
+          (error: Error) => ({ failed: error }),
+        ),
+      );
+      const results = [await first, ...(await Promise.all(rest))];
+      expect(results.filter((result) => "held" in result)).toHaveLength(11);
+      const failed = results.flatMap((result) => ("failed" in result ? [result.failed] : []));
+      expect(failed).toHaveLength(1);
+      expect(String((failed[0] as Error & { cause?: Error }).cause?.message ?? failed[0]!.message)).toContain("test_batch_fault");
+      // Each buyer's rate limit was counted once, though their hold ran twice.
+      const counts = rowsOf<{ count: number }>(await ctx.db.execute(sql`select count from rate_limits where key = any(${`{${people.map((buyer) => `create-payment:user:${buyer.id}`).join(",")}}`}::text[])`));
+      expect(counts.map((row) => row.count)).toEqual(people.map(() => 1));
+    } finally {
+      await ctx.db.execute(sql`alter table orders drop constraint test_batch_fault`);
+    }
+  });
+});
+
+describe("rate limits counted together (hitRateLimits)", () => {
+  it("counts each key once in one statement and answers in the keys' order; a key given twice is refused", async () => {
+    const rule = { limit: 2, windowSeconds: 60 };
+    expect((await hitRateLimits(ctx.db, ["batch:b", "batch:a"], rule)).map((state) => state.count)).toEqual([1, 1]);
+    expect((await hitRateLimits(ctx.db, ["batch:a", "batch:c", "batch:b"], rule)).map((state) => [state.count, state.allowed])).toEqual([
+      [2, true],
+      [1, true],
+      [2, true],
+    ]);
+    expect((await hitRateLimits(ctx.db, ["batch:b"], rule))[0]).toMatchObject({ count: 3, allowed: false });
+    await expect(hitRateLimits(ctx.db, ["batch:d", "batch:d"], rule)).rejects.toThrow("each key once");
+    expect(await ctx.db.select().from(orders).where(eq(orders.attendeeName, "never"))).toEqual([]);
+  });
+});

@@ -1,0 +1,237 @@
+import { randomUUID } from "node:crypto";
+import { inArray, sql } from "drizzle-orm";
+import {
+  absorbedFeePerTicket,
+  AppError,
+  buyerFeePerTicket,
+  cartTotals,
+  CHECKOUT_HOLD_MINUTES,
+  CHECKOUT_RATE_LIMIT,
+  CHECKOUT_RATE_LIMIT_MESSAGE,
+  eventCancelledMessage,
+  isBusinessListing,
+  isListed,
+  ticketLimitError,
+  ticketTotal,
+} from "../../../domain";
+import { isDeadlock, oncePerDb, queriesTogether, type Db } from "../../db/client";
+import { events, orderLines, orders, profiles, users } from "../../db/schema";
+import { hitRateLimits, rateLimitRefusal } from "../../lib/rate-limiter";
+import { statementBatches, type StatementBatches } from "../../db/statement-batches";
+import type { PaymentGateway } from "../../providers/payments/payments";
+import { eventsAwaitingPayouts, payoutsNotReadyError } from "../payouts/payout-accounts.service";
+import { checkPlacesLeft, holdStanding, lockEvents, type HoldStanding, type Tx } from "./capacity";
+
+/** One buyer's hold, as create-payment asks for it: the cart's merged lines (in event id order) and the order's own fields. */
+export interface HoldRequest {
+  userId: string;
+  provider: PaymentGateway["name"];
+  lines: { eventId: string; quantity: number }[];
+  sessionId: string;
+  attendeeName: string;
+  affiliateId: string | null;
+}
+
+/** A request with its buyer's e-mail address, read once for the batch: the order is sent there. */
+interface BuyerHold {
+  request: HoldRequest;
+  attendeeEmail: string;
+}
+
+type EventRow = typeof events.$inferSelect;
+
+export interface PricedLine {
+  event: EventRow;
+  quantity: number;
+  fee: number;
+  absorbedFee: number;
+  total: number;
+}
+
+export type HeldOrder = typeof orders.$inferSelect & { lines: PricedLine[] };
+
+/**
+ * The hold's rules for one buyer (decisions D6, D8, D9; issue 16), against places counted under the
+ * events' lock: each line's event must be on sale and paid, fit its places left, and keep the account
+ * within the per-event limit; every event's organiser must be able to be paid. Throws the buyer's
+ * AppError, or prices every line from the database.
+ */
+function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, awaitingPayouts: { id: string; title: string }[]): PricedLine[] {
+  const priced: PricedLine[] = [];
+  for (const line of request.lines) {
+    const event = locked.get(line.eventId);
+    if (event?.status === "cancelled") throw new AppError("CONFLICT", eventCancelledMessage(event.title), { reason: "EVENT_CANCELLED" });
+    if (!event || !isListed(event)) throw new AppError("EVENT_NOT_FOUND", "Event not found");
+    if (isBusinessListing(event)) throw new AppError("BAD_REQUEST", `${event.title} is a business listing: contact them directly.`);
+    if (event.pricePence <= 0) throw new AppError("BAD_REQUEST", `${event.title} is free: no payment or booking is needed.`);
+    const { taken, heldBy } = standing.get(event.id)!;
+    checkPlacesLeft({ event, quantity: line.quantity, taken });
+    const limited = ticketLimitError({ title: event.title, requested: line.quantity, alreadyHeld: heldBy.get(request.userId) ?? 0 });
+    if (limited) throw limited;
+    // What the buyer pays per ticket, and what the organiser absorbs instead, as chosen now (D22).
+    priced.push({
+      event,
+      quantity: line.quantity,
+      fee: buyerFeePerTicket(event.pricePence, event.absorbsBookingFee),
+      absorbedFee: absorbedFeePerTicket(event.pricePence, event.absorbsBookingFee),
+      total: ticketTotal(event.pricePence, line.quantity, event.absorbsBookingFee),
+    });
+  }
+  const waiting = awaitingPayouts.find((event) => request.lines.some((line) => line.eventId === event.id));
+  if (waiting) throw payoutsNotReadyError(waiting);
+  return priced;
+}
+
+/** The held orders, their lines and each buyer's remembered attendee name (decision 021), in one statement. */
+async function writeOrders(tx: Tx, held: (BuyerHold & { orderId: string; priced: PricedLine[] })[]): Promise<(typeof orders.$inferSelect)[]> {
+  const heldLines = tx.$with("held_lines").as(
+    tx
+      .insert(orderLines)
+      .values(
+        held.flatMap(({ orderId, priced }) =>
+          priced.map((line) => ({
+            orderId,
+            eventId: line.event.id,
+            quantity: line.quantity,
+            unitPricePence: line.event.pricePence,
+            feePerTicketPence: line.fee,
+            absorbedFeePerTicketPence: line.absorbedFee,
+            totalPence: line.total,
+          })),
+        ),
+      )
+      .returning({ id: orderLines.id }),
+  );
+  const rememberedName = tx.$with("remembered_name").as(
+    tx
+      .insert(profiles)
+      .values(held.map(({ request }) => ({ userId: request.userId, lastAttendeeName: request.attendeeName })))
+      .onConflictDoUpdate({ target: profiles.userId, set: { lastAttendeeName: sql`excluded.last_attendee_name` } })
+      .returning({ userId: profiles.userId }),
+  );
+  return tx
+    .with(heldLines, rememberedName)
+    .insert(orders)
+    .values(
+      held.map(({ request, attendeeEmail, orderId, priced }) => {
+        const totals = cartTotals(priced.map((line) => ({ ticketPricePence: line.event.pricePence, quantity: line.quantity, absorbsBookingFee: line.event.absorbsBookingFee })));
+        return {
+          id: orderId,
+          sessionId: request.sessionId,
+          userId: request.userId,
+          provider: request.provider,
+          affiliateId: request.affiliateId,
+          // The name the buyer typed (issue 17), never the account's handle.
+          attendeeName: request.attendeeName,
+          attendeeEmail,
+          subtotalPence: totals.subtotal,
+          feesPence: totals.fees,
+          totalPence: totals.total,
+          expiresAt: sql`now() + make_interval(mins => ${CHECKOUT_HOLD_MINUTES})`,
+        };
+      }),
+    )
+    .returning();
+}
+
+/** A buyer's answer: held, refused by a rule, or failed alone after their batch failed (the error to throw). */
+type HoldOutcome = { order: HeldOrder } | { refused: AppError } | { failed: unknown };
+
+/**
+ * Holds for several buyers in one transaction (docs/decisions/033): the events locked once (in id order,
+ * so two transactions sharing events never deadlock), the places counted once, each buyer checked in
+ * turn against what the ones before took, and every accepted order written in one statement. A buyer
+ * refused by a rule gets its own AppError; the others are held as if each had come alone, in order.
+ */
+async function holdTogether(db: Db, holds: BuyerHold[]): Promise<HoldOutcome[]> {
+  const eventIds = [...new Set(holds.flatMap(({ request }) => request.lines.map((line) => line.eventId)))].sort();
+  return db.transaction(async (tx) => {
+    const locked = new Map((await lockEvents(tx, eventIds)).map((event) => [event.id, event]));
+    const standing = await holdStanding(
+      tx,
+      holds.map(({ request }) => request.userId),
+      eventIds,
+    );
+    const awaitingPayouts = await eventsAwaitingPayouts(tx, holds[0]!.request.provider, eventIds);
+    const outcomes: (HoldOutcome | { orderId: string; priced: PricedLine[] })[] = holds.map(({ request }) => {
+      try {
+        const priced = priceHold(request, locked, standing, awaitingPayouts);
+        for (const line of priced) standing.get(line.event.id)!.taken += line.quantity;
+        return { orderId: randomUUID(), priced };
+      } catch (error) {
+        if (error instanceof AppError) return { refused: error };
+        throw error;
+      }
+    });
+    const held = outcomes.flatMap((outcome, i) => ("orderId" in outcome ? [{ ...holds[i]!, ...outcome }] : []));
+    const written = new Map(held.length ? (await writeOrders(tx, held)).map((order) => [order.id, order]) : []);
+    return outcomes.map((outcome) => ("orderId" in outcome ? { order: { ...written.get(outcome.orderId)!, lines: outcome.priced } } : outcome));
+  });
+}
+
+/**
+ * A batch of holds: each buyer's checkout counted against their rate limit (issue 16) and their account
+ * read, in one statement each for the batch; then the holds of those allowed, together. A failure that is
+ * not a buyer's refusal (a constraint, a deadlock with another writer) fails the whole transaction: each
+ * hold then runs alone, so one buyer's failure is only theirs (and nobody's limit is counted twice).
+ */
+async function holdBatch(db: Db, requests: HoldRequest[]): Promise<HoldOutcome[]> {
+  const userIds = requests.map((request) => request.userId);
+  const [limits, buyers] = await queriesTogether(db, [
+    hitRateLimits(db, userIds.map(checkoutRateLimitKey), CHECKOUT_RATE_LIMIT),
+    db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds)),
+  ] as const);
+  const emailOf = new Map(buyers.map((buyer) => [buyer.id, buyer.email]));
+  const outcomes: (HoldOutcome | BuyerHold)[] = requests.map((request, i) => {
+    if (!limits[i]!.allowed) return { refused: rateLimitRefusal({ message: CHECKOUT_RATE_LIMIT_MESSAGE, detailsInBody: true }, limits[i]!) };
+    const attendeeEmail = emailOf.get(request.userId);
+    if (attendeeEmail === undefined) return { refused: new AppError("UNAUTHENTICATED", "Please sign in to buy tickets.") };
+    return { request, attendeeEmail };
+  });
+  const toHold = outcomes.filter((outcome): outcome is BuyerHold => "request" in outcome);
+  let held: HoldOutcome[] = [];
+  if (toHold.length) {
+    try {
+      held = await holdTogether(db, toHold);
+    } catch (error) {
+      if (toHold.length === 1) throw error;
+      if (!isDeadlock(error)) console.warn(`A batch of ${toHold.length} holds failed, so each runs alone: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`);
+      held = await Promise.all(toHold.map((hold) => holdTogether(db, [hold]).then(([outcome]) => outcome!, (failure: unknown) => ({ failed: failure }))));
+    }
+  }
+  return outcomes.map((outcome) => ("request" in outcome ? held.shift()! : outcome));
+}
+
+/** The rate limit's key of an account's checkouts. */
+const checkoutRateLimitKey = (userId: string) => `create-payment:user:${userId}`;
+
+/**
+ * The holds of one provider and one set of events, batched (group commit, docs/decisions/033): a hold
+ * that arrives while the last one's transaction runs waits for it and goes in the next with every hold
+ * that queued meanwhile. One account's two checkouts never share a transaction, so the later counts the
+ * earlier's places against the account's limit.
+ */
+function holdBatches(db: Db): Map<string, StatementBatches<HoldRequest, HoldOutcome>> {
+  return oncePerDb(db, "hold_batches", () => new Map());
+}
+
+function newHoldBatches(db: Db): StatementBatches<HoldRequest, HoldOutcome> {
+  return statementBatches<HoldRequest, HoldOutcome>({ runBatch: (requests) => holdBatch(db, requests), keyOf: (request) => request.userId });
+}
+
+/** Holds one buyer's cart (create-payment's transaction), batched with the holds arriving together for the same events. */
+export async function placeHold(db: Db, request: HoldRequest): Promise<HeldOrder> {
+  const group = `${request.provider}:${request.lines.map((line) => line.eventId).join(",")}`;
+  const groups = holdBatches(db);
+  let batches = groups.get(group);
+  if (!batches) groups.set(group, (batches = newHoldBatches(db)));
+  try {
+    const outcome = await batches.run(request);
+    if ("refused" in outcome) throw outcome.refused;
+    if ("failed" in outcome) throw outcome.failed;
+    return outcome.order;
+  } finally {
+    // A quiet event's batches are made again on its next hold.
+    if (batches.idle && groups.get(group) === batches) groups.delete(group);
+  }
+}
