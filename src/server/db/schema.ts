@@ -455,7 +455,11 @@ export const refunds = pgTable(
     index("refunds_booking_idx").on(t.bookingId),
     index("refunds_event_source_idx").on(t.eventId, t.source),
     index("refunds_status_idx").on(t.status),
-    unique("refunds_provider_refund_booking_key").on(t.providerRefundId, t.bookingId).nullsNotDistinct(),
+    // A provider's refund is recorded once per booking it reached, and once for the order's remainder
+    // (migration 0017). Refunds not yet made carry no provider id and are never held to this: two late
+    // payments of one sold-out event may both be waiting for their refund (decision 033).
+    uniqueIndex("refunds_provider_refund_booking_key").on(t.providerRefundId, t.bookingId).where(sql`${t.providerRefundId} is not null and ${t.bookingId} is not null`),
+    uniqueIndex("refunds_provider_refund_order_key").on(t.providerRefundId).where(sql`${t.providerRefundId} is not null and ${t.bookingId} is null`),
   ],
 );
 

@@ -194,12 +194,15 @@ export function startJobs({ database, timings, onError, startWhen }: { database:
       return boss;
     },
     async enqueueTicketEmails(tx, bookingIds) {
+      if (!bookingIds.length) return;
       const boss = await bossReady;
-      const db = fromDrizzle(tx);
-      for (const bookingId of bookingIds) {
-        // singletonKey: a booking's ticket is queued once however often confirmation is retried.
-        await boss.send(QUEUES.ticketEmail, { bookingId } satisfies TicketEmailJob, { db, singletonKey: bookingId });
-      }
+      // One statement for a batch of confirmations' tickets. singletonKey: a booking's ticket is queued
+      // once however often confirmation is retried.
+      await boss.insert(
+        QUEUES.ticketEmail,
+        bookingIds.map((bookingId) => ({ data: { bookingId } satisfies TicketEmailJob, singletonKey: bookingId })),
+        { db: fromDrizzle(tx) },
+      );
     },
     async enqueueRefundEmail(tx, orderId) {
       const boss = await bossReady;

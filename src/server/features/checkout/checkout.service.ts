@@ -16,7 +16,8 @@ import {
   paymentSuccessPath,
   type MoneySummary,
 } from "../../../domain";
-import type { Db } from "../../db/client";
+import { oncePerDb, type Db } from "../../db/client";
+import { statementBatches, type StatementBatches } from "../../db/statement-batches";
 import { affiliateCommissions, affiliates, bookings, events, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
@@ -111,68 +112,133 @@ export type ConfirmResult =
  * Repeats return the same bookings. A payment that cannot have its tickets (sold out after its hold
  * lapsed, or its event removed) is marked refunded and the buyer is e-mailed why, in the same
  * transaction; the caller refunds it through the provider (settlePaidSession).
+ *
+ * Confirmations that arrive together share one transaction (decision 033): a confirmation that finds
+ * another running waits for it, and goes in the next with every one that queued meanwhile.
  */
 export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: TicketEmailQueue; sessionId: string }): Promise<ConfirmResult> {
-  const result = await db.transaction(async (tx): Promise<ConfirmResult> => {
-    const [order] = await tx
+  const outcome = await confirmationBatches(db, jobs).run(sessionId);
+  if ("failed" in outcome) throw outcome.failed;
+  // Tickets sold (the home page's figures) and, for a payment after its hold lapsed, places taken.
+  if (outcome.result.status !== "not-confirmable") publicPagesChanged(db, "places");
+  return outcome.result;
+}
+
+type ConfirmOutcome = { result: ConfirmResult } | { failed: unknown };
+
+function confirmationBatches(db: Db, jobs: TicketEmailQueue): StatementBatches<string, ConfirmOutcome> {
+  const byQueue = oncePerDb(db, "confirmation_batches", () => new WeakMap<TicketEmailQueue, StatementBatches<string, ConfirmOutcome>>());
+  let batches = byQueue.get(jobs);
+  if (!batches) {
+    batches = statementBatches<string, ConfirmOutcome>({
+      runBatch: async (sessionIds) => {
+        try {
+          return (await confirmTogether(db, jobs, sessionIds)).map((result) => ({ result }));
+        } catch (error) {
+          // A failure of the shared transaction (a deadlock with another writer, a constraint) fails every
+          // confirmation in it: each then runs alone, so one order's failure is only its own.
+          if (sessionIds.length === 1) return [{ failed: error }];
+          return Promise.all(sessionIds.map((sessionId) => confirmTogether(db, jobs, [sessionId]).then(([result]) => ({ result: result! }), (failure: unknown) => ({ failed: failure }))));
+        }
+      },
+      keyOf: (sessionId) => sessionId,
+    });
+    byQueue.set(jobs, batches);
+  }
+  return batches;
+}
+
+/** The confirmation of several orders in one transaction, each answered as if it had come alone (confirmOrder). */
+async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: string[]): Promise<ConfirmResult[]> {
+  const answers = new Map<string, ConfirmResult>();
+  await db.transaction(async (tx) => {
+    // Locked in id order, so two batches sharing orders never deadlock.
+    const found = await tx
       .select({ ...getTableColumns(orders), keepsItsPlaces: liveHoldWithMargin })
       .from(orders)
-      .where(eq(orders.sessionId, sessionId))
+      .where(inArray(orders.sessionId, sessionIds))
+      .orderBy(asc(orders.id))
       .for("update");
-    if (!order) return { status: "not-confirmable", reason: "No order with that session" };
-    const readLines = () => tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.eventId));
-    if (order.status === "confirmed") {
-      const existing = await tx
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(inArray(bookings.orderLineId, (await readLines()).map((line) => line.id)));
-      return { status: "confirmed", bookingIds: existing.map((row) => row.id) };
-    }
-    if (order.status === "refunded") return { status: "refunded", reason: order.refundReason ?? REFUND_REASONS.soldOut };
-    if (order.status !== "pending" && order.status !== "expired") return { status: "not-confirmable", reason: `The order is ${order.status}` };
 
-    const refund = async (reason: string): Promise<ConfirmResult> => {
+    const already = found.filter((order) => order.status === "confirmed");
+    if (already.length) {
+      const existing = await tx
+        .select({ id: bookings.id, orderId: orderLines.orderId })
+        .from(bookings)
+        .innerJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
+        .where(inArray(orderLines.orderId, already.map((order) => order.id)))
+        .orderBy(asc(orderLines.eventId));
+      for (const order of already) answers.set(order.sessionId, { status: "confirmed", bookingIds: existing.filter((row) => row.orderId === order.id).map((row) => row.id) });
+    }
+    for (const order of found) {
+      if (order.status === "refunded") answers.set(order.sessionId, { status: "refunded", reason: order.refundReason ?? REFUND_REASONS.soldOut });
+      else if (!["confirmed", "pending", "expired"].includes(order.status)) answers.set(order.sessionId, { status: "not-confirmable", reason: `The order is ${order.status}` });
+    }
+    const open = found.filter((order) => order.status === "pending" || order.status === "expired");
+    if (!open.length) return;
+
+    const refund = async (order: (typeof open)[number], reason: string) => {
       await tx.update(orders).set({ status: "refunded", refundReason: reason }).where(eq(orders.id, order.id));
       // The charge and its refund go on the ledger; the refund job pays it back, also after a crash (decision 027).
       await startUnfulfilledRefund(tx, jobs, order, reason);
       await jobs.enqueueRefundEmail(tx, order.id);
-      return { status: "refunded", reason };
+      answers.set(order.sessionId, { status: "refunded", reason });
     };
 
-    // The order's events, locked in id order as a hold locks them (one statement: the lines name them);
-    // a live hold's confirmation changes no count, so it does not wait for the holds (lockEvents).
+    const openIds = open.map((order) => order.id);
+    // The orders' events, locked in id order as a hold locks them (one statement: the lines name them);
+    // live holds' confirmations change no count, so they do not wait for the holds (lockEvents).
     const locked = await lockEvents(
       tx,
-      tx.select({ id: orderLines.eventId }).from(orderLines).where(eq(orderLines.orderId, order.id)),
-      order.keepsItsPlaces ? "keep" : "count",
+      tx.select({ id: orderLines.eventId }).from(orderLines).where(inArray(orderLines.orderId, openIds)),
+      open.every((order) => order.keepsItsPlaces) ? "keep" : "count",
     );
     // Read under the events' locks (deleteEvent takes the same ones), so no line can go meanwhile.
-    const lines = await readLines();
+    const allLines = await tx.select().from(orderLines).where(inArray(orderLines.orderId, openIds)).orderBy(asc(orderLines.eventId));
     const byId = new Map(locked.map((event) => [event.id, event]));
-    // An order whose lines are gone (its event was deleted after the hold lapsed) is never confirmed as
-    // paid: its lines no longer add up to what the buyer paid (issue 16).
-    const linesTotal = lines.reduce((sum, line) => sum + line.totalPence, 0);
-    if (!lines.length || linesTotal !== order.totalPence || lines.some((line) => !byId.has(line.eventId))) return refund(REFUND_REASONS.eventRemoved);
-    // Cancelled while the buyer was paying (cancelEvent ended the hold): the whole payment goes back.
-    if (lines.some((line) => byId.get(line.eventId)!.status === "cancelled")) return refund(REFUND_REASONS.eventCancelled);
-
-    const expired = order.expiresAt.getTime() <= Date.now() || order.status === "expired";
-    if (expired) {
-      // A payment after its hold lapsed gets places only if they are still free.
-      for (const line of lines) {
-        const event = byId.get(line.eventId);
-        if (event?.maxAttendees != null && line.quantity > (await placesLeft(tx, { id: line.eventId, maxAttendees: event.maxAttendees }, order.id))) return refund(REFUND_REASONS.soldOut);
+    // Places given in this transaction to payments whose holds had lapsed: not yet bookings, nor held.
+    const lapsedTaken = new Map<string, number>();
+    const confirming: { order: (typeof open)[number]; lines: typeof allLines }[] = [];
+    for (const order of open) {
+      const lines = allLines.filter((line) => line.orderId === order.id);
+      // An order whose lines are gone (its event was deleted after the hold lapsed) is never confirmed as
+      // paid: its lines no longer add up to what the buyer paid (issue 16).
+      const linesTotal = lines.reduce((sum, line) => sum + line.totalPence, 0);
+      if (!lines.length || linesTotal !== order.totalPence || lines.some((line) => !byId.has(line.eventId))) {
+        await refund(order, REFUND_REASONS.eventRemoved);
+        continue;
       }
+      // Cancelled while the buyer was paying (cancelEvent ended the hold): the whole payment goes back.
+      if (lines.some((line) => byId.get(line.eventId)!.status === "cancelled")) {
+        await refund(order, REFUND_REASONS.eventCancelled);
+        continue;
+      }
+      const expired = order.expiresAt.getTime() <= Date.now() || order.status === "expired";
+      if (expired) {
+        // A payment after its hold lapsed gets places only if they are still free.
+        let soldOut = false;
+        for (const line of lines) {
+          const event = byId.get(line.eventId)!;
+          const left = event.maxAttendees == null ? Infinity : (await placesLeft(tx, { id: line.eventId, maxAttendees: event.maxAttendees }, order.id)) - (lapsedTaken.get(line.eventId) ?? 0);
+          if (line.quantity > left) soldOut = true;
+        }
+        if (soldOut) {
+          await refund(order, REFUND_REASONS.soldOut);
+          continue;
+        }
+        for (const line of lines) lapsedTaken.set(line.eventId, (lapsedTaken.get(line.eventId) ?? 0) + line.quantity);
+      }
+      confirming.push({ order, lines });
     }
+    if (!confirming.length) return;
 
-    const providerRef = order.paymentReference ?? order.sessionId;
-    const confirmed = lines.map((line) => ({ line, bookingId: randomUUID(), ticketCode: newTicketCode() }));
-    // The bookings, their charges on the ledger and the order's new status in one statement (the events stay locked until commit).
+    const confirmed = confirming.flatMap(({ order, lines }) => lines.map((line) => ({ order, line, bookingId: randomUUID(), ticketCode: newTicketCode() })));
+    // The bookings, their charges on the ledger and the orders' new status in one statement (the events stay locked until commit).
     const newBookings = tx.$with("new_bookings").as(
       tx
         .insert(bookings)
         .values(
-          confirmed.map(({ line, bookingId, ticketCode }) => ({
+          confirmed.map(({ order, line, bookingId, ticketCode }) => ({
             id: bookingId,
             eventId: line.eventId,
             userId: order.userId,
@@ -191,7 +257,7 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
     );
     const chargeEntries = ledgerInsert(
       tx,
-      confirmed.flatMap(({ line, bookingId }) =>
+      confirmed.flatMap(({ order, line, bookingId }) =>
         bookingChargeEntries({
           orderId: order.id,
           bookingId,
@@ -200,7 +266,7 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
           feePerTicketPence: line.feePerTicketPence,
           absorbedFeePerTicketPence: line.absorbedFeePerTicketPence,
           quantity: line.quantity,
-          providerRef,
+          providerRef: order.paymentReference ?? order.sessionId,
         }),
       ),
     );
@@ -209,13 +275,12 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
       .with(...(charges ? [newBookings, charges] : [newBookings]))
       .update(orders)
       .set({ status: "confirmed", confirmedAt: new Date() })
-      .where(eq(orders.id, order.id));
+      .where(inArray(orders.id, confirming.map(({ order }) => order.id)));
 
-    const affiliateIds = [...new Set([order.affiliateId, ...locked.map((event) => event.affiliateId)].filter((id): id is string => id !== null))];
+    const affiliateIds = [...new Set([...confirming.map(({ order }) => order.affiliateId), ...locked.map((event) => event.affiliateId)].filter((id): id is string => id !== null))];
     const knownAffiliates = affiliateIds.length ? await tx.select({ id: affiliates.id, userId: affiliates.userId }).from(affiliates).where(inArray(affiliates.id, affiliateIds)) : [];
     const affiliateById = new Map(knownAffiliates.map((affiliate) => [affiliate.id, affiliate]));
-    const bookingIds = confirmed.map(({ bookingId }) => bookingId);
-    for (const { line, bookingId } of confirmed) {
+    for (const { order, line, bookingId } of confirmed) {
       // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates); never the buyer's own (issue 16).
       const earner = commissionEarner({
         buyerId: order.userId,
@@ -225,7 +290,7 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
       const commission = affiliateCommission(line.unitPricePence, line.quantity);
       if (earner && commission > 0) {
         await tx.insert(affiliateCommissions).values({ affiliateId: earner.id, bookingId, amountPence: commission });
-        await recordLedger(tx, [{ entryKey: `commission:${bookingId}`, kind: "commission", amountPence: commission, orderId: order.id, bookingId, eventId: line.eventId, affiliateId: earner.id, providerRef }]);
+        await recordLedger(tx, [{ entryKey: `commission:${bookingId}`, kind: "commission", amountPence: commission, orderId: order.id, bookingId, eventId: line.eventId, affiliateId: earner.id, providerRef: order.paymentReference ?? order.sessionId }]);
         await tx
           .update(affiliates)
           .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} + ${commission}`, totalReferrals: sql`${affiliates.totalReferrals} + 1` })
@@ -233,12 +298,13 @@ export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: Tick
       }
     }
     // Committed with the bookings, or not at all: a confirmed ticket always has its e-mail on the way.
-    await jobs.enqueueTicketEmails(tx, bookingIds);
-    return { status: "confirmed", bookingIds };
+    await jobs.enqueueTicketEmails(
+      tx,
+      confirmed.map(({ bookingId }) => bookingId),
+    );
+    for (const { order } of confirming) answers.set(order.sessionId, { status: "confirmed", bookingIds: confirmed.filter((row) => row.order === order).map((row) => row.bookingId) });
   });
-  // Tickets sold (the home page's figures) and, for a payment after its hold lapsed, places taken.
-  if (result.status !== "not-confirmable") publicPagesChanged(db, "places");
-  return result;
+  return sessionIds.map((sessionId) => answers.get(sessionId) ?? { status: "not-confirmable", reason: "No order with that session" });
 }
 
 /** Ends a pending checkout (cancelled by the buyer, or expired): its places are free again. */

@@ -5,13 +5,13 @@ import { setUpTestApp } from "../../../../test/app";
 import { createEvent, createUser, futureDay, type UserFixture } from "../../../../test/fixtures";
 import { recordingDb } from "../../../../test/recording-db";
 import { rowsOf } from "../../db/client";
-import { orders } from "../../db/schema";
+import { bookings, events, orders } from "../../db/schema";
 import { hitRateLimits } from "../../lib/rate-limiter";
-import { createPayment } from "./checkout.service";
+import { confirmOrder, createPayment, REFUND_REASONS } from "./checkout.service";
 
 /**
- * Holds that arrive together are made in one transaction (docs/decisions/033): each buyer is checked in
- * turn against what the ones before took, refused by name or held, as if each had come alone.
+ * Holds that arrive together are made in one transaction, and so are confirmations (docs/decisions/033):
+ * each is checked in turn against what the ones before took, and answered for itself as if it had come alone.
  */
 const ctx = setUpTestApp();
 let organiser: UserFixture;
@@ -121,6 +121,78 @@ describe("holds that arrive together share a transaction (docs/decisions/033)", 
     } finally {
       await ctx.db.execute(sql`alter table orders drop constraint test_batch_fault`);
     }
+  });
+});
+
+describe("confirmations that arrive together share a transaction (docs/decisions/033)", () => {
+  const hold = async (eventId: string, quantity = 1) => {
+    const [buyer] = await buyers(1);
+    return createPayment({ db: ctx.db, userId: buyer!.id, input: { attendeeName: "Ada Batch", eventId, ticketQuantity: quantity } });
+  };
+  const lapse = (sessionId: string) => ctx.db.update(orders).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(orders.sessionId, sessionId));
+  const confirm = (sessionId: string) => confirmOrder({ db: recording.db, jobs: ctx.app.jobs, sessionId });
+
+  it("confirms 30 orders at once, each once with its own bookings, however often each is asked", async () => {
+    const event = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Confirm", pricePence: 1200, maxAttendees: 100, dateTime: futureDay(8) });
+    const held = await Promise.all(Array.from({ length: 30 }, (_, i) => hold(event.id, 1 + (i % 3))));
+    recording.sent.length = 0;
+    // Every order asked for twice at once: the second is never in the first's transaction.
+    const results = await Promise.all([...held, ...held].map((order) => confirm(order.sessionId)));
+    for (const [i, order] of held.entries()) {
+      const [first, again] = [results[i]!, results[i + 30]!];
+      expect(first.status).toBe("confirmed");
+      expect(again).toEqual(first);
+      const made = await ctx.db.select().from(bookings).where(inArray(bookings.id, (first as { bookingIds: string[] }).bookingIds));
+      expect(made.map((booking) => [booking.userId, booking.stripeSessionId, booking.ticketQuantity])).toEqual([[order.userId, order.sessionId, 1 + (i % 3)]]);
+    }
+    expect(await ctx.db.$count(bookings, eq(bookings.eventId, event.id))).toBe(30);
+    const transactions = recording.sent.filter((statement) => statement.text === "begin").length;
+    expect(transactions).toBeLessThan(30);
+  });
+
+  it("answers each order of one transaction for itself: kept, lapsed with places, lapsed sold out, cancelled, unknown, confirmed before", async () => {
+    const event = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Mixed", pricePence: 1000, maxAttendees: 4, dateTime: futureDay(9) });
+    const doomed = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Doomed", pricePence: 1000, maxAttendees: 10, dateTime: futureDay(9) });
+    const [live, lapsedA, lapsedB, lapsedC, before] = [await hold(event.id), await hold(event.id), await hold(event.id), await hold(event.id), await hold(doomed.id)];
+    const cancelled = await hold(doomed.id);
+    const blocker = await hold(doomed.id);
+    expect((await confirmOrder({ db: ctx.db, jobs: ctx.app.jobs, sessionId: before!.sessionId })).status).toBe("confirmed");
+    // Three lapsed holds for 4 places, one of which a new hold takes: two can still be paid for, not three.
+    for (const order of [lapsedA, lapsedB, lapsedC]) await lapse(order!.sessionId);
+    await hold(event.id);
+    await ctx.db.update(events).set({ status: "cancelled" }).where(eq(events.id, doomed.id));
+    await ctx.db.update(orders).set({ status: "cancelled" }).where(eq(orders.sessionId, cancelled.sessionId));
+    recording.sent.length = 0;
+    // The blocker runs alone; the rest queue behind it and go together.
+    const [blockerAnswer, ...answers] = await Promise.all([blocker, live, lapsedA, lapsedB, lapsedC, cancelled, before, { sessionId: "cs_batch_unknown" }].map((order) => confirm(order!.sessionId)));
+    expect(recording.sent.filter((statement) => statement.text === "begin")).toHaveLength(2);
+    // Two payments waiting for their refund at once, this one's and the sold-out one's (migration 0017).
+    expect(blockerAnswer).toEqual({ status: "refunded", reason: REFUND_REASONS.eventCancelled });
+    const [liveAnswer, aAnswer, bAnswer, cAnswer, cancelledAnswer, beforeAnswer, unknownAnswer] = answers;
+    expect(liveAnswer!.status).toBe("confirmed");
+    expect([aAnswer, bAnswer, cAnswer].map((answer) => answer!.status).sort()).toEqual(["confirmed", "confirmed", "refunded"]);
+    expect([aAnswer, bAnswer, cAnswer].find((answer) => answer!.status === "refunded")).toEqual({ status: "refunded", reason: REFUND_REASONS.soldOut });
+    expect(cancelledAnswer).toEqual({ status: "not-confirmable", reason: "The order is cancelled" });
+    expect(beforeAnswer!.status).toBe("confirmed");
+    expect(unknownAnswer).toEqual({ status: "not-confirmable", reason: "No order with that session" });
+    const sold = await ctx.db.select({ n: sql<number>`coalesce(sum(${bookings.ticketQuantity}), 0)::int` }).from(bookings).where(eq(bookings.eventId, event.id));
+    expect(sold[0]!.n).toBe(3);
+  });
+
+  it("runs each confirmation alone when their transaction fails, so only the order at fault fails", async () => {
+    const event = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Confirm Fault", pricePence: 1000, maxAttendees: 100, dateTime: futureDay(10) });
+    const held = await Promise.all(Array.from({ length: 8 }, () => hold(event.id)));
+    // DDL takes no parameters: the address (a fixture's, with no quote in it) is written into the statement.
+    await ctx.db.execute(sql.raw(`alter table bookings add constraint test_confirm_fault check (attendee_email <> '${held[5]!.attendeeEmail}')`));
+    try {
+      const results = await Promise.all(held.map((order) => confirm(order.sessionId).then((result) => result.status, (error: Error) => (error.cause as Error | undefined)?.message ?? error.message)));
+      expect(results.filter((result) => result === "confirmed")).toHaveLength(7);
+      expect(results[5]).toContain("test_confirm_fault");
+    } finally {
+      await ctx.db.execute(sql`alter table bookings drop constraint test_confirm_fault`);
+    }
+    // The failed order is still pending: its payment can be confirmed once the fault is gone.
+    expect((await confirm(held[5]!.sessionId)).status).toBe("confirmed");
   });
 });
 
