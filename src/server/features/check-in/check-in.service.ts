@@ -105,6 +105,7 @@ interface AdmissionRequest {
   actorUserId: string;
 }
 
+/** Each field of a request, as the type of the statement's array that carries it. */
 const REQUEST_COLUMNS = {
   ticketCode: "text",
   bookingId: "uuid",

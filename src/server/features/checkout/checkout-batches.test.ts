@@ -115,6 +115,16 @@ describe("holds that arrive together share a transaction (docs/decisions/033)", 
       const failed = results.flatMap((result) => ("failed" in result ? [result.failed] : []));
       expect(failed).toHaveLength(1);
       expect(String((failed[0] as Error & { cause?: Error }).cause?.message ?? failed[0]!.message)).toContain("test_batch_fault");
+      // A batch whose one hold fails still answers the buyers it refused before its transaction.
+      const [limited, faulty, blocker] = await buyers(3);
+      for (let i = 0; i < CHECKOUT_RATE_LIMIT.limit; i++) await hitRateLimits(ctx.db, [`create-payment:user:${limited!.id}`], CHECKOUT_RATE_LIMIT);
+      const ask = (buyer: UserFixture, attendeeName: string) =>
+        createPayment({ db: ctx.db, userId: buyer.id, input: { attendeeName, eventId: event.id, ticketQuantity: 1 } }).then(
+          () => "held",
+          (error: Error) => (error instanceof AppError ? error.code : "failed"),
+        );
+      // The blocker's hold runs alone; the other two queue behind it and share the next batch.
+      expect(await Promise.all([ask(blocker!, "Ada Batch"), ask(limited!, "Ada Batch"), ask(faulty!, "Faulty Name")])).toEqual(["held", "RATE_LIMITED", "failed"]);
       // Each buyer's rate limit was counted once, though their hold ran twice.
       const counts = rowsOf<{ count: number }>(await ctx.db.execute(sql`select count from rate_limits where key = any(${`{${people.map((buyer) => `create-payment:user:${buyer.id}`).join(",")}}`}::text[])`));
       expect(counts.map((row) => row.count)).toEqual(people.map(() => 1));

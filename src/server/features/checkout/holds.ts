@@ -194,9 +194,12 @@ async function holdBatch(db: Db, requests: HoldRequest[]): Promise<HoldOutcome[]
     try {
       held = await holdTogether(db, toHold);
     } catch (error) {
-      if (toHold.length === 1) throw error;
-      if (!isDeadlock(error)) console.warn(`A batch of ${toHold.length} holds failed, so each runs alone: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`);
-      held = await Promise.all(toHold.map((hold) => holdTogether(db, [hold]).then(([outcome]) => outcome!, (failure: unknown) => ({ failed: failure }))));
+      // The buyers refused before the transaction keep their own answers either way.
+      if (toHold.length === 1) held = [{ failed: error }];
+      else {
+        if (!isDeadlock(error)) console.warn(`A batch of ${toHold.length} holds failed, so each runs alone: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`);
+        held = await Promise.all(toHold.map((hold) => holdTogether(db, [hold]).then(([outcome]) => outcome!, (failure: unknown) => ({ failed: failure }))));
+      }
     }
   }
   return outcomes.map((outcome) => ("request" in outcome ? held.shift()! : outcome));
