@@ -28,7 +28,10 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
  * so two such statements never wait on each other in a cycle.
  */
 export async function hitRateLimits(db: Db, keys: string[], rule: RateLimitRule): Promise<RateLimitState[]> {
-  const sorted = [...new Set(keys)].sort();
+  // Each key as the database keeps it, to find its row again: the driver sends UTF-8, in which a lone
+  // surrogate (a key made of hostile input) becomes U+FFFD.
+  const stored = keys.map((key) => Buffer.from(key, "utf8").toString("utf8"));
+  const sorted = [...new Set(stored)].sort();
   if (sorted.length !== keys.length) throw new Error("hitRateLimits: each key once");
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   const rows = await db
@@ -44,7 +47,7 @@ export async function hitRateLimits(db: Db, keys: string[], rule: RateLimitRule)
     .returning({ key: rateLimits.key, count: rateLimits.count, retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.resetAt} - now()))::int` });
   if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 day'`));
   const byKey = new Map(rows.map((row) => [row.key, row]));
-  return keys.map((key) => {
+  return stored.map((key) => {
     const row = byKey.get(key)!;
     return { allowed: row.count <= rule.limit, count: row.count, retryAfterSeconds: Math.max(1, row.retryAfter) };
   });

@@ -217,6 +217,9 @@ describe("rate limits counted together (hitRateLimits)", () => {
     ]);
     expect((await hitRateLimits(ctx.db, ["batch:b"], rule))[0]).toMatchObject({ count: 3, allowed: false });
     await expect(hitRateLimits(ctx.db, ["batch:d", "batch:d"], rule)).rejects.toThrow("each key once");
+    // A key made of hostile input: the database keeps a lone surrogate as U+FFFD, and the key is still found.
+    expect((await hitRateLimits(ctx.db, ["batch:\ud800", "batch:e"], rule)).map((state) => state.count)).toEqual([1, 1]);
+    expect((await hitRateLimits(ctx.db, ["batch:\ud800"], rule))[0]!.count).toBe(2);
     expect(await ctx.db.select().from(orders).where(eq(orders.attendeeName, "never"))).toEqual([]);
   });
 });
