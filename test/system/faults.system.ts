@@ -157,6 +157,77 @@ describe("a node killed in the middle of confirming a payment", () => {
   });
 });
 
+describe("a node killed in the middle of a batch of confirmations (decision 033)", () => {
+  it("loses none of the batch's payments and confirms each once on the next node: one booking, one commission, one e-mail each", async () => {
+    const organiser = await createUser(store.db);
+    const code = () => `BATCH${randomBytes(2).toString("hex").toUpperCase()}`;
+    const [first, rest] = await store.db.insert(affiliates).values([{ userId: organiser.id, affiliateCode: code() }, { userId: (await createUser(store.db)).id, affiliateCode: code() }]).returning();
+    const alone = await createEvent(store.db, { userId: organiser.id, title: "Batch Crash Quartet", pricePence: 2000, maxAttendees: 10, affiliateId: first!.id });
+    const together = await createEvent(store.db, { userId: organiser.id, title: "Batch Crash Choir", pricePence: 1800, maxAttendees: 10, affiliateId: rest!.id });
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => signedInPerson(store.db, node)));
+    const sessions: string[] = [];
+    for (const [i, buyer] of buyers.entries()) {
+      const held = await buyer.client.post(node, "/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: i === 0 ? alone.id : together.id, ticketQuantity: 1 });
+      expect(held.status).toBe(200);
+      sessions.push((held.body as { sessionId: string }).sessionId);
+    }
+    const waitingOnAffiliates = (what: string) =>
+      waitFor(
+        async () => {
+          const waiting = await rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike 'update "affiliates"%'`);
+          return waiting[0]!.n > 0 ? true : undefined;
+        },
+        { what },
+      );
+    // Two connections hold the two affiliates' rows, which a confirmation updates after writing its bookings.
+    const blockers = [new pg.Client({ connectionString: postgres.url }), new pg.Client({ connectionString: postgres.url })];
+    await Promise.all(blockers.map((blocker) => blocker.connect()));
+    try {
+      for (const [i, affiliate] of [first!, rest!].entries()) {
+        await blockers[i]!.query("begin");
+        await blockers[i]!.query("select id from affiliates where id = $1 for no key update", [affiliate.id]);
+      }
+      // The first payment's confirmation runs alone and waits; the other five queue behind it.
+      const paying = [buyers[0]!.client.post(node, `/api/checkout/test/${sessions[0]}/pay`).catch((error: Error) => error)];
+      await waitingOnAffiliates("the first confirmation to wait on its affiliate");
+      paying.push(...buyers.slice(1).map((buyer, i) => buyer.client.post(node, `/api/checkout/test/${sessions[i + 1]}/pay`).catch((error: Error) => error)));
+      await waitFor(async () => ((await rows<{ n: number }>(sql`select count(*)::int as n from orders where session_id in (${sql.join(sessions.map((id) => sql`${id}`), sql`, `)}) and paid_at is not null`))[0]!.n === 6 ? true : undefined), { what: "all six payments recorded" });
+      // The first finishes; the five go together and wait on the second affiliate: the node dies there.
+      await blockers[0]!.query("commit");
+      await waitFor(async () => ((await store.db.select().from(orders).where(eq(orders.sessionId, sessions[0]!)))[0]!.status === "confirmed" ? true : undefined), { what: "the first confirmation" });
+      await waitingOnAffiliates("the batch of five to wait on its affiliate");
+      const five = sql.join(sessions.slice(1).map((id) => sql`${id}`), sql`, `);
+      // One transaction holds all five orders (none is free to lock), and none of their bookings is committed.
+      expect((await rows<{ n: number }>(sql`select count(*)::int as n from (select id from orders where session_id in (${five}) for update skip locked) as free`))[0]!.n).toBe(0);
+      expect((await rows<{ n: number }>(sql`select count(*)::int as n from bookings where stripe_session_id in (${five})`))[0]!.n).toBe(0);
+      await node.kill();
+      for (const answer of await Promise.all(paying.slice(1))) expect(answer).toBeInstanceOf(Error);
+    } finally {
+      await blockers[1]!.query("rollback").catch(() => undefined);
+      await Promise.all(blockers.map((blocker) => blocker.end()));
+    }
+    // The batch rolled back as one: five payments recorded, not one booking.
+    const afterCrash = await store.db.select().from(orders).where(inArray(orders.sessionId, sessions.slice(1)));
+    expect(afterCrash.map((order) => [order.status, order.paidAt !== null])).toEqual(afterCrash.map(() => ["pending", true]));
+
+    // Every buyer's browser asks the next node again, all at once: each order is confirmed once.
+    node = await startNode();
+    const verified = await Promise.all(buyers.map((buyer, i) => buyer.client.post(node, "/api/functions/verify-payment", { sessionId: sessions[i] })));
+    for (const answer of verified) expect(answer.body).toMatchObject({ success: true });
+    const made = await store.db.select().from(bookings).where(inArray(bookings.stripeSessionId, sessions));
+    expect(made.map((booking) => booking.stripeSessionId).sort()).toEqual([...sessions].sort());
+    expect(await store.db.select().from(affiliateCommissions).where(inArray(affiliateCommissions.bookingId, made.map((booking) => booking.id)))).toHaveLength(6);
+    const referrals = await store.db.select({ id: affiliates.id, totalReferrals: affiliates.totalReferrals }).from(affiliates).where(inArray(affiliates.id, [first!.id, rest!.id]));
+    expect(Object.fromEntries(referrals.map((row) => [row.id, row.totalReferrals]))).toEqual({ [first!.id]: 1, [rest!.id]: 5 });
+    for (const [i, buyer] of buyers.entries()) {
+      const title = i === 0 ? alone.title : together.title;
+      await waitFor(() => (ticketMails(buyer.account.email, title).length ? true : undefined), { what: `buyer ${i + 1}'s ticket e-mail` });
+      expect((await completedTicketJobs(sessions[i]!)).map((job) => job.bookingId)).toEqual(made.filter((booking) => booking.stripeSessionId === sessions[i]).map((booking) => booking.id));
+      expect(ticketMails(buyer.account.email, title)).toHaveLength(1);
+    }
+  });
+});
+
 describe("a node killed in the middle of sending a ticket e-mail", () => {
   it("leaves the job to be retried after it expires: the restarted node delivers the e-mail once", async () => {
     const organiser = await createUser(store.db);
