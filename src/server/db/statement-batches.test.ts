@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { statementBatches } from "./statement-batches";
+import { settled, statementBatches } from "./statement-batches";
 
 /** A statement that answers each input doubled, and records the batches it was given; `release` lets the running batch return. */
 function recordingStatement({ failOn }: { failOn?: number } = {}) {
@@ -9,7 +9,7 @@ function recordingStatement({ failOn }: { failOn?: number } = {}) {
     batches.push(inputs);
     await new Promise<void>((resolve) => releases.push(resolve));
     if (failOn !== undefined && inputs.includes(failOn)) throw new Error(`batch with ${failOn} failed`);
-    return inputs.map((input) => input * 2);
+    return settled(inputs.map((input) => input * 2));
   };
   const release = async () => {
     releases.shift()!();
@@ -67,7 +67,7 @@ describe("statement batches (docs/decisions/032)", () => {
   });
 
   it("fails every call of a statement that answers the wrong number of rows", async () => {
-    const batches = statementBatches({ runBatch: async (inputs: number[]) => inputs.slice(1), keyOf: String });
+    const batches = statementBatches({ runBatch: async (inputs: number[]) => settled(inputs.slice(1)), keyOf: String });
     await expect(batches.run(1)).rejects.toThrow("A batch of 1 answered 0");
   });
 });

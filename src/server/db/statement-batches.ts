@@ -2,7 +2,8 @@
  * Calls of one statement that arrive while it is already running are run together, as one statement
  * over all of them, as soon as it returns (group commit; docs/decisions/032). A lone call runs at once,
  * so nothing waits that would not have waited for a connection anyway; under a rush, one round trip,
- * one plan and one commit serve every call that queued behind the last one.
+ * one plan and one commit serve every call that queued behind the last one. One batch runs at a time:
+ * two at once made smaller batches, and measured slower.
  *
  * Calls with the same `keyOf` never share a batch (a statement that writes a row once per batch would
  * otherwise answer two of them as one): the later one waits for the next batch, in arrival order.
@@ -11,6 +12,26 @@ export interface StatementBatches<In, Out> {
   run(input: In): Promise<Out>;
   /** Nothing running and nothing waiting. */
   readonly idle: boolean;
+}
+
+/** One call's outcome in a batch: its answer, or the error it alone is answered with. */
+export type Settled<T> = { value: T } | { failed: unknown };
+
+/** Every value answered as such (a batch in which nothing failed on its own). */
+export const settled = <T>(values: T[]): Settled<T>[] => values.map((value) => ({ value }));
+
+/**
+ * Runs `together` over every input. If it fails as a whole (a deadlock with another writer, a
+ * constraint one input breaks) and `retryAlone` allows, it runs again over each input alone, so a
+ * failure is only the input's own; otherwise every input is answered with the failure.
+ */
+export async function togetherOrAlone<In, Out>(inputs: In[], together: (inputs: In[]) => Promise<Settled<Out>[]>, retryAlone: (error: unknown) => boolean = () => true): Promise<Settled<Out>[]> {
+  try {
+    return await together(inputs);
+  } catch (error) {
+    if (inputs.length === 1 || !retryAlone(error)) return inputs.map(() => ({ failed: error }));
+    return Promise.all(inputs.map((input) => together([input]).then(([outcome]) => outcome!, (failed: unknown) => ({ failed }))));
+  }
 }
 
 interface Waiting<In, Out> {
@@ -23,51 +44,52 @@ export function statementBatches<In, Out>({
   runBatch,
   keyOf,
   maxBatch = 100,
-  maxRunning = 1,
 }: {
-  /** Runs the statement for every input, answering one output per input, in their order. */
-  runBatch(inputs: In[]): Promise<Out[]>;
+  /** Runs the statement for every input, answering one outcome per input, in their order. */
+  runBatch(inputs: In[]): Promise<Settled<Out>[]>;
   keyOf(input: In): string;
   maxBatch?: number;
-  /** Batches running at once (each on its own connection). */
-  maxRunning?: number;
 }): StatementBatches<In, Out> {
   let waiting: Waiting<In, Out>[] = [];
-  let running = 0;
+  let running = false;
 
   function next() {
-    while (running < maxRunning && waiting.length) {
-      const batch: Waiting<In, Out>[] = [];
-      const keys = new Set<string>();
-      const later: Waiting<In, Out>[] = [];
-      for (const call of waiting) {
-        const key = keyOf(call.input);
-        if (batch.length < maxBatch && !keys.has(key)) {
-          keys.add(key);
-          batch.push(call);
-        } else later.push(call);
-      }
-      waiting = later;
-      running += 1;
-      // The next batch starts before this one's callers carry on: their answers are written while it runs.
-      const settle = (answer: (call: Waiting<In, Out>, i: number) => void) => {
-        running -= 1;
-        next();
-        batch.forEach(answer);
-      };
-      runBatch(batch.map((call) => call.input)).then(
-        (outputs) => {
-          if (outputs.length === batch.length) settle((call, i) => call.resolve(outputs[i]!));
-          else settle((call) => call.reject(new Error(`A batch of ${batch.length} answered ${outputs.length}`)));
-        },
-        (error: unknown) => settle((call) => call.reject(error)),
-      );
+    if (running || !waiting.length) return;
+    const batch: Waiting<In, Out>[] = [];
+    const keys = new Set<string>();
+    const later: Waiting<In, Out>[] = [];
+    for (const call of waiting) {
+      const key = keyOf(call.input);
+      if (batch.length < maxBatch && !keys.has(key)) {
+        keys.add(key);
+        batch.push(call);
+      } else later.push(call);
     }
+    waiting = later;
+    running = true;
+    // The next batch starts before this one's callers carry on: their answers are written while it runs.
+    const settle = (answer: (call: Waiting<In, Out>, i: number) => void) => {
+      running = false;
+      next();
+      batch.forEach(answer);
+    };
+    runBatch(batch.map((call) => call.input)).then(
+      (outcomes) => {
+        if (outcomes.length !== batch.length) settle((call) => call.reject(new Error(`A batch of ${batch.length} answered ${outcomes.length}`)));
+        else
+          settle((call, i) => {
+            const outcome = outcomes[i]!;
+            if ("value" in outcome) call.resolve(outcome.value);
+            else call.reject(outcome.failed);
+          });
+      },
+      (error: unknown) => settle((call) => call.reject(error)),
+    );
   }
 
   return {
     get idle() {
-      return running === 0 && waiting.length === 0;
+      return !running && waiting.length === 0;
     },
     run(input) {
       return new Promise<Out>((resolve, reject) => {

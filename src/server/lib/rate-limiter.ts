@@ -53,6 +53,7 @@ export async function hitRateLimits(db: Db, keys: string[], rule: RateLimitRule)
   });
 }
 
+/** Whether `key` has already used up its window, without counting a hit. */
 export async function isRateLimited(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitState> {
   const [row] = await db
     .select({ count: rateLimits.count, retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.resetAt} - now()))::int` })

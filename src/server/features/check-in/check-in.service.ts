@@ -19,7 +19,7 @@ import {
   type OfflineCheckIns,
 } from "../../../domain";
 import { isDeadlock, oncePerDb, preparedSql, type Db } from "../../db/client";
-import { statementBatches } from "../../db/statement-batches";
+import { settled, statementBatches, togetherOrAlone } from "../../db/statement-batches";
 import { bookings, events } from "../../db/schema";
 import type { Actor } from "../auth/session";
 import { findManagedEvent, MANAGED_EVENT_NOT_FOUND, managedBy, managedByColumns } from "../events/managed-events";
@@ -212,17 +212,10 @@ async function runAdmissions(db: Db, by: "ticketCode" | "bookingId", requests: A
 function admissionsByCode(db: Db) {
   return oncePerDb(db, "admissions_by_code", () =>
     statementBatches<AdmissionRequest, AdmissionRow | null>({
-      runBatch: async (requests) => {
-        try {
-          return await runAdmissions(db, "ticketCode", requests);
-        } catch (error) {
-          // A batch locks several tickets. A writer that locks two of them the other way round (a dispute
-          // over an order's tickets) can close a cycle, which PostgreSQL breaks by failing one side; if it
-          // failed the batch, each scan runs alone, which locks one ticket and so cannot.
-          if (requests.length === 1 || !isDeadlock(error)) throw error;
-          return Promise.all(requests.map(async (request) => (await runAdmissions(db, "ticketCode", [request]))[0] ?? null));
-        }
-      },
+      // A batch locks several tickets. A writer that locks two of them the other way round (a dispute over
+      // an order's tickets) can close a cycle, which PostgreSQL breaks by failing one side; if it failed
+      // the batch, each scan runs alone, which locks one ticket and so cannot.
+      runBatch: (requests) => togetherOrAlone(requests, async (batch) => settled(await runAdmissions(db, "ticketCode", batch)), isDeadlock),
       keyOf: (request) => request.ticketCode!,
     }),
   );

@@ -17,7 +17,7 @@ import {
   type MoneySummary,
 } from "../../../domain";
 import { oncePerDb, type Db } from "../../db/client";
-import { statementBatches, type StatementBatches } from "../../db/statement-batches";
+import { settled, statementBatches, togetherOrAlone, type StatementBatches } from "../../db/statement-batches";
 import { affiliateCommissions, affiliates, bookings, events, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
@@ -117,32 +117,19 @@ export type ConfirmResult =
  * another running waits for it, and goes in the next with every one that queued meanwhile.
  */
 export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: TicketEmailQueue; sessionId: string }): Promise<ConfirmResult> {
-  const outcome = await confirmationBatches(db, jobs).run(sessionId);
-  if ("failed" in outcome) throw outcome.failed;
+  const result = await confirmationBatches(db, jobs).run(sessionId);
   // Tickets sold (the home page's figures) and, for a payment after its hold lapsed, places taken.
-  if (outcome.result.status !== "not-confirmable") publicPagesChanged(db, "places");
-  return outcome.result;
+  if (result.status !== "not-confirmable") publicPagesChanged(db, "places");
+  return result;
 }
 
-type ConfirmOutcome = { result: ConfirmResult } | { failed: unknown };
-
-function confirmationBatches(db: Db, jobs: TicketEmailQueue): StatementBatches<string, ConfirmOutcome> {
-  const byQueue = oncePerDb(db, "confirmation_batches", () => new WeakMap<TicketEmailQueue, StatementBatches<string, ConfirmOutcome>>());
+function confirmationBatches(db: Db, jobs: TicketEmailQueue): StatementBatches<string, ConfirmResult> {
+  const byQueue = oncePerDb(db, "confirmation_batches", () => new WeakMap<TicketEmailQueue, StatementBatches<string, ConfirmResult>>());
   let batches = byQueue.get(jobs);
   if (!batches) {
-    batches = statementBatches<string, ConfirmOutcome>({
-      runBatch: async (sessionIds) => {
-        try {
-          return (await confirmTogether(db, jobs, sessionIds)).map((result) => ({ result }));
-        } catch (error) {
-          // A failure of the shared transaction (a deadlock with another writer, a constraint) fails every
-          // confirmation in it: each then runs alone, so one order's failure is only its own.
-          if (sessionIds.length === 1) return [{ failed: error }];
-          return Promise.all(sessionIds.map((sessionId) => confirmTogether(db, jobs, [sessionId]).then(([result]) => ({ result: result! }), (failure: unknown) => ({ failed: failure }))));
-        }
-      },
-      keyOf: (sessionId) => sessionId,
-    });
+    // A failure of the shared transaction (a deadlock with another writer, a constraint) fails every
+    // confirmation in it: each then runs alone (togetherOrAlone), so one order's failure is only its own.
+    batches = statementBatches({ runBatch: (sessionIds) => togetherOrAlone(sessionIds, async (ids) => settled(await confirmTogether(db, jobs, ids))), keyOf: (sessionId) => sessionId });
     byQueue.set(jobs, batches);
   }
   return batches;

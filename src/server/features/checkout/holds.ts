@@ -17,7 +17,7 @@ import {
 import { isDeadlock, oncePerDb, queriesTogether, type Db } from "../../db/client";
 import { events, orderLines, orders, profiles, users } from "../../db/schema";
 import { hitRateLimits, rateLimitRefusal } from "../../lib/rate-limiter";
-import { statementBatches, type StatementBatches } from "../../db/statement-batches";
+import { statementBatches, togetherOrAlone, type Settled, type StatementBatches } from "../../db/statement-batches";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { eventsAwaitingPayouts, payoutsNotReadyError } from "../payouts/payout-accounts.service";
 import { checkPlacesLeft, holdStanding, lockEvents, type HoldStanding, type Tx } from "./capacity";
@@ -134,16 +134,13 @@ async function writeOrders(tx: Tx, held: (BuyerHold & { orderId: string; priced:
     .returning();
 }
 
-/** A buyer's answer: held, refused by a rule, or failed alone after their batch failed (the error to throw). */
-type HoldOutcome = { order: HeldOrder } | { refused: AppError } | { failed: unknown };
-
 /**
  * Holds for several buyers in one transaction (docs/decisions/033): the events locked once (in id order,
  * so two transactions sharing events never deadlock), the places counted once, each buyer checked in
  * turn against what the ones before took, and every accepted order written in one statement. A buyer
- * refused by a rule gets its own AppError; the others are held as if each had come alone, in order.
+ * refused by a rule is answered with its own AppError; the others are held as if each had come alone, in order.
  */
-async function holdTogether(db: Db, holds: BuyerHold[]): Promise<HoldOutcome[]> {
+async function holdTogether(db: Db, holds: BuyerHold[]): Promise<Settled<HeldOrder>[]> {
   const eventIds = [...new Set(holds.flatMap(({ request }) => request.lines.map((line) => line.eventId)))].sort();
   return db.transaction(async (tx) => {
     const locked = new Map((await lockEvents(tx, eventIds)).map((event) => [event.id, event]));
@@ -153,55 +150,48 @@ async function holdTogether(db: Db, holds: BuyerHold[]): Promise<HoldOutcome[]> 
       eventIds,
     );
     const awaitingPayouts = await eventsAwaitingPayouts(tx, holds[0]!.request.provider, eventIds);
-    const outcomes: (HoldOutcome | { orderId: string; priced: PricedLine[] })[] = holds.map(({ request }) => {
+    const outcomes: ({ failed: AppError } | { orderId: string; priced: PricedLine[] })[] = holds.map(({ request }) => {
       try {
         const priced = priceHold(request, locked, standing, awaitingPayouts);
         for (const line of priced) standing.get(line.event.id)!.taken += line.quantity;
         return { orderId: randomUUID(), priced };
       } catch (error) {
-        if (error instanceof AppError) return { refused: error };
+        if (error instanceof AppError) return { failed: error };
         throw error;
       }
     });
     const held = outcomes.flatMap((outcome, i) => ("orderId" in outcome ? [{ ...holds[i]!, ...outcome }] : []));
     const written = new Map(held.length ? (await writeOrders(tx, held)).map((order) => [order.id, order]) : []);
-    return outcomes.map((outcome) => ("orderId" in outcome ? { order: { ...written.get(outcome.orderId)!, lines: outcome.priced } } : outcome));
+    return outcomes.map((outcome) => ("orderId" in outcome ? { value: { ...written.get(outcome.orderId)!, lines: outcome.priced } } : outcome));
   });
 }
 
 /**
  * A batch of holds: each buyer's checkout counted against their rate limit (issue 16) and their account
- * read, in one statement each for the batch; then the holds of those allowed, together. A failure that is
- * not a buyer's refusal (a constraint, a deadlock with another writer) fails the whole transaction: each
- * hold then runs alone, so one buyer's failure is only theirs (and nobody's limit is counted twice).
+ * read, in one statement each for the batch; then the holds of those allowed, together (togetherOrAlone:
+ * a failure that is not a buyer's refusal runs each hold again alone, and nobody's limit is counted twice).
  */
-async function holdBatch(db: Db, requests: HoldRequest[]): Promise<HoldOutcome[]> {
+async function holdBatch(db: Db, requests: HoldRequest[]): Promise<Settled<HeldOrder>[]> {
   const userIds = requests.map((request) => request.userId);
   const [limits, buyers] = await queriesTogether(db, [
     hitRateLimits(db, userIds.map(checkoutRateLimitKey), CHECKOUT_RATE_LIMIT),
     db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds)),
   ] as const);
   const emailOf = new Map(buyers.map((buyer) => [buyer.id, buyer.email]));
-  const outcomes: (HoldOutcome | BuyerHold)[] = requests.map((request, i) => {
-    if (!limits[i]!.allowed) return { refused: rateLimitRefusal({ message: CHECKOUT_RATE_LIMIT_MESSAGE, detailsInBody: true }, limits[i]!) };
+  const outcomes: ({ failed: AppError } | BuyerHold)[] = requests.map((request, i) => {
+    if (!limits[i]!.allowed) return { failed: rateLimitRefusal({ message: CHECKOUT_RATE_LIMIT_MESSAGE, detailsInBody: true }, limits[i]!) };
     const attendeeEmail = emailOf.get(request.userId);
-    if (attendeeEmail === undefined) return { refused: new AppError("UNAUTHENTICATED", "Please sign in to buy tickets.") };
+    if (attendeeEmail === undefined) return { failed: new AppError("UNAUTHENTICATED", "Please sign in to buy tickets.") };
     return { request, attendeeEmail };
   });
   const toHold = outcomes.filter((outcome): outcome is BuyerHold => "request" in outcome);
-  let held: HoldOutcome[] = [];
-  if (toHold.length) {
-    try {
-      held = await holdTogether(db, toHold);
-    } catch (error) {
-      // The buyers refused before the transaction keep their own answers either way.
-      if (toHold.length === 1) held = [{ failed: error }];
-      else {
+  const held = toHold.length
+    ? await togetherOrAlone(toHold, (holds) => holdTogether(db, holds), (error) => {
         if (!isDeadlock(error)) console.warn(`A batch of ${toHold.length} holds failed, so each runs alone: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`);
-        held = await Promise.all(toHold.map((hold) => holdTogether(db, [hold]).then(([outcome]) => outcome!, (failure: unknown) => ({ failed: failure }))));
-      }
-    }
-  }
+        return true;
+      })
+    : [];
+  // The buyers refused before the transaction keep their own answers either way.
   return outcomes.map((outcome) => ("request" in outcome ? held.shift()! : outcome));
 }
 
@@ -209,30 +199,18 @@ async function holdBatch(db: Db, requests: HoldRequest[]): Promise<HoldOutcome[]
 const checkoutRateLimitKey = (userId: string) => `create-payment:user:${userId}`;
 
 /**
- * The holds of one provider and one set of events, batched (group commit, docs/decisions/033): a hold
- * that arrives while the last one's transaction runs waits for it and goes in the next with every hold
- * that queued meanwhile. One account's two checkouts never share a transaction, so the later counts the
- * earlier's places against the account's limit.
+ * Holds one buyer's cart (create-payment's transaction), batched (group commit, docs/decisions/033) with
+ * the holds of the same provider and set of events: a hold that arrives while the last one's transaction
+ * runs waits for it and goes in the next with every hold that queued meanwhile. One account's two
+ * checkouts never share a transaction, so the later counts the earlier's places against the account's limit.
  */
-function holdBatches(db: Db): Map<string, StatementBatches<HoldRequest, HoldOutcome>> {
-  return oncePerDb(db, "hold_batches", () => new Map());
-}
-
-function newHoldBatches(db: Db): StatementBatches<HoldRequest, HoldOutcome> {
-  return statementBatches<HoldRequest, HoldOutcome>({ runBatch: (requests) => holdBatch(db, requests), keyOf: (request) => request.userId });
-}
-
-/** Holds one buyer's cart (create-payment's transaction), batched with the holds arriving together for the same events. */
 export async function placeHold(db: Db, request: HoldRequest): Promise<HeldOrder> {
   const group = `${request.provider}:${request.lines.map((line) => line.eventId).join(",")}`;
-  const groups = holdBatches(db);
+  const groups = oncePerDb(db, "hold_batches", () => new Map<string, StatementBatches<HoldRequest, HeldOrder>>());
   let batches = groups.get(group);
-  if (!batches) groups.set(group, (batches = newHoldBatches(db)));
+  if (!batches) groups.set(group, (batches = statementBatches({ runBatch: (requests) => holdBatch(db, requests), keyOf: (held) => held.userId })));
   try {
-    const outcome = await batches.run(request);
-    if ("refused" in outcome) throw outcome.refused;
-    if ("failed" in outcome) throw outcome.failed;
-    return outcome.order;
+    return await batches.run(request);
   } finally {
     // A quiet event's batches are made again on its next hold.
     if (batches.idle && groups.get(group) === batches) groups.delete(group);

@@ -163,4 +163,3 @@ export async function eventsAwaitingPayouts(db: Db | Tx, gatewayName: PaymentGat
 export function payoutsNotReadyError(waiting: { id: string; title: string }): AppError {
   return new AppError("CONFLICT", payoutsNotReadyMessage(waiting.title), { reason: "PAYOUTS_NOT_READY", eventId: waiting.id });
 }
-
