@@ -142,6 +142,19 @@ export function admissibleTickets(list: CheckInList): CheckInListTicket[] {
 export const OfflineCheckIns = z.object({
   checkIns: z.array(z.object({ ticketId: z.string().trim().min(1).max(100), checkedInAt: z.iso.datetime({ offset: true }) })).min(1).max(5000),
 });
+
+/** The earliest time an offline check-in is recorded at. */
+const EARLIEST_CHECK_IN_MS = Date.UTC(2000, 0, 1);
+
+/**
+ * When an offline check-in is recorded: the phone's time, but never later than now, nor earlier than
+ * 2000 (a phone whose clock was reset, or a made-up value; the year 0 is none to PostgreSQL). The
+ * admission itself is kept either way: the ticket was let in.
+ */
+export function offlineCheckInTime(checkedInAt: string, now = Date.now()): Date {
+  const at = Date.parse(checkedInAt);
+  return new Date(Number.isNaN(at) ? now : Math.min(Math.max(at, EARLIEST_CHECK_IN_MS), now));
+}
 export type OfflineCheckIns = z.infer<typeof OfflineCheckIns>;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settled, statementBatches } from "./statement-batches";
+import { settled, statementBatches, togetherOrAlone, type Settled } from "./statement-batches";
 
 /** A statement that answers each input doubled, and records the batches it was given; `release` lets the running batch return. */
 function recordingStatement({ failOn }: { failOn?: number } = {}) {
@@ -69,5 +69,64 @@ describe("statement batches (docs/decisions/032)", () => {
   it("fails every call of a statement that answers the wrong number of rows", async () => {
     const batches = statementBatches({ runBatch: async (inputs: number[]) => settled(inputs.slice(1)), keyOf: String });
     await expect(batches.run(1)).rejects.toThrow("A batch of 1 answered 0");
+  });
+
+  it("answers every call, and carries on, whatever a runner does wrong: throws at once, answers a hole or no list", async () => {
+    let calls = 0;
+    const batches = statementBatches({
+      runBatch: (inputs: number[]): Promise<Settled<number>[]> => {
+        calls++;
+        if (calls === 1) throw new Error("thrown before any statement");
+        if (calls === 2) return Promise.resolve([undefined as unknown as Settled<number>]);
+        if (calls === 3) return Promise.resolve(undefined as unknown as Settled<number>[]);
+        return Promise.resolve(settled(inputs.map((input) => input * 2)));
+      },
+      keyOf: String,
+    });
+    const failure = (promise: Promise<number>) => promise.then(String, (error: Error) => error.message);
+    expect(await failure(batches.run(1))).toBe("thrown before any statement");
+    // 2 runs alone at once; 3, 4 and 5 queue behind it and go together.
+    const answers = [2, 3, 4, 5].map((input) => failure(batches.run(input)));
+    expect(await Promise.all(answers)).toEqual(["A batch answered call 1 with nothing", ...Array(3).fill("A batch of 3 answered no list")]);
+    expect(await batches.run(6)).toBe(12);
+    expect(batches.idle).toBe(true);
+  });
+
+  it("refuses only the call whose key cannot be made, and a batch size below one", async () => {
+    const batches = statementBatches({
+      runBatch: async (inputs: number[]) => settled(inputs),
+      keyOf: (input: number) => {
+        if (input < 0) throw new Error("no key for a negative input");
+        return String(input);
+      },
+    });
+    const [bad, good] = [batches.run(-1).catch((error: Error) => error.message), batches.run(7)];
+    expect(await bad).toBe("no key for a negative input");
+    expect(await good).toBe(7);
+    expect(() => statementBatches({ runBatch: async (inputs: number[]) => settled(inputs), keyOf: String, maxBatch: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("togetherOrAlone", () => {
+  const byRows = (bad: number, error: Error) => async (inputs: number[]) => {
+    if (inputs.includes(bad)) throw error;
+    return settled(inputs.map((input) => input * 10));
+  };
+  const describeAll = (outcomes: Settled<number>[]) => outcomes.map((outcome) => ("value" in outcome ? outcome.value : (outcome.failed as Error).message));
+
+  it("runs each input alone when the batch fails on one input's value, so only that input fails", async () => {
+    const outOfRange = Object.assign(new Error("date/time field value out of range"), { code: "22008" });
+    let runs = 0;
+    const outcomes = await togetherOrAlone([1, 2, 3], (inputs) => (runs++, byRows(2, outOfRange)(inputs)));
+    expect(describeAll(outcomes)).toEqual([10, "date/time field value out of range", 30]);
+    expect(runs).toBe(4);
+  });
+
+  it("does not run each input alone when the database is away: every input gets that failure once", async () => {
+    const away = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    let runs = 0;
+    const outcomes = await togetherOrAlone([1, 2, 3], (inputs) => (runs++, byRows(2, away)(inputs)));
+    expect(describeAll(outcomes)).toEqual(Array(3).fill("connect ECONNREFUSED 127.0.0.1:5432"));
+    expect(runs).toBe(1);
   });
 });

@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from "./client";
+
 /**
  * Calls of one statement that arrive while it is already running are run together, as one statement
  * over all of them, as soon as it returns (group commit; docs/decisions/032). A lone call runs at once,
@@ -22,20 +24,33 @@ export const settled = <T>(values: T[]): Settled<T>[] => values.map((value) => (
 
 /**
  * Runs `together` over every input. If it fails as a whole (a deadlock with another writer, a
- * constraint one input breaks) and `retryAlone` allows, it runs again over each input alone, so a
- * failure is only the input's own; otherwise every input is answered with the failure.
+ * constraint or a value one input breaks) and `retryAlone` allows, it runs again over each input alone,
+ * so a failure is only the input's own; otherwise every input is answered with the failure. By default
+ * every failure but the database being away is retried: one input's bad value must not fail the others'.
  */
-export async function togetherOrAlone<In, Out>(inputs: In[], together: (inputs: In[]) => Promise<Settled<Out>[]>, retryAlone: (error: unknown) => boolean = () => true): Promise<Settled<Out>[]> {
+export async function togetherOrAlone<In, Out>(
+  inputs: In[],
+  together: (inputs: In[]) => Promise<Settled<Out>[]>,
+  retryAlone: (error: unknown) => boolean = (error) => !isDatabaseUnavailable(error),
+): Promise<Settled<Out>[]> {
   try {
     return await together(inputs);
   } catch (error) {
     if (inputs.length === 1 || !retryAlone(error)) return inputs.map(() => ({ failed: error }));
-    return Promise.all(inputs.map((input) => together([input]).then(([outcome]) => outcome!, (failed: unknown) => ({ failed }))));
+    return Promise.all(
+      inputs.map((input) =>
+        together([input]).then(
+          ([outcome]) => outcome ?? { failed: new Error("A statement for one call answered nothing") },
+          (failed: unknown) => ({ failed }),
+        ),
+      ),
+    );
   }
 }
 
 interface Waiting<In, Out> {
   input: In;
+  key: string;
   resolve(output: Out): void;
   reject(error: unknown): void;
 }
@@ -50,6 +65,7 @@ export function statementBatches<In, Out>({
   keyOf(input: In): string;
   maxBatch?: number;
 }): StatementBatches<In, Out> {
+  if (!(maxBatch >= 1)) throw new RangeError(`maxBatch must be at least 1, not ${maxBatch}`);
   let waiting: Waiting<In, Out>[] = [];
   let running = false;
 
@@ -59,9 +75,8 @@ export function statementBatches<In, Out>({
     const keys = new Set<string>();
     const later: Waiting<In, Out>[] = [];
     for (const call of waiting) {
-      const key = keyOf(call.input);
-      if (batch.length < maxBatch && !keys.has(key)) {
-        keys.add(key);
+      if (batch.length < maxBatch && !keys.has(call.key)) {
+        keys.add(call.key);
         batch.push(call);
       } else later.push(call);
     }
@@ -73,14 +88,17 @@ export function statementBatches<In, Out>({
       next();
       batch.forEach(answer);
     };
-    runBatch(batch.map((call) => call.input)).then(
+    // A runner that throws at once is a failed batch too: every call is answered, and the next batch runs.
+    new Promise<Settled<Out>[]>((resolve) => resolve(runBatch(batch.map((call) => call.input)))).then(
       (outcomes) => {
-        if (outcomes.length !== batch.length) settle((call) => call.reject(new Error(`A batch of ${batch.length} answered ${outcomes.length}`)));
-        else
+        if (!Array.isArray(outcomes) || outcomes.length !== batch.length) {
+          const wrong = new Error(`A batch of ${batch.length} answered ${Array.isArray(outcomes) ? outcomes.length : "no list"}`);
+          settle((call) => call.reject(wrong));
+        } else
           settle((call, i) => {
-            const outcome = outcomes[i]!;
-            if ("value" in outcome) call.resolve(outcome.value);
-            else call.reject(outcome.failed);
+            const outcome = outcomes[i];
+            if (outcome && "value" in outcome) call.resolve(outcome.value);
+            else call.reject(outcome && "failed" in outcome ? outcome.failed : new Error(`A batch answered call ${i + 1} with nothing`));
           });
       },
       (error: unknown) => settle((call) => call.reject(error)),
@@ -93,7 +111,7 @@ export function statementBatches<In, Out>({
     },
     run(input) {
       return new Promise<Out>((resolve, reject) => {
-        waiting.push({ input, resolve, reject });
+        waiting.push({ input, key: keyOf(input), resolve, reject });
         next();
       });
     },

@@ -4,6 +4,7 @@ import {
   isUuid,
   managesEvent,
   notForThisEventMessage,
+  offlineCheckInTime,
   parseTicketIdentifier,
   readScannedTicket,
   refusedTicket,
@@ -18,7 +19,7 @@ import {
   type OfflineCheckInOutcome,
   type OfflineCheckIns,
 } from "../../../domain";
-import { isDeadlock, oncePerDb, preparedSql, type Db } from "../../db/client";
+import { oncePerDb, preparedSql, type Db } from "../../db/client";
 import { settled, statementBatches, togetherOrAlone } from "../../db/statement-batches";
 import { bookings, events } from "../../db/schema";
 import type { Actor } from "../auth/session";
@@ -214,8 +215,9 @@ function admissionsByCode(db: Db) {
     statementBatches<AdmissionRequest, AdmissionRow | null>({
       // A batch locks several tickets. A writer that locks two of them the other way round (a dispute over
       // an order's tickets) can close a cycle, which PostgreSQL breaks by failing one side; if it failed
-      // the batch, each scan runs alone, which locks one ticket and so cannot.
-      runBatch: (requests) => togetherOrAlone(requests, async (batch) => settled(await runAdmissions(db, "ticketCode", batch)), isDeadlock),
+      // the batch, each scan runs alone, which locks one ticket and so cannot. So does every other failure
+      // of the batch: one scan's bad value fails that scan alone.
+      runBatch: (requests) => togetherOrAlone(requests, async (batch) => settled(await runAdmissions(db, "ticketCode", batch))),
       keyOf: (request) => request.ticketCode!,
     }),
   );
@@ -352,7 +354,7 @@ export async function syncOfflineCheckIns({ db, actor, eventId, input }: { db: D
   const results: OfflineCheckInOutcome[] = [];
   for (const item of input.checkIns) {
     const code = item.ticketId.toUpperCase();
-    const at = new Date(Math.min(new Date(item.checkedInAt).getTime(), Date.now()));
+    const at = offlineCheckInTime(item.checkedInAt);
     const row = await admitTicket(db, { ticket: { ticketCode: code }, eventId: event.id, actor, at });
     const revoked = row && revokedTicketMessage(row, { status: row.eventStatus });
     if (!row || row.status !== "confirmed" || revoked) {

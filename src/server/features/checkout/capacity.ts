@@ -126,6 +126,9 @@ export function lockEvents(tx: Tx, eventIds: string[] | SQLWrapper, purpose: "co
  */
 export const liveHoldWithMargin = sql<boolean>`(${orders.status} = 'pending' and ${orders.expiresAt} > now() + interval '5 minutes')`;
 
+/** A hold past its expiry by the database's clock: the clock the place counts (liveHeldLine) judge holds by. */
+export const holdLapsed = sql<boolean>`(${orders.expiresAt} <= now())`;
+
 /**
  * The capacity check of a hold (ARCHITECTURE Checkout and capacity): sold + held + requested must fit
  * the event's capacity. `taken` is counted with the event locked (lockEvents, then holdStanding), so

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { beforeAll, afterAll, describe, expect, it } from "vitest";
+import { beforeAll, afterAll, describe, expect, it, vi } from "vitest";
 import { AppError, CHECKOUT_RATE_LIMIT, MAX_TICKETS_PER_EVENT } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
 import { createEvent, createUser, futureDay, type UserFixture } from "../../../../test/fixtures";
@@ -187,6 +187,44 @@ describe("confirmations that arrive together share a transaction (docs/decisions
     expect(unknownAnswer).toEqual({ status: "not-confirmable", reason: "No order with that session" });
     const sold = await ctx.db.select({ n: sql<number>`coalesce(sum(${bookings.ticketQuantity}), 0)::int` }).from(bookings).where(eq(bookings.eventId, event.id));
     expect(sold[0]!.n).toBe(3);
+  });
+
+  it("confirms a batch of large carts in statements PostgreSQL takes: 100 orders of 20 events each, in one transaction", async () => {
+    const fair = await Promise.all(Array.from({ length: 20 }, (_, i) => createEvent(ctx.db, { userId: organiser.id, title: `Batch Fair ${i}`, pricePence: 500 + i, maxAttendees: 500, dateTime: futureDay(11) })));
+    const blocker = await hold(fair[0]!.id);
+    const people = await buyers(100);
+    const carts = await Promise.all(
+      people.map((buyer) => createPayment({ db: ctx.db, userId: buyer.id, input: { attendeeName: "Ada Batch", items: fair.map((event) => ({ eventId: event.id, ticketQuantity: 1 })) } })),
+    );
+    recording.sent.length = 0;
+    // The blocker runs alone; the 100 carts behind it (2,000 lines: more values than one statement may carry) go together.
+    const [, ...results] = await Promise.all([blocker, ...carts].map((order) => confirm(order.sessionId)));
+    expect(results.every((result) => result.status === "confirmed" && result.bookingIds.length === 20)).toBe(true);
+    expect(recording.sent.filter((statement) => statement.text === "begin")).toHaveLength(2);
+    expect(await ctx.db.$count(bookings, eq(bookings.eventId, fair[0]!.id))).toBe(101);
+    for (const event of fair.slice(1)) expect(await ctx.db.$count(bookings, eq(bookings.eventId, event.id))).toBe(100);
+  });
+
+  it("judges a hold lapsed by the database's clock, as the place counts do, even when this process's clock is behind", async () => {
+    const event = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Clock", pricePence: 1000, maxAttendees: 1, dateTime: futureDay(9) });
+    const elsewhere = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Clock Elsewhere", pricePence: 1000, maxAttendees: 10, dateTime: futureDay(9) });
+    // Two holds of the one place, one after the other lapsed: both buyers then pay late.
+    const first = await hold(event.id);
+    await lapse(first.sessionId);
+    const second = await hold(event.id);
+    await lapse(second.sessionId);
+    const blocker = await hold(elsewhere.id);
+    // This process's clock an hour behind the database's: by it, neither hold has lapsed yet.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 3_600_000 });
+    try {
+      const [, ...answers] = await Promise.all([blocker, first, second].map((order) => confirm(order.sessionId)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual(["confirmed", "refunded"]);
+      expect(answers.find((answer) => answer.status === "refunded")).toEqual({ status: "refunded", reason: REFUND_REASONS.soldOut });
+    } finally {
+      vi.useRealTimers();
+    }
+    const sold = await ctx.db.select({ n: sql<number>`coalesce(sum(${bookings.ticketQuantity}), 0)::int` }).from(bookings).where(eq(bookings.eventId, event.id));
+    expect(sold[0]!.n).toBe(1);
   });
 
   it("runs each confirmation alone when their transaction fails, so only the order at fault fails", async () => {

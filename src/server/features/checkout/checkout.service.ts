@@ -26,7 +26,7 @@ import { transferGroupOf, type PaymentGateway } from "../../providers/payments/p
 import { bookingChargeEntries, ledgerInsert, recordLedger } from "../refunds/ledger";
 import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
-import { liveHoldWithMargin, lockEvents, placesLeft } from "./capacity";
+import { holdLapsed, liveHoldWithMargin, lockEvents, placesLeft } from "./capacity";
 import { placeHold } from "./holds";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
@@ -135,13 +135,31 @@ function confirmationBatches(db: Db, jobs: TicketEmailQueue): StatementBatches<s
   return batches;
 }
 
+/** Order lines written per statement by confirmTogether: about 40 parameters each (a booking and its four ledger entries). */
+const CONFIRM_LINES_PER_STATEMENT = 500;
+
+/** `items` in order, cut into parts whose sizes add up to at most `maxSize` (an item larger than that is a part alone). */
+function inParts<T>(items: T[], sizeOf: (item: T) => number, maxSize: number): T[][] {
+  const parts: T[][] = [];
+  let size = Infinity;
+  for (const item of items) {
+    if (size + sizeOf(item) > maxSize) {
+      parts.push([]);
+      size = 0;
+    }
+    parts.at(-1)!.push(item);
+    size += sizeOf(item);
+  }
+  return parts;
+}
+
 /** The confirmation of several orders in one transaction, each answered as if it had come alone (confirmOrder). */
 async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: string[]): Promise<ConfirmResult[]> {
   const answers = new Map<string, ConfirmResult>();
   await db.transaction(async (tx) => {
     // Locked in id order, so two batches sharing orders never deadlock.
     const found = await tx
-      .select({ ...getTableColumns(orders), keepsItsPlaces: liveHoldWithMargin })
+      .select({ ...getTableColumns(orders), keepsItsPlaces: liveHoldWithMargin, lapsed: holdLapsed })
       .from(orders)
       .where(inArray(orders.sessionId, sessionIds))
       .orderBy(asc(orders.id))
@@ -200,7 +218,8 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: strin
         await refund(order, REFUND_REASONS.eventCancelled);
         continue;
       }
-      const expired = order.expiresAt.getTime() <= Date.now() || order.status === "expired";
+      // By the database's clock, as the place counts judge the other holds (not this process's clock).
+      const expired = order.lapsed || order.status === "expired";
       if (expired) {
         // A payment after its hold lapsed gets places only if they are still free.
         let soldOut = false;
@@ -220,69 +239,82 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: strin
     if (!confirming.length) return;
 
     const confirmed = confirming.flatMap(({ order, lines }) => lines.map((line) => ({ order, line, bookingId: randomUUID(), ticketCode: newTicketCode() })));
-    // The bookings, their charges on the ledger and the orders' new status in one statement (the events stay locked until commit).
-    const newBookings = tx.$with("new_bookings").as(
-      tx
-        .insert(bookings)
-        .values(
-          confirmed.map(({ order, line, bookingId, ticketCode }) => ({
-            id: bookingId,
+    // The bookings, their charges on the ledger and the orders' new status in one statement (the events stay
+    // locked until commit); one per CONFIRM_LINES_PER_STATEMENT lines, since a batch of large carts in one
+    // statement would pass PostgreSQL's 65,535 parameters.
+    for (const part of inParts(confirming, ({ lines }) => lines.length, CONFIRM_LINES_PER_STATEMENT)) {
+      const inPart = new Set(part.map(({ order }) => order));
+      const rows = confirmed.filter((row) => inPart.has(row.order));
+      const newBookings = tx.$with("new_bookings").as(
+        tx
+          .insert(bookings)
+          .values(
+            rows.map(({ order, line, bookingId, ticketCode }) => ({
+              id: bookingId,
+              eventId: line.eventId,
+              userId: order.userId,
+              status: "confirmed",
+              attendeeName: order.attendeeName,
+              attendeeEmail: order.attendeeEmail,
+              ticketQuantity: line.quantity,
+              totalAmountPence: line.totalPence,
+              ticketCode,
+              qrCode: ticketCode,
+              stripeSessionId: order.sessionId,
+              orderLineId: line.id,
+            })),
+          )
+          .returning({ id: bookings.id }),
+      );
+      const chargeEntries = ledgerInsert(
+        tx,
+        rows.flatMap(({ order, line, bookingId }) =>
+          bookingChargeEntries({
+            orderId: order.id,
+            bookingId,
             eventId: line.eventId,
-            userId: order.userId,
-            status: "confirmed",
-            attendeeName: order.attendeeName,
-            attendeeEmail: order.attendeeEmail,
-            ticketQuantity: line.quantity,
-            totalAmountPence: line.totalPence,
-            ticketCode,
-            qrCode: ticketCode,
-            stripeSessionId: order.sessionId,
-            orderLineId: line.id,
-          })),
-        )
-        .returning({ id: bookings.id }),
-    );
-    const chargeEntries = ledgerInsert(
-      tx,
-      confirmed.flatMap(({ order, line, bookingId }) =>
-        bookingChargeEntries({
-          orderId: order.id,
-          bookingId,
-          eventId: line.eventId,
-          unitPricePence: line.unitPricePence,
-          feePerTicketPence: line.feePerTicketPence,
-          absorbedFeePerTicketPence: line.absorbedFeePerTicketPence,
-          quantity: line.quantity,
-          providerRef: order.paymentReference ?? order.sessionId,
-        }),
-      ),
-    );
-    const charges = chargeEntries && tx.$with("charges").as(chargeEntries.returning({ id: ledgerEntries.id }));
-    await tx
-      .with(...(charges ? [newBookings, charges] : [newBookings]))
-      .update(orders)
-      .set({ status: "confirmed", confirmedAt: new Date() })
-      .where(inArray(orders.id, confirming.map(({ order }) => order.id)));
+            unitPricePence: line.unitPricePence,
+            feePerTicketPence: line.feePerTicketPence,
+            absorbedFeePerTicketPence: line.absorbedFeePerTicketPence,
+            quantity: line.quantity,
+            providerRef: order.paymentReference ?? order.sessionId,
+          }),
+        ),
+      );
+      const charges = chargeEntries && tx.$with("charges").as(chargeEntries.returning({ id: ledgerEntries.id }));
+      await tx
+        .with(...(charges ? [newBookings, charges] : [newBookings]))
+        .update(orders)
+        .set({ status: "confirmed", confirmedAt: new Date() })
+        .where(inArray(orders.id, part.map(({ order }) => order.id)));
+    }
 
     const affiliateIds = [...new Set([...confirming.map(({ order }) => order.affiliateId), ...locked.map((event) => event.affiliateId)].filter((id): id is string => id !== null))];
     const knownAffiliates = affiliateIds.length ? await tx.select({ id: affiliates.id, userId: affiliates.userId }).from(affiliates).where(inArray(affiliates.id, affiliateIds)) : [];
     const affiliateById = new Map(knownAffiliates.map((affiliate) => [affiliate.id, affiliate]));
-    for (const { order, line, bookingId } of confirmed) {
-      // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates); never the buyer's own (issue 16).
-      const earner = commissionEarner({
-        buyerId: order.userId,
-        referral: affiliateById.get(order.affiliateId ?? "") ?? null,
-        eventAffiliate: affiliateById.get(byId.get(line.eventId)!.affiliateId ?? "") ?? null,
-      });
-      const commission = affiliateCommission(line.unitPricePence, line.quantity);
-      if (earner && commission > 0) {
-        await tx.insert(affiliateCommissions).values({ affiliateId: earner.id, bookingId, amountPence: commission });
-        await recordLedger(tx, [{ entryKey: `commission:${bookingId}`, kind: "commission", amountPence: commission, orderId: order.id, bookingId, eventId: line.eventId, affiliateId: earner.id, providerRef: order.paymentReference ?? order.sessionId }]);
-        await tx
-          .update(affiliates)
-          .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} + ${commission}`, totalReferrals: sql`${affiliates.totalReferrals} + 1` })
-          .where(eq(affiliates.id, earner.id));
-      }
+    const commissions = confirmed
+      .map(({ order, line, bookingId }) => ({
+        order,
+        line,
+        bookingId,
+        // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates); never the buyer's own (issue 16).
+        earner: commissionEarner({
+          buyerId: order.userId,
+          referral: affiliateById.get(order.affiliateId ?? "") ?? null,
+          eventAffiliate: affiliateById.get(byId.get(line.eventId)!.affiliateId ?? "") ?? null,
+        }),
+        commission: affiliateCommission(line.unitPricePence, line.quantity),
+      }))
+      .filter((row): row is typeof row & { earner: NonNullable<typeof row.earner> } => row.earner !== null && row.commission > 0)
+      // Affiliates' rows updated in id order, so two batches that pay the same affiliates never deadlock.
+      .sort((a, b) => (a.earner.id < b.earner.id ? -1 : a.earner.id > b.earner.id ? 1 : 0));
+    for (const { order, line, bookingId, earner, commission } of commissions) {
+      await tx.insert(affiliateCommissions).values({ affiliateId: earner.id, bookingId, amountPence: commission });
+      await recordLedger(tx, [{ entryKey: `commission:${bookingId}`, kind: "commission", amountPence: commission, orderId: order.id, bookingId, eventId: line.eventId, affiliateId: earner.id, providerRef: order.paymentReference ?? order.sessionId }]);
+      await tx
+        .update(affiliates)
+        .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} + ${commission}`, totalReferrals: sql`${affiliates.totalReferrals} + 1` })
+        .where(eq(affiliates.id, earner.id));
     }
     // Committed with the bookings, or not at all: a confirmed ticket always has its e-mail on the way.
     await jobs.enqueueTicketEmails(

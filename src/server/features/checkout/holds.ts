@@ -14,7 +14,7 @@ import {
   ticketLimitError,
   ticketTotal,
 } from "../../../domain";
-import { isDeadlock, oncePerDb, queriesTogether, type Db } from "../../db/client";
+import { isDatabaseUnavailable, isDeadlock, oncePerDb, queriesTogether, type Db } from "../../db/client";
 import { events, orderLines, orders, profiles, users } from "../../db/schema";
 import { hitRateLimits, rateLimitRefusal } from "../../lib/rate-limiter";
 import { statementBatches, togetherOrAlone, type Settled, type StatementBatches } from "../../db/statement-batches";
@@ -105,7 +105,12 @@ async function writeOrders(tx: Tx, held: (BuyerHold & { orderId: string; priced:
   const rememberedName = tx.$with("remembered_name").as(
     tx
       .insert(profiles)
-      .values(held.map(({ request }) => ({ userId: request.userId, lastAttendeeName: request.attendeeName })))
+      // In account order, so two batches (of two carts' events) that share buyers lock their profiles alike.
+      .values(
+        held
+          .map(({ request }) => ({ userId: request.userId, lastAttendeeName: request.attendeeName }))
+          .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)),
+      )
       .onConflictDoUpdate({ target: profiles.userId, set: { lastAttendeeName: sql`excluded.last_attendee_name` } })
       .returning({ userId: profiles.userId }),
   );
@@ -187,12 +192,19 @@ async function holdBatch(db: Db, requests: HoldRequest[]): Promise<Settled<HeldO
   const toHold = outcomes.filter((outcome): outcome is BuyerHold => "request" in outcome);
   const held = toHold.length
     ? await togetherOrAlone(toHold, (holds) => holdTogether(db, holds), (error) => {
-        if (!isDeadlock(error)) console.warn(`A batch of ${toHold.length} holds failed, so each runs alone: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`);
+        if (isDatabaseUnavailable(error)) return false;
+        if (!isDeadlock(error)) console.warn(`A batch of ${toHold.length} holds failed, so each runs alone: ${failureText(error)}`);
         return true;
       })
     : [];
   // The buyers refused before the transaction keep their own answers either way.
   return outcomes.map((outcome) => ("request" in outcome ? held.shift()! : outcome));
+}
+
+/** What a failed batch says about its cause (the driver's error is the query builder's `cause`). */
+function failureText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? error.cause.message : error.message;
 }
 
 /** The rate limit's key of an account's checkouts. */

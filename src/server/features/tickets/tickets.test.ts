@@ -277,6 +277,16 @@ describe("offline check-in: list and sync (issue 6)", () => {
     expect(repeat.results[0]).toMatchObject({ outcome: "conflict", checkedInAt: earlier });
     expect((await stranger.post(`/api/events/${event.id}/check-ins`, { checkIns: [{ ticketId: fresh.ticketCode, checkedInAt: earlier }] })).statusCode).toBe(404);
     expect((await organiser.client.post(`/api/events/${event.id}/check-ins`, { checkIns: [] })).statusCode).toBe(400);
+    // A phone's clock reset to 1970, or a made-up year 0 (none to PostgreSQL): the ticket is still let in, at 2000.
+    const [reset, yearZero] = [await bookingFor(1), await bookingFor(1)];
+    const clockless = await organiser.client.post(`/api/events/${event.id}/check-ins`, {
+      checkIns: [
+        { ticketId: reset.ticketCode, checkedInAt: "1970-01-01T00:00:00Z" },
+        { ticketId: yearZero.ticketCode, checkedInAt: "0000-01-01T00:00:00Z" },
+      ],
+    });
+    expect(clockless.statusCode).toBe(200);
+    expect(clockless.json().results.map((result: { outcome: string; checkedInAt: string }) => [result.outcome, result.checkedInAt])).toEqual(Array(2).fill(["admitted", "2000-01-01T00:00:00.000Z"]));
   });
 });
 
