@@ -238,7 +238,9 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: strin
     }
     if (!confirming.length) return;
 
-    const confirmed = confirming.flatMap(({ order, lines }) => lines.map((line) => ({ order, line, bookingId: randomUUID(), ticketCode: newTicketCode() })));
+    const confirmed = confirming.flatMap(({ order, lines }) =>
+      lines.map((line) => ({ order, line, bookingId: randomUUID(), ticketCode: newTicketCode(), providerRef: order.paymentReference ?? order.sessionId })),
+    );
     // The bookings, their charges on the ledger and the orders' new status in one statement (the events stay
     // locked until commit); one per CONFIRM_LINES_PER_STATEMENT lines, since a batch of large carts in one
     // statement would pass PostgreSQL's 65,535 parameters.
@@ -268,7 +270,7 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: strin
       );
       const chargeEntries = ledgerInsert(
         tx,
-        rows.flatMap(({ order, line, bookingId }) =>
+        rows.flatMap(({ order, line, bookingId, providerRef }) =>
           bookingChargeEntries({
             orderId: order.id,
             bookingId,
@@ -277,7 +279,7 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: strin
             feePerTicketPence: line.feePerTicketPence,
             absorbedFeePerTicketPence: line.absorbedFeePerTicketPence,
             quantity: line.quantity,
-            providerRef: order.paymentReference ?? order.sessionId,
+            providerRef,
           }),
         ),
       );
@@ -293,10 +295,11 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: strin
     const knownAffiliates = affiliateIds.length ? await tx.select({ id: affiliates.id, userId: affiliates.userId }).from(affiliates).where(inArray(affiliates.id, affiliateIds)) : [];
     const affiliateById = new Map(knownAffiliates.map((affiliate) => [affiliate.id, affiliate]));
     const commissions = confirmed
-      .map(({ order, line, bookingId }) => ({
+      .map(({ order, line, bookingId, providerRef }) => ({
         order,
         line,
         bookingId,
+        providerRef,
         // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates); never the buyer's own (issue 16).
         earner: commissionEarner({
           buyerId: order.userId,
@@ -305,16 +308,25 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: strin
         }),
         commission: affiliateCommission(line.unitPricePence, line.quantity),
       }))
-      .filter((row): row is typeof row & { earner: NonNullable<typeof row.earner> } => row.earner !== null && row.commission > 0)
-      // Affiliates' rows updated in id order, so two batches that pay the same affiliates never deadlock.
-      .sort((a, b) => (a.earner.id < b.earner.id ? -1 : a.earner.id > b.earner.id ? 1 : 0));
-    for (const { order, line, bookingId, earner, commission } of commissions) {
-      await tx.insert(affiliateCommissions).values({ affiliateId: earner.id, bookingId, amountPence: commission });
-      await recordLedger(tx, [{ entryKey: `commission:${bookingId}`, kind: "commission", amountPence: commission, orderId: order.id, bookingId, eventId: line.eventId, affiliateId: earner.id, providerRef: order.paymentReference ?? order.sessionId }]);
-      await tx
-        .update(affiliates)
-        .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} + ${commission}`, totalReferrals: sql`${affiliates.totalReferrals} + 1` })
-        .where(eq(affiliates.id, earner.id));
+      .filter((row): row is typeof row & { earner: NonNullable<typeof row.earner> } => row.earner !== null && row.commission > 0);
+    if (commissions.length) {
+      await tx.insert(affiliateCommissions).values(commissions.map(({ earner, bookingId, commission }) => ({ affiliateId: earner.id, bookingId, amountPence: commission })));
+      await recordLedger(
+        tx,
+        commissions.map(({ order, line, bookingId, earner, commission, providerRef }) => ({ entryKey: `commission:${bookingId}`, kind: "commission", amountPence: commission, orderId: order.id, bookingId, eventId: line.eventId, affiliateId: earner.id, providerRef })),
+      );
+      // Each affiliate's totals once, in id order, so two batches that pay the same affiliates never deadlock.
+      const earned = new Map<string, { pence: number; referrals: number }>();
+      for (const { earner, commission } of commissions) {
+        const total = earned.get(earner.id) ?? { pence: 0, referrals: 0 };
+        earned.set(earner.id, { pence: total.pence + commission, referrals: total.referrals + 1 });
+      }
+      for (const [affiliateId, { pence, referrals }] of [...earned].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        await tx
+          .update(affiliates)
+          .set({ totalEarningsPence: sql`${affiliates.totalEarningsPence} + ${pence}`, totalReferrals: sql`${affiliates.totalReferrals} + ${referrals}` })
+          .where(eq(affiliates.id, affiliateId));
+      }
     }
     // Committed with the bookings, or not at all: a confirmed ticket always has its e-mail on the way.
     await jobs.enqueueTicketEmails(
