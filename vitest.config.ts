@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const alias = {
   "~": fileURLToPath(new URL("./src/web", import.meta.url)),
@@ -25,7 +25,15 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", maxWorkers, include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "src/web/**/*.test.tsx", "scripts/**/*.test.ts", "test/stand-ins/**/*.test.ts"], environment: "node", setupFiles },
+        test: {
+          name: "unit",
+          maxWorkers,
+          include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "src/web/**/*.test.tsx", "scripts/**/*.test.ts", "test/stand-ins/**/*.test.ts"],
+          // A domain rule's SQL form is tested against PostgreSQL, in the integration project.
+          exclude: [...configDefaults.exclude, "src/domain/**/*.sql.test.ts"],
+          environment: "node",
+          setupFiles,
+        },
       },
       {
         resolve: { alias },
@@ -33,7 +41,7 @@ export default defineConfig({
           name: "integration",
           maxWorkers,
           setupFiles,
-          include: ["src/server/**/*.test.ts"],
+          include: ["src/server/**/*.test.ts", "src/domain/**/*.sql.test.ts"],
           globalSetup: ["test/postgres-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

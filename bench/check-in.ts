@@ -1,8 +1,10 @@
 /**
  * Check-in: scanners at once admitting signed tickets through POST /api/functions/check-ticket on the
- * running app (real HTTP, session cookie, signature check, the conditional update), beside the bare
- * conditional update through `pg` at the same concurrency on the same database. Every ticket must be
- * admitted exactly once, and a second scan must say 'already checked in'.
+ * running app (real HTTP, session cookie, signature check, the admission statement that the scans queued
+ * together share: decision 032), beside the limit of that: the product's own admission statement (its
+ * text captured as the product sends it) through `pg`, the scans gathered into batches of the size the
+ * product's reached (its transactions counted by the admitted rows' xmin), at the same concurrency on the
+ * same database. Every ticket must be admitted exactly once, and a second scan must say 'already checked in'.
  */
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
@@ -10,8 +12,10 @@ import pg from "pg";
 import { ticketQrPayload, type CheckResult, type SignedTicketPayload } from "../src/domain";
 import type { Db } from "../src/server/db/client";
 import { bookings, events } from "../src/server/db/schema";
+import { admitTicket } from "../src/server/features/check-in/check-in.service";
 import { createTicketSigner } from "../src/server/features/tickets/ticket-signer";
 import { createAccount } from "../test/fixtures";
+import { groupCommit, meanBatch, meanBatchWritten, statementsSentBy, theStatement } from "./pg-batches";
 import { drive, percentile } from "./stats";
 
 const PASSWORD = "bench-password-1";
@@ -107,12 +111,32 @@ export async function benchCheckIn({ baseUrl, db, databaseUrl, tickets = 1000, s
   // ticket, no signature) at the same concurrency, the most any check-in over HTTP could reach here.
   const floor = await load(`${baseUrl}/readyz`, {}, Array.from({ length: tickets }, () => undefined), scanners);
 
-  const baselineTickets = await makeTickets(db, event!.id, tickets);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const productBatch = await meanBatchWritten(pool, "bookings", "ticket_code = any($1::text[])", [product.answers.map((answer) => answer.ticketId)]);
+
+  // The admission statement as the product sends it for one scan (the same call the route makes), then
+  // each of its arrays filled from a batch: the scanned code and signed booking where the product put this
+  // scan's, and the rest (the actor, no door, no time given) as they were.
+  const [template, ...baselineTickets] = await makeTickets(db, event!.id, tickets + 1);
+  const sent = await statementsSentBy(() =>
+    admitTicket(db, { ticket: { ticketCode: template!.ticketCode }, actor: { userId: organiser.id, isAdmin: false }, admit: true, signed: { bookingId: template!.id, ticketCode: template!.ticketCode } }),
+  );
+  const admission = theStatement(sent, "admission statement", (statement) => statement.name === "admit_by_code");
+  const fill = (batch: typeof baselineTickets) =>
+    admission.values.map((column) => {
+      const value = (column as unknown[])[0];
+      return batch.map((booking) => (value === template!.ticketCode ? booking.ticketCode : value === template!.id ? booking.id : value));
+    });
+  const batches = groupCommit(Math.max(1, Math.round(productBatch)), async (batch: typeof baselineTickets) => {
+    // In code order, as the product locks them.
+    const sorted = [...batch].sort((a, b) => (a.ticketCode < b.ticketCode ? -1 : a.ticketCode > b.ticketCode ? 1 : 0));
+    const { rows } = await pool.query<{ ticket_code: string; admitted_at: Date | null }>({ name: admission.name, text: admission.text, values: fill(sorted) });
+    const admittedCodes = new Set(rows.filter((row) => row.admitted_at !== null).map((row) => row.ticket_code));
+    return batch.map((booking) => admittedCodes.has(booking.ticketCode));
+  });
   let baseAdmitted = 0;
   const baseline = await drive(baselineTickets, scanners, async (booking) => {
-    const { rowCount } = await pool.query("update bookings set checked_in_at = now() where ticket_code = $1 and status = 'confirmed' and checked_in_at is null returning checked_in_at", [booking.ticketCode]);
-    if (rowCount) baseAdmitted += 1;
+    if (await batches.run(booking)) baseAdmitted += 1;
   });
   await pool.end();
 
@@ -125,6 +149,8 @@ export async function benchCheckIn({ baseUrl, db, databaseUrl, tickets = 1000, s
   return {
     product: { rate: product.rate, p99: product.p99 },
     baseline: { rate: tickets / baseline.seconds, p99: percentile(baseline.latencies, 99) },
+    /** Scans per admission statement: the product's (from its rows), and the baseline's. */
+    batch: { product: productBatch, baseline: meanBatch(batches.sizes) },
     httpFloor: { rate: floor.rate },
     problems,
   };

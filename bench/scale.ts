@@ -27,6 +27,8 @@ import { drive, percentile } from "./stats";
 
 /** SCALE_SIZES=1000,10000 runs only some sizes (a quicker look at the per-user figures, which do not depend on the catalogue). */
 const SIZES = (process.env.SCALE_SIZES ?? "1000,10000,100000").split(",").map(Number);
+/** Rounds of every probe at each size (SCALE_ROUNDS, at least 3): one run's p99 is two requests' worth, so the spread is printed. */
+const ROUNDS = Math.max(3, Number(process.env.SCALE_ROUNDS ?? 3));
 const PASSWORD = "bench-password-1";
 /** Public pages are asked by several visitors at once; one user's own pages (dashboard, My Tickets, the CSV), and pages after a change, one at a time. */
 const CONCURRENCY = { public: 4, personal: 1 };
@@ -47,8 +49,24 @@ interface Probe {
 
 export interface ScaleFigure {
   name: string;
-  p50: number[];
-  p99: number[];
+  /** Per size, one value per round. */
+  p50: number[][];
+  p99: number[][];
+}
+
+/** Min, median and max of a size's rounds. */
+export function spread(values: number[] | undefined): { min: number; median: number; max: number } | null {
+  if (!values?.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return { min: sorted[0]!, median: sorted[Math.floor((sorted.length - 1) / 2)]!, max: sorted.at(-1)! };
+}
+
+/** Growth from the first size to the last: the ratio of medians, and the range the rounds allow (min over max to max over min). */
+export function growth(values: number[][]): { median: number; low: number; high: number } | null {
+  const first = spread(values[0]);
+  const last = spread(values[SIZES.length - 1]);
+  if (values.length !== SIZES.length || !first || !last || !first.median || !first.min) return null;
+  return { median: last.median / first.median, low: last.min / first.max, high: last.max / first.min };
 }
 
 function rssKb(pid: number): number {
@@ -124,30 +142,33 @@ export async function benchScale({ baseUrl, appPid, db, databaseUrl, log }: { ba
         const resolved = path.replace("{event}", eventIds[serial % eventIds.length]!);
         return `${baseUrl}${resolved}${resolved.includes("?") ? "&" : "?"}_scale=${size}-${serial}`;
       };
-      for (const probe of probes) {
-        const headers: Record<string, string> = { "accept-encoding": "gzip, br" };
-        if (probe.as) headers.cookie = cookies[probe.as];
-        const change = async () => {
-          await client.query("select pg_notify($1, 'scale-bench catalogue')", [PAGE_CHANGES_CHANNEL]);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        };
-        const get = async () => {
-          if (probe.afterChange) await change();
-          const started = performance.now();
-          const response = await fetch(url(probe.path), { headers });
-          await response.arrayBuffer();
-          if (!response.ok) problems.push(`${probe.name} at ${size}: HTTP ${response.status}`);
-          return performance.now() - started;
-        };
-        await drive(Array.from({ length: Math.min(10, probe.requests) }), 2, get); // warm-up
-        // One at a time after a change, so no other request keeps the figures between the change and this one.
-        const concurrency = probe.as || probe.afterChange ? CONCURRENCY.personal : CONCURRENCY.public;
-        const { latencies } = await drive(Array.from({ length: probe.requests }), concurrency, get);
-        const figure = figures.get(probe.name) ?? { name: probe.name, p50: [], p99: [] };
-        figure.p50.push(percentile(latencies, 50));
-        figure.p99.push(percentile(latencies, 99));
-        figures.set(probe.name, figure);
-        log(`scale ${size}: ${probe.name} p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const probe of probes) {
+          const headers: Record<string, string> = { "accept-encoding": "gzip, br" };
+          if (probe.as) headers.cookie = cookies[probe.as];
+          const change = async () => {
+            await client.query("select pg_notify($1, 'scale-bench catalogue')", [PAGE_CHANGES_CHANNEL]);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          };
+          const get = async () => {
+            if (probe.afterChange) await change();
+            const started = performance.now();
+            const response = await fetch(url(probe.path), { headers });
+            await response.arrayBuffer();
+            if (!response.ok) problems.push(`${probe.name} at ${size}: HTTP ${response.status}`);
+            return performance.now() - started;
+          };
+          await drive(Array.from({ length: Math.min(10, probe.requests) }), 2, get); // warm-up
+          // One at a time after a change, so no other request keeps the figures between the change and this one.
+          const concurrency = probe.as || probe.afterChange ? CONCURRENCY.personal : CONCURRENCY.public;
+          const { latencies } = await drive(Array.from({ length: probe.requests }), concurrency, get);
+          const figure = figures.get(probe.name) ?? { name: probe.name, p50: [], p99: [] };
+          const at = SIZES.indexOf(size);
+          (figure.p50[at] ??= []).push(percentile(latencies, 50));
+          (figure.p99[at] ??= []).push(percentile(latencies, 99));
+          figures.set(probe.name, figure);
+          log(`scale ${size} round ${round}: ${probe.name} p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+        }
       }
 
       // Correctness: the listing's total is the SQL count of listed events; search finds; My Tickets and the dashboard see everything.
@@ -193,21 +214,33 @@ export async function benchScale({ baseUrl, appPid, db, databaseUrl, log }: { ba
   return { build, csvMemory, figures: [...figures.values()], problems };
 }
 
-/** The scale table: p50 and p99 at each size, and p99's growth from the smallest to the largest. */
+/**
+ * The scale table: at each size the median of the rounds' p50 and p99 with their range (min–max), and
+ * each one's growth from the smallest size to the largest: the ratio of medians, with the range the
+ * rounds allow.
+ */
 export function renderScaleTable(result: Awaited<ReturnType<typeof benchScale>>): string {
   const ms = (value: number | undefined) => (value === undefined ? "–" : value < 10 ? value.toFixed(1) : value.toFixed(0));
+  const ranged = (values: number[] | undefined) => {
+    const s = spread(values);
+    return s ? `${ms(s.median)} (${ms(s.min)}–${ms(s.max)})` : "–";
+  };
+  const grown = (values: number[][]) => {
+    const g = growth(values);
+    return g ? `${g.median.toFixed(2)}× (${g.low.toFixed(2)}–${g.high.toFixed(2)})` : "–";
+  };
+  const span = `${SIZES.at(-1)! / 1000}k/${SIZES[0]! / 1000}k`;
   const lines = [
-    `| figure (ms) | ${SIZES.map((size) => `p50 / p99 at ${size / 1000}k`).join(" | ")} | p99 growth ${SIZES.at(-1)! / 1000}k/${SIZES[0]! / 1000}k |`,
-    `| --- | ${SIZES.map(() => "---:").join(" | ")} | ---: |`,
+    `| figure (ms; median of ${ROUNDS} rounds, min–max) | ${SIZES.map((size) => `p50 at ${size / 1000}k | p99 at ${size / 1000}k`).join(" | ")} | p50 growth ${span} | p99 growth ${span} |`,
+    `| --- | ${SIZES.map(() => "---: | ---:").join(" | ")} | ---: | ---: |`,
   ];
   for (const figure of result.figures) {
-    const growth = figure.p99.length === SIZES.length && figure.p99[0] ? `${(figure.p99.at(-1)! / figure.p99[0]).toFixed(2)}×` : "–";
-    lines.push(`| ${figure.name} | ${SIZES.map((_, i) => `${ms(figure.p50[i])} / ${ms(figure.p99[i])}`).join(" | ")} | ${growth} |`);
+    lines.push(`| ${figure.name} | ${SIZES.map((_, i) => `${ranged(figure.p50[i])} | ${ranged(figure.p99[i])}`).join(" | ")} | ${grown(figure.p50)} | ${grown(figure.p99)} |`);
   }
   const csv = SIZES.map((size) => result.csvMemory.filter((run) => run.size === size));
-  lines.push(`| attendee CSV, 20k bookings (median / max of 3) | ${csv.map((runs) => `${ms(runs.map((r) => r.ms).sort((a, b) => a - b)[1])} / ${ms(Math.max(...runs.map((r) => r.ms)))}`).join(" | ")} | – |`);
-  lines.push(`| attendee CSV: app RSS growth, MB (max of 3) | ${csv.map((runs) => Math.max(...runs.map((r) => r.growthMb)).toFixed(1)).join(" | ")} | – |`);
-  lines.push(`| data build, s (+ ANALYZE) | ${result.build.map((b) => `${b.seconds.toFixed(1)} (+${b.analyzeSeconds.toFixed(1)})`).join(" | ")} | – |`);
+  lines.push(`| attendee CSV, 20k bookings (median / max of 3) | ${csv.map((runs) => `${ms(runs.map((r) => r.ms).sort((a, b) => a - b)[1])} | ${ms(Math.max(...runs.map((r) => r.ms)))}`).join(" | ")} | – | – |`);
+  lines.push(`| attendee CSV: app RSS growth, MB (max of 3) | ${csv.map((runs) => `${Math.max(...runs.map((r) => r.growthMb)).toFixed(1)} | –`).join(" | ")} | – | – |`);
+  lines.push(`| data build, s (+ ANALYZE) | ${result.build.map((b) => `${b.seconds.toFixed(1)} (+${b.analyzeSeconds.toFixed(1)}) | –`).join(" | ")} | – | – |`);
   return lines.join("\n");
 }
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/server/app";
 import type { JobTimings } from "../src/server/jobs/jobs";
 import { loadConfig } from "../src/server/config";
-import { formatReconcileReport, reconcile } from "../src/server/features/refunds/reconcile";
+import { formatReconcileReport, reconcile } from "../src/server/features/ledger/reconcile";
+import { createPaymentGateway } from "../src/server/providers/payments/payments";
 import { createTestDatabase } from "./database";
 
 /** Background jobs at test speed: e-mails go out within a second, a lost job is retried after a few. */
@@ -35,12 +36,21 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     database,
     config,
     async close() {
-      // Every test file leaves a ledger that balances (decision 027), unless it breaks one on purpose.
-      const report = options.ledgerCheck === false ? null : await reconcile(database.db).catch(() => null);
+      // Every test file leaves a ledger that balances (decision 027), unless it breaks one on purpose; a
+      // reconcile that cannot run fails the file too (after the teardown).
+      let failure: Error | null = null;
+      if (options.ledgerCheck !== false) {
+        try {
+          const report = await reconcile(database.db, { gateway: await createPaymentGateway(config, database.db) });
+          if (report.problems.length) failure = new Error(`The ledger does not balance after these tests:\n${formatReconcileReport(report)}`);
+        } catch (error) {
+          failure = new Error("The ledger could not be reconciled after these tests", { cause: error });
+        }
+      }
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (report?.problems.length) throw new Error(`The ledger does not balance after these tests:\n${formatReconcileReport(report)}`);
+      if (failure) throw failure;
     },
   };
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { absorbedFeePerTicket, buyerFeePerTicket } from "../src/domain";
 import type { Db } from "../src/server/db/client";
 import { hashPassword } from "../src/server/db/password-hash";
 import { accounts, bookings, events, orderLines, orders, profiles, users } from "../src/server/db/schema";
-import { bookingChargeEntries, recordLedger } from "../src/server/features/refunds/ledger";
+import { bookingChargeEntries, recordLedger } from "../src/server/features/ledger/ledger";
+import { captureOrderSellers } from "../src/server/features/ledger/order-sellers";
 import { publicPagesChanged } from "../src/server/lib/page-cache/invalidation";
 
 /**
@@ -131,6 +133,14 @@ export async function createBooking(
   const total = input.totalAmountPence ?? 0;
   if (row!.status === "confirmed" && total > 0) {
     if (total % input.quantity) throw new Error(`createBooking: a total of ${total}p does not divide into ${input.quantity} tickets`);
+    // Sold as checkout sells it: the event's price, and its booking fee paid by the buyer or absorbed (D22).
+    const [event] = await db.select({ pricePence: events.pricePence, absorbs: events.absorbsBookingFee }).from(events).where(eq(events.id, row!.eventId));
+    const unitPricePence = event!.pricePence;
+    const feePerTicketPence = buyerFeePerTicket(unitPricePence, event!.absorbs);
+    const absorbedFeePerTicketPence = absorbedFeePerTicket(unitPricePence, event!.absorbs);
+    if (total !== (unitPricePence + feePerTicketPence) * input.quantity) {
+      throw new Error(`createBooking: a total of ${total}p is not ${input.quantity} tickets at the event's £${unitPricePence / 100} plus their booking fee of ${feePerTicketPence}p each`);
+    }
     const [order] = await db
       .insert(orders)
       .values({
@@ -140,8 +150,8 @@ export async function createBooking(
         provider: "local",
         attendeeName: row!.attendeeName,
         attendeeEmail: row!.attendeeEmail,
-        subtotalPence: total,
-        feesPence: 0,
+        subtotalPence: unitPricePence * input.quantity,
+        feesPence: feePerTicketPence * input.quantity,
         totalPence: total,
         expiresAt: row!.createdAt,
         paidAt: row!.createdAt,
@@ -151,20 +161,21 @@ export async function createBooking(
       .returning();
     const [line] = await db
       .insert(orderLines)
-      .values({ orderId: order!.id, eventId: row!.eventId, quantity: input.quantity, unitPricePence: total / input.quantity, feePerTicketPence: 0, totalPence: total })
+      .values({ orderId: order!.id, eventId: row!.eventId, quantity: input.quantity, unitPricePence, feePerTicketPence, absorbedFeePerTicketPence, totalPence: total })
       .returning();
     await db.update(bookings).set({ orderLineId: line!.id }).where(eq(bookings.id, row!.id));
     const charge = bookingChargeEntries({
       orderId: order!.id,
       bookingId: row!.id,
       eventId: row!.eventId,
-      unitPricePence: total / input.quantity,
-      feePerTicketPence: 0,
-      absorbedFeePerTicketPence: 0,
+      unitPricePence,
+      feePerTicketPence,
+      absorbedFeePerTicketPence,
       quantity: input.quantity,
       providerRef: order!.paymentReference!,
     });
     await recordLedger(db, charge.map((entry) => ({ ...entry, createdAt: row!.createdAt })));
+    await captureOrderSellers(db, [order!.id]);
     publicPagesChanged(db);
     return { ...row!, orderLineId: line!.id };
   }

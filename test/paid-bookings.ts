@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { bookingFeePerTicket } from "../src/domain";
 import type { Db } from "../src/server/db/client";
 import { bookings, orderLines, orders } from "../src/server/db/schema";
-import { bookingChargeEntries, recordLedger } from "../src/server/features/refunds/ledger";
+import { bookingChargeEntries, recordLedger } from "../src/server/features/ledger/ledger";
+import { captureOrderSellers } from "../src/server/features/ledger/order-sellers";
 
 const CHUNK = 400;
 
@@ -66,6 +67,10 @@ export async function createPaidBookings(
     await recordLedger(
       db,
       rows.flatMap((row) => bookingChargeEntries({ orderId: row.orderId, bookingId: row.bookingId, eventId, unitPricePence: pricePence, feePerTicketPence: fee, absorbedFeePerTicketPence: 0, quantity: row.q, providerRef: row.payment })),
+    );
+    await captureOrderSellers(
+      db,
+      rows.map((row) => row.orderId),
     );
     bookingIds.push(...rows.map((row) => row.bookingId));
   }

@@ -1,3 +1,4 @@
+import { londonDateOf } from "./london-time";
 
 /** spec §9 Input limits. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -32,12 +33,9 @@ function parseIsoDate(value: string): { year: number; month: number; day: number
   return { year, month, day };
 }
 
-// Built once: a DateTimeFormat costs far more to make than to use (the dashboard's chart asks for 30 days).
-const UK_CALENDAR_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
-
 /** Today's calendar date in the UK, as 'YYYY-MM-DD'. */
 export function ukToday(now: Date = new Date()): string {
-  return UK_CALENDAR_DATE.format(now);
+  return londonDateOf(now);
 }
 
 /** Age in full years on `today` ('YYYY-MM-DD'), or null for an invalid date. */

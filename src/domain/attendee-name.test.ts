@@ -12,6 +12,8 @@ describe("attendee names (issue 17, decision 021)", () => {
     for (const name of ["Ada\tLovelace", "Ada\nLovelace", "Ada\u0000", "Ada\u202E", "Ada\u200BLovelace", "\uFEFFAda"]) {
       expect(attendeeNameProblem(name), JSON.stringify(name)).toBe(ATTENDEE_NAME_MESSAGES.badCharacter);
     }
+    // Blank letters only (the shared rule for names, issue 33): no name at all.
+    expect(attendeeNameProblem("\u3164\u3164")).toBe(ATTENDEE_NAME_MESSAGES.missing);
   });
 
   it("offers the name typed last, else the display name, else nothing", () => {

@@ -1,4 +1,5 @@
 // Plain rules (no zod), so the checkout forms can check a name as the server does without loading zod.
+import { printableTextProblem } from "./printable-text";
 
 /** The longest attendee name a ticket carries (issue 17). */
 export const ATTENDEE_NAME_MAX = 100;
@@ -9,17 +10,13 @@ export const ATTENDEE_NAME_MESSAGES = {
   badCharacter: "The attendee's name contains a character that is not allowed.",
 } as const;
 
-/**
- * Control characters, and the invisible ones that reorder or hide text (bidi overrides, zero-width
- * marks): a name is shown to door staff and organisers, in e-mails and in the CSV, so it must read as typed.
- */
-const UNSAFE_CHARACTER = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
-
 /** What is wrong with an attendee name (already trimmed), or null when it is fine (issue 17, decision 021). */
 export function attendeeNameProblem(name: string): string | null {
   if (name.length === 0) return ATTENDEE_NAME_MESSAGES.missing;
   if ([...name].length > ATTENDEE_NAME_MAX) return ATTENDEE_NAME_MESSAGES.tooLong;
-  if (UNSAFE_CHARACTER.test(name)) return ATTENDEE_NAME_MESSAGES.badCharacter;
+  const problem = printableTextProblem(name);
+  // A name of blank letters only is no name at all.
+  if (problem) return problem === "invisible" ? ATTENDEE_NAME_MESSAGES.missing : ATTENDEE_NAME_MESSAGES.badCharacter;
   return null;
 }
 

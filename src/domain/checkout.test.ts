@@ -46,20 +46,29 @@ describe("ticketLimitError (issue 16: per event, after merging)", () => {
   });
 });
 
-describe("commissionEarner (spec §9, issue 16: never on one's own purchase)", () => {
+describe("commissionEarner (spec §9, issue 16: never on one's own purchase; issue 33: nor on one's own event)", () => {
   const referral = { id: "ref", userId: "referrer" };
   const eventAffiliate = { id: "evt", userId: "promoter" };
+  const organiserId = "organiser";
 
   it("credits the buyer's referral over the event's affiliate", () => {
-    expect(commissionEarner({ buyerId: "buyer", referral, eventAffiliate })).toBe(referral);
-    expect(commissionEarner({ buyerId: "buyer", referral: null, eventAffiliate })).toBe(eventAffiliate);
-    expect(commissionEarner({ buyerId: "buyer", referral: null, eventAffiliate: null })).toBeNull();
+    expect(commissionEarner({ buyerId: "buyer", organiserId, referral, eventAffiliate })).toBe(referral);
+    expect(commissionEarner({ buyerId: "buyer", organiserId, referral: null, eventAffiliate })).toBe(eventAffiliate);
+    expect(commissionEarner({ buyerId: "buyer", organiserId, referral: null, eventAffiliate: null })).toBeNull();
   });
 
   it("treats the buyer's own code as no code, and never credits the buyer as the event's affiliate", () => {
-    expect(commissionEarner({ buyerId: "referrer", referral, eventAffiliate })).toBe(eventAffiliate);
-    expect(commissionEarner({ buyerId: "promoter", referral: null, eventAffiliate })).toBeNull();
-    expect(commissionEarner({ buyerId: "promoter", referral: { id: "own", userId: "promoter" }, eventAffiliate })).toBeNull();
+    expect(commissionEarner({ buyerId: "referrer", organiserId, referral, eventAffiliate })).toBe(eventAffiliate);
+    expect(commissionEarner({ buyerId: "promoter", organiserId, referral: null, eventAffiliate })).toBeNull();
+    expect(commissionEarner({ buyerId: "promoter", organiserId, referral: { id: "own", userId: "promoter" }, eventAffiliate })).toBeNull();
+  });
+
+  it("never credits the event's organiser, as its affiliate or as the buyer's referral", () => {
+    const organisersCode = { id: "org", userId: organiserId };
+    expect(commissionEarner({ buyerId: "buyer", organiserId, referral: null, eventAffiliate: organisersCode })).toBeNull();
+    expect(commissionEarner({ buyerId: null, organiserId, referral: null, eventAffiliate: organisersCode })).toBeNull();
+    expect(commissionEarner({ buyerId: "buyer", organiserId, referral: organisersCode, eventAffiliate })).toBe(eventAffiliate);
+    expect(commissionEarner({ buyerId: "buyer", organiserId, referral: organisersCode, eventAffiliate: organisersCode })).toBeNull();
   });
 });
 

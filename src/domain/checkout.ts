@@ -74,10 +74,22 @@ export function ticketLimitError({ title, requested, alreadyHeld }: { title: str
 
 /**
  * Who earns commission on a purchase (spec §9, issue 16): the buyer's referral wins over the event's
- * own affiliate, and nobody earns on their own purchase, so a buyer's own code counts as no code.
+ * own affiliate, and nobody earns on their own purchase, so a buyer's own code counts as no code. Nor
+ * does anyone earn on a purchase of an event they organise (issue 33): the organiser's own code, as the
+ * referral or as the event's affiliate, counts as no code too.
  */
-export function commissionEarner<A extends { userId: string }>({ buyerId, referral, eventAffiliate }: { buyerId: string | null; referral: A | null; eventAffiliate: A | null }): A | null {
-  const earns = (affiliate: A | null) => affiliate !== null && affiliate.userId !== buyerId;
+export function commissionEarner<A extends { userId: string }>({
+  buyerId,
+  organiserId,
+  referral,
+  eventAffiliate,
+}: {
+  buyerId: string | null;
+  organiserId: string;
+  referral: A | null;
+  eventAffiliate: A | null;
+}): A | null {
+  const earns = (affiliate: A | null) => affiliate !== null && affiliate.userId !== buyerId && affiliate.userId !== organiserId;
   if (earns(referral)) return referral;
   if (earns(eventAffiliate)) return eventAffiliate;
   return null;

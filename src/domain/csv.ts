@@ -1,15 +1,39 @@
+/** An amount of money as a CSV cell: pounds with two decimals and no symbol, a number a spreadsheet sums. */
+export class CsvPounds {
+  constructor(readonly pence: number) {}
+  toString(): string {
+    return (this.pence / 100).toFixed(2);
+  }
+}
+export const csvPounds = (pence: number) => new CsvPounds(pence);
+
+export type CsvValue = string | number | CsvPounds | null | undefined;
+
 /**
- * CSV that spreadsheets open safely: RFC 4180 quoting (CRLF rows, quotes doubled) and cells that
- * start like a formula (= + - @, tab, CR) prefixed with ' so Excel and Sheets show them as text.
+ * The byte order mark that starts every CSV download: without it Excel reads UTF-8 as Windows-1252 and
+ * shows "£" as "Â£" and accented names garbled.
  */
-export function csvCell(value: string | number | null | undefined): string {
+export const CSV_BOM = "\uFEFF";
+
+/**
+ * CSV that spreadsheets open safely: RFC 4180 quoting (CRLF rows, quotes doubled) and text cells that
+ * start like a formula (= + - @, tab, CR) prefixed with ' so Excel and Sheets show them as text. Numbers
+ * and amounts are written as they are, so a refund of -1.50 stays a number a spreadsheet can sum.
+ */
+export function csvCell(value: CsvValue): string {
   let text = value === null || value === undefined ? "" : String(value);
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(rows: (string | number | null | undefined)[][]): string {
+/** Rows as CSV text (no byte order mark: a streamed file writes CSV_BOM once, before its first rows). */
+export function toCsv(rows: CsvValue[][]): string {
   return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** A whole CSV file: the byte order mark, then the rows. */
+export function csvFile(rows: CsvValue[][]): string {
+  return CSV_BOM + toCsv(rows);
 }
 
 /**

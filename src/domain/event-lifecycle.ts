@@ -1,3 +1,5 @@
+import { EVENT_DATE_MAX_YEARS_AHEAD, latestEventDate } from "./events";
+import { londonClock } from "./london-time";
 import { POSTPONEMENT_REFUND_WINDOW_DAYS } from "./refunds";
 
 /** What a buyer is told when they try to buy a ticket of a cancelled event (create-payment, the cart). */
@@ -32,6 +34,9 @@ export function postponementError(
 ): { field: "dateTime" | "endTime"; message: string } | null {
   if (input.dateTime.getTime() <= now.getTime()) return { field: "dateTime", message: "The new date must be in the future." };
   if (input.dateTime.getTime() <= current.dateTime.getTime()) return { field: "dateTime", message: "The new date must be after the current one." };
+  const latest = latestEventDate(now).getTime();
+  if (input.dateTime.getTime() > latest) return { field: "dateTime", message: `The new date can be at most ${EVENT_DATE_MAX_YEARS_AHEAD} years ahead.` };
+  if (input.endTime && input.endTime.getTime() > latest) return { field: "endTime", message: `End time can be at most ${EVENT_DATE_MAX_YEARS_AHEAD} years ahead.` };
   if (input.endTime && input.endTime.getTime() <= input.dateTime.getTime()) return { field: "endTime", message: "End time must be after the start" };
   return null;
 }
@@ -39,4 +44,16 @@ export function postponementError(
 /** Until when buyers of a postponed event may have a full refund on request. */
 export function postponementRefundWindowEnd(postponedAt: Date): Date {
   return new Date(postponedAt.getTime() + POSTPONEMENT_REFUND_WINDOW_DAYS * 86_400_000);
+}
+
+/**
+ * A postponement opens the refund window only when the date really moves (issue 33, decision 027): the
+ * start moves at least this many hours later, or onto another UK calendar day.
+ */
+export const POSTPONEMENT_MIN_SHIFT_HOURS = 3;
+
+export function postponementOpensRefundWindow(previousStart: Date, newStart: Date): boolean {
+  if (newStart.getTime() - previousStart.getTime() >= POSTPONEMENT_MIN_SHIFT_HOURS * 3_600_000) return true;
+  const day = (date: Date) => londonClock(date).toISOString().slice(0, 10);
+  return day(newStart) !== day(previousStart);
 }

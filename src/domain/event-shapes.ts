@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_CATEGORIES, PRICE_BANDS, SORT_OPTIONS, VENUE_MAX_LENGTH, venueRequired } from "./events";
+import { printableName } from "./printable-text";
 import { isWebAddress } from "./web-address";
 
 const priceBandValues = PRICE_BANDS.map((b) => b.value) as [string, ...string[]];
@@ -102,7 +103,7 @@ const storedImageUrl = z.string().regex(/^\/media\/(?:events\/[0-9a-f-]+\/[0-9a-
  */
 export const EventInput = z
   .object({
-    title: z.string().trim().min(1, "Event Title is required").max(150, "Event Title is too long (150 characters at most)"),
+    title: z.string().trim().min(1, "Event Title is required").max(150, "Event Title is too long (150 characters at most)").superRefine(printableName("Event Title")),
     description: optional(z.string().trim().max(5000, "Description is too long (5000 characters at most)")),
     category: z.enum(categoryValues, { message: "Choose an event type" }),
     dateTime: optional(z.iso.datetime({ offset: true, message: "Start Date & Time must be a date and time" })),

@@ -46,6 +46,47 @@ export function hasPlaceholderDate(event: { category?: string | null; dateTime: 
   return new Date(event.dateTime).getTime() === ONGOING_BUSINESS_DATE.getTime();
 }
 
+/** How far ahead an event may be dated (issue 33): a date further off is a typo (9999-12-31), not a plan. */
+export const EVENT_DATE_MAX_YEARS_AHEAD = 3;
+
+/** The latest start or end a new date may have. */
+export function latestEventDate(now: Date): Date {
+  const latest = new Date(now.getTime());
+  latest.setUTCFullYear(latest.getUTCFullYear() + EVENT_DATE_MAX_YEARS_AHEAD);
+  return latest;
+}
+
+export interface EventDates {
+  dateTime: Date;
+  endTime: Date | null;
+}
+
+const sameInstant = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/** Whether saving `next` changes the start or the end of an event that has `current` (issue 33). */
+export function eventDatesMove(next: EventDates, current: EventDates): boolean {
+  return !sameInstant(next.dateTime, current.dateTime) || !sameInstant(next.endTime, current.endTime);
+}
+
+/**
+ * Whether an event's start and end may be saved (issue 33): a start or end that changes (or is new, when
+ * `current` is null) must be in the future and at most EVENT_DATE_MAX_YEARS_AHEAD away; one kept as it
+ * was, even a past one, always may. Null when they may; else the field and the message.
+ */
+export function eventDatesError(next: EventDates, current: EventDates | null, now: Date = new Date()): { field: "dateTime" | "endTime"; message: string } | null {
+  const latest = latestEventDate(now).getTime();
+  const checks = [
+    { field: "dateTime" as const, label: "Start Date & Time", date: next.dateTime, kept: current !== null && sameInstant(next.dateTime, current.dateTime) },
+    { field: "endTime" as const, label: "End time", date: next.endTime, kept: current !== null && sameInstant(next.endTime, current.endTime) },
+  ];
+  for (const { field, label, date, kept } of checks) {
+    if (!date || kept) continue;
+    if (Number.isNaN(date.getTime()) || date.getTime() <= now.getTime()) return { field, message: `${label} must be in the future.` };
+    if (date.getTime() > latest) return { field, message: `${label} can be at most ${EVENT_DATE_MAX_YEARS_AHEAD} years ahead.` };
+  }
+  return null;
+}
+
 /** The longest venue name the form accepts (a name, not an address: that is the location). */
 export const VENUE_MAX_LENGTH = 150;
 
@@ -104,7 +145,7 @@ export interface VisibilityInput {
 
 /**
  * Listed when active and upcoming; restaurants and ongoing businesses show regardless of date
- * (spec §4 Listing visibility). The server's SQL mirrors this rule in events.service.
+ * (spec §4 Listing visibility). Its SQL form is listedSql (events.sql.ts), held equal by events.sql.test.ts.
  */
 export function isListed(event: VisibilityInput, now: Date = new Date()): boolean {
   if (event.status !== "active") return false;
@@ -190,8 +231,8 @@ export const LIST_SIZES = {
 
 /** Whether a path segment can be a row id (events, bookings): anything else cannot match, so it is a 404. */
 /**
- * Who manages an event (decisions D10): its organiser, or any admin. The server's SQL form of the same
- * rule is `managedBy` in server/features/events/managed-events.ts.
+ * Who manages an event (decisions D10): its organiser, or any admin. Its SQL form is managesEventSql
+ * (events.sql.ts), which the server's `managedBy` (features/events/managed-events.ts) builds on.
  */
 export function managesEvent(actor: { userId: string; isAdmin: boolean }, organiserId: string): boolean {
   return actor.isAdmin || organiserId === actor.userId;

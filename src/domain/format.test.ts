@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TIME_ZONE, formatCompactCount, formatCount, formatDateTime, formatEventDate, formatEventTime, formatLongDate, initials, plural } from "./format";
+import { TIME_ZONE, formatCompactCount, formatCount, formatDateTime, formatDayMonth, formatEventDate, formatEventTime, formatLongDate, formatNumericDateTime, formatShortDay, initials, plural, ukDateParts } from "./format";
+import { londonDateOf } from "./london-time";
 
 describe("dates and times: en-GB, 24-hour, Europe/London (decisions D16)", () => {
   it("uses the London time zone", () => {
@@ -92,6 +93,9 @@ describe("UK calendar worked out without Intl agrees with Intl's Europe/London",
     year: "numeric",
   });
   const clock = intl({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const numeric = intl({ day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const calendarDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+  const partsOf = (formatter: Intl.DateTimeFormat, date: Date) => Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
   // Parts, so the check does not depend on the punctuation of this machine's ICU.
   const dateFromParts = (formatter: Intl.DateTimeFormat, date: Date) => {
     const part = (type: string) => formatter.formatToParts(date).find((p) => p.type === type)!.value;
@@ -101,6 +105,15 @@ describe("UK calendar worked out without Intl agrees with Intl's Europe/London",
     expect(formatLongDate(date)).toBe(dateFromParts(long, date));
     expect(formatEventDate(date)).toBe(dateFromParts(short, date));
     expect(formatEventTime(date)).toBe(clock.format(date));
+    // The converters that were once built on Intl elsewhere (issue 33: one UK clock).
+    const shortParts = partsOf(short, date);
+    expect(formatDayMonth(date)).toBe(`${shortParts.day} ${shortParts.month}`);
+    expect(formatShortDay(date)).toBe(`${shortParts.weekday} ${shortParts.day} ${shortParts.month}`);
+    const numericParts = partsOf(numeric, date);
+    expect(formatNumericDateTime(date)).toBe(`${numericParts.day}/${numericParts.month}/${numericParts.year} ${numericParts.hour}:${numericParts.minute}`);
+    const longParts = partsOf(long, date);
+    expect(ukDateParts(date)).toEqual({ weekday: longParts.weekday, day: longParts.day, month: longParts.month, year: longParts.year, time: clock.format(date) });
+    expect(londonDateOf(date)).toBe(calendarDate.format(date));
   };
 
   it("at any moment from 1996 to 2099", () => {

@@ -40,6 +40,37 @@ export function formatEventTime(value: Date | string | null | undefined): string
   return `${twoDigits(london.getUTCHours())}:${twoDigits(london.getUTCMinutes())}`;
 }
 
+/** "6 Dec" in UK time; null when the value is not a date. */
+export function formatDayMonth(value: Date | string | null | undefined): string | null {
+  const date = toDate(value);
+  if (!date) return null;
+  const london = londonClock(date);
+  return `${london.getUTCDate()} ${SHORT_MONTHS[london.getUTCMonth()]}`;
+}
+
+/** "Sun 6 Dec" in UK time; null when the value is not a date. */
+export function formatShortDay(value: Date | string | null | undefined): string | null {
+  const date = toDate(value);
+  if (!date) return null;
+  return `${WEEKDAYS[londonClock(date).getUTCDay()]!.slice(0, 3)} ${formatDayMonth(date)}`;
+}
+
+/** "22/11/2026 19:30" in UK time, what a UK spreadsheet reads as a date and time; null when the value is not a date. */
+export function formatNumericDateTime(value: Date | string | null | undefined): string | null {
+  const date = toDate(value);
+  if (!date) return null;
+  const london = londonClock(date);
+  return `${twoDigits(london.getUTCDate())}/${twoDigits(london.getUTCMonth() + 1)}/${london.getUTCFullYear()} ${formatEventTime(date)}`;
+}
+
+/** An instant's UK date and time in words, each part apart (a poster lays them out): "Saturday", "14", "June", "2026", "19:30". */
+export function ukDateParts(value: Date | string | null | undefined): { weekday: string; day: string; month: string; year: string; time: string } | null {
+  const date = toDate(value);
+  if (!date) return null;
+  const london = londonClock(date);
+  return { weekday: WEEKDAYS[london.getUTCDay()]!, day: String(london.getUTCDate()), month: MONTHS[london.getUTCMonth()]!, year: String(london.getUTCFullYear()), time: formatEventTime(date)! };
+}
+
 /** "Sat, 6 Dec 2026, 19:30" in UK time; the raw value when it is not a date. */
 export function formatDateTime(iso: string): string {
   const date = formatEventDate(iso);

@@ -21,6 +21,7 @@ export * from "./ticket-email";
 export * from "./contact";
 export * from "./event-images";
 export * from "./attendee-name";
+export * from "./printable-text";
 export * from "./site-figures";
 export * from "./assistant-help";
 export * from "./affiliates";

@@ -66,31 +66,43 @@ export interface MoneySummary {
   transferredPence: Pence;
 }
 
-/** Sums ledger lines into a MoneySummary: the one place that knows which kinds add and which take away. */
+/**
+ * Which kinds each figure of a MoneySummary adds (+1) and takes away (-1): the one table of the ledger's
+ * signs. summariseLedger sums by it in TypeScript, and ledger.sql.ts builds the SQL sums from it, so a
+ * query never spells out a kind's sign again.
+ */
+export const LEDGER_SUMS = {
+  ticketsPence: { ticket_sale: 1 },
+  feesPence: { booking_fee: 1 },
+  chargedPence: { ticket_sale: 1, booking_fee: 1 },
+  ticketsRefundedPence: { ticket_refund: 1 },
+  feesRefundedPence: { fee_refund: 1 },
+  disputedPence: { dispute: 1 },
+  refundedPence: { ticket_refund: 1, fee_refund: 1 },
+  remainingPence: { ticket_sale: 1, booking_fee: 1, ticket_refund: -1, fee_refund: -1, dispute: -1 },
+  commissionPence: { commission: 1, commission_reversal: -1 },
+  organiserFeesPence: { organiser_fee: 1, organiser_fee_reversal: -1 },
+  absorbedFeesPence: { absorbed_fee: 1, absorbed_fee_reversal: -1 },
+  organiserSharePence: { ticket_sale: 1, ticket_refund: -1, organiser_fee: -1, organiser_fee_reversal: 1, absorbed_fee: -1, absorbed_fee_reversal: 1 },
+  transferredPence: { transfer: 1, transfer_reversal: -1 },
+} as const satisfies Record<keyof MoneySummary, Partial<Record<LedgerKind, 1 | -1>>>;
+
+export type LedgerFigure = keyof typeof LEDGER_SUMS;
+
+/** The kinds a figure is summed from. */
+export function kindsOf(figure: LedgerFigure): LedgerKind[] {
+  return Object.keys(LEDGER_SUMS[figure]) as LedgerKind[];
+}
+
+/** Sums ledger lines into a MoneySummary by LEDGER_SUMS: the one place that knows which kinds add and which take away. */
 export function summariseLedger(lines: readonly LedgerLine[]): MoneySummary {
-  const total = (kind: LedgerKind) => lines.reduce((sum, line) => (line.kind === kind ? sum + line.amountPence : sum), 0);
-  const ticketsPence = total("ticket_sale");
-  const feesPence = total("booking_fee");
-  const ticketsRefundedPence = total("ticket_refund");
-  const feesRefundedPence = total("fee_refund");
-  const disputedPence = total("dispute");
-  const chargedPence = ticketsPence + feesPence;
-  const refundedPence = ticketsRefundedPence + feesRefundedPence;
-  const organiserFeesPence = total("organiser_fee") - total("organiser_fee_reversal");
-  const absorbedFeesPence = total("absorbed_fee") - total("absorbed_fee_reversal");
-  return {
-    ticketsPence,
-    feesPence,
-    chargedPence,
-    ticketsRefundedPence,
-    feesRefundedPence,
-    disputedPence,
-    refundedPence,
-    remainingPence: chargedPence - refundedPence - disputedPence,
-    commissionPence: total("commission") - total("commission_reversal"),
-    organiserFeesPence,
-    absorbedFeesPence,
-    organiserSharePence: ticketsPence - ticketsRefundedPence - organiserFeesPence - absorbedFeesPence,
-    transferredPence: total("transfer") - total("transfer_reversal"),
-  };
+  const byKind = new Map<string, number>();
+  for (const line of lines) byKind.set(line.kind, (byKind.get(line.kind) ?? 0) + line.amountPence);
+  const summary = {} as MoneySummary;
+  for (const [figure, signs] of Object.entries(LEDGER_SUMS) as [LedgerFigure, Partial<Record<LedgerKind, 1 | -1>>][]) {
+    let sum = 0;
+    for (const [kind, sign] of Object.entries(signs)) sum += sign * (byKind.get(kind) ?? 0);
+    summary[figure] = sum;
+  }
+  return summary;
 }

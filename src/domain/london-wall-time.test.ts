@@ -44,4 +44,10 @@ describe("isoToLondonInput", () => {
       expect(isoToLondonInput(londonInputToIso(value))).toBe(value);
     }
   });
+
+  it("keeps years before 100 as they are, so a date like 0001-01-01 can be refused rather than read as 1901", () => {
+    expect(londonInputToIso("0001-01-01T10:00")).toBe("0001-01-01T10:00:00.000Z");
+    expect(londonInputToIso("0099-02-29T10:00")).toBeNull();
+    expect(londonInputToIso("9999-12-31T23:59")).toBe("9999-12-31T23:59:00.000Z");
+  });
 });

@@ -16,10 +16,13 @@ export interface LondonWallTime {
  * second (GMT) occurrence.
  */
 export function londonWallTimeToDate({ year, month, day, hour, minute, second = 0 }: LondonWallTime): Date | null {
-  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-  // Date.UTC rolls 31 April over to 1 May; such a value is not a date.
-  const check = new Date(wallAsUtc);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  // Not Date.UTC: it reads years 0-99 as 1900-1999, so "0001-01-01" would become 1901 (issue 33).
+  const check = new Date(0);
+  check.setUTCFullYear(year, month - 1, day);
+  check.setUTCHours(hour, minute, second, 0);
+  const wallAsUtc = check.getTime();
+  // 31 April rolls over to 1 May; such a value is not a date.
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
   // The offset depends on the instant we are looking for: a first guess, then the offset at that guess.
   const guess = wallAsUtc - londonOffsetAt(wallAsUtc);
   return new Date(wallAsUtc - londonOffsetAt(guess));

@@ -8,6 +8,7 @@ import {
   bookingFeePerTicket,
   buyerFeePerTicket,
   formatPounds,
+  formatPoundsPlain,
   poundsToPence,
 } from "./money";
 import { absorbedFeePerTicket, organiserFee, organiserReceivesPerTicket } from "./organiser-fee";
@@ -152,6 +153,25 @@ describe("formatPounds", () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e11, max: 1e11 }).filter((pence) => pence !== 0), (pence) => {
         expect(formatPounds(pence)).toBe(intl.format(pence / 100));
+      }),
+    );
+  });
+});
+
+describe("formatPoundsPlain", () => {
+  it("writes pounds as a plain decimal: no £, no thousands separators", () => {
+    expect(formatPoundsPlain(230)).toBe("2.30");
+    expect(formatPoundsPlain(125_000)).toBe("1250.00");
+    expect(formatPoundsPlain(0)).toBe("0.00");
+    expect(formatPoundsPlain(5)).toBe("0.05");
+    expect(formatPoundsPlain(-150)).toBe("-1.50");
+  });
+
+  it("reads back as the same pence, and says what formatPounds says without £ and commas", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e11, max: 1e11 }), (pence) => {
+        expect(Math.round(Number(formatPoundsPlain(pence)) * 100)).toBe(pence);
+        expect(formatPoundsPlain(pence)).toBe(formatPounds(pence).replace("£", "").replace(/,/g, ""));
       }),
     );
   });

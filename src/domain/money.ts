@@ -14,11 +14,24 @@ export const AFFILIATE_COMMISSION_PERCENT = 10;
 /** Organiser payouts are made this many UK business days (England and Wales) after the event ends (D23). */
 export const PAYOUT_BUSINESS_DAYS = 7;
 
+function poundsParts(pence: Pence): { sign: string; pounds: number; pennies: string } {
+  const whole = Math.round(Math.abs(pence));
+  return { sign: pence < 0 && whole > 0 ? "-" : "", pounds: Math.floor(whole / 100), pennies: String(whole % 100).padStart(2, "0") };
+}
+
 /** 123456 → "£1,234.56", -250 → "-£2.50". Written out rather than with Intl (see `londonClock` in london-time.ts). */
 export function formatPounds(pence: Pence): string {
-  const whole = Math.round(Math.abs(pence));
-  const sign = pence < 0 && whole > 0 ? "-" : "";
-  return `${sign}£${formatCount(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, "0")}`;
+  const { sign, pounds, pennies } = poundsParts(pence);
+  return `${sign}£${formatCount(pounds)}.${pennies}`;
+}
+
+/**
+ * 123456 → "1234.56", -250 → "-2.50": pounds as a plain decimal, for machines rather than people (a CSV
+ * cell a spreadsheet sums, schema.org's price, a form's price field).
+ */
+export function formatPoundsPlain(pence: Pence): string {
+  const { sign, pounds, pennies } = poundsParts(pence);
+  return `${sign}${pounds}.${pennies}`;
 }
 
 /** Parses a pounds amount as typed by a person ("12", "12.5", "£12.50") into pence; null if not money. */
@@ -54,10 +67,15 @@ export interface AllInPrice {
   feeText: string | null;
 }
 
+/** What a buyer pays per ticket (D21, D22): the ticket price plus the booking fee they pay. The price filters and sorts use it too. */
+export function allInPricePence(event: { pricePence: Pence; absorbsBookingFee: boolean }): Pence {
+  return event.pricePence + buyerFeePerTicket(event.pricePence, event.absorbsBookingFee);
+}
+
 /** The one all-in price of a ticket (D21, D22): every card, the event page, the cart and checkout show this. */
 export function allInPrice(event: { pricePence: Pence; absorbsBookingFee: boolean }): AllInPrice {
   const feePence = buyerFeePerTicket(event.pricePence, event.absorbsBookingFee);
-  const totalPence = event.pricePence + feePence;
+  const totalPence = allInPricePence(event);
   // The fee is named with the price (D21); a paid event whose organiser absorbs it says there is none (D22).
   return {
     feePence,

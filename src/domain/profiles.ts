@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EventSummary } from "./event-shapes";
+import { printableName } from "./printable-text";
 import { parseUkVatNumber } from "./vat";
 import { isWebAddress } from "./web-address";
 
@@ -70,7 +71,7 @@ export const ProfileUpdateInput = z.object({
     .nullish()
     .transform((value) => (value ? value : null))
     .pipe(Username.nullable()),
-  displayName: optionalText(80),
+  displayName: optionalText(80).superRefine(printableName("Display name")),
   bio: optionalText(1000),
   location: optionalText(120),
   website: z
@@ -85,7 +86,7 @@ export const ProfileUpdateInput = z.object({
     .nullish()
     .transform((value) => (value ? value : null))
     .pipe(avatarUrl.nullable()),
-  businessName: optionalText(120),
+  businessName: optionalText(120).superRefine(printableName("Business name")),
   businessAddress: postalAddress,
   vatNumber,
 });

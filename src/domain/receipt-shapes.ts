@@ -11,14 +11,19 @@ export const ReceiptTicketLine = z.object({
 });
 export type ReceiptTicketLine = z.infer<typeof ReceiptTicketLine>;
 
-/** An organiser as the seller of their tickets (issue 20): with the VAT included when VAT-registered. */
+/**
+ * An organiser as the seller of their tickets (issue 20): with the VAT included when VAT-registered. Name,
+ * address, VAT number and rate are as they were when the order was paid (issue 33).
+ */
 export const ReceiptSeller = z.object({
   name: z.string(),
   address: z.string().nullable(),
   vatNumber: z.string().nullable(),
+  /** The VAT rate the prices included, in basis points (2000 is 20%); null when the seller was not VAT-registered. */
+  vatRateBasisPoints: z.number().int().nullable(),
   lines: z.array(ReceiptTicketLine),
   totalPence: z.number().int(),
-  /** The VAT included in `totalPence` at the standard rate; null when the seller has no VAT number. */
+  /** The VAT included in `totalPence` at that rate; null when the seller was not VAT-registered. */
   vatIncludedPence: z.number().int().nullable(),
 });
 export type ReceiptSeller = z.infer<typeof ReceiptSeller>;

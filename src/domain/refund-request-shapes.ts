@@ -70,3 +70,21 @@ export const RefundRequestView = z.object({
   refundPence: z.number().int(),
 });
 export type RefundRequestView = z.infer<typeof RefundRequestView>;
+
+/** How an organiser hears of buyers' refund requests (issue 33): an e-mail per request, or one summary a day. */
+export const RefundRequestEmails = z.enum(["each", "daily"], { message: "Choose an e-mail per request or a daily summary." });
+export type RefundRequestEmails = z.infer<typeof RefundRequestEmails>;
+
+/** The words for each choice, in the form and the API's description. */
+export const REFUND_REQUEST_EMAIL_LABELS: Record<RefundRequestEmails, string> = {
+  each: "An e-mail for each request",
+  daily: "One summary e-mail a day",
+};
+
+/** GET|PUT /api/me/notice-settings: how the signed-in organiser is told of refund requests. */
+export const NoticeSettings = z.object({
+  refundRequestEmails: RefundRequestEmails.describe(
+    "How buyers' refund requests on the organiser's events are e-mailed to them: 'each' (default) sends one e-mail as each request is made; 'daily' sends one summary each morning (08:00 UK time) of the requests made since the last summary that are still open, and nothing when none is.",
+  ),
+});
+export type NoticeSettings = z.infer<typeof NoticeSettings>;

@@ -1,3 +1,4 @@
+import { eventEndsAt } from "./event-timing";
 import { affiliateCommission, formatPounds, type Pence } from "./money";
 import { organiserFee } from "./organiser-fee";
 
@@ -62,6 +63,15 @@ export function refundAmounts({
 /** The booking statuses their buyer and organiser still see: paid ones, including those refunded or disputed since. */
 export const LISTED_BOOKING_STATUSES = ["confirmed", "refunded", "disputed"] as const;
 
+/**
+ * A valid booking: confirmed, with tickets not yet refunded. Its tickets admit and hold places, and it
+ * is what a refund, a postponement notice or a cancellation acts on. The SQL form is validBookingSql
+ * (refunds.sql.ts).
+ */
+export function hasValidTickets(booking: { status: string; ticketQuantity: number }): boolean {
+  return booking.status === "confirmed" && booking.ticketQuantity > 0;
+}
+
 /** How a booking stands after refunds, as its buyer and its organiser see it. */
 export type BookingRefundState = "none" | "partly-refunded" | "refunded";
 
@@ -110,18 +120,25 @@ export function revokedTicketMessage(booking: { status: string }, event: { statu
   return null;
 }
 
-/** Whether a buyer may ask for a refund now, and on which terms (decision 027). */
+/** Whether a buyer may ask for a refund now, and on which terms. */
 export type BuyerRefundTerms =
   | { allowed: true; source: "buyer-request" | "postponement"; includesFee: boolean; automatic: boolean; closesAt: Date }
   | { allowed: false; reason: string; /** When the buyer's window closed, if that is why. */ closedAt?: Date };
 
+/**
+ * Whether a buyer may have a refund of their booking now (decision 027). Never for a booking checked in
+ * at the door, nor once the event has ended (issue 33), whatever window a postponement opened.
+ */
 export function buyerRefundTerms(
-  event: { status: string; dateTime: Date | string; refundWindowEndsAt: Date | string | null },
-  booking: { ticketQuantity: number; status: string },
+  event: { status: string; dateTime: Date | string; endTime?: Date | string | null; refundWindowEndsAt: Date | string | null },
+  booking: { ticketQuantity: number; status: string; checkedInAt?: Date | string | null },
   now: Date = new Date(),
 ): BuyerRefundTerms {
   if (event.status === "cancelled") return { allowed: false, reason: "This event was cancelled: every booking is refunded in full automatically." };
-  if (booking.status !== "confirmed" || booking.ticketQuantity <= 0) return { allowed: false, reason: "This booking has no tickets left to refund." };
+  if (!hasValidTickets(booking)) return { allowed: false, reason: "This booking has no tickets left to refund." };
+  if (booking.checkedInAt) return { allowed: false, reason: "This booking was checked in at the event, so it cannot be refunded." };
+  const endedAt = eventEndsAt(event);
+  if (now.getTime() >= endedAt.getTime()) return { allowed: false, reason: "This event has ended, so its tickets can no longer be refunded.", closedAt: endedAt };
   const windowEnds = event.refundWindowEndsAt ? new Date(event.refundWindowEndsAt) : null;
   if (windowEnds && now < windowEnds) return { allowed: true, source: "postponement", includesFee: true, automatic: true, closesAt: windowEnds };
   const closesAt = new Date(new Date(event.dateTime).getTime() - BUYER_REFUND_CUTOFF_HOURS * 3_600_000);

@@ -1,4 +1,36 @@
 import { z } from "zod";
+import type { MoneySummary } from "./ledger";
+import type { Pence } from "./money";
+
+/**
+ * What an organiser reads as their money (issue 33), in the statement's terms (decision 028): ticket
+ * income is the ticket money kept, less ticket refunds, any booking fee they absorbed and the share of
+ * disputed bookings withheld; the organiser fee is the platform's, shown apart; net due is what is left for
+ * them. The booking fee buyers pay on top is never theirs and is not in any of these.
+ */
+export const OrganiserMoney = z.object({
+  ticketIncomePence: z.number().int(),
+  organiserFeesPence: z.number().int(),
+  netDuePence: z.number().int(),
+});
+export type OrganiserMoney = z.infer<typeof OrganiserMoney>;
+
+/** An event's organiser money from its settlement (features/ledger/settlement.ts): the same sums its statement shows. */
+export function organiserMoneyOf(settlement: { organiserFeesPence: Pence; organiserDuePence: Pence }): OrganiserMoney {
+  return {
+    ticketIncomePence: settlement.organiserDuePence + settlement.organiserFeesPence,
+    organiserFeesPence: settlement.organiserFeesPence,
+    netDuePence: settlement.organiserDuePence,
+  };
+}
+
+/**
+ * One booking's (or sale day's) ticket income from its ledger lines: ticket money less ticket refunds and
+ * any absorbed booking fee; nothing for a disputed booking, whose share is withheld.
+ */
+export function ticketIncomeOf(money: MoneySummary, status?: string): Pence {
+  return status === "disputed" ? 0 : money.organiserSharePence + money.organiserFeesPence;
+}
 
 /** One of the organiser's events on the dashboard, with its confirmed sales. */
 export const DashboardEvent = z.object({
@@ -15,7 +47,9 @@ export const DashboardEvent = z.object({
   imageUrl: z.string().nullable(),
   createdAt: z.string(),
   ticketsSold: z.number().int(),
-  revenuePence: z.number().int(),
+  /** The event's organiser money, equal to its statement's (issue 33). */
+  ticketIncomePence: z.number().int(),
+  netDuePence: z.number().int(),
   /** Whether any booking was ever made: such an event is cancelled, never deleted (decision 027). */
   hasBookings: z.boolean(),
   /** The date a postponement replaced; null if never postponed. */
@@ -49,17 +83,23 @@ export const RecentSale = Sale.extend({
   refundState: z.enum(["none", "partly-refunded", "refunded"]),
   /** Paid back so far, from the ledger. */
   refundedPence: z.number().int(),
+  /** The organiser's ticket income from this booking as it stands (nothing once fully refunded); totalAmountPence is what the buyer paid. */
+  ticketIncomePence: z.number().int(),
 });
 export type RecentSale = z.infer<typeof RecentSale>;
 
 export const SalesAnalytics = z.object({
-  /** Revenues are net, from the money ledger: charged less refunded and disputed (issue 19). */
   /** The 10 newest confirmed sales across the organiser's events (spec §9 List sizes). */
   recentSales: z.array(RecentSale),
-  perEvent: z.array(z.object({ eventId: z.string(), title: z.string(), revenuePence: z.number().int(), ticketsSold: z.number().int(), bookings: z.number().int() })),
-  /** Confirmed sales per UK calendar day over the last 30 days, oldest first, days without sales included. */
-  daily: z.array(z.object({ date: z.string(), revenuePence: z.number().int(), tickets: z.number().int() })),
-  totals: z.object({ revenuePence: z.number().int(), ticketsSold: z.number().int(), bookings: z.number().int(), refundedPence: z.number().int() }),
+  /** Each event's organiser money as its statement shows it (OrganiserMoney), with its valid tickets and bookings. */
+  perEvent: z.array(OrganiserMoney.extend({ eventId: z.string(), title: z.string(), ticketsSold: z.number().int(), bookings: z.number().int() })),
+  /** Ticket income and valid tickets per UK calendar day of sale over the last 30 days, oldest first, days without sales included. */
+  daily: z.array(z.object({ date: z.string(), ticketIncomePence: z.number().int(), tickets: z.number().int() })),
+  /**
+   * The events' sums; `bookingFeesPence` is what buyers paid the platform on top (less fee refunds), shown
+   * apart as the platform's; `refundedPence` all paid back to buyers.
+   */
+  totals: OrganiserMoney.extend({ bookingFeesPence: z.number().int(), ticketsSold: z.number().int(), bookings: z.number().int(), refundedPence: z.number().int() }),
 });
 export type SalesAnalytics = z.infer<typeof SalesAnalytics>;
 

@@ -14,7 +14,7 @@ export const StatementStatus = z.discriminatedUnion("kind", [
 export type StatementStatus = z.infer<typeof StatementStatus>;
 
 /**
- * One event's statement: the figures of its settlement (features/payouts/settlement.ts) as they stand.
+ * One event's statement: the figures of its settlement (features/ledger/settlement.ts) as they stand.
  * grossSales − ticketRefunds − organiserFees − absorbedFees − disputed = netDue; bookingFees (paid by
  * buyers on top) and commission (paid to affiliates out of them) are the platform's, shown for reference.
  */

@@ -4,11 +4,11 @@ import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
 import { announceAccountChange } from "./features/auth/session-cache";
 import { formatPayoutReport, runDuePayouts } from "./features/payouts/payouts.service";
-import { formatReconcileReport, reconcile } from "./features/refunds/reconcile";
+import { formatReconcileReport, reconcile } from "./features/ledger/reconcile";
 import { createPaymentGateway } from "./providers/payments/payments";
 import { rotateTicketSigningKey } from "./features/tickets/ticket-signer";
 
-const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list | rotate-ticket-key | reconcile | payouts [--as-of <ISO date>]";
+const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list | rotate-ticket-key | reconcile [--days <n>] | payouts [--as-of <ISO date>]";
 
 /** `payouts --as-of <date>`: the run's clock, a test clock for demos and the E2E (the local provider only). */
 function asOfArgument(args: string[]): Date | null | "invalid" {
@@ -17,6 +17,13 @@ function asOfArgument(args: string[]): Date | null | "invalid" {
   const value = args[at + 1];
   const date = value ? new Date(value) : null;
   return args.length === 2 && date && !Number.isNaN(date.getTime()) ? date : "invalid";
+}
+
+/** `reconcile --days <n>`: how far back the ledger is compared with the payment provider (default PROVIDER_LOOKBACK_DAYS). */
+function daysArgument(args: string[]): number | null | "invalid" {
+  if (!args.length) return null;
+  const days = Number(args[1]);
+  return args.length === 2 && args[0] === "--days" && Number.isInteger(days) && days > 0 ? days : "invalid";
 }
 
 /**
@@ -28,7 +35,8 @@ function asOfArgument(args: string[]): Date | null | "invalid" {
 async function main() {
   const [command, email] = process.argv.slice(2);
   const asOf = command === "payouts" ? asOfArgument(process.argv.slice(3)) : null;
-  if (!command || !["grant", "revoke", "list", "rotate-ticket-key", "reconcile", "payouts"].includes(command) || (["grant", "revoke"].includes(command) && !email) || asOf === "invalid") {
+  const days = command === "reconcile" ? daysArgument(process.argv.slice(3)) : null;
+  if (!command || !["grant", "revoke", "list", "rotate-ticket-key", "reconcile", "payouts"].includes(command) || (["grant", "revoke"].includes(command) && !email) || asOf === "invalid" || days === "invalid") {
     console.error(USAGE);
     process.exit(2);
   }
@@ -49,7 +57,8 @@ async function main() {
       return;
     }
     if (command === "reconcile") {
-      const report = await reconcile(database.db);
+      const gateway = await createPaymentGateway(config, database.db);
+      const report = await reconcile(database.db, { gateway, ...(days ? { since: new Date(Date.now() - days * 24 * 3600 * 1000) } : {}) });
       console.log(formatReconcileReport(report));
       if (report.problems.length) process.exitCode = 1;
       return;

@@ -16,7 +16,7 @@ import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { isMailboxEnabled } from "./features/dev-mailbox/dev-mailbox.service";
 import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
 import { checkoutRoutes } from "./features/checkout/checkout.routes";
-import { stripeWebhookRoutes } from "./features/checkout/stripe-webhook.routes";
+import { stripeWebhookRoutes } from "./features/provider-events/stripe-webhook.routes";
 import { refundRequestsRoutes } from "./features/refunds/refund-requests.routes";
 import { refundsRoutes } from "./features/refunds/refunds.routes";
 import { statementsRoutes } from "./features/payouts/statements.routes";
@@ -26,7 +26,7 @@ import { createPaymentGateway } from "./providers/payments/payments";
 import { checkInRoutes } from "./features/check-in/check-in.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { eventEditingRoutes } from "./features/events/event-editing.routes";
-import { eventLifecycleRoutes } from "./features/events/event-lifecycle.routes";
+import { eventLifecycleRoutes } from "./features/event-changes/event-lifecycle.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { assistantRoutes } from "./features/assistant/assistant.routes";
 import { contactRoutes } from "./features/contact/contact.routes";
@@ -101,7 +101,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerMetrics(app);
+  const metrics = registerMetrics(app);
 
   await registerSecurityHeaders(app, { web, formTargets: onboardingOrigins(config) });
   await app.register(compress, {
@@ -168,7 +168,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     return null;
   });
   // Workers join once the queue is up (at once, or when the database comes back).
-  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
+  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, log: app.log, reconcileGauges: metrics.reconcile }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
   app.decorate("jobs", jobs);
   app.decorate("session", context.session);
   app.addHook("onClose", async () => {

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import type { DemoAccount } from "./db/seed";
+import { demoPasswordsFor } from "./db/demo-passwords";
 import { openDatabase } from "./db/client";
 import { startupBanner } from "./startup-banner";
 
@@ -31,10 +32,14 @@ async function main() {
   const shouldSeed = config.SEED_DEMO_DATA === "always" || (config.SEED_DEMO_DATA === "auto" && config.embedded);
   let accounts: DemoAccount[] = [];
   let demoPhone = "";
+  let passwordsFile: string | null = null;
   if (shouldSeed) {
     const { seedDemoData, DEMO_ATTENDEE_PHONE } = await import("./db/seed");
     demoPhone = DEMO_ATTENDEE_PHONE;
-    const result = await seedDemoData({ db: database.db, mediaDir: resolve(config.DATA_DIR, "media") });
+    // Beyond loopback the published passwords would let the whole network in as the admin (issue 33).
+    const demo = demoPasswordsFor({ dataDir: config.DATA_DIR, host: config.HOST });
+    if (!demo.published) passwordsFile = demo.file;
+    const result = await seedDemoData({ db: database.db, mediaDir: resolve(config.DATA_DIR, "media"), passwords: demo.passwords });
     accounts = result.accounts;
   }
 
@@ -58,7 +63,7 @@ async function main() {
   process.on("SIGTERM", close);
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(startupBanner({ config, database: database.kind, accounts, demoPhone, hostSet: Boolean(process.env.HOST) }));
+  console.log(startupBanner({ config, database: database.kind, accounts, demoPhone, passwordsFile, hostSet: Boolean(process.env.HOST) }));
 }
 
 main().catch((error) => {

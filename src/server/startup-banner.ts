@@ -8,11 +8,13 @@ const RULE = "─".repeat(72);
  * sign in and where mail and SMS go. Demo credentials are shown for the embedded demo database only,
  * never for a real server.
  */
-export function startupBanner({ config, database, accounts, demoPhone, hostSet }: {
+export function startupBanner({ config, database, accounts, demoPhone, passwordsFile = null, hostSet }: {
   config: Config;
   database: "pglite" | "postgres";
   accounts: DemoAccount[];
   demoPhone: string;
+  /** Where this data folder's own demo passwords are kept, when the published ones are not in use (issue 33). */
+  passwordsFile?: string | null;
   /** HOST was set: a demo listens on this machine only unless it is. */
   hostSet: boolean;
 }): string {
@@ -22,6 +24,7 @@ export function startupBanner({ config, database, accounts, demoPhone, hostSet }
     lines.push("", `Demo accounts: sign in at ${config.publicUrl}/auth with`);
     for (const account of accounts) lines.push(`  ${account.role.padEnd(10)} ${account.email.padEnd(emailWidth)}  password: ${account.password}`);
     if (demoPhone) lines.push(`  The attendee can also sign in by SMS code with ${demoPhone}.`);
+    if (passwordsFile) lines.push(`  These passwords were made for this data folder, not the published ones (other devices can connect); kept in ${passwordsFile}.`);
   }
   if (config.demoMode) {
     lines.push("", `Mailbox: sign-up links, sign-in codes, tickets; e-mail and SMS appear at ${config.publicUrl}/dev/mailbox`);

@@ -44,7 +44,7 @@
  *           endpoints, each with its own signing secret, and carry a top-level `account` with the account's id).
  */
 import { randomBytes } from "node:crypto";
-import { asHash, asInteger, asString, checkEmail, checkKeys, checkMetadata, checkUrl, CURRENCIES, type Form, invalid, type Json, MAXIMUM_CHARGE, notModelled, required, StripeError } from "./stripe-form";
+import { asHash, asInteger, asString, checkEmail, createdFilter, checkKeys, checkMetadata, checkUrl, CURRENCIES, type Form, invalid, type Json, MAXIMUM_CHARGE, notModelled, required, StripeError } from "./stripe-form";
 
 /** [SDK] `AccountCreateParams` and `AccountUpdateParams`. */
 const ACCOUNT_CREATE_PARAMS = new Set(
@@ -76,7 +76,7 @@ const MODELLED_ACCOUNT_LINK_PARAMS = new Set(["account", "refresh_url", "return_
 const TRANSFER_PARAMS = new Set(["amount", "currency", "description", "destination", "expand", "metadata", "source_transaction", "source_type", "transfer_group"]);
 const MODELLED_TRANSFER_PARAMS = new Set(["amount", "currency", "description", "destination", "metadata", "transfer_group"]);
 const TRANSFER_LIST_PARAMS = new Set(["created", "destination", "ending_before", "expand", "limit", "starting_after", "transfer_group"]);
-const MODELLED_TRANSFER_LIST_PARAMS = new Set(["destination", "limit", "starting_after", "transfer_group"]);
+const MODELLED_TRANSFER_LIST_PARAMS = new Set(["created", "destination", "limit", "starting_after", "transfer_group"]);
 const REVERSAL_PARAMS = new Set(["amount", "description", "expand", "metadata", "refund_application_fee"]);
 const MODELLED_REVERSAL_PARAMS = new Set(["amount", "description", "metadata"]);
 const REVERSAL_LIST_PARAMS = new Set(["ending_before", "expand", "limit", "starting_after"]);
@@ -541,8 +541,9 @@ export function createConnect(deps: ConnectDeps) {
       checkKeys(form, TRANSFER_LIST_PARAMS, MODELLED_TRANSFER_LIST_PARAMS, "");
       const group = asString(form.transfer_group, "transfer_group") || undefined;
       const destination = asString(form.destination, "destination") || undefined;
+      const inRange = createdFilter(form.created);
       return page(
-        transfers.filter((t) => (!group || t.transfer_group === group) && (!destination || t.destination === destination)),
+        transfers.filter((t) => (!group || t.transfer_group === group) && (!destination || t.destination === destination) && inRange(Number(t.created))),
         form,
         "/v1/transfers",
       );

@@ -153,3 +153,38 @@ export function checkUrl(value: string, param: string) {
 export function checkEmail(value: string, param: string) {
   if (value.length > 512 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw invalid(`Invalid email address: ${value}`, param, "email_invalid");
 }
+
+/**
+ * [LIST] `created` of a list call (`GetPaymentIntents`, `GetRefunds`, `GetTransfers` in openapi/spec3.json):
+ * a Unix time (exactly then) or a range hash of `gt`, `gte`, `lt`, `lte`; anything else is refused.
+ */
+export function createdFilter(value: string | Form | undefined): (created: number) => boolean {
+  if (value === undefined || value === "") return () => true;
+  if (typeof value === "string") {
+    const at = asInteger(value, "created")!;
+    return (created) => created === at;
+  }
+  checkKeys(value, new Set(["gt", "gte", "lt", "lte"]), new Set(["gt", "gte", "lt", "lte"]), "created");
+  const bound = (key: string) => asInteger(value[key], `created[${key}]`);
+  const [gt, gte, lt, lte] = [bound("gt"), bound("gte"), bound("lt"), bound("lte")];
+  return (created) => (gt === undefined || created > gt) && (gte === undefined || created >= gte) && (lt === undefined || created < lt) && (lte === undefined || created <= lte);
+}
+
+/**
+ * [LIST] one page of a list, newest first: `limit` 1–100 (default 10), the objects after `starting_after`
+ * (an id the list holds, else 404 resource_missing), `has_more` when more follow. `items` oldest first.
+ */
+export function listPage<T extends { id: string; created: number }>(items: T[], form: Form, url: string, kind: string): Json {
+  const limit = asInteger(form.limit, "limit") ?? 10;
+  if (limit < 1 || limit > 100) throw invalid("This value must be between 1 and 100.", "limit");
+  const inRange = createdFilter(form.created);
+  const newestFirst = items.filter((item) => inRange(item.created)).reverse();
+  const after = asString(form.starting_after, "starting_after") || undefined;
+  let start = 0;
+  if (after) {
+    const index = newestFirst.findIndex((item) => item.id === after);
+    if (index < 0) throw new StripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "starting_after", message: `No such ${kind}: '${after}'` });
+    start = index + 1;
+  }
+  return { object: "list", data: newestFirst.slice(start, start + limit), has_more: start + limit < newestFirst.length, url };
+}

@@ -299,6 +299,31 @@ describe("Stripe stand-in", () => {
     });
   });
 
+  describe("GET /v1/payment_intents and every refund since a time (openapi/spec3.json GetPaymentIntents, GetRefunds)", () => {
+    it("pages newest first through `starting_after`, filters on `created`, and refuses what Stripe refuses in its error shape", async () => {
+      const since = Math.floor(Date.now() / 1000);
+      const intents = [];
+      for (let i = 0; i < 3; i++) intents.push(standIn.pay((await stripe.checkout.sessions.create(validSession())).id).payment_intent!);
+      const first = await stripe.paymentIntents.list({ created: { gte: since }, limit: 2 });
+      expect(first).toMatchObject({ object: "list", has_more: true });
+      expect(first.data.map((intent) => intent.id)).toEqual([intents[2], intents[1]]);
+      expect(first.data[0]).toMatchObject({ object: "payment_intent", status: "succeeded", amount_received: 5460 });
+      const rest = await stripe.paymentIntents.list({ created: { gte: since }, limit: 2, starting_after: intents[1] });
+      expect(rest.data.map((intent) => intent.id)).toContain(intents[0]);
+      const all = [];
+      for await (const intent of stripe.paymentIntents.list({ created: { gte: since }, limit: 1 })) all.push(intent.id);
+      expect(all.slice(0, 3)).toEqual([intents[2], intents[1], intents[0]]);
+      expect((await stripe.paymentIntents.list({ created: { gt: since + 3600 } })).data).toEqual([]);
+      const refund = await stripe.refunds.create({ payment_intent: intents[0]!, amount: 100 });
+      expect((await stripe.refunds.list({ created: { gte: since }, limit: 100 })).data.map((r) => r.id)).toContain(refund.id);
+
+      expect(await refusal(stripe.paymentIntents.list({ limit: 101 }))).toMatchObject({ status: 400, type: "StripeInvalidRequestError", param: "limit" });
+      expect(await refusal(stripe.paymentIntents.list({ created: { after: since } } as never))).toMatchObject({ status: 400, code: "parameter_unknown", param: "created[after]" });
+      expect(await refusal(stripe.paymentIntents.list({ shipping: "x" } as never))).toMatchObject({ status: 400, code: "parameter_unknown", param: "shipping" });
+      expect(await refusal(stripe.paymentIntents.list({ starting_after: "pi_test_unknown" }))).toMatchObject({ status: 404, code: "resource_missing", param: "starting_after" });
+    });
+  });
+
   describe("the Dashboard: refunds and disputes outside the app, with their signed events", () => {
     it("refunds in part or in full and sends charge.refunded with the Charge, its refunds and its payment_intent", async () => {
       const session = await stripe.checkout.sessions.create(validSession());

@@ -47,7 +47,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createConnect, type Delivery } from "./stripe-connect";
-import { asArray, asHash, asInteger, asString, checkEmail, checkKeys, checkMetadata, checkUrl, CURRENCIES, type Form, invalid, type Json, MAXIMUM_CHARGE, notModelled, parseForm, required, StripeError } from "./stripe-form";
+import { asArray, asHash, asInteger, asString, checkEmail, checkKeys, checkMetadata, checkUrl, CURRENCIES, type Form, invalid, type Json, listPage, MAXIMUM_CHARGE, notModelled, parseForm, required, StripeError } from "./stripe-form";
 
 /** Top-level parameters of `PostCheckoutSessions` [SPEC]; anything else is `parameter_unknown` (the schema has additionalProperties: false). */
 const CHECKOUT_SESSION_PARAMS = new Set(
@@ -87,7 +87,10 @@ const REFUND_PARAMS = new Set(["amount", "charge", "currency", "customer", "expa
 const MODELLED_REFUND_PARAMS = new Set(["amount", "charge", "metadata", "payment_intent", "reason"]);
 /** `GetRefunds` query parameters [SPEC, LIST]. */
 const REFUND_LIST_PARAMS = new Set(["charge", "created", "ending_before", "expand", "limit", "payment_intent", "starting_after"]);
-const MODELLED_REFUND_LIST_PARAMS = new Set(["charge", "limit", "payment_intent"]);
+const MODELLED_REFUND_LIST_PARAMS = new Set(["charge", "created", "limit", "payment_intent", "starting_after"]);
+/** `GetPaymentIntents` query parameters [SPEC, LIST]. */
+const PAYMENT_INTENT_LIST_PARAMS = new Set(["created", "customer", "customer_account", "ending_before", "expand", "limit", "starting_after"]);
+const MODELLED_PAYMENT_INTENT_LIST_PARAMS = new Set(["created", "limit", "starting_after"]);
 /** [SPEC] `reason` of a refund: enum. */
 const REFUND_REASONS = ["duplicate", "fraudulent", "requested_by_customer"];
 /** [SPEC] `reason` of a dispute (dispute.reason enum). */
@@ -201,7 +204,7 @@ export interface StripeStandInOptions {
 export async function startStripeStandIn(options: StripeStandInOptions) {
   const sessions = new Map<string, StandInSession>();
   const paymentIntents = new Map<string, PaymentIntent>();
-  const refunds: Json[] = [];
+  const refunds: StandInRefund[] = [];
   const received: Received[] = [];
   const idempotency = new Map<string, { endpoint: string; body: string; status: number; response: Json }>();
   let outages = 0;
@@ -397,19 +400,36 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     return refund;
   }
 
-  /** [LIST] GET /v1/refunds: a payment's (or a charge's) refunds, newest first, at most `limit` (1–100, default 10). */
+  /** [LIST] GET /v1/refunds: a payment's (or a charge's), or all of them, newest first, a page at a time. */
   function listRefunds(form: Form): Json {
     checkKeys(form, REFUND_LIST_PARAMS, MODELLED_REFUND_LIST_PARAMS, "");
-    const limit = asInteger(form.limit, "limit") ?? 10;
-    if (limit < 1 || limit > 100) throw invalid("This value must be between 1 and 100.", "limit");
     const intentId = asString(form.payment_intent, "payment_intent") || undefined;
     const chargeId = asString(form.charge, "charge") || undefined;
     // [LIST] "If you provide a non-existent charge ID, this call raises an error."
     if (chargeId && ![...paymentIntents.values()].some((intent) => intent.charge === chargeId)) {
       throw new StripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "charge", message: `No such charge: '${chargeId}'` });
     }
-    const matching = refunds.filter((refund) => (!intentId || refund.payment_intent === intentId) && (!chargeId || refund.charge === chargeId)).reverse();
-    return { object: "list", data: matching.slice(0, limit), has_more: matching.length > limit, url: "/v1/refunds" };
+    const matching = refunds.filter((refund) => (!intentId || refund.payment_intent === intentId) && (!chargeId || refund.charge === chargeId));
+    return listPage(matching, form, "/v1/refunds", "refund");
+  }
+
+  /** [LIST] GET /v1/payment_intents: every PaymentIntent, newest first, a page at a time. */
+  function listPaymentIntents(form: Form): Json {
+    checkKeys(form, PAYMENT_INTENT_LIST_PARAMS, MODELLED_PAYMENT_INTENT_LIST_PARAMS, "");
+    const intents = [...paymentIntents.values()].map((intent) => ({
+      id: intent.id,
+      object: "payment_intent",
+      amount: intent.amount,
+      amount_received: intent.amount,
+      created: intent.created,
+      currency: intent.currency,
+      latest_charge: intent.charge,
+      livemode: false,
+      metadata: intent.metadata,
+      status: intent.status,
+      transfer_group: intent.transferGroup,
+    }));
+    return listPage(intents, form, "/v1/payment_intents", "payment_intent");
   }
 
   /**
@@ -477,6 +497,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     const connectAnswer = connect.route(method, path, parseForm(rawBody));
     if (connectAnswer) return { status: 200, json: connectAnswer };
     if (method === "GET" && path === "/v1/refunds") return { status: 200, json: listRefunds(parseForm(rawBody)) };
+    if (method === "GET" && path === "/v1/payment_intents") return { status: 200, json: listPaymentIntents(parseForm(rawBody)) };
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && retrieve) {
       const sessionId = decodeURIComponent(retrieve[1]!);

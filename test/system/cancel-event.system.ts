@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, ledgerEntries, refunds } from "../../src/server/db/schema";
-import { reconcile } from "../../src/server/features/refunds/reconcile";
+import { reconcile } from "../../src/server/features/ledger/reconcile";
 import { createEvent } from "../fixtures";
 import { createPaidBookings } from "../paid-bookings";
 import { signedInPerson, waitFor } from "./http";

@@ -3,7 +3,7 @@ import { PgBoss } from "pg-boss";
 import { describe, expect, it } from "vitest";
 import { organiserFee } from "../../src/domain";
 import { ledgerEntries, payouts } from "../../src/server/db/schema";
-import { reconcile } from "../../src/server/features/refunds/reconcile";
+import { reconcile } from "../../src/server/features/ledger/reconcile";
 import { QUEUES } from "../../src/server/jobs/jobs";
 import { createEvent, createUser } from "../fixtures";
 import { createPaidBookings } from "../paid-bookings";

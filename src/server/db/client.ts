@@ -9,6 +9,8 @@ import { projectRoot } from "../lib/project-root";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of Db, as `db.transaction(async (tx) => …)` hands it over. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpTestApp } from "../../../test/app";
 import { createEvent, createUser, futureDay } from "../../../test/fixtures";
-import { eventSettlements } from "../features/payouts/settlement";
+import { eventSettlements } from "../features/ledger/settlement";
 import { queriesTogether, type Db } from "./client";
 import * as schema from "./schema";
 

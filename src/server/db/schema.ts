@@ -287,6 +287,37 @@ export const orderLines = pgTable(
   (t) => [index("order_lines_event_idx").on(t.eventId), index("order_lines_order_idx").on(t.orderId)],
 );
 
+/**
+ * Each seller of a confirmed order as they were when it was paid (issue 33): the receipt's record of who
+ * sold which of its events, under what name and address, and whether the price included VAT. Written in
+ * the confirming transaction and never updated; the receipt reads nothing else about its sellers.
+ * organiser_id has no foreign key: the record outlives the account.
+ */
+export const orderSellers = pgTable(
+  "order_sellers",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    organiserId: text("organiser_id").notNull(),
+    /** The events of the order this organiser sold (an event's organiser can change later). */
+    eventIds: uuid("event_ids").array().notNull(),
+    /** The name printed as the seller: the business name, else the display name, else the account's name. */
+    name: text("name").notNull(),
+    businessName: text("business_name"),
+    displayName: text("display_name"),
+    address: text("address"),
+    vatNumber: text("vat_number"),
+    /** The VAT rate the prices included, in basis points (2000 is 20%); null when not VAT-registered. */
+    vatRateBasisPoints: integer("vat_rate_basis_points"),
+    capturedAt: timestamp("captured_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.organiserId] }),
+    check("order_sellers_vat_treatment", sql`(${t.vatNumber} is null) = (${t.vatRateBasisPoints} is null)`),
+  ],
+);
+
 /** The commission ledger: one row per booking that earned an affiliate commission; totals are sums of it. */
 export const affiliateCommissions = pgTable("affiliate_commissions", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -488,6 +519,40 @@ export const refundRequests = pgTable(
 );
 
 /**
+ * How an organiser hears of buyers' refund requests (issue 33): `each` (an e-mail per request, the default
+ * for an organiser with no row) or `daily` (one summary a day of the requests still open).
+ */
+export const organiserNoticeSettings = pgTable(
+  "organiser_notice_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    refundRequestEmails: text("refund_request_emails").notNull().default("each"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("organiser_notice_settings_refund_request_emails", sql`${t.refundRequestEmails} in ('each', 'daily')`)],
+);
+
+/**
+ * One row per daily refund-request summary sent to an organiser: its UK day is the key that makes a second
+ * run that day send nothing, and `coveredUntil` is where the next summary starts.
+ */
+export const refundRequestSummaries = pgTable(
+  "refund_request_summaries",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    coveredFrom: timestamp("covered_from", { withTimezone: true }),
+    coveredUntil: timestamp("covered_until", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
  * A payee's Stripe Connect account (Express; D23), or the local provider's simulated one (acct_local_…,
  * ready at once). One per user: organisers are paid their events' net, affiliates their commission.
  * The `account.updated` webhook keeps the status current.
@@ -566,4 +631,26 @@ export const payoutReversals = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [index("payout_reversals_payout_idx").on(t.payoutId), check("payout_reversals_amount_positive", sql`${t.amountPence} > 0`)],
+);
+
+/**
+ * The local payment provider's own record of the refunds, transfers and reversals it made (decision 026): what
+ * reconcile asks it for, as it asks Stripe's list endpoints. Its payments are the orders its Pay button paid
+ * (`orders.paid_at` and a `pi_local_…` reference). Written by the provider, never by the ledger's code.
+ */
+export const localPaymentRecords = pgTable(
+  "local_payment_records",
+  {
+    /** re_local_…, tr_local_… or trr_local_…: the id the provider answered with. */
+    id: text("id").primaryKey(),
+    /** refund | transfer | transfer_reversal */
+    kind: text("kind").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    /** A refund's payment (pi_local_…), or a reversal's transfer (tr_local_…). */
+    parentRef: text("parent_ref"),
+    /** Ours, as the provider's metadata keeps it: a refund's id, a transfer's payout id. */
+    ourRef: text("our_ref"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("local_payment_records_created_idx").on(t.createdAt)],
 );

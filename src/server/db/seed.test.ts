@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRICE_BANDS, buyerFeePerTicket, eventKind, isListed, organiserFee, payoutDueAt, priceBandOf } from "../../domain";
 import { createTestDatabase } from "../../../test/database";
-import { formatReconcileReport, reconcile } from "../features/refunds/reconcile";
+import { formatReconcileReport, reconcile } from "../features/ledger/reconcile";
 import { affiliates, bookings, events, ledgerEntries, orders, payoutAccounts, payouts, profiles, refunds, users } from "./schema";
 import { DEMO_AFFILIATE_CODE, seedDemoData } from "./seed";
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { ONGOING_BUSINESS_DATE, businessTypeForCategory, type EventCategory } from "../../domain/events";
 import { formatEventDate, formatEventTime } from "../../domain/format";
 import { londonClock } from "../../domain/london-time";
@@ -10,10 +10,12 @@ import { absorbedFeePerTicket } from "../../domain/organiser-fee";
 import { refundAmounts, refundIncludesFee } from "../../domain/refunds";
 import { newTicketCode } from "../../domain/tickets";
 import type { Db } from "./client";
-import { hashPassword } from "./password-hash";
-import { accounts, affiliateCommissions, affiliates, bookings, events, orderLines, orders, profiles, refunds, users } from "./schema";
+import { PUBLISHED_DEMO_PASSWORDS, type DemoPasswords, type DemoRole } from "./demo-passwords";
+import { hashPassword, verifyPassword } from "./password-hash";
+import { accounts, affiliateCommissions, affiliates, bookings, events, localPaymentRecords, orderLines, orders, profiles, refunds, users } from "./schema";
 import type { CataloguePosterSpec } from "../features/images/poster/catalogue";
-import { bookingChargeEntries, recordLedger, refundEntries, type NewLedgerEntry } from "../features/refunds/ledger";
+import { bookingChargeEntries, recordLedger, refundEntries, type NewLedgerEntry } from "../features/ledger/ledger";
+import { captureOrderSellers } from "../features/ledger/order-sellers";
 import { createLocalPayments, newLocalPaymentId, newLocalSessionId } from "../providers/payments/local";
 import { ensurePayoutAccount } from "../features/payouts/payout-accounts.service";
 import { runDuePayouts } from "../features/payouts/payouts.service";
@@ -42,16 +44,11 @@ export const DEMO_AFFILIATE_CODE = "TOMF2026";
 /** The demo attendee's phone (Ofcom's drama range, never a real line) for SMS sign-in codes. */
 export const DEMO_ATTENDEE_PHONE = "+447700900123";
 
-const DEMO_PASSWORDS = {
-  admin: "demo-admin-2026",
-  organiser: "demo-organiser-2026",
-  attendee: "demo-attendee-2026",
-} as const;
 
 /** Any constant: serialises concurrent seeders (two app nodes starting on one empty database). */
 const SEED_LOCK_KEY = 7_240_318;
 
-type Role = keyof typeof DEMO_PASSWORDS;
+type Role = DemoRole;
 
 interface PersonSeed {
   key: string;
@@ -999,17 +996,23 @@ export async function seedDemoData({
   db,
   mediaDir,
   now = new Date(),
+  passwords = PUBLISHED_DEMO_PASSWORDS,
 }: {
   db: Db;
   mediaDir: string;
   now?: Date;
+  /** The accounts' passwords (demoPasswordsFor): the published ones unless the demo listens beyond loopback. */
+  passwords?: DemoPasswords;
 }): Promise<SeedResult> {
   const demoAccounts = PEOPLE.map((person) => ({
     role: person.role,
     email: person.email,
-    password: DEMO_PASSWORDS[person.role],
+    password: passwords[person.role],
   }));
-  if (await hasEvents(db)) return { seeded: false, accounts: demoAccounts };
+  if (await hasEvents(db)) {
+    if (PEOPLE.some((person) => passwords[person.role] !== PUBLISHED_DEMO_PASSWORDS[person.role])) await retirePublishedPasswords(db, passwords);
+    return { seeded: false, accounts: demoAccounts };
+  }
 
   const planned = EVENTS.map((seed) => planEvent(seed, now));
   const organiserNames = new Map<string, string>(PEOPLE.map((p) => [p.key, p.profile.displayName]));
@@ -1018,7 +1021,7 @@ export async function seedDemoData({
       mediaDir,
       posters: planned.map(({ seed, dateTime }) => posterFor(seed, dateTime, organiserNames.get(seed.organiser)!)),
     }),
-    Promise.all(PEOPLE.map((person) => hashPassword(DEMO_PASSWORDS[person.role]))),
+    Promise.all(PEOPLE.map((person) => hashPassword(passwords[person.role]))),
   ]);
 
   const seeded = await db.transaction(async (tx) => {
@@ -1074,6 +1077,27 @@ async function payOutDemoEvents(db: Db, now: Date): Promise<void> {
   const [organiser] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoOrganiser.email));
   if (organiser) await ensurePayoutAccount({ db, gateway, userId: organiser.id });
   await runDuePayouts({ db, gateway }, now);
+}
+
+/**
+ * A database seeded earlier with the published passwords, now started beyond loopback (issue 33): each
+ * demo account still holding its published password gets this data folder's own; one whose password
+ * was changed since is left alone.
+ */
+export async function retirePublishedPasswords(db: Db, passwords: DemoPasswords): Promise<void> {
+  const rows = await db
+    .select({ id: accounts.id, email: users.email, password: accounts.password })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(eq(accounts.providerId, "credential"), inArray(users.email, PEOPLE.map((person) => person.email))));
+  const roleOf = new Map<string, Role>(PEOPLE.map((person) => [person.email, person.role]));
+  await Promise.all(
+    rows.map(async (row) => {
+      const role = roleOf.get(row.email)!;
+      if (!row.password || !(await verifyPassword(row.password, PUBLISHED_DEMO_PASSWORDS[role]))) return;
+      await db.update(accounts).set({ password: await hashPassword(passwords[role]), updatedAt: new Date() }).where(eq(accounts.id, row.id));
+    }),
+  );
 }
 
 async function hasEvents(db: Db): Promise<boolean> {
@@ -1190,6 +1214,7 @@ async function insertBookings(
   const attendeePerson = PEOPLE.find((p) => p.key === "attendee")!;
   const [affiliate] = await tx.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.affiliateCode, DEMO_AFFILIATE_CODE));
   const ledger: NewLedgerEntry[] = [];
+  const paidOrderIds: string[] = [];
   let earnedPence = 0;
   let referrals = 0;
   for (const [index, booking] of BOOKINGS.entries()) {
@@ -1233,6 +1258,7 @@ async function insertBookings(
         })
         .returning({ id: orders.id });
       orderId = order!.id;
+      paidOrderIds.push(orderId);
       const [line] = await tx
         .insert(orderLines)
         .values({ orderId, eventId: row.id, quantity: booking.quantity, unitPricePence: seed.pricePence, feePerTicketPence, absorbedFeePerTicketPence, totalPence: totals.total })
@@ -1314,6 +1340,8 @@ async function insertBookings(
         createdAt: refundedAt,
         completedAt: refundedAt,
       });
+      // The local provider's own record of the refund it made (what reconcile compares the ledger with).
+      await tx.insert(localPaymentRecords).values({ id: providerRefundId, kind: "refund", amountPence: amounts.ticketPence + amounts.feePence, parentRef: paymentReference, ourRef: refundId, createdAt: refundedAt });
       ledger.push(
         ...refundEntries({ id: refundId, orderId, bookingId, eventId: row.id, ...amounts, affiliateId: refundAffiliate }, providerRefundId).map((entry) => ({ ...entry, createdAt: refundedAt })),
       );
@@ -1321,6 +1349,8 @@ async function insertBookings(
     }
   }
   await recordLedger(tx, ledger);
+  // Each order's sellers, as its receipt shows them (issue 33).
+  await captureOrderSellers(tx, paidOrderIds);
   if (affiliate && (earnedPence !== 0 || referrals > 0)) {
     await tx
       .update(affiliates)

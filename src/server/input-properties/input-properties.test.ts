@@ -156,7 +156,7 @@ const brokenMultipart = fc.constantFrom<RawBody>(
   { payload: "", contentType: "multipart/form-data; boundary=x" },
 );
 
-const validEvent = () => eventInput({ title: "Property Night", dateTime: FUTURE.toISOString(), endTime: null }) as unknown as Record<string, unknown>;
+const validEvent = () => eventInput({ title: "Property Night", endTime: null }) as unknown as Record<string, unknown>;
 
 /** The create/edit form's body: hostile JSON, or multipart with a hostile 'event' field and a garbage image. */
 const eventSubmission = () =>
@@ -238,7 +238,7 @@ const ENDPOINTS: Endpoint[] = [
         avatarUrl: null,
         businessName: "Prop Events Ltd",
         businessAddress: "1 Briggate\nLeeds LS1 6HD",
-        vatNumber: "GB123456789",
+        vatNumber: "GB980780684",
       }).map((body) => ({ url: "/api/me/profile", body })),
   },
   {

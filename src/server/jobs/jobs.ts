@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ConstructorOptions, Job, JobWithMetadata, PgBoss } from "pg-boss";
-import type { Database, Db } from "../db/client";
+import type { Database, Db, Tx } from "../db/client";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const QUEUES = {
   ticketEmail: "ticket-email",
@@ -20,6 +19,12 @@ export const QUEUES = {
   postponementNotice: "postponement-notice",
   /** E-mails a buyer the organiser's answer to their refund request. */
   refundRequestNotice: "refund-request-notice",
+  /** E-mails an organiser (who chose an e-mail per request) that a buyer asked for a refund. */
+  refundRequestReceived: "refund-request-received",
+  /** Every morning: queues the summary of open refund requests for each organiser who chose a daily summary. */
+  refundRequestSummaries: "refund-request-summaries",
+  /** E-mails one organiser one day's summary of open refund requests (one job per organiser and UK day). */
+  refundRequestSummaryEmail: "refund-request-summary-email",
   /** On the 1st of each month: queues the platform-fee statement e-mail of each organiser charged fees the month before. */
   feeStatements: "fee-statements",
   /** E-mails one organiser the link to one month's platform-fee statement (one job per organiser and month, by its id). */
@@ -28,6 +33,8 @@ export const QUEUES = {
   payouts: "payouts",
   /** Settles one event's payouts again after a refund or dispute (a reversal when too much was paid). */
   payoutSettle: "payout-settle",
+  /** Every day: reconciles the money ledger, and tells admins (e-mail, /metrics) of any problem (ledger/reconcile.job.ts). */
+  reconcile: "reconcile",
   /** Every minute: folds the sales tally's appended moves into its days (dashboard/sales-tally.ts, decision 030). */
   salesTallyFold: "sales-tally-fold",
 } as const;

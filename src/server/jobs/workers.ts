@@ -8,15 +8,31 @@ import type { PaymentGateway } from "../providers/payments/payments";
 import { startRefundJob } from "../features/refunds/refund.job";
 import { startRefundNoticeJob } from "../features/refunds/refund-notice.job";
 import { startRefundRequestNoticeJob } from "../features/refunds/refund-request-notice.job";
-import { startCancelEventJob } from "../features/events/cancel-event.job";
-import { startPostponementNoticeJob } from "../features/events/postponement-notice.job";
+import { startCancelEventJob } from "../features/event-changes/cancel-event.job";
+import { startPostponementNoticeJob } from "../features/event-changes/postponement-notice.job";
 import { startFeeStatementJobs } from "../features/payouts/statements.job";
 import { startPayoutJobs } from "../features/payouts/payout.job";
-import { startSalesTallyFoldJob } from "../features/dashboard/sales-tally-fold.job";
+import { startSalesTallyFoldJob } from "../features/ledger/sales-tally-fold.job";
+import { startReconcileJob } from "../features/ledger/reconcile.job";
+import type { ReconcileGauges } from "../lib/metrics";
 import type { Jobs } from "./jobs";
 
-/** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, lapsed checkouts and the sales tally's fold every minute, and payouts every hour. */
-export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: Jobs; db: Db; mailer: TicketMailer; gateway: PaymentGateway; log: FastifyBaseLogger }) {
+/** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, lapsed checkouts and the sales tally's fold every minute, payouts every hour and the reconcile every day. */
+export async function startWorkers({
+  jobs,
+  db,
+  mailer,
+  gateway,
+  log,
+  reconcileGauges,
+}: {
+  jobs: Jobs;
+  db: Db;
+  mailer: TicketMailer;
+  gateway: PaymentGateway;
+  log: FastifyBaseLogger;
+  reconcileGauges: ReconcileGauges;
+}) {
   await workTicketEmails({ jobs, mailer, log });
   await startRefundEmailJob({ jobs, mailer, log });
   await startExpireHoldsJob({ jobs, db, log });
@@ -28,4 +44,5 @@ export async function startWorkers({ jobs, db, mailer, gateway, log }: { jobs: J
   await startFeeStatementJobs({ jobs, mailer, log });
   await startPayoutJobs({ jobs, db, gateway, log });
   await startSalesTallyFoldJob({ jobs, db, log });
+  await startReconcileJob({ jobs, db, gateway, email: mailer.email, gauges: reconcileGauges, log });
 }

@@ -1,8 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
-/** Prometheus text at /metrics: request counts and latency by route, plus Node's own process figures. */
-export function registerMetrics(app: FastifyInstance) {
+/** What the daily reconcile found (features/ledger/reconcile.job.ts): an alert fires on problems > 0, or on a stale last run. */
+export interface ReconcileGauges {
+  problems: Pick<Gauge, "set">;
+  lastRun: Pick<Gauge, "set">;
+}
+
+/**
+ * Prometheus text at /metrics: request counts and latency by route, Node's own process figures, and the
+ * daily reconcile's gauges (returned for the job that sets them).
+ */
+export function registerMetrics(app: FastifyInstance): { reconcile: ReconcileGauges } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -19,6 +28,11 @@ export function registerMetrics(app: FastifyInstance) {
     registers: [registry],
   });
 
+  const reconcile: ReconcileGauges = {
+    problems: new Gauge({ name: "eventora_reconcile_problems", help: "Problems the last daily reconcile of the money ledger found", registers: [registry] }),
+    lastRun: new Gauge({ name: "eventora_reconcile_last_run_timestamp_seconds", help: "When the last daily reconcile finished (Unix seconds)", registers: [registry] }),
+  };
+
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
@@ -29,4 +43,5 @@ export function registerMetrics(app: FastifyInstance) {
     reply.header("content-type", registry.contentType);
     return registry.metrics();
   });
+  return { reconcile };
 }

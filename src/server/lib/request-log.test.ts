@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/database";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { loggingOptions, redactQuerySecrets } from "./request-log";
+import { loggingOptions, redactQuerySecrets, redactSecretsInText } from "./request-log";
 
 describe("redactQuerySecrets", () => {
   it("hides the value of every secret field and keeps the rest of the address as it came", () => {
@@ -20,6 +20,22 @@ describe("redactQuerySecrets", () => {
     expect(redactQuerySecrets("/auth?pass%77ord=one&password=two")).toBe("/auth?pass%77ord=[REDACTED]&password=[REDACTED]");
     expect(redactQuerySecrets("/events?q=jazz")).toBe("/events?q=jazz");
     expect(redactQuerySecrets("/events")).toBe("/events");
+  });
+
+  it("hides a secret carried in the path: better-auth's password-reset token, and a ticket QR's signature (issue 33)", () => {
+    expect(redactQuerySecrets("/api/auth/reset-password/aB3dE6gH9jK2?callbackURL=%2Fauth")).toBe("/api/auth/reset-password/[REDACTED]?callbackURL=%2Fauth");
+    expect(redactQuerySecrets("/api/tickets/TCKT-1/qr.png?kid=k1&sig=c2lnbmF0dXJl")).toBe("/api/tickets/TCKT-1/qr.png?kid=k1&sig=[REDACTED]");
+    expect(redactQuerySecrets("/api/auth/reset-password")).toBe("/api/auth/reset-password");
+  });
+});
+
+describe("redactSecretsInText", () => {
+  it("finds the secrets of an address quoted anywhere in a message or stack", () => {
+    expect(redactSecretsInText('No route matches URL "/api/auth/reset-password/aB3dE6gH9jK2?callbackURL=/auth"')).toBe(
+      'No route matches URL "/api/auth/reset-password/[REDACTED]?callbackURL=/auth"',
+    );
+    expect(redactSecretsInText("GET http://localhost:3000/auth?type=recovery&token=t0k failed")).toBe("GET http://localhost:3000/auth?type=recovery&token=[REDACTED] failed");
+    expect(redactSecretsInText("nothing to hide at /events?q=jazz")).toBe("nothing to hide at /events?q=jazz");
   });
 });
 
@@ -86,6 +102,30 @@ describe("the request log of a real deployment (JSON, for log collectors)", () =
     expect(logged.length).toBeGreaterThan(0);
     for (const line of logged) for (const secret of ["tok-9c1e", "918273", "564738"]) expect(line).not.toContain(secret);
   });
+
+  it("never records a password-reset token sent in the path, in the request lines or in an error line (issue 33)", async () => {
+    const token = "rst9Kq2LmZ8wX4vB";
+    const reset = await app.inject(`/api/auth/reset-password/${token}?callbackURL=%2Fauth%3Ftype%3Drecovery`);
+    // better-auth answers (a redirect naming the token as invalid or to the form): the request was handled.
+    expect(reset.statusCode).toBeLessThan(500);
+    const logged = app.lines.filter((line) => line.includes("/api/auth/reset-password/"));
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) expect(line).toContain("/api/auth/reset-password/[REDACTED]");
+    // An error that quotes the address (as a router's "no route matches" does), in its message, stack and cause.
+    const failure = new Error(`No route matches URL "/api/auth/reset-password/${token}"`, { cause: new Error(`fetch /auth?type=recovery&token=${token}`) });
+    app.log.error({ err: failure }, `GET /api/auth/reset-password/${token} failed`);
+    const error = app.lines.map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string; stack: string } }).findLast((entry) => entry.level === 50);
+    expect(error?.msg).toBe("GET /api/auth/reset-password/[REDACTED] failed");
+    expect(error?.err?.message).toBe('No route matches URL "/api/auth/reset-password/[REDACTED]"');
+    expect(error?.err?.stack).toContain("/api/auth/reset-password/[REDACTED]");
+    for (const line of app.lines) expect(line).not.toContain(token);
+  });
+
+  it("never records a ticket QR's signature (the QR image link in a ticket e-mail)", async () => {
+    await app.inject("/api/tickets/TCKT-0000-00000000/qr.png?kid=k1&sig=qr-signature-77aa");
+    expect(app.lines.filter((line) => line.includes("/qr.png")).length).toBeGreaterThan(0);
+    for (const line of app.lines) expect(line).not.toContain("qr-signature-77aa");
+  });
 });
 
 describe("the log in demo mode (issue 17: JSON request lines scrolled the printed demo accounts away)", () => {
@@ -113,6 +153,20 @@ describe("the log in demo mode (issue 17: JSON request lines scrolled the printe
       expect(requests[0]).toMatch(/: GET \/healthz 200 \d+ ms$/);
       expect(requests[1]).toContain("GET /auth?email=a@example.com&password=[REDACTED]&otp=[REDACTED] ");
       for (const line of app.lines) for (const secret of ["secret-pass-7f3a", "918273"]) expect(line).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("never shows a password-reset token from the path, in a request line or an error line (issue 33)", async () => {
+    const app = await loggedApp({ NODE_ENV: "test", LOG_LEVEL: "debug" });
+    try {
+      const token = "rst4Pz7TnQ1cW9eY";
+      await app.inject(`/api/auth/reset-password/${token}?callbackURL=%2Fauth`);
+      app.log.error({ err: new Error(`No route matches URL "/api/auth/reset-password/${token}"`) }, `GET /api/auth/reset-password/${token} failed`);
+      expect(app.lines.some((line) => /DEBUG.*: GET \/api\/auth\/reset-password\/\[REDACTED\]\?callbackURL=%2Fauth \d{3} /.test(line))).toBe(true);
+      expect(app.lines.filter((line) => line.includes("ERROR")).join("\n")).toContain("/api/auth/reset-password/[REDACTED]");
+      for (const line of app.lines) expect(line).not.toContain(token);
     } finally {
       await app.close();
     }

@@ -5,10 +5,16 @@ import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
  * scripts run, or a link carrying a token, puts them in the address (issue 16); compared without case.
  */
 const SECRET_FIELDS = new Set(
-  ["password", "newPassword", "currentPassword", "confirmPassword", "confirmation", "otp", "code", "token", "secret", "apiKey", "api_key"].map((name) =>
+  ["password", "newPassword", "currentPassword", "confirmPassword", "confirmation", "otp", "code", "token", "secret", "apiKey", "api_key", "sig", "signature"].map((name) =>
     name.toLowerCase(),
   ),
 );
+
+/**
+ * Paths whose own segment is a secret (issue 33): better-auth's password-reset link carries the reset
+ * token in its path, and works for anyone who reads it until it is used or expires.
+ */
+const SECRET_PATH_SEGMENTS = [/(\/api\/auth\/reset-password\/)[^/?#\s"'<>]+/gi];
 
 const REDACTED = "[REDACTED]";
 
@@ -20,8 +26,26 @@ function fieldName(raw: string): string {
   }
 }
 
-/** The address with each secret field's value replaced; everything else kept as the client sent it. */
+/** The address with each secret path segment and field value replaced; everything else kept as the client sent it. */
 export function redactQuerySecrets(url: string): string {
+  return redactQuery(redactPathSecrets(url));
+}
+
+function redactPathSecrets(text: string): string {
+  return SECRET_PATH_SEGMENTS.reduce((redacted, pattern) => redacted.replace(pattern, `$1${REDACTED}`), text);
+}
+
+/**
+ * Any text that may quote an address (an error's message or stack, a log message): secret path segments
+ * and secret query fields wherever they appear in it.
+ */
+export function redactSecretsInText(text: string): string {
+  return redactPathSecrets(text).replace(/([?&])([^=&#\s"'<>]+)=([^&#\s"'<>]*)/g, (pair, separator: string, name: string) =>
+    SECRET_FIELDS.has(fieldName(name)) ? `${separator}${name}=${REDACTED}` : pair,
+  );
+}
+
+function redactQuery(url: string): string {
   const start = url.indexOf("?");
   if (start < 0) return url;
   const end = url.indexOf("#", start);
@@ -41,6 +65,33 @@ export function redactQuerySecrets(url: string): string {
 export interface LogStream {
   write(line: string): void;
 }
+
+/**
+ * An error's fields as pino's own serializer gives them (type, message, stack, its other own fields, its
+ * cause), with any address quoted in the message or stack redacted.
+ */
+interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+function serializeError(error: unknown, depth = 0): SerializedError {
+  // pino passes on anything logged as `err` that is not an Error as it is.
+  if (!(error instanceof Error)) return error as SerializedError;
+  const serialized: SerializedError = { type: error.constructor.name, message: redactSecretsInText(error.message), stack: redactSecretsInText(error.stack ?? "") };
+  for (const [key, value] of Object.entries(error)) if (!(key in serialized) && key !== "cause") serialized[key] = typeof value === "string" ? redactSecretsInText(value) : value;
+  if (error.cause !== undefined && depth < 5) serialized.cause = serializeError(error.cause, depth + 1);
+  return serialized;
+}
+
+/** Every string argument of a log call (its message: Fastify logs an error's message as one) redacted. */
+const logMethod = {
+  logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
+    method.apply(this, args.map((arg) => (typeof arg === "string" ? redactSecretsInText(arg) : arg)));
+  },
+};
 
 /** Fastify's default request fields, with the address's secrets redacted. */
 function serializeRequest(request: FastifyRequest) {
@@ -83,7 +134,8 @@ class ReadableRequestLog extends LogController {
  * logs readable lines for the person at the terminal, requests at debug.
  */
 export async function loggingOptions({ level, readable, stream }: { level: string; readable: boolean; stream?: LogStream }) {
-  if (!readable) return { logger: { level, serializers: { req: serializeRequest }, ...(stream ? { stream } : {}) } };
+  const serializers = { req: serializeRequest, err: serializeError };
+  if (!readable) return { logger: { level, serializers, hooks: logMethod, ...(stream ? { stream } : {}) } };
   // Demo mode only: a deployment's start-up never loads the pretty-printer.
   const { default: pinoPretty } = await import("pino-pretty");
   const pretty = pinoPretty({
@@ -94,5 +146,5 @@ export async function loggingOptions({ level, readable, stream }: { level: strin
     translateTime: "SYS:HH:MM:ss",
     ignore: "pid,hostname,reqId",
   });
-  return { logger: { level, serializers: { req: serializeRequest }, stream: pretty }, logController: new ReadableRequestLog() };
+  return { logger: { level, serializers, hooks: logMethod, stream: pretty }, logController: new ReadableRequestLog() };
 }

@@ -15,7 +15,7 @@ const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unk
 const account = { accountId: "acct_1Nv0FGQ9RKHgCVdK", ready: false, detailsSubmitted: false, payoutsEnabled: false, requirementsDue: [], disabledReason: null, updatedAt: "2026-06-01T12:00:00.000Z" };
 
 function openPayouts(payoutAccount: PayoutAccountState) {
-  const dashboard = { events: [], attendeeEvents: { upcoming: [], past: [] }, sales: { recentSales: [], perEvent: [], daily: [], totals: { revenuePence: 0, ticketsSold: 0, bookings: 0 } }, bookings: [], payoutAccount };
+  const dashboard = { events: [], attendeeEvents: { upcoming: [], past: [] }, sales: { recentSales: [], perEvent: [], daily: [], totals: { ticketIncomePence: 0, organiserFeesPence: 0, netDuePence: 0, bookingFeesPence: 0, ticketsSold: 0, bookings: 0, refundedPence: 0 } }, bookings: [], payoutAccount };
   renderRoute({ url: "/dashboard?tab=payouts", user, route: { path: "/dashboard", loader: () => dashboard, Component: DashboardRoute as never } });
 }
 

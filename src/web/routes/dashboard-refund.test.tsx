@@ -13,12 +13,12 @@ afterEach(() => {
 
 const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unknown as SessionUser;
 const event: DashboardEvent = { id: "e1", title: "Northern Soul Night", dateTime: "2090-06-01T18:00:00.000Z", location: "Leeds", category: "music", businessType: "event",
-  status: "active", endTime: null, pricePence: 1500, maxAttendees: null, imageUrl: null, createdAt: "2090-01-01T00:00:00.000Z", ticketsSold: 2, revenuePence: 3460,
+  status: "active", endTime: null, pricePence: 1500, maxAttendees: null, imageUrl: null, createdAt: "2090-01-01T00:00:00.000Z", ticketsSold: 2, ticketIncomePence: 3000, netDuePence: 2853,
   hasBookings: true, previousDateTime: null, cancellation: null };
 const dashboard = {
   events: [event],
   attendeeEvents: { upcoming: [event], past: [] },
-  sales: { recentSales: [], perEvent: [], daily: [], totals: { revenuePence: 0, ticketsSold: 0, bookings: 0, refundedPence: 0 } },
+  sales: { recentSales: [], perEvent: [], daily: [], totals: { ticketIncomePence: 0, organiserFeesPence: 0, netDuePence: 0, bookingFeesPence: 0, ticketsSold: 0, bookings: 0, refundedPence: 0 } },
   bookings: [],
 };
 const grace: Attendee = { bookingId: "b1", name: "Grace Hopper", email: "grace@example.com", status: "confirmed", tickets: 2, amountPence: 3460, refundedTickets: 0, refundState: "none",

@@ -17,13 +17,13 @@ const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unk
 
 // The one event the organiser has created, on sale and not yet sold.
 const event: DashboardEvent = { id: "e1", title: "Northern Soul Night", dateTime: "2090-06-01T18:00:00.000Z", location: "Leeds", category: "music", businessType: "event",
-  status: "active", endTime: null, pricePence: 1500, maxAttendees: null, imageUrl: null, createdAt: "2090-01-01T00:00:00.000Z", ticketsSold: 0, revenuePence: 0,
+  status: "active", endTime: null, pricePence: 1500, maxAttendees: null, imageUrl: null, createdAt: "2090-01-01T00:00:00.000Z", ticketsSold: 0, ticketIncomePence: 0, netDuePence: 0,
   hasBookings: false, previousDateTime: null, cancellation: null };
 
 const dashboard = {
   events: [event],
   attendeeEvents: { upcoming: [event], past: [] },
-  sales: { recentSales: [], perEvent: [], daily: [], totals: { revenuePence: 0, ticketsSold: 0, bookings: 0 } },
+  sales: { recentSales: [], perEvent: [], daily: [], totals: { ticketIncomePence: 0, organiserFeesPence: 0, netDuePence: 0, bookingFeesPence: 0, ticketsSold: 0, bookings: 0, refundedPence: 0 } },
   bookings: [],
   payoutAccount: { provider: "local" as const, account: null },
 };

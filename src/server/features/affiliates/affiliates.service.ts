@@ -3,20 +3,34 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { AFFILIATE_CODE_ALPHABET, AFFILIATE_CODE_LENGTH, AppError, type AffiliateLookup, type OwnAffiliate } from "../../../domain";
 import type { Db } from "../../db/client";
 import { affiliateCommissions, affiliates, profiles } from "../../db/schema";
-import { affiliatePayouts } from "../payouts/statements.service";
-import { affiliateEarnings } from "../refunds/ledger";
+import { affiliatePayouts } from "../ledger/payout-views";
+import { affiliateEarnings } from "../ledger/ledger";
 
 /** An active affiliate by code (codes are upper case), with the name to show beside it. */
 export async function findActiveAffiliate({ db, code }: { db: Db; code: string }) {
   const normalised = code.trim().toUpperCase();
   if (!normalised) return null;
   const [row] = await db
-    .select({ id: affiliates.id, code: affiliates.affiliateCode, displayName: profiles.displayName, username: profiles.username })
+    .select({ id: affiliates.id, userId: affiliates.userId, code: affiliates.affiliateCode, displayName: profiles.displayName, username: profiles.username })
     .from(affiliates)
     .leftJoin(profiles, eq(profiles.userId, affiliates.userId))
     .where(and(eq(affiliates.affiliateCode, normalised), eq(affiliates.status, "active")))
     .limit(1);
   return row ?? null;
+}
+
+/** What the event form is told when the organiser names their own affiliate code. */
+export const OWN_EVENT_AFFILIATE_CODE = "Invalid field 'affiliateCode': This is the organiser's own affiliate code. Nobody earns commission on an event they organise, so leave the field empty or use another affiliate's code.";
+
+/**
+ * The affiliate an event's form names (spec §5): an unknown code is not an error (the event is saved and no
+ * commission is tracked), but the organiser's own code is refused (issue 33): nobody earns commission on
+ * an event they organise, and confirmation pays none on it either (commissionEarner).
+ */
+export async function eventAffiliate({ db, code, organiserId }: { db: Db; code: string | null; organiserId: string }) {
+  const found = code ? await findActiveAffiliate({ db, code }) : null;
+  if (found?.userId === organiserId) throw new AppError("VALIDATION_FAILED", OWN_EVENT_AFFILIATE_CODE, { field: "affiliateCode" });
+  return found;
 }
 
 /** spec §5 Create event: 'Valid affiliate code - {name}' or 'not found'. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { events } from "../../db/schema";
+import { businessListingSql, listedSql } from "../../../domain/events.sql";
 import type { QuestionIntent } from "./question-intent";
 
 /** An event as the assistant mentions it. */
@@ -19,21 +20,21 @@ export interface MatchedEvent {
 export type CatalogueFilters = Pick<QuestionIntent, "categories" | "places" | "window" | "price" | "keywords">;
 
 /** Food and ongoing-business listings have no date or ticket price (spec §4 Listing visibility). */
-const isBusinessListing = sql`(coalesce(${events.category}, '') in ('food', 'ongoing-business') or ${events.businessType} in ('restaurant', 'business_listing'))`;
+const isBusinessListing = businessListingSql(events);
 
 function contains(text: string) {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function conditionsFor(filters: CatalogueFilters, now: Date): SQL[] {
-  const conditions: (SQL | undefined)[] = [eq(events.status, "active")];
+  const conditions: (SQL | undefined)[] = [];
   if (filters.window) {
     // A time window asks for dated events: listings without a date have no place in it.
     const start = filters.window.start < now ? now : filters.window.start;
-    conditions.push(gte(events.dateTime, start), lt(events.dateTime, filters.window.end), sql`not ${isBusinessListing}`);
+    conditions.push(eq(events.status, "active"), gte(events.dateTime, start), lt(events.dateTime, filters.window.end), sql`not ${isBusinessListing}`);
   } else {
     // What the site lists (spec §4): upcoming events, and restaurants and ongoing businesses whatever their date.
-    conditions.push(or(gte(events.dateTime, now), eq(events.businessType, "restaurant"), eq(events.category, "ongoing-business")));
+    conditions.push(listedSql(events, now));
   }
   if (filters.categories.length) conditions.push(inArray(sql`lower(${events.category})`, filters.categories));
   if (filters.places.length) {
@@ -82,7 +83,7 @@ export async function knownPlaces({ db, now }: { db: Db; now: Date }): Promise<s
   const rows = await db
     .selectDistinct({ location: events.location, venue: events.venue })
     .from(events)
-    .where(and(eq(events.status, "active"), or(gte(events.dateTime, now), eq(events.businessType, "restaurant"), eq(events.category, "ongoing-business"))))
+    .where(listedSql(events, now))
     .limit(5000);
   const places = new Set<string>();
   for (const row of rows) {

@@ -1,4 +1,4 @@
-import { EVENT_CATEGORIES, formatEventDate, formatPounds, type EventCategory } from "../../../domain";
+import { EVENT_CATEGORIES, formatEventDate, formatPounds, formatShortDay, type EventCategory } from "../../../domain";
 import { addDays, isValidDay, ukDayOf, ukInstant, weekdayOf, type UkDay } from "./uk-calendar";
 
 /**
@@ -172,10 +172,9 @@ function parsePrice(text: string): PriceFilter | null {
   return null;
 }
 
-const shortDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
-
 function dayLabel(day: UkDay): string {
-  return shortDay.format(new Date(Date.UTC(day.year, day.month - 1, day.day)));
+  // Noon UTC falls on the same UK day whatever the season.
+  return formatShortDay(new Date(Date.UTC(day.year, day.month - 1, day.day, 12))) ?? "";
 }
 
 function span(start: UkDay, endExclusive: UkDay) {

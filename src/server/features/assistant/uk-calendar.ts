@@ -1,4 +1,4 @@
-import { TIME_ZONE } from "../../../domain";
+import { londonDateOf, londonWallTimeToDate } from "../../../domain";
 
 /**
  * Calendar arithmetic in UK time (decisions D16): "today", "this weekend" and "12 December" mean the
@@ -12,24 +12,9 @@ export interface UkDay {
   day: number;
 }
 
-const partsFormatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  hourCycle: "h23",
-});
-
-function ukWallClock(instant: Date): UkDay & { hour: number; minute: number } {
-  const parts = Object.fromEntries(partsFormatter.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute) };
-}
-
 /** The UK calendar day an instant falls on. */
 export function ukDayOf(instant: Date): UkDay {
-  const { year, month, day } = ukWallClock(instant);
+  const [year, month, day] = londonDateOf(instant).split("-").map(Number) as [number, number, number];
   return { year, month, day };
 }
 
@@ -44,18 +29,11 @@ export function weekdayOf(day: UkDay): number {
   return (new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay() + 6) % 7;
 }
 
-function offsetMinutes(instant: Date): number {
-  const wall = ukWallClock(instant);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
-}
-
 /** The instant of a UK wall-clock time (midnight and the evening are never in a clock-change gap). */
 export function ukInstant(day: UkDay, hour = 0, minute = 0): Date {
-  const guess = Date.UTC(day.year, day.month - 1, day.day, hour, minute);
-  const first = guess - offsetMinutes(new Date(guess)) * 60_000;
-  // Near a clock change the offset at the guess can differ from the offset at the answer.
-  return new Date(guess - offsetMinutes(new Date(first)) * 60_000);
+  // A day rolled past its month's end (addDays never makes one) is still a day: Date.UTC's reading of it.
+  const date = new Date(Date.UTC(day.year, day.month - 1, day.day));
+  return londonWallTimeToDate({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute })!;
 }
 
 export function isValidDay(day: UkDay): boolean {

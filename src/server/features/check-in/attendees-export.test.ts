@@ -47,7 +47,7 @@ describe("attendee CSV, streamed (issue 21)", () => {
     expect(response.headers["content-disposition"]).toBe('attachment; filename="attendees-Big-Night.csv"');
     expect(response.body.endsWith("\r\n")).toBe(true);
     const lines = response.body.slice(0, -2).split("\r\n");
-    expect(lines[0]).toBe(ATTENDEE_CSV_COLUMNS.join(","));
+    expect(lines[0]).toBe(`\uFEFF${ATTENDEE_CSV_COLUMNS.join(",")}`);
     expect(lines).toHaveLength(1 + 1_201);
     // The same attendees in the same order as the list (newest first), each once; cells still guarded.
     expect(lines.slice(1).map((line) => line.split(",")[1])).toEqual(list.attendees.map((attendee) => attendee.email));
@@ -57,17 +57,17 @@ describe("attendee CSV, streamed (issue 21)", () => {
     expect(lines.find((line) => line.includes("guest7@"))).toContain(',"Roundhouse, Camden, London",1,');
   });
 
-  it("writes a small event's CSV exactly as before: header, one row per attendee, newest first", async () => {
+  it("writes a small event's CSV: a byte order mark, the header, one row per attendee newest first, amounts as plain numbers", async () => {
     const { account, client } = await as("user");
-    const event = await createEvent(t.db, { userId: account.id, title: "Small Night", venue: "The Crypt", location: "Leeds" });
+    const event = await createEvent(t.db, { userId: account.id, title: "Small Night", venue: "The Crypt", location: "Leeds", pricePence: 1000 });
     const older = await createBooking(t.db, { eventId: event.id, quantity: 2, name: "@Ada", email: "ada@example.test", totalAmountPence: 2460, createdAt: new Date("2026-03-01T19:05:00Z") });
     const newer = await createBooking(t.db, { eventId: event.id, quantity: 1, name: "Bo, Jr", email: "bo@example.test", createdAt: new Date("2026-07-01T18:30:00Z") });
     const body = (await client.get(`/api/events/${event.id}/attendees?format=csv`)).body;
     expect(body).toBe(
       [
-        ATTENDEE_CSV_COLUMNS.join(","),
-        `"Bo, Jr",bo@example.test,1,£0.00,01/07/2026 19:30,Pending,${newer.ticketCode},"The Crypt, Leeds",0,,£0.00`,
-        `'@Ada,ada@example.test,2,£24.60,01/03/2026 19:05,Pending,${older.ticketCode},"The Crypt, Leeds",0,,£0.00`,
+        `\uFEFF${ATTENDEE_CSV_COLUMNS.join(",")}`,
+        `"Bo, Jr",bo@example.test,1,0.00,01/07/2026 19:30,Pending,${newer.ticketCode},"The Crypt, Leeds",0,,0.00`,
+        `'@Ada,ada@example.test,2,24.60,01/03/2026 19:05,Pending,${older.ticketCode},"The Crypt, Leeds",0,,0.00`,
         "",
       ].join("\r\n"),
     );

@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { ATTENDEE_CSV_COLUMNS, bookingRefundState, bookingStateLabel, eventPlace, LISTED_BOOKING_STATUSES, formatPounds, toCsv, type AttendeeList } from "../../../domain";
+import { ATTENDEE_CSV_COLUMNS, bookingRefundState, bookingStateLabel, eventPlace, formatNumericDateTime, LISTED_BOOKING_STATUSES, CSV_BOM, csvPounds, toCsv, type AttendeeList } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, orderLines } from "../../db/schema";
-import { bookingMoney } from "../refunds/ledger";
+import { bookingMoney } from "../ledger/ledger";
 import type { Actor } from "../auth/session";
 import { findManagedEvent } from "../events/managed-events";
 
@@ -71,20 +71,9 @@ async function* attendeePages(db: Db, eventId: string): AsyncGenerator<Attendee[
   }
 }
 
-const UK_NUMERIC = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** '22/11/2026 19:30' (UK time): what a UK spreadsheet reads as a date and time. */
 function spreadsheetDateTime(iso: string): string {
-  const part = Object.fromEntries(UK_NUMERIC.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+  return formatNumericDateTime(iso) ?? iso;
 }
 
 /** The CSV rows of some attendees (spec §9 Display), with cells a spreadsheet cannot run as formulas. */
@@ -94,14 +83,14 @@ function attendeeCsvRows(place: string, attendees: readonly Attendee[]): string 
       attendee.name,
       attendee.email,
       attendee.tickets,
-      formatPounds(attendee.amountPence),
+      csvPounds(attendee.amountPence),
       spreadsheetDateTime(attendee.bookedAt),
       attendee.checkedInAt ? "Checked In" : "Pending",
       attendee.qrCode ?? attendee.ticketCode,
       place,
       attendee.refundedTickets,
       bookingStateLabel({ status: attendee.status, ticketQuantity: attendee.tickets, refundedQuantity: attendee.refundedTickets, refundedPence: attendee.refundedPence }) ?? "",
-      formatPounds(attendee.refundedPence),
+      csvPounds(attendee.refundedPence),
     ]),
   );
 }
@@ -111,7 +100,7 @@ function attendeeCsvRows(place: string, attendees: readonly Attendee[]): string 
  * 20,000 bookings never sits in memory whole.
  */
 async function* attendeesCsv(db: Db, eventId: string, place: string): AsyncGenerator<string> {
-  yield toCsv([[...ATTENDEE_CSV_COLUMNS]]);
+  yield CSV_BOM + toCsv([[...ATTENDEE_CSV_COLUMNS]]);
   for await (const page of attendeePages(db, eventId)) yield attendeeCsvRows(place, page);
 }
 

@@ -1,58 +1,9 @@
-import { asc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
-import { AppError } from "../../../domain";
-import { preparedSql, rowsOf, type Db } from "../../db/client";
-import { bookings, events, orderLines, orders } from "../../db/schema";
+import { asc, inArray, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
+import { AppError, remainingPlaces } from "../../../domain";
+import { preparedSql, type Db, type Tx } from "../../db/client";
+import { events, orderLines, orders } from "../../db/schema";
+import { liveHeldLine, placesTaken } from "../events/places";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-/**
- * The rule's two parts, written once for both forms below: a booking that holds places, and an order
- * line of a live hold. A line's held_until mirrors its order (the order's expiry while it is pending;
- * triggers of migration 0016), so a count reads one event's live lines from one partial index
- * (order_lines_held_idx) and never joins every pending order (docs/decisions/031).
- */
-const holdsPlaces = sql`${bookings.status} = 'confirmed'`;
-const liveHeldLine = sql`${orderLines.heldUntil} > now()`;
-
-/**
- * Places taken on an event: confirmed tickets plus places held by unexpired pending checkouts (decisions
- * D9), other than `exceptOrderId`'s. The one count the listings show ('Sold out', 'Only N left') and
- * the holds check, so both follow a checkout at once. `eventId` is a column (per row of a listing) or an id.
- */
-export function placesTaken(eventId: AnyColumn | string, exceptOrderId?: string): SQL<number> {
-  const otherOrder = exceptOrderId ? sql` and ${orderLines.orderId} <> ${exceptOrderId}` : sql``;
-  // Nested once: a single-table select writes the columns at the top of its fields without their table,
-  // which inside these subqueries would be ambiguous.
-  const taken = sql`((
-  select coalesce(sum(${bookings.ticketQuantity}), 0)::int from ${bookings}
-  where ${bookings.eventId} = ${eventId} and ${holdsPlaces}
-) + (
-  select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
-  where ${orderLines.eventId} = ${eventId} and ${liveHeldLine}${otherOrder}
-))`;
-  return sql<number>`${taken}`;
-}
-
-/**
- * placesTaken for many events in one grouped read (a listing's page): rows (event_id, taken) for the
- * events `eventIds` selects (a subquery of ids) that have places taken; an event without a row has 0.
- * Served by partial covering indexes (migrations 0012 and 0016), not a subquery per event.
- */
-export function placesTakenByEvent(eventIds: SQL): SQL {
-  return sql`select held.event_id, sum(held.quantity)::int as taken from (
-  select ${bookings.eventId} as event_id, ${bookings.ticketQuantity} as quantity from ${bookings}
-  where ${bookings.eventId} in (${eventIds}) and ${holdsPlaces}
-  union all
-  select ${orderLines.eventId}, ${orderLines.quantity} from ${orderLines}
-  where ${orderLines.eventId} in (${eventIds}) and ${liveHeldLine}
-) as held group by held.event_id`;
-}
-
-/** Places left on an event with a capacity, counted inside the caller's transaction (under the event's lock). */
-export async function placesLeft(tx: Tx, event: { id: string; maxAttendees: number }, exceptOrderId?: string): Promise<number> {
-  const [row] = await tx.select({ taken: placesTaken(event.id, exceptOrderId) }).from(events).where(eq(events.id, event.id));
-  return event.maxAttendees - Number(row!.taken);
-}
 
 /** The events a prepared statement is given as its `eventIds` placeholder (an array of ids). */
 const placeholderEventIds = sql`${events.id} = any(${sql.placeholder("eventIds")}::uuid[])`;
@@ -135,29 +86,12 @@ export const holdLapsed = sql<boolean>`(${orders.expiresAt} <= now())`;
  * two checkouts cannot both pass.
  */
 export function checkPlacesLeft({ event, quantity, taken }: { event: { title: string; maxAttendees: number | null }; quantity: number; taken: number }) {
-  if (event.maxAttendees === null) return;
-  const left = event.maxAttendees - taken;
-  if (quantity > left) throw capacityError(event.title, left);
+  const left = remainingPlaces(event.maxAttendees, taken);
+  if (left !== null && quantity > left) throw capacityError(event.title, left);
 }
 
 function capacityError(title: string, left: number): AppError {
   return left <= 0
     ? new AppError("CONFLICT", `Sold out: there are no tickets left for ${title}.`, { reason: "SOLD_OUT", remaining: 0 })
     : new AppError("CONFLICT", `Only ${left} left for ${title}.`, { reason: "NOT_ENOUGH_LEFT", remaining: left });
-}
-
-/**
- * Order lines whose hold is not their order's (the reconcile's check of decision 031): a line holds its
- * places until its order's expiry while the order is pending, and not at all after.
- */
-export async function heldLineProblems(db: Db | Tx): Promise<{ lineId: string; orderId: string; status: string; heldUntil: string | null; expected: string | null }[]> {
-  // What migration 0016's triggers give a line: its order's expiry while the order is pending.
-  const ordersHold = sql`(case when o.status = 'pending' then o.expires_at end)`;
-  const rows = rowsOf<{ line_id: string; order_id: string; status: string; held_until: string | null; expected: string | null }>(
-    await db.execute(sql`
-      select l.id as line_id, o.id as order_id, o.status, l.held_until::text, ${ordersHold}::text as expected
-      from ${orderLines} l join ${orders} o on o.id = l.order_id
-      where l.held_until is distinct from ${ordersHold}`),
-  );
-  return rows.map((row) => ({ lineId: row.line_id, orderId: row.order_id, status: row.status, heldUntil: row.held_until, expected: row.expected }));
 }

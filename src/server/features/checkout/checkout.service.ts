@@ -3,7 +3,6 @@ import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import {
   affiliateCommission,
   AppError,
-  bookingRefundState,
   CHECKOUT_SESSION_ID_TEMPLATE,
   checkoutLines,
   commissionEarner,
@@ -14,7 +13,6 @@ import {
   newTicketCode,
   paymentCancelPath,
   paymentSuccessPath,
-  type MoneySummary,
 } from "../../../domain";
 import { oncePerDb, type Db } from "../../db/client";
 import { settled, statementBatches, togetherOrAlone, type StatementBatches } from "../../db/statement-batches";
@@ -23,10 +21,12 @@ import type { Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
 import { newLocalPaymentId } from "../../providers/payments/local";
 import { transferGroupOf, type PaymentGateway } from "../../providers/payments/payments";
-import { bookingChargeEntries, ledgerInsert, recordLedger } from "../refunds/ledger";
+import { bookingChargeEntries, ledgerInsert, recordLedger } from "../ledger/ledger";
 import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
-import { holdLapsed, liveHoldWithMargin, lockEvents, placesLeft } from "./capacity";
+import { captureOrderSellers } from "../ledger/order-sellers";
+import { placesLeft } from "../events/places";
+import { holdLapsed, liveHoldWithMargin, lockEvents } from "./capacity";
 import { placeHold } from "./holds";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
@@ -70,34 +70,6 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
   // The held places show at once as fewer left ('Only N left', 'Sold out').
   publicPagesChanged(db, "places");
   return order;
-}
-
-type BookingRow = typeof bookings.$inferSelect;
-
-/**
- * A booking as the API shows it to its buyer or its organiser (My Tickets, the ticket viewer): the one
- * mapping of a booking row to JSON, which each answer extends with its event and QR payload.
- */
-/**
- * A booking as its buyer and its organiser see it, with its refunds: `money` is its ledger summary
- * (bookingMoney), for what has been paid back so far.
- */
-export function bookingJson(booking: BookingRow, money?: Pick<MoneySummary, "refundedPence">) {
-  const refundedPence = money?.refundedPence ?? 0;
-  return {
-    bookingId: booking.id,
-    ticketCode: booking.ticketCode,
-    status: booking.status,
-    ticketQuantity: booking.ticketQuantity,
-    totalAmountPence: booking.totalAmountPence,
-    refundedQuantity: booking.refundedQuantity,
-    refundState: bookingRefundState({ ticketQuantity: booking.ticketQuantity, refundedQuantity: booking.refundedQuantity, refundedPence }),
-    refundedPence,
-    attendeeName: booking.attendeeName,
-    attendeeEmail: booking.attendeeEmail,
-    checkedInAt: booking.checkedInAt?.toISOString() ?? null,
-    createdAt: booking.createdAt.toISOString(),
-  };
 }
 
 export type ConfirmResult =
@@ -291,6 +263,12 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: strin
         .where(inArray(orders.id, part.map(({ order }) => order.id)));
     }
 
+    // Who sold what, as they are now: the receipt is a record of the sale (issue 33).
+    await captureOrderSellers(
+      tx,
+      confirming.map(({ order }) => order.id),
+    );
+
     const affiliateIds = [...new Set([...confirming.map(({ order }) => order.affiliateId), ...locked.map((event) => event.affiliateId)].filter((id): id is string => id !== null))];
     const knownAffiliates = affiliateIds.length ? await tx.select({ id: affiliates.id, userId: affiliates.userId }).from(affiliates).where(inArray(affiliates.id, affiliateIds)) : [];
     const affiliateById = new Map(knownAffiliates.map((affiliate) => [affiliate.id, affiliate]));
@@ -300,9 +278,11 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: strin
         line,
         bookingId,
         providerRef,
-        // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates); never the buyer's own (issue 16).
+        // The buyer's referral wins over the event's own affiliate (issue 5 Affiliates); never the buyer's own
+        // (issue 16), nor the event organiser's (issue 33).
         earner: commissionEarner({
           buyerId: order.userId,
+          organiserId: byId.get(line.eventId)!.userId,
           referral: affiliateById.get(order.affiliateId ?? "") ?? null,
           eventAffiliate: affiliateById.get(byId.get(line.eventId)!.affiliateId ?? "") ?? null,
         }),

@@ -6,8 +6,8 @@ import { startStripeStandIn, type StripeStandIn } from "../../../../test/stand-i
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { bookings, orderLines, orders, payoutAccounts, refunds } from "../../db/schema";
-import { eventSettlements } from "../payouts/settlement";
-import { reconcile } from "../refunds/reconcile";
+import { eventSettlements } from "../ledger/settlement";
+import { reconcile } from "../ledger/reconcile";
 
 /**
  * The booking fee passed on or absorbed (D22), end to end through real checkouts and refunds: what the

@@ -10,7 +10,7 @@ import { openPglite, type Db } from "../../db/client";
 import { orderLines, orders } from "../../db/schema";
 import { holdStanding } from "./capacity";
 import { confirmOrder, createPayment, releaseOrder, type TicketEmailQueue } from "./checkout.service";
-import { reconcile } from "../refunds/reconcile";
+import { reconcile } from "../ledger/reconcile";
 import { expireLapsedOrders } from "./expire-holds.job";
 
 /**

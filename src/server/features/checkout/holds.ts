@@ -14,13 +14,13 @@ import {
   ticketLimitError,
   ticketTotal,
 } from "../../../domain";
-import { isDatabaseUnavailable, isDeadlock, oncePerDb, queriesTogether, type Db } from "../../db/client";
+import { isDatabaseUnavailable, isDeadlock, oncePerDb, queriesTogether, type Db, type Tx } from "../../db/client";
 import { events, orderLines, orders, profiles, users } from "../../db/schema";
 import { hitRateLimits, rateLimitRefusal } from "../../lib/rate-limiter";
 import { statementBatches, togetherOrAlone, type Settled, type StatementBatches } from "../../db/statement-batches";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { eventsAwaitingPayouts, payoutsNotReadyError } from "../payouts/payout-accounts.service";
-import { checkPlacesLeft, holdStanding, lockEvents, type HoldStanding, type Tx } from "./capacity";
+import { checkPlacesLeft, holdStanding, lockEvents, type HoldStanding } from "./capacity";
 
 /** One buyer's hold, as create-payment asks for it: the cart's merged lines (in event id order) and the order's own fields. */
 export interface HoldRequest {

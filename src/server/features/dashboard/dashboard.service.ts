@@ -1,10 +1,24 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { bookingRefundState, isBusinessListing, LIST_SIZES, LISTED_BOOKING_STATUSES, ukToday, upcomingThenPast, type DashboardEvent, type OwnBooking, type SalesAnalytics } from "../../../domain";
+import {
+  bookingRefundState,
+  isBusinessListing,
+  LIST_SIZES,
+  LISTED_BOOKING_STATUSES,
+  organiserMoneyOf,
+  ticketIncomeOf,
+  ukToday,
+  upcomingThenPast,
+  type DashboardEvent,
+  type OrganiserMoney,
+  type OwnBooking,
+  type SalesAnalytics,
+} from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
-import { bookingMoney } from "../refunds/ledger";
-import { dailyTally, eventTally, type TallyFigures } from "./sales-tally";
-import { cancellationProgressOf } from "../events/event-lifecycle.service";
+import { bookingMoney } from "../ledger/ledger";
+import { dailyTally, eventTally, type TallyFigures } from "../ledger/sales-tally";
+import { cancellationProgressOf } from "../event-changes/event-lifecycle.service";
+import { eventSettlements } from "../ledger/settlement";
 
 const listed = inArray(bookings.status, [...LISTED_BOOKING_STATUSES]);
 
@@ -16,9 +30,21 @@ const DAYS_CHARTED = 30;
 
 /**
  * What both the events list and the sales analytics read about an organiser's events, read once per
- * dashboard from the sales tally (decision 030): valid tickets, bookings and money per event.
+ * dashboard: valid tickets and bookings from the sales tally (decision 030), and the money from the
+ * settlement the statements and payouts read (issue 33), so every figure equals the statement's.
  */
-export type OwnEventFigures = Map<string, TallyFigures>;
+export interface OwnEventFigures {
+  counts: Map<string, TallyFigures>;
+  money: Map<string, OrganiserMoney & { bookingFeesPence: number }>;
+}
+
+const NO_MONEY: OrganiserMoney & { bookingFeesPence: number } = { ticketIncomePence: 0, organiserFeesPence: 0, netDuePence: 0, bookingFeesPence: 0 };
+
+async function ownEventFigures(db: Db, eventIds: string[]): Promise<OwnEventFigures> {
+  const [counts, settlements] = await Promise.all([eventTally(db, eventIds), eventSettlements(db, eventIds)]);
+  const money = new Map([...settlements].map(([id, settlement]) => [id, { ...organiserMoneyOf(settlement), bookingFeesPence: settlement.bookingFeesPence - settlement.feeRefundsPence }]));
+  return { counts, money };
+}
 
 function ownEventRows(db: Db, userId: string) {
   return db
@@ -46,10 +72,10 @@ function ownEventRows(db: Db, userId: string) {
 }
 type OwnEventRow = Awaited<ReturnType<typeof ownEventRows>>[number];
 
-/** spec §7 events: the organiser's events, newest created first, with their valid tickets and net revenue from the ledger. */
+/** spec §7 events: the organiser's events, newest created first, with their valid tickets, ticket income and net due (their statements' figures). */
 export async function listOwnEvents({ db, userId }: { db: Db; userId: string }): Promise<DashboardEvent[]> {
   const rows = await ownEventRows(db, userId);
-  return ownEventsOf(db, rows, await eventTally(db, rows.map((row) => row.id)));
+  return ownEventsOf(db, rows, await ownEventFigures(db, rows.map((row) => row.id)));
 }
 
 async function ownEventsOf(db: Db, rows: OwnEventRow[], figures: OwnEventFigures): Promise<DashboardEvent[]> {
@@ -65,8 +91,9 @@ async function ownEventsOf(db: Db, rows: OwnEventRow[], figures: OwnEventFigures
     dateTime: row.dateTime.toISOString(),
     endTime: row.endTime?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    ticketsSold: figures.get(row.id)?.ticketsSold ?? 0,
-    revenuePence: figures.get(row.id)?.money.remainingPence ?? 0,
+    ticketsSold: figures.counts.get(row.id)?.ticketsSold ?? 0,
+    ticketIncomePence: (figures.money.get(row.id) ?? NO_MONEY).ticketIncomePence,
+    netDuePence: (figures.money.get(row.id) ?? NO_MONEY).netDuePence,
   }));
 }
 
@@ -112,11 +139,11 @@ function recentSales(db: Db, userId: string) {
 
 /**
  * spec §2 Dashboard Sales Analytics: recent sales (10), per-event sums, and sales per day for the chart.
- * Money is net, from the ledger (charged less refunded and disputed, issue 19); tickets are those still valid.
+ * Money is each event's settlement, as its statement shows it (issue 33); tickets are those still valid.
  */
 export async function salesAnalytics({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }): Promise<SalesAnalytics> {
   const ownEvents = await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.userId, userId));
-  return salesOf(db, userId, ownEvents, await eventTally(db, ownEvents.map((event) => event.id)), now);
+  return salesOf(db, userId, ownEvents, await ownEventFigures(db, ownEvents.map((event) => event.id)), now);
 }
 
 /** The UK days the chart shows, oldest first. */
@@ -129,31 +156,46 @@ async function salesOf(db: Db, userId: string, ownEvents: { id: string; title: s
   const charted = chartedDays(now);
   const [recent, byDay] = await Promise.all([recentSales(db, userId), dailyTally(db, ownEvents.map((event) => event.id), charted[0]!)]);
   const recentMoney = await bookingMoney(db, recent.map((sale) => sale.bookingId));
-  const days: SalesAnalytics["daily"] = charted.map((date) => ({ date, revenuePence: byDay.get(date)?.money.remainingPence ?? 0, tickets: byDay.get(date)?.ticketsSold ?? 0 }));
+  const days: SalesAnalytics["daily"] = charted.map((date) => {
+    const day = byDay.get(date);
+    return { date, ticketIncomePence: day ? ticketIncomeOf(day.money) : 0, tickets: day?.ticketsSold ?? 0 };
+  });
   // An event is listed once it has valid bookings or money on the ledger (a fully refunded event shows its £0).
   const perEventRows = ownEvents
-    .filter((event) => (figures.get(event.id)?.bookings ?? 0) > 0 || figures.get(event.id)?.hasMoney)
-    .map((event) => ({
-      eventId: event.id,
-      title: event.title,
-      revenuePence: figures.get(event.id)!.money.remainingPence,
-      ticketsSold: figures.get(event.id)!.ticketsSold,
-      bookings: figures.get(event.id)!.bookings,
-    }))
-    .sort((a, b) => b.revenuePence - a.revenuePence || a.title.localeCompare(b.title));
+    .filter((event) => (figures.counts.get(event.id)?.bookings ?? 0) > 0 || figures.counts.get(event.id)?.hasMoney)
+    .map((event) => {
+      const { bookingFeesPence, ...money } = figures.money.get(event.id) ?? NO_MONEY;
+      return {
+        eventId: event.id,
+        title: event.title,
+        ...money,
+        bookingFeesPence,
+        ticketsSold: figures.counts.get(event.id)?.ticketsSold ?? 0,
+        bookings: figures.counts.get(event.id)?.bookings ?? 0,
+      };
+    })
+    .sort((a, b) => b.ticketIncomePence - a.ticketIncomePence || a.title.localeCompare(b.title));
+  const sum = (of: (row: (typeof perEventRows)[number]) => number) => perEventRows.reduce((total, row) => total + of(row), 0);
   return {
-    recentSales: recent.map((sale) => ({
-      ...sale,
-      ...refundFields(sale, recentMoney.get(sale.bookingId)?.refundedPence),
-      createdAt: sale.createdAt.toISOString(),
-    })),
-    perEvent: perEventRows,
+    recentSales: recent.map((sale) => {
+      const money = recentMoney.get(sale.bookingId);
+      return {
+        ...sale,
+        ...refundFields(sale, money?.refundedPence),
+        ticketIncomePence: money ? ticketIncomeOf(money, sale.status) : 0,
+        createdAt: sale.createdAt.toISOString(),
+      };
+    }),
+    perEvent: perEventRows.map(({ bookingFeesPence: _platforms, ...row }) => row),
     daily: days,
     totals: {
-      revenuePence: perEventRows.reduce((sum, row) => sum + row.revenuePence, 0),
-      ticketsSold: perEventRows.reduce((sum, row) => sum + row.ticketsSold, 0),
-      bookings: perEventRows.reduce((sum, row) => sum + row.bookings, 0),
-      refundedPence: [...figures.values()].reduce((sum, row) => sum + row.money.refundedPence, 0),
+      ticketIncomePence: sum((row) => row.ticketIncomePence),
+      organiserFeesPence: sum((row) => row.organiserFeesPence),
+      netDuePence: sum((row) => row.netDuePence),
+      bookingFeesPence: sum((row) => row.bookingFeesPence),
+      ticketsSold: sum((row) => row.ticketsSold),
+      bookings: sum((row) => row.bookings),
+      refundedPence: [...figures.counts.values()].reduce((total, row) => total + row.money.refundedPence, 0),
     },
   };
 }
@@ -202,7 +244,7 @@ export function attendeeEventChoices(ownEvents: readonly DashboardEvent[], now: 
 
 export async function getDashboard({ db, userId, now = new Date() }: { db: Db; userId: string; now?: Date }) {
   const rows = await ownEventRows(db, userId);
-  const figures = await eventTally(db, rows.map((row) => row.id));
+  const figures = await ownEventFigures(db, rows.map((row) => row.id));
   const [ownEvents, sales, ownBookings] = await Promise.all([ownEventsOf(db, rows, figures), salesOf(db, userId, rows, figures, now), listOwnBookings({ db, userId })]);
   return { events: ownEvents, attendeeEvents: attendeeEventChoices(ownEvents, now), sales, bookings: ownBookings };
 }

@@ -41,7 +41,7 @@ describe("sales analytics (spec §2 Dashboard)", () => {
     const { account, client } = await as("user");
     const concert = await createEvent(t.db, { userId: account.id, title: "Concert", pricePence: 2000 });
     const talk = await createEvent(t.db, { userId: account.id, title: "Talk", pricePence: 500 });
-    const elsewhere = await createEvent(t.db, { userId: (await as("user")).account.id, title: "Someone else's" });
+    const elsewhere = await createEvent(t.db, { userId: (await as("user")).account.id, title: "Someone else's", pricePence: 881 });
     for (let i = 0; i < 11; i++) {
       await createBooking(t.db, { eventId: concert.id, quantity: 2, totalAmountPence: 4460, createdAt: new Date(Date.now() - (i + 1) * 60_000) });
     }
@@ -53,21 +53,31 @@ describe("sales analytics (spec §2 Dashboard)", () => {
     expect(sales.recentSales).toHaveLength(10);
     expect(sales.recentSales[0].eventTitle).toBe("Talk");
     expect(sales.perEvent).toEqual([
-      { eventId: concert.id, title: "Concert", revenuePence: 11 * 4460, ticketsSold: 22, bookings: 11 },
-      { eventId: talk.id, title: "Talk", revenuePence: 730, ticketsSold: 1, bookings: 1 },
+      // Ticket money only (the £2.30 booking fees are the platform's); organiser fee per booking (D22):
+      // 2.9% of 4000p = 116p + 2 × 30p; of 500p = 14.5p, rounded half up to 15p, + 30p.
+      { eventId: concert.id, title: "Concert", ticketIncomePence: 11 * 4000, organiserFeesPence: 11 * 176, netDuePence: 11 * (4000 - 176), ticketsSold: 22, bookings: 11 },
+      { eventId: talk.id, title: "Talk", ticketIncomePence: 500, organiserFeesPence: 45, netDuePence: 500 - 45, ticketsSold: 1, bookings: 1 },
     ]);
-    expect(sales.totals).toEqual({ revenuePence: 11 * 4460 + 730, ticketsSold: 23, bookings: 12, refundedPence: 0 });
+    expect(sales.totals).toEqual({
+      ticketIncomePence: 11 * 4000 + 500,
+      organiserFeesPence: 11 * 176 + 45,
+      netDuePence: 11 * (4000 - 176) + 500 - 45,
+      bookingFeesPence: 11 * 460 + 230,
+      ticketsSold: 23,
+      bookings: 12,
+      refundedPence: 0,
+    });
     expect(sales.daily).toHaveLength(30);
     expect(sales.daily.reduce((sum: number, day: { tickets: number }) => sum + day.tickets, 0)).toBe(23);
 
     const mine = (await client.get("/api/me/events")).json().events;
     expect(mine.map((e: { title: string }) => e.title).sort()).toEqual(["Concert", "Talk"]);
-    expect(mine.find((e: { title: string }) => e.title === "Concert")).toMatchObject({ ticketsSold: 22, revenuePence: 11 * 4460 });
+    expect(mine.find((e: { title: string }) => e.title === "Concert")).toMatchObject({ ticketsSold: 22, ticketIncomePence: 11 * 4000, netDuePence: 11 * (4000 - 176) });
   });
 
   it("lists the user's own confirmed bookings", async () => {
     const { account, client } = await as("user");
-    const event = await createEvent(t.db, { userId: (await as("user")).account.id, title: "Gig" });
+    const event = await createEvent(t.db, { userId: (await as("user")).account.id, title: "Gig", pricePence: 270 });
     await createBooking(t.db, { eventId: event.id, quantity: 3, userId: account.id, totalAmountPence: 1500 });
     await createBooking(t.db, { eventId: event.id, quantity: 1, userId: account.id, status: "pending" });
     const { bookings } = (await client.get("/api/me/bookings")).json();
@@ -100,7 +110,7 @@ describe("Attendee Management's event choice (issue 17)", () => {
 describe("attendees and check-in (spec §6 Organiser)", () => {
   it("exports RFC 4180 CSV with the spec's columns and cells no spreadsheet will run", async () => {
     const { account, client } = await as("user");
-    const event = await createEvent(t.db, { userId: account.id, title: "Formula Night" });
+    const event = await createEvent(t.db, { userId: account.id, title: "Formula Night", pricePence: 1000 });
     await createBooking(t.db, { eventId: event.id, quantity: 2, name: '=HYPERLINK("http://evil.example","Click")', totalAmountPence: 2460, email: "+a@example.com" });
     await createBooking(t.db, { eventId: event.id, quantity: 1, name: 'Jo "JJ" Smith, Esq.', totalAmountPence: 0 });
     const response = await client.get(`/api/events/${event.id}/attendees?format=csv`);
@@ -108,10 +118,10 @@ describe("attendees and check-in (spec §6 Organiser)", () => {
     expect(response.headers["content-type"]).toContain("text/csv");
     expect(response.headers["content-disposition"]).toBe('attachment; filename="attendees-Formula-Night.csv"');
     const lines = response.body.split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue,Refunded tickets,Refund status,Amount refunded");
+    expect(lines[0]).toBe("\uFEFFName,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue,Refunded tickets,Refund status,Amount refunded");
     const hyperlinkRow = lines.find((line) => line.includes("HYPERLINK"))!;
     expect(hyperlinkRow.startsWith(`"'=HYPERLINK(""http://evil.example"",""Click"")"`)).toBe(true);
-    expect(hyperlinkRow).toContain(",'+a@example.com,2,£24.60,");
+    expect(hyperlinkRow).toContain(",'+a@example.com,2,24.60,");
     expect(hyperlinkRow).toMatch(/,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Pending,TCKT-2090-/);
     expect(lines.find((line) => line.includes("Esq"))!.startsWith('"Jo ""JJ"" Smith, Esq."')).toBe(true);
     expect(response.body.endsWith("\r\n")).toBe(true);
@@ -124,7 +134,7 @@ describe("attendees and check-in (spec §6 Organiser)", () => {
     expect((await client.get("/api/me/bookings")).json().bookings[0]).toMatchObject({ eventVenue: "The Deaf Institute", eventLocation: "Manchester" });
     const lines = (await client.get(`/api/events/${event.id}/attendees?format=csv`)).body.split("\r\n");
     expect(lines[0]!.split(",")[7]).toBe("Venue");
-    expect(lines[1]!.endsWith(',"The Deaf Institute, Manchester",0,,£0.00')).toBe(true);
+    expect(lines[1]!.endsWith(',"The Deaf Institute, Manchester",0,,0.00')).toBe(true);
     expect((await client.get(`/api/events/${event.id}/attendees`)).json().event).toMatchObject({ venue: "The Deaf Institute", location: "Manchester" });
   });
 
@@ -187,7 +197,7 @@ describe("send-ticket-email (decisions D11)", () => {
 describe("live sales (GET /api/realtime/bookings)", () => {
   it("streams a sale on the organiser's own event as it is written, and nobody else's", async () => {
     const { account, client } = await as("user");
-    const mine = await createEvent(t.db, { userId: account.id, title: "Live One" });
+    const mine = await createEvent(t.db, { userId: account.id, title: "Live One", pricePence: 1000 });
     const theirs = await createEvent(t.db, { userId: (await as("user")).account.id, title: "Not Mine" });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as AddressInfo;

@@ -59,7 +59,8 @@ describe("dev mailbox: attachments", () => {
   let sent: Awaited<ReturnType<typeof ticketEmailMessage>>;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { workers: false });
+    // A proxy is trusted, so a forged X-Forwarded-For would change request.ip: the attachment route must not care either.
+    t = await createTestApp({ TRUST_PROXY: "192.0.2.0/24" }, { workers: false });
     sent = await ticketEmailMessage({
       to,
       attendeeName: "Ada Lovelace",
@@ -106,6 +107,18 @@ describe("dev mailbox: attachments", () => {
     expect((await get(qr!.url, "192.0.2.77")).statusCode).toBe(404);
     expect((await get(qr!.url.replace(/\/0$/, "/7"))).json()).toEqual({ error: { code: "NOT_FOUND", message: "This message has no such attachment." } });
     expect((await get("/api/dev/mailbox/not-a-uuid/attachments/0")).statusCode).toBe(400);
+  });
+
+  it("believes the socket, not a forwarded header claiming loopback (issue 33)", async () => {
+    const { messages } = (await get(`/api/dev/mailbox?to=${to}`)).json<{ messages: MailboxMessage[] }>();
+    const url = messages[0]!.attachments[0]!.url;
+    for (const forged of ["127.0.0.1", "::1", "192.0.2.1, 127.0.0.1"]) {
+      // From a trusted proxy's range, so Fastify's request.ip is the forged loopback address.
+      const response = await t.app.inject({ method: "GET", url, remoteAddress: "192.0.2.77", headers: { "x-forwarded-for": forged } });
+      expect(response.statusCode, forged).toBe(404);
+      expect(response.json()).toEqual({ error: { code: "NOT_FOUND", message: `No API route GET ${url}` } });
+    }
+    expect((await get(url)).statusCode).toBe(200);
   });
 });
 

@@ -1,11 +1,11 @@
 import { parseInput } from "../../lib/parse-input";
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { AppError, businessTypeForCategory, EventInput, ONGOING_BUSINESS_DATE, type EditableEvent, isUuid } from "../../../domain";
-import type { Db } from "../../db/client";
-import { affiliates, bookings, events, orderLines, orders, profiles } from "../../db/schema";
+import { and, eq, gt, or, sql } from "drizzle-orm";
+import { AppError, businessTypeForCategory, EventInput, eventDatesError, eventDatesMove, ONGOING_BUSINESS_DATE, type EditableEvent, type EventDates, isUuid } from "../../../domain";
+import type { Db, Tx } from "../../db/client";
+import { affiliates, bookings, events, orderLines, orders, profiles, refunds } from "../../db/schema";
 import type { FileStorage } from "../../providers/storage/storage";
-import { findActiveAffiliate } from "../affiliates/affiliates.service";
+import { eventAffiliate } from "../affiliates/affiliates.service";
 import type { Actor } from "../auth/session";
 import { removeEventImages, storeEventImage } from "../images/event-image";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
@@ -64,10 +64,9 @@ async function resolveOwner(db: Db, actor: Actor, organiserId: string | null, fa
   return profile.userId;
 }
 
-async function eventValues(db: Db, input: ParsedEventInput) {
+async function eventValues(db: Db, input: ParsedEventInput, organiserId: string) {
   const ongoing = input.category === "ongoing-business";
-  // An unknown affiliate code is not an error: the event is saved and no commission is tracked (spec §5).
-  const affiliate = input.affiliateCode ? await findActiveAffiliate({ db, code: input.affiliateCode }) : null;
+  const affiliate = await eventAffiliate({ db, code: input.affiliateCode, organiserId });
   return {
     title: input.title,
     description: input.description,
@@ -83,6 +82,35 @@ async function eventValues(db: Db, input: ParsedEventInput) {
     videoUrl: input.videoUrl,
     affiliateId: affiliate?.id ?? null,
   };
+}
+
+/** A new or changed start or end must be in the future and not too far ahead (issue 33); an ongoing business has none. */
+function checkDates(input: ParsedEventInput, values: EventDates, current: EventDates | null, now: Date) {
+  if (input.category === "ongoing-business") return;
+  const refused = eventDatesError(values, current, now);
+  if (refused) throw new AppError("VALIDATION_FAILED", `Invalid field '${refused.field}': ${refused.message}`, { field: refused.field });
+}
+
+const DATES_NEED_POSTPONE = "This event has sold tickets or has tickets being bought, so its date can only be moved by postponing it: buyers are told and may ask for a refund. Use Postpone on My Events.";
+
+/**
+ * Whether the event has a sale, a refund, a live hold or a payment still being confirmed (issue 33): its
+ * buyers hold tickets for its date, so the date moves only by postponing (decision 027).
+ */
+async function hasBuyers(db: Db | Tx, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      has: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.eventId} = ${eventId})
+        or exists (select 1 from ${refunds} where ${refunds.eventId} = ${eventId})
+        or exists (${db
+          .select({ one: sql`1` })
+          .from(orderLines)
+          .innerJoin(orders, eq(orders.id, orderLines.orderId))
+          .where(and(eq(orderLines.eventId, eventId), or(and(eq(orders.status, "pending"), gt(orders.expiresAt, sql`now()`)), sql`${orders.paidAt} is not null`)))})`,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return Boolean(row?.has);
 }
 
 /**
@@ -104,7 +132,8 @@ export async function createEvent({
 }): Promise<EditableEvent> {
   const input = parseEventInput(raw);
   const userId = await resolveOwner(db, actor, input.organiserId, actor.userId);
-  const values = await eventValues(db, input);
+  const values = await eventValues(db, input, userId);
+  checkDates(input, values, null, new Date());
   const id = randomUUID();
   const imageUrl = image ? await storeEventImage({ storage, eventId: id, bytes: image }) : input.imageUrl;
   try {
@@ -135,12 +164,23 @@ export async function updateEvent({
   const current = await getEditableEvent({ db, actor, eventId });
   const input = parseEventInput(raw);
   const userId = await resolveOwner(db, actor, input.organiserId, current.userId);
-  const values = await eventValues(db, input);
+  const values = await eventValues(db, input, userId);
+  const currentDates = { dateTime: new Date(current.dateTime), endTime: current.endTime ? new Date(current.endTime) : null };
+  checkDates(input, values, currentDates, new Date());
+  const moves = eventDatesMove(values, currentDates);
+  // Asked before the image is stored, so a refused edit leaves no file behind; asked again under the lock below.
+  if (moves && (await hasBuyers(db, eventId))) throw new AppError("CONFLICT", DATES_NEED_POSTPONE, { reason: "POSTPONE_REQUIRED" });
   const imageUrl = image ? await storeEventImage({ storage, eventId, bytes: image }) : input.imageUrl;
-  await db
-    .update(events)
-    .set({ userId, ...values, imageUrl, updatedAt: new Date() })
-    .where(eq(events.id, eventId));
+  await db.transaction(async (tx) => {
+    // The lock checkout takes: a sale and a change of date never interleave.
+    const [locked] = await tx.select({ dateTime: events.dateTime, endTime: events.endTime }).from(events).where(eq(events.id, eventId)).for("update");
+    if (!locked) throw new AppError("EVENT_NOT_FOUND", "Event not found");
+    if (eventDatesMove(values, locked) && (await hasBuyers(tx, eventId))) throw new AppError("CONFLICT", DATES_NEED_POSTPONE, { reason: "POSTPONE_REQUIRED" });
+    await tx
+      .update(events)
+      .set({ userId, ...values, imageUrl, updatedAt: new Date() })
+      .where(eq(events.id, eventId));
+  });
   publicPagesChanged(db);
   // The stored files go when the event's picture changes to a web address or to none.
   if (!image && imageUrl !== current.imageUrl) await removeEventImages({ storage, eventId }).catch(() => {});

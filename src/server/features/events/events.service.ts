@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import {
-  BOOKING_FEE_PENCE,
   AppError,
   EventId,
   effectiveSort,
@@ -17,8 +16,10 @@ import {
 } from "../../../domain";
 import { oncePerDb, rowsOf, type Db } from "../../db/client";
 import { events, profiles } from "../../db/schema";
+import { alwaysListedSql, businessListingSql, listedSql } from "../../../domain/events.sql";
+import { allInPricePenceSql } from "../../../domain/money.sql";
 import { publicMemoOf } from "../../lib/page-cache/invalidation";
-import { placesTaken, placesTakenByEvent } from "../checkout/capacity";
+import { placesTaken, placesTakenByEvent } from "./places";
 
 /** A card's columns; `taken` comes from placesTakenByEvent over the page's ids (see pagedSummaries). */
 const cardColumns = {
@@ -88,11 +89,11 @@ function toSummary(row: SummaryRow): EventSummary {
 }
 
 /** Listed whatever their date: restaurants and ongoing businesses (spec §4). */
-const alwaysListed = sql`(${events.businessType} = 'restaurant' or ${events.category} = 'ongoing-business')`;
+const alwaysListed = alwaysListedSql(events);
 
 /** Listed: active and upcoming, or a restaurant / ongoing business whatever its date (spec §4). */
 export function listedCondition(now: Date | Placeholder): SQL {
-  return and(eq(events.status, "active"), or(gte(events.dateTime, now), alwaysListed))!;
+  return listedSql(events, now);
 }
 
 /** Migration 0012's generated full-text document (not in the Drizzle schema, so plain selects never fetch it). */
@@ -181,15 +182,11 @@ function relevancePageCte(db: Db, where: SQL) {
     select id as page_id, row_number() over (order by ${order}) as position from ranked order by ${order} limit ${limit} offset ${offset}`);
 }
 
-/** Mirrors the domain's isBusinessListing: food and ongoing-business listings show 'Visit Now', not a price. */
-const isBusinessListingSql = sql`(coalesce(${events.category}, '') in ('food', 'ongoing-business') or ${events.businessType} in ('restaurant', 'business_listing'))`;
+/** Food and ongoing-business listings show 'Visit Now', not a price. */
+const isBusinessListingSql = businessListingSql(events);
 
-/**
- * Mirrors the domain's allInPrice: what a buyer pays per ticket, the price the cards show (D21), for
- * filters and sorting. The fee is inlined (not a parameter) so the expression index of migration 0012
- * (events_all_in_price_idx, which must change with BOOKING_FEE_PENCE) can serve it.
- */
-const allInPriceSql = sql`(${events.pricePence} + case when ${events.pricePence} > 0 and not ${events.absorbsBookingFee} then ${sql.raw(String(Number(BOOKING_FEE_PENCE)))} else 0 end)`;
+/** What a buyer pays per ticket, the price the cards show (D21), for filters and sorting. */
+const allInPriceSql = allInPricePenceSql(events);
 
 function priceCondition(band: EventListQuery["price"]): SQL | undefined {
   if (!band) return undefined;

@@ -9,7 +9,7 @@ import { createBooking, createEvent, createUser, futureDay, resetCatalogue, type
 import { recordingDb } from "../../../../test/recording-db";
 import { openPglite } from "../../db/client";
 import { events, orderLines, orders } from "../../db/schema";
-import { placesTaken } from "../checkout/capacity";
+import { placesTaken } from "./places";
 import { publicMemoOf, publicPagesChanged } from "../../lib/page-cache/invalidation";
 import { getEvent, getEventsByIds, getHomeData, getOrganiserEvents, getSimilarEvents, listEvents, SEARCH_RANKED_MATCHES } from "./events.service";
 

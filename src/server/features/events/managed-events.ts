@@ -1,5 +1,6 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { AppError, isUuid } from "../../../domain";
+import { managesEventByColumnsSql, managesEventSql } from "../../../domain/events.sql";
 import type { Db } from "../../db/client";
 import { events } from "../../db/schema";
 import type { Actor } from "../auth/session";
@@ -13,12 +14,12 @@ export const MANAGED_EVENT_NOT_FOUND = "Event not found or you don't have permis
  * unless a query names it otherwise).
  */
 export function managedBy(actor: Actor, organiser: SQL | typeof events.userId = events.userId): SQL {
-  return actor.isAdmin ? sql`true` : sql`${organiser} = ${actor.userId}`;
+  return managesEventSql(actor, organiser);
 }
 
 /** managedBy for a statement that carries each row's actor in its own columns (a batch of scans by several actors). */
 export function managedByColumns(organiser: SQL, actor: { isAdmin: SQL; userId: SQL }): SQL {
-  return sql`(${actor.isAdmin} or ${organiser} = ${actor.userId})`;
+  return managesEventByColumnsSql(organiser, actor);
 }
 
 /** An event the actor manages (decisions D10), or EVENT_NOT_FOUND — the same answer whether it is missing or not theirs. */

@@ -1,11 +1,10 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { AppError, payoutsNotReadyMessage, type PayoutAccountState, type PayoutAccountView } from "../../../domain";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { events, payoutAccounts, users } from "../../db/schema";
 import { enforceRateLimit } from "../../lib/rate-limiter";
 import type { ConnectedAccountState, PaymentGateway } from "../../providers/payments/payments";
-import type { Tx } from "../checkout/capacity";
 
 /** Where Stripe's onboarding sends the payee back (refresh: the link expired; return: they finished or left). */
 export const PAYOUTS_REFRESH_PATH = "/dashboard/payouts/refresh";

@@ -2,14 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { DEFAULT_EVENT_DURATION_MS, formatPounds, PAYOUT_BUSINESS_DAYS, payoutDueAt } from "../../../domain";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { affiliates, events, orderLines, payoutAccounts, payoutReversals, payouts, users } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 import { payoutTransferGroup, type PaymentGateway } from "../../providers/payments/payments";
-import type { Tx } from "../checkout/capacity";
-import { recordLedger } from "../refunds/ledger";
+import { recordLedger } from "../ledger/ledger";
 import { ensurePayoutAccount } from "./payout-accounts.service";
-import { eventSettlements, type EventSettlement } from "./settlement";
+import { eventSettlements, type EventSettlement } from "../ledger/settlement";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutReversalRow = typeof payoutReversals.$inferSelect;
@@ -123,7 +122,7 @@ async function accountFor({ db, gateway }: PayoutContext, userId: string) {
  * - a payout left pending (a node died, the provider failed): transferred again under the same key.
  * - paid, and now owed less (a refund or dispute since): the difference is reversed.
  */
-async function settlePayee(context: PayoutContext, outcomes: Outcomes, event: PayoutEvent, payee: Payee, options: { mayStart: boolean; dueAt: Date }) {
+async function settlePayee(context: PayoutContext, outcomes: Outcomes, event: PayoutEvent, payee: Payee, options: { mayStart: boolean; dueAt: Date; now: Date }) {
   const { db } = context;
   const find = async () =>
     (await db.select().from(payouts).where(and(eq(payouts.eventId, event.id), eq(payouts.payeeKind, payee.kind), eq(payouts.payeeUserId, payee.userId))))[0];
@@ -138,17 +137,27 @@ async function settlePayee(context: PayoutContext, outcomes: Outcomes, event: Pa
       return;
     }
     const id = randomUUID();
-    [row] = await db
-      .insert(payouts)
-      .values({ id, eventId: event.id, payeeKind: payee.kind, payeeUserId: payee.userId, affiliateId: payee.affiliateId, amountPence, transferKey: payoutTransferKey(id), accountId: account.accountId, dueAt: options.dueAt })
-      .onConflictDoNothing()
-      .returning();
-    row ??= await find();
+    row = await db.transaction(async (tx) => {
+      // Under the event's lock (postponing takes it too), its end is read again: an event moved to a later
+      // date since this run listed it is not due, so a postponement racing a payout cannot slip through (issue 33).
+      const [current] = await tx.select({ dateTime: events.dateTime, endTime: events.endTime }).from(events).where(eq(events.id, event.id)).for("share");
+      if (!current || payoutDueAt(current).getTime() > options.now.getTime()) return undefined;
+      const [made] = await tx
+        .insert(payouts)
+        .values({ id, eventId: event.id, payeeKind: payee.kind, payeeUserId: payee.userId, affiliateId: payee.affiliateId, amountPence, transferKey: payoutTransferKey(id), accountId: account.accountId, dueAt: payoutDueAt(current) })
+        .onConflictDoNothing()
+        .returning();
+      return made ?? (await tx.select().from(payouts).where(and(eq(payouts.eventId, event.id), eq(payouts.payeeKind, payee.kind), eq(payouts.payeeUserId, payee.userId))))[0];
+    });
     if (!row) return;
   }
   // One user with two affiliate codes on the same event: the unique payee row is the first code's.
   if (row.affiliateId !== payee.affiliateId) return;
   if (row.status === "pending") {
+    // An event moved later since this payout was decided is not paid before its new due date (issue 33).
+    const [current] = await db.select({ dateTime: events.dateTime, endTime: events.endTime }).from(events).where(eq(events.id, event.id));
+    const dueNow = current ? payoutDueAt(current).getTime() : Infinity;
+    if (dueNow > row.dueAt.getTime() && dueNow > options.now.getTime()) return;
     const paid = await transfer(context, outcomes, event, payee, row);
     if (!paid) return;
     row = paid;
@@ -258,7 +267,7 @@ async function settleEvents(context: PayoutContext, outcomes: Outcomes, list: Pa
   for (const event of list) {
     const dueAt = payoutDueAt(event);
     const mayStart = !onlyStarted && dueAt.getTime() <= now.getTime();
-    for (const payee of await payeesOf(context.db, event, settlements.get(event.id))) await settlePayee(context, outcomes, event, payee, { mayStart, dueAt });
+    for (const payee of await payeesOf(context.db, event, settlements.get(event.id))) await settlePayee(context, outcomes, event, payee, { mayStart, dueAt, now });
   }
 }
 

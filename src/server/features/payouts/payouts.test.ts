@@ -11,9 +11,9 @@ import { signInAs } from "../../../../test/organiser";
 import { createPaidBookings } from "../../../../test/paid-bookings";
 import { affiliates, bookings, ledgerEntries, payoutAccounts, payoutReversals, payouts } from "../../db/schema";
 import { createPaymentGateway } from "../../providers/payments/payments";
-import { reconcile } from "../refunds/reconcile";
+import { reconcile } from "../ledger/reconcile";
 import { runDuePayouts, settleEventPayouts } from "./payouts.service";
-import { eventSettlements } from "./settlement";
+import { eventSettlements } from "../ledger/settlement";
 
 const t = setUpTestApp();
 const context = async () => ({ db: t.db, gateway: await createPaymentGateway(t.config, t.db) });
@@ -263,7 +263,7 @@ describe("payouts run on two nodes at once, and payees without a ready account (
     const [paid] = await paidOf([row.id]);
     expect(paid!.amountPence).toBe(2 * (5000 - 205)); // two bookings of 2 × £25, less £2.05 organiser fee each
     // The bank takes one booking's payment back (charge.dispute.created through the webhook's handler).
-    const { handleProviderNotice } = await import("../refunds/provider-events.service");
+    const { handleProviderNotice } = await import("../provider-events/provider-events.service");
     const [order] = await t.db.execute(sql`select o.payment_reference from orders o join order_lines ol on ol.order_id = o.id join bookings b on b.order_line_id = ol.id where b.id = ${bookingIds[0]}`).then((result) => (Array.isArray(result) ? result : (result as { rows: { payment_reference: string }[] }).rows) as { payment_reference: string }[]);
     await handleProviderNotice({ db: t.db, jobs: t.app.jobs, gateway: (await context()).gateway }, { type: "charge.dispute.created", paymentReference: order!.payment_reference, disputeId: `dp_${randomUUID().slice(0, 8)}`, amountPence: 5460, reason: "fraudulent" });
     const reversal = await waitFor(async () => {

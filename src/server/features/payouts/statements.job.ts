@@ -7,7 +7,7 @@ import { users } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 import type { EmailMessage } from "../../providers/email/email";
 import { renderEmail } from "../../providers/email/layout";
-import type { TicketMailer } from "../tickets/send-ticket-email.service";
+import type { NoticeMailer } from "../../lib/notice-mailer";
 import { feeStatementLines, organisersWithFees, type FeeStatementLine } from "./statements.service";
 
 interface FeeStatementEmailJob {
@@ -85,7 +85,7 @@ export function feeStatementMessage({
 
 /** Sends one organiser's statement e-mail (a retry after a crash between sending and completing may send it twice). */
 export async function deliverFeeStatementEmail(
-  mailer: Pick<TicketMailer, "db" | "email" | "publicUrl">,
+  mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl">,
   { organiserId, month }: FeeStatementEmailJob,
 ): Promise<void> {
   const [user] = await mailer.db.select({ email: users.email }).from(users).where(eq(users.id, organiserId));
@@ -108,7 +108,7 @@ export async function startFeeStatementJobs({
   log,
 }: {
   jobs: Jobs;
-  mailer: Pick<TicketMailer, "db" | "email" | "publicUrl">;
+  mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl">;
   log: FastifyBaseLogger;
 }) {
   await jobs.work<{ month?: string }>(QUEUES.feeStatements, async (job) => {

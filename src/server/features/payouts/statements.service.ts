@@ -8,7 +8,8 @@ import {
   formatStatementMonth,
   payoutDueAt,
   statementStatusText,
-  toCsv,
+  csvFile,
+  csvPounds,
   type EventStatement,
   type EventTimes,
   type LedgerKind,
@@ -17,16 +18,17 @@ import {
   type Statements,
 } from "../../../domain";
 import type { Db } from "../../db/client";
-import { affiliates, events, ledgerEntries, payoutAccounts, payoutReversals, payouts, profiles } from "../../db/schema";
+import { events, ledgerEntries, payoutAccounts, payouts, profiles } from "../../db/schema";
 import { renderPdf } from "../../lib/pdf";
 import type { Actor } from "../auth/session";
 import { findManagedEvent, managedBy } from "../events/managed-events";
-import { eventSettlements, ukMonthOf, type EventSettlement } from "./settlement";
+import { payoutViews } from "../ledger/payout-views";
+import { eventSettlements, ukMonthOf, type EventSettlement } from "../ledger/settlement";
+
+type PayoutRow = typeof payouts.$inferSelect;
 
 /** The platform's fees out of an organiser's share (D22): what the monthly fee statement lists. */
 const PLATFORM_FEE_KINDS = ["organiser_fee", "organiser_fee_reversal", "absorbed_fee", "absorbed_fee_reversal"] as const satisfies readonly LedgerKind[];
-
-type PayoutRow = typeof payouts.$inferSelect;
 
 /** Where an event's organiser payout stands; its date is the payout's own once it exists, else the rule's. */
 export function statementStatus({
@@ -61,39 +63,6 @@ async function organiserPayouts(db: Db, actor: Actor): Promise<PayoutView[]> {
     .where(and(eq(payouts.payeeKind, "organiser"), managedBy(actor)))
     .orderBy(desc(payouts.createdAt));
   return payoutViews(db, rows);
-}
-
-async function payoutViews(db: Db, rows: { payout: PayoutRow; eventTitle: string }[]): Promise<PayoutView[]> {
-  const reversals = rows.length
-    ? await db
-        .select()
-        .from(payoutReversals)
-        .where(
-          inArray(
-            payoutReversals.payoutId,
-            rows.map((row) => row.payout.id),
-          ),
-        )
-        .orderBy(asc(payoutReversals.createdAt))
-    : [];
-  return rows.map(({ payout, eventTitle }) => ({
-    payoutId: payout.id,
-    eventId: payout.eventId,
-    eventTitle,
-    amountPence: payout.amountPence,
-    status: payout.status,
-    transferId: payout.providerTransferId,
-    dueAt: payout.dueAt.toISOString(),
-    paidAt: payout.paidAt?.toISOString() ?? null,
-    reversals: reversals
-      .filter((reversal) => reversal.payoutId === payout.id)
-      .map((reversal) => ({
-        reversalId: reversal.providerReversalId,
-        amountPence: reversal.amountPence,
-        status: reversal.status,
-        createdAt: reversal.createdAt.toISOString(),
-      })),
-  }));
 }
 
 export interface StatementOptions {
@@ -218,7 +187,6 @@ export async function getEventStatement({
   return statement;
 }
 
-const pounds = (pence: number) => (pence / 100).toFixed(2);
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
 
 export const STATEMENT_CSV_COLUMNS = [
@@ -239,24 +207,24 @@ export const STATEMENT_CSV_COLUMNS = [
   "Status",
 ] as const;
 
-/** One row per event (amounts in pounds, dates as YYYY-MM-DD, for spreadsheets). */
+/** One row per event (amounts as numbers of pounds, dates as YYYY-MM-DD, for spreadsheets). */
 export async function statementsCsv({ db, actor, ...options }: { db: Db; actor: Actor } & StatementOptions): Promise<string> {
   const rows = await eventStatements(db, actor, options);
-  return toCsv([
+  return csvFile([
     [...STATEMENT_CSV_COLUMNS],
     ...rows.map((row) => [
       row.title,
       day(row.startsAt),
-      pounds(row.grossSalesPence),
-      pounds(row.bookingFeesPence),
-      pounds(row.organiserFeesPence),
-      pounds(row.absorbedFeesPence),
-      pounds(row.ticketRefundsPence),
-      pounds(row.feeRefundsPence),
-      pounds(row.commissionPence),
-      pounds(row.disputedPence),
-      pounds(row.netDuePence),
-      pounds(row.paidPence),
+      csvPounds(row.grossSalesPence),
+      csvPounds(row.bookingFeesPence),
+      csvPounds(row.organiserFeesPence),
+      csvPounds(row.absorbedFeesPence),
+      csvPounds(row.ticketRefundsPence),
+      csvPounds(row.feeRefundsPence),
+      csvPounds(row.commissionPence),
+      csvPounds(row.disputedPence),
+      csvPounds(row.netDuePence),
+      csvPounds(row.paidPence),
       row.transferId,
       day(row.paidAt),
       statementStatusText(row.status),
@@ -269,31 +237,19 @@ export const PAYOUT_CSV_COLUMNS = ["Event", "Amount", "Status", "Transfer", "Due
 /** One row per transfer, its reversals summed and listed by id. */
 export async function payoutsCsv({ db, actor }: { db: Db; actor: Actor }): Promise<string> {
   const rows = await organiserPayouts(db, actor);
-  return toCsv([
+  return csvFile([
     [...PAYOUT_CSV_COLUMNS],
     ...rows.map((row) => [
       row.eventTitle,
-      pounds(row.amountPence),
+      csvPounds(row.amountPence),
       row.status,
       row.transferId,
       day(row.dueAt),
       day(row.paidAt),
-      pounds(row.reversals.filter((reversal) => reversal.status === "succeeded").reduce((sum, reversal) => sum + reversal.amountPence, 0)),
+      csvPounds(row.reversals.filter((reversal) => reversal.status === "succeeded").reduce((sum, reversal) => sum + reversal.amountPence, 0)),
       row.reversals.map((reversal) => reversal.reversalId ?? "pending").join(" "),
     ]),
   ]);
-}
-
-/** An affiliate's payouts (their commission per event), newest first, for the affiliate page. */
-export async function affiliatePayouts(db: Db, userId: string): Promise<PayoutView[]> {
-  const rows = await db
-    .select({ payout: payouts, eventTitle: events.title })
-    .from(payouts)
-    .innerJoin(events, eq(events.id, payouts.eventId))
-    .innerJoin(affiliates, eq(affiliates.id, payouts.affiliateId))
-    .where(and(eq(payouts.payeeKind, "affiliate"), eq(affiliates.userId, userId)))
-    .orderBy(desc(payouts.createdAt));
-  return payoutViews(db, rows);
 }
 
 export interface FeeStatementLine {

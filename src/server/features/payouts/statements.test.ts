@@ -11,7 +11,7 @@ import { createLocalPayments } from "../../providers/payments/local";
 import { runDuePayouts } from "./payouts.service";
 import { listMailbox } from "../dev-mailbox/dev-mailbox.service";
 import { queueFeeStatementEmails } from "./statements.job";
-import { ukMonthOf } from "./settlement";
+import { ukMonthOf } from "../ledger/settlement";
 
 const t = setUpTestApp();
 
@@ -174,7 +174,9 @@ describe("statements (issue 20)", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toBe('attachment; filename="statements.csv"');
-    const lines = response.body.trimEnd().split("\r\n");
+    // A byte order mark first, so Excel reads the file as UTF-8.
+    expect(response.body.startsWith("\uFEFFEvent,")).toBe(true);
+    const lines = response.body.slice(1).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
       "Event,Event date,Gross sales,Booking fees (paid by buyers),Organiser fees,Absorbed booking fees,Ticket refunds,Booking fee refunds,Affiliate commission,Disputed (withheld),Net due,Paid so far,Transfer,Paid on,Status",
     );
@@ -186,7 +188,7 @@ describe("statements (issue 20)", () => {
 
     const payoutsCsv = await organiser.client.get("/api/payouts/payouts.csv");
     expect(payoutsCsv.statusCode).toBe(200);
-    expect(payoutsCsv.body).toBe("Event,Amount,Status,Transfer,Due,Paid on,Reversed,Reversals\r\n");
+    expect(payoutsCsv.body).toBe("\uFEFFEvent,Amount,Status,Transfer,Due,Paid on,Reversed,Reversals\r\n");
   });
 
   it("makes the month's platform-fee statement PDF naming the month, each event and the totals", async () => {

@@ -57,23 +57,48 @@ describe("own profile (spec §5 Profile edit)", () => {
     expect(cleared.json()).toMatchObject({ username: null, displayName: null, location: null });
   });
 
+  it("refuses a display or business name with control characters, bidi overrides or nothing visible, naming the field (issue 33)", async () => {
+    const { account, c } = await signedIn();
+    await c.request("PUT", "/api/me/profile", { displayName: "Jo Harbour", businessName: "Harbour Events Ltd" });
+    const refusals: [Record<string, string>, string][] = [
+      [{ displayName: "Jo\r\nHarbour" }, "Invalid field 'displayName': Display name contains a character that is not allowed"],
+      [{ displayName: "\u202Eruobrah oj" }, "Invalid field 'displayName': Display name contains a character that is not allowed"],
+      [{ displayName: "\u200B" }, "Invalid field 'displayName': Display name contains a character that is not allowed"],
+      [{ displayName: "\u3164" }, "Invalid field 'displayName': Display name must contain a visible character"],
+      [{ businessName: "Harbour\nEvents Ltd" }, "Invalid field 'businessName': Business name contains a character that is not allowed"],
+      [{ businessName: "Harbour Events \u202Edtl" }, "Invalid field 'businessName': Business name contains a character that is not allowed"],
+      [{ businessName: "\u2800\u00AD" }, "Invalid field 'businessName': Business name must contain a visible character"],
+      [{ businessName: "Harbour\u0000" }, "field 'businessName': contains a NUL character"],
+    ];
+    for (const [change, message] of refusals) {
+      const response = await c.request("PUT", "/api/me/profile", change);
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().error.message).toContain(message);
+    }
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.userId, account.id));
+    expect(row).toMatchObject({ displayName: "Jo Harbour", businessName: "Harbour Events Ltd" });
+    // Names in any script, with emoji and apostrophes, are fine.
+    const fine = await c.request("PUT", "/api/me/profile", { displayName: "Siobhán Ní Bhriain 🎶", businessName: "李小龍 Events" });
+    expect(fine.json()).toMatchObject({ displayName: "Siobhán Ní Bhriain 🎶", businessName: "李小龍 Events" });
+  });
+
   it("saves the seller's details for receipts (issue 20), keeps them off the public profile, and clears them", async () => {
     const { account, c } = await signedIn();
     const saved = await c.request("PUT", "/api/me/profile", {
       username: "seller_jo",
       businessName: " Harbour Events Ltd ",
       businessAddress: "1 Quay Street\r\n\r\n Bristol \nBS1 4DJ",
-      vatNumber: "gb 123 4567 89",
+      vatNumber: "gb 980 7806 84",
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ businessName: "Harbour Events Ltd", businessAddress: "1 Quay Street\nBristol\nBS1 4DJ", vatNumber: "GB123456789" });
+    expect(saved.json()).toMatchObject({ businessName: "Harbour Events Ltd", businessAddress: "1 Quay Street\nBristol\nBS1 4DJ", vatNumber: "GB980780684" });
     const [row] = await t.db.select().from(profiles).where(eq(profiles.userId, account.id));
-    expect(row).toMatchObject({ businessName: "Harbour Events Ltd", vatNumber: "GB123456789" });
+    expect(row).toMatchObject({ businessName: "Harbour Events Ltd", vatNumber: "GB980780684" });
     const publicProfile = (await c.get("/api/profiles/seller_jo")).json();
     expect(Object.keys(publicProfile)).not.toEqual(expect.arrayContaining(["businessName"]));
-    expect(JSON.stringify(publicProfile)).not.toMatch(/Harbour Events|GB123456789|Quay Street/);
+    expect(JSON.stringify(publicProfile)).not.toMatch(/Harbour Events|GB980780684|Quay Street/);
 
-    for (const vatNumber of ["GB123456789001", "XI 123 4567 89", "GBGD001", "GBHA599"]) {
+    for (const vatNumber of ["GB242338087388", "XI 980 7806 84", "GB100190874", "GBGD001", "GBHA599"]) {
       const good = await c.request("PUT", "/api/me/profile", { username: "seller_jo", vatNumber });
       expect(good.statusCode, vatNumber).toBe(200);
     }
@@ -85,11 +110,15 @@ describe("own profile (spec §5 Profile edit)", () => {
 
   it("refuses a VAT number that is not a UK one, naming the field and the problem, and keeps the saved one", async () => {
     const { account, c } = await signedIn();
-    expect((await c.request("PUT", "/api/me/profile", { vatNumber: "GB123456789" })).statusCode).toBe(200);
+    expect((await c.request("PUT", "/api/me/profile", { vatNumber: "GB980780684" })).statusCode).toBe(200);
     for (const [vatNumber, problem] of [
       ["GB12345678", /9 digits \(12 for a branch\), not 8/],
       ["DE123456789", /digits only/],
       ["GBGD600", /GBGD and 3 digits from 000 to 499/],
+      // The right shape but not HMRC's check digits (issue 33: both were saved before).
+      ["GB123456789", /GB123456789 is not a real UK VAT number: its last two digits do not match the others \(HMRC's check digits\)/],
+      ["GB 980 7806 85", /GB980780685 is not a real UK VAT number/],
+      ["GB000000000", /cannot be all zeros/],
     ] as const) {
       const response = await c.request("PUT", "/api/me/profile", { vatNumber });
       expect(response.statusCode, vatNumber).toBe(400);
@@ -98,7 +127,7 @@ describe("own profile (spec §5 Profile edit)", () => {
       expect(response.json().error.message).toMatch(problem);
     }
     const [row] = await t.db.select().from(profiles).where(eq(profiles.userId, account.id));
-    expect(row?.vatNumber).toBe("GB123456789");
+    expect(row?.vatNumber).toBe("GB980780684");
   });
 
   it("refuses a username with anything but letters, numbers and underscores", async () => {

@@ -1,4 +1,4 @@
-import { BRAND, formatDateTime, formatLongDate, formatPounds, VAT_STANDARD_RATE_PERCENT } from "../../../domain";
+import { BRAND, formatDateTime, formatLongDate, formatPounds, formatVatRate } from "../../../domain";
 import type { Receipt } from "../../../domain/receipt-shapes";
 import { renderPdf, type PdfDocument } from "../../lib/pdf";
 
@@ -53,7 +53,9 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
       for (const line of seller.lines) {
         row(doc, `${line.eventTitle} (${formatDateTime(line.eventDateTime)}): ${line.quantity} × ${formatPounds(line.unitPricePence)}`, formatPounds(line.totalPence));
       }
-      if (seller.vatIncludedPence !== null) row(doc, `VAT included at ${VAT_STANDARD_RATE_PERCENT}%: ${formatPounds(seller.vatIncludedPence)}`, "", { muted: true });
+      if (seller.vatIncludedPence !== null && seller.vatRateBasisPoints !== null) {
+        row(doc, `VAT included at ${formatVatRate(seller.vatRateBasisPoints)}: ${formatPounds(seller.vatIncludedPence)}`, "", { muted: true });
+      }
     }
 
     if (receipt.platform.lines.length) {

@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { AppError, BRAND, isUuid, PAID_BACK_KINDS, plural, summariseLedger, vatIncludedIn } from "../../../domain";
 import type { Receipt, ReceiptCredit, ReceiptFeeLine, ReceiptSeller } from "../../../domain/receipt-shapes";
 import type { Db } from "../../db/client";
-import { bookings, events, ledgerEntries, orderLines, orders, profiles, refunds, users } from "../../db/schema";
-import { bookingMoney } from "../refunds/ledger";
+import { bookings, events, ledgerEntries, orderLines, orders, refunds, users } from "../../db/schema";
+import { bookingMoney } from "../ledger/ledger";
 import type { Actor } from "../auth/session";
+import { orderSellersOf } from "../ledger/order-sellers";
 
 const NOT_FOUND = "Receipt not found";
 
@@ -30,9 +31,10 @@ async function mayRead(db: Db, actor: Actor, order: { userId: string | null; att
 
 /**
  * An order's receipt (issue 20): each organiser named as the seller of their tickets (business name or
- * display name, address, VAT number and the VAT included when VAT-registered), the booking & processing
- * fee sold by the platform, the total paid and everything paid back so far, every amount from the
- * ledger. Only a paid, confirmed order has one; anyone but its buyer and admins is told it is not found.
+ * display name, address, VAT number and the VAT included when VAT-registered), as recorded when the
+ * order was paid (order_sellers, issue 33: a later change of profile changes no receipt), the booking &
+ * processing fee sold by the platform, the total paid and everything paid back so far, every amount from
+ * the ledger. Only a paid, confirmed order has one; anyone but its buyer and admins is told it is not found.
  */
 export async function getReceipt({ db, actor, orderId }: { db: Db; actor: Actor; orderId: string }): Promise<Receipt> {
   if (!isUuid(orderId)) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -40,24 +42,27 @@ export async function getReceipt({ db, actor, orderId }: { db: Db; actor: Actor;
   if (!order || order.status !== "confirmed" || !order.paidAt || !(await mayRead(db, actor, order))) throw new AppError("NOT_FOUND", NOT_FOUND);
 
   const lines = await db
-    .select({ line: orderLines, event: events, bookingId: bookings.id, seller: { id: users.id, name: users.name, displayName: profiles.displayName, businessName: profiles.businessName, businessAddress: profiles.businessAddress, vatNumber: profiles.vatNumber } })
+    .select({ line: orderLines, event: events, bookingId: bookings.id })
     .from(orderLines)
     .innerJoin(events, eq(events.id, orderLines.eventId))
-    .innerJoin(users, eq(users.id, events.userId))
-    .leftJoin(profiles, eq(profiles.userId, events.userId))
     .leftJoin(bookings, eq(bookings.orderLineId, orderLines.id))
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(events.dateTime), asc(orderLines.eventId));
   const money = await bookingMoney(db, lines.flatMap(({ bookingId }) => (bookingId ? [bookingId] : [])));
+  const recorded = await orderSellersOf(db, order.id);
 
   const sellers = new Map<string, ReceiptSeller>();
   const feeLines: ReceiptFeeLine[] = [];
-  for (const { line, event, bookingId, seller } of lines) {
+  for (const { line, event, bookingId } of lines) {
     const booked = bookingId ? money.get(bookingId) : undefined;
-    const entry = sellers.get(seller.id) ?? {
-      name: seller.businessName ?? seller.displayName ?? seller.name,
-      address: seller.businessAddress,
+    // Confirmation records every seller (migration 0020 those before it): a line without one is a fault, not a reason to read today's profile.
+    const seller = recorded.find((candidate) => candidate.eventIds.includes(event.id));
+    if (!seller) throw new Error(`Order ${order.id} has no recorded seller for event ${event.id}`);
+    const entry = sellers.get(seller.organiserId) ?? {
+      name: seller.name,
+      address: seller.address,
       vatNumber: seller.vatNumber,
+      vatRateBasisPoints: seller.vatRateBasisPoints,
       lines: [],
       totalPence: 0,
       vatIncludedPence: null,
@@ -65,12 +70,12 @@ export async function getReceipt({ db, actor, orderId }: { db: Db; actor: Actor;
     const ticketsPence = booked?.ticketsPence ?? 0;
     entry.lines.push({ eventId: event.id, eventTitle: event.title, eventDateTime: event.dateTime.toISOString(), quantity: line.quantity, unitPricePence: line.unitPricePence, totalPence: ticketsPence });
     entry.totalPence += ticketsPence;
-    sellers.set(seller.id, entry);
+    sellers.set(seller.organiserId, entry);
     // What the buyer paid in fee is on the order line (0 when the organiser absorbed it, D22), its money on the ledger.
     const feesPence = booked?.feesPence ?? 0;
     if (line.feePerTicketPence > 0 && feesPence > 0) feeLines.push({ eventTitle: event.title, quantity: line.quantity, unitPricePence: line.feePerTicketPence, totalPence: feesPence });
   }
-  for (const seller of sellers.values()) seller.vatIncludedPence = seller.vatNumber ? vatIncludedIn(seller.totalPence) : null;
+  for (const seller of sellers.values()) seller.vatIncludedPence = seller.vatRateBasisPoints === null ? null : vatIncludedIn(seller.totalPence, seller.vatRateBasisPoints);
 
   const orderLedger = await db
     .select({ kind: ledgerEntries.kind, amountPence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number) })

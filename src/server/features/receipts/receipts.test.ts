@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setUpTestApp } from "../../../../test/app";
@@ -6,7 +7,7 @@ import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { pdfText } from "../../../../test/pdf-text";
 import { boughtBooking } from "../../../../test/purchases";
-import { bookings, orderLines, orders } from "../../db/schema";
+import { bookings, events, orderLines, orders, orderSellers } from "../../db/schema";
 
 const t = setUpTestApp();
 
@@ -32,11 +33,25 @@ async function pdfOf(client: Client, orderId: string) {
   return response;
 }
 
+/** An organiser selling as `details`, and a buyer who pays for `quantity` of their tickets through the local test checkout. */
+async function boughtFrom(details: Parameters<typeof sellAs>[1], quantity: number, { pricePence, attendeeName = "Ada Lovelace" }: { pricePence: number; attendeeName?: string }) {
+  const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  await sellAs(organiser.client, details);
+  const event = await createEvent(t.db, { userId: organiser.account.id, pricePence, maxAttendees: 10, title: `Receipted ${Math.random()}` });
+  const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName, eventId: event.id, ticketQuantity: quantity });
+  expect(checkout.statusCode).toBe(200);
+  expect((await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`)).statusCode).toBe(200);
+  const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, checkout.json().sessionId));
+  return { organiser, buyer, event, order: order! };
+}
+
 describe("an order's receipt (issue 20)", () => {
   it("names the VAT-registered organiser as the seller with the VAT included, the platform's fee, the total and the payment, as JSON and as a PDF", async () => {
-    const { organiser, buyer, booking } = await boughtBooking(t, 2, { pricePence: 2400, attendeeName: "Grace Hopper" });
-    await sellAs(organiser.client, { businessName: "Harbour Lights Events Ltd", businessAddress: "1 Quay Street\nBristol\nBS1 4DJ", vatNumber: "GB 123 4567 89" });
-    const order = await orderOf(booking.id);
+    const { buyer, order } = await boughtFrom({ businessName: "Harbour Lights Events Ltd", businessAddress: "1 Quay Street\nBristol\nBS1 4DJ", vatNumber: "GB 980 7806 84" }, 2, {
+      pricePence: 2400,
+      attendeeName: "Grace Hopper",
+    });
 
     const response = await buyer.client.get(`/api/receipts/${order.id}`);
     expect(response.statusCode).toBe(200);
@@ -51,7 +66,8 @@ describe("an order's receipt (issue 20)", () => {
         {
           name: "Harbour Lights Events Ltd",
           address: "1 Quay Street\nBristol\nBS1 4DJ",
-          vatNumber: "GB123456789",
+          vatNumber: "GB980780684",
+          vatRateBasisPoints: 2000,
           lines: [{ quantity: 2, unitPricePence: 2400, totalPence: 4800 }],
           totalPence: 4800,
           vatIncludedPence: 800,
@@ -76,7 +92,7 @@ describe("an order's receipt (issue 20)", () => {
     expect(text).toContain(`Receipt number: ${receipt.receiptNumber}`);
     expect(text).toContain("Tickets sold by Harbour Lights Events Ltd");
     expect(text).toContain("1 Quay Street, Bristol, BS1 4DJ");
-    expect(text).toContain("VAT number: GB123456789");
+    expect(text).toContain("VAT number: GB980780684");
     expect(text).toContain("VAT included at 20%: £8.00");
     expect(text).toMatch(/Booking & processing fee, .+: 2 × £2\.30\s+£4\.60/);
     expect(text).toMatch(/Total paid\s+£52\.60/);
@@ -87,7 +103,7 @@ describe("an order's receipt (issue 20)", () => {
   it("names each organiser of a cart as the seller of their own tickets, with VAT only for the VAT-registered one", async () => {
     const vatOrganiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     const smallOrganiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
-    await sellAs(vatOrganiser.client, { businessName: "Big Top Promotions Ltd", businessAddress: "2 Circus Row\nLeeds LS1 1AA", vatNumber: "GB987654321" });
+    await sellAs(vatOrganiser.client, { businessName: "Big Top Promotions Ltd", businessAddress: "2 Circus Row\nLeeds LS1 1AA", vatNumber: "GB 242 3380 87" });
     await sellAs(smallOrganiser.client, { displayName: "Sam's Supper Club", businessAddress: "3 Mill Lane\nYork YO1 7HH" });
     const big = await createEvent(t.db, { userId: vatOrganiser.account.id, pricePence: 2400, maxAttendees: 10, title: "Big Top Circus", dateTime: new Date(Date.now() + 10 * 86_400_000) });
     const small = await createEvent(t.db, { userId: smallOrganiser.account.id, pricePence: 1000, maxAttendees: 10, title: "Supper Club Night", dateTime: new Date(Date.now() + 20 * 86_400_000) });
@@ -99,8 +115,8 @@ describe("an order's receipt (issue 20)", () => {
 
     const receipt = (await buyer.client.get(`/api/receipts/${order!.id}`)).json();
     expect(receipt.sellers).toEqual([
-      expect.objectContaining({ name: "Big Top Promotions Ltd", vatNumber: "GB987654321", totalPence: 2400, vatIncludedPence: 400, lines: [expect.objectContaining({ eventTitle: "Big Top Circus", quantity: 1 })] }),
-      expect.objectContaining({ name: "Sam's Supper Club", address: "3 Mill Lane\nYork YO1 7HH", vatNumber: null, totalPence: 2000, vatIncludedPence: null, lines: [expect.objectContaining({ eventTitle: "Supper Club Night", quantity: 2 })] }),
+      expect.objectContaining({ name: "Big Top Promotions Ltd", vatNumber: "GB242338087", vatRateBasisPoints: 2000, totalPence: 2400, vatIncludedPence: 400, lines: [expect.objectContaining({ eventTitle: "Big Top Circus", quantity: 1 })] }),
+      expect.objectContaining({ name: "Sam's Supper Club", address: "3 Mill Lane\nYork YO1 7HH", vatNumber: null, vatRateBasisPoints: null, totalPence: 2000, vatIncludedPence: null, lines: [expect.objectContaining({ eventTitle: "Supper Club Night", quantity: 2 })] }),
     ]);
     expect(receipt.platform.lines).toEqual([
       expect.objectContaining({ eventTitle: "Big Top Circus", quantity: 1, totalPence: 230 }),
@@ -116,6 +132,73 @@ describe("an order's receipt (issue 20)", () => {
     expect(text).toMatch(/Total paid\s+£50\.90/);
     // Sam's section (after its heading) carries no VAT line.
     expect(text.slice(text.indexOf("Tickets sold by Sam's Supper Club"))).not.toMatch(/VAT/);
+  });
+
+  it("is a record of the sale (issue 33): the seller's name, address and VAT as they were when it was paid, whatever the profile says later", async () => {
+    const { organiser, buyer, order } = await boughtFrom({ businessName: "Lantern Nights", businessAddress: "5 Old Mill Yard\nHebden Bridge\nHX7 8AD", vatNumber: null }, 2, { pricePence: 1500 });
+    const atSale = (await buyer.client.get(`/api/receipts/${order.id}`)).json();
+    expect(atSale.sellers).toEqual([expect.objectContaining({ name: "Lantern Nights", address: "5 Old Mill Yard\nHebden Bridge\nHX7 8AD", vatNumber: null, vatRateBasisPoints: null, vatIncludedPence: null })]);
+
+    // After the sale the organiser registers for VAT, renames the business and moves.
+    await sellAs(organiser.client, { businessName: "Lantern Nights Ltd", businessAddress: "9 New Road\nHalifax\nHX1 1AA", vatNumber: "GB 980 7806 84", displayName: "Lantern" });
+
+    const later = (await buyer.client.get(`/api/receipts/${order.id}`)).json();
+    expect(later).toEqual(atSale);
+    const text = await pdfText((await pdfOf(buyer.client, order.id)).rawPayload);
+    expect(text).toContain("Tickets sold by Lantern Nights");
+    expect(text).toContain("5 Old Mill Yard, Hebden Bridge, HX7 8AD");
+    expect(text).not.toMatch(/VAT|Lantern Nights Ltd|New Road/);
+
+    // An order paid after the change is sold by the organiser as they are now.
+    const event = await createEvent(t.db, { userId: organiser.account.id, pricePence: 1200, maxAttendees: 10, title: "Lantern Walk" });
+    const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 });
+    expect((await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`)).statusCode).toBe(200);
+    const [second] = await t.db.select().from(orders).where(eq(orders.sessionId, checkout.json().sessionId));
+    expect((await buyer.client.get(`/api/receipts/${second!.id}`)).json().sellers).toEqual([
+      expect.objectContaining({ name: "Lantern Nights Ltd", address: "9 New Road\nHalifax\nHX1 1AA", vatNumber: "GB980780684", vatRateBasisPoints: 2000, vatIncludedPence: 200 }),
+    ]);
+  });
+
+  it("keeps a VAT-registered seller's VAT after they deregister, and its seller after the event changes hands", async () => {
+    const { organiser, buyer, order, event } = await boughtFrom({ businessName: "Harbour Lights Events Ltd", businessAddress: "1 Quay Street\nBristol\nBS1 4DJ", vatNumber: "GB100190874" }, 1, { pricePence: 2400 });
+    await sellAs(organiser.client, { businessName: "", businessAddress: "", vatNumber: "" });
+    const other = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    await sellAs(other.client, { businessName: "Someone Else Ltd", vatNumber: "GB242338087" });
+    await t.db.update(events).set({ userId: other.account.id }).where(eq(events.id, event.id));
+
+    const receipt = (await buyer.client.get(`/api/receipts/${order.id}`)).json();
+    expect(receipt.sellers).toEqual([expect.objectContaining({ name: "Harbour Lights Events Ltd", vatNumber: "GB100190874", vatRateBasisPoints: 2000, vatIncludedPence: 400 })]);
+    const text = await pdfText((await pdfOf(buyer.client, order.id)).rawPayload);
+    expect(text).toContain("Tickets sold by Harbour Lights Events Ltd");
+    expect(text).toContain("VAT included at 20%: £4.00");
+    expect(text).not.toContain("Someone Else");
+  });
+
+  it("records each order's sellers once, in the confirming transaction, and a repeated confirmation changes nothing", async () => {
+    const { organiser, buyer, order } = await boughtFrom({ businessName: "Once Only Ltd" }, 1, { pricePence: 1000 });
+    const [recorded] = await t.db.select().from(orderSellers).where(eq(orderSellers.orderId, order.id));
+    expect(recorded).toMatchObject({ organiserId: organiser.account.id, name: "Once Only Ltd", vatNumber: null, vatRateBasisPoints: null });
+    await sellAs(organiser.client, { businessName: "Renamed Ltd" });
+    expect((await buyer.client.post("/api/functions/verify-payment", { sessionId: order.sessionId })).statusCode).toBe(200);
+    expect(await t.db.select().from(orderSellers).where(eq(orderSellers.orderId, order.id))).toEqual([recorded]);
+  });
+
+  it("for an order confirmed before sellers were recorded, has them from migration 0020's backfill (the profile as it was at the migration)", async () => {
+    const { organiser, buyer, order } = await boughtFrom({ businessName: "Before Records Ltd", businessAddress: "2 Early Lane\nYork YO1 1AA", vatNumber: "GB 980 7806 84" }, 1, { pricePence: 1200 });
+    const { order: untouched } = await boughtFrom({ businessName: "Untouched Ltd" }, 1, { pricePence: 1000 });
+    // As it was before migration 0020: no record. The organiser's profile has changed since the sale.
+    await t.db.delete(orderSellers).where(eq(orderSellers.orderId, order.id));
+    await sellAs(organiser.client, { businessName: "At Migration Ltd", businessAddress: "2 Early Lane\nYork YO1 1AA", vatNumber: "GB 980 7806 84" });
+    const migration = await readFile(new URL("../../../../drizzle/0020_order_sellers.sql", import.meta.url), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").at(-1)!;
+    expect(backfill).toMatch(/INSERT INTO "order_sellers"/);
+    await t.db.execute(backfill);
+    await t.db.execute(backfill);
+
+    expect((await buyer.client.get(`/api/receipts/${order.id}`)).json().sellers).toEqual([
+      expect.objectContaining({ name: "At Migration Ltd", address: "2 Early Lane\nYork YO1 1AA", vatNumber: "GB980780684", vatRateBasisPoints: 2000 }),
+    ]);
+    expect(await t.db.select({ name: orderSellers.name }).from(orderSellers).where(eq(orderSellers.orderId, untouched.id))).toEqual([{ name: "Untouched Ltd" }]);
   });
 
   it("shows a refund as a credit, from the ledger", async () => {

@@ -5,7 +5,7 @@ import { bookings, events, refunds } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 import type { EmailMessage } from "../../providers/email/email";
 import { renderEmail } from "../../providers/email/layout";
-import type { TicketMailer } from "../tickets/send-ticket-email.service";
+import type { NoticeMailer } from "../../lib/notice-mailer";
 
 type RefundRow = typeof refunds.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
@@ -55,7 +55,7 @@ export function refundNoticeMessage({ refund, booking, event, publicUrl }: { ref
  * Sends a refund's notice once it has been paid back (a retry after a crash between sending and recording
  * may send it twice, never zero times). A failure is thrown so the job retries.
  */
-export async function deliverRefundNotice(mailer: Pick<TicketMailer, "db" | "email" | "publicUrl">, refundId: string): Promise<void> {
+export async function deliverRefundNotice(mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl">, refundId: string): Promise<void> {
   const [row] = await mailer.db
     .select({ refund: refunds, booking: bookings, event: events })
     .from(refunds)
@@ -67,7 +67,7 @@ export async function deliverRefundNotice(mailer: Pick<TicketMailer, "db" | "ema
   await mailer.db.update(refunds).set({ emailSentAt: new Date() }).where(eq(refunds.id, refundId));
 }
 
-export async function startRefundNoticeJob({ jobs, mailer, log }: { jobs: Jobs; mailer: Pick<TicketMailer, "db" | "email" | "publicUrl">; log: FastifyBaseLogger }) {
+export async function startRefundNoticeJob({ jobs, mailer, log }: { jobs: Jobs; mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl">; log: FastifyBaseLogger }) {
   await jobs.work<{ refundId: string }>(QUEUES.refundNotice, async (job) => {
     try {
       await deliverRefundNotice(mailer, job.data.refundId);

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { BuyerRefundRequest, DeclineRefundRequestInput, RefundRequestStatus, RefundRequestView, RequestRefundInput } from "../../../domain";
+import { BuyerRefundRequest, DeclineRefundRequestInput, NoticeSettings, RefundRequestStatus, RefundRequestView, RequestRefundInput } from "../../../domain";
 import type { AppContext } from "../../app-context";
 import { approveRefundRequest, declineRefundRequest, listRefundRequests, requestRefund } from "./refund-requests.service";
+import { getNoticeSettings, saveNoticeSettings } from "./notice-settings.service";
 
 const requestParams = z.object({ id: z.string().max(100) });
 
@@ -23,6 +24,28 @@ export const refundRequestsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       const actor = await session.requireActor(request);
       return (await requestRefund({ db, gateway, jobs, log: request.log, actor, bookingId: request.params.id, reason: request.body.reason })).request;
     },
+  );
+
+  app.get(
+    "/me/notice-settings",
+    { schema: { tags: ["refunds"], summary: "How you are e-mailed of buyers' refund requests on your events", response: { 200: NoticeSettings } } },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return getNoticeSettings({ db, userId: (await session.requireActor(request)).userId });
+    },
+  );
+
+  app.put(
+    "/me/notice-settings",
+    {
+      schema: {
+        tags: ["refunds"],
+        summary: "Choose an e-mail per refund request or a daily summary of the open ones",
+        body: NoticeSettings,
+        response: { 200: NoticeSettings },
+      },
+    },
+    async (request) => saveNoticeSettings({ db, userId: (await session.requireActor(request)).userId, input: request.body }),
   );
 
   app.get(

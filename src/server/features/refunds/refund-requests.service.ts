@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import {
   AppError,
   buyerRefundTerms,
+  hasValidTickets,
   isUuid,
   managesEvent,
   refundAmounts,
@@ -12,14 +13,14 @@ import {
   type RefundRequestStatus,
   type RefundRequestView,
 } from "../../../domain";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { bookings, events, orderLines, refundRequests, users } from "../../db/schema";
 import { QUEUES } from "../../jobs/jobs";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import type { Actor } from "../auth/session";
-import type { Tx } from "../checkout/capacity";
 import { managedBy } from "../events/managed-events";
 import { refundKeys, startBookingRefund, tryCompleteRefund, type RefundJobs } from "./refunds.service";
+import { refundRequestEmailsOf } from "./notice-settings.service";
 
 type RequestRow = typeof refundRequests.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
@@ -29,7 +30,7 @@ type Context = { db: Db; gateway: PaymentGateway; jobs: RefundJobs; log?: Fastif
 const BOOKING_NOT_FOUND = "Booking not found";
 const REQUEST_NOT_FOUND = "Refund request not found";
 
-/** The job that e-mails a buyer that their request was declined (refund-request-notice.job.ts). */
+/** A job about one refund request (refund-request-notice.job.ts): the buyer's decline, or the organiser's new request. */
 export interface RefundRequestNoticeJob {
   requestId: string;
 }
@@ -123,7 +124,14 @@ export async function requestRefund(
     const terms = buyerRefundTerms(row.event, row.booking, now);
     if (!terms.allowed) throw new AppError("CONFLICT", terms.reason, { reason: "REFUND_NOT_ALLOWED" });
     const [request] = await tx.insert(refundRequests).values({ bookingId: row.booking.id, userId: actor.userId, reason }).returning();
-    if (!terms.automatic) return { request: request!, refundId: null, created: true };
+    if (!terms.automatic) {
+      // The organiser is told in this transaction, so a request is never left unannounced (issue 33); one who
+      // chose a daily summary hears of it in the next one (refund-request-notice.job.ts).
+      if ((await refundRequestEmailsOf(tx, row.event.userId)) === "each") {
+        await jobs.enqueue(tx, QUEUES.refundRequestReceived, { requestId: request!.id } satisfies RefundRequestNoticeJob, { singletonKey: request!.id });
+      }
+      return { request: request!, refundId: null, created: true };
+    }
     const { refund } = await startBookingRefund(tx, jobs, {
       bookingId: row.booking.id,
       source: terms.source,
@@ -232,7 +240,7 @@ export async function approveRefundRequest(context: Context & { actor: Actor; re
       throw alreadyAnswered(now?.status ?? "answered");
     }
     // Refunded meanwhile in full (by the organiser, or a cancellation): the money has gone back already.
-    if (!booking || booking.status !== "confirmed" || booking.ticketQuantity === 0) return null;
+    if (!booking || !hasValidTickets(booking)) return null;
     const { refund } = await startBookingRefund(tx, jobs, {
       bookingId: booking.id,
       source: "buyer-request",

@@ -5,7 +5,7 @@ import { latestMessage } from "../../../../test/auth-client";
 import { boughtBooking } from "../../../../test/purchases";
 import { signInAs } from "../../../../test/organiser";
 import { bookings, events, ledgerEntries, refundRequests, refunds } from "../../db/schema";
-import { reconcile } from "./reconcile";
+import { reconcile } from "../ledger/reconcile";
 
 const t = setUpTestApp();
 

@@ -33,7 +33,7 @@ describe("booking states and ledger totals after refunds (issue 19)", () => {
     const { organiser, buyer, promoter, event, pair, single } = await soldEvent();
     // £20 a ticket and £2.30 booking fee each: 3 tickets, £66.90 charged; commission 10% of the fees per booking.
     const salesBefore = (await organiser.client.get("/api/me/sales")).json();
-    expect(salesBefore.perEvent.find((row: { eventId: string }) => row.eventId === event.id)).toMatchObject({ revenuePence: 6690, ticketsSold: 3, bookings: 2 });
+    expect(salesBefore.perEvent.find((row: { eventId: string }) => row.eventId === event.id)).toMatchObject({ ticketIncomePence: 6000, netDuePence: 6000 - 176 - 88, ticketsSold: 3, bookings: 2 });
     expect((await promoter.client.get("/api/me/affiliate")).json().affiliate.totalEarningsPence).toBe(46 + 23);
 
     expect((await refund(organiser.client, pair.id, 1, "views-partial-1")).json()).toMatchObject({ status: "succeeded", ticketPence: 2000, feePence: 230 });
@@ -53,12 +53,13 @@ describe("booking states and ledger totals after refunds (issue 19)", () => {
     expect(mine.find((ticket: { bookingId: string }) => ticket.bookingId === pair.id)).toMatchObject({ ticketQuantity: 1, refundedQuantity: 1, refundState: "partly-refunded", refundedPence: 2230 });
     const viewed = (await organiser.client.get(`/api/tickets/lookup?identifier=${pair.ticketCode}`)).json();
     expect(viewed).toMatchObject({ ticketQuantity: 1, refundedQuantity: 1, refundState: "partly-refunded", refundedPence: 2230 });
-    // Net revenue is what was charged less what went back; the promoter's commission on the refunded ticket is taken back.
+    // Ticket income is the ticket money kept (the booking fees are the platform's); net due less the organiser fee
+    // on the valid tickets (58p + 30p each); the promoter's commission on the refunded ticket is taken back.
     const sales = (await organiser.client.get("/api/me/sales")).json();
-    expect(sales.perEvent.find((row: { eventId: string }) => row.eventId === event.id)).toMatchObject({ revenuePence: 6690 - 2230, ticketsSold: 2, bookings: 2 });
-    expect(sales.recentSales.find((sale: { bookingId: string }) => sale.bookingId === pair.id)).toMatchObject({ refundState: "partly-refunded", refundedQuantity: 1, refundedPence: 2230 });
+    expect(sales.perEvent.find((row: { eventId: string }) => row.eventId === event.id)).toMatchObject({ ticketIncomePence: 4000, netDuePence: 4000 - 2 * 88, ticketsSold: 2, bookings: 2 });
+    expect(sales.recentSales.find((sale: { bookingId: string }) => sale.bookingId === pair.id)).toMatchObject({ refundState: "partly-refunded", refundedQuantity: 1, refundedPence: 2230, ticketIncomePence: 2000 });
     const ownEvent = (await organiser.client.get("/api/me/events")).json().events.find((row: { id: string }) => row.id === event.id);
-    expect(ownEvent).toMatchObject({ ticketsSold: 2, revenuePence: 6690 - 2230 });
+    expect(ownEvent).toMatchObject({ ticketsSold: 2, ticketIncomePence: 4000, netDuePence: 4000 - 2 * 88 });
     expect((await promoter.client.get("/api/me/affiliate")).json().affiliate.totalEarningsPence).toBe(23 + 23);
 
     // The whole of the single booking, then the last ticket of the pair: both refunded in full.
@@ -69,11 +70,11 @@ describe("booking states and ledger totals after refunds (issue 19)", () => {
     expect(after).toHaveLength(2);
     expect(after.find((row: { bookingId: string }) => row.bookingId === pair.id)).toMatchObject({ status: "refunded", tickets: 0, refundedTickets: 2, refundState: "refunded", refundedPence: 4460 });
     const csv = (await organiser.client.get(`/api/events/${event.id}/attendees?format=csv`)).body.split("\r\n");
-    expect(csv[0]).toBe("Name,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue,Refunded tickets,Refund status,Amount refunded");
+    expect(csv[0]).toBe("\uFEFFName,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue,Refunded tickets,Refund status,Amount refunded");
     const pairLine = csv.find((line) => line.includes(pair.ticketCode))!;
-    expect(pairLine).toMatch(/,0,£44\.60,.*,2,Refunded,£44\.60$/);
+    expect(pairLine).toMatch(/,0,44\.60,.*,2,Refunded,44\.60$/);
     const singleLine = csv.find((line) => line.includes(single.ticketCode))!;
-    expect(singleLine).toMatch(/,1,Refunded,£22\.30$/);
+    expect(singleLine).toMatch(/,1,Refunded,22\.30$/);
 
     const myAfter = (await buyer.client.get("/api/me/tickets")).json().tickets;
     expect(myAfter.find((ticket: { bookingId: string }) => ticket.bookingId === pair.id)).toMatchObject({ status: "refunded", ticketQuantity: 0, refundedQuantity: 2, refundState: "refunded", refundedPence: 4460 });
@@ -81,10 +82,10 @@ describe("booking states and ledger totals after refunds (issue 19)", () => {
     expect(myBookings.find((booking: { id: string }) => booking.id === single.id)).toMatchObject({ status: "refunded", refundState: "refunded", refundedPence: 2230 });
 
     const salesAfter = (await organiser.client.get("/api/me/sales")).json();
-    expect(salesAfter.perEvent.find((row: { eventId: string }) => row.eventId === event.id)).toMatchObject({ revenuePence: 0, ticketsSold: 0, bookings: 0 });
-    expect(salesAfter.totals).toMatchObject({ revenuePence: 0, ticketsSold: 0, refundedPence: 6690 });
-    expect(salesAfter.daily.reduce((sum: number, day: { revenuePence: number }) => sum + day.revenuePence, 0)).toBe(0);
-    expect((await organiser.client.get("/api/me/events")).json().events.find((row: { id: string }) => row.id === event.id)).toMatchObject({ ticketsSold: 0, revenuePence: 0 });
+    expect(salesAfter.perEvent.find((row: { eventId: string }) => row.eventId === event.id)).toMatchObject({ ticketIncomePence: 0, netDuePence: 0, ticketsSold: 0, bookings: 0 });
+    expect(salesAfter.totals).toMatchObject({ ticketIncomePence: 0, netDuePence: 0, ticketsSold: 0, refundedPence: 6690 });
+    expect(salesAfter.daily.reduce((sum: number, day: { ticketIncomePence: number }) => sum + day.ticketIncomePence, 0)).toBe(0);
+    expect((await organiser.client.get("/api/me/events")).json().events.find((row: { id: string }) => row.id === event.id)).toMatchObject({ ticketsSold: 0, ticketIncomePence: 0, netDuePence: 0 });
     expect((await promoter.client.get("/api/me/affiliate")).json().affiliate.totalEarningsPence).toBe(0);
   });
 

@@ -1,14 +1,13 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { AppError, isUuid, managesEvent, refundAmounts, refundIncludesFee, type RefundSource } from "../../../domain";
-import type { Db } from "../../db/client";
+import { AppError, hasValidTickets, isUuid, managesEvent, refundAmounts, refundIncludesFee, type RefundSource } from "../../../domain";
+import type { Db, Tx } from "../../db/client";
 import { affiliates, bookings, events, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import type { Actor } from "../auth/session";
-import type { Tx } from "../checkout/capacity";
 import { enqueuePayoutSettle } from "../payouts/payouts.service";
-import { recordLedger, refundEntries } from "./ledger";
+import { recordLedger, refundEntries } from "../ledger/ledger";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -43,7 +42,7 @@ export async function startBookingRefund(
   const quantity = input.quantity ?? booking.ticketQuantity;
   // A chargeback already took the money back through the buyer's bank: refunding too would pay twice.
   if (booking.status === "disputed") throw new AppError("CONFLICT", "This booking's payment is disputed with the card issuer, so it cannot be refunded.", { reason: "DISPUTED" });
-  if (booking.status !== "confirmed" || booking.ticketQuantity === 0) throw new AppError("CONFLICT", "This booking has already been refunded.", { reason: "ALREADY_REFUNDED" });
+  if (!hasValidTickets(booking)) throw new AppError("CONFLICT", "This booking has already been refunded.", { reason: "ALREADY_REFUNDED" });
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > booking.ticketQuantity) {
     throw new AppError("BAD_REQUEST", `Choose between 1 and ${booking.ticketQuantity} ticket${booking.ticketQuantity === 1 ? "" : "s"} to refund.`, { field: "quantity" });
   }

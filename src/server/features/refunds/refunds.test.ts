@@ -4,7 +4,7 @@ import { setUpTestApp } from "../../../../test/app";
 import { latestMessage } from "../../../../test/auth-client";
 import { boughtBooking } from "../../../../test/purchases";
 import { bookings, ledgerEntries, refunds } from "../../db/schema";
-import { reconcile } from "./reconcile";
+import { reconcile } from "../ledger/reconcile";
 
 const t = setUpTestApp();
 

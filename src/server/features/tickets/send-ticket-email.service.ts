@@ -3,16 +3,14 @@ import { managesEvent, parseTicketIdentifier, ticketQrPayload, type TicketEmailP
 import type { Db } from "../../db/client";
 import { bookings, events, orderLines } from "../../db/schema";
 import { enforceRateLimit } from "../../lib/rate-limiter";
-import type { EmailSender } from "../../providers/email/email";
+import type { NoticeMailer } from "../../lib/notice-mailer";
 import type { Actor } from "../auth/session";
 import { ticketEmailMessage } from "./ticket-email";
 import type { TicketSigner } from "./ticket-signer";
 
-export interface TicketMailer {
-  db: Db;
-  email: EmailSender;
+/** A NoticeMailer that can also sign the tickets it sends. */
+export interface TicketMailer extends NoticeMailer {
   signer: TicketSigner;
-  publicUrl: string;
 }
 
 type BookingRow = typeof bookings.$inferSelect;

@@ -4,8 +4,8 @@ import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import { managedBy } from "../events/managed-events";
 import type { Actor } from "../auth/session";
-import { bookingJson } from "../checkout/checkout.service";
-import { bookingMoney } from "../refunds/ledger";
+import { bookingJson } from "./booking-json";
+import { bookingMoney } from "../ledger/ledger";
 import type { TicketSigner } from "./ticket-signer";
 
 /**

@@ -145,7 +145,7 @@ describe("the listing API's kept answers", () => {
     for (const app of [nodeA.app, nodeB]) await within(app, listing, (body) => (body as { events: { remaining: number }[] }).events[0]?.remaining === 18, since, "the sale");
     expect(generations()).toEqual(before);
 
-    const edited = await organiser.c.request("PATCH", `/api/events/${event.id}`, eventInput({ title: "Figures Through A Rush, Late Show", category: "music", pricePence: 1500, maxAttendees: 20 }));
+    const edited = await organiser.c.request("PATCH", `/api/events/${event.id}`, eventInput({ title: "Figures Through A Rush, Late Show", category: "music", pricePence: 1500, maxAttendees: 20, dateTime: event.dateTime.toISOString(), endTime: null }));
     expect(edited.statusCode).toBe(200);
     since = Date.now();
     for (const [i, memo] of memos.entries()) {

@@ -94,6 +94,39 @@ export interface PaymentGateway {
   transfer(input: TransferInput): Promise<{ transferId: string }>;
   /** Takes back part or all of a transfer (trr_…). */
   reverseTransfer(input: TransferReversalInput): Promise<{ reversalId: string }>;
+
+  /** Every payment the provider took since then (reconcile: money taken must be on the ledger, and the reverse). */
+  listPayments(input: { since: Date }): Promise<ProviderPayment[]>;
+  /** Every refund the provider made since then. */
+  listRefunds(input: { since: Date }): Promise<ProviderRefundRecord[]>;
+  /** Every transfer the provider made since then, with what has been reversed of it. */
+  listTransfers(input: { since: Date }): Promise<ProviderTransfer[]>;
+}
+
+/** A payment the provider took (a succeeded PaymentIntent): `amountPence` is what it received. */
+export interface ProviderPayment {
+  id: string;
+  amountPence: number;
+  createdAt: Date;
+}
+
+/** A refund as the provider's list gives it; `refundId` is ours when we asked for it (its metadata). */
+export interface ProviderRefundRecord {
+  id: string;
+  paymentReference: string | null;
+  amountPence: number;
+  status: string;
+  refundId: string | null;
+  createdAt: Date;
+}
+
+/** A transfer as the provider's list gives it; `payoutId` is ours (its metadata). */
+export interface ProviderTransfer {
+  id: string;
+  amountPence: number;
+  reversedPence: number;
+  payoutId: string | null;
+  createdAt: Date;
 }
 
 /** A refund as the provider reports it. `refundId` is our refund's id when we asked for it (its metadata). */

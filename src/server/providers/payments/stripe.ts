@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { AppError } from "../../../domain";
-import type { ConnectedAccountState, PaymentGateway, ProviderNotice, ProviderRefund } from "./payments";
+import type { ConnectedAccountState, PaymentGateway, ProviderNotice, ProviderPayment, ProviderRefund, ProviderRefundRecord, ProviderTransfer } from "./payments";
 
 /**
  * Stripe's refusal as our provider error (502): its status and message (which can name our key) are
@@ -160,8 +160,45 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
         .catch(connectError);
       return { reversalId: reversal.id };
     },
+    // The list endpoints, 100 a page (their maximum), newest first; the SDK follows `starting_after` to the end
+    // (https://docs.stripe.com/api/pagination).
+    async listPayments({ since }) {
+      const payments: ProviderPayment[] = [];
+      try {
+        for await (const intent of stripe.paymentIntents.list({ created: { gte: unixTime(since) }, limit: 100 })) {
+          if (intent.status === "succeeded") payments.push({ id: intent.id, amountPence: intent.amount_received, createdAt: new Date(intent.created * 1000) });
+        }
+      } catch (error) {
+        throw providerError(error);
+      }
+      return payments;
+    },
+    async listRefunds({ since }) {
+      const refunds: ProviderRefundRecord[] = [];
+      try {
+        for await (const refund of stripe.refunds.list({ created: { gte: unixTime(since) }, limit: 100 })) {
+          refunds.push({ ...refundOf(refund), paymentReference: idOf(refund.payment_intent), createdAt: new Date(refund.created * 1000) });
+        }
+      } catch (error) {
+        throw providerError(error);
+      }
+      return refunds;
+    },
+    async listTransfers({ since }) {
+      const transfers: ProviderTransfer[] = [];
+      try {
+        for await (const transfer of stripe.transfers.list({ created: { gte: unixTime(since) }, limit: 100 })) {
+          transfers.push({ id: transfer.id, amountPence: transfer.amount, reversedPence: transfer.amount_reversed, payoutId: transfer.metadata?.payoutId ?? null, createdAt: new Date(transfer.created * 1000) });
+        }
+      } catch (error) {
+        throw providerError(error);
+      }
+      return transfers;
+    },
   };
 }
+
+const unixTime = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A connected account's state (https://docs.stripe.com/api/accounts/object): ready when payouts are enabled and transfers active. */
 function accountStateOf(account: Stripe.Account): ConnectedAccountState {

@@ -1,4 +1,4 @@
-import { BRAND, categoryLabel, eventKind, eventPlace, formatEventDate, formatEventTime, isBusinessListing, type EventDetail } from "@domain";
+import { BRAND, categoryLabel, eventKind, eventPlace, formatEventDate, formatEventTime, formatPoundsPlain, isBusinessListing, type EventDetail } from "@domain";
 import { absoluteUrl } from "~/lib/seo";
 import { paths } from "~/paths";
 import { saleState } from "./sale-state";
@@ -80,7 +80,7 @@ export function eventStructuredData(event: EventDetail, origin: string, now: Dat
       "@type": "Offer",
       url,
       // schema.org wants a plain decimal string in the currency's unit; pence stay integers until here (D17).
-      price: (event.pricePence / 100).toFixed(2),
+      price: formatPoundsPlain(event.pricePence),
       priceCurrency: "GBP",
       availability: soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
       validFrom: event.createdAt,

@@ -5,6 +5,7 @@ import {
   formatEventTime,
   formatLongDate,
   hasPlaceholderDate,
+  hasValidTickets,
   plural,
   TICKET_EMAIL_WAYS,
   type MyTicket,
@@ -81,7 +82,7 @@ export function ticketValidity(ticket: Pick<MyTicket, "status" | "ticketQuantity
   const total = ticket.ticketQuantity + ticket.refundedQuantity;
   const quantity = ticket.refundedQuantity > 0 ? `${ticket.ticketQuantity} of ${total} valid` : String(ticket.ticketQuantity);
   if (ticket.status === "disputed") return { usable: false, stateLabel, qrNote: DISPUTED_TICKET_MESSAGE, quantity };
-  if (ticket.status !== "confirmed" || ticket.ticketQuantity === 0) return { usable: false, stateLabel, qrNote: REFUNDED_QR_NOTE, quantity };
+  if (!hasValidTickets(ticket)) return { usable: false, stateLabel, qrNote: REFUNDED_QR_NOTE, quantity };
   if (ticket.refundedQuantity > 0) {
     return { usable: true, stateLabel, qrNote: `${MY_TICKETS_TEXT.qrNote}: ${plural(ticket.ticketQuantity, "ticket")} still valid`, quantity };
   }

@@ -193,7 +193,7 @@ export function ProfileEditForm({ profile }: { profile: OwnProfile }) {
         <Field
           id="profile-vat-number"
           label="VAT number (optional)"
-          hint="Only if you are VAT-registered, e.g. GB123456789. Receipts then show the VAT included in your ticket prices."
+          hint="Only if you are VAT-registered, as on your VAT registration certificate, e.g. GB 980 7806 84. Receipts then show the VAT included in your ticket prices."
           error={errorFor("vatNumber")}
         >
           <Input

@@ -63,7 +63,7 @@ describe("profileFormProblem", () => {
         avatarUrl: "/media/avatars/u1.webp?v=123",
         businessName: "Alex Smith Comedy Ltd",
         businessAddress: "1 Briggate\nLeeds\nLS1 6HD",
-        vatNumber: "GB 123 4567 89",
+        vatNumber: "GB 980 7806 84",
       }),
     ).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { ArrowLeft, Download, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BRAND, formatDateTime, formatEventDate, formatLongDate, formatPounds, VAT_STANDARD_RATE_PERCENT } from "@domain";
+import { BRAND, formatDateTime, formatEventDate, formatLongDate, formatPounds, formatVatRate } from "@domain";
 import type { Receipt, ReceiptSeller } from "@domain/receipt-shapes";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
@@ -63,10 +63,11 @@ function SellerSection({ seller, index }: { seller: ReceiptSeller; index: number
         <ItemTable
           caption={`Tickets sold by ${seller.name}`}
           footer={
-            seller.vatIncludedPence !== null && (
+            seller.vatIncludedPence !== null &&
+            seller.vatRateBasisPoints !== null && (
               <tr>
                 <td colSpan={4} className={`${cell} text-right text-muted`}>
-                  VAT included at {VAT_STANDARD_RATE_PERCENT}%: {formatPounds(seller.vatIncludedPence)}
+                  VAT included at {formatVatRate(seller.vatRateBasisPoints)}: {formatPounds(seller.vatIncludedPence)}
                 </td>
               </tr>
             )

@@ -20,7 +20,7 @@ export async function finishSignOut({ navigate, revalidate }: { navigate: Naviga
     // Storage may be blocked; there is nothing of ours in it then either.
   }
   try {
-    const { forgetOfflineTicketLists } = await import("~/features/check-in/lib/check-in-store");
+    const { forgetOfflineTicketLists } = await import("~/lib/offline-ticket-lists");
     await forgetOfflineTicketLists();
   } catch (error) {
     console.warn("Could not remove offline ticket lists", error);

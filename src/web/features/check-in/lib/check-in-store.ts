@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { CheckInList, LocalCheckIn } from "@domain";
+import { checkInDatabaseName } from "~/lib/offline-ticket-lists";
 import type { SettledSync, SyncConflict } from "./sync-bookkeeping";
 
 interface CheckInSchema extends DBSchema {
@@ -26,10 +27,6 @@ export interface CheckInStore {
   /** Applies one sync answer: settled check-ins leave the queue, lists learn the times, conflicts are kept. */
   applySync(settled: SettledSync): Promise<void>;
   close(): void;
-}
-
-export function checkInDatabaseName(userId: string): string {
-  return `eventora-check-in-${userId}`;
 }
 
 function setCheckedIn(lists: CheckInList[], updates: ReadonlyMap<string, string>): CheckInList[] {
@@ -95,22 +92,4 @@ export async function openCheckInStore(userId: string): Promise<CheckInStore> {
     },
     close: () => db.close(),
   };
-}
-
-/**
- * On sign-out, downloaded ticket lists (attendees' names and e-mails) leave this device for every
- * account that used it. Offline check-ins not yet synced stay, so they sync at the organiser's next
- * sign-in instead of being lost.
- */
-export async function forgetOfflineTicketLists(): Promise<void> {
-  if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return;
-  const names = (await indexedDB.databases()).map((info) => info.name).filter((name) => name?.startsWith(checkInDatabaseName("")));
-  for (const name of names) {
-    const db = await openDB<CheckInSchema>(name!, 1);
-    try {
-      if (db.objectStoreNames.contains("lists")) await db.clear("lists");
-    } finally {
-      db.close();
-    }
-  }
 }

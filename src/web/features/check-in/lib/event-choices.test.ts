@@ -20,7 +20,8 @@ function event(id: string, dateTime: string): DashboardEvent {
     imageUrl: null,
     createdAt: "2090-01-01T00:00:00.000Z",
     ticketsSold: 0,
-    revenuePence: 0,
+    ticketIncomePence: 0,
+    netDuePence: 0,
   };
 }
 

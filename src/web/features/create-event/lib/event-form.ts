@@ -1,4 +1,4 @@
-import { EVENT_CATEGORIES, EventInput, isoToLondonInput, londonInputToIso, poundsToPence, type EditableEvent } from "@domain";
+import { EVENT_CATEGORIES, EventInput, formatPoundsPlain, isoToLondonInput, londonInputToIso, poundsToPence, type EditableEvent } from "@domain";
 
 /** What the form holds: every field as typed text. The keys are also the controls' names. */
 export interface EventFormValues {
@@ -61,8 +61,7 @@ function knownCategory(category: string | null): string {
 
 /** 1250 → "12.50"; a free event shows an empty price (spec §5: empty means 0). */
 export function penceToPoundsInput(pence: number): string {
-  if (pence <= 0) return "";
-  return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, "0")}`;
+  return pence <= 0 ? "" : formatPoundsPlain(pence);
 }
 
 /**

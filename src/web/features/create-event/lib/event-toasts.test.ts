@@ -24,6 +24,13 @@ describe("saveFailureProblem", () => {
     expect(saveFailureProblem(refused, "edit").toast.title).toBe("Error updating event");
   });
 
+  it("shows the server's refusal of a date: one in the past or years ahead at its field, a sold event's move as a toast (issue 33)", () => {
+    const farOff = new ApiRequestError({ status: 400, code: "VALIDATION_FAILED", message: "Invalid field 'dateTime': Start Date & Time can be at most 3 years ahead." });
+    expect(saveFailureProblem(farOff, "create")).toEqual({ toast: { title: "Error creating event", description: farOff.message }, field: "dateTime", message: farOff.message });
+    const sold = new ApiRequestError({ status: 409, code: "CONFLICT", message: "This event has sold tickets or has tickets being bought, so its date can only be moved by postponing it." });
+    expect(saveFailureProblem(sold, "edit")).toEqual({ toast: { title: "Error updating event", description: sold.message }, field: undefined, message: undefined });
+  });
+
   it("reports a refused image as an upload failure with the server's reason beside the image", () => {
     const tooLarge = new ApiRequestError({ status: 413, code: "IMAGE_TOO_LARGE", message: "The image is larger than 5 MB." });
     expect(saveFailureProblem(tooLarge, "create")).toEqual({ toast: EVENT_TOASTS.imageUploadFailed, field: "imageUrl", message: "The image is larger than 5 MB." });

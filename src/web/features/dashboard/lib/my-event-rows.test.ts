@@ -19,16 +19,20 @@ const event = (overrides: Partial<DashboardEvent> = {}): DashboardEvent => ({
   imageUrl: null,
   createdAt: "2026-01-01T10:00:00Z",
   ticketsSold: 12,
-  revenuePence: 20760,
+  ticketIncomePence: 18000,
+  netDuePence: 17118,
   ...overrides,
 });
 
+/** A moment before the sample event: it has not ended yet. */
+const BEFORE = new Date("2026-11-28T12:00:00Z");
+
 describe("myEventRow", () => {
-  it("shows UK date and time, tickets sold and revenue in pounds", () => {
-    expect(myEventRow(event())).toMatchObject({
+  it("shows UK date and time, tickets sold, ticket income and net due in pounds", () => {
+    expect(myEventRow(event(), BEFORE)).toMatchObject({
       when: "Sun, 6 Dec 2026, 19:30",
       statusVariant: "default",
-      figures: { sold: "12 sold", revenue: "£207.60" },
+      figures: { sold: "12 sold", ticketIncome: "£180.00", netDue: "£171.18" },
     });
   });
 
@@ -41,14 +45,29 @@ describe("myEventRow", () => {
   });
 
   it("shows no ticket figures for a business listing, which sells no tickets (issue 17)", () => {
-    const listing = myEventRow(event({ category: "ongoing-business", businessType: "restaurant", ticketsSold: 0, revenuePence: 0, dateTime: "2030-12-31T23:59:00Z" }));
+    const listing = myEventRow(event({ category: "ongoing-business", businessType: "restaurant", ticketsSold: 0, ticketIncomePence: 0, netDuePence: 0, dateTime: "2030-12-31T23:59:00Z" }));
     expect(listing).toMatchObject({ figures: null, when: "Open all year", kind: "Business listing" });
     expect(myEventRow(event({ category: "food", businessType: "restaurant" })).figures).toBeNull();
-    expect(myEventRow(event()).figures).toEqual({ sold: "12 sold", revenue: "£207.60" });
+    expect(myEventRow(event()).figures).toEqual({ sold: "12 sold", ticketIncome: "£180.00", netDue: "£171.18" });
   });
 
   it("shows no date for an ongoing business", () => {
     expect(myEventRow(event({ category: "ongoing-business", dateTime: "2030-12-31T23:59:00Z" })).when).toBe("Open all year");
+  });
+});
+
+describe("an event that has ended (issue 33)", () => {
+  it("shows as Ended and offers neither Postpone nor Cancel, as the server refuses both", () => {
+    const sold = event({ hasBookings: true, endTime: "2026-12-06T22:00:00Z" });
+    expect(myEventRow(sold, BEFORE)).toMatchObject({ status: "active", statusVariant: "default", actions: { cancel: true, postpone: true, delete: false } });
+    expect(myEventRow(sold, new Date("2026-12-06T22:01:00Z"))).toMatchObject({ status: "ended", statusVariant: "secondary", actions: { cancel: false, postpone: false, delete: false } });
+    // Without an end time it ends two hours after the start.
+    expect(myEventRow(event({ hasBookings: true }), new Date("2026-12-06T21:31:00Z")).actions).toEqual({ cancel: false, postpone: false, delete: false });
+  });
+
+  it("never ends an ongoing business, whose date is a placeholder", () => {
+    const listing = event({ category: "ongoing-business", businessType: "restaurant", dateTime: "2030-12-31T23:59:00Z" });
+    expect(myEventRow(listing, new Date("2031-06-01T00:00:00Z")).status).toBe("active");
   });
 });
 

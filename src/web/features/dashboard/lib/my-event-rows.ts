@@ -1,4 +1,4 @@
-import { formatPounds, hasPlaceholderDate, isBusinessListing, type DashboardEvent, formatDateTime } from "@domain";
+import { eventEndsAt, formatPounds, hasPlaceholderDate, isBusinessListing, type DashboardEvent, formatDateTime } from "@domain";
 import { describeCancellation } from "./cancellation-progress";
 
 /** One of the organiser's events in My Events (spec §2 Dashboard). */
@@ -14,39 +14,49 @@ export interface MyEventRow {
   statusVariant: "default" | "secondary";
   /** 'Business listing' for restaurants and ongoing businesses, which sell no tickets; else null. */
   kind: "Business listing" | null;
-  /** Tickets sold and revenue; null for a listing, where '0 sold / £0.00' would only mislead (issue 17). */
-  figures: { sold: string; revenue: string } | null;
+  /**
+   * Tickets sold, ticket income and net due as the event's statement states them (issue 33); null for a
+   * listing, where '0 sold / £0.00' would only mislead (issue 17).
+   */
+  figures: { sold: string; ticketIncome: string; netDue: string } | null;
   /** "Cancelled — refunding 120 of 200 bookings" while a cancelled event's refunds go through; null unless cancelled. */
   cancellation: string | null;
   /** "Postponed from …": the date a postponement replaced; null if never postponed. */
   postponedFrom: string | null;
-  /** Which actions the row offers: an event with bookings is cancelled, never deleted (decision 027). */
+  /**
+   * Which actions the row offers: an event with bookings is cancelled, never deleted (decision 027); one that
+   * has ended can be neither cancelled nor postponed (the server refuses both), so it offers neither (issue 33).
+   */
   actions: { cancel: boolean; postpone: boolean; delete: boolean };
 }
 
-export function myEventRow(event: DashboardEvent): MyEventRow {
+export function myEventRow(event: DashboardEvent, now: Date = new Date()): MyEventRow {
   const listing = isBusinessListing(event);
+  // The one event-end rule the server's cancel and postpone apply.
+  const ended = event.status === "active" && !hasPlaceholderDate(event) && eventEndsAt(event).getTime() < now.getTime();
+  const open = event.status === "active" && !ended;
   return {
     id: event.id,
     title: event.title,
     imageUrl: event.imageUrl,
     when: hasPlaceholderDate(event) ? "Open all year" : formatDateTime(event.dateTime),
     location: event.location,
-    status: event.status,
-    statusVariant: event.status === "active" ? "default" : "secondary",
+    status: ended ? "ended" : event.status,
+    statusVariant: open ? "default" : "secondary",
     kind: listing ? "Business listing" : null,
     cancellation: event.cancellation ? describeCancellation(event.cancellation) : null,
     postponedFrom: event.previousDateTime && event.status === "active" ? `Postponed from ${formatDateTime(event.previousDateTime)}` : null,
     actions: {
-      cancel: event.status === "active" && event.hasBookings,
-      postpone: event.status === "active" && !hasPlaceholderDate(event),
+      cancel: open && event.hasBookings,
+      postpone: open && !hasPlaceholderDate(event),
       delete: !event.hasBookings,
     },
     figures: listing
       ? null
       : {
           sold: event.maxAttendees === null ? `${event.ticketsSold} sold` : `${event.ticketsSold} / ${event.maxAttendees} sold`,
-          revenue: formatPounds(event.revenuePence),
+          ticketIncome: formatPounds(event.ticketIncomePence),
+          netDue: formatPounds(event.netDuePence),
         },
   };
 }

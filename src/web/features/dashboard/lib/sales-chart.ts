@@ -1,8 +1,8 @@
-import { formatEventDate, formatPounds, TIME_ZONE, type SalesAnalytics, plural } from "@domain";
+import { formatDayMonth, formatEventDate, formatPounds, type SalesAnalytics, plural } from "@domain";
 
 /** The hand-drawn daily sales chart: pure geometry and words, so the SVG stays a thin drawing. */
 export type DailySales = SalesAnalytics["daily"][number];
-export type ChartMetric = "revenue" | "tickets";
+export type ChartMetric = "income" | "tickets";
 
 export const CHART_GRID_LINES = 4;
 /** viewBox units; the SVG stretches to its box (preserveAspectRatio="none"), text lives outside it. */
@@ -13,7 +13,7 @@ const BAR_WIDTH = 7;
 const MIN_BAR_HEIGHT = 1.5;
 
 export function metricValue(day: DailySales, metric: ChartMetric): number {
-  return metric === "revenue" ? day.revenuePence : day.tickets;
+  return metric === "income" ? day.ticketIncomePence : day.tickets;
 }
 
 /** A round step (1, 2 or 5 × 10ⁿ, never below `minStep`) so CHART_GRID_LINES steps reach `max`. */
@@ -33,9 +33,9 @@ export interface ChartScale {
   ticks: number[];
 }
 
-/** Revenue steps in whole pounds, tickets in whole tickets. */
+/** Ticket income steps in whole pounds, tickets in whole tickets. */
 export function chartScale(values: readonly number[], metric: ChartMetric): ChartScale {
-  const step = niceStep(Math.max(0, ...values), metric === "revenue" ? 100 : 1);
+  const step = niceStep(Math.max(0, ...values), metric === "income" ? 100 : 1);
   return { max: step * CHART_GRID_LINES, ticks: Array.from({ length: CHART_GRID_LINES + 1 }, (_, index) => index * step) };
 }
 
@@ -67,12 +67,9 @@ export function formatMetric(value: number, metric: ChartMetric): string {
   return formatPounds(value).replace(/\.00$/, "");
 }
 
-const shortDay = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, day: "numeric", month: "short" });
-
 /** A UK calendar day ("2026-12-06") as "6 Dec"; noon keeps it on the same day whatever the offset. */
 export function formatChartDay(date: string): string {
-  const noon = new Date(`${date}T12:00:00Z`);
-  return Number.isNaN(noon.getTime()) ? date : shortDay.format(noon);
+  return formatDayMonth(`${date}T12:00:00Z`) ?? date;
 }
 
 /** The full day for the data table, e.g. "Sun, 6 Dec 2026". */
@@ -82,7 +79,7 @@ export function formatTableDay(date: string): string {
 
 /** What the chart says, for its accessible name (role="img"). */
 export function chartSummary(daily: readonly DailySales[], metric: ChartMetric): string {
-  const what = metric === "revenue" ? "Revenue" : "Tickets sold";
+  const what = metric === "income" ? "Ticket income" : "Tickets sold";
   const period = daily.length === 1 ? "the last day" : `the last ${daily.length} days`;
   const total = daily.reduce((sum, day) => sum + metricValue(day, metric), 0);
   if (total === 0) return `${what} per day over ${period}: no sales yet.`;

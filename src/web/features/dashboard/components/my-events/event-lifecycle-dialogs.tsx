@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { CalendarClock, TriangleAlert } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { CANCELLATION_REASON_MAX, isoToLondonInput, londonInputToIso } from "@domain";
+import { CANCELLATION_REASON_MAX, isoToLondonInput, londonInputToIso, POSTPONEMENT_MIN_SHIFT_HOURS, POSTPONEMENT_REFUND_WINDOW_DAYS } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
@@ -119,7 +119,7 @@ export function PostponeEventDialog({
       description={
         <>
           Choose a later date for <span className="break-words font-semibold text-ink">{event?.title}</span>. Tickets stay valid; every buyer is e-mailed the new
-          date and may ask for a full refund for 14 days.
+          date and, when it moves by {POSTPONEMENT_MIN_SHIFT_HOURS} hours or more or to another day, may ask for a full refund for {POSTPONEMENT_REFUND_WINDOW_DAYS} days.
         </>
       }
     >

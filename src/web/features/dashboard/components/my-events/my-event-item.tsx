@@ -58,14 +58,18 @@ export function MyEventItem({
         )}
         {row.postponedFrom && <p className="text-sm font-medium text-amber-900">{row.postponedFrom}</p>}
         {row.figures && (
-          <dl className="grid grid-cols-2 gap-3 rounded-xl bg-surface px-4 py-3 text-sm sm:max-w-sm">
+          <dl className="grid grid-cols-3 gap-3 rounded-xl bg-surface px-4 py-3 text-sm sm:max-w-md">
             <div>
               <dt className="text-muted">Tickets sold</dt>
               <dd className="font-bold text-ink">{row.figures.sold}</dd>
             </div>
             <div>
-              <dt className="text-muted">Revenue</dt>
-              <dd className="font-bold text-ink">{row.figures.revenue}</dd>
+              <dt className="text-muted">Ticket income</dt>
+              <dd className="font-bold text-ink">{row.figures.ticketIncome}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Net due</dt>
+              <dd className="font-bold text-ink">{row.figures.netDue}</dd>
             </div>
           </dl>
         )}

@@ -9,6 +9,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { useSessionUser } from "~/hooks/use-session-user";
 import { useRefundRequests } from "../../hooks/use-refund-requests";
 import { REFUND_REQUESTS_TEXT, refundRequestRow } from "../../lib/refund-request-rows";
+import { RefundRequestEmailsSetting } from "./refund-request-emails-setting";
 
 type Mode = "idle" | "approving" | "declining";
 
@@ -135,6 +136,9 @@ export function RefundRequestsSection({ onApproved }: { onApproved: (eventId: st
           {count > 0 && <Badge variant="secondary">{count} waiting</Badge>}
         </h3>
         <p className="text-sm text-muted">{user?.isAdmin ? REFUND_REQUESTS_TEXT.adminIntro : REFUND_REQUESTS_TEXT.intro}</p>
+        <div className="mt-2 sm:max-w-sm">
+          <RefundRequestEmailsSetting />
+        </div>
       </div>
       {state.status === "loading" && (
         <div className="p-4 sm:p-5">

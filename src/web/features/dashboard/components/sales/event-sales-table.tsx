@@ -3,7 +3,7 @@ import { formatPounds, type SalesAnalytics } from "@domain";
 import { paths } from "~/paths";
 import { rankEventSales } from "../../lib/sales-rows";
 
-/** Per-event stats: the sum of revenue and tickets over confirmed bookings (spec §2 Dashboard). */
+/** Per-event stats (spec §2 Dashboard): tickets and bookings, and the money as each event's statement states it (issue 33). */
 export function EventSalesTable({ perEvent }: { perEvent: SalesAnalytics["perEvent"] }) {
   const rows = rankEventSales(perEvent);
   return (
@@ -14,7 +14,7 @@ export function EventSalesTable({ perEvent }: { perEvent: SalesAnalytics["perEve
       {rows.length > 0 ? (
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-sm">
-            <caption className="sr-only">Tickets, bookings and revenue per event, best sellers first</caption>
+            <caption className="sr-only">Tickets, bookings, ticket income and net due per event, best sellers first</caption>
             <thead className="border-y border-border bg-surface text-left text-muted">
               <tr>
                 <th scope="col" className="px-4 py-2.5 font-semibold sm:px-6">
@@ -26,8 +26,11 @@ export function EventSalesTable({ perEvent }: { perEvent: SalesAnalytics["perEve
                 <th scope="col" className="hidden px-3 py-2.5 text-right font-semibold sm:table-cell">
                   Bookings
                 </th>
+                <th scope="col" className="px-3 py-2.5 text-right font-semibold">
+                  Ticket income
+                </th>
                 <th scope="col" className="px-4 py-2.5 text-right font-semibold sm:px-6">
-                  Revenue
+                  Net due
                 </th>
               </tr>
             </thead>
@@ -41,7 +44,8 @@ export function EventSalesTable({ perEvent }: { perEvent: SalesAnalytics["perEve
                   </th>
                   <td className="px-3 py-3 text-right tabular-nums">{row.ticketsSold}</td>
                   <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{row.bookings}</td>
-                  <td className="px-4 py-3 text-right font-semibold tabular-nums sm:px-6">{formatPounds(row.revenuePence)}</td>
+                  <td className="px-3 py-3 text-right tabular-nums">{formatPounds(row.ticketIncomePence)}</td>
+                  <td className="px-4 py-3 text-right font-semibold tabular-nums sm:px-6">{formatPounds(row.netDuePence)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,9 +1,9 @@
 import { Ticket } from "lucide-react";
-import type { Sale } from "@domain";
+import type { RecentSale } from "@domain";
 import { recentSaleRows } from "../../lib/sales-rows";
 
-/** The newest confirmed sales on the user's events, up to 10 (spec §2 Dashboard, §9 List sizes). */
-export function RecentSales({ sales }: { sales: Sale[] }) {
+/** The newest sales on the user's events, up to 10 (spec §2 Dashboard, §9 List sizes), each with the ticket income it still brings. */
+export function RecentSales({ sales }: { sales: RecentSale[] }) {
   const rows = recentSaleRows(sales);
   return (
     <section aria-labelledby="recent-sales-heading" className="rounded-2xl border border-border bg-white p-4 shadow-sm sm:p-6">
@@ -27,7 +27,10 @@ export function RecentSales({ sales }: { sales: Sale[] }) {
                   {row.soldAt}
                 </time>
               </div>
-              <span className="shrink-0 font-bold tabular-nums text-ink">{row.amount}</span>
+              <span className="shrink-0 text-right">
+                <span className="block font-bold tabular-nums text-ink">{row.amount}</span>
+                <span className="block text-xs text-muted">Ticket income</span>
+              </span>
             </li>
           ))}
         </ol>

@@ -15,7 +15,7 @@ import {
 } from "../../lib/sales-chart";
 
 const METRICS: { value: ChartMetric; label: string }[] = [
-  { value: "revenue", label: "Revenue" },
+  { value: "income", label: "Ticket income" },
   { value: "tickets", label: "Tickets" },
 ];
 
@@ -24,10 +24,10 @@ const METRICS: { value: ChartMetric; label: string }[] = [
  * beside it; screen readers get the summary as its name and the figures as a table.
  */
 export function SalesChart({ daily }: { daily: SalesAnalytics["daily"] }) {
-  const [metric, setMetric] = useState<ChartMetric>("revenue");
+  const [metric, setMetric] = useState<ChartMetric>("income");
   const scale = chartScale(daily.map((day) => metricValue(day, metric)), metric);
   const bars = chartBars(daily, metric, scale);
-  const salesDays = daily.filter((day) => day.tickets > 0 || day.revenuePence > 0);
+  const salesDays = daily.filter((day) => day.tickets > 0 || day.ticketIncomePence !== 0);
   const middle = daily[Math.floor((daily.length - 1) / 2)];
 
   return (
@@ -58,7 +58,7 @@ export function SalesChart({ daily }: { daily: SalesAnalytics["daily"] }) {
         <div aria-hidden="true" className="relative h-48 w-12 shrink-0 text-right text-xs text-muted sm:h-56">
           {scale.ticks.map((tick) => (
             <span key={tick} className="absolute right-0 translate-y-1/2 whitespace-nowrap" style={{ bottom: `${(tick / scale.max) * 100}%` }}>
-              {metric === "revenue" ? formatMetric(tick, metric) : tick}
+              {metric === "income" ? formatMetric(tick, metric) : tick}
             </span>
           ))}
         </div>
@@ -109,7 +109,7 @@ export function SalesChart({ daily }: { daily: SalesAnalytics["daily"] }) {
                     Tickets
                   </th>
                   <th scope="col" className="px-4 py-2 text-right font-semibold">
-                    Revenue
+                    Ticket income
                   </th>
                 </tr>
               </thead>
@@ -120,7 +120,7 @@ export function SalesChart({ daily }: { daily: SalesAnalytics["daily"] }) {
                       {formatTableDay(day.date)}
                     </th>
                     <td className="px-4 py-2 text-right tabular-nums">{day.tickets}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatPounds(day.revenuePence)}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{formatPounds(day.ticketIncomePence)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,5 @@
-import { BadgePoundSterling, Receipt, ShoppingBag, Ticket, type LucideIcon } from "lucide-react";
-import { formatCount, formatPounds, type SalesAnalytics } from "@domain";
+import { BadgePoundSterling, Receipt, ShoppingBag, Ticket, Wallet, type LucideIcon } from "lucide-react";
+import { BRAND, formatCount, formatPounds, type SalesAnalytics } from "@domain";
 import { averageOrderPence } from "../../lib/sales-rows";
 
 /** One figure: a dt/dd pair grouped by its card (a <dl> may hold only such groups), the icon drawn inside the term. */
@@ -17,15 +17,25 @@ function Total({ icon: Icon, label, value }: { icon: LucideIcon; label: string; 
   );
 }
 
-/** Revenue, tickets and bookings over every confirmed sale on the user's events. */
+/**
+ * The user's events' money as their statements state it (issue 33): ticket income and net due, the
+ * platform's fees said apart; then tickets and bookings.
+ */
 export function SalesTotals({ totals }: { totals: SalesAnalytics["totals"] }) {
   const average = averageOrderPence(totals);
   return (
-    <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
-      <Total icon={BadgePoundSterling} label="Total Revenue" value={formatPounds(totals.revenuePence)} />
-      <Total icon={Ticket} label="Tickets Sold" value={formatCount(totals.ticketsSold)} />
-      <Total icon={Receipt} label="Bookings" value={formatCount(totals.bookings)} />
-      <Total icon={ShoppingBag} label="Average Order" value={average === null ? "—" : formatPounds(average)} />
-    </dl>
+    <div className="flex flex-col gap-2">
+      <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5">
+        <Total icon={BadgePoundSterling} label="Ticket income" value={formatPounds(totals.ticketIncomePence)} />
+        <Total icon={Wallet} label="Net due" value={formatPounds(totals.netDuePence)} />
+        <Total icon={Ticket} label="Tickets Sold" value={formatCount(totals.ticketsSold)} />
+        <Total icon={Receipt} label="Bookings" value={formatCount(totals.bookings)} />
+        <Total icon={ShoppingBag} label="Average Order" value={average === null ? "—" : formatPounds(average)} />
+      </dl>
+      <p className="text-sm text-muted">
+        {`Net due is your ticket income less ${BRAND.name}'s organiser fees (${formatPounds(totals.organiserFeesPence)}). `}
+        {`Booking fees buyers paid on top (${formatPounds(totals.bookingFeesPence)}) are ${BRAND.name}'s, not included.`}
+      </p>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   hasPlaceholderDate,
   PostponeEventInput,
   postponementError,
+  postponementOpensRefundWindow,
   postponementRefundWindowEnd,
   type CancellationProgress,
   type EventLifecycleView,
@@ -15,7 +16,7 @@ import { bookings, events, orderLines, orders, refunds } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
 import type { Actor } from "../auth/session";
-import { findManagedEvent } from "./managed-events";
+import { findManagedEvent } from "../events/managed-events";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 type EventRow = typeof events.$inferSelect;
@@ -47,7 +48,6 @@ export const withValidTickets = (eventId: string) => and(eq(bookings.eventId, ev
  * cancellation: its first reason stands, and the job is queued again in case the first one gave up.
  */
 export async function cancelEvent({ db, jobs, actor, eventId, input: raw, now = new Date() }: { db: Db; jobs: LifecycleJobs; actor: Actor; eventId: string; input: unknown; now?: Date }) {
-  const input = parseInput(CancelEventInput, raw, { whole: "body" });
   await findManagedEvent(db, actor, eventId);
   const result = await db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
@@ -59,6 +59,8 @@ export async function cancelEvent({ db, jobs, actor, eventId, input: raw, now = 
     if (!hasPlaceholderDate(event) && eventEndsAt(event).getTime() < now.getTime()) {
       throw new AppError("CONFLICT", "This event has already taken place, so it cannot be cancelled.", { reason: "PAST" });
     }
+    // Read after the event's state: an event that cannot be cancelled says so before any reason is asked for.
+    const input = parseInput(CancelEventInput, raw, { whole: "body" });
     const [cancelled] = await tx
       .update(events)
       .set({ status: "cancelled", cancelledAt: now, cancellationReason: input.reason, updatedAt: now })
@@ -78,25 +80,30 @@ export async function cancelEvent({ db, jobs, actor, eventId, input: raw, now = 
 
 /**
  * Moves an event to a new date (its organiser or an admin; decision 027): the old date is kept to show
- * beside the new one, buyers may have a full refund on request for POSTPONEMENT_REFUND_WINDOW_DAYS, and
+ * beside the new one, buyers may have a full refund on request for POSTPONEMENT_REFUND_WINDOW_DAYS when the
+ * date really moves (postponementOpensRefundWindow), and
  * each booking with valid tickets is e-mailed the new date with an updated calendar entry. Without an
  * end time, the event keeps the length it had.
  */
 export async function postponeEvent({ db, jobs, actor, eventId, input: raw, now = new Date() }: { db: Db; jobs: LifecycleJobs; actor: Actor; eventId: string; input: unknown; now?: Date }) {
-  const input = parseInput(PostponeEventInput, raw, { whole: "body" });
   await findManagedEvent(db, actor, eventId);
   const result = await db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
     if (!event) throw new AppError("EVENT_NOT_FOUND", "Event not found");
     if (event.status === "cancelled") throw new AppError("CONFLICT", "This event has been cancelled, so it cannot be postponed.", { reason: "CANCELLED" });
     if (hasPlaceholderDate(event)) throw new AppError("BAD_REQUEST", "An ongoing business has no date to move.");
+    // An event that has taken place stays where it was: its buyers went or did not, and it may have been paid out.
+    if (eventEndsAt(event).getTime() < now.getTime()) throw new AppError("CONFLICT", "This event has already taken place, so it cannot be postponed.", { reason: "PAST" });
+    const input = parseInput(PostponeEventInput, raw, { whole: "body" });
     const dateTime = new Date(input.dateTime);
     const endTime = input.endTime ? new Date(input.endTime) : event.endTime ? new Date(dateTime.getTime() + (event.endTime.getTime() - event.dateTime.getTime())) : null;
     const refused = postponementError({ dateTime, endTime }, event, now);
     if (refused) throw new AppError("VALIDATION_FAILED", refused.message, { field: refused.field });
+    // A move too small to change anyone's plans tells buyers but opens no refund window; one already open stays.
+    const refundWindowEndsAt = postponementOpensRefundWindow(event.dateTime, dateTime) ? postponementRefundWindowEnd(now) : event.refundWindowEndsAt;
     const [moved] = await tx
       .update(events)
-      .set({ previousDateTime: event.dateTime, dateTime, endTime, postponedAt: now, refundWindowEndsAt: postponementRefundWindowEnd(now), updatedAt: now })
+      .set({ previousDateTime: event.dateTime, dateTime, endTime, postponedAt: now, refundWindowEndsAt, updatedAt: now })
       .where(eq(events.id, eventId))
       .returning();
     const told = await tx.select({ id: bookings.id }).from(bookings).where(withValidTickets(eventId));

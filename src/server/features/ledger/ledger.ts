@@ -1,8 +1,7 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { organiserFee, summariseLedger, type LedgerKind, type MoneySummary } from "../../../domain";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { ledgerEntries } from "../../db/schema";
-import type { Tx } from "../checkout/capacity";
 
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert & { kind: LedgerKind };
 

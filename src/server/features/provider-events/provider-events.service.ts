@@ -1,16 +1,16 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { isUuid } from "../../../domain";
-import type { Db } from "../../db/client";
+import { validBookingSql } from "../../../domain/refunds.sql";
+import type { Db, Tx } from "../../db/client";
 import { bookings, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
 import type { PaymentGateway, ProviderNotice, ProviderRefund } from "../../providers/payments/payments";
-import type { Tx } from "../checkout/capacity";
 import { releaseOrder, settlePaidSession } from "../checkout/checkout.service";
 import { enqueuePayoutSettle, eventsOfOrder } from "../payouts/payouts.service";
 import { applyAccountNotice } from "../payouts/payout-accounts.service";
-import { recordLedger } from "./ledger";
-import { recordRefundOnLedger, tryCompleteRefund, voidTickets } from "./refunds.service";
+import { recordLedger } from "../ledger/ledger";
+import { recordRefundOnLedger, tryCompleteRefund, voidTickets } from "../refunds/refunds.service";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 export interface ProviderEventContext {
@@ -233,7 +233,7 @@ async function recordDispute(db: Db, jobs: Jobs, notice: Extract<ProviderNotice,
     await tx
       .update(bookings)
       .set({ status: "disputed" })
-      .where(and(inArray(bookings.orderLineId, lines), eq(bookings.status, "confirmed"), gt(bookings.ticketQuantity, 0)));
+      .where(and(inArray(bookings.orderLineId, lines), validBookingSql(bookings)));
     // A disputed booking's share is withheld: taken back from a payout already made (D23).
     await enqueuePayoutSettle(tx, jobs, await eventsOfOrder(tx, order.id));
   });

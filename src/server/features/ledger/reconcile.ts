@@ -1,14 +1,25 @@
 import { sql } from "drizzle-orm";
-import { formatPounds, LEDGER_KINDS, organiserFee } from "../../../domain";
+import { absorbedFeePerTicket, bookingFeePerTicket, buyerFeePerTicket, formatPounds, LEDGER_KINDS, organiserFee } from "../../../domain";
 import { rowsOf, type Db } from "../../db/client";
-import { heldLineProblems } from "../checkout/capacity";
-import { salesTallyProblems } from "../dashboard/sales-tally";
-import { eventSettlements, type EventSettlement } from "../payouts/settlement";
+import { heldLineProblems } from "./held-lines";
+import { salesTallyProblems } from "./sales-tally";
+import { eventSettlements, type EventSettlement } from "./settlement";
+import { QUEUES } from "../../jobs/jobs";
+import { createLocalPayments } from "../../providers/payments/local";
+import type { PaymentGateway } from "../../providers/payments/payments";
+import { PROVIDER_LOOKBACK_DAYS, providerProblems } from "./reconcile-provider";
 
 export interface ReconcileProblem {
   orderId: string | null;
   bookingId: string | null;
   problem: string;
+}
+
+export interface ReconcileOptions {
+  /** The provider whose payments, refunds and transfers are compared with the ledger; the local provider's records when not given. */
+  gateway?: PaymentGateway;
+  /** The start of that comparison: PROVIDER_LOOKBACK_DAYS ago when not given. */
+  since?: Date;
 }
 
 export interface ReconcileReport {
@@ -22,6 +33,8 @@ export interface ReconcileReport {
   pendingRefunds: number;
   /** Transfers, platform fees and what is still owed (D23). */
   payouts: PayoutFigures;
+  /** The provider the ledger was compared with, and since when. */
+  provider: { name: string; since: Date };
   problems: ReconcileProblem[];
 }
 
@@ -37,9 +50,15 @@ export interface ReconcileReport {
  * - every affiliate's earnings are their commission less its reversals, and no reversal exceeds it;
  * - every booking owes the fees of D22 on exactly the right tickets (feeProblems);
  * - the dashboard's sales tally is what the bookings and the ledger say (decision 030);
- * - every order line holds its places exactly while its order does (decision 031).
+ * - every order line holds its places exactly while its order does (decision 031);
+ * - every order line's price is its event's (when the event is unchanged since the sale) and its fees are
+ *   the fee rules' for that price (orderLineProblems);
+ * - no organiser or affiliate is paid more than is now due, or owed a negative amount, without a reversal
+ *   on its way; a disputed order's bookings are all marked disputed (reconcilePayouts);
+ * - the provider's payments, refunds and transfers over the period are the ledger's, and the reverse
+ *   (providerProblems: the configured gateway, by default the local provider's own records).
  */
-export async function reconcile(db: Db): Promise<ReconcileReport> {
+export async function reconcile(db: Db, options: ReconcileOptions = {}): Promise<ReconcileReport> {
   const problems: ReconcileProblem[] = [];
   const money = (pence: unknown) => formatPounds(Number(pence));
 
@@ -159,10 +178,14 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
   for (const line of await heldLineProblems(db)) {
     problems.push({ orderId: line.orderId, bookingId: null, problem: `order line ${line.lineId} holds until ${line.heldUntil ?? "nothing"}, but its ${line.status} order says ${line.expected ?? "nothing"}` });
   }
+  problems.push(...(await orderLineProblems(db)));
   const payouts = await reconcilePayouts(db);
   problems.push(...payouts.problems);
+  const since = options.since ?? new Date(Date.now() - PROVIDER_LOOKBACK_DAYS * 24 * 3600 * 1000);
+  const gateway = options.gateway ?? createLocalPayments({ publicUrl: "", db });
+  problems.push(...(await providerProblems(db, gateway, since)));
 
-  return { orders: counted, chargedPence, refundedPence, disputedPence, heldPence: chargedPence - refundedPence - disputedPence, pendingRefunds, payouts: payouts.figures, problems };
+  return { orders: counted, chargedPence, refundedPence, disputedPence, heldPence: chargedPence - refundedPence - disputedPence, pendingRefunds, payouts: payouts.figures, provider: { name: gateway.name, since }, problems };
 }
 
 /**
@@ -237,6 +260,47 @@ export async function feeProblems(db: Db): Promise<ReconcileProblem[]> {
   return problems;
 }
 
+/**
+ * Every paid order line against the fee rules (D21, D22): the booking fee per ticket is either paid by the
+ * buyer (`fee_per_ticket_pence`) or absorbed by the organiser, never both, never another amount, and none on
+ * a free ticket; the line's total is its tickets and fees; the order's totals are its lines'. Order lines keep
+ * the unit price but events keep no price history, so a line's price is held to its event's current price
+ * only when the event has not been edited since the order was made (`events.updated_at`).
+ */
+export async function orderLineProblems(db: Db): Promise<ReconcileProblem[]> {
+  const rows = rowsOf<{ line_id: string; order_id: string; event_id: string | null; quantity: number; unit: number; fee: number; absorbed: number; total: number; event_price: number | null; event_unchanged: boolean; order_ok: boolean }>(
+    await db.execute(sql`
+      select ol.id as line_id, ol.order_id, ol.event_id::text, ol.quantity, ol.unit_price_pence as unit, ol.fee_per_ticket_pence as fee, ol.absorbed_fee_per_ticket_pence as absorbed, ol.total_pence as total,
+        e.price_pence as event_price, coalesce(e.updated_at <= o.created_at, false) as event_unchanged,
+        (o.subtotal_pence + o.fees_pence = o.total_pence
+          and o.subtotal_pence = (select sum(x.unit_price_pence * x.quantity) from order_lines x where x.order_id = o.id)
+          and o.fees_pence = (select sum(x.fee_per_ticket_pence * x.quantity) from order_lines x where x.order_id = o.id)) as order_ok
+      from order_lines ol join orders o on o.id = ol.order_id left join events e on e.id = ol.event_id
+      where o.status in ('confirmed', 'refunded') or o.paid_at is not null`),
+  );
+  const problems: ReconcileProblem[] = [];
+  const money = (pence: unknown) => formatPounds(Number(pence));
+  const badOrders = new Set<string>();
+  for (const line of rows) {
+    const at = { orderId: line.order_id, bookingId: null };
+    const [unit, fee, absorbed, quantity] = [Number(line.unit), Number(line.fee), Number(line.absorbed), Number(line.quantity)];
+    const name = `order line ${line.line_id} (event ${line.event_id})`;
+    if (line.event_unchanged && line.event_price !== null && unit !== Number(line.event_price)) {
+      problems.push({ ...at, problem: `${name} sold tickets at ${money(unit)}, but the event's price, unchanged since, is ${money(line.event_price)}` });
+    }
+    const feeRule = [false, true].some((absorbs) => fee === buyerFeePerTicket(unit, absorbs) && absorbed === absorbedFeePerTicket(unit, absorbs));
+    if (!feeRule) {
+      problems.push({ ...at, problem: `${name} charged a booking fee of ${money(fee)} and absorbed ${money(absorbed)} per ticket, but the fee rules give ${money(bookingFeePerTicket(unit))} a ticket at ${money(unit)}, paid by the buyer or absorbed` });
+    }
+    if (Number(line.total) !== (unit + fee) * quantity) problems.push({ ...at, problem: `${name} totals ${money(line.total)}, but ${quantity} ticket${quantity === 1 ? "" : "s"} at ${money(unit)} + ${money(fee)} come to ${money((unit + fee) * quantity)}` });
+    if (!line.order_ok && !badOrders.has(line.order_id)) {
+      badOrders.add(line.order_id);
+      problems.push({ ...at, problem: "the order's subtotal, fees and total are not its lines' tickets and fees" });
+    }
+  }
+  return problems;
+}
+
 /** The report as the admin command prints it. */
 export function formatReconcileReport(report: ReconcileReport): string {
   const lines = [
@@ -244,6 +308,7 @@ export function formatReconcileReport(report: ReconcileReport): string {
     `Charged ${formatPounds(report.chargedPence)} = refunded ${formatPounds(report.refundedPence)} + disputed ${formatPounds(report.disputedPence)} + held ${formatPounds(report.heldPence)}`,
     formatPayoutIdentity(report.payouts),
     `Refunds on their way: ${report.pendingRefunds}`,
+    `Compared with the ${report.provider.name} provider's payments, refunds and transfers since ${report.provider.since.toISOString().slice(0, 16).replace("T", " ")} UTC`,
   ];
   if (!report.problems.length) lines.push("The ledger balances.");
   else {
@@ -306,32 +371,50 @@ export async function reconcilePayouts(db: Db): Promise<{ figures: PayoutFigures
   const settlements = new Map<string, EventSettlement>();
   for (let start = 0; start < eventIds.length; start += 500) for (const [id, settlement] of await eventSettlements(db, eventIds.slice(start, start + 500))) settlements.set(id, settlement);
 
+  const payoutsOf = await payoutIdsByPayee(db);
+  const reversalPending = await eventsWithReversalPending(db);
   let owedToOrganisersPence = 0;
   let owedToAffiliatesPence = 0;
   let withheldPence = 0;
+  let disputedFeesPence = 0;
   for (const eventId of eventIds) {
     const settlement = settlements.get(eventId);
     const figures = direct(byEvent.get(eventId));
     const owedToOrganiser = settlement ? settlement.organiserDuePence - settlement.organiserTransferredPence : 0;
     const owedToAffiliates = settlement ? settlement.affiliates.reduce((sum, affiliate) => sum + affiliate.duePence - affiliate.transferredPence, 0) : 0;
-    const withheld = settlement?.disputedSharePence ?? 0;
+    // A disputed booking's money left with the dispute: its share is withheld and its fees are no longer the platform's.
+    const withheld = (settlement?.disputedSharePence ?? 0) + (settlement?.disputedFeesPence ?? 0);
+    figures.platformFees -= settlement?.disputedFeesPence ?? 0;
     owedToOrganisersPence += owedToOrganiser;
     owedToAffiliatesPence += owedToAffiliates;
     withheldPence += withheld;
+    disputedFeesPence += settlement?.disputedFeesPence ?? 0;
     const held = owedToOrganiser + owedToAffiliates + withheld;
     const accounted = figures.transferred + figures.platformFees + figures.refunded + held;
     if (figures.charged !== accounted) {
       problem(`event ${eventId}: charged ${money(figures.charged)}, but transfers ${money(figures.transferred)} + platform fees ${money(figures.platformFees)} + refunds ${money(figures.refunded)} + held ${money(held)} come to ${money(accounted)}`);
     }
+    // Paid more than is now due (a refund or dispute after the payout), or owing a negative amount, is a loss
+    // unless a reversal is on its way (payout-settle queued, or a reversal not yet made).
+    if (!settlement || reversalPending.has(eventId)) continue;
+    const payee = (name: string, due: number, transferred: number, payoutIds: string[] | undefined) => {
+      if (due - transferred >= 0) return;
+      if (transferred > 0) problem(`event ${eventId}: ${name} was paid ${money(transferred)} (payout ${(payoutIds ?? []).join(", ")}), more than the ${money(due)} now due, and no reversal is pending`);
+      else problem(`event ${eventId}: ${name} is owed ${money(due - transferred)}, a negative amount, and no reversal is pending`);
+    };
+    payee("its organiser", settlement.organiserDuePence, settlement.organiserTransferredPence, payoutsOf.get(`${eventId}:organiser:`));
+    for (const affiliate of settlement.affiliates) payee(`affiliate ${affiliate.affiliateId}`, affiliate.duePence, affiliate.transferredPence, payoutsOf.get(`${eventId}:affiliate:${affiliate.affiliateId}`));
   }
 
   const total = direct(Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, [...byEvent.values()].reduce((sum, kinds) => sum + (kinds[kind] ?? 0), 0)])));
+  total.platformFees -= disputedFeesPence;
   const unattached = byEvent.get(null);
   // Payments that never became bookings (no event): their ticket money is held until refunded (their fee is counted as a platform fee).
   const undistributedPence = withheldPence - total.disputed + of(unattached, "ticket_sale") - of(unattached, "ticket_refund");
   const heldPence = owedToOrganisersPence + owedToAffiliatesPence + undistributedPence;
   const accounted = total.transferred + total.platformFees + total.refunded + total.disputed + heldPence;
   if (total.charged !== accounted) problem(`charged ${money(total.charged)} in all, but transfers, platform fees, refunds, disputes and held come to ${money(accounted)}`);
+  problems.push(...(await disputeProblems(db)));
 
   const paidOut = rowsOf<{ payout_id: string; status: string; amount_pence: number; provider_transfer_id: string | null; payee_kind: string; event_id: string; affiliate_id: string | null; entries: number; on_ledger: number; refs_ok: boolean; net: number }>(
     await db.execute(sql`
@@ -408,6 +491,56 @@ export async function reconcilePayouts(db: Db): Promise<{ figures: PayoutFigures
     },
     problems,
   };
+}
+
+/** Each (event, payee kind, affiliate)'s payouts, for naming them: `{event}:organiser:` or `{event}:affiliate:{affiliate}`. */
+async function payoutIdsByPayee(db: Db): Promise<Map<string, string[]>> {
+  const rows = rowsOf<{ key: string; ids: string[] }>(
+    await db.execute(sql`select p.event_id::text || ':' || p.payee_kind || ':' || coalesce(p.affiliate_id::text, '') as key, array_agg(p.id::text order by p.created_at) as ids from payouts p where p.status = 'paid' group by 1`),
+  );
+  return new Map(rows.map((row) => [row.key, row.ids]));
+}
+
+/** Events whose payouts are being brought down to what is due: a reversal not yet made, or a settle queued (payout-settle). */
+async function eventsWithReversalPending(db: Db): Promise<Set<string>> {
+  const reversals = rowsOf<{ event_id: string }>(
+    await db.execute(sql`select distinct p.event_id::text as event_id from payout_reversals r join payouts p on p.id = r.payout_id where r.status = 'pending'`),
+  );
+  const ids = new Set(reversals.map((row) => row.event_id));
+  const [queue] = rowsOf<{ queue: string | null }>(await db.execute(sql`select to_regclass('pgboss.job')::text as queue`));
+  if (queue?.queue) {
+    const queued = rowsOf<{ event_id: string }>(
+      await db.execute(sql`select distinct data->>'eventId' as event_id from pgboss.job where name = ${QUEUES.payoutSettle} and state in ('created', 'retry', 'active')`),
+    );
+    for (const row of queued) ids.add(row.event_id);
+  }
+  return ids;
+}
+
+/**
+ * A dispute takes an order's money back through the buyer's bank: every booking of the order that still had
+ * money must be marked disputed (its share withheld, its fees no longer the platform's), and the bank cannot
+ * have taken more than those bookings held.
+ */
+async function disputeProblems(db: Db): Promise<ReconcileProblem[]> {
+  const rows = rowsOf<{ order_id: string; disputed: number; held: number; booking_id: string | null }>(
+    await db.execute(sql`
+      with disputed as (select order_id, sum(amount_pence)::int as disputed from ledger_entries where kind = 'dispute' group by order_id)
+      select d.order_id, d.disputed,
+        coalesce((select sum(case when l.kind in ('ticket_sale', 'booking_fee') then l.amount_pence when l.kind in ('ticket_refund', 'fee_refund') then -l.amount_pence else 0 end)
+          from ledger_entries l join bookings b on b.id = l.booking_id where l.order_id = d.order_id and b.status = 'disputed'), 0)::int as held,
+        (select b.id::text from bookings b join order_lines ol on ol.id = b.order_line_id where ol.order_id = d.order_id and b.status <> 'disputed' and b.ticket_quantity > 0 limit 1) as booking_id
+      from disputed d`),
+  );
+  const problems: ReconcileProblem[] = [];
+  for (const row of rows) {
+    if (row.booking_id) {
+      problems.push({ orderId: row.order_id, bookingId: row.booking_id, problem: `the order was disputed (${formatPounds(Number(row.disputed))} taken back by the bank), but this booking is not marked disputed: its fees still count as the platform's` });
+    } else if (Number(row.disputed) > Number(row.held)) {
+      problems.push({ orderId: row.order_id, bookingId: null, problem: `the bank took back ${formatPounds(Number(row.disputed))}, more than the ${formatPounds(Number(row.held))} its disputed bookings held` });
+    }
+  }
+  return problems;
 }
 
 /** The payout identity line of the report. */

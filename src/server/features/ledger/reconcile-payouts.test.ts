@@ -63,19 +63,29 @@ describe("reconcile names each way the payout side can break (D23)", () => {
   it("a paid payout with no transfer on the ledger", async () => {
     const { payout } = await paidOut(2081);
     await t.db.delete(ledgerEntries).where(eq(ledgerEntries.payoutId, payout.id));
-    expect(await problemsNaming(payout.id)).toEqual([`payout ${payout.id} paid £95.90, but the ledger has 0 transfer entries for £0.00`]);
+    expect(await problemsNaming(payout.id)).toEqual([
+      `payout ${payout.id} paid £95.90, but the ledger has 0 transfer entries for £0.00`,
+      `the provider transferred £95.90 (${payout.providerTransferId}, payout ${payout.id}), but no transfer is on the ledger under it`,
+    ]);
   });
 
   it("a transfer on the ledger for another amount than its payout", async () => {
     const { payout } = await paidOut(2082);
     await t.db.update(ledgerEntries).set({ amountPence: 9000 }).where(eq(ledgerEntries.payoutId, payout.id));
-    expect(await problemsNaming(payout.id)).toEqual([`payout ${payout.id} paid £95.90, but the ledger has 1 transfer entry for £90.00`]);
+    expect(await problemsNaming(payout.id)).toEqual([
+      `payout ${payout.id} paid £95.90, but the ledger has 1 transfer entry for £90.00`,
+      `the provider transferred £95.90 (${payout.providerTransferId}, payout ${payout.id}), but the ledger has £90.00`,
+    ]);
   });
 
   it("a payout's transfer on the ledger under another provider id", async () => {
     const { payout } = await paidOut(2083);
     await t.db.update(ledgerEntries).set({ providerRef: "tr_elsewhere" }).where(eq(ledgerEntries.payoutId, payout.id));
-    expect(await problemsNaming(payout.id)).toEqual([`payout ${payout.id} is not on the ledger under its transfer ${payout.providerTransferId}`]);
+    expect(await problemsNaming(payout.id)).toEqual([
+      `payout ${payout.id} is not on the ledger under its transfer ${payout.providerTransferId}`,
+      `the provider transferred £95.90 (${payout.providerTransferId}, payout ${payout.id}), but no transfer is on the ledger under it`,
+      `£95.90 transferred on the ledger (payout ${payout.id}, event ${payout.eventId}) under tr_elsewhere, which the provider has no transfer of`,
+    ]);
   });
 
   it("two payouts recorded as the same transfer", async () => {
@@ -102,7 +112,11 @@ describe("reconcile names each way the payout side can break (D23)", () => {
     const { payout } = await paidOut(2087);
     await t.db.update(payouts).set({ amountPence: 12000 }).where(eq(payouts.id, payout.id));
     await t.db.update(ledgerEntries).set({ amountPence: 12000 }).where(eq(ledgerEntries.payoutId, payout.id));
-    expect(await problemsNaming(payout.id)).toEqual([`payout ${payout.id} transferred £120.00, more than the £95.90 ever due to its payee`]);
+    expect(await problemsNaming(payout.id)).toEqual([
+      `event ${payout.eventId}: its organiser was paid £120.00 (payout ${payout.id}), more than the £95.90 now due, and no reversal is pending`,
+      `payout ${payout.id} transferred £120.00, more than the £95.90 ever due to its payee`,
+      `the provider transferred £95.90 (${payout.providerTransferId}, payout ${payout.id}), but the ledger has £120.00`,
+    ]);
   });
 
   it("a transfer on the ledger that no payout accounts for, which also breaks its event's identity", async () => {
@@ -112,6 +126,7 @@ describe("reconcile names each way the payout side can break (D23)", () => {
     expect(await problemsNaming(key)).toEqual([`£7.00 transferred on the ledger (${key}) that no payout accounts for`]);
     expect(await problemsNaming(`event ${event.id}`)).toEqual([
       `event ${event.id}: charged £109.20, but transfers £102.90 + platform fees £13.30 + refunds £0.00 + held £0.00 come to £116.20`,
+      expect.stringMatching(new RegExp(`^£7\\.00 transferred on the ledger \\(payout [0-9a-f-]+, event ${event.id}\\) under tr_stray, which the provider has no transfer of$`)),
     ]);
     expect(await problemsNaming("in all")).toEqual([expect.stringMatching(/^charged £[\d,.]+ in all, but transfers, platform fees, refunds, disputes and held come to £[\d,.]+$/)]);
   });

@@ -13,7 +13,8 @@ export const eventLifecycleRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       schema: {
         tags: ["events"],
-        summary: "Cancel an event: nothing more can be bought and every booking is refunded in full (cancelling again is the same cancellation)",
+        summary:
+          "Cancel an event: nothing more can be bought and every buyer gets back all they paid, booking fees kept by earlier refunds included (cancelling again is the same cancellation). An event that has ended cannot be cancelled (409)",
         params: eventParams,
         body: CancelEventInput,
         response: { 200: EventLifecycleView },
@@ -33,7 +34,8 @@ export const eventLifecycleRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       schema: {
         tags: ["events"],
-        summary: "Move an event to a later date; its buyers are e-mailed the new date and may ask for a full refund for 14 days",
+        summary:
+          "Move an event to a later date (at most 3 years ahead); its buyers are e-mailed the new date and, when the start moves at least 3 hours or to another UK day, may have a full refund for 14 days. An event that has ended cannot be postponed (409)",
         params: eventParams,
         body: PostponeEventInput,
         response: { 200: EventLifecycleView },

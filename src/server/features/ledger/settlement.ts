@@ -1,8 +1,7 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { summariseLedger, type MoneySummary, type Pence } from "../../../domain";
-import { queriesTogether, type Db } from "../../db/client";
+import { queriesTogether, type Db, type Tx } from "../../db/client";
 import { bookings, events, ledgerEntries, payouts } from "../../db/schema";
-import type { Tx } from "../checkout/capacity";
 
 /** One affiliate's commission on an event, and what has been paid of it. */
 export interface AffiliateSettlement {
@@ -18,7 +17,8 @@ export interface AffiliateSettlement {
  * - `ticketRefundsPence`, `feeRefundsPence`: paid back to buyers.
  * - `organiserFeesPence`, `absorbedFeesPence`: owed to the platform out of the organiser's share (net of
  *   what refunds took off).
- * - `disputedSharePence`: the share of bookings whose payment the buyer's bank disputed: withheld.
+ * - `disputedSharePence`: the share of bookings whose payment the buyer's bank disputed: withheld;
+ *   `disputedFeesPence`: the fees those bookings paid or owed, which left with the dispute (not the platform's).
  * - `organiserDuePence`: what the organiser is owed in all (may fall below what was paid after a late
  *   refund or dispute: the difference is reversed); `organiserTransferredPence`: paid, less reversals.
  * - `commissionPence`: affiliate commission (paid by the platform from its booking fee, never by the organiser).
@@ -32,6 +32,7 @@ export interface EventSettlement {
   organiserFeesPence: Pence;
   absorbedFeesPence: Pence;
   disputedSharePence: Pence;
+  disputedFeesPence: Pence;
   commissionPence: Pence;
   organiserDuePence: Pence;
   organiserTransferredPence: Pence;
@@ -110,6 +111,7 @@ export async function eventSettlements(db: Tx | Db, eventIds: string[], { month 
       organiserFeesPence: all.organiserFeesPence,
       absorbedFeesPence: all.absorbedFeesPence,
       disputedSharePence: disputed.organiserSharePence,
+      disputedFeesPence: disputed.feesPence - disputed.feesRefundedPence + disputed.organiserFeesPence + disputed.absorbedFeesPence,
       commissionPence: all.commissionPence,
       organiserDuePence: all.organiserSharePence - disputed.organiserSharePence,
       organiserTransferredPence: transferred("organiser", null),

@@ -8,7 +8,7 @@ import { signInAs } from "../../../../test/organiser";
 import { createPaidBookings } from "../../../../test/paid-bookings";
 import { boughtBooking } from "../../../../test/purchases";
 import { salesTallyMoves } from "../../db/schema";
-import { getDashboard } from "./dashboard.service";
+import { getDashboard } from "../dashboard/dashboard.service";
 import { eventTally, foldSalesTally, salesTallyProblems } from "./sales-tally";
 
 /**
@@ -57,7 +57,7 @@ describe("the sales tally", () => {
     expect(tally).toMatchObject({ ticketsSold: 0, bookings: 0, hasMoney: true });
     expect(tally.money.remainingPence).toBe(0);
     const sales = (await getDashboard({ db: t.db, userId: organiser.account.id })).sales;
-    expect(sales.perEvent).toEqual([{ eventId: event.id, title: event.title, revenuePence: 0, ticketsSold: 0, bookings: 0 }]);
+    expect(sales.perEvent).toEqual([{ eventId: event.id, title: event.title, ticketIncomePence: 0, organiserFeesPence: 0, netDuePence: 0, ticketsSold: 0, bookings: 0 }]);
     expect(await salesTallyProblems(t.db)).toEqual([]);
   });
 

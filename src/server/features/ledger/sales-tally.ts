@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { summariseLedger, type MoneySummary } from "../../../domain";
-import { rowsOf, type Db } from "../../db/client";
-import type { Tx } from "../checkout/capacity";
+import { rowsOf, type Db, type Tx } from "../../db/client";
 
 /**
  * The sales tally (decision 030, migration 0014): per event, UK sale day and kind, the valid tickets,

@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POSTPONEMENT_REFUND_WINDOW_DAYS } from "../../../domain";
+import { EVENT_DATE_MAX_YEARS_AHEAD, formatDateTime, POSTPONEMENT_REFUND_WINDOW_DAYS } from "../../../domain";
 import { createTestApp, type TestApp } from "../../../../test/app";
-import { createEvent, FUTURE } from "../../../../test/fixtures";
+import { createBooking, createEvent, PAST } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { createPaidBookings } from "../../../../test/paid-bookings";
 import { startSmtpReceiver } from "../../../../test/smtp-receiver";
 import { bookings, events, ledgerEntries, orders, refunds } from "../../db/schema";
-import { reconcile } from "../refunds/reconcile";
+import { reconcile } from "../ledger/reconcile";
 
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let t: TestApp;
@@ -30,6 +30,9 @@ async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, ti
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Next year: a date a postponement may move to (at most EVENT_DATE_MAX_YEARS_AHEAD away), whatever today is. */
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 const mailTo = (to: string) => smtp.received.filter((mail) => mail.to.includes(to.toLowerCase()));
 
@@ -93,6 +96,38 @@ describe("cancelling an event (decision 027)", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.received.filter((mail) => mail.subject === `Cancelled: ${event.title}, your refund`)).toHaveLength(201);
   }, 180_000);
+
+  it("gives back the booking fee an earlier refund at the buyer's request kept, and tells that buyer too (issue 33)", async () => {
+    const { organiser, buyer, event, booking } = await eventWithBuyer({ title: "Kept Fee Ceilidh" });
+    const asked = await buyer.client.post(`/api/me/bookings/${booking.id}/refund-request`, { reason: "Cannot make it" });
+    expect(asked.statusCode).toBe(200);
+    expect((await organiser.client.post(`/api/refund-requests/${asked.json().requestId}/approve`)).statusCode).toBe(200);
+    const [own] = await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
+    // Two £20 tickets: the ticket money back, the £4.60 booking fee kept.
+    expect(own).toMatchObject({ source: "buyer-request", ticketPence: 4000, feePence: 0, status: "succeeded" });
+
+    expect((await organiser.client.post(`/api/events/${event.id}/cancel`, { reason: "The band split up." })).statusCode).toBe(200);
+    const feeBack = await waitFor(async () => {
+      const [row] = await t.db.select().from(refunds).where(and(eq(refunds.bookingId, booking.id), eq(refunds.source, "cancellation"), eq(refunds.status, "succeeded")));
+      return row;
+    });
+    expect(feeBack).toMatchObject({ quantity: 0, ticketPence: 0, feePence: 460, providerRefundId: expect.any(String) });
+    const refundedOnLedger = await t.db
+      .select({ kind: ledgerEntries.kind, pence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number) })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.bookingId, booking.id), inArray(ledgerEntries.kind, ["ticket_refund", "fee_refund"])))
+      .groupBy(ledgerEntries.kind);
+    expect(Object.fromEntries(refundedOnLedger.map((row) => [row.kind, row.pence]))).toEqual({ ticket_refund: 4000, fee_refund: 460 });
+    const notice = await waitFor(() => mailTo(buyer.account.email).find((mail) => mail.subject === "Cancelled: Kept Fee Ceilidh, your refund"));
+    expect(notice.text).toContain("The organiser has cancelled Kept Fee Ceilidh");
+    expect(notice.text).toContain("booking fee £4.60");
+
+    // Running the job again refunds nothing twice.
+    expect((await organiser.client.post(`/api/events/${event.id}/cancel`, { reason: "Again" })).statusCode).toBe(200);
+    await waitFor(async () => ((await progressOf(organiser.client, event.id)).done ? true : undefined));
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id))).toHaveLength(2);
+    expect((await reconcile(t.db)).problems).toEqual([]);
+  });
 
   it("cancelling twice, even at once, is the same cancellation", async () => {
     const { organiser, event, booking } = await eventWithBuyer();
@@ -168,58 +203,113 @@ describe("cancelling an event (decision 027)", () => {
 
 describe("postponing an event (decision 027)", () => {
   it("moves the date, opens the refund window and e-mails every buyer the new date with an updated calendar entry", async () => {
-    const oldStart = new Date("2090-06-01T18:00:00Z");
-    const { organiser, buyer, event, booking } = await eventWithBuyer({ title: "Moonlit Cello Recital", dateTime: oldStart, endTime: new Date("2090-06-01T20:00:00Z") });
+    const oldStart = new Date(`${NEXT_YEAR}-06-01T18:00:00Z`);
+    const { organiser, buyer, event, booking } = await eventWithBuyer({ title: "Moonlit Cello Recital", dateTime: oldStart, endTime: new Date(`${NEXT_YEAR}-06-01T20:00:00Z`) });
     const before = Date.now();
-    // 19:30 on 14 July 2090, UK summer time, as the form sends it.
-    const response = await organiser.client.post(`/api/events/${event.id}/postpone`, { dateTime: "2090-07-14T19:30:00+01:00" });
+    // 19:30 on 14 July next year, UK summer time, as the form sends it.
+    const response = await organiser.client.post(`/api/events/${event.id}/postpone`, { dateTime: `${NEXT_YEAR}-07-14T19:30:00+01:00` });
     expect(response.statusCode).toBe(200);
     const moved = response.json();
-    expect(moved).toMatchObject({ dateTime: "2090-07-14T18:30:00.000Z", endTime: "2090-07-14T20:30:00.000Z", previousDateTime: oldStart.toISOString(), postponedAt: expect.any(String) });
+    const newStart = `${NEXT_YEAR}-07-14T18:30:00.000Z`;
+    expect(moved).toMatchObject({ dateTime: newStart, endTime: `${NEXT_YEAR}-07-14T20:30:00.000Z`, previousDateTime: oldStart.toISOString(), postponedAt: expect.any(String) });
     const windowEnds = new Date(moved.refundWindowEndsAt).getTime() - new Date(moved.postponedAt).getTime();
     expect(windowEnds).toBe(POSTPONEMENT_REFUND_WINDOW_DAYS * 86_400_000);
     expect(new Date(moved.postponedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
 
     const mail = await waitFor(() => mailTo(buyer.account.email).find((message) => message.subject === "New date: Moonlit Cello Recital"));
-    expect(mail.text).toContain("The organiser has moved Moonlit Cello Recital from Thu, 1 Jun 2090, 19:00 to Fri, 14 Jul 2090, 19:30.");
+    expect(mail.text).toContain(`The organiser has moved Moonlit Cello Recital from ${formatDateTime(oldStart.toISOString())} to ${formatDateTime(newStart)}.`);
     expect(mail.text).toContain("Your 2 tickets stay valid for the new date");
-    expect(mail.text).toContain("Was: Thu, 1 Jun 2090, 19:00");
+    expect(mail.text).toContain(`Was: ${formatDateTime(oldStart.toISOString())}`);
     expect(mail.text).toMatch(/ask for a full refund, including the booking fee, from My Tickets until \w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2}\./);
     const ics = mail.attachments.find((attachment) => attachment.filename?.endsWith(".ics"))!;
     expect(ics.mimeType).toBe("text/calendar");
     const entry = Object.values(ical.sync.parseICS(Buffer.from(ics.content, "base64").toString())).find((item): item is VEvent => item?.type === "VEVENT")!;
-    expect(entry.start.toISOString()).toBe("2090-07-14T18:30:00.000Z");
-    expect(entry.end?.toISOString()).toBe("2090-07-14T20:30:00.000Z");
+    expect(entry.start.toISOString()).toBe(newStart);
+    expect(entry.end?.toISOString()).toBe(`${NEXT_YEAR}-07-14T20:30:00.000Z`);
     // The ticket e-mail's entry (same UID), at a higher SEQUENCE, so a calendar updates it.
     expect(entry.uid).toBe(`${booking.ticketCode}@${new URL(t.config.publicUrl).hostname}`);
     expect(Number(entry.sequence)).toBeGreaterThan(0);
 
     const detail = await t.app.inject({ method: "GET", url: `/api/events/${event.id}` });
-    expect(detail.json()).toMatchObject({ status: "active", dateTime: "2090-07-14T18:30:00.000Z", previousDateTime: oldStart.toISOString() });
+    expect(detail.json()).toMatchObject({ status: "active", dateTime: newStart, previousDateTime: oldStart.toISOString() });
   });
 
   it("refuses a date in the past, one not after the current date, an end before the start, a cancelled event and a stranger", async () => {
-    const { organiser, event } = await eventWithBuyer({ dateTime: FUTURE });
+    const start = new Date(`${NEXT_YEAR}-06-01T18:00:00Z`);
+    const { organiser, event } = await eventWithBuyer({ dateTime: start, endTime: null });
     const postpone = (body: unknown) => organiser.client.post(`/api/events/${event.id}/postpone`, body);
     const past = await postpone({ dateTime: "2001-01-01T10:00:00Z" });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.message).toBe("The new date must be in the future.");
-    const earlier = await postpone({ dateTime: new Date(FUTURE.getTime() - 86_400_000).toISOString() });
+    const earlier = await postpone({ dateTime: new Date(start.getTime() - 86_400_000).toISOString() });
     expect(earlier.statusCode).toBe(400);
     expect(earlier.json().error.message).toBe("The new date must be after the current one.");
-    const backwards = await postpone({ dateTime: "2090-08-01T19:00:00Z", endTime: "2090-08-01T18:00:00Z" });
+    const backwards = await postpone({ dateTime: `${NEXT_YEAR}-08-01T19:00:00Z`, endTime: `${NEXT_YEAR}-08-01T18:00:00Z` });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().error.message).toBe("End time must be after the start");
+    const farOff = await postpone({ dateTime: "9999-12-31T19:00:00Z" });
+    expect(farOff.statusCode).toBe(400);
+    expect(farOff.json().error.message).toBe(`The new date can be at most ${EVENT_DATE_MAX_YEARS_AHEAD} years ahead.`);
     expect((await postpone({ dateTime: "tomorrow" })).statusCode).toBe(400);
     const stranger = await signInAs(t.app, t.db, t.config.publicUrl, "user");
-    expect((await stranger.client.post(`/api/events/${event.id}/postpone`, { dateTime: "2090-08-01T19:00:00Z" })).statusCode).toBe(404);
+    expect((await stranger.client.post(`/api/events/${event.id}/postpone`, { dateTime: `${NEXT_YEAR}-08-01T19:00:00Z` })).statusCode).toBe(404);
     const [unchanged] = await t.db.select().from(events).where(eq(events.id, event.id));
-    expect(unchanged).toMatchObject({ dateTime: FUTURE, postponedAt: null });
+    expect(unchanged).toMatchObject({ dateTime: start, postponedAt: null });
 
     await organiser.client.post(`/api/events/${event.id}/cancel`, { reason: "Called off" });
-    const cancelled = await postpone({ dateTime: "2090-08-01T19:00:00Z" });
+    const cancelled = await postpone({ dateTime: `${NEXT_YEAR}-08-01T19:00:00Z` });
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json().error.message).toBe("This event has been cancelled, so it cannot be postponed.");
     await waitFor(async () => ((await progressOf(organiser.client, event.id)).done ? true : undefined));
+  });
+});
+
+describe("events that have taken place, and postponements that barely move (issue 33)", () => {
+  it("refuses to cancel or postpone an ended event", async () => {
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const event = await createEvent(t.db, { userId: organiser.account.id, pricePence: 1000, dateTime: PAST, endTime: new Date(PAST.getTime() + 3 * 3600_000) });
+    await createBooking(t.db, { eventId: event.id, quantity: 1, totalAmountPence: 1230 });
+    const cancel = await organiser.client.post(`/api/events/${event.id}/cancel`, { reason: "Too late" });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().error.message).toBe("This event has already taken place, so it cannot be cancelled.");
+    const postpone = await organiser.client.post(`/api/events/${event.id}/postpone`, { dateTime: `${NEXT_YEAR}-06-01T18:00:00Z` });
+    expect(postpone.statusCode).toBe(409);
+    expect(postpone.json().error.message).toBe("This event has already taken place, so it cannot be postponed.");
+    const [unchanged] = await t.db.select().from(events).where(eq(events.id, event.id));
+    expect(unchanged).toMatchObject({ status: "active", dateTime: PAST, postponedAt: null });
+  });
+
+  it("a postponement by seconds tells buyers but opens no refund window: a request waits for the organiser, fee kept", async () => {
+    const start = new Date(`${NEXT_YEAR}-06-01T18:00:00Z`);
+    const { organiser, buyer, event, booking } = await eventWithBuyer({ dateTime: start, endTime: null });
+    const moved = await organiser.client.post(`/api/events/${event.id}/postpone`, { dateTime: new Date(start.getTime() + 10_000).toISOString() });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ postponedAt: expect.any(String), refundWindowEndsAt: null });
+    const asked = await buyer.client.post(`/api/me/bookings/${booking.id}/refund-request`, { reason: "Ten seconds later" });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ status: "pending", automatic: false });
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id))).toEqual([]);
+  });
+
+  it("after a real postponement a checked-in booking, or any booking once the event has ended, gets no self-service refund", async () => {
+    const start = new Date(`${NEXT_YEAR}-06-01T18:00:00Z`);
+    const { organiser, buyer, event, booking } = await eventWithBuyer({ dateTime: start, endTime: null });
+    const moved = await organiser.client.post(`/api/events/${event.id}/postpone`, { dateTime: `${NEXT_YEAR}-06-08T18:00:00Z` });
+    expect(moved.json().refundWindowEndsAt).toEqual(expect.any(String));
+    await t.db.update(bookings).set({ checkedInAt: new Date() }).where(eq(bookings.id, booking.id));
+    const checkedIn = await buyer.client.post(`/api/me/bookings/${booking.id}/refund-request`, { reason: "Went already" });
+    expect(checkedIn.statusCode).toBe(409);
+    expect(checkedIn.json().error.message).toBe("This booking was checked in at the event, so it cannot be refunded.");
+
+    // The event has ended (its window still open): nobody has a self-service refund.
+    await t.db.update(bookings).set({ checkedInAt: null }).where(eq(bookings.id, booking.id));
+    await t.db.update(events).set({ dateTime: new Date(Date.now() - 5 * 3600_000), endTime: new Date(Date.now() - 3600_000) }).where(eq(events.id, event.id));
+    const ended = await buyer.client.post(`/api/me/bookings/${booking.id}/refund-request`, { reason: "After the party" });
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().error.message).toBe("This event has ended, so its tickets can no longer be refunded.");
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id))).toEqual([]);
+    // The organiser's own refund is unchanged.
+    const own = await organiser.client.post(`/api/bookings/${booking.id}/refunds`, { reason: "Goodwill", requestKey: "goodwill-1" });
+    expect(own.statusCode).toBeLessThan(300);
   });
 });

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../app-context";
 import type { FastifyInstance } from "fastify";
 import type { ProviderNotice } from "../../providers/payments/payments";
-import { handleProviderNotice } from "../refunds/provider-events.service";
+import { handleProviderNotice } from "./provider-events.service";
 
 /**
  * POST /api/webhooks/stripe: Stripe's signed notices (a completed or expired Checkout Session, a refund,

@@ -45,7 +45,9 @@ describe("npm run admin -- reconcile (decision 027)", () => {
     await t.db.update(orders).set({ totalPence: sql`${orders.totalPence} + 1` }).where(eq(orders.id, line!.orderId));
     const broken = await runReconcile();
     expect(broken.code).toBe(1);
-    expect(broken.stdout).toContain("1 problem:");
+    // The order's total no longer matches its lines nor the local provider's payment (the Pay button's record) either.
+    expect(broken.stdout).toContain("3 problems:");
+    expect(broken.stdout).toContain(`- order ${line!.orderId}: the order's subtotal, fees and total are not its lines' tickets and fees`);
     expect(broken.stdout).toContain(`- order ${line!.orderId}: charged £66.90 on the ledger, but the buyer paid £66.91`);
     expect(broken.stdout).not.toContain("The ledger balances.");
   });

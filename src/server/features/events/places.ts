@@ -1,0 +1,52 @@
+import { eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { bookings, events, orderLines } from "../../db/schema";
+
+/**
+ * The rule's two parts, written once for both forms below: a booking that holds places, and an order
+ * line of a live hold. A line's held_until mirrors its order (the order's expiry while it is pending;
+ * triggers of migration 0016), so a count reads one event's live lines from one partial index
+ * (order_lines_held_idx) and never joins every pending order (docs/decisions/031).
+ */
+export const holdsPlaces = sql`${bookings.status} = 'confirmed'`;
+export const liveHeldLine = sql`${orderLines.heldUntil} > now()`;
+
+/**
+ * Places taken on an event: confirmed tickets plus places held by unexpired pending checkouts (decisions
+ * D9), other than `exceptOrderId`'s. The one count the listings show ('Sold out', 'Only N left') and
+ * the holds check, so both follow a checkout at once. `eventId` is a column (per row of a listing) or an id.
+ */
+export function placesTaken(eventId: AnyColumn | string, exceptOrderId?: string): SQL<number> {
+  const otherOrder = exceptOrderId ? sql` and ${orderLines.orderId} <> ${exceptOrderId}` : sql``;
+  // Nested once: a single-table select writes the columns at the top of its fields without their table,
+  // which inside these subqueries would be ambiguous.
+  const taken = sql`((
+  select coalesce(sum(${bookings.ticketQuantity}), 0)::int from ${bookings}
+  where ${bookings.eventId} = ${eventId} and ${holdsPlaces}
+) + (
+  select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
+  where ${orderLines.eventId} = ${eventId} and ${liveHeldLine}${otherOrder}
+))`;
+  return sql<number>`${taken}`;
+}
+
+/**
+ * placesTaken for many events in one grouped read (a listing's page): rows (event_id, taken) for the
+ * events `eventIds` selects (a subquery of ids) that have places taken; an event without a row has 0.
+ * Served by partial covering indexes (migrations 0012 and 0016), not a subquery per event.
+ */
+export function placesTakenByEvent(eventIds: SQL): SQL {
+  return sql`select held.event_id, sum(held.quantity)::int as taken from (
+  select ${bookings.eventId} as event_id, ${bookings.ticketQuantity} as quantity from ${bookings}
+  where ${bookings.eventId} in (${eventIds}) and ${holdsPlaces}
+  union all
+  select ${orderLines.eventId}, ${orderLines.quantity} from ${orderLines}
+  where ${orderLines.eventId} in (${eventIds}) and ${liveHeldLine}
+) as held group by held.event_id`;
+}
+
+/** Places left on an event with a capacity, counted inside the caller's transaction (under the event's lock). */
+export async function placesLeft(tx: Tx, event: { id: string; maxAttendees: number }, exceptOrderId?: string): Promise<number> {
+  const [row] = await tx.select({ taken: placesTaken(event.id, exceptOrderId) }).from(events).where(eq(events.id, event.id));
+  return event.maxAttendees - Number(row!.taken);
+}

@@ -1,0 +1,148 @@
+import { inArray, sql } from "drizzle-orm";
+import { formatPounds } from "../../../domain";
+import { rowsOf, type Db } from "../../db/client";
+import { orders } from "../../db/schema";
+import type { PaymentGateway, ProviderPayment, ProviderRefundRecord, ProviderTransfer } from "../../providers/payments/payments";
+import type { ReconcileProblem } from "./reconcile";
+
+/** How far back reconcile compares the ledger with the provider by default (decision 027): `--days` changes it. */
+export const PROVIDER_LOOKBACK_DAYS = 90;
+/**
+ * The provider's records are read from this much earlier than the period: a ledger entry is written after
+ * the provider's call it records (at once, or by the refund sweep or payout job after a crash), so an entry
+ * at the start of the period finds its provider record just before it.
+ */
+const MARGIN_MS = 2 * 24 * 3600 * 1000;
+
+const money = (pence: unknown) => formatPounds(Number(pence));
+
+/**
+ * The ledger against the payment provider's own lists over a period (decision 027): every payment the
+ * provider took is an order's charge on the ledger (an order that never confirmed has none: money taken for
+ * nothing), every refund and transfer it made is on the ledger for its amount (reversals too), and the
+ * reverse: every charge, refund and transfer on the ledger in the period is the provider's. Refunds and
+ * payouts still on their way (our row pending) are not yet expected on the ledger. A provider that cannot
+ * be asked is a problem, never a pass.
+ */
+export async function providerProblems(db: Db, gateway: PaymentGateway, since: Date): Promise<ReconcileProblem[]> {
+  const from = new Date(since.getTime() - MARGIN_MS);
+  let payments: ProviderPayment[], refunds: ProviderRefundRecord[], transfers: ProviderTransfer[];
+  try {
+    [payments, refunds, transfers] = await Promise.all([gateway.listPayments({ since: from }), gateway.listRefunds({ since: from }), gateway.listTransfers({ since: from })]);
+  } catch (error) {
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    return [{ orderId: null, bookingId: null, problem: `the payment provider (${gateway.name}) could not be asked for its payments, refunds and transfers since ${since.toISOString().slice(0, 10)} (${reason}): the ledger is not reconciled with it` }];
+  }
+  const inPeriod = (at: Date) => at.getTime() >= since.getTime();
+  return [...(await paymentProblems(db, payments, from, inPeriod)), ...(await refundProblems(db, refunds, from, inPeriod)), ...(await transferProblems(db, transfers, from, inPeriod))];
+}
+
+async function paymentProblems(db: Db, payments: ProviderPayment[], from: Date, inPeriod: (at: Date) => boolean): Promise<ReconcileProblem[]> {
+  const problems: ReconcileProblem[] = [];
+  const taken = payments.filter((payment) => inPeriod(payment.createdAt));
+  const byRef = new Map<string, { id: string; status: string; charged: number }>();
+  for (let start = 0; start < taken.length; start += 5000) {
+    const refs = taken.slice(start, start + 5000).map((payment) => payment.id);
+    const rows = await db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        ref: orders.paymentReference,
+        // Spelt out: drizzle leaves a lone table's columns unqualified, which the subquery would read as its own.
+        charged: sql<number>`coalesce((select sum(l.amount_pence) from ledger_entries l where l.order_id = "orders"."id" and l.kind in ('ticket_sale', 'booking_fee')), 0)::int`.mapWith(Number),
+      })
+      .from(orders)
+      .where(inArray(orders.paymentReference, refs));
+    for (const row of rows) byRef.set(row.ref!, row);
+  }
+  for (const payment of taken) {
+    const order = byRef.get(payment.id);
+    if (!order) problems.push({ orderId: null, bookingId: null, problem: `the provider took ${money(payment.amountPence)} (${payment.id}) for no order of ours` });
+    else if (order.charged === 0) problems.push({ orderId: order.id, bookingId: null, problem: `the provider took ${money(payment.amountPence)} (${payment.id}) for this ${order.status} order, which never confirmed: nothing is on the ledger` });
+    else if (order.charged !== payment.amountPence) problems.push({ orderId: order.id, bookingId: null, problem: `the provider took ${money(payment.amountPence)} (${payment.id}), but the ledger charged ${money(order.charged)}` });
+  }
+  const providerIds = new Set(payments.map((payment) => payment.id));
+  const charged = rowsOf<{ order_id: string; payment_reference: string | null; at: Date; charged: number }>(
+    await db.execute(sql`
+      select o.id as order_id, o.payment_reference, min(l.created_at) as at, sum(l.amount_pence)::int as charged
+      from ledger_entries l join orders o on o.id = l.order_id
+      where l.kind in ('ticket_sale', 'booking_fee') and l.created_at >= ${from.toISOString()}
+      group by o.id`),
+  );
+  for (const row of charged) {
+    if (inPeriod(new Date(row.at)) && !(row.payment_reference && providerIds.has(row.payment_reference))) {
+      problems.push({ orderId: row.order_id, bookingId: null, problem: `charged ${money(row.charged)} on the ledger, but the provider has no payment ${row.payment_reference ?? "(none recorded)"}` });
+    }
+  }
+  return problems;
+}
+
+async function refundProblems(db: Db, refunds: ProviderRefundRecord[], from: Date, inPeriod: (at: Date) => boolean): Promise<ReconcileProblem[]> {
+  const problems: ReconcileProblem[] = [];
+  const onLedger = new Map(
+    rowsOf<{ ref: string | null; order_id: string | null; booking_id: string | null; at: Date; pence: number }>(
+      await db.execute(sql`
+        select provider_ref as ref, min(order_id::text) as order_id, min(booking_id::text) as booking_id, min(created_at) as at, sum(amount_pence)::int as pence
+        from ledger_entries where kind in ('ticket_refund', 'fee_refund') and created_at >= ${from.toISOString()}
+        group by provider_ref`),
+    ).map((row) => [row.ref, row]),
+  );
+  const onTheirWay = new Set(rowsOf<{ id: string }>(await db.execute(sql`select id::text from refunds where status = 'pending'`)).map((row) => row.id));
+  const made = refunds.filter((refund) => refund.status !== "failed" && refund.status !== "canceled");
+  const orderOf = new Map<string, string>();
+  const paymentRefs = [...new Set(made.map((refund) => refund.paymentReference).filter((ref): ref is string => Boolean(ref)))];
+  for (let start = 0; start < paymentRefs.length; start += 5000) {
+    const rows = await db.select({ ref: orders.paymentReference, id: orders.id }).from(orders).where(inArray(orders.paymentReference, paymentRefs.slice(start, start + 5000)));
+    for (const row of rows) orderOf.set(row.ref!, row.id);
+  }
+  for (const refund of made) {
+    if (!inPeriod(refund.createdAt)) continue;
+    const entry = onLedger.get(refund.id);
+    const orderId = (refund.paymentReference && orderOf.get(refund.paymentReference)) ?? null;
+    if (!entry) {
+      if (!(refund.refundId && onTheirWay.has(refund.refundId))) problems.push({ orderId, bookingId: null, problem: `the provider refunded ${money(refund.amountPence)} (${refund.id}${refund.paymentReference ? ` of ${refund.paymentReference}` : ""}), but nothing is on the ledger under it` });
+    } else if (Number(entry.pence) !== refund.amountPence) {
+      problems.push({ orderId, bookingId: null, problem: `the provider refunded ${money(refund.amountPence)} (${refund.id}), but the ledger has ${money(entry.pence)} under it` });
+    }
+  }
+  const providerIds = new Set(made.map((refund) => refund.id));
+  for (const [ref, entry] of onLedger) {
+    if (inPeriod(new Date(entry.at)) && !(ref && providerIds.has(ref))) {
+      problems.push({ orderId: entry.order_id, bookingId: entry.booking_id, problem: `${money(entry.pence)} paid back on the ledger under ${ref ?? "no provider id"}, which the provider has no refund of` });
+    }
+  }
+  return problems;
+}
+
+async function transferProblems(db: Db, transfers: ProviderTransfer[], from: Date, inPeriod: (at: Date) => boolean): Promise<ReconcileProblem[]> {
+  const problems: ReconcileProblem[] = [];
+  const onLedger = rowsOf<{ ref: string | null; payout_id: string | null; event_id: string | null; at: Date; pence: number; reversed: number; reversal_pending: boolean }>(
+    await db.execute(sql`
+      select l.provider_ref as ref, l.payout_id::text, l.event_id::text, l.created_at as at, l.amount_pence as pence,
+        coalesce((select sum(r.amount_pence) from ledger_entries r where r.kind = 'transfer_reversal' and r.payout_id = l.payout_id), 0)::int as reversed,
+        exists (select 1 from payout_reversals pr where pr.payout_id = l.payout_id and pr.status = 'pending') as reversal_pending
+      from ledger_entries l where l.kind = 'transfer' and l.created_at >= ${from.toISOString()}`),
+  );
+  const byRef = new Map(onLedger.map((row) => [row.ref, row]));
+  const onTheirWay = new Set(rowsOf<{ id: string }>(await db.execute(sql`select id::text from payouts where status = 'pending'`)).map((row) => row.id));
+  const payoutName = (id: string | null) => (id ? `payout ${id}` : "no payout of ours");
+  for (const transfer of transfers) {
+    if (!inPeriod(transfer.createdAt)) continue;
+    const entry = byRef.get(transfer.id);
+    if (!entry) {
+      if (!(transfer.payoutId && onTheirWay.has(transfer.payoutId))) problems.push({ orderId: null, bookingId: null, problem: `the provider transferred ${money(transfer.amountPence)} (${transfer.id}, ${payoutName(transfer.payoutId)}), but no transfer is on the ledger under it` });
+      continue;
+    }
+    if (Number(entry.pence) !== transfer.amountPence) problems.push({ orderId: null, bookingId: null, problem: `the provider transferred ${money(transfer.amountPence)} (${transfer.id}, ${payoutName(entry.payout_id)}), but the ledger has ${money(entry.pence)}` });
+    else if (Number(entry.reversed) !== transfer.reversedPence && !entry.reversal_pending) {
+      problems.push({ orderId: null, bookingId: null, problem: `the provider reversed ${money(transfer.reversedPence)} of transfer ${transfer.id} (${payoutName(entry.payout_id)}), but the ledger took back ${money(entry.reversed)}` });
+    }
+  }
+  const providerIds = new Set(transfers.map((transfer) => transfer.id));
+  for (const entry of onLedger) {
+    if (inPeriod(new Date(entry.at)) && !(entry.ref && providerIds.has(entry.ref))) {
+      problems.push({ orderId: null, bookingId: null, problem: `${money(entry.pence)} transferred on the ledger (${payoutName(entry.payout_id)}, event ${entry.event_id}) under ${entry.ref ?? "no provider id"}, which the provider has no transfer of` });
+    }
+  }
+  return problems;
+}
