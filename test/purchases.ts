@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { TestApp } from "./app";
 import { createEvent } from "./fixtures";
 import { signInAs } from "./organiser";
-import { bookings } from "../src/server/db/schema";
+import type { Db } from "../src/server/db/client";
+import { bookings, orders } from "../src/server/db/schema";
+import { newLocalPaymentId } from "../src/server/providers/payments/local";
 
 /**
  * A booking bought the way a buyer buys one: an organiser's paid event, a signed-in buyer, create-payment
@@ -22,4 +24,19 @@ export async function boughtBooking(
   expect((await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`)).statusCode).toBe(200);
   const [booking] = await t.db.select().from(bookings).where(eq(bookings.eventId, event.id));
   return { organiser, buyer, event, booking: booking! };
+}
+
+/**
+ * Pending local checkouts paid as the test checkout's Pay pays them (settlePaidSession, before it confirms):
+ * each order's paid_at and a `pi_local_…` payment reference. For tests that then confirm orders themselves
+ * (confirmOrder, confirmation batches), as the product does only after payment: the provider then has the
+ * payment each charge on the ledger is for, as the per-file reconcile checks (test/app.ts).
+ */
+export async function paidLocally(db: Db, sessionIds: string[]) {
+  for (const sessionId of sessionIds) {
+    await db
+      .update(orders)
+      .set({ paidAt: sql`coalesce(${orders.paidAt}, now())`, paymentReference: sql`coalesce(${orders.paymentReference}, ${newLocalPaymentId()})` })
+      .where(eq(orders.sessionId, sessionId));
+  }
 }

@@ -1,8 +1,10 @@
+import { formatPoundsPlain } from "./money";
+
 /** An amount of money as a CSV cell: pounds with two decimals and no symbol, a number a spreadsheet sums. */
 export class CsvPounds {
   constructor(readonly pence: number) {}
   toString(): string {
-    return (this.pence / 100).toFixed(2);
+    return formatPoundsPlain(this.pence);
   }
 }
 export const csvPounds = (pence: number) => new CsvPounds(pence);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { LEDGER_SUMS, type LedgerFigure } from "./ledger";
+import { LEDGER_SUMS, type LedgerFigure, type LedgerKind } from "./ledger";
 
 /**
  * The SQL form of a ledger figure (src/domain/ledger.ts LEDGER_SUMS): the sum, in pence, of the ledger rows
@@ -19,4 +19,9 @@ export function ledgerSum(figure: LedgerFigure, alias = "l", filter?: SQL): SQL<
 export function ledgerKindsIn(figure: LedgerFigure, alias = "l"): SQL<boolean> {
   const kinds = Object.keys(LEDGER_SUMS[figure]).map((kind) => `'${kind}'`);
   return sql<boolean>`${sql.raw(alias)}.kind in (${sql.raw(kinds.join(", "))})`;
+}
+
+/** The sum of one kind's rows, in pence (a single kind has no sign to apply). */
+export function kindSum(kind: LedgerKind, alias = "l"): SQL<number> {
+  return sql<number>`coalesce(sum(${sql.raw(alias)}.amount_pence) filter (where ${sql.raw(alias)}.kind = ${sql.raw(`'${kind}'`)}), 0)::int`.mapWith(Number);
 }

@@ -48,6 +48,8 @@ export interface MoneySummary {
   feesPence: Pence;
   chargedPence: Pence;
   ticketsRefundedPence: Pence;
+  /** Ticket money not paid back: sold less refunded (disputes apart). */
+  ticketsKeptPence: Pence;
   feesRefundedPence: Pence;
   disputedPence: Pence;
   refundedPence: Pence;
@@ -76,6 +78,7 @@ export const LEDGER_SUMS = {
   feesPence: { booking_fee: 1 },
   chargedPence: { ticket_sale: 1, booking_fee: 1 },
   ticketsRefundedPence: { ticket_refund: 1 },
+  ticketsKeptPence: { ticket_sale: 1, ticket_refund: -1 },
   feesRefundedPence: { fee_refund: 1 },
   disputedPence: { dispute: 1 },
   refundedPence: { ticket_refund: 1, fee_refund: 1 },

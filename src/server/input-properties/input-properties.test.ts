@@ -258,6 +258,8 @@ const ENDPOINTS: Endpoint[] = [
   { route: "GET /api/me/affiliate", who: WHO_ANYONE, request: queryOnly("/api/me/affiliate") },
   { route: "POST /api/me/affiliate", who: WHO_ANYONE, request: () => nastyValue.map((value) => ({ url: "/api/me/affiliate", body: jsonBody(value) })), outcome: { ok: [201] } },
   { route: "POST /api/me/affiliate/codes", who: WHO_ANYONE, request: () => nastyValue.map((value) => ({ url: "/api/me/affiliate/codes", body: jsonBody(value) })), outcome: { ok: [201] } },
+  { route: "GET /api/me/notice-settings", who: WHO_ANYONE, request: queryOnly("/api/me/notice-settings") },
+  { route: "PUT /api/me/notice-settings", who: WHO_SIGNED_IN, request: () => hostileJsonBody({ refundRequestEmails: "daily" }).map((body) => ({ url: "/api/me/notice-settings", body })) },
   { route: "GET /api/me/events", who: WHO_ANYONE, request: queryOnly("/api/me/events") },
   { route: "GET /api/me/sales", who: WHO_ANYONE, request: queryOnly("/api/me/sales") },
   { route: "GET /api/me/bookings", who: WHO_ANYONE, request: queryOnly("/api/me/bookings") },

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ConstructorOptions, Job, JobWithMetadata, PgBoss } from "pg-boss";
-import type { Database, Db, Tx } from "../db/client";
+import type { Database, Tx } from "../db/client";
 
 
 export const QUEUES = {

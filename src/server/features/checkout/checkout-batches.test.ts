@@ -3,6 +3,7 @@ import { beforeAll, afterAll, describe, expect, it, vi } from "vitest";
 import { AppError, CHECKOUT_RATE_LIMIT, MAX_TICKETS_PER_EVENT } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
 import { createEvent, createUser, futureDay, type UserFixture } from "../../../../test/fixtures";
+import { paidLocally } from "../../../../test/purchases";
 import { recordingDb } from "../../../../test/recording-db";
 import { rowsOf } from "../../db/client";
 import { bookings, events, orders } from "../../db/schema";
@@ -141,10 +142,13 @@ describe("confirmations that arrive together share a transaction (docs/decisions
   };
   const lapse = (sessionId: string) => ctx.db.update(orders).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(orders.sessionId, sessionId));
   const confirm = (sessionId: string) => confirmOrder({ db: recording.db, jobs: ctx.app.jobs, sessionId });
+  // Confirmation follows payment in the product (settlePaidSession): the orders confirmed here are paid first.
+  const paid = (held: { sessionId: string }[]) => paidLocally(ctx.db, held.map((order) => order.sessionId));
 
   it("confirms 30 orders at once, each once with its own bookings, however often each is asked", async () => {
     const event = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Confirm", pricePence: 1200, maxAttendees: 100, dateTime: futureDay(8) });
     const held = await Promise.all(Array.from({ length: 30 }, (_, i) => hold(event.id, 1 + (i % 3))));
+    await paid(held);
     recording.sent.length = 0;
     // Every order asked for twice at once: the second is never in the first's transaction.
     const results = await Promise.all([...held, ...held].map((order) => confirm(order.sessionId)));
@@ -166,6 +170,8 @@ describe("confirmations that arrive together share a transaction (docs/decisions
     const [live, lapsedA, lapsedB, lapsedC, before] = [await hold(event.id), await hold(event.id), await hold(event.id), await hold(event.id), await hold(doomed.id)];
     const cancelled = await hold(doomed.id);
     const blocker = await hold(doomed.id);
+    // All paid but the cancelled one, which is never confirmed.
+    await paid([live, lapsedA, lapsedB, lapsedC, before, blocker]);
     expect((await confirmOrder({ db: ctx.db, jobs: ctx.app.jobs, sessionId: before!.sessionId })).status).toBe("confirmed");
     // Three lapsed holds for 4 places, one of which a new hold takes: two can still be paid for, not three.
     for (const order of [lapsedA, lapsedB, lapsedC]) await lapse(order!.sessionId);
@@ -196,6 +202,7 @@ describe("confirmations that arrive together share a transaction (docs/decisions
     const carts = await Promise.all(
       people.map((buyer) => createPayment({ db: ctx.db, userId: buyer.id, input: { attendeeName: "Ada Batch", items: fair.map((event) => ({ eventId: event.id, ticketQuantity: 1 })) } })),
     );
+    await paid([blocker, ...carts]);
     recording.sent.length = 0;
     // The blocker runs alone; the 100 carts behind it (2,000 lines: more values than one statement may carry) go together.
     const [, ...results] = await Promise.all([blocker, ...carts].map((order) => confirm(order.sessionId)));
@@ -214,6 +221,7 @@ describe("confirmations that arrive together share a transaction (docs/decisions
     const second = await hold(event.id);
     await lapse(second.sessionId);
     const blocker = await hold(elsewhere.id);
+    await paid([blocker, first, second]);
     // This process's clock an hour behind the database's: by it, neither hold has lapsed yet.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 3_600_000 });
     try {
@@ -230,6 +238,7 @@ describe("confirmations that arrive together share a transaction (docs/decisions
   it("runs each confirmation alone when their transaction fails, so only the order at fault fails", async () => {
     const event = await createEvent(ctx.db, { userId: organiser.id, title: "Batch Confirm Fault", pricePence: 1000, maxAttendees: 100, dateTime: futureDay(10) });
     const held = await Promise.all(Array.from({ length: 8 }, () => hold(event.id)));
+    await paid(held);
     // DDL takes no parameters: the address (a fixture's, with no quote in it) is written into the statement.
     await ctx.db.execute(sql.raw(`alter table bookings add constraint test_confirm_fault check (attendee_email <> '${held[5]!.attendeeEmail}')`));
     try {

@@ -5,6 +5,7 @@ import { createTestApp } from "../../../../test/app";
 import type { AuthClient } from "../../../../test/auth-client";
 import { createEvent, createUser } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
+import { paidLocally } from "../../../../test/purchases";
 import { affiliateCommissions, affiliates, bookings, orderLines, orders } from "../../db/schema";
 import { confirmOrder, createPayment } from "./checkout.service";
 import { lockEvents } from "./capacity";
@@ -129,6 +130,8 @@ describe("confirmations and holds under a rush (issue 21): a live hold's confirm
     const liveOrder = await hold(live.id, event.id);
     const lapsingOrder = await hold(lapsing.id, event.id);
     await t.db.update(orders).set({ expiresAt: sql`now() + interval '1 minute'` }).where(eq(orders.sessionId, lapsingOrder.sessionId));
+    // Both paid, as confirmation follows payment in the product.
+    await paidLocally(t.db, [liveOrder.sessionId, lapsingOrder.sessionId]);
 
     let release!: () => void;
     let locked!: () => void;
@@ -154,6 +157,7 @@ describe("confirmations and holds under a rush (issue 21): a live hold's confirm
     const event = await paidEvent(1000, 30);
     const first = await Promise.all(Array.from({ length: 20 }, () => createUser(t.db)));
     const held = await Promise.all(first.map((account) => hold(account.id, event.id)));
+    await paidLocally(t.db, held.map((order) => order.sessionId));
     const later = await Promise.all(Array.from({ length: 40 }, () => createUser(t.db)));
     const [confirmed, attempts] = await Promise.all([
       Promise.all(held.map(({ sessionId }) => confirmOrder({ db: t.db, jobs: t.app.jobs, sessionId }))),

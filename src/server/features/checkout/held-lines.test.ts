@@ -5,6 +5,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpTestApp } from "../../../../test/app";
 import { createEvent, createUser, futureDay, type UserFixture } from "../../../../test/fixtures";
+import { paidLocally } from "../../../../test/purchases";
 import { recordingDb } from "../../../../test/recording-db";
 import { openPglite, type Db } from "../../db/client";
 import { orderLines, orders } from "../../db/schema";
@@ -55,6 +56,8 @@ async function followsItsOrder(db: Db, organiserId: string) {
   expect(await standing()).toEqual({ taken: 6, heldByAccount: 2 });
 
   const [paid, released, lapsing] = await Promise.all(held.map((hold) => orderOf(db, hold.sessionId)));
+  // Paid first, as the product confirms an order only after its payment.
+  await paidLocally(db, [paid!.sessionId]);
   expect(await confirmOrder({ db, jobs: noJobs, sessionId: paid!.sessionId })).toMatchObject({ status: "confirmed" });
   await releaseOrder({ db, sessionId: released!.sessionId, status: "cancelled" });
   // Held a while longer (as a provider's extension would), then lapsed: the line follows both.

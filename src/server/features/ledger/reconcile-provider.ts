@@ -1,5 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { formatPounds } from "../../../domain";
+import { ledgerKindsIn, ledgerSum } from "../../../domain/ledger.sql";
 import { rowsOf, type Db } from "../../db/client";
 import { orders } from "../../db/schema";
 import type { PaymentGateway, ProviderPayment, ProviderRefundRecord, ProviderTransfer } from "../../providers/payments/payments";
@@ -15,6 +16,8 @@ export const PROVIDER_LOOKBACK_DAYS = 90;
 const MARGIN_MS = 2 * 24 * 3600 * 1000;
 
 const money = (pence: unknown) => formatPounds(Number(pence));
+/** An order id as PostgreSQL's uuid reads it: the provider's metadata is only compared with orders when it is one. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The ledger against the payment provider's own lists over a period (decision 027): every payment the
@@ -49,24 +52,35 @@ async function paymentProblems(db: Db, payments: ProviderPayment[], from: Date, 
         status: orders.status,
         ref: orders.paymentReference,
         // Spelt out: drizzle leaves a lone table's columns unqualified, which the subquery would read as its own.
-        charged: sql<number>`coalesce((select sum(l.amount_pence) from ledger_entries l where l.order_id = "orders"."id" and l.kind in ('ticket_sale', 'booking_fee')), 0)::int`.mapWith(Number),
+        charged: sql<number>`(select ${ledgerSum("chargedPence")} from ledger_entries l where l.order_id = "orders"."id" and ${ledgerKindsIn("chargedPence")})`.mapWith(Number),
       })
       .from(orders)
       .where(inArray(orders.paymentReference, refs));
     for (const row of rows) byRef.set(row.ref!, row);
   }
+  // A payment its order never recorded (the provider's notice never arrived, so the order never confirmed) is
+  // found by the order id the provider keeps with it (Stripe: the PaymentIntent's metadata).
+  const byOrderId = new Map<string, { id: string; status: string; ref: string | null }>();
+  const orderIds = [...new Set(taken.flatMap((payment) => (!byRef.has(payment.id) && payment.orderId && UUID.test(payment.orderId) ? [payment.orderId] : [])))];
+  for (let start = 0; start < orderIds.length; start += 5000) {
+    const rows = await db.select({ id: orders.id, status: orders.status, ref: orders.paymentReference }).from(orders).where(inArray(orders.id, orderIds.slice(start, start + 5000)));
+    for (const row of rows) byOrderId.set(row.id, row);
+  }
   for (const payment of taken) {
     const order = byRef.get(payment.id);
-    if (!order) problems.push({ orderId: null, bookingId: null, problem: `the provider took ${money(payment.amountPence)} (${payment.id}) for no order of ours` });
+    const owner = order || !payment.orderId ? undefined : byOrderId.get(payment.orderId);
+    if (owner?.ref) problems.push({ orderId: owner.id, bookingId: null, problem: `the provider took ${money(payment.amountPence)} (${payment.id}) for this ${owner.status} order, which was paid by ${owner.ref}: nothing is on the ledger for this payment` });
+    else if (owner) problems.push({ orderId: owner.id, bookingId: null, problem: `the provider took ${money(payment.amountPence)} (${payment.id}) for this ${owner.status} order, which never confirmed: nothing is on the ledger` });
+    else if (!order) problems.push({ orderId: null, bookingId: null, problem: `the provider took ${money(payment.amountPence)} (${payment.id}) for no order of ours` });
     else if (order.charged === 0) problems.push({ orderId: order.id, bookingId: null, problem: `the provider took ${money(payment.amountPence)} (${payment.id}) for this ${order.status} order, which never confirmed: nothing is on the ledger` });
     else if (order.charged !== payment.amountPence) problems.push({ orderId: order.id, bookingId: null, problem: `the provider took ${money(payment.amountPence)} (${payment.id}), but the ledger charged ${money(order.charged)}` });
   }
   const providerIds = new Set(payments.map((payment) => payment.id));
   const charged = rowsOf<{ order_id: string; payment_reference: string | null; at: Date; charged: number }>(
     await db.execute(sql`
-      select o.id as order_id, o.payment_reference, min(l.created_at) as at, sum(l.amount_pence)::int as charged
+      select o.id as order_id, o.payment_reference, min(l.created_at) as at, ${ledgerSum("chargedPence")} as charged
       from ledger_entries l join orders o on o.id = l.order_id
-      where l.kind in ('ticket_sale', 'booking_fee') and l.created_at >= ${from.toISOString()}
+      where ${ledgerKindsIn("chargedPence")} and l.created_at >= ${from.toISOString()}
       group by o.id`),
   );
   for (const row of charged) {
@@ -82,9 +96,9 @@ async function refundProblems(db: Db, refunds: ProviderRefundRecord[], from: Dat
   const onLedger = new Map(
     rowsOf<{ ref: string | null; order_id: string | null; booking_id: string | null; at: Date; pence: number }>(
       await db.execute(sql`
-        select provider_ref as ref, min(order_id::text) as order_id, min(booking_id::text) as booking_id, min(created_at) as at, sum(amount_pence)::int as pence
-        from ledger_entries where kind in ('ticket_refund', 'fee_refund') and created_at >= ${from.toISOString()}
-        group by provider_ref`),
+        select l.provider_ref as ref, min(l.order_id::text) as order_id, min(l.booking_id::text) as booking_id, min(l.created_at) as at, ${ledgerSum("refundedPence")} as pence
+        from ledger_entries l where ${ledgerKindsIn("refundedPence")} and l.created_at >= ${from.toISOString()}
+        group by l.provider_ref`),
     ).map((row) => [row.ref, row]),
   );
   const onTheirWay = new Set(rowsOf<{ id: string }>(await db.execute(sql`select id::text from refunds where status = 'pending'`)).map((row) => row.id));

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { absorbedFeePerTicket, bookingFeePerTicket, buyerFeePerTicket, formatPounds, LEDGER_KINDS, organiserFee } from "../../../domain";
 import { rowsOf, type Db } from "../../db/client";
+import { kindSum, ledgerSum } from "../../../domain/ledger.sql";
 import { heldLineProblems } from "./held-lines";
 import { salesTallyProblems } from "./sales-tally";
 import { eventSettlements, type EventSettlement } from "./settlement";
@@ -65,9 +66,9 @@ export async function reconcile(db: Db, options: ReconcileOptions = {}): Promise
   const orders = rowsOf<{ order_id: string; status: string; total_pence: number; charged: number; refunded: number; disputed: number }>(
     await db.execute(sql`
       select o.id as order_id, o.status, o.total_pence,
-        coalesce(sum(l.amount_pence) filter (where l.kind in ('ticket_sale', 'booking_fee')), 0)::int as charged,
-        coalesce(sum(l.amount_pence) filter (where l.kind in ('ticket_refund', 'fee_refund')), 0)::int as refunded,
-        coalesce(sum(l.amount_pence) filter (where l.kind = 'dispute'), 0)::int as disputed
+        ${ledgerSum("chargedPence")} as charged,
+        ${ledgerSum("refundedPence")} as refunded,
+        ${ledgerSum("disputedPence")} as disputed
       from orders o left join ledger_entries l on l.order_id = o.id
       where o.status in ('confirmed', 'refunded') or l.id is not null
       group by o.id`),
@@ -93,16 +94,16 @@ export async function reconcile(db: Db, options: ReconcileOptions = {}): Promise
   const bookings = rowsOf<{ booking_id: string; order_id: string; status: string; sold: number; fees: number; expected_sold: number; expected_fees: number; tickets_left: number; expected_left: number; commission: number; reversed: number }>(
     await db.execute(sql`
       select b.id as booking_id, ol.order_id, b.status,
-        coalesce(sum(l.amount_pence) filter (where l.kind = 'ticket_sale'), 0)::int as sold,
-        coalesce(sum(l.amount_pence) filter (where l.kind = 'booking_fee'), 0)::int as fees,
+        ${ledgerSum("ticketsPence")} as sold,
+        ${ledgerSum("feesPence")} as fees,
         (ol.unit_price_pence * (b.ticket_quantity + b.refunded_quantity))::int as expected_sold,
         (ol.fee_per_ticket_pence * (b.ticket_quantity + b.refunded_quantity))::int as expected_fees,
-        (coalesce(sum(l.amount_pence) filter (where l.kind = 'ticket_sale'), 0) - coalesce(sum(l.amount_pence) filter (where l.kind = 'ticket_refund'), 0))::int as tickets_left,
+        ${ledgerSum("ticketsKeptPence")} as tickets_left,
         (ol.unit_price_pence * b.ticket_quantity
           + coalesce((select sum(r.ticket_pence) from refunds r where r.booking_id = b.id and r.status <> 'succeeded'), 0)
           - coalesce((select sum(r.ticket_pence - ol.unit_price_pence * r.quantity) from refunds r where r.booking_id = b.id and r.status = 'succeeded'), 0))::int as expected_left,
-        coalesce(sum(l.amount_pence) filter (where l.kind = 'commission'), 0)::int as commission,
-        coalesce(sum(l.amount_pence) filter (where l.kind = 'commission_reversal'), 0)::int as reversed
+        ${kindSum("commission")} as commission,
+        ${kindSum("commission_reversal")} as reversed
       from bookings b join order_lines ol on ol.id = b.order_line_id
       left join ledger_entries l on l.booking_id = b.id
       group by b.id, ol.id`),
@@ -122,8 +123,8 @@ export async function reconcile(db: Db, options: ReconcileOptions = {}): Promise
   const refunds = rowsOf<{ refund_id: string; order_id: string | null; booking_id: string | null; status: string; ticket_pence: number; fee_pence: number; provider_refund_id: string | null; ticket_on_ledger: number; fee_on_ledger: number; refs_ok: boolean }>(
     await db.execute(sql`
       select r.id as refund_id, r.order_id, r.booking_id, r.status, r.ticket_pence, r.fee_pence, r.provider_refund_id,
-        coalesce(sum(l.amount_pence) filter (where l.kind = 'ticket_refund'), 0)::int as ticket_on_ledger,
-        coalesce(sum(l.amount_pence) filter (where l.kind = 'fee_refund'), 0)::int as fee_on_ledger,
+        ${ledgerSum("ticketsRefundedPence")} as ticket_on_ledger,
+        ${ledgerSum("feesRefundedPence")} as fee_on_ledger,
         coalesce(bool_and(l.provider_ref is not distinct from r.provider_refund_id) filter (where l.kind in ('ticket_refund', 'fee_refund')), true) as refs_ok
       from refunds r left join ledger_entries l on l.refund_id = r.id
       group by r.id`),
@@ -158,7 +159,7 @@ export async function reconcile(db: Db, options: ReconcileOptions = {}): Promise
   const affiliates = rowsOf<{ affiliate_id: string; total_earnings_pence: number; on_ledger: number }>(
     await db.execute(sql`
       select a.id as affiliate_id, a.total_earnings_pence,
-        (coalesce(sum(l.amount_pence) filter (where l.kind = 'commission'), 0) - coalesce(sum(l.amount_pence) filter (where l.kind = 'commission_reversal'), 0))::int as on_ledger
+        ${ledgerSum("commissionPence")} as on_ledger
       from affiliates a left join ledger_entries l on l.affiliate_id = a.id
       group by a.id`),
   );
@@ -216,8 +217,8 @@ export async function feeProblems(db: Db): Promise<ReconcileProblem[]> {
     await db.execute(sql`
       select b.id as booking_id, ol.order_id, ol.unit_price_pence as unit, ol.absorbed_fee_per_ticket_pence as absorbed_per_ticket, b.ticket_quantity as valid,
         coalesce((select sum(r.quantity) from refunds r where r.booking_id = b.id and r.source = 'buyer-request' and r.status <> 'failed'), 0)::int as kept_fee_tickets,
-        (coalesce(sum(l.amount_pence) filter (where l.kind = 'organiser_fee'), 0) - coalesce(sum(l.amount_pence) filter (where l.kind = 'organiser_fee_reversal'), 0))::int as org_fee,
-        (coalesce(sum(l.amount_pence) filter (where l.kind = 'absorbed_fee'), 0) - coalesce(sum(l.amount_pence) filter (where l.kind = 'absorbed_fee_reversal'), 0))::int as absorbed,
+        ${ledgerSum("organiserFeesPence")} as org_fee,
+        ${ledgerSum("absorbedFeesPence")} as absorbed,
         coalesce((select sum(r.organiser_fee_pence) from refunds r where r.booking_id = b.id and r.status = 'pending'), 0)::int as org_fee_pending,
         coalesce((select sum(r.absorbed_fee_pence) from refunds r where r.booking_id = b.id and r.status = 'pending'), 0)::int as absorbed_pending
       from bookings b join order_lines ol on ol.id = b.order_line_id
@@ -242,8 +243,8 @@ export async function feeProblems(db: Db): Promise<ReconcileProblem[]> {
   const refunds = rowsOf<{ refund_id: string; order_id: string | null; booking_id: string | null; organiser_fee_pence: number; absorbed_fee_pence: number; org_on_ledger: number; absorbed_on_ledger: number }>(
     await db.execute(sql`
       select r.id as refund_id, r.order_id, r.booking_id, r.organiser_fee_pence, r.absorbed_fee_pence,
-        coalesce(sum(l.amount_pence) filter (where l.kind = 'organiser_fee_reversal'), 0)::int as org_on_ledger,
-        coalesce(sum(l.amount_pence) filter (where l.kind = 'absorbed_fee_reversal'), 0)::int as absorbed_on_ledger
+        ${kindSum("organiser_fee_reversal")} as org_on_ledger,
+        ${kindSum("absorbed_fee_reversal")} as absorbed_on_ledger
       from refunds r left join ledger_entries l on l.refund_id = r.id
       where r.status = 'succeeded' and r.order_id is not null
       group by r.id`),
@@ -420,9 +421,9 @@ export async function reconcilePayouts(db: Db): Promise<{ figures: PayoutFigures
     await db.execute(sql`
       select p.id as payout_id, p.status, p.amount_pence, p.provider_transfer_id, p.payee_kind, p.event_id::text, p.affiliate_id::text,
         count(l.id) filter (where l.kind = 'transfer')::int as entries,
-        coalesce(sum(l.amount_pence) filter (where l.kind = 'transfer'), 0)::int as on_ledger,
+        ${kindSum("transfer")} as on_ledger,
         coalesce(bool_and(l.provider_ref is not distinct from p.provider_transfer_id and l.event_id is not distinct from p.event_id and l.entry_key = 'transfer:' || p.id::text) filter (where l.kind = 'transfer'), true) as refs_ok,
-        (coalesce(sum(l.amount_pence) filter (where l.kind = 'transfer'), 0) - coalesce(sum(l.amount_pence) filter (where l.kind = 'transfer_reversal'), 0))::int as net
+        ${ledgerSum("transferredPence")} as net
       from payouts p left join ledger_entries l on l.payout_id = p.id
       group by p.id`),
   );
@@ -527,8 +528,8 @@ async function disputeProblems(db: Db): Promise<ReconcileProblem[]> {
     await db.execute(sql`
       with disputed as (select order_id, sum(amount_pence)::int as disputed from ledger_entries where kind = 'dispute' group by order_id)
       select d.order_id, d.disputed,
-        coalesce((select sum(case when l.kind in ('ticket_sale', 'booking_fee') then l.amount_pence when l.kind in ('ticket_refund', 'fee_refund') then -l.amount_pence else 0 end)
-          from ledger_entries l join bookings b on b.id = l.booking_id where l.order_id = d.order_id and b.status = 'disputed'), 0)::int as held,
+        (select ${ledgerSum("chargedPence")} - ${ledgerSum("refundedPence")}
+          from ledger_entries l join bookings b on b.id = l.booking_id where l.order_id = d.order_id and b.status = 'disputed') as held,
         (select b.id::text from bookings b join order_lines ol on ol.id = b.order_line_id where ol.order_id = d.order_id and b.status <> 'disputed' and b.ticket_quantity > 0 limit 1) as booking_id
       from disputed d`),
   );

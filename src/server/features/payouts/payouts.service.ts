@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { DEFAULT_EVENT_DURATION_MS, formatPounds, PAYOUT_BUSINESS_DAYS, payoutDueAt } from "../../../domain";
+import { formatPounds, PAYOUT_BUSINESS_DAYS, payoutDueAt } from "../../../domain";
+import { eventEndSql } from "../../../domain/events.sql";
+import { ledgerKindsIn, ledgerSum } from "../../../domain/ledger.sql";
 import type { Db, Tx } from "../../db/client";
 import { affiliates, events, orderLines, payoutAccounts, payoutReversals, payouts, users } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
@@ -294,15 +296,14 @@ export async function runDuePayouts(context: PayoutContext, now: Date = new Date
       .where(
         and(
           sql`${events.id} > ${after}`,
-          sql`coalesce(${events.endTime}, ${events.dateTime} + make_interval(secs => ${DEFAULT_EVENT_DURATION_MS / 1000})) <= ${endedBefore.toISOString()}::timestamptz`,
+          sql`${eventEndSql(events)} <= ${endedBefore.toISOString()}::timestamptz`,
           sql`(
-            ((select coalesce(sum(case l.kind when 'ticket_sale' then l.amount_pence when 'ticket_refund' then -l.amount_pence end), 0)
-                from ledger_entries l where l.event_id = ${events.id} and l.kind in ('ticket_sale', 'ticket_refund')) > 0
+            ((select ${ledgerSum("ticketsKeptPence")} from ledger_entries l where l.event_id = ${events.id} and ${ledgerKindsIn("ticketsKeptPence")}) > 0
               and not exists (select 1 from payouts p where p.event_id = ${events.id} and p.payee_kind = 'organiser' and p.status = 'paid'))
             or exists (
-              select 1 from ledger_entries l where l.event_id = ${events.id} and l.kind in ('commission', 'commission_reversal')
+              select 1 from ledger_entries l where l.event_id = ${events.id} and ${ledgerKindsIn("commissionPence")}
               group by l.affiliate_id
-              having sum(case l.kind when 'commission' then l.amount_pence else -l.amount_pence end) > 0
+              having ${ledgerSum("commissionPence")} > 0
                 and not exists (select 1 from payouts p where p.event_id = ${events.id} and p.affiliate_id = l.affiliate_id and p.status = 'paid'))
             or exists (
               select 1 from payout_reversals r join payouts p on p.id = r.payout_id where p.event_id = ${events.id} and r.status = 'pending')

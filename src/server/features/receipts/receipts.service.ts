@@ -55,7 +55,7 @@ export async function getReceipt({ db, actor, orderId }: { db: Db; actor: Actor;
   const feeLines: ReceiptFeeLine[] = [];
   for (const { line, event, bookingId } of lines) {
     const booked = bookingId ? money.get(bookingId) : undefined;
-    // Confirmation records every seller (migration 0020 those before it): a line without one is a fault, not a reason to read today's profile.
+    // Confirmation records every seller (migration 0019 those before it): a line without one is a fault, not a reason to read today's profile.
     const seller = recorded.find((candidate) => candidate.eventIds.includes(event.id));
     if (!seller) throw new Error(`Order ${order.id} has no recorded seller for event ${event.id}`);
     const entry = sellers.get(seller.organiserId) ?? {

@@ -183,13 +183,13 @@ describe("an order's receipt (issue 20)", () => {
     expect(await t.db.select().from(orderSellers).where(eq(orderSellers.orderId, order.id))).toEqual([recorded]);
   });
 
-  it("for an order confirmed before sellers were recorded, has them from migration 0020's backfill (the profile as it was at the migration)", async () => {
+  it("for an order confirmed before sellers were recorded, has them from migration 0019's backfill (the profile as it was at the migration)", async () => {
     const { organiser, buyer, order } = await boughtFrom({ businessName: "Before Records Ltd", businessAddress: "2 Early Lane\nYork YO1 1AA", vatNumber: "GB 980 7806 84" }, 1, { pricePence: 1200 });
     const { order: untouched } = await boughtFrom({ businessName: "Untouched Ltd" }, 1, { pricePence: 1000 });
-    // As it was before migration 0020: no record. The organiser's profile has changed since the sale.
+    // As it was before migration 0019: no record. The organiser's profile has changed since the sale.
     await t.db.delete(orderSellers).where(eq(orderSellers.orderId, order.id));
     await sellAs(organiser.client, { businessName: "At Migration Ltd", businessAddress: "2 Early Lane\nYork YO1 1AA", vatNumber: "GB 980 7806 84" });
-    const migration = await readFile(new URL("../../../../drizzle/0020_order_sellers.sql", import.meta.url), "utf8");
+    const migration = await readFile(new URL("../../../../drizzle/0019_order_sellers.sql", import.meta.url), "utf8");
     const backfill = migration.split("--> statement-breakpoint").at(-1)!;
     expect(backfill).toMatch(/INSERT INTO "order_sellers"/);
     await t.db.execute(backfill);

@@ -108,6 +108,8 @@ export interface ProviderPayment {
   id: string;
   amountPence: number;
   createdAt: Date;
+  /** Our order's id as the provider keeps it with the payment (Stripe: the PaymentIntent's metadata), for a payment its order never recorded. */
+  orderId?: string | null;
 }
 
 /** A refund as the provider's list gives it; `refundId` is ours when we asked for it (its metadata). */

@@ -71,22 +71,29 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     expect(form.get("metadata[orderId]")).toBe(order!.id);
     // D23: the payment and the transfers that pay it out share the order's transfer group.
     expect(form.get("payment_intent_data[transfer_group]")).toBe(`order_${order!.id}`);
-    expect(stripe.paymentIntent(stripe.pay(response.json().sessionId).payment_intent!)!.transferGroup).toBe(`order_${order!.id}`);
+    const paid = stripe.pay(response.json().sessionId);
+    expect(stripe.paymentIntent(paid.payment_intent!)!.transferGroup).toBe(`order_${order!.id}`);
     // Stripe's window is measured from its own receipt of the request; the hold must outlast the session.
     const expiresAtMs = Number(form.get("expires_at")) * 1000;
     expect(expiresAtMs - request.receivedAt).toBeGreaterThanOrEqual(STRIPE_MIN_SESSION_MINUTES * 60_000);
     expect(expiresAtMs - request.receivedAt).toBeLessThanOrEqual(CHECKOUT_SESSION_MINUTES * 60_000);
     expect(order!.expiresAt.getTime()).toBeGreaterThan(expiresAtMs);
     expect(form.get("success_url")).toBe(`${t.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
+    // Stripe then tells us of the payment, as it does of every one: the order confirms under its PaymentIntent.
+    expect((await webhook("checkout.session.completed", response.json().sessionId)).status).toBe(200);
+    expect((await t.db.select().from(orders).where(eq(orders.id, order!.id)))[0]).toMatchObject({ status: "confirmed", paymentReference: paid.payment_intent });
   });
 
-  it("refuses a webhook with a bad signature or a timestamp older than the 300 s tolerance, and confirms nothing", async () => {
+  it("refuses a webhook with a bad signature or a timestamp older than the 300 s tolerance, and confirms nothing until Stripe's own event", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000 });
     const { sessionId } = (await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
     stripe.pay(sessionId);
     expect((await webhook("checkout.session.completed", sessionId, { secret: "whsec_wrong" })).status).toBe(400);
     expect((await webhook("checkout.session.completed", sessionId, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(400);
     expect(await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId))).toHaveLength(0);
+    // The payment was taken: Stripe's genuine event, which it keeps sending until answered, confirms it.
+    expect((await webhook("checkout.session.completed", sessionId)).status).toBe(200);
+    expect(await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId))).toHaveLength(1);
   });
 
   it("confirms once from the webhook, verify-payment and repeats, all at once", async () => {

@@ -166,7 +166,7 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
       const payments: ProviderPayment[] = [];
       try {
         for await (const intent of stripe.paymentIntents.list({ created: { gte: unixTime(since) }, limit: 100 })) {
-          if (intent.status === "succeeded") payments.push({ id: intent.id, amountPence: intent.amount_received, createdAt: new Date(intent.created * 1000) });
+          if (intent.status === "succeeded") payments.push({ id: intent.id, amountPence: intent.amount_received, createdAt: new Date(intent.created * 1000), orderId: intent.metadata?.orderId ?? null });
         }
       } catch (error) {
         throw providerError(error);

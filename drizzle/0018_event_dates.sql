@@ -1,2 +1,0 @@
--- Reserved for issue 33 work; replaced before landing.
-select 1;
