@@ -9,6 +9,8 @@ import { givenReadyStripeAccount } from "../../../../test/payout-accounts";
 import { startStripeStandIn, type StripeStandIn } from "../../../../test/stand-ins/stripe";
 import { bookings, orders } from "../../db/schema";
 import { listMailbox } from "../../features/dev-mailbox/dev-mailbox.service";
+import { reconcile } from "../../features/ledger/reconcile";
+import { createPaymentGateway } from "./payments";
 
 const SECRET_KEY = "sk_test_eventora";
 const WEBHOOK_SECRET = "whsec_test_eventora";
@@ -87,10 +89,16 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
   it("refuses a webhook with a bad signature or a timestamp older than the 300 s tolerance, and confirms nothing until Stripe's own event", async () => {
     const event = await createEvent(t.db, { userId: organiserId, pricePence: 1000 });
     const { sessionId } = (await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 })).json();
-    stripe.pay(sessionId);
+    const paid = stripe.pay(sessionId);
     expect((await webhook("checkout.session.completed", sessionId, { secret: "whsec_wrong" })).status).toBe(400);
     expect((await webhook("checkout.session.completed", sessionId, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(400);
     expect(await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId))).toHaveLength(0);
+    // Meanwhile reconcile names the order Stripe took the money for (the PaymentIntent's metadata), which never recorded it.
+    const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, sessionId));
+    const { problems } = await reconcile(t.db, { gateway: await createPaymentGateway(t.config, t.db) });
+    expect(problems.filter((problem) => problem.orderId === order!.id).map((problem) => problem.problem)).toEqual([
+      `the provider took £12.30 (${paid.payment_intent}) for this pending order, which never confirmed: nothing is on the ledger`,
+    ]);
     // The payment was taken: Stripe's genuine event, which it keeps sending until answered, confirms it.
     expect((await webhook("checkout.session.completed", sessionId)).status).toBe(200);
     expect(await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId))).toHaveLength(1);

@@ -58,7 +58,7 @@ export function MyEventItem({
         )}
         {row.postponedFrom && <p className="text-sm font-medium text-amber-900">{row.postponedFrom}</p>}
         {row.figures && (
-          <dl className="grid grid-cols-3 gap-3 rounded-xl bg-surface px-4 py-3 text-sm sm:max-w-md">
+          <dl className="grid grid-cols-[repeat(3,auto)] justify-between gap-x-3 gap-y-1 rounded-xl bg-surface px-3 py-3 text-sm sm:max-w-md sm:grid-cols-3 sm:justify-normal sm:gap-3 sm:px-4">
             <div>
               <dt className="text-muted">Tickets sold</dt>
               <dd className="font-bold text-ink">{row.figures.sold}</dd>

@@ -20,16 +20,16 @@ export function EventSalesTable({ perEvent }: { perEvent: SalesAnalytics["perEve
                 <th scope="col" className="px-4 py-2.5 font-semibold sm:px-6">
                   Event
                 </th>
-                <th scope="col" className="px-3 py-2.5 text-right font-semibold">
+                <th scope="col" className="px-2 py-2.5 text-right font-semibold sm:px-3">
                   Tickets
                 </th>
                 <th scope="col" className="hidden px-3 py-2.5 text-right font-semibold sm:table-cell">
                   Bookings
                 </th>
-                <th scope="col" className="px-3 py-2.5 text-right font-semibold">
+                <th scope="col" className="px-2 py-2.5 text-right font-semibold sm:whitespace-nowrap sm:px-3">
                   Ticket income
                 </th>
-                <th scope="col" className="px-4 py-2.5 text-right font-semibold sm:px-6">
+                <th scope="col" className="py-2.5 pl-2 pr-4 text-right font-semibold sm:whitespace-nowrap sm:px-6">
                   Net due
                 </th>
               </tr>
@@ -42,10 +42,10 @@ export function EventSalesTable({ perEvent }: { perEvent: SalesAnalytics["perEve
                       {row.title}
                     </Link>
                   </th>
-                  <td className="px-3 py-3 text-right tabular-nums">{row.ticketsSold}</td>
+                  <td className="px-2 py-3 text-right tabular-nums sm:px-3">{row.ticketsSold}</td>
                   <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{row.bookings}</td>
-                  <td className="px-3 py-3 text-right tabular-nums">{formatPounds(row.ticketIncomePence)}</td>
-                  <td className="px-4 py-3 text-right font-semibold tabular-nums sm:px-6">{formatPounds(row.netDuePence)}</td>
+                  <td className="px-2 py-3 text-right tabular-nums sm:px-3">{formatPounds(row.ticketIncomePence)}</td>
+                  <td className="py-3 pl-2 pr-4 text-right font-semibold tabular-nums sm:px-6">{formatPounds(row.netDuePence)}</td>
                 </tr>
               ))}
             </tbody>
