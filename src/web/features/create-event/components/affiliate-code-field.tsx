@@ -14,7 +14,8 @@ const TONES = {
 /** The affiliate code, uppercased as typed and checked live (spec §5 Create event). */
 export function AffiliateCodeField({ value, error, onChange }: { value: string; error: string | null; onChange: (value: string) => void }) {
   const status = useAffiliateLookup(value);
-  const message = affiliateStatusMessage(status);
+  // A refusal from the server (the organiser's own code) is shown alone: not beside a green "Valid affiliate code".
+  const message = error ? null : affiliateStatusMessage(status);
   const tone = message ? TONES[message.tone] : null;
   return (
     <div>

@@ -1,5 +1,5 @@
 import { Store } from "lucide-react";
-import { VENUE_MAX_LENGTH, venueRequired } from "@domain";
+import { EVENT_DATE_MAX_YEARS_AHEAD, VENUE_MAX_LENGTH, venueRequired } from "@domain";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { isOngoingBusiness } from "../lib/event-form";
@@ -28,7 +28,7 @@ export function EventScheduleFields({ values, onChange, errorFor }: FormBindings
                 <RequiredMark />
               </>
             }
-            hint="UK time"
+            hint={`UK time, at most ${EVENT_DATE_MAX_YEARS_AHEAD} years ahead`}
             error={errorFor("dateTime")}
           >
             <Input name="dateTime" type="datetime-local" required value={values.dateTime} onChange={(event) => onChange("dateTime", event.target.value)} />

@@ -118,8 +118,8 @@ export function PostponeEventDialog({
       title="Postpone this event"
       description={
         <>
-          Choose a later date for <span className="break-words font-semibold text-ink">{event?.title}</span>. Tickets stay valid; every buyer is e-mailed the new
-          date and, when it moves by {POSTPONEMENT_MIN_SHIFT_HOURS} hours or more or to another day, may ask for a full refund for {POSTPONEMENT_REFUND_WINDOW_DAYS} days.
+          Choose a later date for <span className="break-words font-semibold text-ink">{event?.title}</span>. Tickets stay valid and every buyer is e-mailed the new
+          date. If it moves to another day, or {POSTPONEMENT_MIN_SHIFT_HOURS} hours or more later, buyers may ask for a full refund for {POSTPONEMENT_REFUND_WINDOW_DAYS} days.
         </>
       }
     >

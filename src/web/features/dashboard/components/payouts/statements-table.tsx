@@ -39,7 +39,9 @@ export function StatementsTable({ statements }: { statements: EventStatement[] }
                 </td>
               ))}
               <td className="px-4 py-3 align-top">
-                <Badge variant={row.tone}>{row.status}</Badge>
+                <Badge variant={row.tone} className="whitespace-nowrap">
+                  {row.status}
+                </Badge>
                 {row.transferId && <span className="mt-1 block font-mono text-xs text-muted">{row.transferId}</span>}
               </td>
             </tr>

@@ -34,7 +34,7 @@ export function RefundRequestEmailsSetting() {
   };
 
   return (
-    <Field id="refund-request-emails" label="E-mail me about refund requests" hint="A daily summary comes each morning, listing the requests still open; nothing comes when none is.">
+    <Field id="refund-request-emails" label="E-mail me about refund requests" hint="One summary a day: an e-mail each morning listing the requests still open (none when nothing is open).">
       <Select
         value={mode ?? "each"}
         disabled={mode === null || saving}

@@ -136,7 +136,7 @@ export function RefundRequestsSection({ onApproved }: { onApproved: (eventId: st
           {count > 0 && <Badge variant="secondary">{count} waiting</Badge>}
         </h3>
         <p className="text-sm text-muted">{user?.isAdmin ? REFUND_REQUESTS_TEXT.adminIntro : REFUND_REQUESTS_TEXT.intro}</p>
-        <div className="mt-2 sm:max-w-sm">
+        <div className="mt-4 sm:max-w-sm">
           <RefundRequestEmailsSetting />
         </div>
       </div>
