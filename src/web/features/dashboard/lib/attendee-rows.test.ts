@@ -58,14 +58,14 @@ describe("attendeeRow", () => {
       attendee({ bookingId: "a", tickets: 1, refundedTickets: 1, refundState: "partly-refunded", refundedPence: 1230 }),
       attendee({ bookingId: "b", status: "refunded", tickets: 0, refundedTickets: 2, refundState: "refunded", refundedPence: 2460 }),
     ]);
-    expect(summary).toMatchObject({ bookings: 1, tickets: 1, revenuePence: 2460 - 1230 });
+    expect(summary).toMatchObject({ bookings: 1, tickets: 1, paidByBuyersPence: 2460 - 1230 });
   });
 });
 
 describe("attendeeSummary", () => {
   it("counts bookings, tickets, check-ins and revenue", () => {
     const summary = attendeeSummary([attendee(), attendee({ bookingId: "b2", tickets: 1, amountPence: 1230, checkedInAt: "2026-12-06T19:05:00Z" })]);
-    expect(summary).toEqual({ bookings: 2, tickets: 3, checkedInBookings: 1, checkedInTickets: 1, revenuePence: 3690 });
+    expect(summary).toEqual({ bookings: 2, tickets: 3, checkedInBookings: 1, checkedInTickets: 1, paidByBuyersPence: 3690 });
   });
 });
 

@@ -49,14 +49,14 @@ export interface AttendeeSummary {
   tickets: number;
   checkedInBookings: number;
   checkedInTickets: number;
-  revenuePence: number;
+  paidByBuyersPence: number;
 }
 
 export function attendeeSummary(attendees: readonly Attendee[]): AttendeeSummary {
-  const summary: AttendeeSummary = { bookings: 0, tickets: 0, checkedInBookings: 0, checkedInTickets: 0, revenuePence: 0 };
+  const summary: AttendeeSummary = { bookings: 0, tickets: 0, checkedInBookings: 0, checkedInTickets: 0, paidByBuyersPence: 0 };
   for (const attendee of attendees) {
     // Net of refunds: what the buyer paid less what went back (issue 19).
-    summary.revenuePence += attendee.amountPence - attendee.refundedPence;
+    summary.paidByBuyersPence += attendee.amountPence - attendee.refundedPence;
     if (attendee.status !== "confirmed" || attendee.tickets === 0) continue;
     summary.bookings += 1;
     summary.tickets += attendee.tickets;

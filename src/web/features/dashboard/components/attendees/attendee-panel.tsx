@@ -32,7 +32,7 @@ function statusLine(state: AttendeesState): string {
     case "ready": {
       const summary = attendeeSummary(state.list.attendees);
       if (state.list.attendees.length === 0) return "No attendees yet.";
-      return `${plural(summary.bookings, "booking")} · ${plural(summary.tickets, "ticket")} · ${summary.checkedInBookings} of ${summary.bookings} checked in · ${formatPounds(summary.revenuePence)}`;
+      return `${plural(summary.bookings, "booking")} · ${plural(summary.tickets, "ticket")} · ${summary.checkedInBookings} of ${summary.bookings} checked in · ${formatPounds(summary.paidByBuyersPence)} paid by buyers, booking fees included`;
     }
   }
 }
