@@ -39,8 +39,8 @@ describe("recentSaleRows", () => {
       sale(1, { status: "refunded", ticketQuantity: 0, refundedQuantity: 3, refundState: "refunded", refundedPence: 1730, ticketIncomePence: 0 }),
       sale(2, { ticketQuantity: 2, refundedQuantity: 1, refundState: "partly-refunded", refundedPence: 500, ticketIncomePence: 1000 }),
     ]);
-    expect(refunded).toMatchObject({ amount: "£0.00", stateLabel: "Refunded" });
-    expect(partly).toMatchObject({ amount: "£10.00", stateLabel: "Partly refunded" });
+    expect(refunded).toMatchObject({ tickets: "3 tickets", amount: "£0.00", stateLabel: "Refunded" });
+    expect(partly).toMatchObject({ tickets: "3 tickets", amount: "£10.00", stateLabel: "Partly refunded" });
   });
 });
 

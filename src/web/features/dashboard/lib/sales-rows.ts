@@ -26,7 +26,8 @@ export function recentSaleRows(sales: readonly RecentSale[]): RecentSaleRow[] {
     bookingId: sale.bookingId,
     attendeeName: sale.attendeeName,
     eventTitle: sale.eventTitle,
-    tickets: plural(sale.ticketQuantity, "ticket"),
+    // The sale as it was made: a refund leaves the booking fewer valid tickets, not a smaller sale.
+    tickets: plural(sale.ticketQuantity + sale.refundedQuantity, "ticket"),
     amount: formatPounds(sale.ticketIncomePence),
     soldAt: formatDateTime(sale.createdAt),
     createdAt: sale.createdAt,
