@@ -230,8 +230,9 @@ describe("organisers", () => {
     await toast(page, "Attendee checked in successfully").waitFor();
     const csvHref = await page.getByRole("link", { name: /Export CSV/ }).getAttribute("href");
     const csv = await (await page.request.get(csvHref!)).text();
-    expect(csv.split("\r\n")[0]).toBe("Name,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue,Refunded tickets,Refund status,Amount refunded");
-    expect(csv).toMatch(/Live Buyer,live\.buyer@example\.com,2,£33\.60,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Checked In,TCKT-/);
+    // A byte order mark first, so Excel reads £ and names as UTF-8; amounts are numbers a spreadsheet sums (issue 33).
+    expect(csv.split("\r\n")[0]).toBe("\uFEFFName,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue,Refunded tickets,Refund status,Amount refunded");
+    expect(csv).toMatch(/Live Buyer,live\.buyer@example\.com,2,33\.60,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Checked In,TCKT-/);
     expectNoErrors(tracked);
     await tracked.context.close();
   });
