@@ -1,4 +1,4 @@
-import { londonDateOf } from "./london-time";
+import { londonClock } from "./london-time";
 
 /** spec §9 Input limits. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -33,9 +33,9 @@ function parseIsoDate(value: string): { year: number; month: number; day: number
   return { year, month, day };
 }
 
-/** Today's calendar date in the UK, as 'YYYY-MM-DD'. */
+/** The UK calendar date of an instant (today's by default), as 'YYYY-MM-DD'. */
 export function ukToday(now: Date = new Date()): string {
-  return londonDateOf(now);
+  return londonClock(now).toISOString().slice(0, 10);
 }
 
 /** Age in full years on `today` ('YYYY-MM-DD'), or null for an invalid date. */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TIME_ZONE, formatCompactCount, formatCount, formatDateTime, formatDayMonth, formatEventDate, formatEventTime, formatLongDate, formatNumericDateTime, formatShortDay, initials, plural, ukDateParts } from "./format";
-import { londonDateOf } from "./london-time";
+import { ukToday } from "./accounts";
 
 describe("dates and times: en-GB, 24-hour, Europe/London (decisions D16)", () => {
   it("uses the London time zone", () => {
@@ -113,7 +113,7 @@ describe("UK calendar worked out without Intl agrees with Intl's Europe/London",
     expect(formatNumericDateTime(date)).toBe(`${numericParts.day}/${numericParts.month}/${numericParts.year} ${numericParts.hour}:${numericParts.minute}`);
     const longParts = partsOf(long, date);
     expect(ukDateParts(date)).toEqual({ weekday: longParts.weekday, day: longParts.day, month: longParts.month, year: longParts.year, time: clock.format(date) });
-    expect(londonDateOf(date)).toBe(calendarDate.format(date));
+    expect(ukToday(date)).toBe(calendarDate.format(date));
   };
 
   it("at any moment from 1996 to 2099", () => {

@@ -27,8 +27,3 @@ export function londonOffsetAt(instant: number): number {
 export function londonClock(date: Date): Date {
   return new Date(date.getTime() + londonOffsetAt(date.getTime()));
 }
-
-/** The UK calendar date an instant falls on, 'YYYY-MM-DD'. */
-export function londonDateOf(date: Date): string {
-  return londonClock(date).toISOString().slice(0, 10);
-}

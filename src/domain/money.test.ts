@@ -5,6 +5,7 @@ import {
   BOOKING_FEE_PENCE,
   affiliateCommission,
   allInPrice,
+  allInPricePence,
   bookingFeePerTicket,
   buyerFeePerTicket,
   formatPounds,
@@ -172,6 +173,16 @@ describe("formatPoundsPlain", () => {
       fc.property(fc.integer({ min: -1e11, max: 1e11 }), (pence) => {
         expect(Math.round(Number(formatPoundsPlain(pence)) * 100)).toBe(pence);
         expect(formatPoundsPlain(pence)).toBe(formatPounds(pence).replace("£", "").replace(/,/g, ""));
+      }),
+    );
+  });
+});
+
+describe("allInPricePence", () => {
+  it("is the price plus the fee allInPrice names, for any price, fee absorbed or not", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.boolean(), (pricePence, absorbsBookingFee) => {
+        expect(allInPricePence({ pricePence, absorbsBookingFee })).toBe(pricePence + allInPrice({ pricePence, absorbsBookingFee }).feePence);
       }),
     );
   });

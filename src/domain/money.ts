@@ -14,15 +14,11 @@ export const AFFILIATE_COMMISSION_PERCENT = 10;
 /** Organiser payouts are made this many UK business days (England and Wales) after the event ends (D23). */
 export const PAYOUT_BUSINESS_DAYS = 7;
 
-function poundsParts(pence: Pence): { sign: string; pounds: number; pennies: string } {
-  const whole = Math.round(Math.abs(pence));
-  return { sign: pence < 0 && whole > 0 ? "-" : "", pounds: Math.floor(whole / 100), pennies: String(whole % 100).padStart(2, "0") };
-}
-
 /** 123456 → "£1,234.56", -250 → "-£2.50". Written out rather than with Intl (see `londonClock` in london-time.ts). */
 export function formatPounds(pence: Pence): string {
-  const { sign, pounds, pennies } = poundsParts(pence);
-  return `${sign}£${formatCount(pounds)}.${pennies}`;
+  const whole = Math.round(Math.abs(pence));
+  const sign = pence < 0 && whole > 0 ? "-" : "";
+  return `${sign}£${formatCount(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, "0")}`;
 }
 
 /**
@@ -30,8 +26,8 @@ export function formatPounds(pence: Pence): string {
  * cell a spreadsheet sums, schema.org's price, a form's price field).
  */
 export function formatPoundsPlain(pence: Pence): string {
-  const { sign, pounds, pennies } = poundsParts(pence);
-  return `${sign}${pounds}.${pennies}`;
+  // formatPounds without its symbol and thousands separators, so the two can never round differently.
+  return formatPounds(pence).replace("£", "").replaceAll(",", "");
 }
 
 /** Parses a pounds amount as typed by a person ("12", "12.5", "£12.50") into pence; null if not money. */
@@ -75,7 +71,8 @@ export function allInPricePence(event: { pricePence: Pence; absorbsBookingFee: b
 /** The one all-in price of a ticket (D21, D22): every card, the event page, the cart and checkout show this. */
 export function allInPrice(event: { pricePence: Pence; absorbsBookingFee: boolean }): AllInPrice {
   const feePence = buyerFeePerTicket(event.pricePence, event.absorbsBookingFee);
-  const totalPence = allInPricePence(event);
+  // allInPricePence's sum, written out so every page's shell does not carry a second function (money.test.ts holds them equal).
+  const totalPence = event.pricePence + feePence;
   // The fee is named with the price (D21); a paid event whose organiser absorbs it says there is none (D22).
   return {
     feePence,

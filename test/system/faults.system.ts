@@ -100,7 +100,8 @@ afterAll(async () => {
 describe("a node killed in the middle of confirming a payment", () => {
   it("loses nothing and duplicates nothing: one booking per line, commission once, each ticket e-mailed once", async () => {
     const organiser = await createUser(store.db);
-    const [affiliate] = await store.db.insert(affiliates).values({ userId: organiser.id, affiliateCode: `CRASH${randomBytes(2).toString("hex").toUpperCase()}` }).returning();
+    // Someone else's code: nobody earns commission on an event they organise (issue 33).
+    const [affiliate] = await store.db.insert(affiliates).values({ userId: (await createUser(store.db)).id, affiliateCode: `CRASH${randomBytes(2).toString("hex").toUpperCase()}` }).returning();
     const first = await createEvent(store.db, { userId: organiser.id, title: "Crash Course Opera", pricePence: 3000, maxAttendees: 10, affiliateId: affiliate!.id });
     const second = await createEvent(store.db, { userId: organiser.id, title: "Crash Course Ballet", pricePence: 2500, maxAttendees: 10, affiliateId: affiliate!.id });
     const buyer = await signedInPerson(store.db, node);
@@ -161,7 +162,7 @@ describe("a node killed in the middle of a batch of confirmations (decision 033)
   it("loses none of the batch's payments and confirms each once on the next node: one booking, one commission, one e-mail each", async () => {
     const organiser = await createUser(store.db);
     const code = () => `BATCH${randomBytes(2).toString("hex").toUpperCase()}`;
-    const [first, rest] = await store.db.insert(affiliates).values([{ userId: organiser.id, affiliateCode: code() }, { userId: (await createUser(store.db)).id, affiliateCode: code() }]).returning();
+    const [first, rest] = await store.db.insert(affiliates).values([{ userId: (await createUser(store.db)).id, affiliateCode: code() }, { userId: (await createUser(store.db)).id, affiliateCode: code() }]).returning();
     const alone = await createEvent(store.db, { userId: organiser.id, title: "Batch Crash Quartet", pricePence: 2000, maxAttendees: 10, affiliateId: first!.id });
     const together = await createEvent(store.db, { userId: organiser.id, title: "Batch Crash Choir", pricePence: 1800, maxAttendees: 10, affiliateId: rest!.id });
     const buyers = await Promise.all(Array.from({ length: 6 }, () => signedInPerson(store.db, node)));

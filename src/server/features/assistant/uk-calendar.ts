@@ -1,4 +1,4 @@
-import { londonDateOf, londonWallTimeToDate } from "../../../domain";
+import { londonWallTimeToDate, ukToday } from "../../../domain";
 
 /**
  * Calendar arithmetic in UK time (decisions D16): "today", "this weekend" and "12 December" mean the
@@ -14,7 +14,7 @@ export interface UkDay {
 
 /** The UK calendar day an instant falls on. */
 export function ukDayOf(instant: Date): UkDay {
-  const [year, month, day] = londonDateOf(instant).split("-").map(Number) as [number, number, number];
+  const [year, month, day] = ukToday(instant).split("-").map(Number) as [number, number, number];
   return { year, month, day };
 }
 
