@@ -35,8 +35,28 @@ async function waitUntil(read: () => Promise<boolean>, timeoutMs: number) {
   }
 }
 
-export async function benchCancellation({ databaseUrl, bookings = 2000, poolSize = 10 }: { databaseUrl: string; bookings?: number; poolSize?: number }) {
+/**
+ * A database of its own beside `serverUrl`'s, migrated: the reconcile timed after the cancellation then proves
+ * this part's money alone (earlier parts write bare-SQL baselines that no payment provider ever saw).
+ */
+async function ownDatabase(serverUrl: string): Promise<string> {
+  const name = `bench_cancellation_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function benchCancellation({ databaseUrl: serverUrl, bookings = 2000, poolSize = 10 }: { databaseUrl: string; bookings?: number; poolSize?: number }) {
+  const databaseUrl = await ownDatabase(serverUrl);
   const database = await openPostgres(databaseUrl, poolSize);
+  await database.migrate();
   const db = database.db;
   const jobs = startJobs({ database, timings: jobTimingsFrom(loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl })), onError: (error) => console.warn(error.message) });
   const dir = mkdtempSync(join(tmpdir(), "eventora-bench-outbox-"));
@@ -93,11 +113,15 @@ export async function benchCancellation({ databaseUrl, bookings = 2000, poolSize
               `with r as (
                  insert into refunds (request_key, order_id, booking_id, event_id, quantity, ticket_pence, fee_pence, organiser_fee_pence, source, reason, status, provider_refund_id, completed_at)
                  values ($1, $2, $3, $4, $5, $6, $7, $9, 'cancellation', 'Baseline', 'succeeded', $8, now()) returning id
+               ), provider as (
+                 -- What the local provider keeps of a refund it made (its own record, which reconcile reads).
+                 insert into local_payment_records (id, kind, amount_pence, parent_ref, our_ref)
+                 select $8, 'refund', $6::int + $7::int, $10, r.id::text from r
                )
                insert into ledger_entries (entry_key, kind, amount_pence, order_id, booking_id, event_id, refund_id, provider_ref)
                select 'refund:' || r.id || ':' || k.kind, k.kind, k.amount, $2, $3, $4, r.id, $8
                from r, (values ('ticket_refund', $6::int), ('fee_refund', $7::int), ('organiser_fee_reversal', $9::int)) as k(kind, amount)`,
-              [`base:${row.id}`, row.order_id, row.id, base.id, row.quantity, row.ticket, row.fee, providerRef, row.orgfee],
+              [`base:${row.id}`, row.order_id, row.id, base.id, row.quantity, row.ticket, row.fee, providerRef, row.orgfee, row.payment_reference],
             );
             await client.query("update bookings set ticket_quantity = 0, refunded_quantity = refunded_quantity + $2, status = 'refunded' where id = $1", [row.id, row.quantity]);
             await client.query("commit");
