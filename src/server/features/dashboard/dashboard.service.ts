@@ -163,17 +163,13 @@ async function salesOf(db: Db, userId: string, ownEvents: { id: string; title: s
   // An event is listed once it has valid bookings or money on the ledger (a fully refunded event shows its £0).
   const perEventRows = ownEvents
     .filter((event) => (figures.counts.get(event.id)?.bookings ?? 0) > 0 || figures.counts.get(event.id)?.hasMoney)
-    .map((event) => {
-      const { bookingFeesPence, ...money } = figures.money.get(event.id) ?? NO_MONEY;
-      return {
-        eventId: event.id,
-        title: event.title,
-        ...money,
-        bookingFeesPence,
-        ticketsSold: figures.counts.get(event.id)?.ticketsSold ?? 0,
-        bookings: figures.counts.get(event.id)?.bookings ?? 0,
-      };
-    })
+    .map((event) => ({
+      eventId: event.id,
+      title: event.title,
+      ...(figures.money.get(event.id) ?? NO_MONEY),
+      ticketsSold: figures.counts.get(event.id)?.ticketsSold ?? 0,
+      bookings: figures.counts.get(event.id)?.bookings ?? 0,
+    }))
     .sort((a, b) => b.ticketIncomePence - a.ticketIncomePence || a.title.localeCompare(b.title));
   const sum = (of: (row: (typeof perEventRows)[number]) => number) => perEventRows.reduce((total, row) => total + of(row), 0);
   return {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   AppError,
   CancelEventInput,
@@ -11,6 +11,7 @@ import {
   type CancellationProgress,
   type EventLifecycleView,
 } from "../../../domain";
+import { validBookingSql } from "../../../domain/refunds.sql";
 import type { Db } from "../../db/client";
 import { bookings, events, orderLines, orders, refunds } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
@@ -38,7 +39,7 @@ export function lifecycleView(event: EventRow): EventLifecycleView {
 }
 
 /** Bookings with tickets still valid: the ones a cancellation refunds and a postponement tells. */
-export const withValidTickets = (eventId: string) => and(eq(bookings.eventId, eventId), eq(bookings.status, "confirmed"), gt(bookings.ticketQuantity, 0));
+export const withValidTickets = (eventId: string) => and(eq(bookings.eventId, eventId), validBookingSql(bookings));
 
 /**
  * Cancels an event (its organiser or an admin; decision 027). In one transaction, under the lock checkout
@@ -135,7 +136,7 @@ export async function cancellationProgressOf(db: Db, eventIds: string[]): Promis
         await tx
           .select({ eventId: bookings.eventId, n: sql<number>`count(*)::int`.mapWith(Number) })
           .from(bookings)
-          .where(and(inArray(bookings.eventId, eventIds), eq(bookings.status, "confirmed"), gt(bookings.ticketQuantity, 0)))
+          .where(and(inArray(bookings.eventId, eventIds), validBookingSql(bookings)))
           .groupBy(bookings.eventId),
         await tx
           .select({
