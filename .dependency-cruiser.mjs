@@ -8,13 +8,13 @@
 const SERVER_LAYERS = [
   ["auth", "images", "contact", "dev-mailbox"],
   ["ledger"],
-  ["affiliates"],
+  ["affiliates", "receipts"],
   ["events"],
   ["payouts"],
   ["refunds"],
   ["tickets"],
   ["checkout"],
-  ["check-in", "receipts", "event-changes", "provider-events", "profiles"],
+  ["check-in", "event-changes", "provider-events", "profiles"],
   ["dashboard", "realtime", "seo", "stats", "assistant"],
 ];
 

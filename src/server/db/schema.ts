@@ -654,3 +654,19 @@ export const localPaymentRecords = pgTable(
   },
   (t) => [index("local_payment_records_created_idx").on(t.createdAt)],
 );
+
+/**
+ * The last number each issuer has given in each series of documents (issue 34): receipts, VAT invoices and
+ * fee statements are numbered 1, 2, 3… per issuer without gaps. A number is taken in the transaction that
+ * writes its document (nextDocumentNumbers), so a rolled-back document gives its number back.
+ */
+export const documentSequences = pgTable(
+  "document_sequences",
+  {
+    /** 'platform', or an organiser's user id (no foreign key: the numbering outlives the account). */
+    issuer: text("issuer").notNull(),
+    series: text("series").notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.series] }), check("document_sequences_positive", sql`${t.lastNumber} > 0`)],
+);
