@@ -91,10 +91,20 @@ export const profiles = pgTable(
     businessName: text("business_name"),
     businessAddress: text("business_address"),
     vatNumber: text("vat_number"),
+    /** Who sells (issue 34, D28): 'business' or 'individual' (a private person); null until the organiser says. */
+    sellerKind: text("seller_kind"),
+    /** The Companies House number, when the business is a company. */
+    companyNumber: text("company_number"),
+    /** The organiser's VAT treatment of their tickets: 'standard', 'reduced', 'zero', 'exempt' or 'not-registered'. */
+    vatTreatment: text("vat_treatment"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
+    check("profiles_seller_kind", sql`${t.sellerKind} in ('business', 'individual')`),
+    check("profiles_vat_treatment", sql`${t.vatTreatment} in ('standard', 'reduced', 'zero', 'exempt', 'not-registered')`),
+  ],
 );
 
 export const events = pgTable(
@@ -127,6 +137,8 @@ export const events = pgTable(
     refundWindowEndsAt: timestamp("refund_window_ends_at", { withTimezone: true }),
     /** The organiser absorbs the booking fee (D22): buyers pay the ticket price only, and the fee comes out of the payout. */
     absorbsBookingFee: boolean("absorbs_booking_fee").notNull().default(false),
+    /** The minimum age to attend (issue 34): 14, 16, 18 or 21; null for no limit. */
+    minAge: integer("min_age"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -139,6 +151,7 @@ export const events = pgTable(
     index("events_listing_always_idx")
       .on(t.status, t.dateTime)
       .where(sql`${t.businessType} = 'restaurant' or ${t.category} = 'ongoing-business'`),
+    check("events_min_age", sql`${t.minAge} in (14, 16, 18, 21)`),
   ],
 );
 
@@ -310,6 +323,10 @@ export const orderSellers = pgTable(
     vatNumber: text("vat_number"),
     /** The VAT rate the prices included, in basis points (2000 is 20%); null when not VAT-registered. */
     vatRateBasisPoints: integer("vat_rate_basis_points"),
+    /** As the seller's profile said when the order was paid (issue 34); null for orders recorded before. */
+    sellerKind: text("seller_kind"),
+    companyNumber: text("company_number"),
+    vatTreatment: text("vat_treatment"),
     capturedAt: timestamp("captured_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
