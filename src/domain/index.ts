@@ -43,3 +43,4 @@ export * from "./statement-shapes";
 export * from "./payout-accounts";
 export * from "./payout-account-shapes";
 export * from "./cart-cookie";
+export * from "./retention";

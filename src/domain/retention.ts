@@ -1,0 +1,15 @@
+/**
+ * How long each kind of personal data is kept (issue 34): the privacy notice states these periods and the
+ * retention job enforces them, both from here. Financial records are kept for UK tax law's six years,
+ * then lose the personal data in them (the amounts stay for the ledger's totals).
+ */
+export const RETENTION = {
+  /** Orders, tickets, refunds, the ledger, payouts and invoices: six years after the booking (HMRC). */
+  financialRecordsYears: 6,
+  /** Messages sent through the contact form. */
+  contactMessagesYears: 2,
+  /** A checkout that was never paid (a lapsed or cancelled hold): no money moved, so nothing to keep. */
+  unpaidCheckoutDays: 30,
+  /** Counters that limit repeated requests. */
+  rateLimitHours: 24,
+} as const;
