@@ -15,7 +15,7 @@ const SERVER_LAYERS = [
   ["tickets"],
   ["checkout"],
   ["check-in", "event-changes", "provider-events", "profiles"],
-  ["dashboard", "realtime", "seo", "stats", "assistant"],
+  ["dashboard", "realtime", "seo", "stats", "assistant", "data-rights"],
 ];
 
 /** Tests drive the whole app (a payout test buys tickets first): they may import any feature. */

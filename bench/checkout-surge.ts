@@ -16,12 +16,13 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { BOOKING_FEE_PENCE, CHECKOUT_HOLD_MINUTES, CHECKOUT_RATE_LIMIT, organiserFee, ticketLimitError } from "../src/domain";
 import { isDatabaseUnavailable, openPostgres } from "../src/server/db/client";
-import { bookings, events, users } from "../src/server/db/schema";
+import { bookings, events, profiles, users } from "../src/server/db/schema";
 import { confirmOrder, createPayment } from "../src/server/features/checkout/checkout.service";
 import { loadConfig } from "../src/server/config";
 import { jobTimingsFrom, QUEUES, startJobs } from "../src/server/jobs/jobs";
 import { groupCommit, meanBatch, statementsSentBy, theStatement, type SentStatement } from "./pg-batches";
 import { percentile } from "./stats";
+import { fixtureSellerDetails } from "../test/fixtures";
 
 const PRICE_PENCE = 2500;
 
@@ -48,12 +49,15 @@ async function ticketEmailsSent(pool: pg.Pool) {
 export async function benchCheckoutSurge({ databaseUrl, buyers = 1000, capacity = 300, poolSize = 10 }: { databaseUrl: string; buyers?: number; capacity?: number; poolSize?: number }) {
   const database = await openPostgres(databaseUrl, poolSize);
   const db = database.db;
-  const jobs = startJobs({ database, timings: jobTimingsFrom(loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl })), onError: (error) => console.warn(error.message) });
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl });
+  const jobs = startJobs({ database, timings: jobTimingsFrom(config), onError: (error) => console.warn(error.message) });
   await jobs.ready;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   try {
     const organiser = `org_${randomUUID()}`;
     await db.insert(users).values({ id: organiser, name: "Organiser", email: `${organiser}@bench.test`, emailVerified: true });
+    // A paid event is sold only once its organiser has named themselves as its seller (issue 34).
+    await db.insert(profiles).values({ userId: organiser, ...fixtureSellerDetails("Organiser") });
     const buyerIds = Array.from({ length: buyers }, () => `buyer_${randomUUID()}`);
     await db.insert(users).values(buyerIds.map((id) => ({ id, name: "Buyer", email: `${id}@bench.test`, emailVerified: true })));
     const newEvent = async (title: string) =>
@@ -88,7 +92,7 @@ export async function benchCheckoutSurge({ databaseUrl, buyers = 1000, capacity 
           held += 1;
           const t1 = performance.now();
           try {
-            await confirmOrder({ db, jobs, sessionId });
+            await confirmOrder({ db, jobs, company: config.company, sessionId });
           } catch (error) {
             if (!isDatabaseUnavailable(error)) throw error;
             unavailable += 1;

@@ -69,13 +69,16 @@ export class ScaleCatalogue {
              now() - (${h("uc", "n")} % 1000) * interval '1 day', now()
       from generate_series(0, ${ACCOUNTS - 1}) n`);
     await this.client.query(`
-      insert into profiles (user_id, username, display_name, bio, location, business_name, business_address, created_at, updated_at)
+      insert into profiles (user_id, username, display_name, bio, location, business_name, business_address, seller_kind, vat_treatment, created_at, updated_at)
       select ${userId("n")}, 'bu_' || n,
              case when n < ${ORGANISERS} then ${pick(VENUES, "pv", "n")} || ' Presents ' || n else null end,
              case when n < ${ORGANISERS} then 'Independent promoter putting on nights across the UK since ' || (2000 + n % 25) else null end,
              ${pick(LOCATIONS, "pl", "n")},
              case when n < ${ORGANISERS} then 'Promotions ' || n || ' Ltd' else null end,
              case when n < ${ORGANISERS} then n || ' High Street, ' || ${pick(LOCATIONS, "pl", "n")} else null end,
+             -- Complete seller details (issue 34), so the organisers' paid events are on sale.
+             case when n < ${ORGANISERS} then 'business' else null end,
+             case when n < ${ORGANISERS} then 'not-registered' else null end,
              now(), now()
       from generate_series(0, ${ACCOUNTS - 1}) n`);
   }

@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../src/server/db/client";
 import { bookings, events } from "../src/server/db/schema";
-import { ticketEmailMessage } from "../src/server/features/tickets/ticket-email";
-import { ticketQrPayload } from "../src/domain";
+import { BRAND } from "../src/domain";
+import { ticketEmailFor } from "../src/server/features/tickets/send-ticket-email.service";
 import { createTicketSigner } from "../src/server/features/tickets/ticket-signer";
 import { createAccount } from "../test/fixtures";
 import type { startSmtpReceiver } from "../test/smtp-receiver";
@@ -66,16 +66,9 @@ export async function benchTicketEmail({ baseUrl, db, receiver, samples = 15 }: 
   // The same message (built by the product's own code for one of those bookings) sent directly.
   const [booking] = await db.select().from(bookings).where(eq(bookings.eventId, event!.id)).limit(1);
   const signer = createTicketSigner(db);
-  const message = await ticketEmailMessage({
-    to: booking!.attendeeEmail,
-    attendeeName: booking!.attendeeName,
-    ticketCode: booking!.ticketCode,
-    ticketQuantity: booking!.ticketQuantity,
-    totalAmountPence: booking!.totalAmountPence,
-    event: event!,
-    qrPayload: await signer.sign(ticketQrPayload(booking!, event!)),
-    publicUrl: baseUrl,
-  });
+  // The bench's app runs with the default company (no COMPANY_* variables).
+  const company = { name: BRAND.companyName, number: BRAND.companyNumber, address: BRAND.registeredAddress, vatNumber: null };
+  const message = await ticketEmailFor({ db, signer, publicUrl: baseUrl, company }, booking!, event!);
   const transport = nodemailer.createTransport(receiver.smtpUrl);
   const direct = `direct-${buyers[0]!.email}`;
   const baseline: number[] = [];

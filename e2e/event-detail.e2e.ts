@@ -244,7 +244,8 @@ describe("event detail page", () => {
     expectAbsolute(data.url as string, `/events/${event.id}`);
     expect(data.offers).toMatchObject({
       "@type": "Offer",
-      price: (event.pricePence / 100).toFixed(2),
+      // The all-in price the page shows (D21), not the ticket price before the booking fee.
+      price: (event.allInPricePence / 100).toFixed(2),
       priceCurrency: "GBP",
       availability: event.remaining === 0 ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
     });
@@ -268,7 +269,7 @@ describe("event detail page", () => {
     await tracked.context.close();
   });
 
-  it("embeds a YouTube promo video lazily, with a title", async () => {
+  it("shows a YouTube promo video as a placeholder, and loads its youtube-nocookie.com frame only on a click (issue 34)", async () => {
     let youtube: EventDetail | undefined;
     for (const event of events) {
       const detail = await eventDetail(event.id);
@@ -280,13 +281,18 @@ describe("event detail page", () => {
     if (!youtube) throw new Error("The seed has no event with a YouTube video");
     const tracked = await open(browser, youtube.id);
     const { page } = tracked;
+    const play = page.getByRole("button", { name: "Play video (loads YouTube)" });
+    await play.scrollIntoViewIfNeeded();
+    await expect(page.locator("iframe").count()).resolves.toBe(0);
+    expect(tracked.externalRequests).toEqual([]);
+    await play.click();
     const frame = page.locator("iframe");
-    await expect(frame.count()).resolves.toBe(1);
-    await expect(frame.getAttribute("src")).resolves.toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+$/);
+    await expect(frame.getAttribute("src")).resolves.toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1$/);
     await expect(frame.getAttribute("title")).resolves.toBe(`${youtube.title} promo video`);
-    await expect(frame.getAttribute("loading")).resolves.toBe("lazy");
     await expect(page.getByText("Invalid video URL").count()).resolves.toBe(0);
-    // The embed itself is a third-party page (blocked in tests); only its frame is checked here.
+    // The click is what reaches YouTube (blocked in tests): only the frame's request leaves the site.
+    await expect.poll(() => tracked.externalRequests.some((url) => url.startsWith("https://www.youtube-nocookie.com/embed/"))).toBe(true);
+    expect(tracked.externalRequests.filter((url) => !url.startsWith("https://www.youtube-nocookie.com/"))).toEqual([]);
     expectNoErrors(tracked, [/youtube-nocookie\.com/, /net::ERR_FAILED/]);
     await tracked.context.close();
   });

@@ -256,27 +256,42 @@ describe("home page", () => {
     await tracked.context.close();
   });
 
-  it("stores ?ref=CODE as the affiliate code for 30 days and removes an expired one", async () => {
+  it("asks before storing ?ref=CODE, stores it for 30 days only after Yes, and removes it once expired (issue 34)", async () => {
     const tracked = await openPage(browser);
     const { page } = tracked;
-    const before = Date.now();
     await page.goto("/?ref=abc123");
     await waitForHydration(page);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("affiliate_code"))).toBe("ABC123");
+    const banner = page.getByRole("region", { name: "Affiliate link" });
+    await banner.getByText("You came from ABC123's link. Remember it for 30 days so they get credit if you buy later?").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("affiliate_code"))).toBeNull();
+    const before = Date.now();
+    await banner.getByRole("button", { name: "Yes" }).click();
+    await banner.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => localStorage.getItem("affiliate_code"))).toBe("ABC123");
     const expiry = Number(await page.evaluate(() => localStorage.getItem("affiliate_expiry")));
     expect(expiry).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
     expect(expiry).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
 
-    // An invalid ref does not replace a live code.
+    // An invalid ref neither asks nor replaces a live code.
     await page.goto("/?ref=no!");
     await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(await banner.count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("affiliate_code"))).toBe("ABC123");
 
-    await page.evaluate(() => localStorage.setItem("affiliate_expiry", String(Date.now() - 1000)));
-    await page.goto("/");
+    // The same code again while it is remembered: nothing to ask.
+    await page.goto("/?ref=ABC123");
     await waitForHydration(page);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("affiliate_code"))).toBeNull();
-    expect(await page.evaluate(() => localStorage.getItem("affiliate_expiry"))).toBeNull();
+    // The question's script has loaded and answered by then.
+    await page.waitForLoadState("networkidle");
+    expect(await banner.count()).toBe(0);
+
+    // Once its 30 days have passed, the code is removed and the next visit through the link asks again.
+    await page.evaluate(() => localStorage.setItem("affiliate_expiry", String(Date.now() - 1000)));
+    await page.goto("/?ref=abc123");
+    await waitForHydration(page);
+    await banner.waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem("affiliate_code"), localStorage.getItem("affiliate_expiry")])).toEqual([null, null]);
     expectNoErrors(tracked);
     await tracked.context.close();
   });

@@ -67,7 +67,8 @@ describe("an organiser is paid after the event, and the statement shows it (issu
     await row.getByText("Awaiting event end").waitFor();
     await expect.poll(() => row.getByRole("cell").allInnerTexts()).toEqual(expect.arrayContaining(["£15.00", "£2.30", "£0.74", "£14.26", "£0.00"]));
     await page.getByRole("region", { name: "Payout history" }).getByText("No payouts yet.", { exact: false }).waitFor();
-    await page.getByRole("link", { name: /platform fee statement/ }).waitFor();
+    // This month's fee statement is issued once the month is over (issue 34): listed, not yet a link.
+    await page.getByRole("region", { name: "Monthly fee statements" }).getByText(/: statement issued when the month ends$/).waitFor();
 
     // The event ends and its payout falls due: the payout run is told the time is past the due date.
     const dueAt = payoutDueAt(event);

@@ -26,15 +26,17 @@ describe("a buyer's receipt (issue 20)", () => {
     const title = `Receipted Riverside Jazz ${Date.now().toString(36)}`;
     const event = await createEvent(database.db, { userId: organiser.id, title, pricePence: 2400, maxAttendees: 50, dateTime: new Date(Date.now() + 30 * 86_400_000) });
 
-    // The organiser fills in "Selling on Eventora": a wrong VAT number is refused beside its field.
+    // The organiser fills in their "Seller details" (issue 34): a wrong VAT number is refused beside its field.
     const selling = await openPage(browser);
     await signIn(selling.page, { email: organiser.email, password: PASSWORD });
     await selling.page.goto("/profile/edit");
     await waitForHydration(selling.page);
-    const section = selling.page.getByRole("region", { name: "Selling on Eventora" });
-    await section.getByLabel("Business name").fill("Riverside Jazz Promotions Ltd");
-    await section.getByLabel("Business address").fill("4 Wharf Road\nNottingham\nNG1 7EH");
-    const vat = section.getByLabel("VAT number (optional)");
+    const section = selling.page.getByRole("region", { name: "Seller details" });
+    await section.getByRole("radio", { name: /A business/ }).check();
+    await section.getByLabel("Legal or trading name").fill("Riverside Jazz Promotions Ltd");
+    await section.getByLabel("Address").fill("4 Wharf Road\nNottingham\nNG1 7EH");
+    await section.getByLabel("VAT on your tickets").selectOption("standard");
+    const vat = section.getByLabel("VAT number");
     await vat.fill("GB 123 456");
     await selling.page.getByRole("button", { name: "Save Profile" }).click();
     await section.getByText(/A UK VAT number has 9 digits \(12 for a branch\), not 6/).first().waitFor();
@@ -77,7 +79,7 @@ describe("a buyer's receipt (issue 20)", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download PDF" }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^eventora-receipt-R-\d{4}-[0-9A-F]{8}\.pdf$/);
+    expect(file.suggestedFilename()).toMatch(/^eventora-receipt-R-\d{6}\.pdf$/);
     const bytes = await downloadedBytes(file);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const text = await pdfText(bytes);

@@ -56,6 +56,7 @@ const PUBLIC_ROUTES: RouteCheck[] = [
   route("/booking-terms", "Booking Terms & Conditions"),
   route("/refund-policy", "Refund Policy"),
   route("/gdpr", "GDPR"),
+  route("/accessibility", "Accessibility Statement"),
   route("/cart", "Shopping Cart"),
   route("/resend-ticket", "Resend Ticket"),
   route("/no-such-page", "Oops! Page not found", 404),

@@ -9,7 +9,7 @@ interface PageCheck {
   title: string;
   heading: string;
   texts: string[];
-  /** Scanned by axe at 390 wide too; the five legal pages share one layout, so one of them stands for all. */
+  /** Scanned by axe at 390 wide too; the legal pages share one layout, so one of them stands for all. */
   phoneScan?: boolean;
 }
 
@@ -26,10 +26,11 @@ const INFO_PAGES: PageCheck[] = [
 
 const LEGAL_PAGES: PageCheck[] = [
   { phoneScan: true, path: "/terms", title: "Terms of Service", heading: "Terms of Service", texts: [LEGAL_UPDATED, "£2.30 per ticket", BRAND.companyNumber] },
-  { path: "/privacy", title: "Privacy Policy", heading: "Privacy Policy", texts: [LEGAL_UPDATED, "We never sell your personal data."] },
+  { path: "/privacy", title: "Privacy Policy", heading: "Privacy Policy", texts: ["Last updated: 28 November 2026", "we never sell your personal data", "only if you tick Remember my e-mail on this device"] },
   { path: "/booking-terms", title: "Booking Terms & Conditions", heading: "Booking Terms & Conditions", texts: [LEGAL_UPDATED, "£2.30 per ticket applies to paid events only"] },
   { path: "/refund-policy", title: "Refund Policy", heading: "Refund Policy", texts: [LEGAL_UPDATED, "£2.30 per ticket", "up to 48 hours before the event"] },
   { path: "/gdpr", title: "GDPR", heading: "GDPR", texts: [LEGAL_UPDATED, "within one month"] },
+  { path: "/accessibility", title: "Accessibility Statement", heading: "Accessibility Statement", texts: ["Last updated: 28 November 2026", "WCAG", "2.2 at level AA", "Known gaps", BRAND.supportEmail, "Equality and Human Rights Commission"] },
 ];
 
 /** What the page says, read in one round trip. */
@@ -135,7 +136,7 @@ describe("static, help, contact and legal pages (spec §2 Static and tool pages)
     await tracked.context.close();
   });
 
-  it("the five legal pages say 'Last updated: January 2024' and the £2.30 fee; 404 logs the unknown path", async () => {
+  it("the legal pages say when they were last updated and the £2.30 fee, the accessibility statement its standard and gaps; 404 logs the unknown path", async () => {
     const tracked = await openPage(browser);
     const { page } = tracked;
     const warnings: string[] = [];

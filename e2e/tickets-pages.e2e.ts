@@ -142,7 +142,9 @@ describe("ticket pages", () => {
     await toast(page, `Email sent to ${account.email}`).waitFor();
     expect(await page.getByLabel("Subject").inputValue()).toBe("");
     const mail = await waitForMail(account.email, (received) => received.subject === subject);
-    expect(mail.html).toContain("This is a test email");
+    // The sample is the ticket e-mail's own layout with sample data (issue 34).
+    expect(subject).toContain("Sample: Your ticket");
+    expect(mail.html).toContain("acts as their agent");
 
     await page.getByLabel("Booking ID").fill(tickets[0]!.bookingId);
     await page.getByRole("button", { name: "Test Ticket Email" }).click();

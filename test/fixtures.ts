@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { absorbedFeePerTicket, buyerFeePerTicket } from "../src/domain";
+import { absorbedFeePerTicket, buyerFeePerTicket, type SellerDetails } from "../src/domain";
 import type { Db } from "../src/server/db/client";
 import { hashPassword } from "../src/server/db/password-hash";
 import { accounts, bookings, events, orderLines, orders, profiles, users } from "../src/server/db/schema";
 import { bookingChargeEntries, recordLedger } from "../src/server/features/ledger/ledger";
 import { captureOrderSellers } from "../src/server/features/ledger/order-sellers";
+import { DEFAULT_PLATFORM_COMPANY, numberReceipts } from "../src/server/features/receipts/receipt-numbers";
 import { publicPagesChanged } from "../src/server/lib/page-cache/invalidation";
 
 /**
@@ -39,7 +40,16 @@ export interface UserFixture {
   username: string | null;
 }
 
-/** A user, with a profile unless `profile: null`. */
+/**
+ * The seller details a fixture's profile gets unless told otherwise (issue 34): complete, so its paid
+ * events can be sold, as a private individual who is not VAT-registered, under the account's own name
+ * (what receipts printed before the name was asked for).
+ */
+export function fixtureSellerDetails(name: string): SellerDetails {
+  return { businessName: name, businessAddress: "1 Test Street\nLondon\nEC1A 1AA", sellerKind: "individual", companyNumber: null, vatTreatment: "not-registered", vatNumber: null };
+}
+
+/** A user, with a profile unless `profile: null`, whose seller details are complete unless `seller: null` (or as given). */
 export async function createUser(
   db: Db,
   options: {
@@ -50,6 +60,7 @@ export async function createUser(
     website?: string | null;
     avatarUrl?: string | null;
     profile?: null;
+    seller?: Partial<SellerDetails> | null;
   } = {},
 ): Promise<UserFixture> {
   const suffix = uniqueSuffix();
@@ -66,6 +77,7 @@ export async function createUser(
       location: options.location ?? null,
       website: options.website ?? null,
       avatarUrl: options.avatarUrl ?? null,
+      ...(options.seller === null ? {} : { ...fixtureSellerDetails(options.displayName ?? `User ${suffix}`), ...options.seller }),
     });
   }
   // The fixtures stand in for the app's own writes, so they announce them as its services do (issue 21's page cache).
@@ -176,6 +188,7 @@ export async function createBooking(
     });
     await recordLedger(db, charge.map((entry) => ({ ...entry, createdAt: row!.createdAt })));
     await captureOrderSellers(db, [order!.id]);
+    await numberReceipts(db, DEFAULT_PLATFORM_COMPANY, [order!.id]);
     publicPagesChanged(db);
     return { ...row!, orderLineId: line!.id };
   }
@@ -198,9 +211,9 @@ function storedHash(password: string): Promise<string> {
 /** A user who can sign in with a password (better-auth's credential account), confirmed unless told otherwise. */
 export async function createAccount(
   db: Db,
-  options: { password: string; emailVerified?: boolean; role?: "user" | "admin"; phoneNumber?: string; username?: string | null; lastSignInAt?: Date },
+  options: { password: string; emailVerified?: boolean; role?: "user" | "admin"; phoneNumber?: string; username?: string | null; lastSignInAt?: Date; seller?: Partial<SellerDetails> | null },
 ): Promise<UserFixture> {
-  const user = await createUser(db, { username: options.username });
+  const user = await createUser(db, { username: options.username, seller: options.seller });
   await db
     .update(users)
     .set({

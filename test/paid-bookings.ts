@@ -4,6 +4,7 @@ import type { Db } from "../src/server/db/client";
 import { bookings, orderLines, orders } from "../src/server/db/schema";
 import { bookingChargeEntries, recordLedger } from "../src/server/features/ledger/ledger";
 import { captureOrderSellers } from "../src/server/features/ledger/order-sellers";
+import { DEFAULT_PLATFORM_COMPANY, numberReceipts } from "../src/server/features/receipts/receipt-numbers";
 
 const CHUNK = 400;
 
@@ -70,6 +71,11 @@ export async function createPaidBookings(
     );
     await captureOrderSellers(
       db,
+      rows.map((row) => row.orderId),
+    );
+    await numberReceipts(
+      db,
+      DEFAULT_PLATFORM_COMPANY,
       rows.map((row) => row.orderId),
     );
     bookingIds.push(...rows.map((row) => row.bookingId));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attendeeNameProblem, ATTENDEE_NAME_MESSAGES } from "./attendee-name";
 import { MAX_TICKETS_PER_EVENT } from "./checkout";
+import { EventSeller } from "./event-shapes";
 import { TicketEmailStatus } from "./ticket-email";
 
 const quantity = z
@@ -25,7 +26,12 @@ export const AttendeeName = z
  * the server prices every line (D8).
  */
 export const CreatePaymentInput = z
-  .object({ attendeeName: AttendeeName, affiliateCode })
+  .object({
+    attendeeName: AttendeeName,
+    affiliateCode,
+    /** The buyer's date of birth (YYYY-MM-DD), asked for once when an age-limited event needs it and the account has none (issue 34). */
+    dateOfBirth: z.string().trim().max(10, "Date of birth must be a date (YYYY-MM-DD)").nullish(),
+  })
   .and(
     z.union([
       z.object({
@@ -68,7 +74,8 @@ export const VerifiedBooking = z.object({
   total_amount_pence: z.number().int(),
   qr_code: z.string().nullable(),
   ticket_code: z.string(),
-  events: z.object({ title: z.string(), description: z.string().nullable(), date_time: z.string(), venue: z.string().nullable(), location: z.string(), image_url: z.string().nullable() }),
+  /** min_age: the event's minimum age (issue 34), null for none. */
+  events: z.object({ title: z.string(), description: z.string().nullable(), date_time: z.string(), venue: z.string().nullable(), location: z.string(), image_url: z.string().nullable(), min_age: z.number().int().nullable() }),
   /** Delivery of this booking's ticket e-mail, sent in the background after confirmation. */
   ticket_email: TicketEmailStatus,
 });
@@ -102,8 +109,12 @@ export const TestCheckout = z.object({
       /** The booking fee the buyer pays per ticket: 0 when the organiser absorbs it. */
       feePerTicketPence: z.number().int(),
       totalPence: z.number().int(),
+      /** The event's minimum age (issue 34), null for none. */
+      minAge: z.number().int().nullable(),
     }),
   ),
+  /** Who sells the lines' events (issue 34), each once, named before the buyer pays. */
+  sellers: z.array(EventSeller),
 });
 export type TestCheckout = z.infer<typeof TestCheckout>;
 

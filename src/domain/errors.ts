@@ -12,6 +12,10 @@ export const ERROR_STATUS = {
   TICKET_NOT_FOUND: 404,
   BOOKING_NOT_FOUND: 404,
   EVENT_ACCESS_DENIED: 403,
+  /** The buyer is under an event's minimum age on its date (issue 34). */
+  UNDER_AGE_LIMIT: 403,
+  /** An age-limited event needs the buyer's date of birth, which the account lacks: the checkout asks for it. */
+  DATE_OF_BIRTH_NEEDED: 403,
   INVALID_ORGANISER: 400,
   CONFLICT: 409,
   USERNAME_TAKEN: 409,
@@ -28,6 +32,9 @@ export const ERROR_STATUS = {
   AI_SERVICE_ERROR: 502,
   RECORDING_TOO_LARGE: 413,
   SERVICE_UNAVAILABLE: 503,
+  ERASURE_NOT_CONFIRMED: 400,
+  REAUTHENTICATION_REQUIRED: 403,
+  UPCOMING_EVENTS_WITH_SALES: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EVENT_CATEGORIES, PRICE_BANDS, SORT_OPTIONS, VENUE_MAX_LENGTH, venueRequired } from "./events";
 import { printableName } from "./printable-text";
 import { isWebAddress } from "./web-address";
+import { isMinAge, MIN_AGES } from "./age-limits";
 
 const priceBandValues = PRICE_BANDS.map((b) => b.value) as [string, ...string[]];
 const sortValues = SORT_OPTIONS.map((s) => s.value) as [string, ...string[]];
@@ -53,22 +54,41 @@ export const EventSummary = z.object({
   location: z.string(),
   category: z.string().nullable(),
   businessType: z.string().nullable(),
-  pricePence: z.number().int(),
+  pricePence: z.number().int().describe("The ticket price in pence as the organiser set it, before the buyer's booking fee: not the price to show a buyer (allInPricePence is)."),
   /** The organiser absorbs the booking fee (D22): buyers pay the ticket price only. */
   absorbsBookingFee: z.boolean(),
+  // D21: every price a buyer sees before paying includes the booking fee.
+  allInPricePence: z
+    .number()
+    .int()
+    .describe("What a buyer pays per ticket, in pence: the ticket price plus the booking fee they pay (none when the organiser absorbs it, none on free events). The price to show a buyer."),
   maxAttendees: z.number().int().nullable(),
   remaining: z.number().int().nullable(),
   imageUrl: z.string().nullable(),
   status: z.string(),
   /** The date a postponement replaced ("New date: …, was …"); null if never postponed. */
   previousDateTime: z.string().nullable(),
+  /** The minimum age (issue 34): 14, 16, 18 or 21; null for none. */
+  minAge: z.number().int().nullable(),
   organiser: z.object({ username: z.string().nullable(), displayName: z.string().nullable() }).nullable(),
 });
 export type EventSummary = z.infer<typeof EventSummary>;
 
+/** Who sells a paid event's tickets (issue 34): public by the organiser's choice to sell, never their e-mail. */
+export const EventSeller = z.object({
+  name: z.string(),
+  address: z.string(),
+  kind: z.enum(["business", "individual"]),
+  companyNumber: z.string().nullable(),
+});
+
 export const EventDetail = EventSummary.extend({
   videoUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** A paid event's seller, once their details are complete; null for a free event or while they are missing. */
+  seller: EventSeller.nullable(),
+  /** A paid event whose organiser has not completed their seller details: not on sale until they do (issue 34). */
+  awaitingSellerDetails: z.boolean(),
 });
 export type EventDetail = z.infer<typeof EventDetail>;
 
@@ -94,6 +114,8 @@ const webUrl = (field: string) =>
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), schema.nullish().transform((v) => v ?? null));
 
+const MIN_AGE_MESSAGE = `Minimum age must be none or one of ${MIN_AGES.join(", ")}`;
+
 /** An image stored by this site for an event (/media/events/...). */
 const storedImageUrl = z.string().regex(/^\/media\/(?:events\/[0-9a-f-]+\/[0-9a-f]+(?:-1200)?|seed\/[a-z0-9-]+)\.webp$/);
 
@@ -118,6 +140,8 @@ export const EventInput = z
     videoUrl: optional(webUrl("Video URL")),
     affiliateCode: optional(z.string().trim().toUpperCase().max(32, "Affiliate code is too long").regex(/^[A-Z0-9-]+$/, "Affiliate code may contain only letters, numbers and -")),
     organiserId: optional(z.string().trim().max(100)),
+    /** None (null or absent), 14, 16, 18 or 21 (issue 34). */
+    minAge: optional(z.number({ message: MIN_AGE_MESSAGE }).refine(isMinAge, MIN_AGE_MESSAGE)),
   })
   .superRefine((input, ctx) => {
     if (!input.venue && venueRequired(input.category)) {
@@ -151,5 +175,6 @@ export const EditableEvent = z.object({
   affiliateCode: z.string().nullable(),
   status: z.string(),
   businessType: z.string(),
+  minAge: z.number().int().nullable(),
 });
 export type EditableEvent = z.infer<typeof EditableEvent>;

@@ -44,3 +44,6 @@ export * from "./payout-accounts";
 export * from "./payout-account-shapes";
 export * from "./cart-cookie";
 export * from "./retention";
+export * from "./sellers";
+export * from "./data-rights";
+export * from "./age-limits";

@@ -29,6 +29,9 @@ describe("ProfileUpdateInput (spec §5 Profile edit)", () => {
       businessName: null,
       businessAddress: null,
       vatNumber: null,
+      sellerKind: null,
+      companyNumber: null,
+      vatTreatment: null,
     });
   });
 

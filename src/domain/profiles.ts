@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { EventSummary } from "./event-shapes";
 import { printableName } from "./printable-text";
-import { parseUkVatNumber } from "./vat";
+import { normaliseCompanyNumber, SELLER_KIND_VALUES, sellerDetailsProblems } from "./sellers";
+import { parseUkVatNumber, VAT_TREATMENT_VALUES } from "./vat";
 import { isWebAddress } from "./web-address";
 
 export const Username = z
@@ -63,7 +64,16 @@ const vatNumber = z
     return z.NEVER;
   });
 
-/** spec §5 Profile edit: empty fields are saved as null. The business fields name the organiser as the seller on receipts (issue 20). */
+/** An optional choice: empty means not chosen (null). */
+const optionalChoice = <T extends string>(values: readonly [T, ...T[]], message: string) =>
+  z.preprocess((value) => (value === "" || value === undefined ? null : value), z.enum(values, { message }).nullable());
+
+/**
+ * spec §5 Profile edit: empty fields are saved as null. The seller details (issue 34) name the organiser
+ * as the seller on their paid events, the checkout and receipts; they may be saved incomplete (their paid
+ * events wait until they are complete: sellerDetailsProblems) but never wrong. `isCompany` is the form's
+ * "we are a company" tick: it asks for the company number and is not stored apart from it.
+ */
 export const ProfileUpdateInput = z.object({
   username: z
     .string()
@@ -89,6 +99,20 @@ export const ProfileUpdateInput = z.object({
   businessName: optionalText(120).superRefine(printableName("Business name")),
   businessAddress: postalAddress,
   vatNumber,
+  sellerKind: optionalChoice(SELLER_KIND_VALUES, "Choose business or private individual"),
+  isCompany: z.boolean({ message: "isCompany must be true or false" }).optional(),
+  companyNumber: z
+    .string()
+    .nullish()
+    .transform((value) => (value ? normaliseCompanyNumber(value) || null : null)),
+  vatTreatment: optionalChoice(VAT_TREATMENT_VALUES, "Choose one of the VAT treatments listed"),
+}).superRefine((input, ctx) => {
+  if (input.isCompany && !input.companyNumber) {
+    ctx.addIssue({ code: "custom", path: ["companyNumber"], message: "A company needs its company number (8 digits, or 2 letters and 6 digits)." });
+  }
+  for (const problem of sellerDetailsProblems(input)) {
+    if (!problem.missing) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+  }
 });
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateInput>;
 
@@ -106,6 +130,11 @@ export const OwnProfile = z.object({
   businessName: z.string().nullable(),
   businessAddress: z.string().nullable(),
   vatNumber: z.string().nullable(),
+  sellerKind: z.string().nullable(),
+  companyNumber: z.string().nullable(),
+  vatTreatment: z.string().nullable(),
+  /** What is still missing or wrong before the organiser's paid events may be sold (empty when complete). */
+  sellerDetailsProblems: z.array(z.object({ field: z.string(), message: z.string() })),
 });
 export type OwnProfile = z.infer<typeof OwnProfile>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { printableName } from "./printable-text";
 
 /** One event's tickets on a receipt: sold by its organiser at the price on the order line. */
 export const ReceiptTicketLine = z.object({
@@ -18,8 +19,13 @@ export type ReceiptTicketLine = z.infer<typeof ReceiptTicketLine>;
 export const ReceiptSeller = z.object({
   name: z.string(),
   address: z.string().nullable(),
+  /** 'business' or 'individual' (a private person), as recorded when the order was paid; null when not recorded. */
+  sellerKind: z.enum(["business", "individual"]).nullable(),
+  companyNumber: z.string().nullable(),
   vatNumber: z.string().nullable(),
-  /** The VAT rate the prices included, in basis points (2000 is 20%); null when the seller was not VAT-registered. */
+  /** The seller's VAT treatment as recorded ('standard', 'reduced', 'zero', 'exempt', 'not-registered'); null when not recorded. */
+  vatTreatment: z.string().nullable(),
+  /** The VAT rate the prices included, in basis points (2000 is 20%, 0 zero-rated); null when no VAT (exempt, or not VAT-registered). */
   vatRateBasisPoints: z.number().int().nullable(),
   lines: z.array(ReceiptTicketLine),
   totalPence: z.number().int(),
@@ -54,12 +60,19 @@ export const Receipt = z.object({
   paidAt: z.string(),
   buyer: z.object({ name: z.string(), email: z.string() }),
   sellers: z.array(ReceiptSeller),
+  /** The platform as it was when the receipt was numbered: the seller of the booking & processing fee. */
   platform: z.object({
     name: z.string(),
     address: z.string(),
     companyNumber: z.string(),
+    /** Null when the platform was not VAT-registered: its fee then shows no VAT. */
+    vatNumber: z.string().nullable(),
+    /** The VAT rate the fee included (the standard rate), in basis points; null when not VAT-registered. */
+    vatRateBasisPoints: z.number().int().nullable(),
     lines: z.array(ReceiptFeeLine),
     totalPence: z.number().int(),
+    /** The VAT included in `totalPence`; null when not VAT-registered. */
+    vatIncludedPence: z.number().int().nullable(),
   }),
   totalPaidPence: z.number().int(),
   paymentReference: z.string().nullable(),
@@ -69,5 +82,59 @@ export const Receipt = z.object({
   netPaidPence: z.number().int(),
   /** The PDF of this receipt (GET /api/receipts/{orderId}.pdf). */
   pdfPath: z.string(),
+  /** Over £250 the buyer may get a full VAT invoice (issue 34): whether this order may, and whether it has them already. */
+  vatInvoice: z.object({ offered: z.boolean(), issued: z.boolean() }),
 });
 export type Receipt = z.infer<typeof Receipt>;
+
+/** POST /api/receipts/{orderId}/vat-invoices: who the full VAT invoices are made out to. */
+export const VatInvoiceRequest = z.object({
+  buyerName: z.string().trim().min(1, "Enter the name the invoice is made out to").max(200, "Must be at most 200 characters").superRefine(printableName("Name")),
+  buyerAddress: z
+    .string()
+    .transform((value) => value.split(/\r?\n|\r/).map((line) => line.trim()).filter(Boolean).join("\n"))
+    .pipe(z.string().min(1, "Enter the address the invoice is made out to").max(300, "Must be at most 300 characters").refine((value) => value.split("\n").length >= 2 || value.includes(","), "Enter the full address: at least a street and a town or postcode")),
+});
+export type VatInvoiceRequest = z.infer<typeof VatInvoiceRequest>;
+
+/** One line of a full VAT invoice: what was supplied, when, and its net, VAT and gross amounts (net + VAT = gross). */
+export const VatInvoiceLine = z.object({
+  description: z.string(),
+  /** The date of supply: the event's date (for the booking fee, the event it was paid for). */
+  supplyDate: z.string(),
+  quantity: z.number().int(),
+  /** Basis points: 2000 is 20%, 0 zero-rated. */
+  vatRateBasisPoints: z.number().int(),
+  netPence: z.number().int(),
+  vatPence: z.number().int(),
+  grossPence: z.number().int(),
+});
+export type VatInvoiceLine = z.infer<typeof VatInvoiceLine>;
+
+/** A full VAT invoice from one issuer of an order: a VAT-registered seller for their tickets, or the platform for its fee. */
+export const VatInvoice = z.object({
+  id: z.string(),
+  invoiceNumber: z.string(),
+  /** 'seller' for an organiser's tickets, 'platform' for the booking & processing fee. */
+  issuerKind: z.enum(["seller", "platform"]),
+  issuedAt: z.string(),
+  seller: z.object({ name: z.string(), address: z.string().nullable(), vatNumber: z.string(), companyNumber: z.string().nullable() }),
+  buyer: z.object({ name: z.string(), address: z.string() }),
+  lines: z.array(VatInvoiceLine),
+  netPence: z.number().int(),
+  vatPence: z.number().int(),
+  grossPence: z.number().int(),
+  /** This invoice as a PDF (GET /api/receipts/{orderId}/vat-invoices/{id}.pdf). */
+  pdfPath: z.string(),
+});
+export type VatInvoice = z.infer<typeof VatInvoice>;
+
+/** GET and POST /api/receipts/{orderId}/vat-invoices: an order's full VAT invoices (none until the buyer asks). */
+export const VatInvoices = z.object({
+  orderId: z.string(),
+  receiptNumber: z.string(),
+  /** Whether the order is over £250, so may have them. */
+  offered: z.boolean(),
+  invoices: z.array(VatInvoice),
+});
+export type VatInvoices = z.infer<typeof VatInvoices>;

@@ -151,3 +151,21 @@ export function describeRefund({ ticketPence, feePence }: { ticketPence: Pence; 
   const total = formatPounds(ticketPence + feePence);
   return feePence > 0 ? `${total} (tickets ${formatPounds(ticketPence)}, booking fee ${formatPounds(feePence)})` : total;
 }
+
+/**
+ * Why a ticket cannot be cancelled within 14 days, as the ticket e-mail and the Booking Terms state it: the
+ * Consumer Contracts Regulations 2013 reg 28(1)(g) exempt leisure services for a specific date (D28).
+ */
+export const NO_CANCELLATION_RIGHT_TEXT =
+  "Event tickets are for a specific date, so the 14-day right to cancel under the Consumer Contracts Regulations 2013 does not apply (regulation 28(1)(g)).";
+
+/**
+ * The refund terms in one paragraph (the Refund Policy in short), from the rules above: a buyer's request up
+ * to the cut-off returns the ticket price, a cancellation everything, a postponement everything on request
+ * within its window; never after check-in or the event's end.
+ */
+export const REFUND_TERMS_TEXT =
+  `You can ask for a refund from My Tickets up to ${BUYER_REFUND_CUTOFF_HOURS} hours before the event starts: you get the ticket price back, but not the booking fee. ` +
+  "If the organiser cancels the event, you get a full refund, booking fee included, without asking. " +
+  `If the event moves to a new date, your tickets stay valid, and for ${POSTPONEMENT_REFUND_WINDOW_DAYS} days after the change you can ask for a full refund, booking fee included, approved automatically. ` +
+  "Tickets checked in at the door, or for an event that has ended, cannot be refunded. Refunds go back to the card you paid with within 5-7 business days.";

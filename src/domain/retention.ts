@@ -12,4 +12,6 @@ export const RETENTION = {
   unpaidCheckoutDays: 30,
   /** Counters that limit repeated requests. */
   rateLimitHours: 24,
+  /** Mail a demo would have sent, in the dev outbox (demo mode only). */
+  devOutboxDays: 30,
 } as const;

@@ -63,12 +63,23 @@ export const PayoutView = z.object({
 });
 export type PayoutView = z.infer<typeof PayoutView>;
 
+/** A UK month in which the user's events were charged platform fees, and its fee statement (issue 34). */
+export const FeeStatementMonth = z.object({
+  /** YYYY-MM. */
+  month: z.string(),
+  /** The statement's number (F-000042) once issued; null before. */
+  number: z.string().nullable(),
+  /** The month is not over yet: its statement is issued on the 1st of the next. */
+  open: z.boolean(),
+});
+export type FeeStatementMonth = z.infer<typeof FeeStatementMonth>;
+
 /** GET /api/payouts/statements: the dashboard's Payouts tab. */
 export const Statements = z.object({
   events: z.array(EventStatement),
   payouts: z.array(PayoutView),
-  /** UK months (YYYY-MM), newest first, in which the user's events were charged platform fees. */
-  feeStatementMonths: z.array(z.string()),
+  /** Newest first. */
+  feeStatements: z.array(FeeStatementMonth),
 });
 export type Statements = z.infer<typeof Statements>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { minAgeLabel } from "./age-limits";
 
 /** The e-mail delivery of one booking's ticket, as the success page and My Tickets report it. */
 export const TicketEmailStatus = z.object({
@@ -8,3 +9,12 @@ export const TicketEmailStatus = z.object({
   error: z.string().nullable(),
 });
 export type TicketEmailStatus = z.infer<typeof TicketEmailStatus>;
+
+/** What the ticket e-mail says of an age-limited event (issue 34): "18+ event: bring photo ID". */
+export const ticketAgeNotice = (minAge: number): string => `${minAgeLabel(minAge)} event: bring photo ID`;
+
+/** The pages the ticket e-mail links its terms to, on the site's public URL (D28). */
+export const TICKET_TERMS_LINKS = [
+  { label: "Booking Terms & Conditions", path: "/booking-terms" },
+  { label: "Refund Policy", path: "/refund-policy" },
+] as const;

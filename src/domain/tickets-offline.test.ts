@@ -29,7 +29,7 @@ describe("checkTicketOffline", () => {
       status: "confirmed",
       alreadyCheckedIn: false,
       checkedInAt: NOW.toISOString(),
-      event: { id: TEST_EVENT.id, title: TEST_EVENT.title, date: TEST_EVENT.dateTime, venue: "Brudenell Social Club", location: "Leeds" },
+      event: { id: TEST_EVENT.id, title: TEST_EVENT.title, date: TEST_EVENT.dateTime, venue: "Brudenell Social Club", location: "Leeds", minAge: null },
       attendee: { name: "Ada Lovelace", email: "ada@example.test", tickets: 2 },
     });
     expect(admitted).toEqual({
@@ -82,6 +82,12 @@ describe("checkTicketOffline", () => {
     const { list } = await setUp();
     const { result } = await run("TCKT-2090-0000AAAA", [list]);
     expect(result).toMatchObject({ valid: false, error: OFFLINE_REASONS.unsigned, ticketId: "TCKT-2090-0000AAAA" });
+  });
+
+  it("carries the event's minimum age from the list to the result, and none from a list downloaded before age limits (issue 34)", async () => {
+    const { list, text } = await setUp();
+    expect((await run(text, [{ ...list, event: { ...list.event, minAge: 18 } }])).result.event?.minAge).toBe(18);
+    expect((await run(text, [{ ...list, event: { ...list.event, minAge: undefined } }])).result.event?.minAge).toBeNull();
   });
 
   it("gives no location when the event has none", async () => {

@@ -87,7 +87,8 @@ export const CheckResult = z.object({
   status: z.string().nullable(),
   alreadyCheckedIn: z.boolean(),
   checkedInAt: z.string().nullable(),
-  event: z.object({ id: z.string(), title: z.string(), date: z.string(), venue: z.string().nullable(), location: z.string().nullable() }).nullable(),
+  /** minAge: the event's minimum age (issue 34), null for none; the door shows "18+: check ID". */
+  event: z.object({ id: z.string(), title: z.string(), date: z.string(), venue: z.string().nullable(), location: z.string().nullable(), minAge: z.number().int().nullable() }).nullable(),
   attendee: z.object({ name: z.string(), email: z.string(), tickets: z.number().int() }).nullable(),
 });
 export type CheckResult = z.infer<typeof CheckResult>;
@@ -126,7 +127,7 @@ export type CheckInListTicket = z.infer<typeof CheckInListTicket>;
 
 export const CheckInList = z.object({
   // Lists downloaded before venues (or event statuses) were sent have none: optional, so they still read.
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullish(), location: z.string(), status: z.string().optional() }),
+  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullish(), location: z.string(), status: z.string().optional(), minAge: z.number().int().nullish() }),
   keys: z.array(TicketSigningKey),
   tickets: z.array(CheckInListTicket),
   downloadedAt: z.string(),
@@ -211,7 +212,7 @@ export const MyTicket = z.object({
   attendeeEmail: z.string(),
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullable(), location: z.string(), imageUrl: z.string().nullable() }),
+  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullable(), location: z.string(), imageUrl: z.string().nullable(), minAge: z.number().int().nullable() }),
   qrPayload: SignedTicketPayload,
   ticketEmail: TicketEmailStatus,
   /** Whether the buyer may ask for a refund, and their latest request (decision 027). */
@@ -490,7 +491,7 @@ export async function checkTicketOffline({
     status: ticket.status,
     alreadyCheckedIn: false,
     checkedInAt: null,
-    event: { id: list.event.id, title: list.event.title, date: list.event.dateTime, venue: list.event.venue || null, location: list.event.location || null },
+    event: { id: list.event.id, title: list.event.title, date: list.event.dateTime, venue: list.event.venue || null, location: list.event.location || null, minAge: list.event.minAge ?? null },
     attendee: { name: ticket.attendeeName, email: ticket.attendeeEmail, tickets: ticket.ticketQuantity },
   };
   const earlier = ticket.checkedInAt ?? localCheckIns.find((entry) => entry.ticketId === ticket.ticketId)?.checkedInAt ?? null;

@@ -68,3 +68,24 @@ export function passesHmrcCheckDigits(nineDigits: string): boolean {
   for (let i = 0; i < 7; i++) total += Number(nineDigits[i]) * (8 - i);
   return total % 97 === 0 || (Number(nineDigits.slice(0, 3)) >= 100 && (total + 55) % 97 === 0);
 }
+
+/** How an organiser's ticket prices are treated for VAT (issue 34): the rates of a VAT-registered seller, exempt, or not registered. */
+export const VAT_TREATMENT_VALUES = ["standard", "reduced", "zero", "exempt", "not-registered"] as const;
+export type VatTreatment = (typeof VAT_TREATMENT_VALUES)[number];
+
+/**
+ * The rate each treatment's prices include, in basis points: standard 20%, reduced 5%, zero 0%. Exempt
+ * supplies and a seller who is not registered charge no VAT, so they have no rate (null).
+ */
+export const VAT_TREATMENT_RATES: Readonly<Record<VatTreatment, number | null>> = {
+  standard: VAT_STANDARD_RATE_BASIS_POINTS,
+  reduced: 500,
+  zero: 0,
+  exempt: null,
+  "not-registered": null,
+};
+
+/** The VAT rate (basis points) a seller's prices include under this treatment; null when none (or no treatment chosen). */
+export function vatRateOf(treatment: string | null | undefined): number | null {
+  return treatment && treatment in VAT_TREATMENT_RATES ? VAT_TREATMENT_RATES[treatment as VatTreatment] : null;
+}

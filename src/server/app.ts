@@ -48,6 +48,7 @@ import { createEmailSender } from "./providers/email/email";
 import { createSmsSender } from "./providers/sms/sms";
 import { profilesRoutes } from "./features/profiles/profiles.routes";
 import { receiptsRoutes } from "./features/receipts/receipts.routes";
+import { dataRightsRoutes } from "./features/data-rights/data-rights.routes";
 import { statsRoutes } from "./features/stats/stats.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { fastifyTrustProxy } from "./lib/client-address";
@@ -151,7 +152,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     jobs,
     gateway: await createPaymentGateway(config, db),
     signer,
-    mailer: { db, email, signer, publicUrl: config.publicUrl },
+    mailer: { db, email, signer, publicUrl: config.publicUrl, company: config.company },
     hub: createSalesHub(database),
     realtimeHeartbeatMs,
     pageCache: createPageCache({ maxBytes: config.PAGE_CACHE_MAX_BYTES, ttlMs: config.PAGE_CACHE_TTL_SECONDS * 1000 }),
@@ -168,7 +169,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     return null;
   });
   // Workers join once the queue is up (at once, or when the database comes back).
-  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, log: app.log, reconcileGauges: metrics.reconcile }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
+  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, company: config.company, log: app.log, reconcileGauges: metrics.reconcile, dataDir: config.DATA_DIR }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
   app.decorate("jobs", jobs);
   app.decorate("session", context.session);
   app.addHook("onClose", async () => {
@@ -207,6 +208,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         assistantRoutes,
         imagesRoutes,
         contactRoutes,
+        dataRightsRoutes,
       ]) {
         await api.register(routes, context);
       }

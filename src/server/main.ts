@@ -39,7 +39,7 @@ async function main() {
     // Beyond loopback the published passwords would let the whole network in as the admin (issue 33).
     const demo = demoPasswordsFor({ dataDir: config.DATA_DIR, host: config.HOST });
     if (!demo.published) passwordsFile = demo.file;
-    const result = await seedDemoData({ db: database.db, mediaDir: resolve(config.DATA_DIR, "media"), passwords: demo.passwords });
+    const result = await seedDemoData({ db: database.db, mediaDir: resolve(config.DATA_DIR, "media"), passwords: demo.passwords, company: config.company });
     accounts = result.accounts;
   }
 

@@ -32,6 +32,7 @@ export const paths = {
   bookingTerms: "/booking-terms",
   refundPolicy: "/refund-policy",
   gdpr: "/gdpr",
+  accessibility: "/accessibility",
   cart: "/cart",
   checkIn: "/check-in",
   myTickets: "/my-tickets",

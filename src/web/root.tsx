@@ -16,6 +16,7 @@ import { LiveSaleToasts } from "~/features/live-sales/live-sale-toasts";
 import { ZodJitlessScript } from "~/lib/csp-nonce";
 import { subscribeToToastRequests, toastRequested } from "~/lib/toast";
 import { cartCookieCount } from "~/features/cart/cart-cookie";
+import { AffiliateConsent } from "~/components/affiliate-consent";
 import { paths } from "~/paths";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
+        <AffiliateConsent />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -21,6 +21,7 @@ export default [
   route("affiliates", "routes/affiliates.tsx"),
   route("my-tickets", "routes/my-tickets.tsx"),
   route("receipts/:orderId", "routes/receipt.tsx"),
+  route("receipts/:orderId/vat-invoices", "routes/vat-invoices.tsx"),
   route("resend-ticket", "routes/resend-ticket.tsx"),
   route("email-test", "routes/email-test.tsx"),
   route("check-in", "routes/check-in.tsx"),
@@ -35,5 +36,6 @@ export default [
   route("booking-terms", "routes/booking-terms.tsx"),
   route("refund-policy", "routes/refund-policy.tsx"),
   route("gdpr", "routes/gdpr.tsx"),
+  route("accessibility", "routes/accessibility.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

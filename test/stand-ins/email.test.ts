@@ -67,6 +67,14 @@ describe("the Resend stand-in", () => {
     expect((await send({ ...good, attachments: [{ filename: "a.png", path: "https://example.com/a.png" }] })).status).toBe(200);
   });
 
+  it("takes a PDF (the ticket e-mail's receipt) and an .ics, and refuses the file types Resend will not send (issue 34)", async () => {
+    const pdf = { filename: "eventora-receipt-R-000001.pdf", content: Buffer.from("%PDF-1.7").toString("base64"), content_type: "application/pdf" };
+    const ics = { filename: "TCKT-1.ics", content: PNG_BASE64, content_type: "text/calendar; charset=utf-8; method=PUBLISH" };
+    expect((await send({ ...good, attachments: [...good.attachments, ics, pdf] })).status).toBe(200);
+    expect(await expectRefusal(await send({ ...good, attachments: [{ ...pdf, filename: "receipt.exe" }] }), 422, "invalid_attachment")).toContain(".exe");
+    await expectRefusal(await send({ ...good, attachments: [{ filename: "setup.msi", path: "https://example.com/setup.msi" }] }), 422, "invalid_attachment");
+  });
+
   it("answers 400 invalid_idempotency_key for a key over 256 characters, and the same id for the same key", async () => {
     await expectRefusal(await send(good, { authorization: `Bearer ${resend.apiKey}`, "idempotency-key": "k".repeat(257) }), 400, "invalid_idempotency_key");
     const headers = { authorization: `Bearer ${resend.apiKey}`, "idempotency-key": "ticket-1" };
@@ -133,5 +141,10 @@ describe("the Brevo stand-in", () => {
     await expectRefusal(await send({ ...good, attachment: [{ name: "a.png", content: PNG_BASE64, url: "https://example.com/a.png" }] }), 400, "invalid_parameter");
     expect(await expectRefusal(await send({ ...good, attachment: [{ name: "a.exe", content: PNG_BASE64 }] }), 400, "invalid_parameter")).toContain(".exe");
     expect((await send({ ...good, attachment: [{ url: "https://example.com/ticket.pdf" }] })).status).toBe(201);
+  });
+
+  it("takes the ticket e-mail's receipt PDF beside the QR code and the .ics (issue 34)", async () => {
+    const pdf = { name: "eventora-receipt-R-000001.pdf", content: Buffer.from("%PDF-1.7").toString("base64") };
+    expect((await send({ ...good, attachment: [...good.attachment, pdf] })).status).toBe(201);
   });
 });

@@ -14,6 +14,8 @@ import { isBase64, isEmailAddress, isObject, jsonBody, startStandInServer, type 
  *   `validation_error`, which Resend answers with 422 for the address and attachment fields
  *   ("Invalid `to` field. The email address needs to follow the `email@example.com` or
  *   `Name <email@example.com>` format.").
+ * - [TYPES] https://resend.com/docs/knowledge-base/what-attachment-types-are-not-supported: any file
+ *   type may be sent except the listed extensions (executables and scripts); a PDF or an .ics is fine.
  */
 
 export interface ResendError {
@@ -28,6 +30,14 @@ const invalid = (message: string) => error(422, "validation_error", message);
 
 /** [SEND] to: "Max 50" recipients; the same for cc and bcc. */
 export const RESEND_MAX_RECIPIENTS = 50;
+/** [TYPES] the extensions Resend will not send. */
+export const RESEND_BLOCKED_EXTENSIONS = [
+  "adp", "app", "asp", "bas", "bat", "cer", "chm", "cmd", "com", "cpl", "crt", "csh", "der", "exe", "fxp", "gadget", "hlp", "hta", "inf", "ins",
+  "isp", "its", "js", "jse", "ksh", "lib", "lnk", "mad", "maf", "mag", "mam", "maq", "mar", "mas", "mat", "mau", "mav", "maw", "mda", "mdb",
+  "mde", "mdt", "mdw", "mdz", "msc", "msh", "msh1", "msh2", "mshxml", "msh1xml", "msh2xml", "msi", "msp", "mst", "ops", "pcd", "pif", "plg",
+  "prf", "prg", "reg", "scf", "scr", "sct", "shb", "shs", "sys", "ps1", "ps1xml", "ps2", "ps2xml", "psc1", "psc2", "tmp", "url", "vb", "vbe",
+  "vbs", "vps", "vsmacros", "vss", "vst", "vsw", "vxd", "ws", "wsc", "wsf", "wsh", "xnk",
+];
 /** [SEND] attachments: "Max 40MB per email, after Base64 encoding". */
 const MAX_ATTACHMENT_BYTES = 40 * 1024 * 1024;
 
@@ -77,6 +87,9 @@ export function checkResendEmail(body: unknown): Reply | null {
       if (hasPath && (typeof attachment.path !== "string" || !/^https?:\/\//.test(attachment.path))) return error(422, "invalid_attachment", "Attachment `path` must be a URL.");
       // [SEND] filename: "Name of attached file"; required for content, where it cannot come from the URL.
       if (hasContent && (typeof attachment.filename !== "string" || !attachment.filename)) return error(422, "invalid_attachment", "Attachment `filename` is required with `content`.");
+      const name = typeof attachment.filename === "string" ? attachment.filename : hasPath && typeof attachment.path === "string" ? new URL(attachment.path).pathname : "";
+      const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+      if (extension && RESEND_BLOCKED_EXTENSIONS.includes(extension)) return error(422, "invalid_attachment", `Attachments with the .${extension} extension are not supported.`);
       if (attachment.content_type !== undefined && (typeof attachment.content_type !== "string" || !/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/.test(attachment.content_type))) {
         return invalid("Invalid `content_type` in attachments: expected a MIME type.");
       }

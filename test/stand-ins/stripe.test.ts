@@ -113,6 +113,20 @@ describe("Stripe stand-in", () => {
       await refuses({ ...validSession(), expires_at: 1.5 }, { param: "expires_at", code: "parameter_invalid_integer" });
     });
 
+    it("takes a product description up to 40000 characters and custom text beside Pay up to 1200, refusing longer (issue 34)", async () => {
+      const base = validSession();
+      const describe = (description: string) => [{ ...base.line_items![0]!, price_data: { ...base.line_items![0]!.price_data!, product_data: { name: "Gala", description } } }];
+      const seller = "Sold by Harbour Lights Events Ltd, 1 Quay Street, Bristol, BS1 4DJ. Eventora Ltd acts as their agent.";
+      const session = await stripe.checkout.sessions.create({ ...base, line_items: describe("x".repeat(40_000)), custom_text: { submit: { message: "y".repeat(1200) } } });
+      expect(session.custom_text).toEqual({ submit: { message: "y".repeat(1200) } });
+      await stripe.checkout.sessions.create({ ...base, custom_text: { submit: { message: seller } } });
+      await refuses({ ...base, line_items: describe("x".repeat(40_001)) }, { param: "line_items[0][price_data][product_data][description]" });
+      await refuses({ ...base, custom_text: { submit: { message: "y".repeat(1201) } } }, { param: "custom_text[submit][message]" });
+      await refuses({ ...base, custom_text: { submit: { message: "" } } }, { param: "custom_text[submit][message]" });
+      await refuses({ ...base, custom_text: { submit: { message: seller, colour: "red" } as { message: string } } }, { param: "custom_text[submit][colour]", code: "parameter_unknown" });
+      await refuses({ ...base, custom_text: { footer: { message: seller } } as Stripe.Checkout.SessionCreateParams.CustomText }, { param: "custom_text[footer]", code: "parameter_unknown" });
+    });
+
     it("requires 1 to 100 line items", async () => {
       await refuses({ ...validSession(), line_items: [] }, { param: "line_items" });
       const item = validSession().line_items![0]!;

@@ -8,6 +8,8 @@
  *           (read at commit af5309c, 2026-07-29): `PostCheckoutSessions`, `GetCheckoutSessionsSession`,
  *           `PostRefunds`.
  * - [CREATE] https://docs.stripe.com/api/checkout/sessions/create
+ * - [SDK]   the official `stripe` package's types, generated from the same description
+ *           (esm/resources/Checkout/Sessions.d.ts), for custom_text's length, which the stored spec3.json predates
  * - [META]  https://docs.stripe.com/api/metadata ("up to 50 keys, with key names up to 40 characters long
  *           and values up to 500 characters long … you can't use square brackets ([ and ]) in keys")
  * - [CURRENCIES] https://docs.stripe.com/currencies ("You must use all lowercase letters when passing the
@@ -62,7 +64,13 @@ const CHECKOUT_SESSION_PARAMS = new Set(
   ).split(" "),
 );
 /** Those this stand-in checks. */
-const MODELLED_CHECKOUT_SESSION_PARAMS = new Set(["cancel_url", "customer_email", "expand", "expires_at", "line_items", "metadata", "mode", "payment_intent_data", "success_url", "ui_mode"]);
+const MODELLED_CHECKOUT_SESSION_PARAMS = new Set(["cancel_url", "custom_text", "customer_email", "expand", "expires_at", "line_items", "metadata", "mode", "payment_intent_data", "success_url", "ui_mode"]);
+/** `custom_text` properties [SPEC: custom_text_param]: each a custom_text_position_param `{message}` or "" to unset. */
+const CUSTOM_TEXT_PARAMS = new Set(["after_submit", "shipping_address", "submit", "terms_of_service_acceptance"]);
+/** [SDK] Checkout/Sessions.d.ts, SessionCreateParams.CustomText.Submit.message: "Text can be up to 1200 characters in length." */
+const CUSTOM_TEXT_MAX_LENGTH = 1200;
+/** [SPEC] price_data.product_data.description: a string, maxLength 40000 (as read at commit 4d877a7). */
+const PRODUCT_DESCRIPTION_MAX_LENGTH = 40_000;
 /** `line_items[]` properties [SPEC: line_item_params] and `price_data` [SPEC: price_data_with_product_data]. */
 const LINE_ITEM_PARAMS = new Set(["adjustable_quantity", "metadata", "price", "price_data", "quantity", "tax_rates"]);
 const PRICE_DATA_PARAMS = new Set(["currency", "product", "product_data", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"]);
@@ -226,6 +234,24 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     }
   }
 
+  /**
+   * [SPEC] custom_text (custom_text_param): after_submit, shipping_address, submit and
+   * terms_of_service_acceptance, each a hash with a required string `message` of at most 1200 characters
+   * ([SDK]), or "" to leave it unset. Only `submit` is modelled. Answered as the session shows it.
+   */
+  function checkCustomText(raw: string | Form | undefined): { submit: { message: string } | null } {
+    const customText = asHash(raw, "custom_text");
+    checkKeys(customText, CUSTOM_TEXT_PARAMS, new Set(["submit"]), "custom_text");
+    const submit = asHash(customText.submit, "custom_text[submit]");
+    if (Object.keys(submit).length === 0) return { submit: null };
+    checkKeys(submit, new Set(["message"]), new Set(["message"]), "custom_text[submit]");
+    const message = required(asString(submit.message, "custom_text[submit][message]"), "custom_text[submit][message]");
+    if (message.length > CUSTOM_TEXT_MAX_LENGTH) {
+      throw invalid(`Invalid string: must be at most ${CUSTOM_TEXT_MAX_LENGTH} characters`, "custom_text[submit][message]");
+    }
+    return { submit: { message } };
+  }
+
   function createCheckoutSession(form: Form, receivedAt: number): StandInSession {
     checkKeys(form, CHECKOUT_SESSION_PARAMS, MODELLED_CHECKOUT_SESSION_PARAMS, "");
     // [SPEC] mode: enum payment | setup | subscription. [CREATE] marks it "Required conditionally" (spec3.json
@@ -288,7 +314,12 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       if (unitAmount > MAXIMUM_CHARGE) throw invalid(`This value must be less than or equal to ${MAXIMUM_CHARGE}.`, `${param}[price_data][unit_amount]`, "amount_too_large");
       // [SPEC] product_data: required `name` (maxLength 5000); empty strings unset, so a required one is refused.
       const productData = asHash(required(priceData.product_data, `${param}[price_data][product_data]`), `${param}[price_data][product_data]`);
-      checkKeys(productData, PRODUCT_DATA_PARAMS, new Set(["name"]), `${param}[price_data][product_data]`);
+      checkKeys(productData, PRODUCT_DATA_PARAMS, new Set(["description", "name"]), `${param}[price_data][product_data]`);
+      // [SPEC] product_data.description: optional string, maxLength 40000; an empty string is read as absent.
+      const description = asString(productData.description, `${param}[price_data][product_data][description]`);
+      if (description && description.length > PRODUCT_DESCRIPTION_MAX_LENGTH) {
+        throw invalid(`Invalid string: must be at most ${PRODUCT_DESCRIPTION_MAX_LENGTH} characters`, `${param}[price_data][product_data][description]`);
+      }
       const name = asString(productData.name, `${param}[price_data][product_data][name]`);
       if (name === "") {
         throw invalid(
@@ -310,6 +341,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     if (total < minimum) throw invalid(`The Checkout Session's total amount due must add up to at least ${minimum} ${currency} (in the smallest currency unit).`, "line_items", "amount_too_small");
     if (total > MAXIMUM_CHARGE) throw invalid(`The Checkout Session's total amount due must be no more than ${MAXIMUM_CHARGE} ${currency} (in the smallest currency unit).`, "line_items", "amount_too_large");
 
+    const customText = checkCustomText(form.custom_text);
     const metadata = checkMetadata(form.metadata, "metadata");
     // [SPEC] payment_intent_data (payment_intent_data_params): we send its metadata, same limits [META], and its
     // transfer_group (a string, maxLength 5000), which the PaymentIntent keeps.
@@ -330,6 +362,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       cancel_url: cancelUrl ?? null,
       created: Math.floor(receivedAt / 1000),
       currency: currency!,
+      custom_text: customText,
       customer_email: customerEmail ?? null,
       expires_at: expiresAt ?? Math.floor((receivedAt + MAX_SESSION_MS) / 1000),
       livemode: false,

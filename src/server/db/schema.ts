@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { FeeStatementParty, FeeStatementRecipient, IssuedFeeStatementLine } from "../../domain/statements";
 
 /** Auth users (better-auth's user table, with its admin and phone-number plugin columns). */
 export const users = pgTable("user", {
@@ -34,7 +35,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     impersonatedBy: text("impersonated_by"),
   },
-  (t) => [index("session_user_id_idx").on(t.userId)],
+  // Expired sessions are deleted by the retention job (issue 34).
+  (t) => [index("session_user_id_idx").on(t.userId), index("session_expires_at_idx").on(t.expiresAt)],
 );
 
 export const accounts = pgTable(
@@ -192,6 +194,8 @@ export const bookings = pgTable(
     index("bookings_session_idx").on(t.stripeSessionId),
     // One booking per order line, however often a payment is confirmed (ARCHITECTURE Confirmation).
     uniqueIndex("bookings_order_line_idx").on(t.orderLineId),
+    // The retention job's bookings still holding personal data, by age (issue 34; ANONYMISED_EMAIL).
+    index("bookings_retention_idx").on(t.createdAt).where(sql`${t.attendeeEmail} <> 'anonymised@invalid'`),
   ],
 );
 
@@ -262,6 +266,17 @@ export const orders = pgTable(
     refundReason: text("refund_reason"),
     /** Set once the buyer has been e-mailed about the refund (the refund-email job). */
     refundEmailSentAt: timestamp("refund_email_sent_at", { withTimezone: true }),
+    /**
+     * The receipt's number in the platform's series (issue 34), given in the transaction that confirms a paid
+     * order (numberReceipts); null until then, and for an order never confirmed.
+     */
+    receiptNumber: integer("receipt_number").unique("orders_receipt_number_unique"),
+    /** The platform as its receipt names it, from configuration when the receipt was numbered (a later change changes no receipt). */
+    platformName: text("platform_name"),
+    platformCompanyNumber: text("platform_company_number"),
+    platformAddress: text("platform_address"),
+    /** Null when the platform was not VAT-registered: the receipt shows no VAT on its booking fee. */
+    platformVatNumber: text("platform_vat_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -269,6 +284,12 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId, t.createdAt),
     // The provider's webhooks (refunds, disputes) name the payment, not our order.
     index("orders_payment_reference_idx").on(t.paymentReference),
+    // The retention job's orders still holding personal data, by booking time (issue 34; ANONYMISED_EMAIL).
+    index("orders_retention_idx").on(sql`coalesce(${t.paidAt}, ${t.createdAt})`).where(sql`${t.attendeeEmail} <> 'anonymised@invalid'`),
+    check(
+      "orders_receipt_issuer",
+      sql`${t.receiptNumber} is null or (${t.platformName} is not null and ${t.platformCompanyNumber} is not null and ${t.platformAddress} is not null)`,
+    ),
   ],
 );
 
@@ -321,7 +342,7 @@ export const orderSellers = pgTable(
     displayName: text("display_name"),
     address: text("address"),
     vatNumber: text("vat_number"),
-    /** The VAT rate the prices included, in basis points (2000 is 20%); null when not VAT-registered. */
+    /** The VAT rate the prices included, in basis points (2000 is 20%), from the VAT treatment; null when not VAT-registered or exempt. */
     vatRateBasisPoints: integer("vat_rate_basis_points"),
     /** As the seller's profile said when the order was paid (issue 34); null for orders recorded before. */
     sellerKind: text("seller_kind"),
@@ -331,7 +352,46 @@ export const orderSellers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.organiserId] }),
-    check("order_sellers_vat_treatment", sql`(${t.vatNumber} is null) = (${t.vatRateBasisPoints} is null)`),
+    // A rate needs a VAT number; an exempt seller may have a VAT number and no rate (issue 34).
+    check("order_sellers_vat_treatment", sql`${t.vatRateBasisPoints} is null or ${t.vatNumber} is not null`),
+    check("order_sellers_vat_treatment_value", sql`${t.vatTreatment} in ('standard', 'reduced', 'zero', 'exempt', 'not-registered')`),
+    check("order_sellers_seller_kind", sql`${t.sellerKind} in ('business', 'individual')`),
+  ],
+);
+
+/**
+ * Full VAT invoices for orders over £250 (issue 34): one per VAT-registered issuer of an order (each seller in
+ * their own "invoice" series, the platform in its "booking-fee-invoice" series), written once when the buyer
+ * asks, with the buyer's name and address as given then, and never edited.
+ */
+export const vatInvoices = pgTable(
+  "vat_invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** PLATFORM_ISSUER, or the organiser's user id. */
+    issuer: text("issuer").notNull(),
+    series: text("series").notNull(),
+    number: integer("number").notNull(),
+    sellerName: text("seller_name").notNull(),
+    sellerAddress: text("seller_address"),
+    sellerVatNumber: text("seller_vat_number").notNull(),
+    sellerCompanyNumber: text("seller_company_number"),
+    buyerName: text("buyer_name").notNull(),
+    buyerAddress: text("buyer_address").notNull(),
+    /** VatInvoiceLine[] (domain/receipt-shapes.ts). */
+    lines: jsonb("lines").notNull(),
+    netPence: integer("net_pence").notNull(),
+    vatPence: integer("vat_pence").notNull(),
+    grossPence: integer("gross_pence").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("vat_invoices_issuer_series_number_unique").on(t.issuer, t.series, t.number),
+    unique("vat_invoices_order_id_issuer_unique").on(t.orderId, t.issuer),
+    check("vat_invoices_adds_up", sql`${t.netPence} + ${t.vatPence} = ${t.grossPence}`),
   ],
 );
 
@@ -686,4 +746,29 @@ export const documentSequences = pgTable(
     lastNumber: integer("last_number").notNull(),
   },
   (t) => [primaryKey({ columns: [t.issuer, t.series] }), check("document_sequences_positive", sql`${t.lastNumber} > 0`)],
+);
+
+/**
+ * The platform's monthly fee statements to organisers as issued (issue 34): VAT invoices when the platform is
+ * VAT-registered. One per organiser and closed UK month, holding who issued it to whom and its lines as they
+ * were at issue; the PDF is rendered from this record, so nothing changed later alters an issued statement.
+ */
+export const feeStatements = pgTable(
+  "fee_statements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The organiser billed (no foreign key: the record is kept for its statutory period after the account). */
+    organiserId: text("organiser_id").notNull(),
+    /** The UK month (YYYY-MM) whose fees it lists. */
+    month: text("month").notNull(),
+    /** Its place in the platform's "fee-statement" series (nextDocumentNumbers): 1, 2, 3… without gaps. */
+    number: integer("number").notNull().unique(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    issuer: jsonb("issuer").$type<FeeStatementParty>().notNull(),
+    recipient: jsonb("recipient").$type<FeeStatementRecipient>().notNull(),
+    /** The VAT rate the fees include, in basis points; null when the platform was not VAT-registered at issue. */
+    vatRateBasisPoints: integer("vat_rate_basis_points"),
+    lines: jsonb("lines").$type<IssuedFeeStatementLine[]>().notNull(),
+  },
+  (t) => [unique("fee_statements_organiser_month").on(t.organiserId, t.month), check("fee_statements_month", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
 );

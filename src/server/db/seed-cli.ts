@@ -11,7 +11,7 @@ try {
   await database.migrate();
   const started = performance.now();
   const demo = demoPasswordsFor({ dataDir: config.DATA_DIR, host: config.HOST });
-  const result = await seedDemoData({ db: database.db, mediaDir: resolve(config.DATA_DIR, "media"), passwords: demo.passwords });
+  const result = await seedDemoData({ db: database.db, mediaDir: resolve(config.DATA_DIR, "media"), passwords: demo.passwords, company: config.company });
   console.log(
     result.seeded
       ? `Demo data seeded in ${Math.round(performance.now() - started)} ms.`

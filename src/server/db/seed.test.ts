@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRICE_BANDS, buyerFeePerTicket, eventKind, isListed, organiserFee, payoutDueAt, priceBandOf } from "../../domain";
+import { PRICE_BANDS, buyerFeePerTicket, eventKind, isListed, organiserFee, payoutDueAt, priceBandOf, sellerDetailsProblems } from "../../domain";
 import { createTestDatabase } from "../../../test/database";
 import { formatReconcileReport, reconcile } from "../features/ledger/reconcile";
 import { affiliates, bookings, events, ledgerEntries, orders, payoutAccounts, payouts, profiles, refunds, users } from "./schema";
@@ -37,6 +37,22 @@ describe("demo seed", () => {
     }
     expect(rows.some((row) => !isListed(row) && row.status === "active")).toBe(true);
     expect(rows.some((row) => row.videoUrl?.includes("youtube") || row.videoUrl?.includes("youtu.be"))).toBe(true);
+  });
+
+  it("sets the minimum age of every event whose description limits who may come, and of no other (issue 34)", async () => {
+    const rows = await database.db.select({ title: events.title, description: events.description, minAge: events.minAge }).from(events);
+    const said = (description: string | null) => (/over-18s/i.test(description ?? "") ? 18 : /over-16s/i.test(description ?? "") ? 16 : null);
+    expect(rows.filter((row) => row.minAge !== null).length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) expect(row.minAge, row.title).toBe(said(row.description));
+  });
+
+  it("gives every organiser of a paid event complete seller details: a VAT-registered company and a private individual among them (issue 34)", async () => {
+    const organisers = await database.db.selectDistinct({ profile: profiles }).from(events).innerJoin(profiles, eq(profiles.userId, events.userId)).where(sql`${events.pricePence} > 0`);
+    expect(organisers.length).toBeGreaterThan(1);
+    for (const { profile } of organisers) expect(sellerDetailsProblems(profile), profile.displayName ?? "").toEqual([]);
+    const profilesSeen = organisers.map(({ profile }) => profile);
+    expect(profilesSeen.some((profile) => profile.sellerKind === "business" && profile.companyNumber && profile.vatNumber)).toBe(true);
+    expect(profilesSeen.some((profile) => profile.sellerKind === "individual" && profile.vatTreatment === "not-registered")).toBe(true);
   });
 
   it("names every booking's attendee as a person would be named, never an account's handle (issue 17)", async () => {

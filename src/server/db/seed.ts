@@ -8,6 +8,7 @@ import { cartTotals } from "../../domain/checkout";
 import { affiliateCommission, buyerFeePerTicket } from "../../domain/money";
 import { absorbedFeePerTicket } from "../../domain/organiser-fee";
 import { refundAmounts, refundIncludesFee } from "../../domain/refunds";
+import type { SellerDetails } from "../../domain/sellers";
 import { newTicketCode } from "../../domain/tickets";
 import type { Db } from "./client";
 import { PUBLISHED_DEMO_PASSWORDS, type DemoPasswords, type DemoRole } from "./demo-passwords";
@@ -16,6 +17,8 @@ import { accounts, affiliateCommissions, affiliates, bookings, events, localPaym
 import type { CataloguePosterSpec } from "../features/images/poster/catalogue";
 import { bookingChargeEntries, recordLedger, refundEntries, type NewLedgerEntry } from "../features/ledger/ledger";
 import { captureOrderSellers } from "../features/ledger/order-sellers";
+import { DEFAULT_PLATFORM_COMPANY, numberReceipts } from "../features/receipts/receipt-numbers";
+import type { PlatformCompany } from "../config";
 import { createLocalPayments, newLocalPaymentId, newLocalSessionId } from "../providers/payments/local";
 import { ensurePayoutAccount } from "../features/payouts/payout-accounts.service";
 import { runDuePayouts } from "../features/payouts/payouts.service";
@@ -56,6 +59,8 @@ interface PersonSeed {
   name: string;
   email: string;
   profile: { username: string; displayName: string; bio: string; location: string; website: string | null };
+  /** Who sells the organiser's paid events (issue 34): complete, realistic UK details, so they go on sale. */
+  seller?: SellerDetails;
 }
 
 const PEOPLE = [
@@ -71,6 +76,7 @@ const PEOPLE = [
       location: "Covent Garden, London",
       website: "https://eventora.co.uk",
     },
+    seller: { businessName: "Eventora Ltd", businessAddress: "71-75 Shelton Street\nCovent Garden\nLondon\nWC2H 9JQ", sellerKind: "business", companyNumber: "14820377", vatTreatment: "not-registered", vatNumber: null },
   },
   {
     key: "northernSounds",
@@ -83,6 +89,15 @@ const PEOPLE = [
       bio: "Independent promoter putting on soul, jazz and indie nights across the North West and Scotland since 2011. Small rooms, big sound.",
       location: "Manchester",
       website: "https://northernsounds.example",
+    },
+    seller: {
+      // A limited company, VAT-registered at the standard rate.
+      businessName: "Northern Sounds Live Ltd",
+      businessAddress: "Unit 4, 61 Oldham Street\nManchester\nM1 1JR",
+      sellerKind: "business",
+      companyNumber: "08642137",
+      vatTreatment: "standard",
+      vatNumber: "GB242338087",
     },
   },
   {
@@ -97,6 +112,7 @@ const PEOPLE = [
       location: "Glasgow",
       website: "https://laughlines.example",
     },
+    seller: { businessName: "Laugh Lines Comedy Ltd", businessAddress: "14 Bath Street\nGlasgow\nG2 1HB", sellerKind: "business", companyNumber: "SC512345", vatTreatment: "not-registered", vatNumber: null },
   },
   {
     key: "thamesTech",
@@ -110,6 +126,7 @@ const PEOPLE = [
       location: "Shoreditch, London",
       website: "https://thamestech.example",
     },
+    seller: { businessName: "Thames Tech Collective CIC", businessAddress: "20 Rivington Street\nLondon\nEC2A 3DU", sellerKind: "business", companyNumber: "11223344", vatTreatment: "exempt", vatNumber: null },
   },
   {
     key: "harbourHearth",
@@ -123,6 +140,7 @@ const PEOPLE = [
       location: "Cardiff Bay",
       website: "https://harbourandhearth.example",
     },
+    seller: { businessName: "Harbour & Hearth Kitchens Ltd", businessAddress: "Unit 2, Mermaid Quay\nCardiff\nCF10 5BZ", sellerKind: "business", companyNumber: "07654321", vatTreatment: "standard", vatNumber: "GB100190874" },
   },
   {
     key: "activeNorth",
@@ -135,6 +153,15 @@ const PEOPLE = [
       bio: "Runs, rides, paddles and wellbeing days for every ability. Based in Leeds, out and about everywhere from the Peak District to the Thames.",
       location: "Leeds",
       website: "https://activenorth.example",
+    },
+    seller: {
+      // A private individual trading under a name, not VAT-registered.
+      businessName: "Gemma Hartley (Active North Events)",
+      businessAddress: "18 Headingley Lane\nLeeds\nLS6 2AS",
+      sellerKind: "individual",
+      companyNumber: null,
+      vatTreatment: "not-registered",
+      vatNumber: null,
     },
   },
   {
@@ -149,6 +176,7 @@ const PEOPLE = [
       location: "Brighton",
       website: "https://canvasandculture.example",
     },
+    seller: { businessName: "Canvas & Culture", businessAddress: "7 Kensington Gardens\nBrighton\nBN1 4AL", sellerKind: "business", companyNumber: null, vatTreatment: "standard", vatNumber: "GB100195075" },
   },
   {
     key: "attendee",
@@ -187,6 +215,8 @@ interface EventSeed {
   absorbsBookingFee?: boolean;
   description: string;
   maxAttendees?: number;
+  /** The minimum age (issue 34), where the description says who may come. */
+  minAge?: 14 | 16 | 18 | 21;
   videoUrl?: string;
   status?: "active" | "cancelled";
   /** Opening hours shown on food and business posters instead of a date. */
@@ -210,6 +240,7 @@ const EVENTS: EventSeed[] = [
     when: { in: 9, on: "sat", at: "21:00", hours: 6 },
     pricePence: 2250,
     maxAttendees: 1200,
+    minAge: 18,
     videoUrl: YOUTUBE,
     description:
       "Keep the faith at Manchester's grandest all-nighter, with four DJs spinning rare soul, Motown and Wigan Casino classics until 3am. Bring talc and your dancing shoes: the sprung floor in the old Wesleyan chapel is made for it. Over-18s only.",
@@ -333,6 +364,7 @@ const EVENTS: EventSeed[] = [
     when: { in: 6, on: "fri", at: "20:00", hours: 2.5 },
     pricePence: 1500,
     maxAttendees: 160,
+    minAge: 18,
     description:
       "Four of the UK circuit's sharpest comedians, hosted by a Stand regular who never lets the room go quiet. A mix of Fringe favourites and brand-new material. Strictly over-18s; heckle at your own risk.",
   },
@@ -648,6 +680,7 @@ const EVENTS: EventSeed[] = [
     when: { in: 27, on: "fri", at: "18:30", hours: 5 },
     pricePence: 6000,
     maxAttendees: 1200,
+    minAge: 16,
     description:
       "The home of British boxing hosts a ten-bout card headlined by an English super-middleweight title fight. Ringside tickets put you close enough to hear the corners. Over-16s only; under-18s must be accompanied.",
   },
@@ -997,10 +1030,13 @@ export async function seedDemoData({
   mediaDir,
   now = new Date(),
   passwords = PUBLISHED_DEMO_PASSWORDS,
+  company = DEFAULT_PLATFORM_COMPANY,
 }: {
   db: Db;
   mediaDir: string;
   now?: Date;
+  /** The platform as the demo orders' receipts name it (config.company). */
+  company?: PlatformCompany;
   /** The accounts' passwords (demoPasswordsFor): the published ones unless the demo listens beyond loopback. */
   passwords?: DemoPasswords;
 }): Promise<SeedResult> {
@@ -1045,6 +1081,7 @@ export async function seedDemoData({
         pricePence: seed.pricePence,
         absorbsBookingFee: seed.absorbsBookingFee ?? false,
         maxAttendees: seed.maxAttendees ?? null,
+        minAge: seed.minAge ?? null,
         imageUrl: imageUrls[index]!,
         videoUrl: seed.videoUrl ?? null,
         status: seed.status ?? "active",
@@ -1056,7 +1093,7 @@ export async function seedDemoData({
     await tx.insert(events).values(eventRows);
 
     const eventsByKey = new Map(planned.map(({ seed }, index) => [seed.key, { seed, row: eventRows[index]! }]));
-    await insertBookings(tx, { eventsByKey, userIds, now });
+    await insertBookings(tx, { eventsByKey, userIds, now, company });
     return true;
   });
   if (seeded) await payOutDemoEvents(db, now);
@@ -1151,6 +1188,7 @@ async function insertPeople(db: Db, passwordHashes: string[], now: Date): Promis
         bio: person.profile.bio,
         location: person.profile.location,
         website: person.profile.website,
+        ...("seller" in person ? person.seller : {}),
         createdAt: joined(index),
         updatedAt: joined(index),
       })),
@@ -1209,7 +1247,12 @@ function ukDateTime(now: Date, days: number, at: string, on?: Weekday): Date {
  */
 async function insertBookings(
   tx: Db,
-  { eventsByKey, userIds, now }: { eventsByKey: Map<string, { seed: EventSeed; row: { id: string; userId: string; dateTime: Date } }>; userIds: Map<string, string>; now: Date },
+  {
+    eventsByKey,
+    userIds,
+    now,
+    company,
+  }: { eventsByKey: Map<string, { seed: EventSeed; row: { id: string; userId: string; dateTime: Date } }>; userIds: Map<string, string>; now: Date; company: PlatformCompany },
 ): Promise<void> {
   const attendeePerson = PEOPLE.find((p) => p.key === "attendee")!;
   const [affiliate] = await tx.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.affiliateCode, DEMO_AFFILIATE_CODE));
@@ -1351,6 +1394,7 @@ async function insertBookings(
   await recordLedger(tx, ledger);
   // Each order's sellers, as its receipt shows them (issue 33).
   await captureOrderSellers(tx, paidOrderIds);
+  await numberReceipts(tx, company, paidOrderIds);
   if (affiliate && (earnedPence !== 0 || referrals > 0)) {
     await tx
       .update(affiliates)

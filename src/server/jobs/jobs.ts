@@ -37,6 +37,8 @@ export const QUEUES = {
   reconcile: "reconcile",
   /** Every minute: folds the sales tally's appended moves into its days (dashboard/sales-tally.ts, decision 030). */
   salesTallyFold: "sales-tally-fold",
+  /** Every day: removes personal data past its period in RETENTION (data-rights/retention.job.ts). */
+  retention: "retention",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { PlatformCompany } from "../config";
 import type { Db } from "../db/client";
 import { startExpireHoldsJob } from "../features/checkout/expire-holds.job";
 import { startRefundEmailJob } from "../features/checkout/refund-email.job";
@@ -14,24 +15,31 @@ import { startFeeStatementJobs } from "../features/payouts/statements.job";
 import { startPayoutJobs } from "../features/payouts/payout.job";
 import { startSalesTallyFoldJob } from "../features/ledger/sales-tally-fold.job";
 import { startReconcileJob } from "../features/ledger/reconcile.job";
+import { startRetentionJob } from "../features/data-rights/retention.job";
 import type { ReconcileGauges } from "../lib/metrics";
 import type { Jobs } from "./jobs";
 
-/** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, lapsed checkouts and the sales tally's fold every minute, payouts every hour and the reconcile every day. */
+/** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, lapsed checkouts and the sales tally's fold every minute, payouts every hour, the reconcile and the retention of personal data every day. */
 export async function startWorkers({
   jobs,
   db,
   mailer,
   gateway,
+  company,
   log,
   reconcileGauges,
+  dataDir,
 }: {
   jobs: Jobs;
   db: Db;
   mailer: TicketMailer;
   gateway: PaymentGateway;
+  /** The issuer of the monthly fee statements. */
+  company: PlatformCompany;
   log: FastifyBaseLogger;
   reconcileGauges: ReconcileGauges;
+  /** DATA_DIR: the retention job removes the dev outbox's old attachments under it. */
+  dataDir: string;
 }) {
   await workTicketEmails({ jobs, mailer, log });
   await startRefundEmailJob({ jobs, mailer, log });
@@ -41,8 +49,9 @@ export async function startWorkers({
   await startRefundRequestNoticeJob({ jobs, mailer, log });
   await startCancelEventJob({ jobs, db, gateway, log });
   await startPostponementNoticeJob({ jobs, mailer, log });
-  await startFeeStatementJobs({ jobs, mailer, log });
+  await startFeeStatementJobs({ jobs, mailer, company, log });
   await startPayoutJobs({ jobs, db, gateway, log });
   await startSalesTallyFoldJob({ jobs, db, log });
   await startReconcileJob({ jobs, db, gateway, email: mailer.email, gauges: reconcileGauges, log });
+  await startRetentionJob({ jobs, db, dataDir, log });
 }

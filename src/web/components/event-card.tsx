@@ -14,6 +14,7 @@ import { CssIcon } from "~/components/ui/css-icon";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
+import { AgeLimitBadge } from "./age-limit-badge";
 import { EventImage } from "./event-image";
 
 export interface EventCardProps {
@@ -52,6 +53,7 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
         <EventImage url={event.imageUrl} alt="" sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" priority={priority} />
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
           <Badge variant="glass">{categoryLabel(event.category, categoryFallback)}</Badge>
+          <AgeLimitBadge minAge={event.minAge} className="border-0 bg-ink text-white" />
           {featured && (
             // Darker than the accent token: white on accent-500 misses WCAG AA contrast for small text.
             <Badge variant="accent" className="bg-orange-700">

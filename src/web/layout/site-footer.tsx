@@ -22,6 +22,7 @@ const LEGAL_LINKS = [
   { to: paths.bookingTerms, label: "Booking Terms & Conditions" },
   { to: paths.refundPolicy, label: "Refund Policy" },
   { to: paths.gdpr, label: "GDPR" },
+  { to: paths.accessibility, label: "Accessibility" },
 ];
 
 function FooterLinks({ title, links }: { title: string; links: { to: string; label: string }[] }) {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "@domain";
 import {
   AFFILIATE_CODE_VALIDITY_MS,
-  applyAffiliateRef,
   normaliseAffiliateCode,
+  rememberAffiliateCode,
   removeExpiredAffiliateCode,
 } from "./affiliate-ref";
 
@@ -48,10 +48,10 @@ describe("normaliseAffiliateCode", () => {
   });
 });
 
-describe("applyAffiliateRef", () => {
-  it("stores a valid code with an expiry 30 days ahead in epoch milliseconds", () => {
+describe("rememberAffiliateCode (after the visitor's Yes)", () => {
+  it("stores the code with an expiry 30 days ahead in epoch milliseconds", () => {
     const storage = memoryStorage();
-    expect(applyAffiliateRef({ storage, ref: "abc123", now: NOW })).toBe("ABC123");
+    rememberAffiliateCode({ storage, code: "ABC123", now: NOW });
     expect(storage.items.get(STORAGE_KEYS.affiliateCode)).toBe("ABC123");
     expect(Number(storage.items.get(STORAGE_KEYS.affiliateExpiry))).toBe(NOW + 30 * DAY);
     expect(AFFILIATE_CODE_VALIDITY_MS).toBe(30 * DAY);
@@ -62,28 +62,9 @@ describe("applyAffiliateRef", () => {
       [STORAGE_KEYS.affiliateCode]: "OLDCODE1",
       [STORAGE_KEYS.affiliateExpiry]: String(NOW + DAY),
     });
-    applyAffiliateRef({ storage, ref: "NEWCODE2", now: NOW });
+    rememberAffiliateCode({ storage, code: "NEWCODE2", now: NOW });
     expect(storage.items.get(STORAGE_KEYS.affiliateCode)).toBe("NEWCODE2");
     expect(Number(storage.items.get(STORAGE_KEYS.affiliateExpiry))).toBe(NOW + 30 * DAY);
-  });
-
-  it("ignores an invalid ref and keeps a code that has not expired", () => {
-    const storage = memoryStorage({
-      [STORAGE_KEYS.affiliateCode]: "KEEPME12",
-      [STORAGE_KEYS.affiliateExpiry]: String(NOW + DAY),
-    });
-    expect(applyAffiliateRef({ storage, ref: "<script>", now: NOW })).toBeNull();
-    expect(storage.items.get(STORAGE_KEYS.affiliateCode)).toBe("KEEPME12");
-  });
-
-  it("removes an expired code on a visit without a ref", () => {
-    const storage = memoryStorage({
-      [STORAGE_KEYS.affiliateCode]: "EXPIRED1",
-      [STORAGE_KEYS.affiliateExpiry]: String(NOW - 1),
-    });
-    applyAffiliateRef({ storage, ref: null, now: NOW });
-    expect(storage.items.has(STORAGE_KEYS.affiliateCode)).toBe(false);
-    expect(storage.items.has(STORAGE_KEYS.affiliateExpiry)).toBe(false);
   });
 });
 

@@ -1,5 +1,3 @@
-import { useEffect } from "react";
-import { useSearchParams } from "react-router";
 import { STORAGE_KEYS } from "@domain";
 
 /** An affiliate code is valid for 30 days after the visit that brought it (spec §9 Input limits). */
@@ -33,37 +31,67 @@ export function removeExpiredAffiliateCode(storage: AffiliateStorage, now: numbe
 }
 
 /**
- * Applies a visit to the home page: a valid `ref` is stored with an expiry 30 days ahead (replacing
- * any earlier code); otherwise an expired stored code is cleared. Returns the code stored, if any.
+ * The visitor said Yes to remembering `code`: it is stored with an expiry 30 days ahead, replacing any
+ * earlier code. Nothing else ever writes the code to the browser (issue 34: no storage without consent).
  */
-export function applyAffiliateRef({
-  storage,
-  ref,
-  now,
-}: {
-  storage: AffiliateStorage;
-  ref: string | null;
-  now: number;
-}): string | null {
-  const code = normaliseAffiliateCode(ref);
-  if (code) {
-    storage.setItem(STORAGE_KEYS.affiliateCode, code);
-    storage.setItem(STORAGE_KEYS.affiliateExpiry, String(now + AFFILIATE_CODE_VALIDITY_MS));
-    return code;
-  }
-  removeExpiredAffiliateCode(storage, now);
-  return null;
+export function rememberAffiliateCode({ storage, code, now }: { storage: AffiliateStorage; code: string; now: number }): void {
+  storage.setItem(STORAGE_KEYS.affiliateCode, code);
+  storage.setItem(STORAGE_KEYS.affiliateExpiry, String(now + AFFILIATE_CODE_VALIDITY_MS));
 }
 
-/** Records `?ref=CODE` from the home page's URL in local storage, once the page runs in the browser. */
-export function useAffiliateRef(): void {
-  const [searchParams] = useSearchParams();
-  const ref = searchParams.get("ref");
-  useEffect(() => {
+/**
+ * The code this visit arrived with, held in memory only: it lasts while the app stays loaded (every
+ * in-app page change, signing in, the cart) and credits a purchase made in the visit, consent or not.
+ */
+const visit: { code: string | null; answered: boolean } = { code: null, answered: false };
+const listeners = new Set<() => void>();
+
+function changed() {
+  for (const listener of listeners) listener();
+}
+
+export function subscribeToVisitAffiliateCode(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+export function visitAffiliateCode(): string | null {
+  return visit.code;
+}
+
+/** A `?ref=` in the address: a valid code becomes this visit's code (an invalid one changes nothing). */
+export function arriveWithAffiliateRef(ref: string | null): void {
+  const code = normaliseAffiliateCode(ref);
+  if (!code || code === visit.code) return;
+  visit.code = code;
+  visit.answered = false;
+  changed();
+}
+
+function storedCode(): string | null {
+  try {
+    return normaliseAffiliateCode(window.localStorage.getItem(STORAGE_KEYS.affiliateCode));
+  } catch {
+    return null;
+  }
+}
+
+/** The visit's code while the visitor has not yet said whether to remember it (and it is not already remembered). */
+export function affiliateCodeAwaitingConsent(): string | null {
+  if (!visit.code || visit.answered) return null;
+  return storedCode() === visit.code ? null : visit.code;
+}
+
+/** Yes or No thanks on the banner; only Yes writes anything to the browser. */
+export function answerAffiliateConsent(remember: boolean): void {
+  if (!visit.code) return;
+  if (remember) {
     try {
-      applyAffiliateRef({ storage: window.localStorage, ref, now: Date.now() });
+      rememberAffiliateCode({ storage: window.localStorage, code: visit.code, now: Date.now() });
     } catch {
-      // Storage can be unavailable (private mode, blocked cookies); attribution is then simply skipped.
+      // Storage can be unavailable (private mode, blocked cookies): the code still counts for this visit.
     }
-  }, [ref]);
+  }
+  visit.answered = true;
+  changed();
 }

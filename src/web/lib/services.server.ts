@@ -10,10 +10,13 @@ import { getEditableEvent as readEditableEvent } from "../../server/features/eve
 import { authBodyProblem } from "../../server/features/auth/auth.routes";
 import { submitContactMessage } from "../../server/features/contact/contact.service";
 import { sendTicketEmail } from "../../server/features/tickets/send-ticket-email.service";
+import { sampleTestEmail as buildSampleTestEmail } from "../../server/features/tickets/send-test-email.service";
 import { isMailboxOpenTo, listMailbox as readMailbox } from "../../server/features/dev-mailbox/dev-mailbox.service";
 import { outboxDir } from "../../server/providers/email/email";
 import { getOwnProfile as readOwnProfile, listOrganiserChoices } from "../../server/features/profiles/profiles.service";
 import { getReceipt as readReceipt } from "../../server/features/receipts/receipts.service";
+import { getVatInvoices as readVatInvoices, issueVatInvoices as issueOrderVatInvoices } from "../../server/features/receipts/vat-invoices.service";
+import { eventsAwaitingSellerDetails, eventSellers, hasSellerDetails } from "../../server/features/events/sellers";
 import {
   continueOnboarding,
   eventsAwaitingPayouts,
@@ -95,6 +98,16 @@ export function getReceipt(context: AppLoadContext, { orderId, user }: { orderId
   return readReceipt({ db: context.db, actor: { userId: user.id, isAdmin: user.isAdmin }, orderId });
 }
 
+/** An order's full VAT invoices (issue 34) for its buyer or an admin; throws NOT_FOUND for anyone else. */
+export function getVatInvoices(context: AppLoadContext, { orderId, user }: { orderId: string; user: SessionUser }) {
+  return readVatInvoices({ db: context.db, actor: { userId: user.id, isAdmin: user.isAdmin }, orderId });
+}
+
+/** Issues an order's full VAT invoices to the name and address given (the form posted to the page). */
+export function issueVatInvoices(context: AppLoadContext, { orderId, user, input }: { orderId: string; user: SessionUser; input: unknown }) {
+  return issueOrderVatInvoices({ db: context.db, actor: { userId: user.id, isAdmin: user.isAdmin }, orderId, input });
+}
+
 /** Request headers a page's form post hands on to the auth server: its session, and what its CSRF checks read. */
 const AUTH_FORWARDED_HEADERS = ["cookie", "origin", "referer", "user-agent", "accept-language", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "sec-fetch-user"];
 
@@ -124,9 +137,14 @@ export function sendContactMessage(context: AppLoadContext, input: ContactMessag
  * /resend-ticket posted before the page's scripts ran: the API's service with its limits (per address,
  * per booking), sent only to the booking's own address; the recipient is masked unless the session may see it.
  */
+/** The Manual Email Sender's sample: a ticket e-mail with sample data, in the product's layout. */
+export function getSampleTestEmail(context: AppLoadContext) {
+  return buildSampleTestEmail({ publicUrl: context.config.publicUrl, company: context.config.company });
+}
+
 export async function resendTicketEmail(context: AppLoadContext, request: Request, { identifier, provider }: { identifier: string; provider?: TicketEmailProvider }) {
   const user = await getSessionUser(context, request);
-  const mailer = { db: context.db, email: context.email, signer: context.signer, publicUrl: context.config.publicUrl };
+  const mailer = { db: context.db, email: context.email, signer: context.signer, publicUrl: context.config.publicUrl, company: context.config.company };
   return sendTicketEmail(mailer, { actor: user ? { userId: user.id, isAdmin: user.isAdmin } : null, identifier, provider, clientIp: context.clientIp });
 }
 
@@ -156,13 +174,28 @@ export function canTakePayments(context: AppLoadContext, organiserId: string) {
 }
 
 /**
- * A paid event held back until its organiser can be paid (D23): null when it is on sale; otherwise
- * whether the viewer (its organiser, or an admin) is told why.
+ * A paid event held back until its organiser has added their seller details (issue 34) or can be paid
+ * (D23): null when it is on sale; otherwise why, and whether the viewer (its organiser, or an admin) is told.
  */
-export async function salesOnHold(context: AppLoadContext, request: Request, event: { id: string; pricePence: number }): Promise<{ explain: boolean } | null> {
+export async function salesOnHold(
+  context: AppLoadContext,
+  request: Request,
+  event: { id: string; pricePence: number; awaitingSellerDetails: boolean },
+): Promise<{ explain: boolean; reason: "seller-details" | "payouts" } | null> {
   if (event.pricePence <= 0) return null;
-  const [waiting] = await eventsAwaitingPayouts(context.db, context.gateway.name, [event.id]);
+  const reason = event.awaitingSellerDetails ? "seller-details" : "payouts";
+  const [waiting] = reason === "seller-details" ? await eventsAwaitingSellerDetails(context.db, [event.id]) : await eventsAwaitingPayouts(context.db, context.gateway.name, [event.id]);
   if (!waiting) return null;
   const viewer = await getHeaderUser(context, request);
-  return { explain: Boolean(viewer && (viewer.isAdmin || viewer.id === waiting.organiserId)) };
+  return { explain: Boolean(viewer && (viewer.isAdmin || viewer.id === waiting.organiserId)), reason };
+}
+
+/** Whether this organiser's paid events can be sold as far as their seller details go (issue 34). */
+export function sellerDetailsComplete(context: AppLoadContext, organiserId: string) {
+  return hasSellerDetails(context.db, organiserId);
+}
+
+/** Who sells each of these events (issue 34), for the cart: the events whose seller is known, by id. */
+export async function sellersOf(context: AppLoadContext, eventIds: string[]) {
+  return Object.fromEntries((await eventSellers(context.db, eventIds)).flatMap((event) => (event.seller ? [[event.id, event.seller] as const] : [])));
 }

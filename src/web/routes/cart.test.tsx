@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
 import type { SessionUser } from "@domain";
 import { cartItemFor } from "~/features/cart/cart-lines";
@@ -33,4 +33,15 @@ test("a cart with tickets lists each event with its quantity, the order summary 
   expect((screen.getByRole("textbox", { name: /Name on the ticket/ }) as HTMLInputElement).value).toBe("Ada Lovelace");
   expect(screen.getByRole("button", { name: /Proceed to Checkout/ })).toBeTruthy();
   expect(screen.getByRole("button", { name: /Clear cart/ })).toBeTruthy();
+});
+
+test("the cart names who sells each event, with their address and Eventora as their agent, before checkout (issue 34)", async () => {
+  const blues = anEvent({ id: "7a1c2a7e-0d7b-4c53-9d0e-2f3a4b5c6d7e", title: "Blues Brunch" });
+  const items = [cartItemFor(anEvent(), 2), cartItemFor(blues, 1)];
+  window.localStorage.setItem("cart", JSON.stringify(items));
+  const sellers = { [items[0]!.eventId]: anEvent().seller!, [blues.id]: anEvent().seller! };
+  renderRoute({ url: "/cart", route: { path: "/cart", loader: () => ({ items, sellers }), Component: CartRoute as never } });
+  const section = await screen.findByRole("region", { name: "Who sells your tickets" });
+  const lines = within(section).getAllByRole("listitem");
+  expect(lines.map((line) => line.textContent)).toEqual(["Jazz Night, Blues Brunch: Sold by Jazz Co Ltd, 47 Frith Street, London, W1D 4HT. Eventora Ltd acts as their agent."]);
 });

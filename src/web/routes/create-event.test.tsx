@@ -42,6 +42,7 @@ test("?edit= opens the organiser's event with its fields filled in", async () =>
     affiliateCode: null,
     status: "active",
     businessType: "event",
+    minAge: 18,
   };
   renderRoute({
     url: `/create-event?edit=${event.id}`,
@@ -51,5 +52,9 @@ test("?edit= opens the organiser's event with its fields filled in", async () =>
   expect(await screen.findByRole("heading", { level: 1, name: "Edit Event" })).toBeTruthy();
   expect(screen.getByText(/show on its page as soon as you save/).textContent).toContain("Jazz Night");
   expect((screen.getByRole("textbox", { name: /Event Title/ }) as HTMLInputElement).value).toBe("Jazz Night");
+  // Issue 34: the minimum age is a choice of none or 14+ to 21+, filled in from the event.
+  const minAge = screen.getByRole("combobox", { name: "Minimum age" }) as HTMLSelectElement;
+  expect(minAge.value).toBe("18");
+  expect([...minAge.options].map((option) => option.text)).toEqual(["None", "14+", "16+", "18+", "21+"]);
   expect(screen.getByRole("button", { name: "Update Event" })).toBeTruthy();
 });

@@ -8,10 +8,10 @@ import type { Route } from "./+types/dashboard";
 /** Only for the signed-in user: anyone else goes to /auth and comes back here after signing in. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
-  const { getDashboard, getPayoutAccountState } = await import("~/lib/services.server");
+  const { getDashboard, getPayoutAccountState, sellerDetailsComplete } = await import("~/lib/services.server");
   const user = await requireUser(context, request);
-  const [dashboard, payoutAccount] = await Promise.all([getDashboard(context, user.id), getPayoutAccountState(context, user.id)]);
-  return { ...dashboard, payoutAccount };
+  const [dashboard, payoutAccount, sellerDetails] = await Promise.all([getDashboard(context, user.id), getPayoutAccountState(context, user.id), sellerDetailsComplete(context, user.id)]);
+  return { ...dashboard, payoutAccount, sellerDetailsPending: !sellerDetails };
 }
 
 /** Switching tab or attendee event changes the address but not the data: no reload for that. */
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
-  return <DashboardPage events={loaderData.events} attendeeEvents={loaderData.attendeeEvents} sales={loaderData.sales} bookings={loaderData.bookings} payoutAccount={loaderData.payoutAccount} />;
+  return <DashboardPage events={loaderData.events} attendeeEvents={loaderData.attendeeEvents} sales={loaderData.sales} bookings={loaderData.bookings} payoutAccount={loaderData.payoutAccount} sellerDetailsPending={loaderData.sellerDetailsPending} />;
 }
 
 export function ErrorBoundary() {

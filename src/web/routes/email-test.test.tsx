@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
 import type { SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
@@ -10,7 +10,7 @@ afterEach(cleanup);
 const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unknown as SessionUser;
 
 function open(isAdmin: boolean) {
-  renderRoute({ url: "/email-test", user, route: { path: "/email-test", loader: () => ({ email: "ada@example.com", isAdmin }), Component: EmailTestRoute as never } });
+  renderRoute({ url: "/email-test", user, route: { path: "/email-test", loader: () => ({ email: "ada@example.com", isAdmin, sample: { subject: "Sample: Your ticket: Sample Night", html: "<h1>Your ticket</h1>" } }), Component: EmailTestRoute as never } });
 }
 
 test("a signed-in user may send a test e-mail to their own address only, and test a ticket e-mail", async () => {
@@ -29,4 +29,12 @@ test("an admin is told they may send to any address", async () => {
   open(true);
   expect(await screen.findByText("As an admin you may send to any address.")).toBeTruthy();
   expect(screen.getByRole("complementary", { name: "About this tool" }).textContent).toContain("Admins may send to any address.");
+});
+
+test("Insert Sample fills in the server's sample ticket e-mail, addressed to the user", async () => {
+  open(false);
+  fireEvent.click(await screen.findByRole("button", { name: "Insert Sample" }));
+  expect((screen.getByLabelText("To Email") as HTMLInputElement).value).toBe("ada@example.com");
+  expect((screen.getByLabelText("Subject") as HTMLInputElement).value).toBe("Sample: Your ticket: Sample Night");
+  expect((screen.getByLabelText("HTML Content") as HTMLTextAreaElement).value).toBe("<h1>Your ticket</h1>");
 });

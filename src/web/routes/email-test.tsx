@@ -6,7 +6,8 @@ import type { Route } from "./+types/email-test";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
   const user = await requireUser(context, request);
-  return { email: user.email, isAdmin: user.isAdmin };
+  const { getSampleTestEmail } = await import("~/lib/services.server");
+  return { email: user.email, isAdmin: user.isAdmin, sample: await getSampleTestEmail(context) };
 }
 
 // Shows the signed-in user's address: never kept by a shared cache.
@@ -18,5 +19,5 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function EmailTestRoute({ loaderData }: Route.ComponentProps) {
-  return <EmailTestPage ownEmail={loaderData.email} isAdmin={loaderData.isAdmin} />;
+  return <EmailTestPage ownEmail={loaderData.email} isAdmin={loaderData.isAdmin} sample={loaderData.sample} />;
 }

@@ -67,3 +67,47 @@ test("an unknown event shows 'Event not found' and a way back", async () => {
   expect(screen.getByText(/This event doesn't exist or is no longer available/)).toBeTruthy();
   expect(screen.getByRole("link", { name: "Back to Events" })).toBeTruthy();
 });
+
+test("a paid event names its seller beside Buy Now: name, address, company number and Eventora as their agent (issue 34)", async () => {
+  openEvent();
+  const soldBy = await screen.findByRole("region", { name: "Sold by" });
+  expect(within(soldBy).getByText("Jazz Co Ltd")).toBeTruthy();
+  expect(within(soldBy).getByText(/47 Frith Street\s+London\s+W1D 4HT/)).toBeTruthy();
+  expect(within(soldBy).getByText("Company number 01234567")).toBeTruthy();
+  expect(within(soldBy).getByText("Eventora Ltd acts as their agent.")).toBeTruthy();
+});
+
+test("a private seller shows no company number, and a free event names no seller", async () => {
+  openEvent(anEvent({ seller: { name: "Sam Taylor", address: "3 Mill Lane\nYork\nYO1 7HH", kind: "individual", companyNumber: null } }));
+  const soldBy = await screen.findByRole("region", { name: "Sold by" });
+  expect(within(soldBy).queryByText(/Company number/)).toBeNull();
+  cleanup();
+  openEvent(anEvent({ pricePence: 0, seller: null }));
+  await screen.findByRole("heading", { level: 1, name: "Jazz Night" });
+  expect(screen.queryByRole("region", { name: "Sold by" })).toBeNull();
+});
+
+test("while the organiser's seller details are missing, a line says so instead of Buy Now", async () => {
+  openEvent(anEvent({ seller: null, awaitingSellerDetails: true }));
+  await screen.findByRole("heading", { level: 1, name: "Jazz Night" });
+  expect(screen.queryByRole("button", { name: "Buy Now" })).toBeNull();
+  expect(screen.queryByRole("button", { name: "Add to Cart" })).toBeNull();
+  expect(screen.getByText("Tickets go on sale once the organiser has added their seller details")).toBeTruthy();
+  expect(screen.queryByRole("region", { name: "Sold by" })).toBeNull();
+  expect(screen.queryByRole("link", { name: "Add your seller details" })).toBeNull();
+});
+
+test("the organiser of such an event is shown the way to add their seller details", async () => {
+  const event = anEvent({ seller: null, awaitingSellerDetails: true });
+  renderRoute({
+    url: `/events/${event.id}`,
+    route: {
+      path: "/events/:id",
+      loader: () => ({ event, similar: [], origin: "http://localhost", now: before, salesOnHold: { explain: true, reason: "seller-details" } }),
+      Component: EventDetailRoute as never,
+    },
+  });
+  const note = await screen.findByRole("note");
+  expect(note.textContent).toContain("Not on sale: buyers must be told who sells the tickets and where you can be found.");
+  expect(within(note).getByRole("link", { name: "Add your seller details" }).getAttribute("href")).toBe("/profile/edit");
+});

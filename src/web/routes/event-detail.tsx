@@ -2,6 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { useAddToCart } from "~/features/cart/use-add-to-cart";
 import { cartItemFor } from "~/features/cart/cart-lines";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
+import { DateOfBirthField } from "~/features/checkout/components/date-of-birth-field";
 import { useBuyNow } from "~/features/checkout/use-buy-now";
 import { BookingCard } from "~/features/event-detail/booking-card";
 import { EventDetailPage, type PaidEventBookingComponent } from "~/features/event-detail/event-detail-page";
@@ -49,17 +50,25 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
  * Three features meet in it (the event page's card, checkout and cart), so the app composes it here.
  */
 const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
-  const { buyNow, pending, attendee } = useBuyNow({ eventId: event.id, eventTitle: event.title });
+  const { buyNow, pending, attendee, dateOfBirth } = useBuyNow({ eventId: event.id, eventTitle: event.title, dateTime: event.dateTime, minAge: event.minAge });
   const addToCart = useAddToCart();
   return (
     <BookingCard
       pricePence={event.pricePence}
       absorbsBookingFee={event.absorbsBookingFee}
+      minAge={event.minAge}
       remaining={event.remaining}
       state={state}
       status={event.status}
       buying={pending}
-      attendeeField={attendee && <AttendeeNameField {...attendee} disabled={pending} />}
+      attendeeField={
+        attendee && (
+          <>
+            <AttendeeNameField {...attendee} disabled={pending} />
+            {dateOfBirth && <DateOfBirthField {...dateOfBirth} disabled={pending} />}
+          </>
+        )
+      }
       onBuyNow={(quantity) => void buyNow(quantity)}
       onAddToCart={(quantity, max) => addToCart(cartItemFor(event, quantity), max)}
     />

@@ -27,7 +27,7 @@ const ticket: MyTicket = {
   attendeeEmail: "ada@example.com",
   checkedInAt: null,
   createdAt: "2026-11-20T14:00:00.000Z",
-  event: { id: "e1", title: "Jazz Night at the Roundhouse", dateTime: "2026-12-05T19:30:00.000Z", venue: "Roundhouse", location: "London", imageUrl: null },
+  event: { id: "e1", title: "Jazz Night at the Roundhouse", dateTime: "2026-12-05T19:30:00.000Z", venue: "Roundhouse", location: "London", imageUrl: null, minAge: null },
   qrPayload: {
     ticketId: "TCKT-2026-1A2B3C4D",
     bookingId: "0f8fad5b-d9cb-469f-a165-70867728950e",

@@ -25,7 +25,7 @@ const confirmed: VerifyPaymentResult = {
       total_amount_pence: 5460,
       qr_code: null,
       ticket_code: "TCKT-2026-1A2B3C4D",
-      events: { title: "Jazz Night", description: null, date_time: "2026-07-03T18:30:00.000Z", venue: "Ronnie's", location: "Soho, London", image_url: null },
+      events: { title: "Jazz Night", description: null, date_time: "2026-07-03T18:30:00.000Z", venue: "Ronnie's", location: "Soho, London", image_url: null, min_age: 18 },
       ticket_email: { status: "sent", sentAt: "2026-06-01T12:00:05.000Z", provider: "smtp", error: null },
     },
   ],
@@ -42,6 +42,8 @@ test("a paid session shows each booking with its attendee, tickets, total and ti
   expect(booking.textContent).toContain("£54.60");
   expect(booking.textContent).toContain("TCKT-2026-1A2B3C4D");
   expect(booking.textContent).toContain("Ticket email sent to ada@example.com.");
+  // An age-limited event's confirmation says so (issue 34).
+  expect(booking.textContent).toContain("Ages 18 and over only. Bring photo ID: it may be checked at the door.");
   expect(screen.getByRole("link", { name: "View My Tickets" }).getAttribute("href")).toBe("/my-tickets");
   expect(fetch).toHaveBeenCalledTimes(1);
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
 import type { OwnProfile, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
@@ -33,6 +33,13 @@ const profile: OwnProfile = {
   businessName: null,
   businessAddress: null,
   vatNumber: null,
+  sellerKind: null,
+  companyNumber: null,
+  vatTreatment: null,
+  sellerDetailsProblems: [
+    { field: "businessName", message: "Add your legal or trading name." },
+    { field: "vatTreatment", message: "Choose how VAT applies to your tickets, or that you are not VAT-registered." },
+  ],
 };
 
 test("a signed-in user edits their own profile: a link to their page, who they are signed in as, and the filled fields", async () => {
@@ -56,4 +63,27 @@ test("without a username the page says to choose one", async () => {
   });
   expect(await screen.findByText(/Choose a username to get your own public page\./, undefined)).toBeTruthy();
   expect(screen.queryByRole("link", { name: "@ada" })).toBeNull();
+});
+
+test("the seller details say what is missing before paid events can go on sale, and ask a company for its number (issue 34)", async () => {
+  renderRoute({ url: "/profile/edit", user, route: { path: "/profile/edit", loader: () => ({ profile }), Component: ProfileEditRoute as never } });
+  const section = await screen.findByRole("region", { name: "Seller details" });
+  const note = within(section).getByRole("note");
+  expect(note.textContent).toContain("Your paid events cannot go on sale until these are added:");
+  expect(within(note).getAllByRole("listitem").map((item) => item.textContent)).toEqual(profile.sellerDetailsProblems.map((problem) => problem.message));
+  expect(within(section).getByRole("group", { name: "You sell as" })).toBeTruthy();
+  expect(within(section).getByLabelText("VAT on your tickets")).toBeTruthy();
+  expect(within(section).queryByLabelText("Company number")).toBeNull();
+  fireEvent.click(within(section).getByRole("radio", { name: /A business/ }));
+  fireEvent.click(within(section).getByRole("checkbox", { name: /We are a company registered at Companies House/ }));
+  expect(within(section).getByLabelText("Company number")).toBeTruthy();
+});
+
+test("complete seller details are said to be complete", async () => {
+  const complete: OwnProfile = { ...profile, businessName: "Ada Events", businessAddress: "1 Engine Row\nLondon\nN1 1AA", sellerKind: "individual", vatTreatment: "not-registered", sellerDetailsProblems: [] };
+  renderRoute({ url: "/profile/edit", user, route: { path: "/profile/edit", loader: () => ({ profile: complete }), Component: ProfileEditRoute as never } });
+  const section = await screen.findByRole("region", { name: "Seller details" });
+  expect(within(section).getByRole("note").textContent).toBe("Your seller details are complete: your paid events can go on sale.");
+  expect((within(section).getByRole("radio", { name: "A private individual" }) as HTMLInputElement).checked).toBe(true);
+  expect((within(section).getByLabelText("Legal or trading name") as HTMLInputElement).value).toBe("Ada Events");
 });

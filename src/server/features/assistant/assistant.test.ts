@@ -1,8 +1,10 @@
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEventDate, type AssistantCapabilities, type ChatCompletionResult, type ErrorBody } from "../../../domain";
 import { createTestApp } from "../../../../test/app";
 import { FUTURE, PAST, createEvent, createUser, futureDay, resetCatalogue } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
+import { events } from "../../db/schema";
 import { answerQuestion, groundingContext } from "./assistant.service";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -70,10 +72,12 @@ describe("the built-in assistant reads the live catalogue (decisions D19)", () =
   });
 
   it("price caps, places without a category, dates and cheap", async () => {
-    const under = await ask("music in Bristol under £20");
+    // June Jazz Evening: an £18.00 ticket, £20.30 with the booking fee (D21), so over £20 and under £21.
+    const under = await ask("music in Bristol under £21");
     expect(under).toContain("June Jazz Evening");
     expect(under).toContain("Picnic Proms in the Park");
     expect(under).not.toContain("Free Picnic of Yesteryear");
+    expect(await ask("music in Bristol under £20")).not.toContain("June Jazz Evening");
     expect(await ask("music in Bristol under £10")).not.toContain("June Jazz Evening");
 
     const onDate = await ask("what's on 17 June?");
@@ -81,6 +85,29 @@ describe("the built-in assistant reads the live catalogue (decisions D19)", () =
     expect(onDate).not.toContain("Laugh Riot Live");
 
     expect(await ask("anything on in Leeds in July?")).toContain("July Free Fair");
+  });
+
+  it("prices are what a buyer pays (D21): 'under £16' leaves out a £15.00 ticket that costs £17.30, and finds one at £15.50 with the fee absorbed", async () => {
+    // A year after the catalogue above, so only these two are upcoming; removed afterwards for the other tests.
+    const later = new Date("2091-03-01T10:00:00Z");
+    const at = new Date("2091-03-06T20:00:00Z");
+    const withFee = await createEvent(t.db, { userId: organiserId, title: "Fifteen Pound Funnies", category: "comedy", location: "Soho, London", dateTime: at, pricePence: 1500 });
+    const absorbed = await createEvent(t.db, { userId: organiserId, title: "Fee Paid Funnies", category: "comedy", location: "Soho, London", dateTime: at, pricePence: 1550, absorbsBookingFee: true });
+    try {
+      const reply = await ask("comedy under £16", later);
+      expect(reply).toBe(
+        ["I found 1 upcoming comedy event under £16.00:", `- [Fee Paid Funnies](/events/${absorbed.id}) — ${formatEventDate(at)} at 20:00 · Soho, London · £15.50`].join("\n"),
+      );
+      expect(await ask("comedy under £18", later)).toContain(`[Fifteen Pound Funnies](/events/${withFee.id}) — ${formatEventDate(at)} at 20:00 · Soho, London · £17.30`);
+      expect(await ask("free comedy", later)).not.toContain("Funnies");
+      // The AI service is told the same: only the event under £16, at its all-in price.
+      const context = await groundingContext({ db: t.db, message: "comedy under £16", facts, now: later });
+      expect(context).toContain(`[Fee Paid Funnies](/events/${absorbed.id}) — ${formatEventDate(at)} at 20:00 · Soho, London · £15.50`);
+      expect(context).not.toContain("Fifteen Pound Funnies");
+      expect(context).not.toContain("£15.00");
+    } finally {
+      await t.db.delete(events).where(inArray(events.id, [withFee.id, absorbed.id]));
+    }
   });
 
   it("lists five at most and links to the rest", async () => {

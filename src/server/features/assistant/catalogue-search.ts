@@ -2,6 +2,7 @@ import { and, asc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "d
 import type { Db } from "../../db/client";
 import { events } from "../../db/schema";
 import { businessListingSql, listedSql } from "../../../domain/events.sql";
+import { allInPricePenceSql } from "../../../domain/money.sql";
 import type { QuestionIntent } from "./question-intent";
 
 /** An event as the assistant mentions it. */
@@ -22,6 +23,9 @@ export type CatalogueFilters = Pick<QuestionIntent, "categories" | "places" | "w
 /** Food and ongoing-business listings have no date or ticket price (spec §4 Listing visibility). */
 const isBusinessListing = businessListingSql(events);
 
+/** A price a visitor asks about is what they would pay (D21), so the filters compare the all-in price. */
+const allInPrice = allInPricePenceSql(events);
+
 function contains(text: string) {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -40,8 +44,8 @@ function conditionsFor(filters: CatalogueFilters, now: Date): SQL[] {
   if (filters.places.length) {
     conditions.push(or(...filters.places.map((place) => or(ilike(events.location, contains(place)), ilike(events.venue, contains(place))))));
   }
-  if (filters.price?.kind === "free") conditions.push(eq(events.pricePence, 0), sql`not ${isBusinessListing}`);
-  if (filters.price?.kind === "max") conditions.push(lte(events.pricePence, filters.price.maxPence), sql`not ${isBusinessListing}`);
+  if (filters.price?.kind === "free") conditions.push(eq(allInPrice, 0), sql`not ${isBusinessListing}`);
+  if (filters.price?.kind === "max") conditions.push(lte(allInPrice, filters.price.maxPence), sql`not ${isBusinessListing}`);
   for (const keyword of filters.keywords) {
     const pattern = contains(keyword);
     conditions.push(or(ilike(events.title, pattern), ilike(events.description, pattern), ilike(events.venue, pattern), ilike(events.location, pattern), ilike(events.category, pattern)));

@@ -157,6 +157,11 @@ export function createAuth({ db, config, email, sms, accountChanged }: AuthDeps)
       },
       session: {
         create: {
+          // An erased account (decision 035) never signs in again, whatever way in is left.
+          before: async (session) => {
+            const [user] = await db.select({ banned: users.banned }).from(users).where(eq(users.id, session.userId));
+            if (user?.banned) throw new APIError("FORBIDDEN", { code: "ACCOUNT_DELETED", message: "This account has been deleted." });
+          },
           after: async (session) => {
             await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, session.userId));
           },

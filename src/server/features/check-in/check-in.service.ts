@@ -47,6 +47,7 @@ interface AdmissionRow {
   dateTime: Date;
   venue: string | null;
   location: string;
+  minAge: number | null;
   /** When the ticket had been checked in before this call; null when it had not. */
   checkedInAt: Date | null;
   /** Set when this call checked the ticket in (or kept an earlier offline scan's time): the time now kept. */
@@ -69,6 +70,7 @@ interface RawAdmissionRow {
   date_time: Date | string;
   venue: string | null;
   location: string;
+  min_age: number | null;
   admitted_at: Date | string | null;
 }
 
@@ -150,7 +152,7 @@ function admissionStatement(db: Db, by: "ticketCode" | "bookingId") {
       ), t as (
         select r.*, found.* from r cross join lateral (
           select b.id, b.ticket_code, b.status, b.attendee_name, b.attendee_email, b.ticket_quantity, b.checked_in_at,
-                 e.user_id as organiser_id, e.id as event_id, e.status as event_status, e.title, e.date_time, e.venue, e.location
+                 e.user_id as organiser_id, e.id as event_id, e.status as event_status, e.title, e.date_time, e.venue, e.location, e.min_age
           from ${bookings} b join ${events} e on e.id = b.event_id
           where ${found} and (${column("eventId")} is null or b.event_id = ${column("eventId")})
           limit 1
@@ -168,7 +170,7 @@ function admissionStatement(db: Db, by: "ticketCode" | "bookingId") {
         returning ${bookings.id} as id, ${bookings.checkedInAt} as admitted_at
       )
       select t.n, t.id, t.ticket_code, t.status, t.attendee_name, t.attendee_email, t.ticket_quantity, t.checked_in_at,
-             t.organiser_id, t.event_id, t.event_status, t.title, t.date_time, t.venue, t.location, admitted.admitted_at
+             t.organiser_id, t.event_id, t.event_status, t.title, t.date_time, t.venue, t.location, t.min_age, admitted.admitted_at
       from t left join admitted on admitted.id = t.id`,
     );
   });
@@ -189,6 +191,7 @@ function admissionRow(row: RawAdmissionRow): AdmissionRow {
     dateTime: asDate(row.date_time)!,
     venue: row.venue,
     location: row.location,
+    minAge: row.min_age === null ? null : Number(row.min_age),
     checkedInAt: asDate(row.checked_in_at),
     admittedAt: asDate(row.admitted_at),
   };
@@ -288,7 +291,7 @@ export async function checkTicket({ db, signer, actor, input }: { db: Db; signer
     status: row.status,
     alreadyCheckedIn: row.checkedInAt !== null,
     checkedInAt: checkedInAt?.toISOString() ?? null,
-    event: { id: row.eventId, title: row.title, date: row.dateTime.toISOString(), venue: row.venue || null, location: row.location || null },
+    event: { id: row.eventId, title: row.title, date: row.dateTime.toISOString(), venue: row.venue || null, location: row.location || null, minAge: row.minAge },
     attendee: { name: row.attendeeName, email: row.attendeeEmail, tickets: row.ticketQuantity },
   };
 }
@@ -306,7 +309,7 @@ export async function checkInList({ db, signer, actor, eventId }: { db: Db; sign
     .where(and(eq(bookings.eventId, event.id), inArray(bookings.status, [...SOLD_BOOKING_STATUSES])))
     .orderBy(asc(bookings.createdAt));
   return {
-    event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, status: event.status },
+    event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, status: event.status, minAge: event.minAge },
     keys: await signer.publicKeys(),
     tickets: rows.map((booking) => ({
       ticketId: booking.ticketCode,

@@ -141,7 +141,7 @@ describe("confirmations that arrive together share a transaction (docs/decisions
     return createPayment({ db: ctx.db, userId: buyer!.id, input: { attendeeName: "Ada Batch", eventId, ticketQuantity: quantity } });
   };
   const lapse = (sessionId: string) => ctx.db.update(orders).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(orders.sessionId, sessionId));
-  const confirm = (sessionId: string) => confirmOrder({ db: recording.db, jobs: ctx.app.jobs, sessionId });
+  const confirm = (sessionId: string) => confirmOrder({ db: recording.db, jobs: ctx.app.jobs, company: ctx.config.company, sessionId });
   // Confirmation follows payment in the product (settlePaidSession): the orders confirmed here are paid first.
   const paid = (held: { sessionId: string }[]) => paidLocally(ctx.db, held.map((order) => order.sessionId));
 
@@ -172,7 +172,7 @@ describe("confirmations that arrive together share a transaction (docs/decisions
     const blocker = await hold(doomed.id);
     // All paid but the cancelled one, which is never confirmed.
     await paid([live, lapsedA, lapsedB, lapsedC, before, blocker]);
-    expect((await confirmOrder({ db: ctx.db, jobs: ctx.app.jobs, sessionId: before!.sessionId })).status).toBe("confirmed");
+    expect((await confirmOrder({ db: ctx.db, jobs: ctx.app.jobs, company: ctx.config.company, sessionId: before!.sessionId })).status).toBe("confirmed");
     // Three lapsed holds for 4 places, one of which a new hold takes: two can still be paid for, not three.
     for (const order of [lapsedA, lapsedB, lapsedC]) await lapse(order!.sessionId);
     await hold(event.id);

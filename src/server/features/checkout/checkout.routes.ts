@@ -12,14 +12,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     {
       schema: {
         tags: ["functions"],
-        summary: "Start a checkout for one event or a whole cart; returns the checkout URL",
+        summary:
+          "Start a checkout for one event or a whole cart; returns the checkout URL. An age-limited event refuses a buyer under its minimum age on its date (403 UNDER_AGE_LIMIT), or without a date of birth (403 DATE_OF_BIRTH_NEEDED: send `dateOfBirth`, YYYY-MM-DD, which is kept on the account only while it has none)",
+        description:
+          "A paid event is sold only once its organiser has completed their seller details (issue 34): until then it is refused with 409 CONFLICT, `details.reason` SELLER_DETAILS_MISSING and `details.eventId`, the message naming the event.",
         body: z.unknown(),
         response: { 200: CreatePaymentResult },
       },
     },
     async (request) => {
       const userId = (await session.requireActor(request)).userId;
-      return startCheckout({ db, gateway, publicUrl: config.publicUrl, userId, input: request.body });
+      return startCheckout({ db, gateway, publicUrl: config.publicUrl, agentName: config.company.name, userId, input: request.body });
     },
   );
 
@@ -36,7 +39,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     // The success page is reached signed in (spec §4): only the order's own buyer is answered.
-    async (request) => verifyPayment({ db, jobs, gateway, userId: (await session.requireActor(request)).userId, sessionId: request.body.sessionId }),
+    async (request) => verifyPayment({ db, jobs, gateway, company: config.company, userId: (await session.requireActor(request)).userId, sessionId: request.body.sessionId }),
   );
 
   /** The local provider's checkout page reads its order here (heading 'Test payment'). */
@@ -65,7 +68,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: CheckoutRedirect },
       },
     },
-    async (request) => payTestCheckout({ db, jobs, gateway, sessionId: request.params.sessionId, userId: (await session.requireActor(request)).userId }),
+    async (request) => payTestCheckout({ db, jobs, gateway, company: config.company, sessionId: request.params.sessionId, userId: (await session.requireActor(request)).userId }),
   );
 
   app.post(

@@ -13,6 +13,11 @@ import {
   newTicketCode,
   paymentCancelPath,
   paymentSuccessPath,
+  soldByLine,
+  agentLine,
+  eventPlace,
+  formatDateTime,
+  type SellerIdentity,
 } from "../../../domain";
 import { oncePerDb, type Db } from "../../db/client";
 import { settled, statementBatches, togetherOrAlone, type StatementBatches } from "../../db/statement-batches";
@@ -20,14 +25,18 @@ import { affiliateCommissions, affiliates, bookings, events, ledgerEntries, orde
 import type { Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
 import { newLocalPaymentId } from "../../providers/payments/local";
-import { transferGroupOf, type PaymentGateway } from "../../providers/payments/payments";
+import { SELLER_TEXT_MAX_LENGTH, transferGroupOf, type PaymentGateway } from "../../providers/payments/payments";
 import { bookingChargeEntries, ledgerInsert, recordLedger } from "../ledger/ledger";
 import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import { captureOrderSellers } from "../ledger/order-sellers";
+import { numberReceipts } from "../receipts/receipt-numbers";
+import type { PlatformCompany } from "../../config";
 import { placesLeft } from "../events/places";
+import { eventSellers } from "../events/sellers";
 import { holdLapsed, liveHoldWithMargin, lockEvents } from "./capacity";
 import { placeHold } from "./holds";
+import { checkAgeLimits } from "./age-limits";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 /** Where confirmation enqueues ticket and refund e-mails and refunds (the job queue, inside the confirming transaction). */
@@ -54,6 +63,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
   const sessionId = `pending_${randomUUID()}`;
   const input = parseInput(CreatePaymentInput, raw, { whole: "body" });
   const lines = checkoutLines(input).sort((a, b) => a.eventId.localeCompare(b.eventId));
+  await checkAgeLimits(db, { userId, eventIds: lines.map((line) => line.eventId), dateOfBirth: input.dateOfBirth });
   const arrivedWith = input.affiliateCode ? await findActiveAffiliate({ db, code: input.affiliateCode }) : null;
   // Nobody earns commission on their own purchase: the buyer's own code counts as no code (issue 16).
   const [referrer] = arrivedWith ? await db.select({ userId: affiliates.userId }).from(affiliates).where(eq(affiliates.id, arrivedWith.id)) : [];
@@ -88,21 +98,23 @@ export type ConfirmResult =
  * Confirmations that arrive together share one transaction (decision 033): a confirmation that finds
  * another running waits for it, and goes in the next with every one that queued meanwhile.
  */
-export async function confirmOrder({ db, jobs, sessionId }: { db: Db; jobs: TicketEmailQueue; sessionId: string }): Promise<ConfirmResult> {
-  const result = await confirmationBatches(db, jobs).run(sessionId);
+export async function confirmOrder({ db, jobs, company, sessionId }: { db: Db; jobs: TicketEmailQueue; company: PlatformCompany; sessionId: string }): Promise<ConfirmResult> {
+  const result = await confirmationBatches(db, jobs, company).run(sessionId);
   // Tickets sold (the home page's figures) and, for a payment after its hold lapsed, places taken.
   if (result.status !== "not-confirmable") publicPagesChanged(db, "places");
   return result;
 }
 
-function confirmationBatches(db: Db, jobs: TicketEmailQueue): StatementBatches<string, ConfirmResult> {
-  const byQueue = oncePerDb(db, "confirmation_batches", () => new WeakMap<TicketEmailQueue, StatementBatches<string, ConfirmResult>>());
-  let batches = byQueue.get(jobs);
+function confirmationBatches(db: Db, jobs: TicketEmailQueue, company: PlatformCompany): StatementBatches<string, ConfirmResult> {
+  const byQueue = oncePerDb(db, "confirmation_batches", () => new WeakMap<TicketEmailQueue, WeakMap<PlatformCompany, StatementBatches<string, ConfirmResult>>>());
+  const byCompany = byQueue.get(jobs) ?? new WeakMap<PlatformCompany, StatementBatches<string, ConfirmResult>>();
+  byQueue.set(jobs, byCompany);
+  let batches = byCompany.get(company);
   if (!batches) {
     // A failure of the shared transaction (a deadlock with another writer, a constraint) fails every
     // confirmation in it: each then runs alone (togetherOrAlone), so one order's failure is only its own.
-    batches = statementBatches({ runBatch: (sessionIds) => togetherOrAlone(sessionIds, async (ids) => settled(await confirmTogether(db, jobs, ids))), keyOf: (sessionId) => sessionId });
-    byQueue.set(jobs, batches);
+    batches = statementBatches({ runBatch: (sessionIds) => togetherOrAlone(sessionIds, async (ids) => settled(await confirmTogether(db, jobs, company, ids))), keyOf: (sessionId) => sessionId });
+    byCompany.set(company, batches);
   }
   return batches;
 }
@@ -126,7 +138,7 @@ function inParts<T>(items: T[], sizeOf: (item: T) => number, maxSize: number): T
 }
 
 /** The confirmation of several orders in one transaction, each answered as if it had come alone (confirmOrder). */
-async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: string[]): Promise<ConfirmResult[]> {
+async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: PlatformCompany, sessionIds: string[]): Promise<ConfirmResult[]> {
   const answers = new Map<string, ConfirmResult>();
   await db.transaction(async (tx) => {
     // Locked in id order, so two batches sharing orders never deadlock.
@@ -313,6 +325,12 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, sessionIds: strin
       tx,
       confirmed.map(({ bookingId }) => bookingId),
     );
+    // Last, so the receipt series' counter is locked only until the commit that follows (issue 34).
+    await numberReceipts(
+      tx,
+      company,
+      confirming.map(({ order }) => order.id),
+    );
     for (const { order } of confirming) answers.set(order.sessionId, { status: "confirmed", bookingIds: confirmed.filter((row) => row.order === order).map((row) => row.bookingId) });
   });
   return sessionIds.map((sessionId) => answers.get(sessionId) ?? { status: "not-confirmable", reason: "No order with that session" });
@@ -349,10 +367,13 @@ export async function getTestCheckout({ db, sessionId, userId }: { db: Db; sessi
       unitPricePence: orderLines.unitPricePence,
       feePerTicketPence: orderLines.feePerTicketPence,
       totalPence: orderLines.totalPence,
+      minAge: events.minAge,
     })
     .from(orderLines)
     .innerJoin(events, eq(events.id, orderLines.eventId))
     .where(eq(orderLines.orderId, order.id));
+  // Named before the buyer pays, as the event page names them (issue 34); recorded when the order is paid.
+  const sellers = new Map((await eventSellers(db, lines.map((line) => line.eventId))).flatMap((event) => (event.seller ? [[soldByLine(event.seller), event.seller] as const] : [])));
   return {
     sessionId: order.sessionId,
     status: order.status,
@@ -361,6 +382,7 @@ export async function getTestCheckout({ db, sessionId, userId }: { db: Db; sessi
     totalPence: order.totalPence,
     expiresAt: order.expiresAt.toISOString(),
     lines,
+    sellers: [...sellers.values()],
   };
 }
 
@@ -368,10 +390,24 @@ export async function getTestCheckout({ db, sessionId, userId }: { db: Db; sessi
  * The test checkout's Pay button (the local provider's payment, decision 026): settles the buyer's own
  * local order as a webhook would, and answers where the browser goes next, as Stripe Checkout would.
  */
-export async function payTestCheckout({ db, jobs, gateway, sessionId, userId }: { db: Db; jobs: TicketEmailQueue; gateway: PaymentGateway; sessionId: string; userId: string }) {
+export async function payTestCheckout({
+  db,
+  jobs,
+  gateway,
+  company,
+  sessionId,
+  userId,
+}: {
+  db: Db;
+  jobs: TicketEmailQueue;
+  gateway: PaymentGateway;
+  company: PlatformCompany;
+  sessionId: string;
+  userId: string;
+}) {
   const order = await findOwnOrder({ db, sessionId, userId });
   if (!order || order.provider !== "local") throw new AppError("NOT_FOUND", NO_TEST_CHECKOUT);
-  await settlePaidSession({ db, jobs, gateway, sessionId: order.sessionId, paymentReference: newLocalPaymentId() });
+  await settlePaidSession({ db, jobs, gateway, company, sessionId: order.sessionId, paymentReference: newLocalPaymentId() });
   return { redirectUrl: paymentSuccessPath(order.sessionId) };
 }
 
@@ -392,12 +428,15 @@ export async function startCheckout({
   db,
   gateway,
   publicUrl,
+  agentName,
   userId,
   input,
 }: {
   db: Db;
   gateway: PaymentGateway;
   publicUrl: string;
+  /** The platform company, the sellers' agent (config.company.name). */
+  agentName: string;
   userId: string;
   input: unknown;
 }): Promise<{ url: string; sessionId: string }> {
@@ -407,11 +446,19 @@ export async function startCheckout({
     throw new AppError("BAD_REQUEST", `A checkout can total at most ${formatPounds(MAX_CHECKOUT_TOTAL_PENCE)}. Please buy these tickets in smaller checkouts.`);
   }
   try {
+    const sellers = new Map((await eventSellers(db, order.lines.map((line) => line.event.id))).map((event) => [event.id, event.seller]));
     const session = await gateway.createSession({
       transferGroup: transferGroupOf(order.id),
       orderId: order.id,
       customerEmail: order.attendeeEmail,
-      lines: order.lines.map((line) => ({ title: line.event.title, quantity: line.quantity, unitPricePence: line.event.pricePence, feePerTicketPence: line.fee })),
+      lines: order.lines.map((line) => ({
+        title: line.event.title,
+        description: providerLineDescription(line.event, sellers.get(line.event.id) ?? null),
+        quantity: line.quantity,
+        unitPricePence: line.event.pricePence,
+        feePerTicketPence: line.fee,
+      })),
+      sellerText: providerSellerText([...sellers.values()].flatMap((seller) => (seller ? [seller] : [])), agentName),
       // Read now, just before the call: Stripe measures its 30-minute minimum from its own receipt (decision 013).
       expiresAt: checkoutSessionExpiry(new Date(), order.expiresAt),
       successUrl: `${publicUrl}${paymentSuccessPath(CHECKOUT_SESSION_ID_TEMPLATE)}`,
@@ -426,6 +473,23 @@ export async function startCheckout({
   }
 }
 
+/** A ticket line as the provider's page describes it (issue 34): "Fri, 3 Jul 2026, 19:30 (UK time) at Ronnie's, Soho, London. Sold by Jazz Co Ltd". */
+export function providerLineDescription(event: { dateTime: Date; venue: string | null; location: string | null }, seller: SellerIdentity | null): string {
+  const place = eventPlace(event);
+  const when = `${formatDateTime(event.dateTime.toISOString())} (UK time)${place ? ` at ${place}` : ""}.`;
+  return seller ? `${when} Sold by ${seller.name}` : when;
+}
+
+/**
+ * Who sells, beside the provider's Pay button (D28): each seller's line, or, when a cart of many sellers
+ * would not fit the provider's limit, the agent line with a pointer to the ticket lines that name them.
+ */
+export function providerSellerText(sellers: SellerIdentity[], agentName: string): string {
+  const lines = [...new Set(sellers.map((seller) => soldByLine(seller, agentName)))];
+  const full = lines.join("\n");
+  return full.length <= SELLER_TEXT_MAX_LENGTH ? full : `Each ticket line above names its seller. ${agentLine(agentName)}`;
+}
+
 /**
  * Records a payment the provider reports and confirms the order; a payment that lost its places is
  * refunded through the provider. Shared by verify-payment, the Stripe webhook and the test checkout's Pay.
@@ -434,12 +498,15 @@ export async function settlePaidSession({
   db,
   jobs,
   gateway,
+  company,
   sessionId,
   paymentReference,
 }: {
   db: Db;
   jobs: TicketEmailQueue;
   gateway: PaymentGateway;
+  /** The platform as the receipt names it (config.company). */
+  company: PlatformCompany;
   sessionId: string;
   paymentReference: string | null;
 }) {
@@ -447,7 +514,7 @@ export async function settlePaidSession({
     .update(orders)
     .set({ paidAt: sql`coalesce(${orders.paidAt}, now())`, paymentReference: sql`coalesce(${orders.paymentReference}, ${paymentReference})` })
     .where(eq(orders.sessionId, sessionId));
-  const result = await confirmOrder({ db, jobs, sessionId });
+  const result = await confirmOrder({ db, jobs, company, sessionId });
   if (result.status === "refunded") {
     // Paid back now if the provider answers; otherwise the refund job keeps trying (decision 027).
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.sessionId, sessionId));

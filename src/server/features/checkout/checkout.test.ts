@@ -143,8 +143,8 @@ describe("confirmations and holds under a rush (issue 21): a live hold's confirm
       await new Promise<void>((resolve) => (release = resolve));
     });
     await isLocked;
-    const keeping = confirmOrder({ db: t.db, jobs: t.app.jobs, sessionId: liveOrder.sessionId });
-    const recounting = confirmOrder({ db: t.db, jobs: t.app.jobs, sessionId: lapsingOrder.sessionId });
+    const keeping = confirmOrder({ db: t.db, jobs: t.app.jobs, company: t.config.company, sessionId: liveOrder.sessionId });
+    const recounting = confirmOrder({ db: t.db, jobs: t.app.jobs, company: t.config.company, sessionId: lapsingOrder.sessionId });
     expect(await settledWithin(keeping, 5_000)).toBe(true);
     expect(await settledWithin(recounting, 300)).toBe(false);
     release();
@@ -160,7 +160,7 @@ describe("confirmations and holds under a rush (issue 21): a live hold's confirm
     await paidLocally(t.db, held.map((order) => order.sessionId));
     const later = await Promise.all(Array.from({ length: 40 }, () => createUser(t.db)));
     const [confirmed, attempts] = await Promise.all([
-      Promise.all(held.map(({ sessionId }) => confirmOrder({ db: t.db, jobs: t.app.jobs, sessionId }))),
+      Promise.all(held.map(({ sessionId }) => confirmOrder({ db: t.db, jobs: t.app.jobs, company: t.config.company, sessionId }))),
       Promise.all(later.map((account) => hold(account.id, event.id).then(() => true, () => false))),
     ]);
     expect(confirmed.every((result) => result.status === "confirmed")).toBe(true);
@@ -180,7 +180,7 @@ describe("confirmation is idempotent (ARCHITECTURE)", () => {
       pay(buyer, sessionId),
       pay(buyer, sessionId),
       ...Array.from({ length: 6 }, () => buyer.post("/api/functions/verify-payment", { sessionId })),
-      confirmOrder({ db: t.db, jobs: t.app.jobs, sessionId }),
+      confirmOrder({ db: t.db, jobs: t.app.jobs, company: t.config.company, sessionId }),
     ]);
     const rows = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
     expect(rows).toHaveLength(1);

@@ -58,7 +58,7 @@ async function followsItsOrder(db: Db, organiserId: string) {
   const [paid, released, lapsing] = await Promise.all(held.map((hold) => orderOf(db, hold.sessionId)));
   // Paid first, as the product confirms an order only after its payment.
   await paidLocally(db, [paid!.sessionId]);
-  expect(await confirmOrder({ db, jobs: noJobs, sessionId: paid!.sessionId })).toMatchObject({ status: "confirmed" });
+  expect(await confirmOrder({ db, jobs: noJobs, company: ctx.config.company, sessionId: paid!.sessionId })).toMatchObject({ status: "confirmed" });
   await releaseOrder({ db, sessionId: released!.sessionId, status: "cancelled" });
   // Held a while longer (as a provider's extension would), then lapsed: the line follows both.
   const later = new Date(lapsing!.expiresAt.getTime() + 60_000);

@@ -19,6 +19,7 @@ import { events, orderLines, orders, profiles, users } from "../../db/schema";
 import { hitRateLimits, rateLimitRefusal } from "../../lib/rate-limiter";
 import { statementBatches, togetherOrAlone, type Settled, type StatementBatches } from "../../db/statement-batches";
 import type { PaymentGateway } from "../../providers/payments/payments";
+import { eventsAwaitingSellerDetails, sellerDetailsMissingError } from "../events/sellers";
 import { eventsAwaitingPayouts, payoutsNotReadyError } from "../payouts/payout-accounts.service";
 import { checkPlacesLeft, holdStanding, lockEvents, type HoldStanding } from "./capacity";
 
@@ -50,13 +51,19 @@ export interface PricedLine {
 
 export type HeldOrder = typeof orders.$inferSelect & { lines: PricedLine[] };
 
+/** The paid events of a batch that cannot be sold yet: their organiser's seller details are incomplete (issue 34), or they cannot be paid (D23). */
+interface Awaiting {
+  sellerDetails: { id: string; title: string }[];
+  payouts: { id: string; title: string }[];
+}
+
 /**
  * The hold's rules for one buyer (decisions D6, D8, D9; issue 16), against places counted under the
  * events' lock: each line's event must be on sale and paid, fit its places left, and keep the account
- * within the per-event limit; every event's organiser must be able to be paid. Throws the buyer's
+ * within the per-event limit; every event's organiser must have named themselves as its seller and be able to be paid. Throws the buyer's
  * AppError, or prices every line from the database.
  */
-function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, awaitingPayouts: { id: string; title: string }[]): PricedLine[] {
+function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, awaiting: Awaiting): PricedLine[] {
   const priced: PricedLine[] = [];
   for (const line of request.lines) {
     const event = locked.get(line.eventId);
@@ -77,7 +84,10 @@ function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing
       total: ticketTotal(event.pricePence, line.quantity, event.absorbsBookingFee),
     });
   }
-  const waiting = awaitingPayouts.find((event) => request.lines.some((line) => line.eventId === event.id));
+  const inRequest = (event: { id: string }) => request.lines.some((line) => line.eventId === event.id);
+  const noSeller = awaiting.sellerDetails.find(inRequest);
+  if (noSeller) throw sellerDetailsMissingError(noSeller);
+  const waiting = awaiting.payouts.find(inRequest);
   if (waiting) throw payoutsNotReadyError(waiting);
   return priced;
 }
@@ -154,10 +164,10 @@ async function holdTogether(db: Db, holds: BuyerHold[]): Promise<Settled<HeldOrd
       holds.map(({ request }) => request.userId),
       eventIds,
     );
-    const awaitingPayouts = await eventsAwaitingPayouts(tx, holds[0]!.request.provider, eventIds);
+    const awaiting = { sellerDetails: await eventsAwaitingSellerDetails(tx, eventIds), payouts: await eventsAwaitingPayouts(tx, holds[0]!.request.provider, eventIds) };
     const outcomes: ({ failed: AppError } | { orderId: string; priced: PricedLine[] })[] = holds.map(({ request }) => {
       try {
-        const priced = priceHold(request, locked, standing, awaitingPayouts);
+        const priced = priceHold(request, locked, standing, awaiting);
         for (const line of priced) standing.get(line.event.id)!.taken += line.quantity;
         return { orderId: randomUUID(), priced };
       } catch (error) {

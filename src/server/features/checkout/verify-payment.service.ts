@@ -5,6 +5,7 @@ import { bookings, events } from "../../db/schema";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { ticketEmailStatus } from "../tickets/send-ticket-email.service";
 import { confirmOrder, findOwnOrder, settlePaidSession, type TicketEmailQueue } from "./checkout.service";
+import type { PlatformCompany } from "../../config";
 
 const NO_PAYMENT = "No payment found for this session.";
 const NOT_PAID = "The payment has not been completed.";
@@ -26,7 +27,7 @@ async function bookingsOf(db: Db, ids: string[]) {
     total_amount_pence: booking.totalAmountPence,
     qr_code: booking.qrCode,
     ticket_code: booking.ticketCode,
-    events: { title: event.title, description: event.description, date_time: event.dateTime.toISOString(), venue: event.venue, location: event.location, image_url: event.imageUrl },
+    events: { title: event.title, description: event.description, date_time: event.dateTime.toISOString(), venue: event.venue, location: event.location, image_url: event.imageUrl, min_age: event.minAge },
     ticket_email: ticketEmailStatus(booking),
   }));
 }
@@ -41,24 +42,26 @@ export async function verifyPayment({
   db,
   jobs,
   gateway,
+  company,
   userId,
   sessionId,
 }: {
   db: Db;
   jobs: TicketEmailQueue;
   gateway: PaymentGateway;
+  company: PlatformCompany;
   userId: string;
   sessionId: string;
 }): Promise<VerifyPaymentResult> {
   const order = await findOwnOrder({ db, sessionId, userId });
   if (!order) return { success: false, error: NO_PAYMENT };
   let result;
-  if (order.paidAt) result = await confirmOrder({ db, jobs, sessionId: order.sessionId });
+  if (order.paidAt) result = await confirmOrder({ db, jobs, company, sessionId: order.sessionId });
   // Only the provider that opened the session is asked about it (a local one answers 'not paid': its Pay button records payments).
   else if (order.provider === gateway.name) {
     const payment = await gateway.sessionPayment(order.sessionId);
     if (!payment.paid) return { success: false, error: NOT_PAID };
-    result = await settlePaidSession({ db, jobs, gateway, sessionId: order.sessionId, paymentReference: payment.paymentIntentId });
+    result = await settlePaidSession({ db, jobs, gateway, company, sessionId: order.sessionId, paymentReference: payment.paymentIntentId });
   } else return { success: false, error: NOT_PAID };
   if (result.status !== "confirmed") return { success: false, error: result.reason };
   const found = await bookingsOf(db, result.bookingIds);

@@ -51,7 +51,7 @@ describe("dev mailbox: loopback clients only", () => {
   });
 });
 
-/** A ticket e-mail in the dev mailbox lists its attachments (the inline QR and the .ics), each downloadable here only. */
+/** A ticket e-mail in the dev mailbox lists its attachments (the inline QR, the .ics and the receipt PDF), each downloadable here only. */
 describe("dev mailbox: attachments", () => {
   let t: TestApp;
   const to = "attachments@example.com";
@@ -66,10 +66,13 @@ describe("dev mailbox: attachments", () => {
       attendeeName: "Ada Lovelace",
       ticketCode: payload.ticketId,
       ticketQuantity: 2,
-      totalAmountPence: 3460,
+      bought: { quantity: 2, unitPricePence: 1500, feePerTicketPence: 230, totalPaidPence: 3460 },
       event: { id: "e-1", title: "Mailbox Gig", dateTime: new Date(payload.eventDate), endTime: null, location: "Soho, London", venue: "The Vault" },
+      seller: { name: "The Vault Ltd", address: "1 Greek Street\nLondon W1D 4DH", companyNumber: null },
+      company: t.config.company,
       qrPayload: payload,
       publicUrl: t.config.publicUrl,
+      receipt: { filename: "eventora-receipt-R-000001.pdf", pdf: Buffer.from("%PDF-1.7 receipt") },
     });
     const sender = createEmailSender({ config: t.config, db: t.db });
     expect(sender.provider).toBe("outbox");
@@ -85,6 +88,7 @@ describe("dev mailbox: attachments", () => {
     expect(message!.attachments).toEqual([
       { filename: "TKT-MAILBOX1.png", contentType: "image/png", size: sent.attachments![0]!.content.length, inline: true, url: expect.stringMatching(/^\/api\/dev\/mailbox\/[0-9a-f-]{36}\/attachments\/0$/) },
       { filename: "TKT-MAILBOX1.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", size: sent.attachments![1]!.content.length, inline: false, url: expect.stringMatching(/\/attachments\/1$/) },
+      { filename: "eventora-receipt-R-000001.pdf", contentType: "application/pdf", size: sent.attachments![2]!.content.length, inline: false, url: expect.stringMatching(/\/attachments\/2$/) },
     ]);
     // The rendered message shows the QR itself, not a broken cid: reference.
     expect(message!.html).toContain('src="data:image/png;base64,');
@@ -93,7 +97,7 @@ describe("dev mailbox: attachments", () => {
 
   it("downloads each attachment byte for byte, named, to this machine only", async () => {
     const { messages } = (await get(`/api/dev/mailbox?to=${to}`)).json<{ messages: MailboxMessage[] }>();
-    const [qr, ics] = messages[0]!.attachments;
+    const [qr, ics, pdf] = messages[0]!.attachments;
     const png = await get(qr!.url);
     expect(png.statusCode).toBe(200);
     expect(png.headers["content-type"]).toBe("image/png");
@@ -103,6 +107,9 @@ describe("dev mailbox: attachments", () => {
     expect(calendar.headers["content-type"]).toContain("text/calendar");
     expect(calendar.body).toContain("BEGIN:VCALENDAR");
     expect(calendar.body).toContain("SUMMARY:Mailbox Gig");
+    const receipt = await get(pdf!.url);
+    expect(receipt.headers["content-type"]).toBe("application/pdf");
+    expect(receipt.rawPayload.equals(sent.attachments![2]!.content)).toBe(true);
 
     expect((await get(qr!.url, "192.0.2.77")).statusCode).toBe(404);
     expect((await get(qr!.url.replace(/\/0$/, "/7"))).json()).toEqual({ error: { code: "NOT_FOUND", message: "This message has no such attachment." } });

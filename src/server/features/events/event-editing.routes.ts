@@ -78,7 +78,7 @@ export const eventEditingRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       schema: {
         tags: ["events"],
         summary:
-          "Update an event (owner or admin; same format as create). A changed date must be in the future and at most 3 years ahead (400); the start and end of an event with sales, refunds or live holds move only by postponing it (409)",
+          "Update an event (owner or admin; same format as create). A changed date must be in the future and at most 3 years ahead (400); the start and end of an event with sales, refunds or live holds move only by postponing it (409), and its minAge cannot be raised (409)",
         consumes: ["multipart/form-data", "application/json"],
         params: eventParams,
         response: { 200: EditableEvent },

@@ -1,7 +1,7 @@
 import { parseInput } from "../../lib/parse-input";
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, or, sql } from "drizzle-orm";
-import { AppError, businessTypeForCategory, EventInput, eventDatesError, eventDatesMove, ONGOING_BUSINESS_DATE, type EditableEvent, type EventDates, isUuid } from "../../../domain";
+import { AppError, businessTypeForCategory, EventInput, eventDatesError, eventDatesMove, ONGOING_BUSINESS_DATE, type EditableEvent, type EventDates, isUuid, raisesAgeLimit } from "../../../domain";
 import type { Db, Tx } from "../../db/client";
 import { affiliates, bookings, events, orderLines, orders, profiles, refunds } from "../../db/schema";
 import type { FileStorage } from "../../providers/storage/storage";
@@ -39,6 +39,7 @@ async function loadEditable(db: Db, eventId: string): Promise<EditableEvent | nu
       affiliateCode: affiliates.affiliateCode,
       status: events.status,
       businessType: events.businessType,
+      minAge: events.minAge,
     })
     .from(events)
     .leftJoin(affiliates, eq(affiliates.id, events.affiliateId))
@@ -79,6 +80,7 @@ async function eventValues(db: Db, input: ParsedEventInput, organiserId: string)
     pricePence: input.pricePence,
     absorbsBookingFee: input.absorbsBookingFee,
     maxAttendees: input.maxAttendees,
+    minAge: input.minAge,
     videoUrl: input.videoUrl,
     affiliateId: affiliate?.id ?? null,
   };
@@ -90,6 +92,9 @@ function checkDates(input: ParsedEventInput, values: EventDates, current: EventD
   const refused = eventDatesError(values, current, now);
   if (refused) throw new AppError("VALIDATION_FAILED", `Invalid field '${refused.field}': ${refused.message}`, { field: refused.field });
 }
+
+/** Raising an age limit would strand tickets already sold to younger buyers (issue 34); lowering or removing it is fine. */
+const AGE_LIMIT_RAISED = "This event has sold tickets or has tickets being bought, so its minimum age cannot be raised: some buyers may be under the new limit. It can still be lowered or removed.";
 
 const DATES_NEED_POSTPONE = "This event has sold tickets or has tickets being bought, so its date can only be moved by postponing it: buyers are told and may ask for a refund. Use Postpone on My Events.";
 
@@ -170,12 +175,14 @@ export async function updateEvent({
   const moves = eventDatesMove(values, currentDates);
   // Asked before the image is stored, so a refused edit leaves no file behind; asked again under the lock below.
   if (moves && (await hasBuyers(db, eventId))) throw new AppError("CONFLICT", DATES_NEED_POSTPONE, { reason: "POSTPONE_REQUIRED" });
+  if (raisesAgeLimit(current.minAge, values.minAge) && (await hasBuyers(db, eventId))) throw new AppError("CONFLICT", AGE_LIMIT_RAISED, { reason: "AGE_LIMIT_RAISED" });
   const imageUrl = image ? await storeEventImage({ storage, eventId, bytes: image }) : input.imageUrl;
   await db.transaction(async (tx) => {
     // The lock checkout takes: a sale and a change of date never interleave.
-    const [locked] = await tx.select({ dateTime: events.dateTime, endTime: events.endTime }).from(events).where(eq(events.id, eventId)).for("update");
+    const [locked] = await tx.select({ dateTime: events.dateTime, endTime: events.endTime, minAge: events.minAge }).from(events).where(eq(events.id, eventId)).for("update");
     if (!locked) throw new AppError("EVENT_NOT_FOUND", "Event not found");
     if (eventDatesMove(values, locked) && (await hasBuyers(tx, eventId))) throw new AppError("CONFLICT", DATES_NEED_POSTPONE, { reason: "POSTPONE_REQUIRED" });
+    if (raisesAgeLimit(locked.minAge, values.minAge) && (await hasBuyers(tx, eventId))) throw new AppError("CONFLICT", AGE_LIMIT_RAISED, { reason: "AGE_LIMIT_RAISED" });
     await tx
       .update(events)
       .set({ userId, ...values, imageUrl, updatedAt: new Date() })

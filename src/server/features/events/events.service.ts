@@ -2,8 +2,11 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import {
   AppError,
+  allInPricePence,
   EventId,
   effectiveSort,
+  eventKind,
+  sellerIdentity,
   type EventSort,
   LIST_SIZES,
   PRICE_BANDS,
@@ -20,6 +23,7 @@ import { alwaysListedSql, businessListingSql, listedSql } from "../../../domain/
 import { allInPricePenceSql } from "../../../domain/money.sql";
 import { publicMemoOf } from "../../lib/page-cache/invalidation";
 import { placesTaken, placesTakenByEvent } from "./places";
+import { sellerDetailsColumns } from "./sellers";
 
 /** A card's columns; `taken` comes from placesTakenByEvent over the page's ids (see pagedSummaries). */
 const cardColumns = {
@@ -38,6 +42,7 @@ const cardColumns = {
   imageUrl: events.imageUrl,
   status: events.status,
   previousDateTime: events.previousDateTime,
+  minAge: events.minAge,
   organiserUsername: profiles.username,
   organiserDisplayName: profiles.displayName,
 };
@@ -58,6 +63,7 @@ type SummaryRow = {
   imageUrl: string | null;
   status: string;
   previousDateTime: Date | null;
+  minAge: number | null;
   taken: number;
   organiserUsername: string | null;
   organiserDisplayName: string | null;
@@ -76,11 +82,13 @@ function toSummary(row: SummaryRow): EventSummary {
     businessType: row.businessType,
     pricePence: row.pricePence,
     absorbsBookingFee: row.absorbsBookingFee,
+    allInPricePence: allInPricePence(row),
     maxAttendees: row.maxAttendees,
     remaining: remainingPlaces(row.maxAttendees, Number(row.taken)),
     imageUrl: row.imageUrl,
     status: row.status,
     previousDateTime: row.previousDateTime ? new Date(row.previousDateTime).toISOString() : null,
+    minAge: row.minAge,
     organiser:
       row.organiserUsername || row.organiserDisplayName
         ? { username: row.organiserUsername, displayName: row.organiserDisplayName }
@@ -449,13 +457,15 @@ export async function getHomeData({ db, now = new Date() }: { db: Db; now?: Date
 export async function getEvent({ db, id }: { db: Db; id: string }): Promise<EventDetail> {
   if (!EventId.safeParse(id).success) throw new AppError("EVENT_NOT_FOUND", "Event not found");
   const [row] = await db
-    .select({ ...cardColumns, taken: placesTaken(events.id), videoUrl: events.videoUrl, createdAt: events.createdAt })
+    .select({ ...cardColumns, taken: placesTaken(events.id), videoUrl: events.videoUrl, createdAt: events.createdAt, sellerDetails: sellerDetailsColumns })
     .from(events)
     .leftJoin(profiles, eq(profiles.userId, events.userId))
     .where(eq(events.id, id))
     .limit(1);
   if (!row) throw new AppError("EVENT_NOT_FOUND", "Event not found");
-  return { ...toSummary(row), videoUrl: row.videoUrl, createdAt: new Date(row.createdAt).toISOString() };
+  const paid = eventKind(row) === "paid";
+  const seller = paid ? sellerIdentity(row.sellerDetails) : null;
+  return { ...toSummary(row), videoUrl: row.videoUrl, createdAt: new Date(row.createdAt).toISOString(), seller, awaitingSellerDetails: paid && !seller };
 }
 
 /** Events by id, in the order asked, whatever their status (a cart may hold one that has since closed). */

@@ -80,11 +80,13 @@ describe("GET /api/events: visibility (spec §4 Listing visibility)", () => {
       businessType: "event",
       pricePence: 1250,
       absorbsBookingFee: false,
+      allInPricePence: 1480,
       maxAttendees: null,
       remaining: null,
       imageUrl: "/media/jazz.webp",
       status: "active",
       previousDateTime: null,
+      minAge: null,
       organiser: { username: "Promoter_One", displayName: "Promoter One" },
     });
   });

@@ -26,7 +26,7 @@ export function managedByColumns(organiser: SQL, actor: { isAdmin: SQL; userId: 
 export async function findManagedEvent(db: Db, actor: Actor, eventId: string) {
   if (!isUuid(eventId)) throw new AppError("EVENT_NOT_FOUND", MANAGED_EVENT_NOT_FOUND);
   const [event] = await db
-    .select({ id: events.id, title: events.title, dateTime: events.dateTime, venue: events.venue, location: events.location, status: events.status })
+    .select({ id: events.id, title: events.title, dateTime: events.dateTime, venue: events.venue, location: events.location, status: events.status, minAge: events.minAge })
     .from(events)
     .where(and(eq(events.id, eventId), managedBy(actor)))
     .limit(1);

@@ -265,7 +265,7 @@ describe("payouts run on two nodes at once, and payees without a ready account (
     // The bank takes one booking's payment back (charge.dispute.created through the webhook's handler).
     const { handleProviderNotice } = await import("../provider-events/provider-events.service");
     const [order] = await t.db.execute(sql`select o.payment_reference from orders o join order_lines ol on ol.order_id = o.id join bookings b on b.order_line_id = ol.id where b.id = ${bookingIds[0]}`).then((result) => (Array.isArray(result) ? result : (result as { rows: { payment_reference: string }[] }).rows) as { payment_reference: string }[]);
-    await handleProviderNotice({ db: t.db, jobs: t.app.jobs, gateway: (await context()).gateway }, { type: "charge.dispute.created", paymentReference: order!.payment_reference, disputeId: `dp_${randomUUID().slice(0, 8)}`, amountPence: 5460, reason: "fraudulent" });
+    await handleProviderNotice({ db: t.db, jobs: t.app.jobs, gateway: (await context()).gateway, company: t.config.company }, { type: "charge.dispute.created", paymentReference: order!.payment_reference, disputeId: `dp_${randomUUID().slice(0, 8)}`, amountPence: 5460, reason: "fraudulent" });
     const reversal = await waitFor(async () => {
       const [done] = await t.db.select().from(payoutReversals).where(and(eq(payoutReversals.payoutId, paid!.id), eq(payoutReversals.status, "succeeded")));
       return done;

@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { BRAND, feeStatementPath, formatPounds, formatStatementMonth, plural, previousUkMonth } from "../../../domain";
+import { BRAND, feeStatementPath, formatFeeStatementNumber, formatPounds, formatStatementMonth, plural, previousUkMonth } from "../../../domain";
+import type { PlatformCompany } from "../../config";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 import type { EmailMessage } from "../../providers/email/email";
 import { renderEmail } from "../../providers/email/layout";
 import type { NoticeMailer } from "../../lib/notice-mailer";
-import { feeStatementLines, organisersWithFees, type FeeStatementLine } from "./statements.service";
+import { feeStatementTitle, feeStatementTotals, issueFeeStatement, issueFeeStatements, type IssuedFeeStatement } from "./fee-statements.service";
 
 interface FeeStatementEmailJob {
   organiserId: string;
@@ -26,14 +27,18 @@ export function keyedJobId(key: string): string {
 }
 
 /**
- * Queues one statement e-mail per organiser whose events were charged platform fees in `month`. Each job's
- * id comes from (organiser, month): a repeat run (a retried schedule, an admin's rerun) adds none. Answers
- * how many were newly queued.
+ * Issues the statement of each organiser whose events were charged platform fees in `month` (a closed UK
+ * month; one transaction each) and queues one e-mail per statement. Each job's id comes from (organiser,
+ * month): a repeat run (a retried schedule, an admin's rerun) issues and adds none. Answers how many
+ * e-mails were newly queued.
  */
-export async function queueFeeStatementEmails({ db, jobs }: { db: Db; jobs: Jobs }, month: string): Promise<number> {
+export async function queueFeeStatementEmails(
+  { db, jobs, company, now = new Date() }: { db: Db; jobs: Jobs; company: PlatformCompany; now?: Date },
+  month: string,
+): Promise<number> {
   await jobs.ready;
   let queued = 0;
-  for (const organiserId of await organisersWithFees(db, month)) {
+  for (const { organiserId } of await issueFeeStatements({ db, month, company, now })) {
     const id = await jobs.boss.send(QUEUES.feeStatementEmail, { organiserId, month } satisfies FeeStatementEmailJob, {
       id: keyedJobId(`fee-statement:${organiserId}:${month}`),
       deleteAfterSeconds: KEEP_JOB_SECONDS,
@@ -43,20 +48,11 @@ export async function queueFeeStatementEmails({ db, jobs }: { db: Db; jobs: Jobs
   return queued;
 }
 
-/** The e-mail with the link to a month's platform-fee statement. */
-export function feeStatementMessage({
-  to,
-  month,
-  lines,
-  publicUrl,
-}: {
-  to: string;
-  month: string;
-  lines: FeeStatementLine[];
-  publicUrl: string;
-}): EmailMessage {
+/** The e-mail with the link to a month's issued platform-fee statement. */
+export function feeStatementMessage({ to, statement, publicUrl }: { to: string; statement: IssuedFeeStatement; publicUrl: string }): EmailMessage {
+  const { month, lines } = statement;
   const monthName = formatStatementMonth(month);
-  const total = lines.reduce((sum, line) => sum + line.organiserFeesPence + line.absorbedFeesPence, 0);
+  const total = feeStatementTotals(lines).grossPence;
   const content = renderEmail({
     preheader: `Platform fees for ${monthName}: ${formatPounds(total)}.`,
     heading: `Your platform fee statement for ${monthName}`,
@@ -65,6 +61,7 @@ export function feeStatementMessage({
       "You can find every month's statement on your dashboard's Payouts tab.",
     ],
     details: [
+      { label: feeStatementTitle(statement), value: formatFeeStatementNumber(statement.number) },
       { label: "Month", value: monthName },
       { label: "Events", value: plural(lines.length, "event") },
       { label: "Fees charged", value: formatPounds(total) },
@@ -85,41 +82,37 @@ export function feeStatementMessage({
 
 /** Sends one organiser's statement e-mail (a retry after a crash between sending and completing may send it twice). */
 export async function deliverFeeStatementEmail(
-  mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl">,
+  { company, ...mailer }: Pick<NoticeMailer, "db" | "email" | "publicUrl"> & { company: PlatformCompany },
   { organiserId, month }: FeeStatementEmailJob,
 ): Promise<void> {
   const [user] = await mailer.db.select({ email: users.email }).from(users).where(eq(users.id, organiserId));
-  const lines = await feeStatementLines(mailer.db, organiserId, month);
-  if (!user || !lines.length) return;
-  await mailer.email.send(
-    feeStatementMessage({
-      to: user.email,
-      month,
-      lines,
-      publicUrl: mailer.publicUrl,
-    }),
-  );
+  // Issued by the run that queued this e-mail: this finds it.
+  const statement = await issueFeeStatement({ db: mailer.db, organiserId, month, company, now: new Date() });
+  if (!user || !statement) return;
+  await mailer.email.send(feeStatementMessage({ to: user.email, statement, publicUrl: mailer.publicUrl }));
 }
 
-/** The monthly run (06:00 UK time on the 1st, for the month before) and the e-mails it queues. */
+/** The monthly run (06:00 UK time on the 1st, for the month before): it issues the statements and queues their e-mails. */
 export async function startFeeStatementJobs({
   jobs,
   mailer,
+  company,
   log,
 }: {
   jobs: Jobs;
   mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl">;
+  company: PlatformCompany;
   log: FastifyBaseLogger;
 }) {
   await jobs.work<{ month?: string }>(QUEUES.feeStatements, async (job) => {
     const month = job.data?.month ?? previousUkMonth(new Date());
-    const queued = await queueFeeStatementEmails({ db: mailer.db, jobs }, month);
+    const queued = await queueFeeStatementEmails({ db: mailer.db, jobs, company }, month);
     if (queued) log.info({ month, queued }, "fee statement e-mails queued");
   });
   await jobs.schedule(QUEUES.feeStatements, "0 6 1 * *");
   await jobs.work<FeeStatementEmailJob>(QUEUES.feeStatementEmail, async (job) => {
     try {
-      await deliverFeeStatementEmail(mailer, job.data);
+      await deliverFeeStatementEmail({ ...mailer, company }, job.data);
     } catch (error) {
       log.warn({ err: error, ...job.data, attempt: job.retryCount + 1 }, "fee statement e-mail not sent; it will be retried");
       throw error;

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { EventStatement, StatementMonth, Statements } from "../../../domain";
 import type { AppContext } from "../../app-context";
-import { feeStatementPdf, getEventStatement, getStatements, payoutsCsv, statementsCsv } from "./statements.service";
+import { feeStatementPdf } from "./fee-statements.service";
+import { getEventStatement, getStatements, payoutsCsv, statementsCsv } from "./statements.service";
 
 const csvHeaders = (filename: string) => ({
   "content-type": "text/csv; charset=utf-8",
@@ -86,7 +87,8 @@ export const statementsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     {
       schema: {
         tags: ["payouts"],
-        summary: "The monthly platform-fee statement of the user's events as a PDF (/payouts/fee-statements/2026-11.pdf)",
+        summary:
+          "The monthly platform-fee statement of the user's events as a PDF (/payouts/fee-statements/2026-11.pdf): a VAT invoice when the platform is VAT-registered. Issued once the month is over (409 before), on the 1st or at the first request, and the same document ever after",
         params: z.object({
           file: z
             .string()
@@ -102,6 +104,8 @@ export const statementsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         db,
         actor: await session.requireActor(request),
         month: request.params.file,
+        company: config.company,
+        now: new Date(),
       });
       return reply
         .header("content-type", "application/pdf")

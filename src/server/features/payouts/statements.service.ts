@@ -1,34 +1,26 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   AppError,
-  BRAND,
   eventEndsAt,
-  formatEventDate,
-  formatPounds,
-  formatStatementMonth,
   payoutDueAt,
   statementStatusText,
   csvFile,
   csvPounds,
   type EventStatement,
   type EventTimes,
-  type LedgerKind,
   type PayoutView,
   type StatementStatus,
   type Statements,
 } from "../../../domain";
 import type { Db } from "../../db/client";
-import { events, ledgerEntries, payoutAccounts, payouts, profiles } from "../../db/schema";
-import { renderPdf } from "../../lib/pdf";
+import { events, ledgerEntries, payoutAccounts, payouts } from "../../db/schema";
 import type { Actor } from "../auth/session";
 import { findManagedEvent, managedBy } from "../events/managed-events";
 import { payoutViews } from "../ledger/payout-views";
-import { eventSettlements, ukMonthOf, type EventSettlement } from "../ledger/settlement";
+import { eventSettlements, type EventSettlement } from "../ledger/settlement";
+import { feeStatementMonths } from "./fee-statements.service";
 
 type PayoutRow = typeof payouts.$inferSelect;
-
-/** The platform's fees out of an organiser's share (D22): what the monthly fee statement lists. */
-const PLATFORM_FEE_KINDS = ["organiser_fee", "organiser_fee_reversal", "absorbed_fee", "absorbed_fee_reversal"] as const satisfies readonly LedgerKind[];
 
 /** Where an event's organiser payout stands; its date is the payout's own once it exists, else the rule's. */
 export function statementStatus({
@@ -142,26 +134,14 @@ async function eventStatements(
   });
 }
 
-/** UK months in which this organiser's own events were charged platform fees, newest first. */
-async function feeStatementMonths(db: Db, organiserId: string): Promise<string[]> {
-  const month = ukMonthOf(ledgerEntries.createdAt);
-  const rows = await db
-    .selectDistinct({ month })
-    .from(ledgerEntries)
-    .innerJoin(events, eq(events.id, ledgerEntries.eventId))
-    .where(and(eq(events.userId, organiserId), inArray(ledgerEntries.kind, PLATFORM_FEE_KINDS)))
-    .orderBy(desc(month));
-  return rows.map((row) => row.month);
-}
-
 /** The Payouts tab: a statement per event, each transfer, and the months with a fee statement. */
 export async function getStatements({ db, actor, ...options }: { db: Db; actor: Actor } & StatementOptions): Promise<Statements> {
-  const [eventRows, payoutRows, months] = await Promise.all([
+  const [eventRows, payoutRows, feeStatements] = await Promise.all([
     eventStatements(db, actor, options),
     organiserPayouts(db, actor),
-    feeStatementMonths(db, actor.userId),
+    feeStatementMonths(db, actor.userId, options.now),
   ]);
-  return { events: eventRows, payouts: payoutRows, feeStatementMonths: months };
+  return { events: eventRows, payouts: payoutRows, feeStatements };
 }
 
 /**
@@ -250,140 +230,4 @@ export async function payoutsCsv({ db, actor }: { db: Db; actor: Actor }): Promi
       row.reversals.map((reversal) => reversal.reversalId ?? "pending").join(" "),
     ]),
   ]);
-}
-
-export interface FeeStatementLine {
-  eventId: string;
-  title: string;
-  startsAt: Date;
-  organiserFeesPence: number;
-  absorbedFeesPence: number;
-}
-
-/** The platform fees charged on an organiser's events in one UK month (net of that month's reversals), per event. */
-export async function feeStatementLines(db: Db, organiserId: string, month: string): Promise<FeeStatementLine[]> {
-  const charged = await db
-    .selectDistinct({
-      id: events.id,
-      title: events.title,
-      dateTime: events.dateTime,
-    })
-    .from(ledgerEntries)
-    .innerJoin(events, eq(events.id, ledgerEntries.eventId))
-    .where(and(eq(events.userId, organiserId), inArray(ledgerEntries.kind, PLATFORM_FEE_KINDS), sql`${ukMonthOf(ledgerEntries.createdAt)} = ${month}`))
-    .orderBy(asc(events.dateTime), asc(events.id));
-  const settlements = await eventSettlements(
-    db,
-    charged.map((event) => event.id),
-    { month },
-  );
-  return charged.map((event) => ({
-    eventId: event.id,
-    title: event.title,
-    startsAt: event.dateTime,
-    organiserFeesPence: settlements.get(event.id)?.organiserFeesPence ?? 0,
-    absorbedFeesPence: settlements.get(event.id)?.absorbedFeesPence ?? 0,
-  }));
-}
-
-/** Organisers whose events were charged platform fees in this UK month (who gets the monthly e-mail). */
-export async function organisersWithFees(db: Db, month: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ userId: events.userId })
-    .from(ledgerEntries)
-    .innerJoin(events, eq(events.id, ledgerEntries.eventId))
-    .where(and(inArray(ledgerEntries.kind, PLATFORM_FEE_KINDS), sql`${ukMonthOf(ledgerEntries.createdAt)} = ${month}`));
-  return rows.map((row) => row.userId);
-}
-
-export const FEE_STATEMENT_NOT_FOUND = "There are no platform fees for that month.";
-
-/**
- * The monthly platform-fee statement (issue 20): per event, the organiser fees and absorbed booking fees
- * charged in that UK month, and their totals, as a PDF. Only the signed-in organiser's own events; a month
- * without fees has no statement.
- */
-export async function feeStatementPdf({ db, actor, month }: { db: Db; actor: Actor; month: string }): Promise<{ pdf: Buffer; filename: string }> {
-  const lines = await feeStatementLines(db, actor.userId, month);
-  if (!lines.length) throw new AppError("NOT_FOUND", FEE_STATEMENT_NOT_FOUND);
-  const [profile] = await db
-    .select({
-      businessName: profiles.businessName,
-      displayName: profiles.displayName,
-      businessAddress: profiles.businessAddress,
-    })
-    .from(profiles)
-    .where(eq(profiles.userId, actor.userId));
-  const organiser = profile?.businessName || profile?.displayName || "Organiser";
-  const monthName = formatStatementMonth(month);
-  const totals = lines.reduce(
-    (sum, line) => ({
-      organiser: sum.organiser + line.organiserFeesPence,
-      absorbed: sum.absorbed + line.absorbedFeesPence,
-    }),
-    { organiser: 0, absorbed: 0 },
-  );
-  const pdf = await renderPdf({ title: `Platform fee statement, ${monthName}`, author: BRAND.name }, (doc) => {
-    doc.font("Helvetica-Bold").fontSize(18).text(`${BRAND.name} platform fee statement`);
-    doc.moveDown(0.3).font("Helvetica").fontSize(12).text(monthName);
-    doc.moveDown(0.8).fontSize(10).text(`For: ${organiser}`);
-    if (profile?.businessAddress) doc.text(profile.businessAddress);
-    doc
-      .moveDown(0.5)
-      .fillColor("#475569")
-      .text("The fees charged on your events this month (UK time), less any taken back by refunds. They are deducted from your payouts.");
-    doc.fillColor("#000000").moveDown(1);
-    const columns = [
-      { label: "Event", x: 50, width: 215, align: "left" as const },
-      { label: "Event date", x: 270, width: 85, align: "left" as const },
-      { label: "Organiser fees", x: 355, width: 60, align: "right" as const },
-      {
-        label: "Absorbed booking fees",
-        x: 420,
-        width: 60,
-        align: "right" as const,
-      },
-      { label: "Total", x: 485, width: 60, align: "right" as const },
-    ];
-    const row = (cells: string[], bold = false) => {
-      const y = doc.y;
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
-      const heights = cells.map((cell, index) => doc.heightOfString(cell, { width: columns[index]!.width }));
-      if (y + Math.max(...heights) > doc.page.height - doc.page.margins.bottom) doc.addPage();
-      const top = doc.y;
-      cells.forEach((cell, index) =>
-        doc.text(cell, columns[index]!.x, top, {
-          width: columns[index]!.width,
-          align: columns[index]!.align,
-        }),
-      );
-      doc.x = 50;
-      doc.y = top + Math.max(...heights) + 6;
-    };
-    row(
-      columns.map((column) => column.label),
-      true,
-    );
-    doc
-      .moveTo(50, doc.y - 2)
-      .lineTo(545, doc.y - 2)
-      .strokeColor("#94a3b8")
-      .stroke();
-    for (const line of lines) {
-      row([
-        line.title,
-        formatEventDate(line.startsAt) ?? "",
-        formatPounds(line.organiserFeesPence),
-        formatPounds(line.absorbedFeesPence),
-        formatPounds(line.organiserFeesPence + line.absorbedFeesPence),
-      ]);
-    }
-    doc
-      .moveTo(50, doc.y - 2)
-      .lineTo(545, doc.y - 2)
-      .strokeColor("#94a3b8")
-      .stroke();
-    row(["Total", "", formatPounds(totals.organiser), formatPounds(totals.absorbed), formatPounds(totals.organiser + totals.absorbed)], true);
-  });
-  return { pdf, filename: `${BRAND.name.toLowerCase()}-fees-${month}.pdf` };
 }

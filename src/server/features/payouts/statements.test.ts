@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setUpTestApp } from "../../../../test/app";
 import { latestMessage } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { pdfText } from "../../../../test/pdf-text";
-import { formatStatementMonth, type EventStatement, type Statements } from "../../../domain";
-import { affiliates, bookings, events, ledgerEntries } from "../../db/schema";
+import { formatFeeStatementNumber, formatStatementMonth, type EventStatement, type Statements } from "../../../domain";
+import { affiliates, bookings, events, feeStatements, ledgerEntries } from "../../db/schema";
 import { createLocalPayments } from "../../providers/payments/local";
 import { runDuePayouts } from "./payouts.service";
 import { listMailbox } from "../dev-mailbox/dev-mailbox.service";
@@ -38,6 +38,18 @@ async function monthOfSales(eventId: string): Promise<string> {
     .where(eq(ledgerEntries.eventId, eventId))
     .limit(1);
   return row!.month;
+}
+
+/**
+ * Dates these events' ledger entries in the middle of the UK month `monthsAgo` before this one, whose fee
+ * statements can be issued (a month under way has none yet). At most 2 months ago, inside the window the
+ * file's closing reconcile compares with the provider.
+ */
+async function chargedMonthsAgo(monthsAgo: 1 | 2, ...eventIds: string[]): Promise<string> {
+  const now = new Date();
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 15, 12));
+  await t.db.update(ledgerEntries).set({ createdAt: at }).where(inArray(ledgerEntries.eventId, eventIds));
+  return monthOfSales(eventIds[0]!);
 }
 
 /**
@@ -191,16 +203,36 @@ describe("statements (issue 20)", () => {
     expect(payoutsCsv.body).toBe("\uFEFFEvent,Amount,Status,Transfer,Due,Paid on,Reversed,Reversals\r\n");
   });
 
-  it("makes the month's platform-fee statement PDF naming the month, each event and the totals", async () => {
-    const { organiser, harbour, river } = await organiserWithSales();
+  it("refuses the statement of the month under way (409), which the Payouts tab lists without a link until it is over", async () => {
+    const { organiser, harbour } = await organiserWithSales();
     const month = await monthOfSales(harbour.id);
+    const refused = await organiser.client.get(`/api/payouts/fee-statements/${month}.pdf`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(new RegExp(`^This month is not over yet: the fee statement for ${formatStatementMonth(month)} is issued on \\w+day, 1 `));
+    expect(((await organiser.client.get("/api/payouts/statements")).json() as Statements).feeStatements).toEqual([{ month, number: null, open: true }]);
+    // A month not yet begun is not over either.
+    expect((await organiser.client.get("/api/payouts/fee-statements/2099-01.pdf")).statusCode).toBe(409);
+    expect(await t.db.select().from(feeStatements).where(eq(feeStatements.organiserId, organiser.account.id))).toEqual([]);
+  });
+
+  it("issues a past month's platform-fee statement, not a VAT invoice without the platform's VAT number, naming the month, each event and the totals", async () => {
+    const { organiser, harbour, river } = await organiserWithSales();
+    const month = await chargedMonthsAgo(1, harbour.id, river.id);
     const listed = (await organiser.client.get("/api/payouts/statements")).json() as Statements;
-    expect(listed.feeStatementMonths).toEqual([month]);
+    expect(listed.feeStatements).toEqual([{ month, number: null, open: false }]);
 
     const response = await organiser.client.get(`/api/payouts/fee-statements/${month}.pdf`);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/pdf");
+    const [issued] = await t.db.select().from(feeStatements).where(eq(feeStatements.organiserId, organiser.account.id));
+    const number = formatFeeStatementNumber(issued!.number);
+    expect(response.headers["content-disposition"]).toBe(`inline; filename="eventora-fees-${month}-${number}.pdf"`);
     const text = await pdfText(response.rawPayload);
+    expect(t.config.company.vatNumber).toBeNull();
+    expect(text).toMatch(/^Fee statement\n/);
+    expect(text).toContain(`This is not a VAT invoice: ${t.config.company.name} is not registered for VAT`);
+    expect(text).toContain(`Number: ${number}`);
+    expect(text).not.toContain("VAT number");
     expect(text).toContain(formatStatementMonth(month));
     expect(text).toContain("Harbour Lights");
     expect(text).toContain("River Jazz");
@@ -208,7 +240,7 @@ describe("statements (issue 20)", () => {
     expect(text).toMatch(/Harbour Lights[^\n]*\n?[^\n]*£1\.76\s+£0\.00\s+£1\.76/);
     expect(text).toMatch(/River Jazz[^\n]*\n?[^\n]*£1\.47\s+£4\.60\s+£6\.07/);
     expect(text).toMatch(/Total\s+£3\.23\s+£4\.60\s+£7\.83/);
-    expect(river.id).toBeTruthy();
+    expect(((await organiser.client.get("/api/payouts/statements")).json() as Statements).feeStatements).toEqual([{ month, number, open: false }]);
 
     // Another organiser has no fees that month; a month with none has no statement; a malformed month is refused.
     const other = await signInAs(t.app, t.db, t.config.publicUrl, "user");
@@ -226,7 +258,7 @@ describe("statements (issue 20)", () => {
       .update(ledgerEntries)
       .set({ createdAt: new Date("2026-06-30T23:30:00Z") })
       .where(eq(ledgerEntries.eventId, event.id));
-    expect((await organiser.client.get("/api/payouts/statements")).json().feeStatementMonths).toEqual(["2026-07"]);
+    expect((await organiser.client.get("/api/payouts/statements")).json().feeStatements).toEqual([{ month: "2026-07", number: null, open: false }]);
     expect((await organiser.client.get("/api/payouts/fee-statements/2026-06.pdf")).statusCode).toBe(404);
     const text = await pdfText((await organiser.client.get("/api/payouts/fee-statements/2026-07.pdf")).rawPayload);
     expect(text).toContain("July 2026");
@@ -234,18 +266,16 @@ describe("statements (issue 20)", () => {
     expect(text).toMatch(/Total\s+£0\.59\s+£0\.00\s+£0\.59/);
   });
 
-  it("e-mails each organiser with fees that month one link to the statement, even when run twice", async () => {
+  it("issues each organiser's statement for the month and e-mails one link to it with its number, even when run twice", async () => {
     const first = await organiserWithSales();
     const second = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     const event = await createEvent(t.db, { userId: second.account.id, title: "Second Organiser's Night", pricePence: 1000, maxAttendees: 10 });
     await buy(buyer.client, event.id, 1);
-    const month = await monthOfSales(first.harbour.id);
+    const month = await chargedMonthsAgo(2, first.harbour.id, first.river.id, event.id);
+    const run = { db: t.db, jobs: t.app.jobs, company: t.config.company };
 
-    const [a, b] = await Promise.all([
-      queueFeeStatementEmails({ db: t.db, jobs: t.app.jobs }, month),
-      queueFeeStatementEmails({ db: t.db, jobs: t.app.jobs }, month),
-    ]);
+    const [a, b] = await Promise.all([queueFeeStatementEmails(run, month), queueFeeStatementEmails(run, month)]);
     // Every organiser with fees this month in this file's database is queued once across the two runs.
     const organisers = await t.db
       .selectDistinct({ userId: events.userId })
@@ -254,12 +284,15 @@ describe("statements (issue 20)", () => {
       .where(and(eq(ledgerEntries.kind, "organiser_fee"), eq(ukMonthOf(ledgerEntries.createdAt), month)));
     expect(organisers.map((row) => row.userId)).toEqual(expect.arrayContaining([first.organiser.account.id, second.account.id]));
     expect(a + b).toBe(organisers.length);
-    expect(await queueFeeStatementEmails({ db: t.db, jobs: t.app.jobs }, month)).toBe(0);
+    expect(await queueFeeStatementEmails(run, month)).toBe(0);
+    const issued = await t.db.select().from(feeStatements).where(eq(feeStatements.month, month));
+    expect(issued.map((row) => row.organiserId).sort()).toEqual(organisers.map((row) => row.userId).sort());
 
     for (const account of [first.organiser.account, second.account]) {
       const message = await latestMessage(t.db, account.email, (m) => Boolean(m.subject?.includes("fee statement")));
       expect(message.subject).toBe(`Your Eventora fee statement: ${formatStatementMonth(month)}`);
       expect(message.text).toContain(`${t.config.publicUrl}/api/payouts/fee-statements/${month}.pdf`);
+      expect(message.text).toContain(formatFeeStatementNumber(issued.find((row) => row.organiserId === account.id)!.number));
     }
     // Give a duplicate time to arrive before counting.
     await new Promise((resolve) => setTimeout(resolve, 1500));

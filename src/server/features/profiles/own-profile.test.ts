@@ -99,7 +99,8 @@ describe("own profile (spec §5 Profile edit)", () => {
     expect(JSON.stringify(publicProfile)).not.toMatch(/Harbour Events|GB980780684|Quay Street/);
 
     for (const vatNumber of ["GB242338087388", "XI 980 7806 84", "GB100190874", "GBGD001", "GBHA599"]) {
-      const good = await c.request("PUT", "/api/me/profile", { username: "seller_jo", vatNumber });
+      // A VAT number needs the address it is registered at (issue 34).
+      const good = await c.request("PUT", "/api/me/profile", { username: "seller_jo", businessAddress: "1 Quay Street\nBristol\nBS1 4DJ", vatNumber });
       expect(good.statusCode, vatNumber).toBe(200);
     }
 
@@ -110,7 +111,7 @@ describe("own profile (spec §5 Profile edit)", () => {
 
   it("refuses a VAT number that is not a UK one, naming the field and the problem, and keeps the saved one", async () => {
     const { account, c } = await signedIn();
-    expect((await c.request("PUT", "/api/me/profile", { vatNumber: "GB980780684" })).statusCode).toBe(200);
+    expect((await c.request("PUT", "/api/me/profile", { businessAddress: "1 Quay Street\nBristol\nBS1 4DJ", vatNumber: "GB980780684" })).statusCode).toBe(200);
     for (const [vatNumber, problem] of [
       ["GB12345678", /9 digits \(12 for a branch\), not 8/],
       ["DE123456789", /digits only/],

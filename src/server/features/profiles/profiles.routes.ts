@@ -31,6 +31,10 @@ export const profilesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       schema: {
         tags: ["account"],
         summary: "Update the signed-in user's profile (empty fields are saved as null); a VAT number must be a UK one",
+        description:
+          "The seller details (businessName, businessAddress, sellerKind, isCompany, companyNumber, vatTreatment, vatNumber) name the organiser as the seller of their paid events (issue 34). " +
+          "They are replaced together when the body carries any of them, and kept when it carries none. They may be saved incomplete (the answer's sellerDetailsProblems lists what is missing, and paid events wait for it) " +
+          "but a wrong one is a 400 naming the field: a PO box address, a company number not in Companies House's format or for a private individual, a VAT number without an address or for a seller who is not VAT-registered.",
         body: z.object({
           username: z.string().nullish(),
           displayName: z.string().nullish(),
@@ -41,6 +45,10 @@ export const profilesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
           businessName: z.string().nullish(),
           businessAddress: z.string().nullish(),
           vatNumber: z.string().nullish(),
+          sellerKind: z.string().nullish(),
+          isCompany: z.boolean().optional(),
+          companyNumber: z.string().nullish(),
+          vatTreatment: z.string().nullish(),
         }),
         response: { 200: OwnProfile },
       },

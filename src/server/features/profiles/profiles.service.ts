@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { AppError, LIST_SIZES, ProfileUpdateInput, Username, type OwnProfile, type PublicProfile } from "../../../domain";
+import { AppError, LIST_SIZES, ProfileUpdateInput, sellerDetailsProblems, Username, type OwnProfile, type PublicProfile } from "../../../domain";
 import type { Db } from "../../db/client";
 import { profiles, users } from "../../db/schema";
 import { parseInput } from "../../lib/parse-input";
@@ -47,32 +47,41 @@ export async function getOwnProfile({ db, userId }: { db: Db; userId: string }):
       businessName: profiles.businessName,
       businessAddress: profiles.businessAddress,
       vatNumber: profiles.vatNumber,
+      sellerKind: profiles.sellerKind,
+      companyNumber: profiles.companyNumber,
+      vatTreatment: profiles.vatTreatment,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new AppError("PROFILE_NOT_FOUND", "Profile not found");
-  return row;
+  return { ...row, sellerDetailsProblems: sellerDetailsProblems(row).map(({ field, message }) => ({ field, message })) };
 }
+
+/** The seller details (issue 34): replaced together, so a request that names none of them (a new display name) keeps them. */
+const SELLER_FIELDS = ["businessName", "businessAddress", "sellerKind", "isCompany", "companyNumber", "vatTreatment", "vatNumber"] as const;
 
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === "object" && error !== null && ((error as { code?: string }).code === "23505" || isUniqueViolation((error as { cause?: unknown }).cause));
 
 /** spec §5 Profile edit: username letters/digits/underscores and unique among other users; empty fields saved as null. */
 export async function updateOwnProfile({ db, userId, input }: { db: Db; userId: string; input: ProfileUpdateInput }): Promise<OwnProfile> {
-  const values = parseInput(ProfileUpdateInput, input, {
+  const parsed = parseInput(ProfileUpdateInput, input, {
     whole: "profile",
     explain: (issue) => (issue.path[0] === "username" ? new AppError("INVALID_USERNAME", "Username can only contain letters, numbers, and underscores") : undefined),
   });
-  if (values.username) {
+  if (parsed.username) {
     const [taken] = await db
       .select({ userId: profiles.userId })
       .from(profiles)
-      .where(and(eq(sql`lower(${profiles.username})`, values.username.toLowerCase()), ne(profiles.userId, userId)))
+      .where(and(eq(sql`lower(${profiles.username})`, parsed.username.toLowerCase()), ne(profiles.userId, userId)))
       .limit(1);
     if (taken) throw new AppError("USERNAME_TAKEN", "This username is already in use");
   }
+  const { isCompany: _isCompany, businessName, businessAddress, sellerKind, companyNumber, vatTreatment, vatNumber, ...rest } = parsed;
+  const sellerGiven = SELLER_FIELDS.some((field) => (input as Record<string, unknown>)[field] !== undefined);
+  const values = sellerGiven ? { ...rest, businessName, businessAddress, sellerKind, companyNumber, vatTreatment, vatNumber } : rest;
   try {
     await db
       .insert(profiles)

@@ -5,6 +5,7 @@ import { validBookingSql } from "../../../domain/refunds.sql";
 import type { Db, Tx } from "../../db/client";
 import { bookings, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
+import type { PlatformCompany } from "../../config";
 import type { PaymentGateway, ProviderNotice, ProviderRefund } from "../../providers/payments/payments";
 import { releaseOrder, settlePaidSession } from "../checkout/checkout.service";
 import { enqueuePayoutSettle, eventsOfOrder } from "../payouts/payouts.service";
@@ -17,6 +18,8 @@ export interface ProviderEventContext {
   db: Db;
   jobs: Jobs;
   gateway: PaymentGateway;
+  /** The platform as receipts name it (config.company), recorded on each order it confirms. */
+  company: PlatformCompany;
   log?: FastifyBaseLogger;
 }
 
@@ -25,12 +28,12 @@ export interface ProviderEventContext {
  * (it retries for three days, and may send an event twice or out of order) change nothing the second time.
  */
 export async function handleProviderNotice(context: ProviderEventContext, notice: ProviderNotice): Promise<void> {
-  const { db, jobs, gateway } = context;
+  const { db, jobs, gateway, company } = context;
   switch (notice.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const payment = await gateway.sessionPayment(notice.sessionId);
-      if (payment.paid) await settlePaidSession({ db, jobs, gateway, sessionId: notice.sessionId, paymentReference: payment.paymentIntentId });
+      if (payment.paid) await settlePaidSession({ db, jobs, gateway, company, sessionId: notice.sessionId, paymentReference: payment.paymentIntentId });
       return;
     }
     case "checkout.session.expired":

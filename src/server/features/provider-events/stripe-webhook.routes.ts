@@ -8,7 +8,7 @@ import { handleProviderNotice } from "./provider-events.service";
  * a dispute), acted on by the provider-events service. The signature is checked over the raw body, so
  * this route reads the body itself.
  */
-export async function stripeWebhookRoutes(app: FastifyInstance, { db, jobs, gateway }: AppContext) {
+export async function stripeWebhookRoutes(app: FastifyInstance, { db, jobs, gateway, config }: AppContext) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
@@ -21,7 +21,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { db, jobs, gate
       } catch (error) {
         return reply.status(400).send({ error: { code: "BAD_REQUEST", message: `Webhook signature verification failed: ${(error as Error).message}` } });
       }
-      await handleProviderNotice({ db, jobs, gateway, log: request.log }, notice);
+      await handleProviderNotice({ db, jobs, gateway, company: config.company, log: request.log }, notice);
       return { received: true };
     });
   });

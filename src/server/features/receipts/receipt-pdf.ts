@@ -1,4 +1,4 @@
-import { BRAND, formatDateTime, formatLongDate, formatPounds, formatVatRate } from "../../../domain";
+import { BRAND, formatDateTime, formatLongDate, formatPounds, receiptSellerLine, receiptVatLine } from "../../../domain";
 import type { Receipt } from "../../../domain/receipt-shapes";
 import { renderPdf, type PdfDocument } from "../../lib/pdf";
 
@@ -36,7 +36,7 @@ function heading(doc: PdfDocument, text: string) {
 
 /** The receipt as a PDF (issue 20): the same figures as the page, laid out for printing and keeping. */
 export function receiptPdf(receipt: Receipt): Promise<Buffer> {
-  return renderPdf({ title: `Receipt ${receipt.receiptNumber}`, author: BRAND.companyName }, (doc) => {
+  return renderPdf({ title: `Receipt ${receipt.receiptNumber}`, author: receipt.platform.name }, (doc) => {
     doc.font("Helvetica-Bold").fontSize(20).fillColor(INK).text(`${BRAND.name} receipt`, LEFT);
     doc.font("Helvetica").fontSize(10).fillColor(MUTED).moveDown(0.3);
     doc.text(`Receipt number: ${receipt.receiptNumber}`);
@@ -48,23 +48,27 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
       heading(doc, `Tickets sold by ${seller.name}`);
       doc.font("Helvetica").fillColor(MUTED);
       if (seller.address) doc.text(seller.address.replace(/\n/g, ", "));
+      const who = receiptSellerLine(seller);
+      if (who) doc.text(`${who}.`);
       if (seller.vatNumber) doc.text(`VAT number: ${seller.vatNumber}`);
       doc.moveDown(0.3);
       for (const line of seller.lines) {
         row(doc, `${line.eventTitle} (${formatDateTime(line.eventDateTime)}): ${line.quantity} × ${formatPounds(line.unitPricePence)}`, formatPounds(line.totalPence));
       }
-      if (seller.vatIncludedPence !== null && seller.vatRateBasisPoints !== null) {
-        row(doc, `VAT included at ${formatVatRate(seller.vatRateBasisPoints)}: ${formatPounds(seller.vatIncludedPence)}`, "", { muted: true });
-      }
+      const vat = receiptVatLine(seller);
+      if (vat) row(doc, vat, "", { muted: true });
     }
 
     if (receipt.platform.lines.length) {
       heading(doc, `Booking & processing fee sold by ${receipt.platform.name}`);
       doc.font("Helvetica").fillColor(MUTED).text(`${receipt.platform.address}. Company number ${receipt.platform.companyNumber}.`);
+      if (receipt.platform.vatNumber) doc.text(`VAT number: ${receipt.platform.vatNumber}`);
       doc.moveDown(0.3);
       for (const fee of receipt.platform.lines) {
         row(doc, `Booking & processing fee, ${fee.eventTitle}: ${fee.quantity} × ${formatPounds(fee.unitPricePence)}`, formatPounds(fee.totalPence));
       }
+      const vat = receiptVatLine(receipt.platform);
+      if (vat) row(doc, vat, "", { muted: true });
     }
 
     rule(doc);
@@ -83,7 +87,7 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
 
     doc.moveDown(1.5).font("Helvetica").fontSize(8).fillColor(MUTED);
     doc.text(
-      `Tickets are sold by each event's organiser; ${BRAND.companyName} sells them on the organiser's behalf, takes the payment and charges the booking & processing fee. Questions? Write to ${BRAND.supportEmail}.`,
+      `Tickets are sold by each event's organiser; ${receipt.platform.name} sells them on the organiser's behalf, takes the payment and charges the booking & processing fee. Questions? Write to ${BRAND.supportEmail}.`,
       LEFT,
       doc.y,
       { width: WIDTH },

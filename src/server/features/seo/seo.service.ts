@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { events } from "../../db/schema";
 import { listedCondition } from "../events/events.service";
 
-const STATIC_PATHS = ["/", "/events", "/categories", "/about", "/contact", "/help", "/sell", "/affiliates", "/terms", "/privacy", "/booking-terms", "/refund-policy", "/gdpr"];
+const STATIC_PATHS = ["/", "/events", "/categories", "/about", "/contact", "/help", "/sell", "/affiliates", "/terms", "/privacy", "/booking-terms", "/refund-policy", "/gdpr", "/accessibility"];
 
 export function robotsTxt({ publicUrl }: { publicUrl: string }): string {
   return ["User-agent: *", "Disallow: /api/", "Disallow: /dashboard", "Disallow: /my-tickets", "Disallow: /receipts/", "Disallow: /check-in", "Disallow: /profile/edit", "Disallow: /dev/", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");

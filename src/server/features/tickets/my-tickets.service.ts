@@ -32,7 +32,7 @@ export async function listMyTickets({ db, signer, userId, now = new Date() }: { 
     ordered.map(async ({ booking, event, period, orderId }) => ({
       ...bookingJson(booking, money.get(booking.id)),
       period,
-      event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, imageUrl: event.imageUrl },
+      event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location, imageUrl: event.imageUrl, minAge: event.minAge },
       qrPayload: await signer.sign(ticketQrPayload(booking, event)),
       ticketEmail: ticketEmailStatus(booking),
       refund: refundOptions.get(booking.id)!,

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
-import { AppError, type SendTestEmailInput, type TicketEmailResult } from "../../../domain";
+import { AppError, BOOKING_FEE_PENCE, type SendTestEmailInput, type TicketEmailResult } from "../../../domain";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { enforceRateLimit } from "../../lib/rate-limiter";
 import type { EmailSender } from "../../providers/email/email";
 import type { Actor } from "../auth/session";
+import type { PlatformCompany } from "../../config";
+import { ticketEmailMessage, ticketQrPng } from "./ticket-email";
 
 /**
  * The manual e-mail sender (spec §2 Manual Email Sender; decisions D12): non-admins may send only to
@@ -30,4 +32,28 @@ export async function sendTestEmail({ db, email, actor, input }: { db: Db; email
   } catch (error) {
     return { success: false, provider: email.provider, recipient: input.toEmail, error: (error as Error).message };
   }
+}
+
+/**
+ * The tool's Insert Sample content: the ticket e-mail as buyers get it (the product's layout, seller, terms and
+ * links), filled with sample data, so a test shows what a real ticket e-mail looks like through each provider.
+ * The QR code travels inside the HTML, since a test e-mail carries no attachments.
+ */
+export async function sampleTestEmail({ publicUrl, company, now = new Date() }: { publicUrl: string; company: PlatformCompany; now?: Date }): Promise<{ subject: string; html: string }> {
+  const dateTime = new Date(Math.ceil((now.getTime() + 30 * 86_400_000) / 86_400_000) * 86_400_000 + 19 * 3_600_000);
+  const qrPayload = { ticketId: "TCKT-2026-0000SAMP", bookingId: "sample", eventTitle: "Sample Night at the Warehouse", attendeeName: "Ada Lovelace", eventDate: dateTime.toISOString(), ticketQuantity: 2, kid: "sample", sig: "sample" };
+  const message = await ticketEmailMessage({
+    to: "sample@example.com",
+    attendeeName: "Ada Lovelace",
+    ticketCode: qrPayload.ticketId,
+    ticketQuantity: 2,
+    bought: { quantity: 2, unitPricePence: 1500, feePerTicketPence: BOOKING_FEE_PENCE, totalPaidPence: 2 * (1500 + BOOKING_FEE_PENCE) },
+    event: { id: "sample", title: qrPayload.eventTitle, dateTime, endTime: null, venue: "Canal Mills", location: "Leeds", minAge: 18 },
+    seller: { name: "Northern Sounds Live Ltd", address: "1 Mill Lane\nLeeds\nLS1 4AB", companyNumber: "01234567" },
+    company,
+    qrPayload,
+    publicUrl,
+  });
+  const qr = `data:image/png;base64,${(await ticketQrPng(qrPayload)).toString("base64")}`;
+  return { subject: `Sample: ${message.subject}`, html: message.html.replaceAll("cid:ticket-qr", qr) };
 }

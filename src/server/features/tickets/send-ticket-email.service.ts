@@ -1,16 +1,23 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { managesEvent, parseTicketIdentifier, ticketQrPayload, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings, events, orderLines } from "../../db/schema";
+import { bookings, events, orderLines, profiles, users } from "../../db/schema";
 import { enforceRateLimit } from "../../lib/rate-limiter";
 import type { NoticeMailer } from "../../lib/notice-mailer";
+import type { PlatformCompany } from "../../config";
+import type { EmailMessage } from "../../providers/email/email";
 import type { Actor } from "../auth/session";
-import { ticketEmailMessage } from "./ticket-email";
+import { bookingMoney } from "../ledger/ledger";
+import { orderSellersOf } from "../ledger/order-sellers";
+import { receiptFilename, receiptPdf } from "../receipts/receipt-pdf";
+import { receiptForTicketEmail } from "../receipts/receipts.service";
+import { ticketEmailMessage, type TicketSeller } from "./ticket-email";
 import type { TicketSigner } from "./ticket-signer";
 
-/** A NoticeMailer that can also sign the tickets it sends. */
+/** A NoticeMailer that can also sign the tickets it sends, and name the platform as the seller's agent. */
 export interface TicketMailer extends NoticeMailer {
   signer: TicketSigner;
+  company: PlatformCompany;
 }
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -58,19 +65,40 @@ export function ticketEmailStatus(booking: Pick<BookingRow, "ticketEmailSentAt" 
   };
 }
 
-/** Builds and sends one booking's ticket e-mail to the address on the booking; answers who delivered it. */
-async function mailTicket(mailer: TicketMailer, booking: BookingRow, event: EventRow, prefer?: TicketEmailProvider) {
-  const message = await ticketEmailMessage({
+/**
+ * A booking's ticket e-mail as its buyer gets it, each time it is sent: the seller as recorded when the order
+ * was paid (order_sellers) or, for a free ticket, as the organiser's profile says now; what was bought at the
+ * order line's prices and the total charged on the ledger; the order's receipt attached.
+ */
+export async function ticketEmailFor(mailer: Omit<TicketMailer, "email">, booking: BookingRow, event: EventRow): Promise<EmailMessage> {
+  const line = await orderLineOf(mailer.db, booking);
+  const seller = line ? await recordedSeller(mailer.db, line.orderId, event.id) : await organiserAsSeller(mailer.db, event.userId);
+  const receipt = line ? await receiptForTicketEmail({ db: mailer.db, orderId: line.orderId }) : null;
+  const totalPaidPence = line ? ((await bookingMoney(mailer.db, [booking.id])).get(booking.id)?.chargedPence ?? 0) : 0;
+  return ticketEmailMessage({
     to: booking.attendeeEmail,
     attendeeName: booking.attendeeName,
     ticketCode: booking.ticketCode,
     ticketQuantity: booking.ticketQuantity,
-    totalAmountPence: booking.totalAmountPence,
+    bought: {
+      quantity: line?.quantity ?? booking.ticketQuantity + booking.refundedQuantity,
+      unitPricePence: line?.unitPricePence ?? 0,
+      feePerTicketPence: line?.feePerTicketPence ?? 0,
+      totalPaidPence,
+    },
     event,
+    seller,
+    company: mailer.company,
     qrPayload: await mailer.signer.sign(ticketQrPayload(booking, event)),
     publicUrl: mailer.publicUrl,
-    orderId: await orderIdOf(mailer.db, booking),
+    orderId: line?.orderId ?? null,
+    receipt: receipt ? { filename: receiptFilename(receipt), pdf: await receiptPdf(receipt) } : null,
   });
+}
+
+/** Builds and sends one booking's ticket e-mail to the address on the booking; answers who delivered it. */
+async function mailTicket(mailer: TicketMailer, booking: BookingRow, event: EventRow, prefer?: TicketEmailProvider) {
+  const message = await ticketEmailFor(mailer, booking, event);
   const { provider } = await mailer.email.send(message, { prefer });
   await mailer.db
     .update(bookings)
@@ -79,11 +107,36 @@ async function mailTicket(mailer: TicketMailer, booking: BookingRow, event: Even
   return provider;
 }
 
-/** The order a booking was bought in (its receipt), or null for a booking that has none. */
-async function orderIdOf(db: Db, booking: Pick<BookingRow, "orderLineId">): Promise<string | null> {
+/** The order line a booking was bought on (its order and prices), or null for a booking without one (a free ticket). */
+async function orderLineOf(db: Db, booking: Pick<BookingRow, "orderLineId">) {
   if (!booking.orderLineId) return null;
-  const [line] = await db.select({ orderId: orderLines.orderId }).from(orderLines).where(eq(orderLines.id, booking.orderLineId));
-  return line?.orderId ?? null;
+  const [line] = await db
+    .select({ orderId: orderLines.orderId, quantity: orderLines.quantity, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence })
+    .from(orderLines)
+    .where(eq(orderLines.id, booking.orderLineId));
+  return line ?? null;
+}
+
+/** The event's seller as recorded when the order was paid (D28: a later change of profile changes no confirmation). */
+async function recordedSeller(db: Db, orderId: string, eventId: string): Promise<TicketSeller> {
+  const seller = (await orderSellersOf(db, orderId)).find((candidate) => candidate.eventIds.includes(eventId));
+  // Confirmation records every seller (as the receipt relies on): a paid ticket without one is a fault, not a reason to read today's profile.
+  if (!seller) throw new Error(`Order ${orderId} has no recorded seller for event ${eventId}`);
+  return { name: seller.name, address: seller.address, companyNumber: seller.sellerKind === "business" ? seller.companyNumber : null };
+}
+
+/** A free event's organiser as the seller: their seller details when they have given them, else the name they show. */
+async function organiserAsSeller(db: Db, organiserId: string): Promise<TicketSeller> {
+  const [row] = await db
+    .select({ account: users.name, businessName: profiles.businessName, displayName: profiles.displayName, address: profiles.businessAddress, sellerKind: profiles.sellerKind, companyNumber: profiles.companyNumber })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, organiserId));
+  return {
+    name: row?.businessName ?? row?.displayName ?? row?.account ?? "The organiser",
+    address: row?.address ?? null,
+    companyNumber: row?.sellerKind === "business" ? row.companyNumber : null,
+  };
 }
 
 async function confirmedBooking(db: Db, condition: SQL) {

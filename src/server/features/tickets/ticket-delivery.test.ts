@@ -2,17 +2,20 @@ import { spawn } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SignedTicketPayload } from "../../../domain";
+import { formatPounds, NO_CANCELLATION_RIGHT_TEXT, REFUND_TERMS_TEXT, type SignedTicketPayload } from "../../../domain";
 import { createTestApp, TEST_JOB_TIMINGS } from "../../../../test/app";
 import { createBooking, createEvent, FUTURE } from "../../../../test/fixtures";
 import { eventInput, signInAs } from "../../../../test/organiser";
+import { pdfText } from "../../../../test/pdf-text";
 import { decodeQrPng } from "../../../../test/qr";
 import { startSmtpReceiver, type ReceivedMail } from "../../../../test/smtp-receiver";
 import { startBrevoStandIn, type BrevoStandIn } from "../../../../test/stand-ins/brevo";
 import { startResendStandIn, type ResendStandIn } from "../../../../test/stand-ins/resend";
 import { buildApp } from "../../app";
-import { bookings } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { bookings, orderLines, orders, profiles } from "../../db/schema";
 import { QUEUES } from "../../jobs/jobs";
+import { receiptForTicketEmail } from "../receipts/receipts.service";
 
 async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -112,6 +115,109 @@ describe("the ticket e-mail over real SMTP (issue 6; decisions D13, D18)", () =>
   });
 });
 
+/** An organiser's seller details as their profile gives them (issue 34), a limited company unless told otherwise. */
+async function sellAs(db: Db, userId: string, seller: Partial<typeof profiles.$inferInsert> = {}) {
+  await db
+    .update(profiles)
+    .set({ businessName: "Northern Sounds Live Ltd", businessAddress: "1 Mill Lane\nLeeds\nLS1 4AB", sellerKind: "business", companyNumber: "01234567", vatTreatment: "not-registered", vatNumber: null, ...seller })
+    .where(eq(profiles.userId, userId));
+}
+
+const pdfOf = (mail: ReceivedMail) => mail.attachments.filter((attachment) => attachment.mimeType === "application/pdf");
+
+describe("the ticket e-mail as the durable confirmation (issue 34, D28)", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ SMTP_URL: smtp.smtpUrl, COMPANY_NAME: "Eventora Trading Ltd" });
+  });
+  afterAll(async () => t.close());
+
+  /** A paid order of `quantity` tickets for an 18+ gig, its e-mail as it arrived and its receipt as the buyer reads it. */
+  async function paidTicket(quantity: number) {
+    const { client, account } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    // Old enough for the event's age limit.
+    await t.db.update(profiles).set({ dateOfBirth: "1990-01-01" }).where(eq(profiles.userId, account.id));
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    await sellAs(t.db, organiser.account.id);
+    const title = `Warehouse Rave ${Math.random().toString(36).slice(2, 8)}`;
+    const event = await createEvent(t.db, { userId: organiser.account.id, title, pricePence: 1500, venue: "Canal Mills", location: "Leeds", dateTime: new Date("2090-07-14T21:00:00Z"), minAge: 18 });
+    const { sessionId } = (await client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: quantity })).json();
+    expect((await client.post(`/api/checkout/test/${sessionId}/pay`)).statusCode).toBe(200);
+    const mail = await waitFor(() => mailTo(account.email).find((message) => message.subject === `Your ticket: ${title}`));
+    const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, sessionId));
+    const receipt = (await client.get(`/api/receipts/${order!.id}`)).json<{ receiptNumber: string; totalPaidPence: number }>();
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
+    return { organiser, event, mail, order: order!, receipt, booking: booking!, account };
+  }
+
+  it("names the seller as recorded with their address and the agent, says what was bought and the total, and the terms, with their links", async () => {
+    const { mail, order, receipt } = await paidTicket(2);
+    expect(receipt.totalPaidPence).toBe(2 * (1500 + 230));
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain("Northern Sounds Live Ltd, 1 Mill Lane, Leeds, LS1 4AB (company number 01234567)");
+      expect(part).toContain("Sold by Northern Sounds Live Ltd, 1 Mill Lane, Leeds, LS1 4AB. Eventora Trading Ltd acts as their agent.");
+      expect(part).toContain("Friday, 14 July 2090, 22:00 (UK time)");
+      expect(part).toContain("Canal Mills, Leeds");
+      expect(part).toContain("18+ event: bring photo ID");
+      expect(part).toContain(NO_CANCELLATION_RIGHT_TEXT);
+      expect(part).toContain(REFUND_TERMS_TEXT);
+    }
+    expect(mail.text).toContain("Tickets: 2 tickets at £15.00 + £2.30 booking & processing fee each");
+    expect(mail.text).toContain(`Total paid: ${formatPounds(receipt.totalPaidPence)}`);
+    expect(mail.links).toEqual(
+      expect.arrayContaining([`${t.config.publicUrl}/booking-terms`, `${t.config.publicUrl}/refund-policy`, `${t.config.publicUrl}/receipts/${order.id}`]),
+    );
+    // The footer names the configured company, not the built-in one.
+    expect(mail.text.trimEnd().split("\n").at(-1)).toBe(`Eventora Trading Ltd, ${t.config.company.address}`);
+  });
+
+  it("attaches the order's receipt as a PDF beside the QR code and the calendar file", async () => {
+    const { mail, receipt } = await paidTicket(1);
+    const [pdf] = pdfOf(mail);
+    expect(pdfOf(mail)).toHaveLength(1);
+    expect(pdf!.filename).toBe(`eventora-receipt-${receipt.receiptNumber}.pdf`);
+    const text = await pdfText(Buffer.from(pdf!.content, "base64"));
+    expect(text).toContain(receipt.receiptNumber);
+    expect(text).toContain("Northern Sounds Live Ltd");
+    expect(mail.attachments.map((attachment) => attachment.mimeType).sort()).toEqual(["application/pdf", "image/png", "text/calendar"]);
+  });
+
+  it("resends the same confirmation: the seller recorded at payment, not as the profile says since, and the same receipt", async () => {
+    const { organiser, mail, receipt, booking, account } = await paidTicket(1);
+    await sellAs(t.db, organiser.account.id, { businessName: "Renamed Promotions", businessAddress: "9 Other Road\nYork\nYO1 7HH" });
+    const answer = await t.app.inject({ method: "POST", url: "/api/functions/send-ticket-email", payload: { bookingId: booking.ticketCode } });
+    expect(answer.json()).toMatchObject({ success: true });
+    const again = await waitFor(() => mailTo(account.email).filter((message) => message.subject === mail.subject)[1]);
+    const sections = (text: string) => text.slice(text.indexOf("Event:"), text.indexOf("Keep this e-mail"));
+    expect(sections(again.text)).toBe(sections(mail.text));
+    expect(again.text).not.toContain("Renamed Promotions");
+    expect(await pdfText(Buffer.from(pdfOf(again)[0]!.content, "base64"))).toContain(receipt.receiptNumber);
+  });
+
+  it("names a free ticket's organiser from their profile, or by the name they show when they have no seller details", async () => {
+    const withDetails = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    await sellAs(t.db, withDetails.account.id, { businessName: "Leeds Community Choir", businessAddress: "3 Park Row\nLeeds LS1 5HD", sellerKind: "individual", companyNumber: null });
+    const without = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    await sellAs(t.db, without.account.id, { businessName: null, businessAddress: null, sellerKind: null, companyNumber: null, vatTreatment: null, displayName: "Sam Rivers" });
+    for (const [organiser, named] of [
+      [withDetails, "Sold by: Leeds Community Choir, 3 Park Row, Leeds LS1 5HD\n"],
+      [without, "Sold by: Sam Rivers\n"],
+    ] as const) {
+      const event = await createEvent(t.db, { userId: organiser.account.id, title: `Open Rehearsal ${organiser.account.id}` });
+      const email = `free-${organiser.account.id}@example.com`;
+      const booking = await createBooking(t.db, { eventId: event.id, quantity: 1, email });
+      expect((await t.app.inject({ method: "POST", url: "/api/functions/send-ticket-email", payload: { bookingId: booking.ticketCode } })).json()).toMatchObject({ success: true });
+      const mail = await waitFor(() => mailTo(email)[0]);
+      expect(mail.text).toContain(named);
+      expect(mail.text).toContain("Total paid: Free");
+      expect(mail.text).toContain(`acts as their agent`);
+      expect(mail.text).not.toContain(REFUND_TERMS_TEXT);
+      expect(pdfOf(mail)).toHaveLength(0);
+      expect(mail.links).toContain(`${t.config.publicUrl}/booking-terms`);
+    }
+  });
+});
+
 describe("Resend and Brevo adapters, with SMTP as the fallback (ARCHITECTURE Providers)", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let booking: Awaited<ReturnType<typeof createBooking>>;
@@ -171,6 +277,26 @@ describe("Resend and Brevo adapters, with SMTP as the fallback (ARCHITECTURE Pro
     forged.searchParams.set("sig", `${sig.startsWith("A") ? "B" : "A"}${sig.slice(1)}`);
     expect((await t.app.inject({ method: "GET", url: forged.pathname + forged.search })).statusCode).toBe(404);
     expect((body.attachment as { name: string }[]).map((attachment) => attachment.name)).toEqual([`${booking.ticketCode}.png`, `${booking.ticketCode}.ics`]);
+  });
+
+  it("carries a paid ticket's receipt PDF through Resend's and Brevo's APIs, as each takes a file (issue 34)", async () => {
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const event = await createEvent(t.db, { userId: organiser.account.id, title: "Paid Provider Night", pricePence: 1500 });
+    const paid = await createBooking(t.db, { eventId: event.id, quantity: 1, email: "payer@example.com", totalAmountPence: 1500 + 230 });
+    const [line] = await t.db.select({ orderId: orderLines.orderId }).from(orderLines).where(eq(orderLines.id, paid.orderLineId!));
+    const { receiptNumber } = await receiptForTicketEmail({ db: t.db, orderId: line!.orderId });
+    const send = (via: "brevo" | "resend") => t.app.inject({ method: "POST", url: "/api/functions/send-ticket-email", payload: { bookingId: paid.ticketCode, provider: via }, headers: { "x-forwarded-for": "198.51.100.250" } });
+
+    expect((await send("resend")).json()).toMatchObject({ success: true, provider: "resend" });
+    const resendAttachments = jsonOf(resendApi.requests[0]!).attachments as { filename: string; content_type: string; content: string }[];
+    const pdf = resendAttachments.find((attachment) => attachment.content_type === "application/pdf")!;
+    expect(pdf.filename).toMatch(/^eventora-receipt-.+\.pdf$/);
+    expect(await pdfText(Buffer.from(pdf.content, "base64"))).toContain(receiptNumber);
+
+    expect((await send("brevo")).json()).toMatchObject({ success: true, provider: "brevo" });
+    const brevoAttachments = jsonOf(brevoApi.requests[0]!).attachment as { name: string; content: string }[];
+    expect(brevoAttachments.map((attachment) => attachment.name)).toEqual([`${paid.ticketCode}.png`, `${paid.ticketCode}.ics`, pdf.filename]);
+    expect(await pdfText(Buffer.from(brevoAttachments[2]!.content, "base64"))).toContain(receiptNumber);
   });
 
   it("falls back to SMTP when the provider answers 500", async () => {

@@ -1,20 +1,53 @@
 import ical from "ical-generator";
 import QRCode from "qrcode";
-import { BRAND, receiptPath, eventEndsAt, eventPlace, formatEventDate, formatEventTime, formatPounds, hasPlaceholderDate, type SignedTicketPayload } from "../../../domain";
+import {
+  addressOnOneLine,
+  BRAND,
+  eventEndsAt,
+  eventPlace,
+  formatEventTime,
+  formatLongDate,
+  formatPounds,
+  hasPlaceholderDate,
+  NO_CANCELLATION_RIGHT_TEXT,
+  plural,
+  receiptPath,
+  REFUND_TERMS_TEXT,
+  soldByLine,
+  TICKET_TERMS_LINKS,
+  ticketAgeNotice,
+  type SignedTicketPayload,
+} from "../../../domain";
 import { renderEmail } from "../../providers/email/layout";
 import type { EmailMessage } from "../../providers/email/email";
+
+/** Who sells the tickets (D28): as recorded when the order was paid, or the organiser's profile for a free ticket. */
+export interface TicketSeller {
+  name: string;
+  /** The seller's geographic address; null when a free event's organiser has given none. */
+  address: string | null;
+  /** Shown for a business that is a company. */
+  companyNumber: string | null;
+}
 
 export interface TicketEmailData {
   to: string;
   attendeeName: string;
   ticketCode: string;
+  /** Tickets still valid: what the QR code and the calendar entry admit. */
   ticketQuantity: number;
-  totalAmountPence: number;
-  event: { id: string; title: string; dateTime: Date; endTime: Date | null; location: string; venue?: string | null; category?: string | null; description?: string | null };
+  /** What was bought, as paid (the order line's prices; all zero for a free ticket). */
+  bought: { quantity: number; unitPricePence: number; feePerTicketPence: number; totalPaidPence: number };
+  event: { id: string; title: string; dateTime: Date; endTime: Date | null; location: string; venue?: string | null; category?: string | null; description?: string | null; minAge?: number | null };
+  seller: TicketSeller;
+  /** The platform's company (config.company), the seller's agent. */
+  company: { name: string; address: string };
   qrPayload: SignedTicketPayload;
   publicUrl: string;
   /** The order the ticket was bought in, for its receipt link; null for a booking without one (a free ticket). */
   orderId?: string | null;
+  /** The order's receipt as a PDF, attached to a paid ticket's e-mail. */
+  receipt?: { filename: string; pdf: Buffer } | null;
 }
 
 /** The QR image as a URL, for providers that cannot show inline images; the signature authorises it. */
@@ -52,31 +85,68 @@ export function ticketCalendar(data: TicketCalendarData): string {
   return calendar.toString();
 }
 
+/** "2 tickets at £15.00 + £2.30 booking & processing fee each", or "1 free ticket". */
+function ticketsBought({ quantity, unitPricePence, feePerTicketPence }: TicketEmailData["bought"]): string {
+  if (unitPricePence === 0) return `${quantity} free ${quantity === 1 ? "ticket" : "tickets"}`;
+  const fee = feePerTicketPence > 0 ? ` + ${formatPounds(feePerTicketPence)} booking & processing fee` : "";
+  return `${plural(quantity, "ticket")} at ${formatPounds(unitPricePence)}${fee}${quantity === 1 ? "" : " each"}`;
+}
+
+/** "Northern Sounds Live Ltd, 1 Mill Lane, Leeds LS1 4AB (company number 01234567)". */
+function sellerOf(seller: TicketSeller): string {
+  const named = seller.address ? `${seller.name}, ${addressOnOneLine(seller.address)}` : seller.name;
+  return seller.companyNumber ? `${named} (company number ${seller.companyNumber})` : named;
+}
+
+/** The seller and the platform as their agent (D28), in the words the event page and the checkout use. */
+function sellerAndAgent(seller: TicketSeller, agentName: string, paid: boolean): string {
+  const soldBy = seller.address ? soldByLine({ name: seller.name, address: seller.address }, agentName) : `Sold by ${seller.name}. ${agentName} acts as their agent.`;
+  return `${soldBy} The organiser runs the event; ${agentName} ${paid ? "takes your payment and delivers" : "delivers"} your tickets on their behalf.`;
+}
+
 /**
- * The ticket e-mail: event details, the QR code inline, a link to My Tickets and a calendar file. An
- * event without a real date (an ongoing business's placeholder, issue 17) gets neither a date nor a
- * calendar file.
+ * The ticket e-mail, the buyer's durable confirmation (D28; Consumer Contracts Regulations 2013 regs 13 and
+ * 16): what was bought and the total paid, who sells it with their address and the platform as their agent,
+ * the QR code inline, the age limit, the cancellation and refund terms with links to them, the receipt PDF and
+ * a calendar file. An event without a real date (an ongoing business's placeholder, issue 17) gets neither a
+ * date nor a calendar file.
  */
 export async function ticketEmailMessage(data: TicketEmailData): Promise<EmailMessage> {
   const qr = await ticketQrPng(data.qrPayload);
   const dated = !hasPlaceholderDate(data.event);
-  const when = dated ? `${formatEventDate(data.event.dateTime.toISOString())}, ${formatEventTime(data.event.dateTime.toISOString())}` : null;
+  const when = dated ? `${formatLongDate(data.event.dateTime)}, ${formatEventTime(data.event.dateTime)} (UK time)` : null;
+  const paid = data.bought.totalPaidPence > 0;
+  const refunded = data.bought.quantity - data.ticketQuantity;
   const content = renderEmail({
     preheader: when ? `Your ticket for ${data.event.title}, ${when}.` : `Your ticket for ${data.event.title}.`,
     heading: `Your ticket for ${data.event.title}`,
     paragraphs: [`Hi ${data.attendeeName}, here is your ticket. Show this QR code at the event entrance.`],
     details: [
       { label: "Event", value: data.event.title },
+      ...(data.event.minAge ? [{ label: "Age limit", value: ticketAgeNotice(data.event.minAge) }] : []),
       ...(when ? [{ label: "When", value: when }] : []),
       { label: "Where", value: eventPlace(data.event) },
-      { label: "Tickets", value: String(data.ticketQuantity) },
-      { label: "Total paid", value: formatPounds(data.totalAmountPence) },
+      { label: "Tickets", value: ticketsBought(data.bought) },
+      ...(refunded > 0 ? [{ label: "Refunded", value: plural(refunded, "ticket") }] : []),
+      { label: "Total paid", value: paid ? formatPounds(data.bought.totalPaidPence) : "Free" },
       { label: "Ticket code", value: data.ticketCode },
+      { label: "Sold by", value: sellerOf(data.seller) },
     ],
     image: { cid: "ticket-qr", alt: `QR code for ticket ${data.ticketCode}`, width: 200 },
     action: { label: "View My Tickets", url: `${data.publicUrl}/my-tickets` },
-    ...(data.orderId ? { links: [{ label: "View your receipt", url: `${data.publicUrl}${receiptPath(data.orderId)}` }] } : {}),
-    footnote: `Keep this e-mail: the QR code is your entry.${dated ? " The attached calendar file adds the event to your calendar." : ""} Questions? Write to ${BRAND.supportEmail}.`,
+    sections: [
+      {
+        heading: "Who you are buying from",
+        paragraphs: [sellerAndAgent(data.seller, data.company.name, paid)],
+      },
+      ...(paid ? [{ heading: "Cancellation and refunds", paragraphs: [NO_CANCELLATION_RIGHT_TEXT, REFUND_TERMS_TEXT] }] : []),
+    ],
+    links: [
+      ...(data.orderId ? [{ label: "View your receipt", url: `${data.publicUrl}${receiptPath(data.orderId)}` }] : []),
+      ...TICKET_TERMS_LINKS.map((link) => ({ label: link.label, url: `${data.publicUrl}${link.path}` })),
+    ],
+    footnote: `Keep this e-mail: it confirms your booking, and the QR code is your entry.${data.receipt ? " Your receipt is attached as a PDF." : ""}${dated ? " The attached calendar file adds the event to your calendar." : ""} Questions? Write to ${BRAND.supportEmail}.`,
+    company: data.company,
   });
   return {
     to: data.to,
@@ -85,6 +155,7 @@ export async function ticketEmailMessage(data: TicketEmailData): Promise<EmailMe
     attachments: [
       { filename: `${data.ticketCode}.png`, content: qr, contentType: "image/png", cid: "ticket-qr", url: ticketQrUrl(data.publicUrl, data.qrPayload) },
       ...(dated ? [{ filename: `${data.ticketCode}.ics`, content: Buffer.from(ticketCalendar(data)), contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] : []),
+      ...(data.receipt ? [{ filename: data.receipt.filename, content: data.receipt.pdf, contentType: "application/pdf" }] : []),
     ],
   };
 }

@@ -14,7 +14,11 @@ export interface EmailContent {
   image?: { cid: string; alt: string; width: number };
   /** Label/value rows, e.g. a ticket's event, date and place. */
   details?: { label: string; value: string }[];
+  /** Headed paragraphs after the action, e.g. a ticket's seller and cancellation terms. */
+  sections?: { heading: string; paragraphs: string[] }[];
   footnote?: string;
+  /** The company named in the footer: the configured one (config.company) where the sender has it, else BRAND's. */
+  company?: { name: string; address: string };
 }
 
 const escapeHtml = (value: string) =>
@@ -43,12 +47,21 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px"><tr><td style="border-radius:10px;background:#5418d6"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none">${escapeHtml(content.action.label)}</a></td></tr></table>
 <p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(content.action.url)}" style="color:#5418d6;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
     : "";
+  const sections = (content.sections ?? [])
+    .map(
+      (section) =>
+        `<h2 style="margin:8px 0 8px;font-size:17px;line-height:24px;color:#0f172a">${escapeHtml(section.heading)}</h2>${section.paragraphs
+          .map((p) => `<p style="margin:0 0 14px;font-size:14px;line-height:22px;color:#334155">${escapeHtml(p)}</p>`)
+          .join("")}`,
+    )
+    .join("");
   const links = (content.links ?? [])
     .map((link) => `<p style="margin:0 0 16px;font-size:15px;line-height:22px"><a href="${escapeHtml(link.url)}" style="color:#5418d6;font-weight:600">${escapeHtml(link.label)}</a></p>`)
     .join("");
   const footnote = content.footnote
     ? `<p style="margin:0;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(content.footnote)}</p>`
     : "";
+  const company = `${content.company?.name ?? BRAND.companyName}, ${content.company?.address ?? BRAND.registeredAddress}`;
   const html = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.heading)}</title></head>
 <body style="margin:0;padding:0;background:#f4f3fb;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
@@ -56,9 +69,9 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f4f3fb;padding:32px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td style="padding-bottom:24px;font-size:20px;font-weight:800;color:#5418d6">${escapeHtml(BRAND.name)}</td></tr>
-<tr><td><h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:#0f172a">${escapeHtml(content.heading)}</h1>${paragraphs}${details}${image}${code}${action}${links}${footnote}</td></tr>
+<tr><td><h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:#0f172a">${escapeHtml(content.heading)}</h1>${paragraphs}${details}${image}${code}${action}${sections}${links}${footnote}</td></tr>
 </table>
-<p style="margin:16px 0 0;font-size:12px;color:#64748b">${escapeHtml(`${BRAND.companyName}, ${BRAND.registeredAddress}`)}</p>
+<p style="margin:16px 0 0;font-size:12px;color:#64748b">${escapeHtml(company)}</p>
 </td></tr></table></body></html>`;
 
   const text = [
@@ -68,9 +81,10 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     ...(content.details?.length ? [...content.details.map((row) => `${row.label}: ${row.value}`), ""] : []),
     ...(content.code ? [content.code, ""] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    ...(content.sections ?? []).flatMap((section) => [section.heading, ...section.paragraphs.flatMap((p) => [p, ""])]),
     ...(content.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`, ""]),
     ...(content.footnote ? [content.footnote, ""] : []),
-    `${BRAND.companyName}, ${BRAND.registeredAddress}`,
+    company,
   ].join("\n");
   return { html, text };
 }

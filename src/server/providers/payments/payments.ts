@@ -5,10 +5,15 @@ import { createLocalPayments } from "./local";
 
 export interface CheckoutLineForProvider {
   title: string;
+  /** The event's UK date and time, venue and seller, shown under the line on the provider's page (issue 34). */
+  description: string;
   quantity: number;
   unitPricePence: number;
   feePerTicketPence: number;
 }
+
+/** The most the seller text may hold: Stripe's limit on custom text beside the Pay button (custom_text.submit.message). */
+export const SELLER_TEXT_MAX_LENGTH = 1200;
 
 /** An order's transfer group (D23): its one payment, and the transfers that pay it out, share it. */
 export function transferGroupOf(orderId: string): string {
@@ -29,6 +34,8 @@ export interface CreateSessionInput {
   transferGroup: string;
   customerEmail: string;
   lines: CheckoutLineForProvider[];
+  /** Who sells, and that the platform is their agent (D28), beside the Pay button: at most SELLER_TEXT_MAX_LENGTH characters. */
+  sellerText: string;
   expiresAt: Date;
   successUrl: string;
   cancelUrl: string;

@@ -81,9 +81,26 @@ describe("Stripe Checkout (PAYMENT_PROVIDER=stripe)", () => {
     expect(expiresAtMs - request.receivedAt).toBeLessThanOrEqual(CHECKOUT_SESSION_MINUTES * 60_000);
     expect(order!.expiresAt.getTime()).toBeGreaterThan(expiresAtMs);
     expect(form.get("success_url")).toBe(`${t.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
-    // Stripe then tells us of the payment, as it does of every one: the order confirms under its PaymentIntent.
+    // Stripe then tells us of the payment, as it does of every one: the order confirms under its PaymentIntent,
+    // with its receipt's number and the platform as configured (issue 34).
     expect((await webhook("checkout.session.completed", response.json().sessionId)).status).toBe(200);
-    expect((await t.db.select().from(orders).where(eq(orders.id, order!.id)))[0]).toMatchObject({ status: "confirmed", paymentReference: paid.payment_intent });
+    expect((await t.db.select().from(orders).where(eq(orders.id, order!.id)))[0]).toMatchObject({
+      status: "confirmed",
+      paymentReference: paid.payment_intent,
+      receiptNumber: expect.any(Number),
+      platformName: t.config.company.name,
+    });
+  });
+
+  it("describes each ticket line by its UK date, time, venue and seller, and names the seller beside Pay, in what Stripe accepts (issue 34)", async () => {
+    expect((await organiser.request("PUT", "/api/me/profile", { businessName: "Harbour Lights Events Ltd", businessAddress: "1 Quay Street\nBristol\nBS1 4DJ", sellerKind: "business", isCompany: true, companyNumber: "01234567", vatTreatment: "not-registered" })).statusCode).toBe(200);
+    const event = await createEvent(t.db, { userId: organiserId, pricePence: 2500, title: "Harbour Gala", venue: "The Old Vic Tavern", location: "Bristol", dateTime: new Date("2090-07-07T18:30:00Z") });
+    const response = await buyer.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 1 });
+    expect(response.statusCode).toBe(200);
+    const form = stripe.created.at(-1)!;
+    expect(form.get("line_items[0][price_data][product_data][description]")).toBe("Fri, 7 Jul 2090, 19:30 (UK time) at The Old Vic Tavern, Bristol. Sold by Harbour Lights Events Ltd");
+    expect(form.get("custom_text[submit][message]")).toBe("Sold by Harbour Lights Events Ltd, 1 Quay Street, Bristol, BS1 4DJ. Eventora Ltd acts as their agent.");
+    expect(stripe.sessions.get(response.json().sessionId)!.custom_text).toEqual({ submit: { message: "Sold by Harbour Lights Events Ltd, 1 Quay Street, Bristol, BS1 4DJ. Eventora Ltd acts as their agent." } });
   });
 
   it("refuses a webhook with a bad signature or a timestamp older than the 300 s tolerance, and confirms nothing until Stripe's own event", async () => {

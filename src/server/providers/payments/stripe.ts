@@ -50,7 +50,7 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
     async createSession(input) {
       const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
       for (const line of input.lines) {
-        lineItems.push({ quantity: line.quantity, price_data: { currency: "gbp", unit_amount: line.unitPricePence, product_data: { name: line.title } } });
+        lineItems.push({ quantity: line.quantity, price_data: { currency: "gbp", unit_amount: line.unitPricePence, product_data: { name: line.title, description: line.description } } });
         if (line.feePerTicketPence > 0) {
           lineItems.push({
             quantity: line.quantity,
@@ -63,6 +63,7 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
           mode: "payment",
           customer_email: input.customerEmail,
           line_items: lineItems,
+          ...(input.sellerText ? { custom_text: { submit: { message: input.sellerText } } } : {}),
           metadata: { orderId: input.orderId },
           payment_intent_data: { metadata: { orderId: input.orderId }, transfer_group: input.transferGroup },
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),

@@ -1,6 +1,7 @@
 import { CalendarDays, MapPin, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { allInPrice, formatEventDate, formatEventTime, formatPounds } from "@domain";
+import { AgeLimitBadge } from "~/components/age-limit-badge";
 import { Button } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { lineTotal, type CartItem } from "./cart-lines";
@@ -53,6 +54,11 @@ export function CartLine({
           <li className="flex items-center gap-2">
             <MapPin className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
             <span className="min-w-0 break-words">{item.eventLocation}</span>
+          </li>
+        )}
+        {item.minAge != null && (
+          <li className="flex items-center gap-2">
+            <AgeLimitBadge minAge={item.minAge} />
           </li>
         )}
       </ul>

@@ -10,11 +10,13 @@ export interface CartItem {
   ticketQuantity: number;
   eventDate: string;
   eventLocation: string;
+  /** The event's minimum age (issue 34); a line saved before this was known lacks it. */
+  minAge?: number | null;
 }
 
 /** A cart line for an event as the event page shows it (title, price, start, venue and place). */
 export function cartItemFor(
-  event: { id: string; title: string; pricePence: number; absorbsBookingFee: boolean; dateTime: string; venue: string | null; location: string | null },
+  event: { id: string; title: string; pricePence: number; absorbsBookingFee: boolean; dateTime: string; venue: string | null; location: string | null; minAge?: number | null },
   ticketQuantity: number,
 ): CartItem {
   return {
@@ -25,6 +27,7 @@ export function cartItemFor(
     ticketQuantity,
     eventDate: event.dateTime,
     eventLocation: eventPlace(event),
+    minAge: event.minAge ?? null,
   };
 }
 
@@ -40,7 +43,8 @@ function isCartItem(value: unknown): value is CartItem {
     Number.isInteger(item.ticketQuantity) &&
     (item.ticketQuantity as number) >= 1 &&
     typeof item.eventDate === "string" &&
-    typeof item.eventLocation === "string"
+    typeof item.eventLocation === "string" &&
+    (item.minAge === undefined || item.minAge === null || Number.isInteger(item.minAge))
   );
 }
 

@@ -9,6 +9,7 @@ import { CART_TOASTS } from "./cart-toasts";
 import { CartEmpty } from "./cart-empty";
 import { CartLine } from "./cart-line";
 import { CartSummary } from "./cart-summary";
+import { CartSellerList, type CartSellers } from "./cart-sellers";
 
 function CartSkeleton() {
   return (
@@ -29,11 +30,14 @@ function CartSkeleton() {
  */
 export function CartPage({
   serverItems,
+  sellers = {},
   checkingOut,
   attendeeField,
   onCheckout,
 }: {
   serverItems: CartItem[] | null;
+  /** Who sells each event, named before the buyer pays (issue 34). */
+  sellers?: CartSellers;
   checkingOut: boolean;
   attendeeField?: ReactNode;
   onCheckout: (items: CartItem[]) => void;
@@ -105,7 +109,13 @@ export function CartPage({
                   />
                 ))}
               </ul>
-              <CartSummary totals={totals} checkingOut={checkingOut} attendeeField={attendeeField} onCheckout={() => onCheckout(items)} />
+              <CartSummary
+                totals={totals}
+                checkingOut={checkingOut}
+                attendeeField={attendeeField}
+                sellers={<CartSellerList items={items} sellers={sellers} />}
+                onCheckout={() => onCheckout(items)}
+              />
             </div>
           )}
         </div>

@@ -11,10 +11,13 @@ export function CartSummary({
   totals,
   checkingOut,
   attendeeField,
+  sellers,
   onCheckout,
 }: {
   totals: CartTotals;
   checkingOut: boolean;
+  /** Who sells the tickets (issue 34), said before Proceed to Checkout. */
+  sellers?: ReactNode;
   /** The attendee's name field (issue 17), when signed in. */
   attendeeField?: ReactNode;
   onCheckout: () => void;
@@ -37,6 +40,7 @@ export function CartSummary({
           <dd className="text-xl font-extrabold tabular-nums">{formatPounds(totals.total)}</dd>
         </div>
       </dl>
+      {sellers}
       {attendeeField && <div className="mt-6">{attendeeField}</div>}
       <Button size="lg" className="mt-6 w-full" disabled={checkingOut} aria-busy={checkingOut || undefined} onClick={onCheckout}>
         {checkingOut ? (

@@ -1,6 +1,6 @@
 import { Clock, Loader2, Lock, SearchX } from "lucide-react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { BRAND, formatEventTime, formatPounds, type TestCheckout } from "@domain";
+import { BRAND, formatEventTime, formatPounds, soldByLine, type TestCheckout } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { StatusPanel } from "~/components/ui/status-panel";
@@ -10,6 +10,14 @@ import { closedCheckoutView } from "./lib/checkout-status";
 import { CheckoutLines } from "./components/checkout-lines";
 import { ClosedCheckout } from "./components/closed-checkout";
 import { TestModeBanner } from "./components/test-mode-banner";
+
+/** "Eventora checkout for Jazz Co Ltd": the page names who the buyer is paying (issue 34), as the platform takes the money as their agent. */
+export function checkoutHeading(sellers: TestCheckout["sellers"]): string {
+  const names = [...new Set(sellers.map((seller) => seller.name))];
+  if (names.length === 0) return `${BRAND.name} checkout`;
+  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${BRAND.name} checkout for ${listed}`;
+}
 
 /** The local provider's checkout page: 'Test payment', the order, and Pay or Cancel. */
 export function TestCheckoutPage({ checkout }: { checkout: TestCheckout }) {
@@ -23,7 +31,7 @@ export function TestCheckoutPage({ checkout }: { checkout: TestCheckout }) {
         <TestModeBanner />
         <Card className="overflow-hidden">
           <header className="border-b border-border px-6 py-5">
-            <p className="text-sm font-semibold text-brand-700">{BRAND.name} checkout</p>
+            <p className="text-sm font-semibold text-brand-700">{checkoutHeading(checkout.sellers)}</p>
             <h1 className="mt-1 text-2xl font-extrabold tracking-tight sm:text-3xl">Test payment</h1>
           </header>
           <div className="flex flex-col gap-6 p-6">
@@ -32,6 +40,13 @@ export function TestCheckoutPage({ checkout }: { checkout: TestCheckout }) {
             ) : (
               <>
                 <CheckoutLines checkout={checkout} />
+                {checkout.sellers.length > 0 && (
+                  <ul aria-label="Who sells your tickets" className="flex flex-col gap-1 text-xs text-muted">
+                    {checkout.sellers.map((seller) => (
+                      <li key={soldByLine(seller)}>{soldByLine(seller)}</li>
+                    ))}
+                  </ul>
+                )}
                 {heldUntil && (
                   <p className="flex items-center gap-2 text-sm text-muted">
                     <Clock className="size-4 shrink-0" aria-hidden="true" />

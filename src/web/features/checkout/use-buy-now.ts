@@ -8,19 +8,22 @@ import { browserCheckoutWindow, openCheckout } from "./lib/open-checkout";
 import { isCapacityConflict, needsSignIn, NO_CHECKOUT_URL, PAYMENT_TOASTS, paymentErrorDescription } from "./lib/payment-toasts";
 import { browserAffiliateCode } from "./lib/stored-affiliate-code";
 import { useAttendeeName } from "./use-attendee-name";
+import { useDateOfBirth } from "./use-date-of-birth";
 import { useRestoredPage } from "./use-restored-page";
 
 /**
  * Buy Now on a paid event (spec §4 Payment, §6 Anonymous): signed out goes to /auth and back; signed
  * in starts a checkout in the attendee's name (issue 17) and opens it in a new tab, or in this tab after
- * 1 s when the popup is blocked. `attendee` is the name field's state, null when signed out.
+ * 1 s when the popup is blocked. `attendee` is the name field's state, null when signed out; `dateOfBirth`
+ * is the date of birth field's, shown once an age-limited event asks for it (issue 34).
  */
-export function useBuyNow({ eventId, eventTitle }: { eventId: string; eventTitle: string }) {
+export function useBuyNow({ eventId, eventTitle, dateTime, minAge }: { eventId: string; eventTitle: string; dateTime?: string; minAge?: number | null }) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [pending, setPending] = useState(false);
   const { field, checkedName } = useAttendeeName();
+  const dateOfBirth = useDateOfBirth();
   useRestoredPage(useCallback(() => setPending(false), []));
 
   function askToSignIn() {
@@ -33,10 +36,12 @@ export function useBuyNow({ eventId, eventTitle }: { eventId: string; eventTitle
     if (!user) return askToSignIn();
     const attendeeName = checkedName();
     if (attendeeName === null) return;
+    const born = dateOfBirth.checkedDateOfBirth(dateTime ? [{ title: eventTitle, dateTime, minAge }] : []);
+    if (born === null) return;
     setPending(true);
     let leaving = false;
     try {
-      const { url } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, attendeeName, affiliateCode: browserAffiliateCode() });
+      const { url } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, attendeeName, affiliateCode: browserAffiliateCode(), ...(born ? { dateOfBirth: born } : {}) });
       if (!url) throw new Error(NO_CHECKOUT_URL);
       if (openCheckout(url, browserCheckoutWindow()) === "opened") {
         toast.success(PAYMENT_TOASTS.windowOpened.title, { description: PAYMENT_TOASTS.windowOpened.description });
@@ -46,6 +51,7 @@ export function useBuyNow({ eventId, eventTitle }: { eventId: string; eventTitle
       }
     } catch (error) {
       if (needsSignIn(error)) return askToSignIn();
+      if (dateOfBirth.askedFor(error)) return void toast.info(PAYMENT_TOASTS.dateOfBirthNeeded.title, { description: paymentErrorDescription(error) });
       toast.error(PAYMENT_TOASTS.paymentError.title, { description: paymentErrorDescription(error) });
       // Sold out or fewer left than asked: show the places as they are now.
       if (isCapacityConflict(error)) void revalidator.revalidate();
@@ -55,5 +61,5 @@ export function useBuyNow({ eventId, eventTitle }: { eventId: string; eventTitle
     }
   }
 
-  return { buyNow, pending, attendee: user ? field : null };
+  return { buyNow, pending, attendee: user ? field : null, dateOfBirth: user ? dateOfBirth.field : null };
 }

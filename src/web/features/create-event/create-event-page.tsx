@@ -53,7 +53,7 @@ export function CreateEventPage({ data }: { data: EventFormData }) {
       }
     >
       {data.loadError === null ? (
-        <EventForm key={data.event?.id ?? "new"} event={data.event} actor={data.actor} organisers={data.organisers} payoutsPending={data.payoutsPending} />
+        <EventForm key={data.event?.id ?? "new"} event={data.event} actor={data.actor} organisers={data.organisers} payoutsPending={data.payoutsPending} sellerDetailsPending={data.sellerDetailsPending} />
       ) : (
         <EventFormSkeleton label="Going back to your dashboard…" />
       )}

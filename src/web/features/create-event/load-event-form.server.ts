@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { EditableEvent } from "@domain";
 import { requireUser } from "~/lib/require-user.server";
-import { canTakePayments, getEditableEvent, listOrganisers } from "~/lib/services.server";
+import { canTakePayments, getEditableEvent, listOrganisers, sellerDetailsComplete } from "~/lib/services.server";
 import { eventLoadErrorOf, isExpectedLoadFailure, type EventLoadError } from "./lib/load-error";
 import type { Organiser } from "./lib/organiser-options";
 
@@ -17,6 +17,8 @@ export type EventFormData =
       organisersFailed: boolean;
       /** With Stripe, the organiser cannot be paid yet: a paid event is published but not on sale (D23). */
       payoutsPending: boolean;
+      /** The organiser has not completed their seller details: a paid event is published but not on sale (issue 34). */
+      sellerDetailsPending: boolean;
     };
 
 async function loadOrganisers(context: AppLoadContext): Promise<Organiser[] | null> {
@@ -50,5 +52,6 @@ export async function loadEventForm(context: AppLoadContext, request: Request): 
     organisers,
     organisersFailed: user.isAdmin && organisers === null,
     payoutsPending: !(await canTakePayments(context, event?.userId ?? user.id)),
+    sellerDetailsPending: !(await sellerDetailsComplete(context, event?.userId ?? user.id)),
   };
 }

@@ -1,9 +1,10 @@
 import { EmailInfoCard } from "./email-info-card";
+import type { SampleEmail } from "./email-test-text";
 import { TestEmailForm } from "./test-email-form";
 import { TicketEmailTest } from "./ticket-email-test";
 
 /** /email-test (spec §2 Manual Email Sender): a test e-mail, a ticket e-mail test and what the tool does. */
-export function EmailTestPage({ ownEmail, isAdmin }: { ownEmail: string; isAdmin: boolean }) {
+export function EmailTestPage({ ownEmail, isAdmin, sample }: { ownEmail: string; isAdmin: boolean; sample: SampleEmail }) {
   return (
     <div className="bg-surface">
       <div className="container-page max-w-6xl py-10 sm:py-14">
@@ -13,7 +14,7 @@ export function EmailTestPage({ ownEmail, isAdmin }: { ownEmail: string; isAdmin
         </header>
         <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           <div className="flex min-w-0 flex-col gap-6">
-            <TestEmailForm ownEmail={ownEmail} isAdmin={isAdmin} />
+            <TestEmailForm ownEmail={ownEmail} isAdmin={isAdmin} sample={sample} />
             <TicketEmailTest />
           </div>
           <aside aria-label="About this tool" className="lg:sticky lg:top-24">

@@ -17,9 +17,9 @@ describe("test e-mail form (spec §5 Email-test form)", () => {
       input: { toEmail: "ada@example.com", subject: "Hi", htmlContent: "<p>Hi</p>" },
     });
   });
-  it("fills a valid sample addressed to the user", () => {
-    const sample = sampleTestEmail("ada@example.com");
-    expect(sample.toEmail).toBe("ada@example.com");
+  it("fills the server's sample in, addressed to the user", () => {
+    const sample = sampleTestEmail("ada@example.com", { subject: "Sample: Your ticket: Sample Night", html: "<h1>Your ticket</h1>" });
+    expect(sample).toEqual({ toEmail: "ada@example.com", subject: "Sample: Your ticket: Sample Night", htmlContent: "<h1>Your ticket</h1>" });
     expect("input" in checkTestEmail(sample)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { BRAND, SendTestEmailInput, type TicketEmailResult } from "@domain";
+import { SendTestEmailInput, type TicketEmailResult } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 
 /** The manual e-mail sender's toasts, word for word from spec §8 'E-mail pages'. */
@@ -33,17 +33,15 @@ export function checkTestEmail(fields: TestEmailFields): { input: SendTestEmailI
   return { errors };
 }
 
+/** A sample message: the ticket e-mail with sample data, as the server renders it in the product's layout. */
+export interface SampleEmail {
+  subject: string;
+  html: string;
+}
+
 /** The sample the 'Insert Sample' button fills in, addressed to the user's own e-mail (spec §2 Manual Email Sender). */
-export function sampleTestEmail(ownEmail: string): TestEmailFields {
-  return {
-    toEmail: ownEmail,
-    subject: `Test email from ${BRAND.name}`,
-    htmlContent: [
-      `<h1 style="color:#5418d6">Hello from ${BRAND.name}!</h1>`,
-      "<p>This is a test email sent from the Manual Email Sender.</p>",
-      "<p>If you can read this, email delivery is working.</p>",
-    ].join("\n"),
-  };
+export function sampleTestEmail(ownEmail: string, sample: SampleEmail): TestEmailFields {
+  return { toEmail: ownEmail, subject: sample.subject, htmlContent: sample.html };
 }
 
 /**

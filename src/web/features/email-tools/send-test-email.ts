@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { SendTestEmailInput, TicketEmailResult } from "@domain";
 import { apiRequest } from "~/lib/api-request";
 import { toast } from "~/lib/toast";
-import { checkTestEmail, EMAIL_TEST_TOASTS, sampleTestEmail, sentDescription, testEmailFailure, type TestEmailErrors, type TestEmailFields } from "./email-test-text";
+import { checkTestEmail, EMAIL_TEST_TOASTS, sampleTestEmail, sentDescription, testEmailFailure, type SampleEmail, type TestEmailErrors, type TestEmailFields } from "./email-test-text";
 
 /** The manual e-mail sender (spec §7 send-test-email): 403 for a non-admin's other address (decisions D12), 429 when rate limited. */
 export function sendTestEmail(input: SendTestEmailInput): Promise<TicketEmailResult> {
@@ -14,7 +14,7 @@ const EMPTY: TestEmailFields = { toEmail: "", subject: "", htmlContent: "" };
 export type LastSend = { ok: true; text: string } | { ok: false; text: string } | null;
 
 /** The manual e-mail sender's form (spec §2 Manual Email Sender, §8 'E-mail pages'). */
-export function useTestEmailForm(ownEmail: string) {
+export function useTestEmailForm(ownEmail: string, sample: SampleEmail) {
   const [fields, setFields] = useState<TestEmailFields>(EMPTY);
   const [errors, setErrors] = useState<TestEmailErrors>({});
   const [sending, setSending] = useState(false);
@@ -26,7 +26,7 @@ export function useTestEmailForm(ownEmail: string) {
   }
 
   function insertSample() {
-    setFields(sampleTestEmail(ownEmail));
+    setFields(sampleTestEmail(ownEmail, sample));
     setErrors({});
   }
 

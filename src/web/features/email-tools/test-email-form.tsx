@@ -4,11 +4,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
+import type { SampleEmail } from "./email-test-text";
 import { useTestEmailForm } from "./send-test-email";
 
 /** Card 1 of /email-test: To Email, Subject and HTML Content, all required (spec §5 Email-test form). */
-export function TestEmailForm({ ownEmail, isAdmin }: { ownEmail: string; isAdmin: boolean }) {
-  const { fields, errors, sending, last, change, insertSample, send } = useTestEmailForm(ownEmail);
+export function TestEmailForm({ ownEmail, isAdmin, sample }: { ownEmail: string; isAdmin: boolean; sample: SampleEmail }) {
+  const { fields, errors, sending, last, change, insertSample, send } = useTestEmailForm(ownEmail, sample);
   const toEmailRef = useRef<HTMLInputElement>(null);
   const subjectRef = useRef<HTMLInputElement>(null);
   const htmlContentRef = useRef<HTMLTextAreaElement>(null);

@@ -1,6 +1,6 @@
-import { CircleAlert, Loader2, ShieldCheck, ShoppingCart, Ticket } from "lucide-react";
+import { CircleAlert, IdCard, Loader2, ShieldCheck, ShoppingCart, Ticket } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { allInPrice } from "@domain";
+import { allInPrice, minAgeDescription } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
@@ -13,6 +13,7 @@ import { TicketQuantityField } from "./ticket-quantity-field";
 export function BookingCard({
   pricePence,
   absorbsBookingFee,
+  minAge = null,
   remaining,
   state,
   status,
@@ -24,6 +25,8 @@ export function BookingCard({
   pricePence: number;
   /** The organiser pays the booking fee (D22): the buyer pays the ticket price only. */
   absorbsBookingFee: boolean;
+  /** The event's minimum age (issue 34), null for none. */
+  minAge?: number | null;
   remaining: number | null;
   state: SaleState;
   status: string;
@@ -65,6 +68,15 @@ export function BookingCard({
         {price.feeText && <p className="mt-1 text-xs text-brand-100">{price.feeText}</p>}
       </div>
 
+      {minAge != null && (
+        <p className="flex items-start gap-2 border-b border-border bg-surface px-6 py-3 text-sm">
+          <IdCard className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+          <span>
+            <strong className="font-bold">{minAgeDescription(minAge)}.</strong> Bring photo ID: it may be checked at the door.
+          </span>
+        </p>
+      )}
+
       <div className="flex flex-col gap-5 p-6">
         {onSale && (
           <>
@@ -74,27 +86,30 @@ export function BookingCard({
           </>
         )}
 
-        <div className="flex flex-col gap-2.5">
-          <Button
-            size="lg"
-            disabled={!onSale || buying}
-            aria-describedby={notice ? noteId : undefined}
-            onClick={() => onBuyNow(tidyQuantity())}
-          >
-            {buying && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
-            {buying ? "Processing..." : "Buy Now"}
-          </Button>
-          <Button
-            size="lg"
-            variant="outline"
-            disabled={!onSale}
-            aria-describedby={notice ? noteId : undefined}
-            onClick={() => onAddToCart(tidyQuantity(), maxTicketsFor(remaining))}
-          >
-            <ShoppingCart aria-hidden="true" />
-            Add to Cart
-          </Button>
-        </div>
+        {/* Without a named seller there is nothing to buy yet: the line below says why, instead of Buy Now (issue 34). */}
+        {state !== "no-seller" && (
+          <div className="flex flex-col gap-2.5">
+            <Button
+              size="lg"
+              disabled={!onSale || buying}
+              aria-describedby={notice ? noteId : undefined}
+              onClick={() => onBuyNow(tidyQuantity())}
+            >
+              {buying && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+              {buying ? "Processing..." : "Buy Now"}
+            </Button>
+            <Button
+              size="lg"
+              variant="outline"
+              disabled={!onSale}
+              aria-describedby={notice ? noteId : undefined}
+              onClick={() => onAddToCart(tidyQuantity(), maxTicketsFor(remaining))}
+            >
+              <ShoppingCart aria-hidden="true" />
+              Add to Cart
+            </Button>
+          </div>
+        )}
 
         {notice ? (
           <p

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarClock, CalendarDays, CalendarX2, CircleAlert, Clock, MapPin, UserRound } from "lucide-react";
+import { ArrowLeft, CalendarClock, CalendarDays, CalendarX2, CircleAlert, Clock, IdCard, MapPin, UserRound } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link } from "react-router";
 import {
@@ -11,6 +11,8 @@ import {
   formatLongDate,
   initials,
   isBusinessListing,
+  minAgeDescription,
+  minAgeLabel,
   venueShown,
 } from "@domain";
 import { Badge } from "~/components/ui/badge";
@@ -20,6 +22,7 @@ import { BusinessInfoCard } from "./business-info-card";
 import { EventInfoCard } from "./event-info-card";
 import { FreeEventCard } from "./free-event-card";
 import { PromoVideo } from "./promo-video";
+import { SellerCard } from "./seller-card";
 import { ShareButton } from "./share-button";
 import { SimilarEventsRow } from "./similar-events-row";
 import { WhatsIncluded } from "./whats-included";
@@ -30,6 +33,7 @@ import {
   statusLabel,
   unavailableNotice,
   PAYOUTS_PENDING_NOTICE,
+  SELLER_DETAILS_NEEDED_NOTICE,
   type SaleState,
 } from "./sale-state";
 import { CANCELLED_EVENT_NOTICE } from "~/components/cancelled-event";
@@ -59,14 +63,18 @@ export function EventDetailPage({
   similar: EventSummary[];
   /** The server's clock when it rendered the page, so the server and browser agree on "ended". */
   now: string;
-  /** A paid event held back until its organiser can be paid (D23); `explain` for its organiser and admins. */
-  salesOnHold?: { explain: boolean } | null;
+  /**
+   * A paid event held back until its organiser has added their seller details (issue 34) or can be paid
+   * (D23); `explain` for its organiser and admins.
+   */
+  salesOnHold?: { explain: boolean; reason?: "seller-details" | "payouts" } | null;
   PaidEventBooking: PaidEventBookingComponent;
 }) {
   const now = new Date(renderedAt);
   const kind = eventKind(event);
   const business = isBusinessListing(event);
-  const sale = salesOnHold ? { ...event, salesOnHold: true } : event;
+  // Missing seller details hold the event back by themselves (event.awaitingSellerDetails).
+  const sale = salesOnHold && salesOnHold.reason !== "seller-details" ? { ...event, salesOnHold: true } : event;
   const state = saleState(sale, now);
   const availability = availabilityIndicator(sale, now);
   const date = business ? null : formatLongDate(event.dateTime);
@@ -150,6 +158,15 @@ export function EventDetailPage({
                     {event.location}
                   </span>
                 </li>
+                {event.minAge != null && (
+                  <li className="flex items-center gap-2">
+                    <IdCard className="size-4.5 shrink-0 text-brand-600" aria-hidden="true" />
+                    <span className="font-medium text-ink">
+                      <span aria-hidden="true">{minAgeLabel(event.minAge)} · </span>
+                      {minAgeDescription(event.minAge)}
+                    </span>
+                  </li>
+                )}
               </ul>
               <div className="flex flex-wrap items-center gap-3">
                 <AvailabilityPill availability={availability} />
@@ -195,6 +212,17 @@ export function EventDetailPage({
                   )}
                 </p>
               )}
+              {state === "no-seller" && salesOnHold?.explain && (
+                <p role="note" className="flex items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                  <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                  <span>
+                    <strong className="font-bold">{SELLER_DETAILS_NEEDED_NOTICE}</strong>{" "}
+                    <Link to={paths.profileEdit} className="font-semibold underline underline-offset-2">
+                      Add your seller details
+                    </Link>
+                  </span>
+                </p>
+              )}
               {state === "on-hold" && salesOnHold?.explain && (
                 <p role="note" className="flex items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
                   <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
@@ -216,6 +244,7 @@ export function EventDetailPage({
           <aside aria-label="Tickets and event information" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <div className="flex flex-col gap-6 lg:sticky lg:top-24">
               {sideCard}
+              {kind === "paid" && event.seller && event.status !== "cancelled" && <SellerCard seller={event.seller} />}
               <EventInfoCard date={date} time={time} venue={venue} location={event.location} availability={availability} />
             </div>
           </aside>

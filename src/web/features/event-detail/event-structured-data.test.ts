@@ -1,29 +1,18 @@
 import { describe, expect, it } from "vitest";
-import type { EventDetail } from "@domain";
+import { anEvent } from "~/test/events";
 import { eventMetaDescription, eventStructuredData } from "./event-structured-data";
 
 const now = new Date("2026-06-01T12:00:00Z");
-const event: EventDetail = {
-  id: "6f1c2a7e-0d7b-4c53-9d0e-2f3a4b5c6d7e",
+const event = anEvent({
   title: "Jazz </script> Night",
-  description: "An evening of live jazz.",
   dateTime: "2026-07-01T18:30:00.000Z",
   endTime: "2026-07-01T22:00:00.000Z",
-  venue: "Ronnie's",
-  location: "Soho, London",
-  category: "music",
-  businessType: "event",
   pricePence: 2550,
-  absorbsBookingFee: false,
   maxAttendees: 20,
   remaining: 0,
   imageUrl: "/media/jazz.webp",
-  status: "active",
-  previousDateTime: null,
-  organiser: { username: "jazzco", displayName: "Jazz Co" },
-  videoUrl: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-};
+  minAge: null,
+});
 
 describe("eventStructuredData", () => {
   it("describes a paid event with absolute URLs, a pounds price and its availability", () => {
@@ -35,10 +24,23 @@ describe("eventStructuredData", () => {
       endDate: event.endTime,
       image: ["https://eventora.test/media/jazz.webp"],
       url: `https://eventora.test/events/${event.id}`,
-      offers: { price: "25.50", priceCurrency: "GBP", availability: "https://schema.org/SoldOut" },
+      offers: { price: "27.80", priceCurrency: "GBP", availability: "https://schema.org/SoldOut" },
       location: { "@type": "Place", name: "Ronnie's" },
       organizer: { name: "Jazz Co", url: "https://eventora.test/profile/jazzco" },
     });
+    expect(data).not.toHaveProperty("typicalAgeRange");
+  });
+
+  it("offers the all-in price the page shows (D21): the booking fee included, none when the organiser absorbs it, 0.00 when free", () => {
+    const offer = (overrides: Partial<typeof event>) => eventStructuredData(anEvent({ ...overrides }), "https://x.test", now).offers;
+    expect(offer({ pricePence: 2250 })).toMatchObject({ price: "24.80", priceCurrency: "GBP" });
+    expect(offer({ pricePence: 2250, absorbsBookingFee: true })).toMatchObject({ price: "22.50", priceCurrency: "GBP" });
+    expect(offer({ pricePence: 0 })).toMatchObject({ price: "0.00", priceCurrency: "GBP" });
+  });
+
+  it("gives an age-limited event its typicalAgeRange: '18-' for 18 and over", () => {
+    expect(eventStructuredData(anEvent({ minAge: 18 }), "https://x.test", now)).toMatchObject({ typicalAgeRange: "18-" });
+    expect(eventStructuredData(anEvent({ minAge: 14 }), "https://x.test", now)).toMatchObject({ typicalAgeRange: "14-" });
   });
 
   it("describes restaurants as a business, without the placeholder date", () => {

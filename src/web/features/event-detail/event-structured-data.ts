@@ -1,4 +1,4 @@
-import { BRAND, categoryLabel, eventKind, eventPlace, formatEventDate, formatEventTime, formatPoundsPlain, isBusinessListing, type EventDetail } from "@domain";
+import { allInPricePence, BRAND, categoryLabel, eventKind, eventPlace, formatEventDate, formatEventTime, formatPoundsPlain, isBusinessListing, type EventDetail } from "@domain";
 import { absoluteUrl } from "~/lib/seo";
 import { paths } from "~/paths";
 import { saleState } from "./sale-state";
@@ -76,11 +76,14 @@ export function eventStructuredData(event: EventDetail, origin: string, now: Dat
     ...(image ? { image: [image] } : {}),
     url,
     organizer,
+    // schema.org reads "18-" as 18 and over.
+    ...(event.minAge ? { typicalAgeRange: `${event.minAge}-` } : {}),
     offers: {
       "@type": "Offer",
       url,
-      // schema.org wants a plain decimal string in the currency's unit; pence stay integers until here (D17).
-      price: formatPoundsPlain(event.pricePence),
+      // The all-in price the page shows (D21: search results are an invitation to buy too); schema.org wants
+      // a plain decimal string in the currency's unit, so pence stay integers until here (D17).
+      price: formatPoundsPlain(allInPricePence(event)),
       priceCurrency: "GBP",
       availability: soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
       validFrom: event.createdAt,

@@ -15,11 +15,13 @@ function event(overrides: Partial<EventSummary>): EventSummary {
     businessType: "event",
     pricePence: 0,
     absorbsBookingFee: false,
+    allInPricePence: 0,
     maxAttendees: null,
     remaining: null,
     imageUrl: null,
     status: "active",
     previousDateTime: null,
+    minAge: null,
     organiser: null,
     ...overrides,
   };

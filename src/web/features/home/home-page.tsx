@@ -1,6 +1,5 @@
 import { useMemo } from "react";
 import type { EventSummary, SiteFigure } from "@domain";
-import { useAffiliateRef } from "~/lib/affiliate-ref";
 import { CATEGORY_SLIDES, slideEvents } from "./category-slides";
 import { CategoryCarousel } from "./category-carousel";
 import { FeaturedEvents } from "./featured-events";
@@ -25,7 +24,6 @@ export function HomePage({
   figures: SiteFigure[];
   emailConfirmed: boolean;
 }) {
-  useAffiliateRef();
   useRevalidateOnVisible();
   const slideFeatures = useMemo(
     () => slideEvents(CATEGORY_SLIDES, [...featured, ...similar.flatMap((carousel) => carousel.events)]),

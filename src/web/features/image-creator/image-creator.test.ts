@@ -72,6 +72,7 @@ describe("image creator page logic", () => {
       affiliateCode: "TOMF2026",
       status: "active",
       businessType: "event",
+      minAge: null,
     };
     const input = eventInputKeepingAllBut(event, null);
     expect(EventInput.safeParse(input).success).toBe(true);

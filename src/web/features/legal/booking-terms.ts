@@ -1,4 +1,4 @@
-import { BRAND, CHECKOUT_HOLD_MINUTES, POSTPONEMENT_REFUND_WINDOW_DAYS } from "@domain";
+import { BRAND, CHECKOUT_HOLD_MINUTES, NO_CANCELLATION_RIGHT_TEXT, POSTPONEMENT_REFUND_WINDOW_DAYS } from "@domain";
 import { paths } from "~/paths";
 import type { LegalDocument } from "./legal-document";
 import { FEE, SUPPORT_LINK } from "./legal-facts";
@@ -80,7 +80,7 @@ export const BOOKING_TERMS: LegalDocument = {
       id: "cancellation-rights",
       heading: "Your right to cancel",
       blocks: [
-        `The 14-day cancellation period under the Consumer Contracts Regulations 2013 does not apply to tickets for leisure events on a specific date. You can still ask for a refund under our [Refund Policy](${paths.refundPolicy}): most tickets are refundable up to 48 hours before the event.`,
+        `${NO_CANCELLATION_RIGHT_TEXT} You can still ask for a refund under our [Refund Policy](${paths.refundPolicy}): most tickets are refundable up to 48 hours before the event.`,
       ],
     },
     {

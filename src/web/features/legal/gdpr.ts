@@ -25,7 +25,7 @@ export const GDPR_NOTICE: LegalDocument = {
             "Contract: to create your account, sell you tickets and deliver them.",
             "Legitimate interests: to keep the site secure, prevent fraud and improve our service, always balanced against your rights.",
             "Legal obligation: to keep financial records and answer lawful requests.",
-            "Consent: for optional marketing e-mails, which you can withdraw at any time.",
+            "Consent: to remember your e-mail address or an affiliate's code in your browser, and to load videos from YouTube or Vimeo; you can withdraw it at any time.",
           ],
         },
       ],
@@ -52,7 +52,7 @@ export const GDPR_NOTICE: LegalDocument = {
       id: "requests",
       heading: "Making a request",
       blocks: [
-        `Email ${SUPPORT_LINK}, ideally from the address on your account, saying which right you want to use. It is free. We may ask you to confirm your identity before we act.`,
+        `You can download your data and delete your account yourself, on [your profile page](${paths.profileEdit}). For any other right, email ${SUPPORT_LINK}, ideally from the address on your account, saying which right you want to use. It is free. We may ask you to confirm your identity before we act.`,
         "We answer within one month of receiving your request. If a request is complex or you have made several, we may extend this by up to two further months; if so, we will tell you why within the first month.",
       ],
     },

@@ -1,4 +1,4 @@
-/** spec §2 Legal pages: every one says 'Last updated: January 2024'. */
+/** spec §2 Legal pages: 'Last updated: January 2024', unless a document says when it was last changed. */
 export const LEGAL_LAST_UPDATED = "January 2024";
 
 /** A paragraph, or a bulleted list. Text may hold links written as [label](/path) or [label](mailto:…). */
@@ -18,6 +18,8 @@ export interface LegalDocument {
   description: string;
   /** One or two sentences in plain words at the top of the page. */
   summary: string;
+  /** When its text last changed, as the page states it ("28 November 2026"); LEGAL_LAST_UPDATED when absent. */
+  lastUpdated?: string;
   sections: LegalSection[];
 }
 

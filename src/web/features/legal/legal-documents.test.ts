@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BOOKING_FEE_PENCE, BRAND, formatPounds } from "@domain";
+import { BOOKING_FEE_PENCE, BRAND, formatPounds, RETENTION } from "@domain";
 import { paths } from "~/paths";
-import { BOOKING_TERMS, GDPR_NOTICE, LEGAL_DOCUMENTS, REFUND_POLICY, TERMS_OF_SERVICE } from "./legal-documents";
+import { ACCESSIBILITY_STATEMENT, BOOKING_TERMS, GDPR_NOTICE, LEGAL_DOCUMENTS, PRIVACY_POLICY, REFUND_POLICY, TERMS_OF_SERVICE } from "./legal-documents";
 import { inlineParts, plainText, type LegalDocument } from "./legal-document";
 
 const FEE = formatPounds(BOOKING_FEE_PENCE);
@@ -26,8 +26,8 @@ describe("inline links in legal text", () => {
 });
 
 describe("legal pages (spec §2 Legal pages)", () => {
-  it("are the five pages of the footer, each with unique section anchors", () => {
-    expect(LEGAL_DOCUMENTS.map((document) => document.path)).toEqual([paths.terms, paths.privacy, paths.bookingTerms, paths.refundPolicy, paths.gdpr]);
+  it("are the five pages of the footer and the accessibility statement, each with unique section anchors", () => {
+    expect(LEGAL_DOCUMENTS.map((document) => document.path)).toEqual([paths.terms, paths.privacy, paths.bookingTerms, paths.refundPolicy, paths.gdpr, paths.accessibility]);
     for (const document of LEGAL_DOCUMENTS) {
       const ids = document.sections.map((section) => section.id);
       expect(new Set(ids).size, document.title).toBe(ids.length);
@@ -68,5 +68,49 @@ describe("legal pages (spec §2 Legal pages)", () => {
         else expect(href).toMatch(/^(mailto:|https:\/\/)/);
       }
     }
+  });
+});
+
+describe("the privacy notice says what the app really does (issue 34)", () => {
+  const privacy = plainText(PRIVACY_POLICY);
+
+  it("states every retention period from RETENTION, which the retention job enforces", () => {
+    expect(privacy).toContain(`${RETENTION.financialRecordsYears} years after the booking`);
+    expect(privacy).toContain(`A checkout that was never paid: ${RETENTION.unpaidCheckoutDays} days.`);
+    expect(privacy).toContain(`Contact messages: ${RETENTION.contactMessagesYears} years`);
+    expect(privacy).toContain(`Counters of recent requests: ${RETENTION.rateLimitHours} hours`);
+  });
+
+  it("lists what the browser keeps item by item, the optional ones only on consent, and videos only on a click", () => {
+    for (const stored of ["The sign-in cookie", "cart cookie", "only if you tick Remember my e-mail on this device", "only if you say yes when you arrive through their link; it is kept for 30 days", "offline list"]) {
+      expect(privacy).toContain(stored);
+    }
+    expect(privacy).toContain("not loaded until you press Play video");
+    expect(privacy).not.toMatch(/affiliate code for 30 days if you arrive/);
+  });
+
+  it("says why the date of birth is kept, names the processors, the self-service rights and a true date", () => {
+    expect(privacy).toMatch(/Events can have a minimum age .* we check it when you buy tickets for one; that check is the only reason we keep it\./);
+    for (const processor of ["Stripe", "Brevo", "Twilio", "OpenAI", "file storage"]) expect(privacy).toContain(processor);
+    expect(privacy).toContain("Download my data");
+    expect(privacy).toContain("Delete my account");
+    expect(links(PRIVACY_POLICY)).toContain(paths.profileEdit);
+    expect(PRIVACY_POLICY.lastUpdated).toBe("28 November 2026");
+  });
+});
+
+describe("the accessibility statement", () => {
+  const statement = plainText(ACCESSIBILITY_STATEMENT);
+
+  it("names its standard, how it was tested, its known gaps, a contact and the enforcement procedure, with the date it was prepared", () => {
+    expect(statement).toContain("WCAG) 2.2 at level AA");
+    expect(statement).toMatch(/axe-core/);
+    expect(statement).toMatch(/Lighthouse/);
+    expect(statement).toMatch(/keyboard alone/);
+    const gaps = ACCESSIBILITY_STATEMENT.sections.find((section) => section.id === "known-gaps")!;
+    expect(plainText({ ...ACCESSIBILITY_STATEMENT, sections: [gaps] })).toMatch(/camera[\s\S]*PDFs are not tagged[\s\S]*Stripe/);
+    expect(statement).toContain(BRAND.supportEmail);
+    expect(statement).toContain("Equality and Human Rights Commission (EHRC)");
+    expect(statement).toContain("prepared on 28 November 2026");
   });
 });

@@ -24,7 +24,7 @@ function Block({ block }: { block: LegalBlock }) {
   );
 }
 
-/** The one layout of the five legal pages (spec §2 Legal pages): title, 'Last updated', contents, numbered sections. */
+/** The one layout of the legal pages (spec §2 Legal pages) and the accessibility statement: title, 'Last updated', contents, numbered sections. */
 export function LegalPage({ document }: { document: LegalDocument }) {
   const others = LEGAL_DOCUMENTS.filter((other) => other.path !== document.path).map((other) => ({ to: other.path, label: other.title }));
   return (
@@ -38,7 +38,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
           <h1 id="legal-title" className="mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
             {document.title}
           </h1>
-          <p className="mt-3 text-sm font-medium text-muted">Last updated: {LEGAL_LAST_UPDATED}</p>
+          <p className="mt-3 text-sm font-medium text-muted">Last updated: {document.lastUpdated ?? LEGAL_LAST_UPDATED}</p>
           <p className="mt-5 max-w-3xl text-lg leading-relaxed">{document.summary}</p>
         </div>
       </header>

@@ -1,4 +1,4 @@
-import { BRAND, POSTPONEMENT_REFUND_WINDOW_DAYS } from "@domain";
+import { BRAND, POSTPONEMENT_REFUND_WINDOW_DAYS, REFUND_TERMS_TEXT } from "@domain";
 import { paths } from "~/paths";
 import type { LegalDocument } from "./legal-document";
 import { FEE, SUPPORT_LINK } from "./legal-facts";
@@ -7,7 +7,8 @@ export const REFUND_POLICY: LegalDocument = {
   title: "Refund Policy",
   path: paths.refundPolicy,
   description: `When and how you can get a refund for tickets booked on ${BRAND.name}: up to 48 hours before the event, and in full if the event is cancelled.`,
-  summary: "Most tickets can be refunded up to 48 hours before the event: ask from My Tickets. If the organiser cancels, you get everything back.",
+  // The same paragraph as the ticket e-mail's refund terms (D28), so the two never disagree.
+  summary: REFUND_TERMS_TEXT,
   sections: [
     {
       id: "before-the-event",

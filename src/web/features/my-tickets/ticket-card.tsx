@@ -1,7 +1,7 @@
-import { CalendarDays, CalendarPlus, CircleAlert, Loader2, Mail, MailCheck, MapPin, Printer, ReceiptText, RotateCcw, Send, TicketX } from "lucide-react";
+import { CalendarDays, CalendarPlus, CircleAlert, IdCard, Loader2, Mail, MailCheck, MapPin, Printer, ReceiptText, RotateCcw, Send, TicketX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BRAND, eventPlace, formatDateTime, formatPounds, receiptPath, type BuyerRefundRequest, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
+import { BRAND, eventPlace, formatDateTime, formatPounds, minAgeDescription, receiptPath, type BuyerRefundRequest, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { TicketQr } from "~/components/tickets/ticket-qr";
@@ -105,6 +105,14 @@ export function TicketCard({
                 <MapPin className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
                 <span className="min-w-0 break-words">{place || "TBA"}</span>
               </li>
+              {ticket.event.minAge != null && (
+                <li className="flex items-start gap-2">
+                  <IdCard className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                  <span>
+                    <strong className="font-semibold text-ink">{minAgeDescription(ticket.event.minAge)}.</strong> Bring photo ID: it may be checked at the door.
+                  </span>
+                </li>
+              )}
             </ul>
             <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 rounded-2xl bg-surface p-4 text-sm sm:grid-cols-3 print:bg-white print:px-0">
               <Detail label="Ticket code" className="col-span-2 sm:col-span-3">

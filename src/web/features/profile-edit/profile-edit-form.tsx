@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
-import { BRAND, type OwnProfile } from "@domain";
+import type { OwnProfile } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
@@ -22,6 +22,7 @@ import {
   type ProfileProblem,
 } from "./profile-form";
 import { AvatarField, type PendingAvatar } from "./avatar-field";
+import { SellerDetailsSection } from "./seller-details-section";
 
 /** Edit your own profile (spec §2 Profiles, §5 Profile edit, §8 Profile). */
 export function ProfileEditForm({ profile }: { profile: OwnProfile }) {
@@ -32,7 +33,7 @@ export function ProfileEditForm({ profile }: { profile: OwnProfile }) {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const set = (field: ProfileField) => (value: string) => {
+  const set = (field: Exclude<ProfileField, "isCompany">) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (problem?.field === field) setProblem(null);
   };
@@ -162,50 +163,15 @@ export function ProfileEditForm({ profile }: { profile: OwnProfile }) {
         </div>
       </section>
 
-      <section aria-labelledby="profile-selling-heading" className="flex flex-col gap-5 border-t border-border pt-8">
-        <div>
-          <h2 id="profile-selling-heading" className="text-lg font-bold">
-            Selling on {BRAND.name}
-          </h2>
-          <p className="mt-1 text-sm text-muted">
-            If you sell tickets, buyers' receipts name you as the seller with these details. They are not shown on your public profile.
-          </p>
-        </div>
-        <Field id="profile-business-name" label="Business name" hint="Your trading name. Without one, receipts show your display name." error={errorFor("businessName")}>
-          <Input
-            name="businessName"
-            autoComplete="organization"
-            maxLength={120}
-            value={values.businessName}
-            onChange={(event) => set("businessName")(event.target.value)}
-          />
-        </Field>
-        <Field id="profile-business-address" label="Business address" hint="The postal address for receipts, over several lines." error={errorFor("businessAddress")}>
-          <Textarea
-            name="businessAddress"
-            rows={4}
-            maxLength={300}
-            autoComplete="street-address"
-            value={values.businessAddress}
-            onChange={(event) => set("businessAddress")(event.target.value)}
-          />
-        </Field>
-        <Field
-          id="profile-vat-number"
-          label="VAT number (optional)"
-          hint="Only if you are VAT-registered, as on your VAT registration certificate, e.g. GB 980 7806 84. Receipts then show the VAT included in your ticket prices."
-          error={errorFor("vatNumber")}
-        >
-          <Input
-            name="vatNumber"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={20}
-            value={values.vatNumber}
-            onChange={(event) => set("vatNumber")(event.target.value)}
-          />
-        </Field>
-      </section>
+      <SellerDetailsSection
+        values={values}
+        onChange={(field, value) => {
+          setValues((current) => ({ ...current, [field]: value }));
+          if (problem?.field === field) setProblem(null);
+        }}
+        errorFor={errorFor}
+        missing={profile.sellerDetailsProblems.map((found) => found.message)}
+      />
 
       <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:justify-between">
         <Button type="button" variant="outline" size="lg" onClick={goBack}>

@@ -3,6 +3,7 @@ import type { OwnProfile } from "@domain";
 import { FormPage } from "~/components/form-page";
 import { paths } from "~/paths";
 import { ProfileEditForm } from "./profile-edit-form";
+import { YourDataSection } from "./your-data-section";
 
 /** /profile/edit (spec §2 Profiles): the signed-in user's own profile. */
 export function ProfileEditPage({ profile }: { profile: OwnProfile }) {
@@ -27,6 +28,7 @@ export function ProfileEditPage({ profile }: { profile: OwnProfile }) {
       }
     >
       <ProfileEditForm profile={profile} />
+      <YourDataSection profile={profile} />
     </FormPage>
   );
 }

@@ -11,7 +11,7 @@ import {
   type ProfileFormValues,
 } from "./profile-form";
 
-const empty: ProfileFormValues = { username: "", displayName: "", bio: "", location: "", website: "", avatarUrl: "", businessName: "", businessAddress: "", vatNumber: "" };
+const empty: ProfileFormValues = { username: "", displayName: "", bio: "", location: "", website: "", avatarUrl: "", businessName: "", businessAddress: "", vatNumber: "", sellerKind: "", isCompany: false, companyNumber: "", vatTreatment: "" };
 
 describe("toUpdateInput (spec §5 Profile edit: empty fields are saved as null)", () => {
   it("trims every field and sends empty ones as null", () => {
@@ -25,7 +25,18 @@ describe("toUpdateInput (spec §5 Profile edit: empty fields are saved as null)"
       businessName: null,
       businessAddress: null,
       vatNumber: null,
+      sellerKind: null,
+      isCompany: false,
+      companyNumber: null,
+      vatTreatment: null,
     });
+  });
+
+  it("sends a company number only for a business that ticks it is a company", () => {
+    const company = { ...empty, sellerKind: "business", isCompany: true, companyNumber: "sc 123456" };
+    expect(toUpdateInput(company)).toMatchObject({ isCompany: true, companyNumber: "sc 123456" });
+    expect(toUpdateInput({ ...company, isCompany: false })).toMatchObject({ isCompany: false, companyNumber: null });
+    expect(toUpdateInput({ ...company, sellerKind: "individual" })).toMatchObject({ isCompany: false, companyNumber: null });
   });
 
   it("reads a website typed without its scheme as https", () => {
@@ -64,12 +75,21 @@ describe("profileFormProblem", () => {
         businessName: "Alex Smith Comedy Ltd",
         businessAddress: "1 Briggate\nLeeds\nLS1 6HD",
         vatNumber: "GB 980 7806 84",
+        sellerKind: "business",
+        isCompany: true,
+        companyNumber: "01234567",
+        vatTreatment: "standard",
       }),
     ).toBeNull();
   });
 
+  it("asks a company for its number, and refuses a PO box, beside the field (issue 34)", () => {
+    expect(profileFormProblem({ ...empty, sellerKind: "business", isCompany: true })).toMatchObject({ field: "companyNumber", description: expect.stringMatching(/^Company number: A company needs its company number/) });
+    expect(profileFormProblem({ ...empty, businessAddress: "PO Box 7\nLeeds" })).toMatchObject({ field: "businessAddress", description: expect.stringMatching(/^Address: A PO box is not a geographic address/) });
+  });
+
   it("says what is wrong with a VAT number, beside the field", () => {
-    const problem = profileFormProblem({ ...empty, vatNumber: "GB12345" });
+    const problem = profileFormProblem({ ...empty, businessAddress: "1 Briggate\nLeeds", vatTreatment: "standard", vatNumber: "GB12345" });
     expect(problem).toMatchObject({ title: "Failed to update profile", field: "vatNumber" });
     expect(problem?.description).toMatch(/^VAT number: A UK VAT number has 9 digits/);
   });

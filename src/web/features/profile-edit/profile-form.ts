@@ -10,10 +10,15 @@ export interface ProfileFormValues {
   location: string;
   website: string;
   avatarUrl: string;
-  /** Selling on Eventora: the seller named on buyers' receipts (issue 20). */
+  /** Seller details: who sells their paid events, on the event page, the checkout and receipts (issues 20, 34). */
   businessName: string;
   businessAddress: string;
   vatNumber: string;
+  sellerKind: string;
+  /** The "we are a company" tick: asks for the company number. */
+  isCompany: boolean;
+  companyNumber: string;
+  vatTreatment: string;
 }
 
 export type ProfileField = keyof ProfileFormValues;
@@ -44,9 +49,13 @@ const FIELD_NAMES: Record<ProfileField, string> = {
   location: "Location",
   website: "Website",
   avatarUrl: "Avatar URL",
-  businessName: "Business name",
-  businessAddress: "Business address",
+  businessName: "Legal or trading name",
+  businessAddress: "Address",
   vatNumber: "VAT number",
+  sellerKind: "Selling as",
+  isCompany: "Company",
+  companyNumber: "Company number",
+  vatTreatment: "VAT on your tickets",
 };
 
 export function formValuesFrom(profile: OwnProfile): ProfileFormValues {
@@ -60,6 +69,10 @@ export function formValuesFrom(profile: OwnProfile): ProfileFormValues {
     businessName: profile.businessName ?? "",
     businessAddress: profile.businessAddress ?? "",
     vatNumber: profile.vatNumber ?? "",
+    sellerKind: profile.sellerKind ?? "",
+    isCompany: profile.companyNumber !== null,
+    companyNumber: profile.companyNumber ?? "",
+    vatTreatment: profile.vatTreatment ?? "",
   };
 }
 
@@ -83,6 +96,11 @@ export function toUpdateInput(values: ProfileFormValues): ProfileUpdateInput {
     businessName: orNull(values.businessName),
     businessAddress: orNull(values.businessAddress),
     vatNumber: orNull(values.vatNumber),
+    sellerKind: orNull(values.sellerKind),
+    isCompany: values.sellerKind === "business" && values.isCompany,
+    // Only a company has a number: untick it, or choose private individual, and the number goes.
+    companyNumber: values.sellerKind === "business" && values.isCompany ? orNull(values.companyNumber) : null,
+    vatTreatment: orNull(values.vatTreatment),
   };
 }
 
@@ -104,7 +122,7 @@ export function avatarFileProblem(file: Pick<File, "type" | "size">): ProfilePro
   return null;
 }
 
-const SERVER_FIELDS: ProfileField[] = ["username", "displayName", "bio", "location", "website", "avatarUrl", "businessName", "businessAddress", "vatNumber"];
+const SERVER_FIELDS: ProfileField[] = ["username", "displayName", "bio", "location", "website", "avatarUrl", "businessName", "businessAddress", "vatNumber", "sellerKind", "companyNumber", "vatTreatment"];
 
 /** A refused save in the user's words (spec §8 Profile). */
 export function saveFailureProblem(error: unknown): ProfileProblem {

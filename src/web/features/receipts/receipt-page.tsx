@@ -1,7 +1,7 @@
 import { ArrowLeft, Download, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BRAND, formatDateTime, formatEventDate, formatLongDate, formatPounds, formatVatRate } from "@domain";
+import { BRAND, formatDateTime, formatEventDate, formatLongDate, formatPounds, receiptSellerLine, receiptVatLine, vatInvoicesPath } from "@domain";
 import type { Receipt, ReceiptSeller } from "@domain/receipt-shapes";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
@@ -50,29 +50,30 @@ function ItemTable({ caption, children, footer }: { caption: ReactNode; children
   );
 }
 
+function VatRow({ text }: { text: string }) {
+  return (
+    <tr>
+      <td colSpan={4} className={`${cell} text-right text-muted`}>
+        {text}
+      </td>
+    </tr>
+  );
+}
+
 function SellerSection({ seller, index }: { seller: ReceiptSeller; index: number }) {
   const headingId = `receipt-seller-${index}`;
+  const who = receiptSellerLine(seller);
+  const vat = receiptVatLine(seller);
   return (
     <section aria-labelledby={headingId} className="border-t border-border pt-6">
       <h2 id={headingId} className="text-lg font-bold">
         Sold by {seller.name}
       </h2>
       {seller.address && <address className="mt-1 whitespace-pre-line text-sm not-italic text-muted">{seller.address}</address>}
+      {who && <p className="mt-1 text-sm text-muted">{who}</p>}
       {seller.vatNumber && <p className="mt-1 text-sm text-muted">VAT number: {seller.vatNumber}</p>}
       <div className="mt-4">
-        <ItemTable
-          caption={`Tickets sold by ${seller.name}`}
-          footer={
-            seller.vatIncludedPence !== null &&
-            seller.vatRateBasisPoints !== null && (
-              <tr>
-                <td colSpan={4} className={`${cell} text-right text-muted`}>
-                  VAT included at {formatVatRate(seller.vatRateBasisPoints)}: {formatPounds(seller.vatIncludedPence)}
-                </td>
-              </tr>
-            )
-          }
-        >
+        <ItemTable caption={`Tickets sold by ${seller.name}`} footer={vat && <VatRow text={vat} />}>
           {seller.lines.map((line) => (
             <tr key={line.eventId} className="border-b border-border/60">
               <th scope="row" className={`${cell} text-left font-medium`}>
@@ -92,6 +93,7 @@ function SellerSection({ seller, index }: { seller: ReceiptSeller; index: number
 
 /** /receipts/{orderId} (issue 20): an order's receipt, each organiser named as the seller; printable, with its PDF. */
 export function ReceiptPage({ receipt }: { receipt: Receipt }) {
+  const platformVat = receiptVatLine(receipt.platform);
   return (
     <div className="bg-surface print:bg-white" data-receipt="">
       <div className="container-page py-10 sm:py-14 print:py-0">
@@ -148,8 +150,9 @@ export function ReceiptPage({ receipt }: { receipt: Receipt }) {
                   <p className="mt-1 text-sm text-muted">
                     {receipt.platform.address}. Company number {receipt.platform.companyNumber}.
                   </p>
+                  {receipt.platform.vatNumber && <p className="mt-1 text-sm text-muted">VAT number: {receipt.platform.vatNumber}</p>}
                   <div className="mt-4">
-                    <ItemTable caption={`Fees sold by ${receipt.platform.name}`}>
+                    <ItemTable caption={`Fees sold by ${receipt.platform.name}`} footer={platformVat && <VatRow text={platformVat} />}>
                       {receipt.platform.lines.map((fee, index) => (
                         <tr key={index} className="border-b border-border/60">
                           <th scope="row" className={`${cell} text-left font-medium`}>
@@ -231,8 +234,24 @@ export function ReceiptPage({ receipt }: { receipt: Receipt }) {
                 </section>
               )}
 
+              {receipt.vatInvoice.offered && (
+                <section aria-labelledby="receipt-vat-invoice" className="border-t border-border pt-6 print:hidden">
+                  <h2 id="receipt-vat-invoice" className="text-lg font-bold">
+                    VAT invoice
+                  </h2>
+                  <p className="mt-1 text-sm text-muted">
+                    {receipt.vatInvoice.issued
+                      ? "Your full VAT invoices for this order are ready."
+                      : "This order is over £250: you can get a full VAT invoice made out to your name and address."}
+                  </p>
+                  <Link to={vatInvoicesPath(receipt.orderId)} className={`mt-3 ${buttonVariants({ variant: "outline", size: "sm" })}`}>
+                    {receipt.vatInvoice.issued ? "View VAT invoices" : "Get a VAT invoice"}
+                  </Link>
+                </section>
+              )}
+
               <p className="text-xs text-muted">
-                Tickets are sold by each event's organiser; {BRAND.companyName} sells them on the organiser's behalf, takes the payment and charges the booking &amp;
+                Tickets are sold by each event's organiser; {receipt.platform.name} sells them on the organiser's behalf, takes the payment and charges the booking &amp;
                 processing fee. Questions? Write to {BRAND.supportEmail}.
               </p>
             </div>

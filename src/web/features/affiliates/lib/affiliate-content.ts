@@ -29,7 +29,7 @@ export const AFFILIATE_FAQ = [
   },
   {
     question: "How long does a referral last?",
-    answer: `${referralDays} days. When someone opens your link, your code is remembered in their browser for ${referralDays} days, and paid tickets they buy in that time count towards you.`,
+    answer: `Paid tickets bought during the visit that opened your link always count towards you. We then ask the visitor whether to remember your code: if they say yes, their browser keeps it for ${referralDays} days and tickets they buy in that time count too. Without their yes, nothing is stored.`,
   },
   {
     question: "What happens when I generate a new code?",

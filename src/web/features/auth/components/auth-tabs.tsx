@@ -61,6 +61,7 @@ export function AuthTabs({ result }: { result?: AuthFormResult }) {
             <SignInForm
               email={email}
               onEmailChange={setTypedEmail}
+              emailRemembered={rememberedEmail !== ""}
               result={resultFor(result, "sign-in")}
               forgotPasswordTo={{ search: tabSearchFor("reset") }}
               onForgotPassword={() => setFocusResetEmail(true)}

@@ -20,18 +20,23 @@ import { AuthForm, EmailField, SubmitButton } from "./auth-form";
 export function SignInForm({
   email,
   onEmailChange,
+  emailRemembered,
   result,
   forgotPasswordTo,
   onForgotPassword,
 }: {
   email: string;
   onEmailChange: (email: string) => void;
+  /** This browser already remembers the e-mail at its owner's request: the box starts ticked. */
+  emailRemembered: boolean;
   result?: AuthFormResult;
   /** The Reset tab's address ('Forgot your password?' is a link to it). */
   forgotPasswordTo: To;
   onForgotPassword: () => void;
 }) {
   const [password, setPassword] = useState("");
+  const [rememberChoice, setRememberChoice] = useState<boolean | null>(null);
+  const remember = rememberChoice ?? emailRemembered;
   const form = useAuthForm(result, ["email", "password"]);
   const finishSignIn = useFinishSignIn();
 
@@ -40,7 +45,7 @@ export function SignInForm({
     if (!form.start(event.currentTarget, signInProblem({ email, password }))) return;
     try {
       await signInWithEmail({ email: email.trim(), password });
-      finishSignIn({ email: email.trim(), toast: AUTH_TOASTS.signedIn });
+      finishSignIn({ email: email.trim(), remember, toast: AUTH_TOASTS.signedIn });
     } catch (error) {
       showErrorToast(signInFailureToast(error));
       form.setPending(false);
@@ -71,6 +76,17 @@ export function SignInForm({
           }}
         />
       </Field>
+      <label htmlFor="sign-in-remember-email" className="flex cursor-pointer items-center gap-3 text-sm">
+        <input
+          id="sign-in-remember-email"
+          name="rememberEmail"
+          type="checkbox"
+          checked={remember}
+          onChange={(event) => setRememberChoice(event.target.checked)}
+          className="size-5 shrink-0 cursor-pointer rounded accent-brand-600"
+        />
+        Remember my e-mail on this device
+      </label>
       <Link
         to={forgotPasswordTo}
         replace

@@ -1,6 +1,7 @@
 import type { NavigateFunction } from "react-router";
 import { paths } from "~/paths";
 import { signOutEverywhere } from "../api/auth-calls";
+import { forgetUnaskedEmail } from "./remembered-email";
 import { showSuccessToast } from "./show-toast";
 
 /** spec §2 Header and footer. Kept apart from the other auth toasts so signing out loads only this module. */
@@ -11,7 +12,8 @@ export const SIGN_OUT_RECHECK_MS = 100;
 
 /**
  * The rest of a sign-out once the page shows the user signed out: session storage and offline ticket
- * lists cleared, every session ended on the server, toast, home page. The remembered e-mail stays for the next sign-in.
+ * lists cleared, every session ended on the server, toast, home page. The e-mail stays for the next
+ * sign-in only when its owner asked for it to be remembered (issue 34).
  */
 export async function finishSignOut({ navigate, revalidate }: { navigate: NavigateFunction; revalidate: () => Promise<void> }) {
   try {
@@ -19,6 +21,7 @@ export async function finishSignOut({ navigate, revalidate }: { navigate: Naviga
   } catch {
     // Storage may be blocked; there is nothing of ours in it then either.
   }
+  forgetUnaskedEmail();
   try {
     const { forgetOfflineTicketLists } = await import("~/lib/offline-ticket-lists");
     await forgetOfflineTicketLists();

@@ -1,6 +1,7 @@
 import { admissibleTickets, formatDateTime, plural } from "@domain";
 import { CloudUpload, Download, LoaderCircle, RefreshCw, Trash2, TriangleAlert, Wifi, WifiOff, X } from "lucide-react";
 import { useId, useState } from "react";
+import { AgeLimitBadge } from "~/components/age-limit-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -101,7 +102,10 @@ export function OfflineCheckInPanel({ offline }: { offline: OfflineCheckIn }) {
                 return (
                   <li key={list.event.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between">
                     <div className="min-w-0">
-                      <p className="truncate font-medium">{list.event.title}</p>
+                      <p className="flex items-center gap-2 font-medium">
+                        <span className="truncate">{list.event.title}</span>
+                        <AgeLimitBadge minAge={list.event.minAge} className="shrink-0" />
+                      </p>
                       <p className="text-xs text-muted">
                         {formatDateTime(list.event.dateTime)} · {plural(admissibleTickets(list).length, "ticket")} · {checkedIn + queued} checked in · downloaded{" "}
                         {formatDateTime(list.downloadedAt)}

@@ -1,10 +1,10 @@
-import { CircleCheck, CircleX, QrCode, TriangleAlert } from "lucide-react";
+import { CircleCheck, CircleX, IdCard, QrCode, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { eventPlace, formatDateTime } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import type { ScanOutcome } from "../hooks/use-ticket-scan";
-import { resultView, type ResultLook } from "../lib/result-view";
+import { ageCheckText, resultView, type ResultLook } from "../lib/result-view";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -38,6 +38,7 @@ export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | n
   const { result, code, checkedOffline } = outcome;
   const view = resultView(result);
   const look = LOOKS[view.look];
+  const ageCheck = ageCheckText(result);
   return (
     <Card role="region" aria-label="Scan result" aria-live="polite" className={look.border}>
       <div className={`flex items-start gap-3 rounded-t-2xl p-5 ${look.band}`}>
@@ -47,6 +48,12 @@ export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | n
             <h2 className={`text-lg font-bold ${look.heading}`}>{view.heading}</h2>
             <p className="text-sm font-semibold text-ink">{view.status}</p>
             <p className="break-all font-mono text-sm text-ink">{code}</p>
+            {ageCheck && (
+              <p className="mt-2 inline-flex items-center gap-2 rounded-lg bg-ink px-3 py-1 text-base font-extrabold text-white">
+                <IdCard className="size-5 shrink-0" aria-hidden="true" />
+                {ageCheck}
+              </p>
+            )}
           </div>
           {checkedOffline && <Badge variant="outline">Checked offline</Badge>}
         </div>

@@ -1,9 +1,9 @@
-import { CircleCheck, CircleX, TriangleAlert, UserCheck } from "lucide-react";
+import { CircleCheck, CircleX, IdCard, TriangleAlert, UserCheck } from "lucide-react";
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
 import { eventPlace, formatDateTime } from "@domain";
 import { cn } from "~/lib/cn";
 import type { ScanOutcome } from "../hooks/use-ticket-scan";
-import { resultView, type ResultLook } from "../lib/result-view";
+import { ageCheckText, resultView, type ResultLook } from "../lib/result-view";
 
 /**
  * Colours with AA contrast for every text on them (white on green-800 and red-700, near-black on
@@ -39,6 +39,7 @@ export function ScanResultOverlay({
   const Icon = look.icon;
   const { result } = outcome;
   const place = result.event ? eventPlace(result.event) : "";
+  const ageCheck = ageCheckText(result);
 
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -83,6 +84,12 @@ export function ScanResultOverlay({
             {view.heading}
           </h2>
           <p className={cn("font-extrabold leading-tight", view.kind === "already" ? "text-3xl sm:text-4xl" : "text-2xl sm:text-4xl")}>{view.status}</p>
+          {ageCheck && (
+            <p className="flex items-center gap-3 rounded-2xl bg-white px-5 py-3 text-3xl font-black text-ink sm:text-5xl">
+              <IdCard className="size-9 shrink-0 sm:size-12" aria-hidden="true" />
+              {ageCheck}
+            </p>
+          )}
         </div>
 
         {result.attendee && (

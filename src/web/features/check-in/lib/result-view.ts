@@ -1,4 +1,4 @@
-import { formatEventDate, formatEventTime, type CheckResult, formatDateTime, plural } from "@domain";
+import { doorAgeCheck, formatEventDate, formatEventTime, type CheckResult, formatDateTime, plural } from "@domain";
 import { NOT_FOUND_OR_UNPAID } from "./scan-toasts";
 
 /**
@@ -58,4 +58,13 @@ export function resultView(result: CheckResult, now: Date = new Date()): ResultV
     case "valid":
       return { kind, look: LOOKS[kind], heading: "Ticket valid", status: "Not checked in yet", tickets };
   }
+}
+
+/**
+ * "18+: check ID" on a ticket that lets someone in to an age-limited event (issue 34): the buyer's age was
+ * checked at purchase, but tickets bought for others are only named, so the door checks ID. Null otherwise.
+ */
+export function ageCheckText(result: CheckResult): string | null {
+  if (resultKind(result) === "refused" || resultKind(result) === "already" || result.event?.minAge == null) return null;
+  return doorAgeCheck(result.event.minAge);
 }

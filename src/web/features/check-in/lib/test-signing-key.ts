@@ -35,7 +35,7 @@ export function admittedResult(eventId: string): CheckResult {
     status: "confirmed",
     alreadyCheckedIn: false,
     checkedInAt: "2090-06-01T17:05:00.000Z",
-    event: { id: eventId, title: TEST_EVENT.title, date: TEST_EVENT.dateTime, venue: TEST_EVENT.venue, location: TEST_EVENT.location },
+    event: { id: eventId, title: TEST_EVENT.title, date: TEST_EVENT.dateTime, venue: TEST_EVENT.venue, location: TEST_EVENT.location, minAge: null },
     attendee: { name: "Ada Lovelace", email: "ada@example.test", tickets: 2 },
   };
 }

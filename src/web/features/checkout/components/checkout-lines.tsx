@@ -1,4 +1,5 @@
 import { allInPrice, formatPounds, type TestCheckout } from "@domain";
+import { AgeLimitBadge } from "~/components/age-limit-badge";
 
 /** What is being paid for: one row per event at its all-in price, then the split of the total (D21). */
 export function CheckoutLines({ checkout }: { checkout: TestCheckout }) {
@@ -11,7 +12,9 @@ export function CheckoutLines({ checkout }: { checkout: TestCheckout }) {
           return (
             <li key={line.eventId} className="flex items-start justify-between gap-4 px-4 py-3">
               <div className="min-w-0">
-                <p className="break-words font-semibold text-ink">{line.title}</p>
+                <p className="break-words font-semibold text-ink">
+                  {line.title} <AgeLimitBadge minAge={line.minAge} className="ml-1 align-middle" />
+                </p>
                 <p className="text-sm text-muted">
                   {line.quantity} × {price.priceText}
                   {price.feeText && <span className="block text-xs">{price.feeText}</span>}

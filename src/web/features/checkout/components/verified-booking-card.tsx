@@ -1,5 +1,5 @@
-import { CalendarDays, MapPin, Ticket } from "lucide-react";
-import { eventPlace, formatEventTime, formatLongDate, formatPounds, hasPlaceholderDate, type TicketEmailStatus as Delivery } from "@domain";
+import { CalendarDays, IdCard, MapPin, Ticket } from "lucide-react";
+import { eventPlace, formatEventTime, formatLongDate, formatPounds, hasPlaceholderDate, minAgeDescription, type TicketEmailStatus as Delivery } from "@domain";
 import type { VerifiedBooking } from "../verify-payment";
 import { bookingTitle } from "../lib/verification-outcome";
 import { TicketEmailStatus } from "./ticket-email-status";
@@ -26,6 +26,14 @@ export function VerifiedBookingCard({ booking, email, emailTimedOut }: { booking
           <li className="flex items-start gap-2">
             <MapPin className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
             <span className="min-w-0 break-words">{location}</span>
+          </li>
+        )}
+        {booking.events?.min_age != null && (
+          <li className="flex items-start gap-2">
+            <IdCard className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            <span>
+              <strong className="font-semibold text-ink">{minAgeDescription(booking.events.min_age)}.</strong> Bring photo ID: it may be checked at the door.
+            </span>
           </li>
         )}
       </ul>

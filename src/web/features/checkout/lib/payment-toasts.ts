@@ -12,6 +12,8 @@ export const PAYMENT_TOASTS = {
   windowOpened: { title: "Payment Window Opened", description: "Complete your payment in the new tab." },
   redirecting: { title: "Redirecting to Payment", description: "Your browser blocked the new tab, so we're taking you there now." },
   paymentError: { title: "Payment Error" },
+  /** An age-limited event and an account without a date of birth (issue 34): the server's message says which event. */
+  dateOfBirthNeeded: { title: "Date of birth needed" },
   emailSent: { title: "Ticket email sent", description: "Please check your inbox." },
   emailFailed: { title: "Failed to send email" },
 } as const satisfies Record<string, ToastText>;

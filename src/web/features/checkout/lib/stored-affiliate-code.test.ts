@@ -1,7 +1,9 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "@domain";
 import { signInPath } from "../create-payment";
-import { storedAffiliateCode } from "./stored-affiliate-code";
+import { arriveWithAffiliateRef } from "~/lib/affiliate-ref";
+import { browserAffiliateCode, storedAffiliateCode } from "./stored-affiliate-code";
 
 function memoryStorage(initial: Record<string, string>) {
   const values = new Map(Object.entries(initial));
@@ -27,6 +29,19 @@ describe("storedAffiliateCode (spec §4 Affiliate attribution)", () => {
   it("is null with no code or a malformed one", () => {
     expect(storedAffiliateCode(memoryStorage({}), now)).toBeNull();
     expect(storedAffiliateCode(memoryStorage({ [STORAGE_KEYS.affiliateCode]: "<x>", [STORAGE_KEYS.affiliateExpiry]: String(now + 1) }), now)).toBeNull();
+  });
+});
+
+describe("browserAffiliateCode (the code create-payment is sent)", () => {
+  it("credits the code the visit arrived with, which nothing stored, ahead of a remembered one", () => {
+    window.localStorage.clear();
+    expect(browserAffiliateCode()).toBeNull();
+    window.localStorage.setItem(STORAGE_KEYS.affiliateCode, "REMEMBER1");
+    window.localStorage.setItem(STORAGE_KEYS.affiliateExpiry, String(Date.now() + 60_000));
+    expect(browserAffiliateCode()).toBe("REMEMBER1");
+    arriveWithAffiliateRef("visit2026");
+    expect(browserAffiliateCode()).toBe("VISIT2026");
+    expect(window.localStorage.getItem(STORAGE_KEYS.affiliateCode)).toBe("REMEMBER1");
   });
 });
 

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from "@domain";
-import { normaliseAffiliateCode, removeExpiredAffiliateCode } from "~/lib/affiliate-ref";
+import { normaliseAffiliateCode, removeExpiredAffiliateCode, visitAffiliateCode } from "~/lib/affiliate-ref";
 
 type AffiliateStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
@@ -12,8 +12,13 @@ export function storedAffiliateCode(storage: AffiliateStorage, now: number): str
   return normaliseAffiliateCode(storage.getItem(STORAGE_KEYS.affiliateCode));
 }
 
-/** The same in the browser; storage that cannot be read credits no one. */
+/**
+ * The code to credit in the browser: the one this visit arrived with (kept in memory, stored or not),
+ * else the one the visitor agreed to remember; storage that cannot be read credits no one.
+ */
 export function browserAffiliateCode(): string | null {
+  const visiting = visitAffiliateCode();
+  if (visiting) return visiting;
   try {
     return storedAffiliateCode(window.localStorage, Date.now());
   } catch {

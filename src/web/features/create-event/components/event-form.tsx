@@ -29,6 +29,7 @@ import { EventTicketsFields } from "./event-tickets-fields";
 import type { FormBindings } from "./form-bindings";
 import { OrganiserSelect } from "./organiser-select";
 import { PayoutsPendingNote } from "./payouts-pending-note";
+import { SellerDetailsPendingNote } from "./seller-details-pending-note";
 
 /** Create an event, or edit one when `event` is given (spec §2 Create/edit event, §4, §5, §8). */
 export function EventForm({
@@ -36,12 +37,15 @@ export function EventForm({
   actor,
   organisers,
   payoutsPending = false,
+  sellerDetailsPending = false,
 }: {
   event: EditableEvent | null;
   actor: { id: string; isAdmin: boolean };
   /** Admins only (null otherwise, or when the list failed to load). */
   organisers: Organiser[] | null;
   payoutsPending?: boolean;
+  /** Paid events wait for the organiser's seller details (issue 34). */
+  sellerDetailsPending?: boolean;
 }) {
   const mode: FormMode = event ? "edit" : "create";
   const [values, setValues] = useState<EventFormValues>(() => (event ? formValuesFromEvent(event, actor.id) : EMPTY_EVENT_FORM));
@@ -113,6 +117,7 @@ export function EventForm({
       <FormSection legend="Tickets">
         <EventTicketsFields {...bindings} />
         <AbsorbFeeField {...bindings} />
+        {sellerDetailsPending && <SellerDetailsPendingNote price={values.price} category={values.category} />}
         {payoutsPending && <PayoutsPendingNote price={values.price} category={values.category} />}
       </FormSection>
 

@@ -1,6 +1,6 @@
-import { businessTypeForCategory, poundsToPence } from "@domain";
+import { businessTypeForCategory, MIN_AGE_OPTIONS, poundsToPence } from "@domain";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Input, Select } from "~/components/ui/input";
 import type { FormBindings } from "./form-bindings";
 
 function priceHint(price: string, category: string): string {
@@ -12,7 +12,10 @@ function priceHint(price: string, category: string): string {
   return "The ticket price, before any booking fee.";
 }
 
-/** Price in pounds (empty is free) and Max Attendees (empty is unlimited), spec §5 Create event. */
+/**
+ * Price in pounds (empty is free), Max Attendees (empty is unlimited), spec §5 Create event, and the
+ * Minimum age (issue 34): buyers under it on the event's date cannot book, and the door checks ID.
+ */
 export function EventTicketsFields({ values, onChange, errorFor }: FormBindings) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -39,6 +42,20 @@ export function EventTicketsFields({ values, onChange, errorFor }: FormBindings)
           value={values.maxAttendees}
           onChange={(event) => onChange("maxAttendees", event.target.value)}
         />
+      </Field>
+      <Field
+        id="event-min-age"
+        label="Minimum age"
+        hint="Buyers under this age on the event's date cannot book. Once tickets are sold it can be lowered, not raised."
+        error={errorFor("minAge")}
+      >
+        <Select name="minAge" value={values.minAge} onChange={(event) => onChange("minAge", event.target.value)}>
+          {MIN_AGE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
       </Field>
     </div>
   );

@@ -38,7 +38,7 @@ function problemOf(values: EventFormValues, options = asMember) {
 describe("assembleEventInput (spec §5 Create event)", () => {
   it("turns the typed values into the API's EventInput: pence, UK times as ISO, empty fields null", () => {
     expect(
-      inputOf({ ...filled, description: " ", endTime: "2026-07-04T23:00", price: "12.5", maxAttendees: "150", affiliateCode: "abc-1" }),
+      inputOf({ ...filled, description: " ", endTime: "2026-07-04T23:00", price: "12.5", maxAttendees: "150", minAge: "18", affiliateCode: "abc-1" }),
     ).toEqual({
       title: "Summer Jazz Night",
       description: null,
@@ -50,6 +50,7 @@ describe("assembleEventInput (spec §5 Create event)", () => {
       pricePence: 1250,
       absorbsBookingFee: false,
       maxAttendees: 150,
+      minAge: 18,
       imageUrl: null,
       videoUrl: null,
       affiliateCode: "ABC-1",
@@ -144,6 +145,7 @@ const saved: EditableEvent = {
   affiliateCode: "ABC123",
   status: "active",
   businessType: "event",
+  minAge: null,
 };
 
 describe("formValuesFromEvent", () => {
@@ -158,12 +160,21 @@ describe("formValuesFromEvent", () => {
       location: "Manchester",
       price: "12.05",
       maxAttendees: "80",
+      minAge: "",
       absorbsBookingFee: false,
       imageUrl: "/media/seed/summer-jazz.webp",
       videoUrl: "",
       affiliateCode: "ABC123",
       organiserId: "",
     });
+  });
+
+  it("fills and sends back the minimum age; none is empty and sent as null (issue 34)", () => {
+    const values = formValuesFromEvent({ ...saved, minAge: 16 }, "owner-1");
+    expect(values.minAge).toBe("16");
+    expect(inputOf({ ...filled, minAge: values.minAge }).minAge).toBe(16);
+    expect(inputOf(filled).minAge).toBeNull();
+    expect(problemOf({ ...filled, minAge: "17" })).toEqual({ field: "minAge", message: "Minimum age must be none or one of 14, 16, 18, 21" });
   });
 
   it("leaves an ongoing business's placeholder date out of the form", () => {

@@ -14,6 +14,8 @@ export interface EventFormValues {
   price: string;
   /** Empty means unlimited. */
   maxAttendees: string;
+  /** "" (none), "14", "16", "18" or "21" (issue 34). */
+  minAge: string;
   /** The organiser pays the booking fee instead of the buyer (D22). */
   absorbsBookingFee: boolean;
   imageUrl: string;
@@ -43,6 +45,7 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   location: "",
   price: "",
   maxAttendees: "",
+  minAge: "",
   absorbsBookingFee: false,
   imageUrl: "",
   videoUrl: "",
@@ -82,6 +85,7 @@ export function formValuesFromEvent(event: EditableEvent, actorId: string): Even
     location: event.location,
     price: penceToPoundsInput(event.pricePence),
     maxAttendees: event.maxAttendees == null ? "" : String(event.maxAttendees),
+    minAge: event.minAge == null ? "" : String(event.minAge),
     absorbsBookingFee: event.absorbsBookingFee,
     imageUrl: event.imageUrl ?? "",
     videoUrl: event.videoUrl ?? "",
@@ -167,6 +171,7 @@ export function assembleEventInput(values: EventFormValues, options: AssembleOpt
     location: values.location,
     pricePence: pricePence ?? 0,
     maxAttendees: maxAttendees !== null && Number.isFinite(maxAttendees) ? maxAttendees : null,
+    minAge: values.minAge === "" ? null : Number(values.minAge),
     // Only a paid event has a booking fee to absorb.
     absorbsBookingFee: values.absorbsBookingFee && (pricePence ?? 0) > 0,
     imageUrl: options.hasImageFile ? null : values.imageUrl,
@@ -194,6 +199,7 @@ const FIELD_WORDING: [string, EventFormField][] = [
   ["Location", "location"],
   ["Price", "price"],
   ["Max attendees", "maxAttendees"],
+  ["Minimum age", "minAge"],
   ["Image URL", "imageUrl"],
   ["Video URL", "videoUrl"],
   ["Affiliate code", "affiliateCode"],

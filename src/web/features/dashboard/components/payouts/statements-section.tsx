@@ -57,7 +57,7 @@ export function StatementsSections() {
       </div>
     );
   }
-  const { events, payouts, feeStatementMonths } = state.statements;
+  const { events, payouts, feeStatements } = state.statements;
   if (!events.length && !payouts.length) {
     return (
       <EmptyState icon={ReceiptPoundSterling} title="No statements yet">
@@ -79,7 +79,7 @@ export function StatementsSections() {
         <StatementPayouts payouts={payouts} />
       </Section>
       <Section id="fee-statements-heading" title="Monthly fee statements">
-        <StatementFeeStatements months={feeStatementMonths} />
+        <StatementFeeStatements statements={feeStatements} />
       </Section>
     </div>
   );

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { ERASURE_FRESH_SIGN_IN_MINUTES, ERASURE_TERMS, type OwnProfile } from "@domain";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { ApiRequestError } from "~/lib/api-request";
+import { markSignedOut } from "~/lib/session-store";
+import { toast } from "~/lib/toast";
+import { paths } from "~/paths";
+import { eraseAccount, EXPORT_PATH } from "./erase-account";
+
+export const ACCOUNT_DELETED_TOAST = { title: "Your account has been deleted", description: "You have been signed out everywhere." } as const;
+
+/** "Your data" (issue 34, D28): download everything we hold about you, or delete your account. */
+export function YourDataSection({ profile }: { profile: Pick<OwnProfile, "userId" | "email"> }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [erasing, setErasing] = useState(false);
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email.trim()) return setProblem("Type your account's e-mail address to confirm.");
+    setProblem(null);
+    setErasing(true);
+    try {
+      await eraseAccount({ email: email.trim(), ...(password ? { password } : {}) });
+    } catch (error) {
+      setErasing(false);
+      const message = error instanceof ApiRequestError ? error.message : "Your account could not be deleted just now. Please try again.";
+      setProblem(message);
+      toast.error("Your account was not deleted", { description: message });
+      return;
+    }
+    markSignedOut(profile.userId);
+    try {
+      window.sessionStorage.clear();
+    } catch {
+      // Storage may be blocked; there is nothing of ours in it then either.
+    }
+    toast.success(ACCOUNT_DELETED_TOAST.title, { description: ACCOUNT_DELETED_TOAST.description });
+    await navigate(paths.home);
+    void revalidate();
+  }
+
+  return (
+    <section aria-labelledby="your-data-heading" className="mt-10 flex flex-col gap-6 border-t border-border pt-8">
+      <h2 id="your-data-heading" className="text-lg font-bold">
+        Your data
+      </h2>
+      <div className="flex flex-col gap-2">
+        <p className="text-sm text-muted">A file of everything we hold about you: your account, profile, orders, tickets, refunds, payouts and messages.</p>
+        <a href={EXPORT_PATH} download className={buttonVariants({ variant: "outline", className: "self-start" })}>
+          Download my data
+        </a>
+      </div>
+      {/* Posted, never a GET: a submit before the scripts run must not put the password in the address. */}
+      <form method="post" noValidate onSubmit={submit} aria-labelledby="delete-account-heading" className="flex flex-col gap-4 rounded-xl border border-red-200 p-4">
+        <h3 id="delete-account-heading" className="font-bold">
+          Delete my account
+        </h3>
+        <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-muted">
+          <li>
+            <strong className="text-ink">Deleted:</strong> {ERASURE_TERMS.deleted}
+          </li>
+          <li>
+            <strong className="text-ink">Kept:</strong> {ERASURE_TERMS.kept}
+          </li>
+          <li>{ERASURE_TERMS.organiserRule}</li>
+        </ul>
+        <Field id="delete-account-email" label="Your e-mail address" hint={`Type ${profile.email} to confirm.`}>
+          <Input name="email" type="email" autoComplete="off" autoCapitalize="none" spellCheck={false} value={email} onChange={(event) => setEmail(event.target.value)} />
+        </Field>
+        <Field id="delete-account-password" label="Password" hint={`Signed in with a code in the last ${ERASURE_FRESH_SIGN_IN_MINUTES} minutes? You can leave this empty.`}>
+          <Input name="password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        </Field>
+        {problem && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {problem}
+          </p>
+        )}
+        <Button type="submit" disabled={erasing} className="self-start bg-red-700 hover:bg-red-800">
+          {erasing ? "Deleting…" : "Delete my account"}
+        </Button>
+      </form>
+    </section>
+  );
+}
