@@ -28,6 +28,9 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
       LOG_LEVEL: "info",
       EMAIL_FROM: "Eventora <no-reply@eventora.test>",
       SUPPORT_EMAIL: "support@eventora.co.uk",
+      COMPANY_NAME: "Eventora Ltd",
+      COMPANY_NUMBER: "14820377",
+      COMPANY_ADDRESS: "71-75 Shelton Street, Covent Garden, London WC2H 9JQ",
       TWILIO_API_URL: "https://api.twilio.com",
       BREVO_API_URL: "https://api.brevo.com",
       RESEND_API_URL: "https://api.resend.com",
@@ -50,7 +53,16 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
       paymentProvider: "local",
       smsProvider: "outbox",
       trustedOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
+      company: { name: "Eventora Ltd", number: "14820377", address: "71-75 Shelton Street, Covent Garden, London WC2H 9JQ", vatNumber: null },
     });
+  });
+
+  it("takes the platform's company from COMPANY_*, refusing a company or VAT number that cannot be real", () => {
+    const config = loadConfig({ COMPANY_NAME: "Ticket Co Ltd", COMPANY_NUMBER: "SC123456", COMPANY_ADDRESS: "1 High Street, Edinburgh EH1 1AA", COMPANY_VAT_NUMBER: "gb 980 7806 84" });
+    expect(config.company).toEqual({ name: "Ticket Co Ltd", number: "SC123456", address: "1 High Street, Edinburgh EH1 1AA", vatNumber: "GB980780684" });
+    const error = configError({ COMPANY_NUMBER: "123", COMPANY_VAT_NUMBER: "GB123456789" });
+    expect(error.message).toContain("COMPANY_NUMBER: must be a Companies House number");
+    expect(error.message).toContain("COMPANY_VAT_NUMBER: GB123456789 is not a real UK VAT number");
   });
 
   it("takes the background jobs' timings from JOBS_*, refusing values pg-boss cannot honour", () => {

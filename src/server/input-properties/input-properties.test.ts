@@ -347,6 +347,35 @@ const ENDPOINTS: Endpoint[] = [
   },
   { route: "GET /api/receipts/:orderId", who: WHO_ANYONE, request: () => segment(() => ids.order).map((id) => ({ url: `/api/receipts/${id}` })) },
   { route: "GET /api/receipts/:orderId.pdf", who: WHO_ANYONE, request: () => segment(() => ids.order).map((id) => ({ url: `/api/receipts/${id}.pdf` })) },
+  {
+    route: "GET /api/receipts/:orderId/vat-invoices",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.order).map((id) => ({ url: `/api/receipts/${id}/vat-invoices` })),
+  },
+  {
+    route: "POST /api/receipts/:orderId/vat-invoices",
+    who: WHO_ANYONE,
+    request: () =>
+      fc
+        .tuple(segment(() => ids.order), hostileJsonBody({ name: "Ada Lovelace", address: "1 Briggate\nLeeds LS1 6HD" }))
+        .map(([id, body]) => ({ url: `/api/receipts/${id}/vat-invoices`, body })),
+  },
+  {
+    route: "GET /api/receipts/:orderId/vat-invoices/:invoiceId.pdf",
+    who: WHO_ANYONE,
+    request: () =>
+      fc
+        .tuple(segment(() => ids.order), segment(() => "5f2b7c1e-8d4a-4c3b-9e6f-0a1b2c3d4e5f"))
+        .map(([id, invoiceId]) => ({ url: `/api/receipts/${id}/vat-invoices/${invoiceId}.pdf` })),
+  },
+  { route: "GET /api/me/export", who: WHO_ANYONE, request: queryOnly("/api/me/export") },
+  {
+    // The template's e-mail is no caller's own, so no mutation of it confirms an erasure: every answer is a refusal.
+    route: "POST /api/me/erase",
+    who: WHO_ANYONE,
+    request: () => hostileJsonBody({ email: "not-the-account@example.test", password: "not-the-password" }).map((body) => ({ url: "/api/me/erase", body })),
+    outcome: { ok: [] },
+  },
   { route: "GET /api/refund-requests", who: WHO_ANYONE, request: queryOnly("/api/refund-requests", ["status"], () => ({ status: "pending" })) },
   {
     route: "POST /api/refund-requests/:id/approve",

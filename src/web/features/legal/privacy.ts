@@ -72,7 +72,7 @@ export const PRIVACY_POLICY: LegalDocument = {
           list: [
             "Event organisers: the name on each ticket, the buyer's e-mail address, what was bought and its check-in, so they can admit and contact their attendees.",
             `${BRAND.paymentProvider}: takes card payments, issues refunds and pays organisers (Stripe Connect). Your card details go straight to ${BRAND.paymentProvider}; we never see them.`,
-            "Our e-mail provider (such as Brevo or Resend) delivers tickets, receipts, sign-in links and notices; our text message provider (Twilio) delivers sign-in codes by SMS.",
+            "Our e-mail delivery provider delivers tickets, receipts, sign-in links and notices; our text message provider (Twilio) delivers sign-in codes by SMS.",
             "Our hosting and file storage provider keeps the database, uploaded pictures and generated images.",
             "OpenAI, only when the assistant or image creator is switched on and you use it: it receives what you ask, not your account details.",
             "The police, HMRC or other authorities, when the law requires it.",
