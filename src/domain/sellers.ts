@@ -15,9 +15,10 @@ export type SellerKind = (typeof SELLER_KINDS)[number]["value"];
 export const SELLER_KIND_VALUES = SELLER_KINDS.map((kind) => kind.value) as [SellerKind, ...SellerKind[]];
 
 export const VAT_TREATMENTS: readonly { value: VatTreatment; label: string }[] = [
-  { value: "standard", label: "VAT-registered: standard rate (20%)" },
-  { value: "reduced", label: "VAT-registered: reduced rate (5%)" },
-  { value: "zero", label: "VAT-registered: zero rate (0%)" },
+  // Short enough for the select at a phone's width (390 px): the longest was cut at "(2".
+  { value: "standard", label: "Standard-rated VAT (20%)" },
+  { value: "reduced", label: "Reduced-rate VAT (5%)" },
+  { value: "zero", label: "Zero-rated VAT (0%)" },
   { value: "exempt", label: "Exempt from VAT" },
   { value: "not-registered", label: "Not VAT-registered" },
 ];

@@ -44,4 +44,6 @@ test("the cart names who sells each event, with their address and Eventora as th
   const section = await screen.findByRole("region", { name: "Who sells your tickets" });
   const lines = within(section).getAllByRole("listitem");
   expect(lines.map((line) => line.textContent)).toEqual(["Jazz Night, Blues Brunch: Sold by Jazz Co Ltd, 47 Frith Street, London, W1D 4HT. Eventora Ltd acts as their agent."]);
+  expect(within(section).getByText(/14-day right to cancel .* does not apply/)).toBeTruthy();
+  expect(within(section).getByRole("link", { name: "Refund Policy" })).toBeTruthy();
 });

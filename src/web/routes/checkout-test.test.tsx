@@ -30,6 +30,8 @@ test("the test checkout names the seller in its heading and says who sells, with
   const sellers = screen.getByRole("list", { name: "Who sells your tickets" });
   expect(within(sellers).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Sold by Jazz Co Ltd, 47 Frith Street, London, W1D 4HT. Eventora Ltd acts as their agent."]);
   expect(screen.getByRole("button", { name: /Pay £55.60/ })).toBeTruthy();
+  expect(screen.getByText(/14-day right to cancel .* does not apply/)).toBeTruthy();
+  expect(screen.getByRole("link", { name: "Booking Terms" }).getAttribute("href")).toBe("/booking-terms");
 });
 
 test("a cart of two sellers' events names both", async () => {

@@ -75,6 +75,9 @@ test("a paid event names its seller beside Buy Now: name, address, company numbe
   expect(within(soldBy).getByText(/47 Frith Street\s+London\s+W1D 4HT/)).toBeTruthy();
   expect(within(soldBy).getByText("Company number 01234567")).toBeTruthy();
   expect(within(soldBy).getByText("Eventora Ltd acts as their agent.")).toBeTruthy();
+  expect(within(soldBy).getByText(/the 14-day right to cancel under the Consumer Contracts Regulations 2013 does not apply/)).toBeTruthy();
+  expect(within(soldBy).getByRole("link", { name: "Refund Policy" }).getAttribute("href")).toBe("/refund-policy");
+  expect(within(soldBy).getByRole("link", { name: "Booking Terms" }).getAttribute("href")).toBe("/booking-terms");
 });
 
 test("a private seller shows no company number, and a free event names no seller", async () => {

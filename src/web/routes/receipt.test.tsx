@@ -105,3 +105,15 @@ test("the platform's VAT number and the VAT in its booking fee when it was VAT-r
   expect(within(screen.getByRole("table", { name: "Tickets sold by Exempt Charity" })).getByText("Exempt from VAT")).toBeTruthy();
   expect(screen.getByRole("link", { name: "Get a VAT invoice" }).getAttribute("href")).toBe(`/receipts/${receipt.orderId}/vat-invoices`);
 });
+
+test("no offer of a full VAT invoice over £250 when there is no VAT to invoice: no VAT-registered seller and the platform not registered", async () => {
+  const unregistered: Receipt = {
+    ...receipt,
+    sellers: [{ ...receipt.sellers[1]!, name: "Exempt Charity", vatTreatment: "exempt" }],
+    vatInvoice: { offered: true, issued: false },
+  };
+  renderRoute({ url: `/receipts/${receipt.orderId}`, user, route: { path: "/receipts/:orderId", loader: () => ({ receipt: unregistered }), Component: ReceiptRoute as never } });
+  expect(await screen.findByRole("table", { name: "Tickets sold by Exempt Charity" })).toBeTruthy();
+  expect(screen.queryByRole("heading", { name: "VAT invoice" })).toBeNull();
+  expect(screen.queryByRole("link", { name: /VAT invoice/ })).toBeNull();
+});

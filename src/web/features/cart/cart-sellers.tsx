@@ -1,5 +1,6 @@
 import { Store } from "lucide-react";
 import { soldByLine, type SellerIdentity } from "@domain";
+import { CancellationTerms } from "~/components/cancellation-terms";
 import type { CartItem } from "./cart-lines";
 
 /** The seller of each event in the cart, by event id, as the server knows them (issue 34). */
@@ -33,6 +34,7 @@ export function CartSellerList({ items, sellers }: { items: CartItem[]; sellers:
           </li>
         ))}
       </ul>
+      <CancellationTerms className="mt-2" />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Clock, Loader2, Lock, SearchX } from "lucide-react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { BRAND, formatEventTime, formatPounds, soldByLine, type TestCheckout } from "@domain";
+import { CancellationTerms } from "~/components/cancellation-terms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { StatusPanel } from "~/components/ui/status-panel";
@@ -40,13 +41,17 @@ export function TestCheckoutPage({ checkout }: { checkout: TestCheckout }) {
             ) : (
               <>
                 <CheckoutLines checkout={checkout} />
-                {checkout.sellers.length > 0 && (
-                  <ul aria-label="Who sells your tickets" className="flex flex-col gap-1 text-xs text-muted">
-                    {checkout.sellers.map((seller) => (
-                      <li key={soldByLine(seller)}>{soldByLine(seller)}</li>
-                    ))}
-                  </ul>
-                )}
+                {/* The small print together: who sells, then the cancellation terms. */}
+                <div className="flex flex-col gap-2">
+                  {checkout.sellers.length > 0 && (
+                    <ul aria-label="Who sells your tickets" className="flex flex-col gap-1 text-xs text-muted">
+                      {checkout.sellers.map((seller) => (
+                        <li key={soldByLine(seller)}>{soldByLine(seller)}</li>
+                      ))}
+                    </ul>
+                  )}
+                  <CancellationTerms className="text-xs text-muted" />
+                </div>
                 {heldUntil && (
                   <p className="flex items-center gap-2 text-sm text-muted">
                     <Clock className="size-4 shrink-0" aria-hidden="true" />

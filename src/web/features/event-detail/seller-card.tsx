@@ -1,5 +1,6 @@
 import { Store } from "lucide-react";
 import { agentLine, type EventDetail } from "@domain";
+import { CancellationTerms } from "~/components/cancellation-terms";
 import { Card } from "~/components/ui/card";
 
 /**
@@ -18,6 +19,7 @@ export function SellerCard({ seller }: { seller: NonNullable<EventDetail["seller
         <address className="mt-1 whitespace-pre-line not-italic text-muted">{seller.address}</address>
         {seller.companyNumber && <p className="mt-1 text-muted">Company number {seller.companyNumber}</p>}
         <p className="mt-3 text-muted">{agentLine()}</p>
+        <CancellationTerms className="mt-3 text-muted" />
       </section>
     </Card>
   );

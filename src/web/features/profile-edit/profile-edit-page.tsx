@@ -23,7 +23,7 @@ export function ProfileEditPage({ profile }: { profile: OwnProfile }) {
           ) : (
             "Choose a username to get your own public page."
           )}{" "}
-          Signed in as <span className="break-all font-semibold text-ink">{profile.email}</span>.
+          Signed in as <span className="break-words font-semibold text-ink">{profile.email}</span>.
         </>
       }
     >

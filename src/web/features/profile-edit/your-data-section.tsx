@@ -48,12 +48,12 @@ export function YourDataSection({ profile }: { profile: Pick<OwnProfile, "userId
 
   return (
     <section aria-labelledby="your-data-heading" className="mt-10 flex flex-col gap-6 border-t border-border pt-8">
-      <h2 id="your-data-heading" className="text-lg font-bold">
-        Your data
-      </h2>
-      <div className="flex flex-col gap-2">
-        <p className="text-sm text-muted">A file of everything we hold about you: your account, profile, orders, tickets, refunds, payouts and messages.</p>
-        <a href={EXPORT_PATH} download className={buttonVariants({ variant: "outline", className: "self-start" })}>
+      <div className="flex flex-col items-start">
+        <h2 id="your-data-heading" className="text-lg font-bold">
+          Your data
+        </h2>
+        <p className="mt-1 text-sm text-muted">A file of everything we hold about you: your account, profile, orders, tickets, refunds, payouts and messages.</p>
+        <a href={EXPORT_PATH} download className={buttonVariants({ variant: "outline", className: "mt-4" })}>
           Download my data
         </a>
       </div>

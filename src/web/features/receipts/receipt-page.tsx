@@ -92,6 +92,17 @@ function SellerSection({ seller, index }: { seller: ReceiptSeller; index: number
 }
 
 /** /receipts/{orderId} (issue 20): an order's receipt, each organiser named as the seller; printable, with its PDF. */
+/**
+ * Whether the receipt offers a full VAT invoice: over £250 and with VAT to invoice, from a VAT-registered
+ * seller's tickets or the platform's fee (as the server drafts them); otherwise asking would only be refused.
+ */
+function offersVatInvoice(receipt: Receipt): boolean {
+  if (receipt.vatInvoice.issued) return true;
+  if (!receipt.vatInvoice.offered) return false;
+  const sellerVat = receipt.sellers.some((seller) => seller.vatNumber !== null && seller.vatRateBasisPoints !== null && seller.totalPence > 0);
+  return sellerVat || (receipt.platform.vatNumber !== null && receipt.platform.totalPence > 0);
+}
+
 export function ReceiptPage({ receipt }: { receipt: Receipt }) {
   const platformVat = receiptVatLine(receipt.platform);
   return (
@@ -234,7 +245,7 @@ export function ReceiptPage({ receipt }: { receipt: Receipt }) {
                 </section>
               )}
 
-              {receipt.vatInvoice.offered && (
+              {offersVatInvoice(receipt) && (
                 <section aria-labelledby="receipt-vat-invoice" className="border-t border-border pt-6 print:hidden">
                   <h2 id="receipt-vat-invoice" className="text-lg font-bold">
                     VAT invoice

@@ -14,7 +14,7 @@ export function StatementFeeStatements({ statements }: { statements: FeeStatemen
         <li key={month}>
           {open ? (
             <span className="inline-flex items-center gap-2 rounded-lg border border-dashed border-border px-3 py-2 text-sm text-muted">
-              <FileText className="size-4" aria-hidden="true" />
+              <FileText className="size-4 shrink-0" aria-hidden="true" />
               {formatStatementMonth(month)}: statement issued when the month ends
             </span>
           ) : (
@@ -22,7 +22,7 @@ export function StatementFeeStatements({ statements }: { statements: FeeStatemen
               href={feeStatementPath(month)}
               className="inline-flex items-center gap-2 rounded-lg border border-border bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
-              <FileText className="size-4" aria-hidden="true" />
+              <FileText className="size-4 shrink-0" aria-hidden="true" />
               <span>
                 {formatStatementMonth(month)}
                 <span className="sr-only"> platform fee statement</span>
