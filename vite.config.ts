@@ -30,6 +30,12 @@ export default defineConfig({
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 3 },
             { name: "app", test: appShell.test, priority: 2 },
+            // What the pages before payment tell a buyer (issue 34): the sentences and the component that
+            // shows them travel together, one request on the event page, the cart and the test checkout.
+            // The cart's reading, validation and editing: one request for the pages that change the cart
+            // (the header's count reads the cart cookie instead: features/cart/cart-count.ts).
+            { name: "cart-store", test: /src[\\/]web[\\/]features[\\/]cart[\\/](cart-lines|cart-store|cart-toasts)\./, priority: 1 },
+            { name: "sale-terms", test: /src[\\/](domain[\\/]sale-terms|web[\\/]components[\\/]cancellation-terms)\./, priority: 1 },
             // Icons outside the shell in three files rather than one per icon: those the landing pages use,
             // those the other pages visits start on add, and all the others, which none of those pages
             // downloads (decision 018).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, doorAgeCheck, isMinAge, mayAttend, MIN_AGE_OPTIONS, minAgeLabel, tooYoungMessage } from "./age-limits";
+import { minAgeLabel } from "./age-limit-labels";
+import { ageOn, doorAgeCheck, isMinAge, mayAttend, MIN_AGE_OPTIONS, tooYoungMessage } from "./age-limits";
 
 describe("age limits (issue 34)", () => {
   it("counts whole years on a UK date, a birthday counting from its start", () => {

@@ -1,4 +1,5 @@
 import { ageInFullYears, ukToday } from "./accounts";
+import { minAgeLabel } from "./age-limit-labels";
 
 /** The minimum ages an event may set (issue 34, decisions.md D28); null means none. */
 export const MIN_AGES = [14, 16, 18, 21] as const;
@@ -7,12 +8,6 @@ export type MinAge = (typeof MIN_AGES)[number];
 export function isMinAge(value: unknown): value is MinAge {
   return MIN_AGES.includes(value as MinAge);
 }
-
-/** The short label on badges and tickets: "18+". */
-export const minAgeLabel = (minAge: MinAge | number): string => `${minAge}+`;
-
-/** What the short label means, for screen readers and the refusal: "Ages 18 and over only". */
-export const minAgeDescription = (minAge: MinAge | number): string => `Ages ${minAge} and over only`;
 
 /** What the door sees on an admitted ticket of an age-limited event. */
 export const doorAgeCheck = (minAge: MinAge | number): string => `${minAgeLabel(minAge)}: check ID`;

@@ -44,6 +44,8 @@ export * from "./payout-accounts";
 export * from "./payout-account-shapes";
 export * from "./cart-cookie";
 export * from "./retention";
+export * from "./sale-terms";
 export * from "./sellers";
 export * from "./data-rights";
+export * from "./age-limit-labels";
 export * from "./age-limits";

@@ -153,13 +153,6 @@ export function describeRefund({ ticketPence, feePence }: { ticketPence: Pence; 
 }
 
 /**
- * Why a ticket cannot be cancelled within 14 days, as the ticket e-mail and the Booking Terms state it: the
- * Consumer Contracts Regulations 2013 reg 28(1)(g) exempt leisure services for a specific date (D28).
- */
-export const NO_CANCELLATION_RIGHT_TEXT =
-  "Event tickets are for a specific date, so the 14-day right to cancel under the Consumer Contracts Regulations 2013 does not apply (regulation 28(1)(g)).";
-
-/**
  * The refund terms in one paragraph (the Refund Policy in short), from the rules above: a buyer's request up
  * to the cut-off returns the ticket price, a cancellation everything, a postponement everything on request
  * within its window; never after check-in or the event's end.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sellerDetailsProblems, sellerIdentity, soldByLine, type SellerDetails } from "./sellers";
+import { soldByLine } from "./sale-terms";
+import { sellerDetailsProblems, sellerIdentity, type SellerDetails } from "./sellers";
 import { vatRateOf } from "./vat";
 
 const complete: SellerDetails = {

@@ -1,4 +1,3 @@
-import { BRAND } from "./brand";
 import { parseUkVatNumber, VAT_TREATMENT_RATES, VAT_TREATMENT_VALUES, type VatTreatment } from "./vat";
 
 /**
@@ -124,24 +123,6 @@ export function sellerIdentity(details: SellerDetails | null): SellerIdentity | 
     companyNumber: details.sellerKind === "business" ? details.companyNumber : null,
   };
 }
-
-/** A stored address (one line per line) on one line. */
-export function addressOnOneLine(address: string): string {
-  return address.split("\n").map((line) => line.trim()).filter(Boolean).join(", ");
-}
-
-/** The platform's part in every sale (D23, D28): payments are taken in its name, as the seller's agent. */
-export function agentLine(agentName: string = BRAND.companyName): string {
-  return `${agentName} acts as their agent.`;
-}
-
-/** The sentence naming the seller, as the event page, the checkout and Stripe's page say it (D28). */
-export function soldByLine(seller: Pick<SellerIdentity, "name" | "address">, agentName: string = BRAND.companyName): string {
-  return `Sold by ${seller.name}, ${addressOnOneLine(seller.address)}. ${agentLine(agentName)}`;
-}
-
-/** Where the seller details are missing: what everyone reads instead of Buy Now. */
-export const SELLER_DETAILS_PENDING = "Tickets go on sale once the organiser has added their seller details";
 
 /** Create-payment's refusal of a paid event whose organiser has not completed their seller details. */
 export function sellerDetailsMissingMessage(title: string): string {

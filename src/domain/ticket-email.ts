@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { minAgeLabel } from "./age-limits";
+import { minAgeLabel } from "./age-limit-labels";
 
 /** The e-mail delivery of one booking's ticket, as the success page and My Tickets report it. */
 export const TicketEmailStatus = z.object({

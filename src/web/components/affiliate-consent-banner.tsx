@@ -1,13 +1,8 @@
 import { Link2 } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
 import { Button } from "~/components/ui/button";
-import {
-  affiliateCodeAwaitingConsent,
-  answerAffiliateConsent,
-  arriveWithAffiliateRef,
-  removeExpiredAffiliateCode,
-  subscribeToVisitAffiliateCode,
-} from "~/lib/affiliate-ref";
+import { removeExpiredAffiliateCode } from "~/lib/affiliate-ref";
+import { affiliateCodeAwaitingConsent, answerAffiliateConsent, arriveWithAffiliateRef, subscribeToVisitAffiliateCode } from "~/lib/affiliate-visit";
 
 /** Takes each `?ref=` into the visit's memory (a remembered code past its 30 days goes first), and asks while it waits for an answer. */
 export function AffiliateRefVisit({ refParam }: { refParam: string | null }) {

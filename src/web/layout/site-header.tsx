@@ -8,7 +8,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { AssistantButton, AssistantHost } from "~/features/assistant/components/assistant-entry";
 import { useSessionUser } from "~/hooks/use-session-user";
 import { useSignOut } from "~/features/auth/hooks/use-sign-out";
-import { useCartCount } from "~/features/cart/cart-store";
+import { useCartCount } from "~/features/cart/cart-count";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "@domain";
-import {
-  AFFILIATE_CODE_VALIDITY_MS,
-  normaliseAffiliateCode,
-  rememberAffiliateCode,
-  removeExpiredAffiliateCode,
-} from "./affiliate-ref";
+import { AFFILIATE_CODE_VALIDITY_MS, normaliseAffiliateCode, removeExpiredAffiliateCode } from "./affiliate-ref";
+import { rememberAffiliateCode } from "./affiliate-visit";
 
 /** A Map-backed Storage, so the tests read back exactly what the code wrote. */
 function memoryStorage(initial: Record<string, string> = {}) {

@@ -83,7 +83,7 @@ test("Buy Now asks an account without a date of birth for one once the server do
   // The browser checks it as the server would: too young for this event on its date, nothing is sent.
   await userEvent.type(born, "2010-01-01");
   await userEvent.click(screen.getByRole("button", { name: "Buy Now" }));
-  expect(screen.getByText("You must be 18 or over to book tickets for Jazz Night.")).toBeTruthy();
+  expect(await screen.findByText("You must be 18 or over to book tickets for Jazz Night.")).toBeTruthy();
   expect(sent).toHaveLength(1);
 
   await userEvent.clear(born);

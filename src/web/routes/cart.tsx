@@ -3,7 +3,7 @@ import { parseCartCookie } from "~/features/cart/cart-cookie";
 import { cartItemFor, checkoutItems, type CartItem } from "~/features/cart/cart-lines";
 import type { CartSellers } from "~/features/cart/cart-sellers";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
-import { DateOfBirthField } from "~/features/checkout/components/date-of-birth-field";
+import { AskedDateOfBirthField } from "~/features/checkout/use-date-of-birth";
 import { useCartCheckout } from "~/features/checkout/use-cart-checkout";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/cart";
@@ -42,7 +42,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
         attendee && (
           <>
             <AttendeeNameField {...attendee} disabled={pending} />
-            {dateOfBirth && <DateOfBirthField {...dateOfBirth} disabled={pending} />}
+            {dateOfBirth && <AskedDateOfBirthField {...dateOfBirth} disabled={pending} />}
           </>
         )
       }

@@ -1,8 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { useAddToCart } from "~/features/cart/use-add-to-cart";
-import { cartItemFor } from "~/features/cart/cart-lines";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
-import { DateOfBirthField } from "~/features/checkout/components/date-of-birth-field";
+import { AskedDateOfBirthField } from "~/features/checkout/use-date-of-birth";
 import { useBuyNow } from "~/features/checkout/use-buy-now";
 import { BookingCard } from "~/features/event-detail/booking-card";
 import { EventDetailPage, type PaidEventBookingComponent } from "~/features/event-detail/event-detail-page";
@@ -65,12 +64,12 @@ const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
         attendee && (
           <>
             <AttendeeNameField {...attendee} disabled={pending} />
-            {dateOfBirth && <DateOfBirthField {...dateOfBirth} disabled={pending} />}
+            {dateOfBirth && <AskedDateOfBirthField {...dateOfBirth} disabled={pending} />}
           </>
         )
       }
       onBuyNow={(quantity) => void buyNow(quantity)}
-      onAddToCart={(quantity, max) => addToCart(cartItemFor(event, quantity), max)}
+      onAddToCart={(quantity, max) => void addToCart(event, quantity, max)}
     />
   );
 };

@@ -1,4 +1,3 @@
-import { ChevronDown } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
@@ -11,34 +10,6 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
       )}
       {...props}
     />
-  );
-}
-
-export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
-  return (
-    <textarea
-      className={cn(
-        "min-h-28 w-full rounded-xl border border-border bg-white px-3.5 py-2.5 text-base text-ink placeholder:text-muted/80 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-200 disabled:opacity-60 aria-[invalid=true]:border-red-600 sm:text-sm",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-/** A native select (best on phones) styled like the inputs, with its own chevron. */
-export function Select({ className, wrapperClassName, ...props }: ComponentProps<"select"> & { wrapperClassName?: string }) {
-  return (
-    <div className={cn("relative w-full", wrapperClassName)}>
-      <select
-        className={cn(
-          "h-11 w-full cursor-pointer appearance-none rounded-xl border border-border bg-white pl-3.5 pr-9 text-base text-ink focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-200 sm:text-sm",
-          className,
-        )}
-        {...props}
-      />
-      <ChevronDown aria-hidden="true" className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
-    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { whenIdle } from "~/lib/when-idle";
+import { cartChanged } from "./cart-count";
 import { cartCookieString } from "./cart-cookie";
 import { addCartLine, isCartCoveredBy, parseCartItems, removeCartLine, setLineQuantity, type AddResult, type CartItem } from "./cart-lines";
 
@@ -43,6 +44,7 @@ function mirrorToCookie(items: readonly CartItem[]) {
 
 function notify() {
   for (const listener of listeners) listener();
+  cartChanged();
 }
 
 function subscribe(listener: () => void) {
@@ -118,11 +120,4 @@ export function useCartItems(serverItems: CartItem[] = EMPTY): CartItem[] {
  */
 export function useStoredCartShown(): boolean {
   return useSyncExternalStore(subscribe, () => showingStoredCart, () => false);
-}
-
-const ticketCount = () => readCart().reduce((sum, item) => sum + item.ticketQuantity, 0);
-
-/** The header badge: the number of tickets across all lines; `serverCount` (from the cart cookie) until the stored cart shows. */
-export function useCartCount(serverCount = 0): number {
-  return useSyncExternalStore(subscribe, () => (showingStoredCart ? ticketCount() : serverCount), () => serverCount);
 }

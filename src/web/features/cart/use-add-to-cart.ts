@@ -1,13 +1,19 @@
 import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import { paths } from "~/paths";
-import { addToCart, type CartItem } from "./cart-store";
-import { cartAddedToast } from "./cart-toasts";
 
-/** Add to Cart needs no sign-in (spec §6 Anonymous): the line goes into this browser's cart. */
-export function useAddToCart(): (item: CartItem, max?: number) => void {
+/** The event as a cart line needs it (cart-lines.ts cartItemFor). */
+type CartEvent = Parameters<typeof import("./cart-lines").cartItemFor>[0];
+
+/**
+ * Add to Cart needs no sign-in (spec §6 Anonymous): the line goes into this browser's cart. The cart's code
+ * loads on the first click, so an event page carries only the button (issue 34).
+ */
+export function useAddToCart(): (event: CartEvent, quantity: number, max?: number) => Promise<void> {
   const navigate = useNavigate();
-  return (item, max) => {
+  return async (event, quantity, max) => {
+    const [{ cartItemFor }, { addToCart }, { cartAddedToast }] = await Promise.all([import("./cart-lines"), import("./cart-store"), import("./cart-toasts")]);
+    const item = cartItemFor(event, quantity);
     const result = addToCart(item, max);
     const text = cartAddedToast({ title: item.eventTitle, added: item.ticketQuantity, result });
     toast.success(text.title, {

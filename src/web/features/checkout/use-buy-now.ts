@@ -36,7 +36,7 @@ export function useBuyNow({ eventId, eventTitle, dateTime, minAge }: { eventId: 
     if (!user) return askToSignIn();
     const attendeeName = checkedName();
     if (attendeeName === null) return;
-    const born = dateOfBirth.checkedDateOfBirth(dateTime ? [{ title: eventTitle, dateTime, minAge }] : []);
+    const born = await dateOfBirth.checkedDateOfBirth(dateTime ? [{ title: eventTitle, dateTime, minAge }] : []);
     if (born === null) return;
     setPending(true);
     let leaving = false;

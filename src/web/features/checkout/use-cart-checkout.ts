@@ -40,7 +40,7 @@ export function useCartCheckout() {
     if (!user) return askToSignIn();
     const attendeeName = checkedName();
     if (attendeeName === null) return;
-    const born = dateOfBirth.checkedDateOfBirth(events);
+    const born = await dateOfBirth.checkedDateOfBirth(events);
     if (born === null) return;
     setPending(true);
     try {

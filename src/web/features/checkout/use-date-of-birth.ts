@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { dateOfBirthProblem, mayAttend, tooYoungMessage } from "@domain";
+import { createElement, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ApiRequestError } from "~/lib/api-request";
 
 export interface DateOfBirthFieldProps {
@@ -9,18 +8,20 @@ export interface DateOfBirthFieldProps {
   inputRef: React.RefObject<HTMLInputElement | null>;
 }
 
+// The field and its rules load only once a checkout asks for a date of birth (most events have no age limit).
+const LazyDateOfBirthField = lazy(() => import("./components/date-of-birth-field").then((module) => ({ default: module.DateOfBirthField })));
+
+/** The date-of-birth field, loaded when first shown. */
+export function AskedDateOfBirthField(props: DateOfBirthFieldProps & { disabled?: boolean }) {
+  return createElement(Suspense, { fallback: null }, createElement(LazyDateOfBirthField, props));
+}
+
 /** An event of the checkout, as far as its age limit goes (issue 34). */
 export interface AgeLimitedEvent {
   title: string;
   dateTime: string;
   minAge: number | null | undefined;
 }
-
-const PROBLEMS = {
-  missing: "Please enter your date of birth.",
-  invalid: "Please enter your real date of birth.",
-  "too-young": "You must be at least 13 years old.",
-} as const;
 
 /**
  * The buyer's date of birth, asked for at checkout only when an age-limited event needs it and the
@@ -37,12 +38,14 @@ export function useDateOfBirth() {
     if (needed) inputRef.current?.focus();
   }, [needed]);
 
-  /** The date to send: undefined when none is asked for; null after showing what is wrong with it. */
-  function checkedDateOfBirth(events: readonly AgeLimitedEvent[]): string | undefined | null {
+  /**
+   * The date to send: undefined when none is asked for; null after showing what is wrong with it. The
+   * check loads only once a date is asked for: most events have no age limit, and their pages skip it.
+   */
+  async function checkedDateOfBirth(events: readonly AgeLimitedEvent[]): Promise<string | undefined | null> {
     if (!needed) return undefined;
-    const problem = dateOfBirthProblem(value);
-    const tooYoungFor = problem ? undefined : events.find((event) => event.minAge != null && !mayAttend(value, event.minAge, event.dateTime));
-    const message = problem ? PROBLEMS[problem] : tooYoungFor ? tooYoungMessage(tooYoungFor.minAge!, tooYoungFor.title) : null;
+    const { dateOfBirthError } = await import("./lib/date-of-birth-check");
+    const message = dateOfBirthError(value, events);
     setError(message);
     if (message) {
       inputRef.current?.focus();

@@ -4,7 +4,8 @@ import { useActionData } from "react-router";
 import { CONTACT_LIMITS } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Textarea } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { useContactForm } from "./use-contact-form";
 import type { ContactField, ContactFormResult } from "./contact-fields";
 

@@ -3,7 +3,8 @@ import { useRef, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { Input, Textarea } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import type { SampleEmail } from "./email-test-text";
 import { useTestEmailForm } from "./send-test-email";
 

@@ -1,6 +1,6 @@
 import { SORT_OPTIONS, effectiveSort } from "@domain";
 import { Label } from "~/components/ui/input";
-import { Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { useEventsListNavigation } from "./use-events-list-navigation";
 import type { EventsListState } from "./list-query";
 import { EVENTS_FORM_ID } from "./events-search-form";

@@ -4,7 +4,9 @@ import { IMAGE_PROMPT_MAX_LENGTH, IMAGE_SIZES, IMAGE_STYLE_LABELS, IMAGE_STYLES,
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import type { CreatorFields } from "./use-image-creator";
 import { eventOptionLabel, eventWhen, sizeLabel } from "./image-creator";
 

@@ -5,7 +5,7 @@ import { toast } from "~/lib/toast";
 import type { DashboardEvent, GeneratedImage } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { paths } from "~/paths";
 import { setEventImage } from "./set-event-image";
 import type { OwnEventsState } from "./use-own-events";

@@ -91,7 +91,7 @@ describe("the privacy notice says what the app really does (issue 34)", () => {
 
   it("says why the date of birth is kept, names the processors, the self-service rights and a true date", () => {
     expect(privacy).toMatch(/Events can have a minimum age .* we check it when you buy tickets for one; that check is the only reason we keep it\./);
-    for (const processor of ["Stripe", "Brevo", "Twilio", "OpenAI", "file storage"]) expect(privacy).toContain(processor);
+    for (const processor of ["Stripe", "e-mail delivery provider", "Twilio", "OpenAI", "file storage"]) expect(privacy).toContain(processor);
     expect(privacy).toContain("Download my data");
     expect(privacy).toContain("Delete my account");
     expect(links(PRIVACY_POLICY)).toContain(paths.profileEdit);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { BuyerRefundRequest, MyTicket } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Textarea } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { ApiRequestError } from "~/lib/api-request";
 import { toast } from "~/lib/toast";
 import { requestRefund } from "./request-refund";

@@ -1,7 +1,9 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { BRAND, SELLER_KINDS, VAT_TREATMENTS } from "@domain";
 import { Field } from "~/components/ui/field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import type { ProfileField, ProfileFormValues } from "./profile-form";
 
 type SellerField = "businessName" | "businessAddress" | "sellerKind" | "isCompany" | "companyNumber" | "vatTreatment" | "vatNumber";

@@ -5,7 +5,8 @@ import { formatLongDate, formatPounds, formatVatRate, receiptPath } from "@domai
 import { VatInvoiceRequest, type VatInvoice, type VatInvoices } from "@domain/receipt-shapes";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Textarea } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 
 /** What the form's post answered: what was typed, and the server's refusal if any. */
 export interface VatInvoiceFormResult {

@@ -6,37 +6,33 @@ import { STORAGE_KEYS } from "@domain";
  */
 const ASKED_KEY = `${STORAGE_KEYS.rememberedEmail}Asked`;
 
+/** Runs against local storage; storage can be blocked (private mode, strict cookie settings), and remembering is only a convenience. */
+function withStorage<T>(action: (storage: Storage) => T, blocked: T): T {
+  try {
+    return action(window.localStorage);
+  } catch {
+    return blocked;
+  }
+}
+
+const asked = (storage: Storage) => storage.getItem(ASKED_KEY) === "true";
+
 /** The e-mail its owner asked this browser to remember (spec §3 Local storage keys), or "". */
 export function readRememberedEmail(): string {
-  try {
-    if (window.localStorage.getItem(ASKED_KEY) !== "true") return "";
-    return window.localStorage.getItem(STORAGE_KEYS.rememberedEmail) ?? "";
-  } catch {
-    // Storage can be blocked (private mode, strict cookie settings): nothing is prefilled then.
-    return "";
-  }
+  return withStorage((storage) => (asked(storage) && storage.getItem(STORAGE_KEYS.rememberedEmail)) || "", "");
 }
 
 /** After a sign-in: the e-mail is kept when the box was ticked, and forgotten when it was not. */
 export function setRememberedEmail(email: string, remember: boolean): void {
-  try {
-    if (remember) {
-      window.localStorage.setItem(STORAGE_KEYS.rememberedEmail, email);
-      window.localStorage.setItem(ASKED_KEY, "true");
-    } else {
-      window.localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
-      window.localStorage.removeItem(ASKED_KEY);
+  withStorage((storage) => {
+    for (const [key, value] of [[STORAGE_KEYS.rememberedEmail, email], [ASKED_KEY, "true"]]) {
+      if (remember) storage.setItem(key!, value!);
+      else storage.removeItem(key!);
     }
-  } catch {
-    // See readRememberedEmail: remembering is a convenience, never a reason to fail a sign-in.
-  }
+  }, undefined);
 }
 
 /** At sign-out: an e-mail nobody asked to be remembered is removed. */
 export function forgetUnaskedEmail(): void {
-  try {
-    if (window.localStorage.getItem(ASKED_KEY) !== "true") window.localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
-  } catch {
-    // Storage may be blocked; then nothing was remembered either.
-  }
+  withStorage((storage) => asked(storage) || storage.removeItem(STORAGE_KEYS.rememberedEmail), undefined);
 }

@@ -1,5 +1,5 @@
 import { formatDateTime } from "@domain";
-import { Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 
 interface EventOption {
   id: string;

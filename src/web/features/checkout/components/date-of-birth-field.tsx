@@ -19,6 +19,8 @@ export function DateOfBirthField({ value, onValueChange, error, inputRef, disabl
         name="dateOfBirth"
         type="date"
         autoComplete="bday"
+        // It appears when the checkout asks for it, after its module loads: the focus goes to it then.
+        autoFocus
         required
         max={latestAllowedDateOfBirth()}
         value={value}

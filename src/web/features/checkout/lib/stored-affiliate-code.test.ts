@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "@domain";
 import { signInPath } from "../create-payment";
-import { arriveWithAffiliateRef } from "~/lib/affiliate-ref";
+import { arriveWithAffiliateRef } from "~/lib/affiliate-visit";
 import { browserAffiliateCode, storedAffiliateCode } from "./stored-affiliate-code";
 
 function memoryStorage(initial: Record<string, string>) {

@@ -1,6 +1,8 @@
 import { EVENT_CATEGORIES } from "@domain";
 import { Field } from "~/components/ui/field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import type { FormBindings } from "./form-bindings";
 import { RequiredMark } from "./required-mark";
 

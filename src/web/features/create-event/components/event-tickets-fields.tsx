@@ -1,6 +1,7 @@
 import { businessTypeForCategory, MIN_AGE_OPTIONS, poundsToPence } from "@domain";
 import { Field } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import type { FormBindings } from "./form-bindings";
 
 function priceHint(price: string, category: string): string {

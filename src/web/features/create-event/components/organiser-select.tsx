@@ -1,5 +1,5 @@
 import { Field } from "~/components/ui/field";
-import { Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import type { OrganiserOption } from "../lib/organiser-options";
 
 /** Admins only: create or edit the event on behalf of another organiser (spec §6 Admin). */

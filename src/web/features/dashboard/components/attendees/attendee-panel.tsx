@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { formatPounds, formatDateTime, plural } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { Skeleton } from "~/components/ui/skeleton";
 import { paths } from "~/paths";
 import { attendeesCsvUrl } from "../../api/get-attendees";

@@ -3,7 +3,8 @@ import { formatPounds, REFUND_REASON_MAX } from "@domain";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Select, Textarea } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import type { AttendeeRow } from "../../lib/attendee-rows";
 import { newRefundRequestKey, refundPreview, refundReasonError } from "../../lib/refund-form";
 

@@ -4,7 +4,8 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { CANCELLATION_REASON_MAX, isoToLondonInput, londonInputToIso, POSTPONEMENT_MIN_SHIFT_HOURS, POSTPONEMENT_REFUND_WINDOW_DAYS } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Textarea } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { failureDetail } from "../../lib/dashboard-toasts";
 
 interface DialogShellProps {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { REFUND_REQUEST_EMAIL_LABELS, RefundRequestEmails } from "@domain";
 import { Field } from "~/components/ui/field";
-import { Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { toast } from "~/lib/toast";
 import { getNoticeSettings, saveNoticeSettings } from "../../api/notice-settings";
 

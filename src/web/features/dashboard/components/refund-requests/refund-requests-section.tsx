@@ -4,7 +4,7 @@ import type { RefundRequestView } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Textarea } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useSessionUser } from "~/hooks/use-session-user";
 import { useRefundRequests } from "../../hooks/use-refund-requests";

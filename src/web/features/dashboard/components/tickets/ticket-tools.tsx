@@ -5,7 +5,8 @@ import { useTicketIdentifier } from "~/components/tickets/use-ticket-identifier"
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { ApiRequestError } from "~/lib/api-request";
 import { TICKET_EMAIL_CHOICES, useSendTicketEmail } from "~/lib/send-ticket-email";
 import { toast } from "~/lib/toast";

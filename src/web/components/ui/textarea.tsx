@@ -1,0 +1,14 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return (
+    <textarea
+      className={cn(
+        "min-h-28 w-full rounded-xl border border-border bg-white px-3.5 py-2.5 text-base text-ink placeholder:text-muted/80 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-200 disabled:opacity-60 aria-[invalid=true]:border-red-600 sm:text-sm",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
