@@ -20,6 +20,16 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
+/**
+ * A client address for one visitor. The test app trusts this machine as its load balancer
+ * (TRUST_PROXY=loopback), so each browser context says where it comes from, as separate visitors do:
+ * the whole suite's sign-ins would otherwise share one address's budget (60 in 15 minutes) and the
+ * last files to run would be refused. Tests of the per-address limits set their own.
+ */
+export function visitorAddress(): string {
+  return `192.0.2.${1 + Math.floor(Math.random() * 254)}`;
+}
+
 export interface TrackedPage {
   page: Page;
   context: BrowserContext;
@@ -42,6 +52,7 @@ export async function openPage(
     storageState: options.storageState,
     locale: "en-GB",
     timezoneId: "Europe/London",
+    extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
   });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -120,7 +131,10 @@ export async function signIn(page: Page, account: { email: string; password: str
   await panel.getByLabel("Email").fill(account.email);
   await panel.getByLabel("Password").fill(account.password);
   await panel.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === "/");
+  await page.waitForURL((url) => url.pathname === "/").catch(async (error: Error) => {
+    const toasts = await page.locator("[data-sonner-toast]").allTextContents();
+    throw new Error(`Sign-in did not reach / (toasts: ${toasts.join(" | ") || "none"}): ${error.message}`);
+  });
 }
 
 /** A demo organiser of the seeded catalogue (src/server/db/seed.ts). */
@@ -128,7 +142,7 @@ export const DEMO_ORGANISER = { email: "northern.sounds@eventora.test", password
 
 /** The cookies of a password sign-in through the real endpoint, for contexts that start signed in. */
 export async function signedInState(browser: Browser, account: { email: string; password: string }): Promise<Awaited<ReturnType<BrowserContext["storageState"]>>> {
-  const context = await browser.newContext({ baseURL: baseUrl() });
+  const context = await browser.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
   try {
     const response = await context.request.post("/api/auth/sign-in/email", { data: { email: account.email, password: account.password }, headers: { origin: baseUrl() } });
     expect(response.status(), await response.text()).toBe(200);
