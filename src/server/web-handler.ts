@@ -2,25 +2,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../domain/errors";
 import type { AppContext } from "./app-context";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { pageRouterContext } from "./page-context";
 import { cacheBody } from "./lib/page-cache/cached-body";
 import { classifyPageRequest, PERSONAL_CACHE_CONTROL, SHARED_CACHE_CONTROL, VISITOR_CACHE_CONTROL } from "./lib/page-cache/public-requests";
 import { keptHeaders, sendAnswer } from "./lib/page-cache/send-answer";
 import { cspNonce } from "./lib/security-headers";
 import { sendWebResponse, toWebRequest } from "./lib/web-bridge";
-
-declare module "react-router" {
-  /** The pages' loaders and actions get the app's one context (the public forms' posts before hydration use its e-mail; issue 16). */
-  interface AppLoadContext extends AppContext {
-    /** This response's Content-Security-Policy script nonce, for entry.server.tsx. */
-    cspNonce: string;
-    /** The TCP peer's address (never a forwarded header): who is really connected, e.g. for the dev mailbox. */
-    socketAddress: string | undefined;
-    /** The client's address as Fastify resolved it under TRUST_PROXY (the auth limits key on it; never a raw X-Forwarded-For). */
-    clientIp: string;
-    /** Render the whole document before sending (a page for the cache), not the shell first. */
-    wholeDocument?: boolean;
-  }
-}
 
 export interface WebHandlerOptions {
   mode: "production" | "development";
@@ -95,7 +82,7 @@ export async function registerWebHandler(app: FastifyInstance, options: WebHandl
         const origin = options.context.config.publicUrl;
         const nonce = cspNonce(reply.raw);
         const render = (wholeDocument: boolean) =>
-          handle(toWebRequest(request, reply, origin, {}, Buffer.isBuffer(request.body) ? request.body : undefined), { ...options.context, cspNonce: nonce, socketAddress: request.socket.remoteAddress, clientIp: request.ip, wholeDocument });
+          handle(toWebRequest(request, reply, origin, {}, Buffer.isBuffer(request.body) ? request.body : undefined), pageRouterContext(build, { ...options.context, cspNonce: nonce, socketAddress: request.socket.remoteAddress, clientIp: request.ip, wholeDocument }));
 
         const { pageCache } = options.context;
         const page = classifyPageRequest({ method: request.method, url: request.url, cookie: request.headers.cookie });

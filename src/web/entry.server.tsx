@@ -3,10 +3,14 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { isDatabaseUnavailable } from "../server/db/client";
 import { CspNonceContext } from "./lib/csp-nonce";
+import { services, type RouterContextReader } from "./lib/page-context.server";
 import { renderWithScriptsAfterPaint } from "./lib/scripts-after-paint.server";
+
+/** The key the server sets each request's PageContext under (src/server/page-context.ts reads it from the build). */
+export { pageContext } from "./lib/page-context.server";
 
 export const streamTimeout = 5_000;
 
@@ -37,7 +41,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextReader,
 ) {
   // The page shows its own load-failure message; the status tells clients and balancers to retry.
   if (responseStatusCode >= 500 && databaseAway.has(request)) {
@@ -48,7 +52,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const { cspNonce: nonce, wholeDocument } = services(loadContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -57,7 +61,7 @@ export default function handleRequest(
     // Crawlers wait for all content, so they read the whole page at once; so does the page cache (issue 21),
     // which keeps one copy for crawlers and people alike.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      loadContext.wholeDocument || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      wholeDocument || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);

@@ -1,5 +1,4 @@
 // Server-only: route loaders call the server's services directly (never bundled for the browser).
-import type { AppLoadContext } from "react-router";
 import type { ContactMessageInput, EditableEvent, MailboxMessage, OwnProfile, SessionUser, TicketEmailProvider } from "@domain";
 import { isDatabaseUnavailable } from "../../server/db/client";
 import { getOwnAffiliate as readOwnAffiliate } from "../../server/features/affiliates/affiliates.service";
@@ -25,20 +24,21 @@ import {
   refreshPayoutAccount,
   startOnboarding,
 } from "../../server/features/payouts/payout-accounts.service";
+import { type RouterContextReader, services } from "./page-context.server";
 
 export { getCategoryCounts, getEvent, getEventsByIds, getHomeData, getSimilarEvents, listEvents } from "../../server/features/events/events.service";
 export { getPublicProfile } from "../../server/features/profiles/profiles.service";
 export { getSiteStats } from "../../server/features/stats/stats.service";
 
-export function getSessionUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
-  return context.session.user(request.headers);
+export function getSessionUser(context: RouterContextReader, request: Request): Promise<SessionUser | null> {
+  return services(context).session.user(request.headers);
 }
 
 /**
  * The header's signed-in user. While the database is away the header shows no one, so the page itself
  * renders and its own loader reports the outage in the page's words (e.g. 'Failed to fetch events').
  */
-export async function getHeaderUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
+export async function getHeaderUser(context: RouterContextReader, request: Request): Promise<SessionUser | null> {
   try {
     return await getSessionUser(context, request);
   } catch (error) {
@@ -47,65 +47,65 @@ export async function getHeaderUser(context: AppLoadContext, request: Request): 
   }
 }
 
-export function getOwnProfile(context: AppLoadContext, userId: string): Promise<OwnProfile> {
-  return readOwnProfile({ db: context.db, userId });
+export function getOwnProfile(context: RouterContextReader, userId: string): Promise<OwnProfile> {
+  return readOwnProfile({ db: services(context).db, userId });
 }
 
 /** Whether this client can read /dev/mailbox: demo mode with the outbox, on this machine (never in production). */
-export function isMailboxOpen(context: AppLoadContext): boolean {
-  return isMailboxOpenTo(context.config, context.socketAddress);
+export function isMailboxOpen(context: RouterContextReader): boolean {
+  return isMailboxOpenTo(services(context).config, services(context).socketAddress);
 }
 
 /** Null when the dev mailbox is disabled (production) or the client is not on this machine: the page then answers 404. */
-export async function listMailbox(context: AppLoadContext, options: { to?: string; limit?: number } = {}): Promise<MailboxMessage[] | null> {
+export async function listMailbox(context: RouterContextReader, options: { to?: string; limit?: number } = {}): Promise<MailboxMessage[] | null> {
   if (!isMailboxOpen(context)) return null;
-  return readMailbox({ db: context.db, dir: outboxDir(context.config), ...options });
+  return readMailbox({ db: services(context).db, dir: outboxDir(services(context).config), ...options });
 }
 
 /**
  * The event to edit, for its owner or an admin; throws EVENT_NOT_FOUND or EVENT_ACCESS_DENIED. `user` is
  * the session's user as getSessionUser read it, admin rule applied to that session.
  */
-export function getEditableEvent(context: AppLoadContext, { eventId, user }: { eventId: string; user: SessionUser }): Promise<EditableEvent> {
-  return readEditableEvent({ db: context.db, actor: { userId: user.id, isAdmin: user.isAdmin }, eventId });
+export function getEditableEvent(context: RouterContextReader, { eventId, user }: { eventId: string; user: SessionUser }): Promise<EditableEvent> {
+  return readEditableEvent({ db: services(context).db, actor: { userId: user.id, isAdmin: user.isAdmin }, eventId });
 }
 
 /** Every profile, for the admin's organiser select (call for admins only). */
-export function listOrganisers(context: AppLoadContext) {
-  return listOrganiserChoices({ db: context.db });
+export function listOrganisers(context: RouterContextReader) {
+  return listOrganiserChoices({ db: services(context).db });
 }
 
-export function getDashboard(context: AppLoadContext, userId: string) {
-  return readDashboard({ db: context.db, userId });
+export function getDashboard(context: RouterContextReader, userId: string) {
+  return readDashboard({ db: services(context).db, userId });
 }
 
-export function getOwnAffiliate(context: AppLoadContext, userId: string) {
-  return readOwnAffiliate({ db: context.db, userId });
+export function getOwnAffiliate(context: RouterContextReader, userId: string) {
+  return readOwnAffiliate({ db: services(context).db, userId });
 }
 
 /** The local test checkout's order for its buyer; throws NOT_FOUND for anyone else. */
-export function getTestCheckout(context: AppLoadContext, { sessionId, userId }: { sessionId: string; userId: string }) {
-  return readTestCheckout({ db: context.db, sessionId, userId });
+export function getTestCheckout(context: RouterContextReader, { sessionId, userId }: { sessionId: string; userId: string }) {
+  return readTestCheckout({ db: services(context).db, sessionId, userId });
 }
 
 /** spec §2 My Tickets: the user's tickets, newest first, with signed QR payloads. */
-export function listMyTickets(context: AppLoadContext, userId: string) {
-  return readMyTickets({ db: context.db, signer: context.signer, userId });
+export function listMyTickets(context: RouterContextReader, userId: string) {
+  return readMyTickets({ db: services(context).db, signer: services(context).signer, userId });
 }
 
 /** An order's receipt for its buyer or an admin; throws NOT_FOUND for anyone else (issue 20). */
-export function getReceipt(context: AppLoadContext, { orderId, user }: { orderId: string; user: SessionUser }) {
-  return readReceipt({ db: context.db, actor: { userId: user.id, isAdmin: user.isAdmin }, orderId });
+export function getReceipt(context: RouterContextReader, { orderId, user }: { orderId: string; user: SessionUser }) {
+  return readReceipt({ db: services(context).db, actor: { userId: user.id, isAdmin: user.isAdmin }, orderId });
 }
 
 /** An order's full VAT invoices (issue 34) for its buyer or an admin; throws NOT_FOUND for anyone else. */
-export function getVatInvoices(context: AppLoadContext, { orderId, user }: { orderId: string; user: SessionUser }) {
-  return readVatInvoices({ db: context.db, actor: { userId: user.id, isAdmin: user.isAdmin }, orderId });
+export function getVatInvoices(context: RouterContextReader, { orderId, user }: { orderId: string; user: SessionUser }) {
+  return readVatInvoices({ db: services(context).db, actor: { userId: user.id, isAdmin: user.isAdmin }, orderId });
 }
 
 /** Issues an order's full VAT invoices to the name and address given (the form posted to the page). */
-export function issueVatInvoices(context: AppLoadContext, { orderId, user, input }: { orderId: string; user: SessionUser; input: unknown }) {
-  return issueOrderVatInvoices({ db: context.db, actor: { userId: user.id, isAdmin: user.isAdmin }, orderId, input });
+export function issueVatInvoices(context: RouterContextReader, { orderId, user, input }: { orderId: string; user: SessionUser; input: unknown }) {
+  return issueOrderVatInvoices({ db: services(context).db, actor: { userId: user.id, isAdmin: user.isAdmin }, orderId, input });
 }
 
 /** Request headers a page's form post hands on to the auth server: its session, and what its CSRF checks read. */
@@ -116,21 +116,21 @@ const AUTH_FORWARDED_HEADERS = ["cookie", "origin", "referer", "user-agent", "ac
  * ran: the same handler, hooks, limits and origin checks as the browser's JSON call, keyed on the
  * client's resolved address. Answers the auth server's own Response (Set-Cookie included).
  */
-export async function callAuthEndpoint(context: AppLoadContext, request: Request, path: `/${string}`, body: Record<string, unknown>): Promise<Response> {
+export async function callAuthEndpoint(context: RouterContextReader, request: Request, path: `/${string}`, body: Record<string, unknown>): Promise<Response> {
   const json = JSON.stringify(body);
   const problem = authBodyProblem("application/json", Buffer.from(json));
   if (problem) return Response.json({ code: "INVALID_REQUEST_BODY", message: problem }, { status: 400 });
-  const headers = new Headers({ "content-type": "application/json", accept: "application/json", "x-forwarded-for": context.clientIp });
+  const headers = new Headers({ "content-type": "application/json", accept: "application/json", "x-forwarded-for": services(context).clientIp });
   for (const name of AUTH_FORWARDED_HEADERS) {
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  return context.auth.handler(new Request(new URL(`/api/auth${path}`, context.config.publicUrl), { method: "POST", headers, body: json }));
+  return services(context).auth.handler(new Request(new URL(`/api/auth${path}`, services(context).config.publicUrl), { method: "POST", headers, body: json }));
 }
 
 /** The contact form posted before the page's scripts ran: the API's service, limit keyed on the resolved client address. */
-export function sendContactMessage(context: AppLoadContext, input: ContactMessageInput) {
-  return submitContactMessage({ db: context.db, email: context.email, supportEmail: context.config.SUPPORT_EMAIL, input, clientIp: context.clientIp });
+export function sendContactMessage(context: RouterContextReader, input: ContactMessageInput) {
+  return submitContactMessage({ db: services(context).db, email: services(context).email, supportEmail: services(context).config.SUPPORT_EMAIL, input, clientIp: services(context).clientIp });
 }
 
 /**
@@ -138,39 +138,39 @@ export function sendContactMessage(context: AppLoadContext, input: ContactMessag
  * per booking), sent only to the booking's own address; the recipient is masked unless the session may see it.
  */
 /** The Manual Email Sender's sample: a ticket e-mail with sample data, in the product's layout. */
-export function getSampleTestEmail(context: AppLoadContext) {
-  return buildSampleTestEmail({ publicUrl: context.config.publicUrl, company: context.config.company });
+export function getSampleTestEmail(context: RouterContextReader) {
+  return buildSampleTestEmail({ publicUrl: services(context).config.publicUrl, company: services(context).config.company });
 }
 
-export async function resendTicketEmail(context: AppLoadContext, request: Request, { identifier, provider }: { identifier: string; provider?: TicketEmailProvider }) {
+export async function resendTicketEmail(context: RouterContextReader, request: Request, { identifier, provider }: { identifier: string; provider?: TicketEmailProvider }) {
   const user = await getSessionUser(context, request);
-  const mailer = { db: context.db, email: context.email, signer: context.signer, publicUrl: context.config.publicUrl, company: context.config.company };
-  return sendTicketEmail(mailer, { actor: user ? { userId: user.id, isAdmin: user.isAdmin } : null, identifier, provider, clientIp: context.clientIp });
+  const mailer = { db: services(context).db, email: services(context).email, signer: services(context).signer, publicUrl: services(context).config.publicUrl, company: services(context).config.company };
+  return sendTicketEmail(mailer, { actor: user ? { userId: user.id, isAdmin: user.isAdmin } : null, identifier, provider, clientIp: services(context).clientIp });
 }
 
 /** The user's payout account (the dashboard's Payouts tab). */
-export function getPayoutAccountState(context: AppLoadContext, userId: string) {
-  return getPayoutAccount({ db: context.db, gateway: context.gateway, userId });
+export function getPayoutAccountState(context: RouterContextReader, userId: string) {
+  return getPayoutAccount({ db: services(context).db, gateway: services(context).gateway, userId });
 }
 
 /** Set up payouts (the form's post): the account once, then the provider's onboarding link. */
-export function startPayoutOnboarding(context: AppLoadContext, userId: string) {
-  return startOnboarding({ db: context.db, gateway: context.gateway, publicUrl: context.config.publicUrl, userId });
+export function startPayoutOnboarding(context: RouterContextReader, userId: string) {
+  return startOnboarding({ db: services(context).db, gateway: services(context).gateway, publicUrl: services(context).config.publicUrl, userId });
 }
 
 /** A fresh onboarding link for an expired one; null when the user has no account yet. */
-export function continuePayoutOnboarding(context: AppLoadContext, userId: string) {
-  return continueOnboarding({ db: context.db, gateway: context.gateway, publicUrl: context.config.publicUrl, userId });
+export function continuePayoutOnboarding(context: RouterContextReader, userId: string) {
+  return continueOnboarding({ db: services(context).db, gateway: services(context).gateway, publicUrl: services(context).config.publicUrl, userId });
 }
 
 /** Back from onboarding: the account as the provider reports it now. */
-export function refreshPayoutAccountState(context: AppLoadContext, userId: string) {
-  return refreshPayoutAccount({ db: context.db, gateway: context.gateway, userId });
+export function refreshPayoutAccountState(context: RouterContextReader, userId: string) {
+  return refreshPayoutAccount({ db: services(context).db, gateway: services(context).gateway, userId });
 }
 
 /** Whether this organiser's paid tickets can be sold with the configured provider (D23). */
-export function canTakePayments(context: AppLoadContext, organiserId: string) {
-  return organiserCanTakePayments(context.db, context.gateway.name, organiserId);
+export function canTakePayments(context: RouterContextReader, organiserId: string) {
+  return organiserCanTakePayments(services(context).db, services(context).gateway.name, organiserId);
 }
 
 /**
@@ -178,24 +178,24 @@ export function canTakePayments(context: AppLoadContext, organiserId: string) {
  * (D23): null when it is on sale; otherwise why, and whether the viewer (its organiser, or an admin) is told.
  */
 export async function salesOnHold(
-  context: AppLoadContext,
+  context: RouterContextReader,
   request: Request,
   event: { id: string; pricePence: number; awaitingSellerDetails: boolean },
 ): Promise<{ explain: boolean; reason: "seller-details" | "payouts" } | null> {
   if (event.pricePence <= 0) return null;
   const reason = event.awaitingSellerDetails ? "seller-details" : "payouts";
-  const [waiting] = reason === "seller-details" ? await eventsAwaitingSellerDetails(context.db, [event.id]) : await eventsAwaitingPayouts(context.db, context.gateway.name, [event.id]);
+  const [waiting] = reason === "seller-details" ? await eventsAwaitingSellerDetails(services(context).db, [event.id]) : await eventsAwaitingPayouts(services(context).db, services(context).gateway.name, [event.id]);
   if (!waiting) return null;
   const viewer = await getHeaderUser(context, request);
   return { explain: Boolean(viewer && (viewer.isAdmin || viewer.id === waiting.organiserId)), reason };
 }
 
 /** Whether this organiser's paid events can be sold as far as their seller details go (issue 34). */
-export function sellerDetailsComplete(context: AppLoadContext, organiserId: string) {
-  return hasSellerDetails(context.db, organiserId);
+export function sellerDetailsComplete(context: RouterContextReader, organiserId: string) {
+  return hasSellerDetails(services(context).db, organiserId);
 }
 
 /** Who sells each of these events (issue 34), for the cart: the events whose seller is known, by id. */
-export async function sellersOf(context: AppLoadContext, eventIds: string[]) {
-  return Object.fromEntries((await eventSellers(context.db, eventIds)).flatMap((event) => (event.seller ? [[event.id, event.seller] as const] : [])));
+export async function sellersOf(context: RouterContextReader, eventIds: string[]) {
+  return Object.fromEntries((await eventSellers(services(context).db, eventIds)).flatMap((event) => (event.seller ? [[event.id, event.seller] as const] : [])));
 }

@@ -3,14 +3,15 @@ import { AboutPage } from "~/features/static-pages/about-page";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/about";
+import { services } from "~/lib/page-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { getSiteStats } = await import("~/lib/services.server");
-  const stats = await getSiteStats({ db: context.db });
-  return { figures: siteFigures(stats, ["eventsListed", "organisers", "ticketsSold", "customers"]), url: `${context.config.publicUrl}${paths.about}` };
+  const stats = await getSiteStats({ db: services(context).db });
+  return { figures: siteFigures(stats, ["eventsListed", "organisers", "ticketsSold", "customers"]), url: `${services(context).config.publicUrl}${paths.about}` };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   seoMeta({
     title: `About ${BRAND.name}`,
     description: `${BRAND.name} is the UK marketplace for discovering events and selling tickets: secure payments, instant QR tickets, 24/7 support and easy refunds.`,

@@ -3,6 +3,7 @@ import { isTabOnlyChange } from "~/components/ui/tabs";
 import { AffiliatePage } from "~/features/affiliates/components/affiliate-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/affiliates";
+import { services } from "~/lib/page-context.server";
 
 /** Public page; a signed-in user's own affiliate account comes with it. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -11,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     userId: user?.id ?? null,
     affiliate: user ? await getOwnAffiliate(context, user.id) : null,
-    origin: context.config.publicUrl,
+    origin: services(context).config.publicUrl,
   };
 }
 

@@ -8,9 +8,8 @@ import { paths } from "~/paths";
 import type { Route } from "./+types/auth";
 
 /** A signed-in user has nothing to do here: on to where they were heading, or home (spec §2 Auth). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  // A password or code in the address (a form sent as GET) is dropped at once, so it stays out of history.
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+    // A password or code in the address (a form sent as GET) is dropped at once, so it stays out of history.
   const cleaned = withoutFormSecrets(url.searchParams);
   if (cleaned) throw redirect(cleaned.size ? `${url.pathname}?${cleaned}` : url.pathname);
   const { getSessionUser, isMailboxOpen } = await import("~/lib/services.server");
@@ -23,9 +22,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** A form posted before the page's scripts ran: the server does what the hydrated form does (issue 16). */
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
   const { authFormAction } = await import("~/features/auth/auth-form-action.server");
-  return authFormAction(context, request);
+  return authFormAction(context, request, url);
 }
 
 /** Switching tab (`?tab=`) changes what is shown, not who is signed in: nothing to fetch again. */

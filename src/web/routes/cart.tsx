@@ -7,6 +7,7 @@ import { AskedDateOfBirthField } from "~/features/checkout/use-date-of-birth";
 import { useCartCheckout } from "~/features/checkout/use-cart-checkout";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/cart";
+import { services } from "~/lib/page-context.server";
 
 export const meta = () => [
   ...seoMeta({ title: "Shopping Cart", description: "The tickets in your cart, their fees and total, ready for checkout." }),
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{ 
   const { getEventsByIds, sellersOf } = await import("~/lib/services.server");
   const ids = lines.map((line) => line.eventId);
   try {
-    const [found, sellers] = await Promise.all([getEventsByIds({ db: context.db, ids }), sellersOf(context, ids)]);
+    const [found, sellers] = await Promise.all([getEventsByIds({ db: services(context).db, ids }), sellersOf(context, ids)]);
     const events = new Map(found.map((event) => [event.id, event]));
     return { items: lines.flatMap((line) => (events.has(line.eventId) ? [cartItemFor(events.get(line.eventId)!, line.ticketQuantity)] : [])), sellers };
   } catch {

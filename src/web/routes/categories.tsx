@@ -2,10 +2,11 @@ import { CategoriesPage } from "~/features/categories/categories-page";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/categories";
+import { services } from "~/lib/page-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { getCategoryCounts } = await import("~/lib/services.server");
-  return { categories: await getCategoryCounts({ db: context.db }), origin: context.config.publicUrl };
+  return { categories: await getCategoryCounts({ db: services(context).db }), origin: services(context).config.publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

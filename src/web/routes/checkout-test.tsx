@@ -4,10 +4,10 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout-test";
 
 /** The buyer's own checkout only: anyone else goes to /auth, a stranger's or unknown session is a 404. */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
   const { getTestCheckout } = await import("~/lib/services.server");
-  const user = await requireUser(context, request);
+  const user = await requireUser(context, request, url);
   return { checkout: await orNotFound(getTestCheckout(context, { sessionId: params.sessionId, userId: user.id })) };
 }
 

@@ -3,9 +3,9 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/create-event";
 
 /** Signed-in users only; ?edit={eventId} opens an event of theirs (admins: anyone's) for editing. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { loadEventForm } = await import("~/features/create-event/load-event-form.server");
-  return loadEventForm(context, request);
+  return loadEventForm(context, request, url);
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

@@ -6,10 +6,10 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
 /** Only for the signed-in user: anyone else goes to /auth and comes back here after signing in. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
   const { getDashboard, getPayoutAccountState, sellerDetailsComplete } = await import("~/lib/services.server");
-  const user = await requireUser(context, request);
+  const user = await requireUser(context, request, url);
   const [dashboard, payoutAccount, sellerDetails] = await Promise.all([getDashboard(context, user.id), getPayoutAccountState(context, user.id), sellerDetailsComplete(context, user.id)]);
   return { ...dashboard, payoutAccount, sellerDetailsPending: !sellerDetails };
 }

@@ -4,9 +4,9 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/dev-mailbox";
 
 /** The outbox of the development e-mail and SMS adapters; a 404 wherever it is disabled (production) and to clients not on this machine (issue 16). */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { listMailbox } = await import("~/lib/services.server");
-  const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
+  const to = url.searchParams.get("to")?.trim() ?? "";
   const messages = await listMailbox(context, { to: to || undefined });
   if (!messages) notFound();
   return { messages, to };

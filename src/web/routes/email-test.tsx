@@ -3,9 +3,9 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/email-test";
 
 /** Only for the signed-in user: anyone else goes to /auth and comes back here after signing in (spec §2 Manual Email Sender). */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
-  const user = await requireUser(context, request);
+  const user = await requireUser(context, request, url);
   const { getSampleTestEmail } = await import("~/lib/services.server");
   return { email: user.email, isAdmin: user.isAdmin, sample: await getSampleTestEmail(context) };
 }

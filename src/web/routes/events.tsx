@@ -5,13 +5,14 @@ import { categoryOptionLabel, eventsSearchString, parseEventsSearch } from "~/fe
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/events";
+import { services } from "~/lib/page-context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const state = parseEventsSearch(new URL(request.url).searchParams);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const state = parseEventsSearch(url.searchParams);
   const { listEvents } = await import("~/lib/services.server");
   let result;
   try {
-    result = await listEvents({ db: context.db, query: state });
+    result = await listEvents({ db: services(context).db, query: state });
   } catch (error) {
     // A coded service error carries a message meant for users; anything else stays on the server.
     if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The cards show no description: leaving it out of the loader data keeps it out of the page's
   // hydration script (the API still answers with it).
   const shown = { ...result, events: result.events.map((event) => ({ ...event, description: null })) };
-  return { state, result: shown, url: `${context.config.publicUrl}${paths.events()}${eventsSearchString(state)}` };
+  return { state, result: shown, url: `${services(context).config.publicUrl}${paths.events()}${eventsSearchString(state)}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

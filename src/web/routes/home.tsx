@@ -2,20 +2,21 @@ import { BRAND, hasEmailConfirmedFlag, siteFigures } from "@domain";
 import { HomePage } from "~/features/home/home-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
+import { services } from "~/lib/page-context.server";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { getHomeData, getSessionUser, getSiteStats } = await import("~/lib/services.server");
   // The end of a confirmation link (EMAIL_CONFIRMED_HOME), said only to a signed-in user whose address is confirmed.
-  const confirmedFlag = hasEmailConfirmedFlag(new URL(request.url).searchParams);
+  const confirmedFlag = hasEmailConfirmedFlag(url.searchParams);
   const [home, stats, user] = await Promise.all([
-    getHomeData({ db: context.db }),
-    getSiteStats({ db: context.db }),
+    getHomeData({ db: services(context).db }),
+    getSiteStats({ db: services(context).db }),
     confirmedFlag ? getSessionUser(context, request) : null,
   ]);
-  return { ...home, emailConfirmed: Boolean(user?.emailConfirmed), figures: siteFigures(stats, ["eventsListed", "ticketsSold", "customers"]), url: `${context.config.publicUrl}/` };
+  return { ...home, emailConfirmed: Boolean(user?.emailConfirmed), figures: siteFigures(stats, ["eventsListed", "ticketsSold", "customers"]), url: `${services(context).config.publicUrl}/` };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   seoMeta({
     title: `${BRAND.name}: discover UK events and book tickets`,
     description:

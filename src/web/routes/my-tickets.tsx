@@ -3,9 +3,9 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-tickets";
 
 /** Only for the signed-in user: anyone else goes to /auth and comes back here after signing in (spec §2 My Tickets). */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
-  await requireUser(context, request);
+  await requireUser(context, request, url);
   return null;
 }
 

@@ -4,8 +4,8 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
 /** Unknown paths answer 404 (spec §2 404 page); the path is logged here on the server and in the browser by the view. */
-export function loader({ request }: Route.LoaderArgs) {
-  console.info(`404: no page at ${new URL(request.url).pathname}`);
+export function loader({ url }: Route.LoaderArgs) {
+  console.info(`404: no page at ${url.pathname}`);
   return data(null, { status: 404 });
 }
 

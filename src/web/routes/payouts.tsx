@@ -8,12 +8,12 @@ import type { Route } from "./+types/payouts";
  * left onboarding, finished or not; the account is read again from the provider (its webhook may come
  * later) and the Payouts tab shows where it stands.
  */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
   const services = await import("~/lib/services.server");
   const { redirectToOnboarding } = await import("~/features/dashboard/payouts-onboarding.server");
   if (params.step !== "refresh" && params.step !== "return") throw data(null, { status: 404 });
-  const user = await requireUser(context, request);
+  const user = await requireUser(context, request, url);
   if (params.step === "refresh") return redirectToOnboarding(() => services.continuePayoutOnboarding(context, user.id));
   try {
     await services.refreshPayoutAccountState(context, user.id);
@@ -25,12 +25,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 /** The Payouts tab's Set up payouts / Continue setup form (POST …/refresh): the account once, then to the provider's form. */
-export async function action({ context, request, params }: Route.ActionArgs) {
+export async function action({ context, request, params, url }: Route.ActionArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
   const { startPayoutOnboarding } = await import("~/lib/services.server");
   const { postedFromThisSite, redirectToOnboarding } = await import("~/features/dashboard/payouts-onboarding.server");
   if (params.step !== "refresh") throw data(null, { status: 405 });
-  const user = await requireUser(context, request);
+  const user = await requireUser(context, request, url);
   if (!postedFromThisSite(context, request)) return data({ problem: "This request did not come from this site and was refused." }, { status: 403 });
   return redirectToOnboarding(() => startPayoutOnboarding(context, user.id));
 }

@@ -6,10 +6,10 @@ import { paths } from "~/paths";
 import type { Route } from "./+types/profile-edit";
 
 /** Only for the signed-in user: anyone else goes to /auth and comes back here after signing in. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
   const { getOwnProfile } = await import("~/lib/services.server");
-  const user = await requireUser(context, request);
+  const user = await requireUser(context, request, url);
   return { profile: await getOwnProfile(context, user.id) };
 }
 

@@ -5,11 +5,12 @@ import { orNotFound } from "~/lib/not-found";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/profile";
+import { services } from "~/lib/page-context.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { getPublicProfile } = await import("~/lib/services.server");
-  const profile = await orNotFound(getPublicProfile({ db: context.db, username: params.username }));
-  return { profile, origin: context.config.publicUrl };
+  const profile = await orNotFound(getPublicProfile({ db: services(context).db, username: params.username }));
+  return { profile, origin: services(context).config.publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -4,14 +4,15 @@ import { SELLER_FEE_TEXT } from "~/features/static-pages/seller-content";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/sell";
+import { services } from "~/lib/page-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { getSiteStats } = await import("~/lib/services.server");
-  const stats = await getSiteStats({ db: context.db });
-  return { figures: siteFigures(stats, ["eventsListed", "ticketsSold", "customers"]), url: `${context.config.publicUrl}${paths.sell}` };
+  const stats = await getSiteStats({ db: services(context).db });
+  return { figures: siteFigures(stats, ["eventsListed", "ticketsSold", "customers"]), url: `${services(context).config.publicUrl}${paths.sell}` };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   seoMeta({
     title: `Sell tickets on ${BRAND.name}`,
     description: `List your event in minutes, sell tickets with instant QR delivery and check guests in with your phone. ${SELLER_FEE_TEXT} per ticket; free events cost nothing.`,

@@ -6,18 +6,18 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/vat-invoices";
 
 /** An order's full VAT invoices (issue 34), for its buyer and admins: anyone else signed in gets a 404, a visitor goes to /auth and back. */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
   const { getVatInvoices } = await import("~/lib/services.server");
-  const user = await requireUser(context, request);
+  const user = await requireUser(context, request, url);
   return { invoices: await orNotFound(getVatInvoices(context, { orderId: params.orderId, user })) };
 }
 
 /** The buyer's name and address, posted with or without the page's scripts: issued once by the same service as POST /api/receipts/{orderId}/vat-invoices. */
-export async function action({ context, request, params }: Route.ActionArgs) {
+export async function action({ context, request, params, url }: Route.ActionArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
   const { issueVatInvoices } = await import("~/lib/services.server");
-  const user = await requireUser(context, request);
+  const user = await requireUser(context, request, url);
   const form = await request.formData();
   const fields = { buyerName: String(form.get("buyerName") ?? ""), buyerAddress: String(form.get("buyerAddress") ?? "") };
   try {
@@ -32,7 +32,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 // A buyer's own invoices: never kept by a shared cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   ...seoMeta({ title: data ? `VAT invoices for receipt ${data.invoices.receiptNumber}` : "VAT invoices", description: "Full VAT invoices for your order." }),
   { name: "robots", content: "noindex" },
 ];

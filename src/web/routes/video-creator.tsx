@@ -1,15 +1,16 @@
 import { ImageCreatorPage } from "~/features/image-creator/image-creator-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/video-creator";
+import { services } from "~/lib/page-context.server";
 
 /**
  * Signed-in users only (the spec does not show the creator's access rule, §6): anyone else goes to
  * /auth and comes back here. Says whether images come from an AI service or the built-in designer.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { requireUser } = await import("~/lib/require-user.server");
-  await requireUser(context, request);
-  return { aiConfigured: Boolean(context.config.OPENAI_API_KEY) };
+  await requireUser(context, request, url);
+  return { aiConfigured: Boolean(services(context).config.OPENAI_API_KEY) };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppLoadContext } from "react-router";
+import { RouterContextProvider } from "react-router";
 import { createTestApp, setUpTestApp } from "../../../../test/app";
 import type { MailboxMessage } from "../../../domain";
 import { listMailbox as mailboxForPage } from "../../../web/lib/services.server";
+import { pageContext, type PageContext } from "../../../web/lib/page-context.server";
 import { outboxMessages } from "../../db/schema";
 import { createEmailSender } from "../../providers/email/email";
 import { ticketEmailMessage } from "../tickets/ticket-email";
@@ -45,7 +46,7 @@ describe("dev mailbox: loopback clients only", () => {
   });
 
   it("gives the page's loader nothing (a 404) for a client on the network", async () => {
-    const context = (socketAddress: string) => ({ db: t.db, config: t.config, socketAddress }) as unknown as AppLoadContext;
+    const context = (socketAddress: string) => new RouterContextProvider(new Map([[pageContext, { db: t.db, config: t.config, socketAddress } as PageContext]]));
     expect(await mailboxForPage(context("192.0.2.77"))).toBeNull();
     expect(await mailboxForPage(context("127.0.0.1"))).toEqual(expect.any(Array));
   });

@@ -1,4 +1,4 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
 import { safeReturnPath } from "@domain";
 import { callAuthEndpoint } from "~/lib/services.server";
 import { paths } from "~/paths";
@@ -17,6 +17,7 @@ import { isEmailLike, newPasswordProblem, signInProblem, signUpProblem } from ".
 import { AUTH_TOASTS } from "./lib/auth-toasts";
 import { isCompleteOtpCode } from "./lib/otp-code";
 import { otpTargetFor, type OtpChannel } from "./lib/otp-target";
+import type { RouterContextReader } from "~/lib/page-context.server";
 
 type Result = ReturnType<typeof data<AuthFormResult>>;
 
@@ -27,14 +28,14 @@ type Result = ReturnType<typeof data<AuthFormResult>>;
  * where the user was heading. The page is drawn again with the answer, so nothing is ever sent back in
  * an address (issue 16).
  */
-export async function authFormAction(context: AppLoadContext, request: Request): Promise<Result | Response> {
+export async function authFormAction(context: RouterContextReader, request: Request, url: URL): Promise<Result | Response> {
   const form = await request.formData();
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
   const intent = field(INTENT_FIELD) as AuthIntent;
-  const returnTo = safeReturnPath(new URL(request.url).searchParams.get("redirect")) ?? paths.home;
+  const returnTo = safeReturnPath(url.searchParams.get("redirect")) ?? paths.home;
   const call = async ({ path, body }: AuthCall) => callAuthEndpoint(context, request, path, body);
 
   switch (intent) {

@@ -1,14 +1,15 @@
-import { data, type AppLoadContext } from "react-router";
+import { data } from "react-router";
 import { AppError } from "@domain";
 import { sendContactMessage } from "~/lib/services.server";
 import { checkContactFields, CONTACT_FIELDS, CONTACT_TRY_LATER, EMPTY_CONTACT_FIELDS, failedOutcome, sentOutcome, type ContactFields, type ContactFormResult } from "./contact-fields";
+import type { RouterContextReader } from "~/lib/page-context.server";
 
 /**
  * The contact form posted before the page's scripts ran (issue 16): the same schema, the same service
  * and per-address limit as POST /api/contact, and the toast's words as the page's note. A refusal draws
  * the form again with what was typed (decisions.md D7); a sent message clears it.
  */
-export async function contactFormAction(context: AppLoadContext, request: Request) {
+export async function contactFormAction(context: RouterContextReader, request: Request) {
   const form = await request.formData();
   const fields: ContactFields = { ...EMPTY_CONTACT_FIELDS };
   for (const name of CONTACT_FIELDS) {

@@ -1,9 +1,9 @@
-import type { AppLoadContext } from "react-router";
 import type { EditableEvent } from "@domain";
 import { requireUser } from "~/lib/require-user.server";
 import { canTakePayments, getEditableEvent, listOrganisers, sellerDetailsComplete } from "~/lib/services.server";
 import { eventLoadErrorOf, isExpectedLoadFailure, type EventLoadError } from "./lib/load-error";
 import type { Organiser } from "./lib/organiser-options";
+import type { RouterContextReader } from "~/lib/page-context.server";
 
 export type EventFormData =
   | { loadError: EventLoadError }
@@ -21,7 +21,7 @@ export type EventFormData =
       sellerDetailsPending: boolean;
     };
 
-async function loadOrganisers(context: AppLoadContext): Promise<Organiser[] | null> {
+async function loadOrganisers(context: RouterContextReader): Promise<Organiser[] | null> {
   try {
     return await listOrganisers(context);
   } catch (error) {
@@ -34,9 +34,9 @@ async function loadOrganisers(context: AppLoadContext): Promise<Organiser[] | nu
  * What /create-event needs: the signed-in user (anyone else goes to /auth and comes back), the event
  * named by ?edit= (owners and admins only, decisions.md D10) and, for admins, the organiser list.
  */
-export async function loadEventForm(context: AppLoadContext, request: Request): Promise<EventFormData> {
-  const user = await requireUser(context, request);
-  const editId = new URL(request.url).searchParams.get("edit")?.trim() || null;
+export async function loadEventForm(context: RouterContextReader, request: Request, url: URL): Promise<EventFormData> {
+  const user = await requireUser(context, request, url);
+  const editId = url.searchParams.get("edit")?.trim() || null;
   const [event, organisers] = await Promise.all([
     editId ? getEditableEvent(context, { eventId: editId, user }).catch((error: unknown) => ({ failure: error })) : null,
     user.isAdmin ? loadOrganisers(context) : null,

@@ -1,6 +1,7 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
 import { AppError } from "@domain";
 import { PAYOUTS_TAB } from "./lib/payouts-paths";
+import { type RouterContextReader, services } from "~/lib/page-context.server";
 
 export interface OnboardingProblem {
   problem: string;
@@ -22,9 +23,9 @@ export async function redirectToOnboarding(start: () => Promise<{ url: string } 
 }
 
 /** The form's post must come from our own pages (the API's CSRF rule, on top of SameSite cookies). */
-export function postedFromThisSite(context: AppLoadContext, request: Request): boolean {
+export function postedFromThisSite(context: RouterContextReader, request: Request): boolean {
   const origin = request.headers.get("origin") ?? originOf(request.headers.get("referer"));
-  return origin !== null && context.config.trustedOrigins.includes(origin);
+  return origin !== null && services(context).config.trustedOrigins.includes(origin);
 }
 
 function originOf(referer: string | null): string | null {

@@ -1,8 +1,9 @@
-import { data, type AppLoadContext } from "react-router";
+import { data } from "react-router";
 import { AppError, TICKET_EMAIL_PROVIDERS, type TicketEmailProvider } from "@domain";
 import { resendTicketEmail } from "~/lib/services.server";
 import { DEFAULT_PROVIDER } from "./provider-choice";
 import { checkIdentifier, resendOutcome, resendRefused, type ResendFormResult } from "./resend-ticket-outcome";
+import type { RouterContextReader } from "~/lib/page-context.server";
 
 /**
  * /resend-ticket posted before the page's scripts ran (issue 16): the same service as
@@ -10,7 +11,7 @@ import { checkIdentifier, resendOutcome, resendRefused, type ResendFormResult } 
  * sent only to the booking's own address, the recipient masked for anyone but its buyer, organiser or
  * an admin (decisions D10, D11). The spec's texts are shown in the page, as there is no toast.
  */
-export async function resendTicketAction(context: AppLoadContext, request: Request) {
+export async function resendTicketAction(context: RouterContextReader, request: Request) {
   const form = await request.formData();
   const typed = form.get("identifier");
   const identifier = typeof typed === "string" ? typed : "";
