@@ -4,7 +4,7 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/dev-mailbox";
 
 /** The outbox of the development e-mail and SMS adapters; a 404 wherever it is disabled (production) and to clients not on this machine (issue 16). */
-export async function loader({ context, request, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { listMailbox } = await import("~/lib/services.server");
   const to = url.searchParams.get("to")?.trim() ?? "";
   const messages = await listMailbox(context, { to: to || undefined });
