@@ -73,6 +73,14 @@ export default {
       to: { path: "^src/domain/.+\\.sql\\.ts$" },
     },
     {
+      name: "browser-no-class-merging",
+      comment:
+        "no class-merging library at run time (issue 35): cn joins classes with clsx, and components offer variants instead of letting a caller's class override theirs",
+      severity: "error",
+      from: { path: "^src/web/" },
+      to: { path: "(^|/)node_modules/tailwind-merge/" },
+    },
+    {
       name: "server-not-web",
       comment: "the server does not import the web app's modules (it renders the built app through web-handler.ts)",
       severity: "error",

@@ -56,6 +56,6 @@ export default defineConfig({
     // The UI-only packages too: lucide-react is one 1.3 MB CommonJS file of every icon that Node would
     // parse and run at each start (some 300 ms); bundled, the build keeps only the icons the pages use.
     // None of them is imported by the server bundle, so the pages and the server still share one React.
-    noExternal: ["drizzle-orm", "lucide-react", /^@radix-ui\//, "@yudiel/react-qr-scanner", "class-variance-authority", "tailwind-merge", "clsx", "isbot", "idb", /^react-remove-scroll/, "aria-hidden", "use-sidecar", "use-callback-ref", "react-style-singleton", "get-nonce", "detect-node-es", "tslib"],
+    noExternal: ["drizzle-orm", "lucide-react", /^@radix-ui\//, "@yudiel/react-qr-scanner", "class-variance-authority", "clsx", "isbot", "idb", "tslib"],
   },
 });

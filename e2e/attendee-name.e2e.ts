@@ -70,7 +70,7 @@ describe("the attendee's name (issue 17)", () => {
 
     // The organiser's attendee list names Ada, with the buyer's e-mail.
     const organiser = await openPage(browser, { viewport: "phone", storageState: await signedInState(browser, DEMO_ORGANISER) });
-    await organiser.page.goto(`/dashboard?tab=attendees&event=${event.id}`);
+    await organiser.page.goto(`/dashboard/attendees?event=${event.id}`);
     await waitForHydration(organiser.page);
     const card = organiser.page.getByRole("listitem").filter({ hasText: account.email });
     await expect(card.innerText()).resolves.toContain("Ada Lovelace");

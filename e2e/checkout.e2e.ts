@@ -75,8 +75,8 @@ describe("buying tickets", () => {
     await visitor.page.waitForURL((url) => url.pathname === "/payment-success");
     await visitor.page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await visitor.page.getByText(event!.title).first().waitFor();
-    // The signed-out verify-payment call is refused with 401, which the browser logs.
-    expectNoErrors(visitor, [/status of 401/]);
+    // The page's loader verifies: no call from the browser is refused.
+    expectNoErrors(visitor);
     await visitor.context.close();
     await tracked.context.close();
   });

@@ -81,7 +81,7 @@ describe("dashboard and My Tickets (issue 17)", () => {
   it("Attendee Management opens on the next upcoming event, with past events grouped after", async () => {
     const { db } = database;
     const organiser = await createAccount(db, { password: PASSWORD });
-    // The past event has the sales: it used to be the one the tab opened on.
+    // The past event has the sales: it used to be the one the section opened on.
     const past = await createEvent(db, { userId: organiser.id, title: "Autumn Folk Evening at the Old Corn Exchange", dateTime: inDays(-20) });
     await createBooking(db, { eventId: past.id, quantity: 4 });
     await createEvent(db, { userId: organiser.id, title: "Winter Lights Late Night Market and Street Food Festival", dateTime: inDays(40) });
@@ -90,7 +90,7 @@ describe("dashboard and My Tickets (issue 17)", () => {
     const tracked = await openPage(browser);
     const { page } = tracked;
     await signIn(page, { email: organiser.email, password: PASSWORD });
-    await page.goto("/dashboard?tab=attendees");
+    await page.goto("/dashboard/attendees");
     await waitForHydration(page);
     const select = page.getByLabel("Event", { exact: true });
     expect(await select.inputValue()).toBe(next.id);

@@ -212,11 +212,12 @@ describe("tabs without JavaScript", () => {
     const state = await signedInState(browser, DEMO_ORGANISER);
     const { page, context } = await openWithoutScripts(browser, "phone", state);
     await page.goto("/dashboard");
-    await page.getByRole("tab", { name: "Sales Analytics" }).click();
-    await page.waitForURL((url) => url.searchParams.get("tab") === "sales");
-    await page.getByRole("tabpanel").getByRole("heading", { name: "Sales Analytics" }).waitFor();
-    expect(await page.getByRole("tab", { name: "Sales Analytics" }).getAttribute("aria-selected")).toBe("true");
-    expect(await page.getByRole("tab", { name: "My Events" }).getAttribute("aria-selected")).toBe("false");
+    const sections = page.getByRole("navigation", { name: "Dashboard sections" });
+    await sections.getByRole("link", { name: "Sales Analytics" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard/sales");
+    await page.getByRole("heading", { name: "Sales Analytics" }).waitFor();
+    expect(await sections.getByRole("link", { name: "Sales Analytics" }).getAttribute("aria-current")).toBe("page");
+    expect(await sections.getByRole("link", { name: "My Events" }).getAttribute("aria-current")).toBeNull();
     await context.close();
   });
 
@@ -381,6 +382,35 @@ describe("public forms without JavaScript", () => {
     await page.getByRole("status").filter({ hasText: "Failed to resend ticket: Ticket not found" }).waitFor();
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.screenshot({ path: "test-results/resend-no-js-1280.png", fullPage: true });
+    await context.close();
+  });
+});
+
+describe("deleting an account without JavaScript (D28)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it("posts the form to the page's action: a mistyped e-mail is refused in the page, the right one ends the account and goes home", async () => {
+    const account = await createConfirmedAccount("nojs-erase");
+    const { page, context, requests } = await openWithoutScripts(browser, "phone", await signedInState(browser, account));
+    await page.goto("/profile/edit");
+    const form = () => page.getByRole("form", { name: "Delete my account" });
+    await form().getByLabel("Your e-mail address").fill("someone-else@example.com");
+    await form().getByRole("button", { name: "Delete my account" }).click();
+    await form().getByRole("alert").getByText("The e-mail address you typed is not this account's. Type it exactly to confirm.").waitFor();
+
+    await form().getByLabel("Your e-mail address").fill(account.email);
+    await form().getByLabel("Password").fill(account.password);
+    await form().getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(requests.filter(({ method, url }) => method === "POST" && new URL(url).pathname === "/profile/edit")).toHaveLength(2);
+    expectNoAddressCarries(requests, [account.password, account.email]);
+    // Signed out everywhere: a signed-in page sends the browser to sign in.
+    await page.goto("/my-tickets");
+    expect(new URL(page.url()).pathname).toBe("/auth");
     await context.close();
   });
 });

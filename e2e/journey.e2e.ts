@@ -144,7 +144,7 @@ describe("the whole journey", () => {
     await result.getByText(attendee!).waitFor();
 
     // The organiser's dashboard lists the attendee as checked in.
-    await door.page.goto(`/dashboard?tab=attendees&event=${event.id}`);
+    await door.page.goto(`/dashboard/attendees?event=${event.id}`);
     await waitForHydration(door.page);
     await door.page.getByRole("status").filter({ hasText: /\d+ of \d+ checked in/ }).waitFor();
     const card = door.page.getByRole("listitem").filter({ hasText: attendee! });

@@ -138,7 +138,7 @@ describe("organisers", () => {
     await waitForHydration(page);
     await page.getByRole("article").filter({ hasText: title }).getByText("Open all year").waitFor();
     expect(await page.getByRole("main").innerText()).not.toMatch(placeholder);
-    await page.goto(`/dashboard?tab=attendees&event=${id}`);
+    await page.goto(`/dashboard/attendees?event=${id}`);
     await waitForHydration(page);
     await page.getByRole("heading", { name: "Attendee Management" }).waitFor();
     expect(await page.getByRole("main").innerText()).not.toMatch(placeholder);
@@ -198,9 +198,9 @@ describe("organisers", () => {
       async (response) =>
         new URL(response.url()).pathname === "/api/realtime/bookings" &&
         response.status() === 200 &&
-        new URL((await response.request().allHeaders()).referer ?? "http://unknown/").pathname === "/dashboard",
+        new URL((await response.request().allHeaders()).referer ?? "http://unknown/").pathname === "/dashboard/sales",
     );
-    await page.goto("/dashboard?tab=sales");
+    await page.goto("/dashboard/sales");
     await waitForHydration(page);
     const { events } = (await (await page.request.get("/api/me/events")).json()) as { events: { id: string; title: string; pricePence: number }[] };
     const event = events.find((candidate) => candidate.pricePence > 0)!;
@@ -223,7 +223,7 @@ describe("organisers", () => {
     expect(await sale.textContent()).toContain(event.title);
 
     // The buyer arrives: checked in from Attendee Management, and the export shows it.
-    await page.goto(`/dashboard?tab=attendees&event=${event.id}`);
+    await page.goto(`/dashboard/attendees?event=${event.id}`);
     await waitForHydration(page);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Check In Live Buyer" }).first().click();

@@ -29,16 +29,16 @@ describe("an organiser is paid after the event, and the statement shows it (issu
     const startsAt = new Date(Date.now() + 2 * 86_400_000);
     const event = await createEvent(database.db, { userId: organiser.id, title, pricePence: 1500, maxAttendees: 50, dateTime: startsAt, endTime: new Date(startsAt.getTime() + 3 * 3_600_000) });
 
-    // The organiser connects a payout account from the dashboard's Payouts tab: nothing sold yet.
+    // The organiser connects a payout account from the dashboard's Payouts section: nothing sold yet.
     const managing = await openPage(browser);
     const { page } = managing;
     await signIn(page, { email: organiser.email, password: PASSWORD });
-    await page.goto("/dashboard?tab=payouts");
+    await page.goto("/dashboard/payouts");
     await waitForHydration(page);
     await page.getByRole("heading", { name: "No statements yet" }).waitFor();
     await page.getByRole("button", { name: "Set up payouts" }).click();
     await page.getByRole("heading", { name: "Payouts on" }).waitFor();
-    expect(new URL(page.url()).search).toBe("?tab=payouts");
+    expect(new URL(page.url()).pathname).toBe("/dashboard/payouts");
 
     // A buyer buys one ticket at its all-in price (£15.00 + £2.30 booking fee).
     const buyer = await createConfirmedAccount("payout-buyer");

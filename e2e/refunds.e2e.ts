@@ -46,7 +46,7 @@ describe("an organiser's refund from Attendee Management (issue 19)", () => {
     const managing = await openPage(browser);
     const { page } = managing;
     await signIn(page, { email: organiser.email, password: PASSWORD });
-    await page.goto(`/dashboard?tab=attendees&event=${event.id}`);
+    await page.goto(`/dashboard/attendees?event=${event.id}`);
     await waitForHydration(page);
     const row = page.getByRole("row", { name: /Grace Hopper/ });
     await row.getByRole("button", { name: "Refund Grace Hopper" }).click();

@@ -67,11 +67,11 @@ const SIGNED_IN_ROUTES: RouteCheck[] = [
   route("/create-event", "Create Event"),
   { path: ({ event }) => `/create-event?edit=${event.id}`, heading: () => "Edit Event" },
   route("/dashboard", "Dashboard"),
-  // Each tab is its own address (a link that works before the scripts run), and each must fit a phone.
-  route("/dashboard?tab=sales", "Dashboard"),
-  route("/dashboard?tab=bookings", "Dashboard"),
-  route("/dashboard?tab=attendees", "Dashboard"),
-  route("/dashboard?tab=payouts", "Dashboard"),
+  // Each section is its own address (a link that works before the scripts run), and each must fit a phone.
+  route("/dashboard/sales", "Dashboard"),
+  route("/dashboard/bookings", "Dashboard"),
+  route("/dashboard/attendees", "Dashboard"),
+  route("/dashboard/payouts", "Dashboard"),
   route("/profile/edit", "Edit Profile"),
   route("/check-in", "Ticket Scanner"),
   route("/my-tickets", "My Tickets"),

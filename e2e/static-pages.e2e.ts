@@ -163,21 +163,23 @@ describe("static, help, contact and legal pages (spec §2 Static and tool pages)
     await page.goto("/help");
     await waitForHydration(page);
 
+    // Each question is a <details>: its <summary> (which has no ARIA role of its own) opens and closes it.
     const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
-    const questions = faq.getByRole("button");
+    const questions = faq.locator("details");
+    const question = (text: string) => faq.locator("summary", { hasText: text });
     await expect(questions.count()).resolves.toBe(11);
-    const expanded = () => questions.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-expanded")));
-    await expect(expanded()).resolves.toEqual(Array(11).fill("false"));
+    const expanded = () => questions.evaluateAll((all) => all.map((details) => (details as HTMLDetailsElement).open));
+    await expect(expanded()).resolves.toEqual(Array(11).fill(false));
 
-    await faq.getByRole("button", { name: "Can I get a refund?" }).click();
+    await question("Can I get a refund?").click();
     await expect.poll(() => faq.getByText("Most tickets are refundable up to 48 hours before the event.", { exact: false }).isVisible()).toBe(true);
-    await faq.getByRole("button", { name: "How do I check in attendees at my event?" }).click();
-    await expect.poll(async () => (await expanded()).filter((value) => value === "true").length).toBe(1);
-    await expect(faq.getByRole("button", { name: "Can I get a refund?" }).getAttribute("aria-expanded")).resolves.toBe("false");
+    await question("How do I check in attendees at my event?").click();
+    await expect.poll(async () => (await expanded()).filter(Boolean).length).toBe(1);
+    await expect(question("Can I get a refund?").evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open)).resolves.toBe(false);
     await expect(faq.getByText(/Only the event's creator can scan/).isVisible()).resolves.toBe(true);
     await expect(faq.getByRole("link", { name: "Open Check-In" }).getAttribute("href")).resolves.toBe("/check-in");
-    await faq.getByRole("button", { name: "How do I check in attendees at my event?" }).click();
-    await expect.poll(async () => (await expanded()).every((value) => value === "false")).toBe(true);
+    await question("How do I check in attendees at my event?").click();
+    await expect.poll(async () => (await expanded()).every((open) => !open)).toBe(true);
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole("button", { name: "Browse FAQ" }).click();

@@ -6,8 +6,9 @@
  * depend on the host's speed (decision 018); `npm run budgets` is the gate that does not.
  *
  * It measures the built app (`npm run build` first) on a fresh demo-seeded PostgreSQL
- * (scripts/measured-app.ts); BASE_URL audits a running app. AUDIT_PAGES picks pages by name (home,
- * listing, event, auth, cart, categories, sell); AUDIT_REPORT_DIR keeps each run's report.
+ * (scripts/measured-app.ts); BASE_URL audits a running app. AUDIT_PAGES picks pages by name (default: home,
+ * listing, event, auth, cart, categories, sell; any page of scripts/measured-app.ts); AUDIT_REPORT_DIR
+ * keeps each run's report.
  *   npm run audit
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -17,7 +18,7 @@ import lighthouse, { type Flags, type Result } from "lighthouse";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 import { CATEGORIES, categoryScore, medianScores, typicalRun } from "./audit-scores";
-import { exitWith, measuredPages, pickPages, startMeasuredApp, type MeasuredPage } from "./measured-app";
+import { exitWith, LANDING_PAGES, measuredPages, pickPages, startMeasuredApp, type MeasuredPage } from "./measured-app";
 
 const RUNS = Number(process.env.AUDIT_RUNS ?? 9);
 /** Lighthouse now and then loses a trace (NO_NAVSTART, NO_FCP): such a run is repeated, this often per page. */
@@ -34,7 +35,7 @@ async function measure(port: number, baseUrl: string, page: MeasuredPage): Promi
     onlyCategories: [...CATEGORIES],
     skipAudits: page.noindex ? ["is-crawlable"] : [],
   };
-  if (page.localStorage) {
+  if (page.localStorage || page.cookies) {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     try {
       const tab = await browser.contexts()[0]!.newPage();
@@ -45,7 +46,7 @@ async function measure(port: number, baseUrl: string, page: MeasuredPage): Promi
           for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
           for (const cookie of cookies) document.cookie = cookie;
         },
-        { entries: page.localStorage, cookies: page.cookies ?? [] },
+        { entries: page.localStorage ?? {}, cookies: page.cookies ?? [] },
       );
       const session = await tab.context().newCDPSession(tab);
       // Lighthouse empties the cache only when it also resets storage, which would empty the cart.
@@ -88,7 +89,7 @@ async function main(): Promise<number> {
   const app = await startMeasuredApp("eventora_audit");
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   try {
-    const pages = pickPages(await measuredPages(app.baseUrl), process.env.AUDIT_PAGES);
+    const pages = pickPages(await measuredPages(app.baseUrl), process.env.AUDIT_PAGES ?? LANDING_PAGES.join(","));
     // First runs warm the server and the browser; their scores do not count.
     for (let i = 0; i < 2; i++) await measure(chrome.port, app.baseUrl, pages[0]!);
     console.log(`Lighthouse ${RUNS}× per page at its default mobile settings (simulated throttling, CPU slowdown 4×), medians (a report, not a gate):`);

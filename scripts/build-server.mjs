@@ -26,7 +26,6 @@ const EXTERNAL = [
   "ical-generator",
   "clsx",
   "class-variance-authority",
-  "tailwind-merge",
   "idb",
   "sonner",
   "@radix-ui/*",

@@ -9,8 +9,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import pg from "pg";
-import type { EventSummary } from "../src/domain";
+import type { EventSummary, MyTicket } from "../src/domain";
 import { cartCookieString } from "../src/web/features/cart/cart-cookie";
 import type { CartItem } from "../src/web/features/cart/cart-lines";
 import { startAppProcess } from "../test/app-process";
@@ -94,32 +95,173 @@ export interface MeasuredPage {
   /** The name `AUDIT_PAGES` / `BUDGET_PAGES` pick it by, and its row in scripts/budgets.ts. */
   name: string;
   path: string;
+  /** The route of src/web/routes.ts it measures (its path pattern; "*" is the not-found page). */
+  route: string;
+  /** The document's HTTP status: 200 unless said (the not-found page answers 404). */
+  status?: number;
   /** Local storage to set before the visit (the cart lives there); the HTTP cache is still empty. */
   localStorage?: Record<string, string>;
-  /** Cookies (document.cookie strings) set with the local storage, as the page that wrote it would. */
+  /** Cookies (document.cookie strings) set with the local storage, as the page that wrote it would; a signed-in page's session. */
   cookies?: string[];
   /** Kept out of search results on purpose (`robots: noindex`), so SEO's is-crawlable does not apply. */
   noindex?: boolean;
 }
 
+/** A demo account of src/server/db/seed.ts (the published demo passwords, as the measured app is on loopback). */
+type Visitor = "organiser" | "attendee";
+const ACCOUNTS: Record<Visitor, { email: string; password: string }> = {
+  organiser: { email: "northern.sounds@eventora.test", password: "demo-organiser-2026" },
+  attendee: { email: "attendee@eventora.test", password: "demo-attendee-2026" },
+};
+const ORGANISER_USERNAME = "northern_sounds";
+
+/** The records of the demo data that measured pages point at. */
+interface DemoData {
+  /** A paid event (listing order): the event page. */
+  event: EventSummary;
+  /** A paid upcoming event of the demo organiser: their edit form, and what the attendee buys. */
+  ownEvent: EventSummary;
+  cart: CartItem[];
+  /** The attendee's test checkout, not paid. */
+  openCheckout: string;
+  /** The attendee's paid test checkout and its order. */
+  paidCheckout: string;
+  orderId: string;
+}
+
+interface PageSpec extends Omit<MeasuredPage, "path" | "cookies"> {
+  path: string | ((data: DemoData) => string);
+  /** Signed in as this demo account (its session cookie). */
+  as?: Visitor;
+}
+
+const page = (name: string, route: string, path: string, more: Partial<PageSpec> = {}): PageSpec => ({ name, route, path, ...more });
+
 /**
- * The pages visits start on: home, the listing, an event (what a shared link opens), sign-in, a cart with
- * tickets (where a buyer returns), the category index and the organisers' landing page (/sell, what an
- * organiser is sent to).
+ * Every page of src/web/routes.ts with real demo data, signed-in pages with a seeded session (scripts/
+ * budgets.test.ts fails when a route has none). The first seven are the pages visits start on (decision
+ * 018), which `npm run audit` reports on by default.
  */
-export async function measuredPages(baseUrl: string): Promise<MeasuredPage[]> {
-  const listing = (await (await fetch(`${baseUrl}/api/events?price=25-50&pageSize=2`)).json()) as { events: EventSummary[] };
-  if (listing.events.length < 2) throw new Error("The demo catalogue has no paid events to measure");
-  const cart = cartOf(listing.events);
+export const PAGE_SPECS: readonly PageSpec[] = [
+  page("home", "", "/"),
+  page("listing", "events", "/events"),
+  page("event", "events/:id", "", { path: ({ event }) => `/events/${event.id}` }),
+  page("auth", "auth", "/auth"),
+  page("cart", "cart", "/cart", { noindex: true }),
+  page("categories", "categories", "/categories"),
+  page("sell", "sell", "/sell"),
+  page("listing-music", "events", "/events?category=music"),
+  page("profile", "profile/:username", `/profile/${ORGANISER_USERNAME}`),
+  page("profile-edit", "profile/edit", "/profile/edit", { as: "organiser", noindex: true }),
+  page("create-event", "create-event", "/create-event", { as: "organiser", noindex: true }),
+  page("edit-event", "create-event", "", { path: ({ ownEvent }) => `/create-event?edit=${ownEvent.id}`, as: "organiser", noindex: true }),
+  page("dashboard", "dashboard", "/dashboard", { as: "organiser", noindex: true }),
+  page("dashboard-sales", "dashboard/sales", "/dashboard/sales", { as: "organiser", noindex: true }),
+  page("dashboard-bookings", "dashboard/bookings", "/dashboard/bookings", { as: "organiser", noindex: true }),
+  page("dashboard-attendees", "dashboard/attendees", "/dashboard/attendees", { as: "organiser", noindex: true }),
+  page("dashboard-payouts", "dashboard/payouts", "/dashboard/payouts", { as: "organiser", noindex: true }),
+  // Stripe's way back from payout onboarding: read the account again, then on to the Payouts section.
+  page("payouts-return", "dashboard/payouts/:step", "/dashboard/payouts/return", { as: "organiser", noindex: true }),
+  page("checkout", "checkout/test/:sessionId", "", { path: ({ openCheckout }) => `/checkout/test/${openCheckout}`, as: "attendee", noindex: true }),
+  page("payment-success", "payment-success", "", { path: ({ paidCheckout }) => `/payment-success?session_id=${paidCheckout}`, as: "attendee", noindex: true }),
+  page("payment-cancel", "payment-cancel", "", { path: ({ ownEvent }) => `/payment-cancel?event_id=${ownEvent.id}`, noindex: true }),
+  page("affiliates", "affiliates", "/affiliates"),
+  page("my-tickets", "my-tickets", "/my-tickets", { as: "attendee", noindex: true }),
+  page("receipt", "receipts/:orderId", "", { path: ({ orderId }) => `/receipts/${orderId}`, as: "attendee", noindex: true }),
+  page("vat-invoices", "receipts/:orderId/vat-invoices", "", { path: ({ orderId }) => `/receipts/${orderId}/vat-invoices`, as: "attendee", noindex: true }),
+  page("resend-ticket", "resend-ticket", "/resend-ticket"),
+  page("email-test", "email-test", "/email-test", { as: "organiser", noindex: true }),
+  page("check-in", "check-in", "/check-in", { as: "organiser", noindex: true }),
+  page("video-creator", "video-creator", "/video-creator", { as: "organiser", noindex: true }),
+  page("about", "about", "/about"),
+  page("contact", "contact", "/contact"),
+  page("help", "help", "/help"),
+  page("social-media-strategy", "social-media-strategy", "/social-media-strategy"),
+  page("terms", "terms", "/terms"),
+  page("privacy", "privacy", "/privacy"),
+  page("booking-terms", "booking-terms", "/booking-terms"),
+  page("refund-policy", "refund-policy", "/refund-policy"),
+  page("gdpr", "gdpr", "/gdpr"),
+  page("accessibility", "accessibility", "/accessibility"),
+  page("not-found", "*", "/no-such-page", { status: 404, noindex: true }),
+];
+
+/** Routes with no page of their own in the budgets, and why. */
+export const UNMEASURED_ROUTES: Readonly<Record<string, string>> = {
+  "dev/mailbox": "a 404 in production, which is what is measured: the not-found page's row is its figure",
+};
+
+/** Every address pattern of a route config ("events/:id"; an index route has its parent's; "*" the not-found page). */
+export function routePatterns(routes: readonly RouteConfigEntry[], parent = ""): string[] {
   return [
-    { name: "home", path: "/" },
-    { name: "listing", path: "/events" },
-    { name: "event", path: `/events/${listing.events[0]!.id}` },
-    { name: "auth", path: "/auth" },
-    { name: "cart", path: "/cart", localStorage: { cart: JSON.stringify(cart) }, cookies: [cartCookieString(cart, false)], noindex: true },
-    { name: "categories", path: "/categories" },
-    { name: "sell", path: "/sell" },
+    ...new Set(
+      routes.flatMap((entry) => {
+        const path = entry.path ? [parent, entry.path].filter(Boolean).join("/") : parent;
+        return [path, ...routePatterns(entry.children ?? [], path)];
+      }),
+    ),
   ];
+}
+
+/** Routes of a route config that no page measures and UNMEASURED_ROUTES does not explain. */
+export function unmeasuredRoutes(routes: readonly RouteConfigEntry[], pages: readonly { route: string }[] = PAGE_SPECS): string[] {
+  return routePatterns(routes).filter((pattern) => !pages.some((page) => page.route === pattern) && !(pattern in UNMEASURED_ROUTES));
+}
+
+/** The pages the audit reports on unless AUDIT_PAGES says otherwise: those visits start on (decision 018). */
+export const LANDING_PAGES = ["home", "listing", "event", "auth", "cart", "categories", "sell"] as const;
+
+/** A demo account's session cookies, through the real sign-in endpoint (as e2e/fixtures.ts signedInState). */
+async function signIn(baseUrl: string, visitor: Visitor): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify(ACCOUNTS[visitor]),
+  });
+  if (!response.ok) throw new Error(`The demo ${visitor} could not sign in: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+}
+
+async function api<T>(baseUrl: string, path: string, cookies: string[], body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { cookie: cookies.join("; "), origin: baseUrl, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The demo records pages point at, and two test checkouts of the attendee's (one left open, one paid). */
+async function demoData(baseUrl: string, sessions: Record<Visitor, string[]>): Promise<DemoData> {
+  const listing = await api<{ events: EventSummary[] }>(baseUrl, "/api/events?price=25-50&pageSize=2", []);
+  if (listing.events.length < 2) throw new Error("The demo catalogue has no paid events to measure");
+  const own = await api<{ events: EventSummary[] }>(baseUrl, `/api/events?organiser=${ORGANISER_USERNAME}&pageSize=50`, []);
+  const ownEvent = own.events.find((event) => event.pricePence > 0);
+  if (!ownEvent) throw new Error(`The demo organiser ${ORGANISER_USERNAME} has no paid event to measure`);
+  const checkout = () => api<{ sessionId: string }>(baseUrl, "/api/functions/create-payment", sessions.attendee, { attendeeName: "Tom Fletcher", eventId: ownEvent.id, ticketQuantity: 1 });
+  const paidCheckout = (await checkout()).sessionId;
+  await api(baseUrl, `/api/checkout/test/${paidCheckout}/pay`, sessions.attendee, {});
+  const openCheckout = (await checkout()).sessionId;
+  const { tickets } = await api<{ tickets: MyTicket[] }>(baseUrl, "/api/me/tickets", sessions.attendee);
+  const orderId = tickets.find((ticket) => ticket.event.id === ownEvent.id && ticket.orderId)?.orderId;
+  if (!orderId) throw new Error("The attendee's paid test checkout left no order on My Tickets");
+  return { event: listing.events[0]!, ownEvent, cart: cartOf(listing.events), openCheckout, paidCheckout, orderId };
+}
+
+/** Every page of PAGE_SPECS on the measured app's demo data. */
+export async function measuredPages(baseUrl: string): Promise<MeasuredPage[]> {
+  const sessions = { organiser: await signIn(baseUrl, "organiser"), attendee: await signIn(baseUrl, "attendee") };
+  const data = await demoData(baseUrl, sessions);
+  return PAGE_SPECS.map(({ as, path, ...spec }) => {
+    const measured: MeasuredPage = { ...spec, path: typeof path === "string" ? path : path(data) };
+    if (as) measured.cookies = sessions[as];
+    if (spec.name === "cart") {
+      measured.localStorage = { cart: JSON.stringify(data.cart) };
+      measured.cookies = [cartCookieString(data.cart, false)];
+    }
+    return measured;
+  });
 }
 
 /** The pages a comma-separated list of names picks (all when unset); an unknown name is an error. */

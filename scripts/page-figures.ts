@@ -7,8 +7,23 @@ export interface RecordedRequest {
   /** Chromium marked it render-blocking (see `PageFigures.renderBlocking`). */
   renderBlocking: boolean;
   mimeType?: string;
+  /** The response's HTTP status (undefined when no response came). */
+  status?: number;
   /** The body as the page received it, decoded (undefined when the request failed). */
   body?: Buffer;
+  /** Why DevTools could not give the body of a response that arrived. */
+  bodyError?: string;
+}
+
+/** Statuses whose responses have no body by definition: redirects, No Content, Not Modified. */
+const bodyless = (status: number | undefined) => status === 204 || status === 205 || status === 304 || (status !== undefined && status >= 300 && status < 400);
+
+/**
+ * Responses that arrived with a body DevTools could not read: counted as 0 bytes they would hide what the
+ * page weighs, so the gate names them instead. Redirects, 204s and 304s have no body to read.
+ */
+export function unreadableBodies(requests: readonly RecordedRequest[]): string[] {
+  return requests.filter((request) => request.bodyError !== undefined && !bodyless(request.status)).map((request) => `${request.url} (${request.status}: ${request.bodyError})`);
 }
 
 const gzipped = (body: Buffer | undefined) => (body ? gzipSync(body, { level: 9 }).length : 0);
@@ -19,7 +34,7 @@ const gzipped = (body: Buffer | undefined) => (body ? gzipSync(body, { level: 9 
  * named in `blocking`. `files` lists what each byte figure is made of.
  */
 export function figuresOf(requests: readonly RecordedRequest[]): { figures: Omit<PageFigures, "domElements">; blocking: string[]; files: { path: string; figure: Figure; bytes: number }[] } {
-  const figures = { jsBytes: 0, cssBytes: 0, imageBytes: 0, fontBytes: 0, htmlBytes: 0, requests: requests.length, renderBlocking: 0 };
+  const figures = { jsBytes: 0, wasmBytes: 0, cssBytes: 0, imageBytes: 0, fontBytes: 0, htmlBytes: 0, requests: requests.length, renderBlocking: 0 };
   const blocking: string[] = [];
   const files: { path: string; figure: Figure; bytes: number }[] = [];
   let criticalStylesheet = false;
@@ -28,12 +43,13 @@ export function figuresOf(requests: readonly RecordedRequest[]): { figures: Omit
     const figure: Figure | null =
       i === 0 ? "htmlBytes"
       : mime.includes("javascript") ? "jsBytes"
+      : mime === "application/wasm" || new URL(request.url).pathname.endsWith(".wasm") ? "wasmBytes"
       : mime === "text/css" ? "cssBytes"
       : mime.startsWith("image/") ? "imageBytes"
       : mime.includes("font") ? "fontBytes"
       : null;
     if (figure) {
-      // Text is counted gzipped; images and fonts are compressed already.
+      // Code and text are counted gzipped; images and fonts are compressed already.
       const bytes = figure === "imageBytes" || figure === "fontBytes" ? (request.body?.length ?? 0) : gzipped(request.body);
       figures[figure] += bytes;
       files.push({ path: new URL(request.url).pathname, figure, bytes });

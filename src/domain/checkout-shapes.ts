@@ -2,7 +2,7 @@ import { z } from "zod";
 import { attendeeNameProblem, ATTENDEE_NAME_MESSAGES } from "./attendee-name";
 import { MAX_TICKETS_PER_EVENT } from "./checkout";
 import { EventSeller } from "./event-shapes";
-import { TicketEmailStatus } from "./ticket-email";
+import { TicketEmailStatus } from "./ticket-email-shapes";
 
 const quantity = z
   .number({ message: "ticketQuantity must be a number" })

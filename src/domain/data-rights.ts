@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { RETENTION } from "./retention";
 
 /**
@@ -26,16 +25,6 @@ export const ERASURE_FRESH_SIGN_IN_MINUTES = 10;
 export function exportFilename(ukDay: string): string {
   return `eventora-data-${ukDay}.json`;
 }
-
-/** What the person types to erase their account: their e-mail address, and their password unless they signed in just now. */
-export const EraseAccountInput = z.object({
-  email: z.string().trim().min(1, "Type your account's e-mail address to confirm.").max(320),
-  password: z.string().max(200).optional(),
-});
-export type EraseAccountInput = z.infer<typeof EraseAccountInput>;
-
-export const ErasureResult = z.object({ erased: z.literal(true) });
-export type ErasureResult = z.infer<typeof ErasureResult>;
 
 /** What erasure deletes and keeps, as the page card and the decision record say it. */
 export const ERASURE_TERMS = {

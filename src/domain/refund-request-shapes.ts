@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REFUND_REASON_MAX } from "./refunds";
+import { REFUND_REASON_MAX, REFUND_REQUEST_EMAIL_CHOICES } from "./refunds";
 
 /** A buyer's refund request from My Tickets (POST /api/me/bookings/:id/refund-request). */
 export const RequestRefundInput = z.object({
@@ -72,14 +72,8 @@ export const RefundRequestView = z.object({
 export type RefundRequestView = z.infer<typeof RefundRequestView>;
 
 /** How an organiser hears of buyers' refund requests (issue 33): an e-mail per request, or one summary a day. */
-export const RefundRequestEmails = z.enum(["each", "daily"], { message: "Choose an e-mail per request or a daily summary." });
+export const RefundRequestEmails = z.enum(REFUND_REQUEST_EMAIL_CHOICES, { message: "Choose an e-mail per request or a daily summary." });
 export type RefundRequestEmails = z.infer<typeof RefundRequestEmails>;
-
-/** The words for each choice, in the form and the API's description. */
-export const REFUND_REQUEST_EMAIL_LABELS: Record<RefundRequestEmails, string> = {
-  each: "An e-mail for each request",
-  daily: "One summary e-mail a day",
-};
 
 /** GET|PUT /api/me/notice-settings: how the signed-in organiser is told of refund requests. */
 export const NoticeSettings = z.object({

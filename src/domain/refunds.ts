@@ -162,3 +162,17 @@ export const REFUND_TERMS_TEXT =
   "If the organiser cancels the event, you get a full refund, booking fee included, without asking. " +
   `If the event moves to a new date, your tickets stay valid, and for ${POSTPONEMENT_REFUND_WINDOW_DAYS} days after the change you can ask for a full refund, booking fee included, approved automatically. ` +
   "Tickets checked in at the door, or for an event that has ended, cannot be refunded. Refunds go back to the card you paid with within 5-7 business days.";
+
+/** How an organiser hears of buyers' refund requests (issue 33): an e-mail per request, or one summary a day. */
+export const REFUND_REQUEST_EMAIL_CHOICES = ["each", "daily"] as const;
+export type RefundRequestEmailChoice = (typeof REFUND_REQUEST_EMAIL_CHOICES)[number];
+
+/** The words for each choice, in the form and the API's description. */
+export const REFUND_REQUEST_EMAIL_LABELS: Record<RefundRequestEmailChoice, string> = {
+  each: "An e-mail for each request",
+  daily: "One summary e-mail a day",
+};
+
+export function isRefundRequestEmails(value: unknown): value is RefundRequestEmailChoice {
+  return REFUND_REQUEST_EMAIL_CHOICES.some((choice) => choice === value);
+}

@@ -1,13 +1,5 @@
 import { formatCompactCount } from "./format";
-import { z } from "zod";
-
-export const SiteStats = z.object({
-  eventsListed: z.number().int(),
-  ticketsSold: z.number().int(),
-  customers: z.number().int(),
-  organisers: z.number().int(),
-});
-export type SiteStats = z.infer<typeof SiteStats>;
+import type { SiteStats } from "./site-figures-shapes";
 
 export type CountedFigure = keyof SiteStats;
 

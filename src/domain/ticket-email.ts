@@ -1,14 +1,4 @@
-import { z } from "zod";
 import { minAgeLabel } from "./age-limit-labels";
-
-/** The e-mail delivery of one booking's ticket, as the success page and My Tickets report it. */
-export const TicketEmailStatus = z.object({
-  status: z.enum(["queued", "sent", "failed"]),
-  sentAt: z.string().nullable(),
-  provider: z.string().nullable(),
-  error: z.string().nullable(),
-});
-export type TicketEmailStatus = z.infer<typeof TicketEmailStatus>;
 
 /** What the ticket e-mail says of an age-limited event (issue 34): "18+ event: bring photo ID". */
 export const ticketAgeNotice = (minAge: number): string => `${minAgeLabel(minAge)} event: bring photo ID`;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { checkInList, createTestSigningKey, TEST_EVENT, ticketPayload } from "../web/features/check-in/lib/test-signing-key";
 import { createTicketSignatureCheck } from "../web/features/check-in/lib/ticket-signature";
 import { CANCELLED_EVENT_TICKET_MESSAGE, DISPUTED_TICKET_MESSAGE, REFUNDED_TICKET_MESSAGE, revokedTicketMessage } from "./refunds";
-import { admissibleTickets, checkTicketOffline, OFFLINE_REASONS, type CheckInList, type LocalCheckIn } from "./tickets";
+import { admissibleTickets, checkTicketOffline, OFFLINE_REASONS, type LocalCheckIn } from "./tickets";
+import type { CheckInList } from "./tickets-shapes";
 
 const NOW = new Date("2090-06-01T18:05:00.000Z");
 const verifySignature = createTicketSignatureCheck();

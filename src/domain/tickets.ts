@@ -1,9 +1,7 @@
-import { z } from "zod";
 import { isUuid } from "./events";
 import { formatEventDate, formatEventTime } from "./format";
-import { BuyerRefundOptions } from "./refund-request-shapes";
 import { revokedTicketMessage } from "./refunds";
-import { TicketEmailStatus } from "./ticket-email";
+import type { CheckInList, CheckInListTicket, CheckResult, SignedTicketPayload, TicketQrPayload, TicketSigningKey } from "./tickets-shapes";
 
 /** The e-mail providers a buyer or organiser may choose (spec §7 send-ticket-email); brevo is the default. */
 export const TICKET_EMAIL_PROVIDERS = ["brevo", "resend"] as const;
@@ -30,10 +28,6 @@ export function ticketSignatureMessage(payload: TicketQrPayload): string {
   return JSON.stringify([payload.ticketId, payload.bookingId, payload.eventTitle, payload.attendeeName, payload.eventDate, payload.ticketQuantity]);
 }
 
-/** A public ticket-signing key: raw 32-byte Ed25519 public key, base64url. */
-export const TicketSigningKey = z.object({ kid: z.string(), publicKey: z.string() });
-export type TicketSigningKey = z.infer<typeof TicketSigningKey>;
-
 /**
  * spec §4 Scan flow: scanned text may be JSON, then the code is ticketId, else ticket_code, else
  * bookingId; otherwise the raw text (trimmed) is the code.
@@ -54,52 +48,6 @@ export function ticketCodeFromScan(text: string): string {
   return trimmed;
 }
 
-/** spec §3 Ticket e-mail result, also the answer of send-test-email. */
-export const TicketEmailResult = z.object({ success: z.boolean(), provider: z.string(), recipient: z.string().nullable(), error: z.string().nullable() });
-export type TicketEmailResult = z.infer<typeof TicketEmailResult>;
-
-/** POST /api/functions/send-test-email (spec §5 Email-test form; decisions D12). */
-export const SendTestEmailInput = z.object({
-  toEmail: z.email("Please enter a valid e-mail address").max(254),
-  subject: z.string().trim().min(1, "Subject is required").max(200),
-  htmlContent: z.string().trim().min(1, "HTML Content is required").max(100_000),
-});
-export type SendTestEmailInput = z.infer<typeof SendTestEmailInput>;
-
-/**
- * POST /api/functions/check-ticket: the spec's {ticketId, checkIn}, plus the raw scanned text `qr`
- * so the server can verify the signature of a scanned JSON payload.
- */
-export const CheckTicketInput = z.object({
-  ticketId: z.string().trim().max(2000).optional(),
-  qr: z.string().max(4000).optional(),
-  checkIn: z.boolean().default(false),
-  /** The event this door admits to: a ticket for any other event is refused. Without it, any event the actor manages. */
-  eventId: z.string().trim().max(100).optional(),
-});
-export type CheckTicketInput = z.infer<typeof CheckTicketInput>;
-
-/** spec §3 Check result. */
-export const CheckResult = z.object({
-  valid: z.boolean(),
-  error: z.string().nullable(),
-  ticketId: z.string().nullable(),
-  status: z.string().nullable(),
-  alreadyCheckedIn: z.boolean(),
-  checkedInAt: z.string().nullable(),
-  /** minAge: the event's minimum age (issue 34), null for none; the door shows "18+: check ID". */
-  event: z.object({ id: z.string(), title: z.string(), date: z.string(), venue: z.string().nullable(), location: z.string().nullable(), minAge: z.number().int().nullable() }).nullable(),
-  attendee: z.object({ name: z.string(), email: z.string(), tickets: z.number().int() }).nullable(),
-});
-export type CheckResult = z.infer<typeof CheckResult>;
-
-/**
- * The scanner's live counter for one event (GET /api/events/:id/check-in-counts, and with each live
- * sale): tickets admitted so far and tickets sold (confirmed), counted in tickets, not bookings.
- */
-export const CheckInCounts = z.object({ eventId: z.string(), admitted: z.number().int(), expected: z.number().int() });
-export type CheckInCounts = z.infer<typeof CheckInCounts>;
-
 /**
  * Why a door refuses a ticket of the organiser's that is for another event (issue 17): said alike by the
  * server and by the scanner checking offline.
@@ -109,40 +57,10 @@ export function notForThisEventMessage(title: string, dateTime: Date | string): 
   return `Not for this event: this ticket is for ${title}${when ? ` (${when})` : ""}.`;
 }
 
-/**
- * The ticket list a scanner downloads to keep admitting people offline (GET /api/events/:id/check-in-list).
- * It carries revocations too: refunded and disputed tickets (and, for a cancelled event, every ticket it
- * sold) with their status, so a scanner refuses them by name (revokedTicketMessage in refunds.ts).
- */
-export const CheckInListTicket = z.object({
-  ticketId: z.string(),
-  bookingId: z.string(),
-  attendeeName: z.string(),
-  attendeeEmail: z.string(),
-  ticketQuantity: z.number().int(),
-  status: z.string(),
-  checkedInAt: z.string().nullable(),
-});
-export type CheckInListTicket = z.infer<typeof CheckInListTicket>;
-
-export const CheckInList = z.object({
-  // Lists downloaded before venues (or event statuses) were sent have none: optional, so they still read.
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullish(), location: z.string(), status: z.string().optional(), minAge: z.number().int().nullish() }),
-  keys: z.array(TicketSigningKey),
-  tickets: z.array(CheckInListTicket),
-  downloadedAt: z.string(),
-});
-export type CheckInList = z.infer<typeof CheckInList>;
-
 /** The tickets of a downloaded list that still admit: confirmed, and not revoked by a refund, dispute or cancellation. */
 export function admissibleTickets(list: CheckInList): CheckInListTicket[] {
   return list.tickets.filter((ticket) => ticket.status === "confirmed" && !revokedTicketMessage(ticket, list.event));
 }
-
-/** Check-ins made offline, sent when back online (POST /api/events/:id/check-ins). */
-export const OfflineCheckIns = z.object({
-  checkIns: z.array(z.object({ ticketId: z.string().trim().min(1).max(100), checkedInAt: z.iso.datetime({ offset: true }) })).min(1).max(5000),
-});
 
 /** The earliest time an offline check-in is recorded at. */
 const EARLIEST_CHECK_IN_MS = Date.UTC(2000, 0, 1);
@@ -156,146 +74,6 @@ export function offlineCheckInTime(checkedInAt: string, now = Date.now()): Date 
   const at = Date.parse(checkedInAt);
   return new Date(Number.isNaN(at) ? now : Math.min(Math.max(at, EARLIEST_CHECK_IN_MS), now));
 }
-export type OfflineCheckIns = z.infer<typeof OfflineCheckIns>;
-
-/**
- * The server's answer per offline check-in. First scan wins: `admitted` when this was the first,
- * `conflict` when the ticket had also been admitted elsewhere (`checkedInAt` is the time kept, the
- * earliest), `invalid` when the ticket is unknown for this event or not paid.
- */
-export const OfflineCheckInOutcome = z.object({
-  ticketId: z.string(),
-  outcome: z.enum(["admitted", "conflict", "invalid"]),
-  checkedInAt: z.string().nullable(),
-  error: z.string().nullable(),
-});
-export type OfflineCheckInOutcome = z.infer<typeof OfflineCheckInOutcome>;
-
-/** The QR payload of a ticket (spec §3 QR payload). */
-export const TicketQrPayload = z.object({
-  ticketId: z.string(),
-  bookingId: z.string(),
-  eventTitle: z.string(),
-  attendeeName: z.string(),
-  eventDate: z.string(),
-  ticketQuantity: z.number().int(),
-});
-export type TicketQrPayload = z.infer<typeof TicketQrPayload>;
-
-/**
- * A ticket's QR payload with the server's Ed25519 signature (decisions D13): the spec's six fields, the
- * id of the signing key, and the signature (base64url) over `ticketSignatureMessage` (tickets.ts).
- */
-export const SignedTicketPayload = TicketQrPayload.extend({ kid: z.string().min(1).max(32), sig: z.string().min(1).max(200) });
-export type SignedTicketPayload = z.infer<typeof SignedTicketPayload>;
-
-/**
- * One card of /my-tickets (GET /api/me/tickets). The list comes upcoming first, soonest first, then
- * past, most recent first; `period` says which section a ticket belongs to (issue 17).
- */
-/** How a booking stands after refunds (BookingRefundState in refunds.ts), in every booking shape below. */
-const RefundStateShape = z.enum(["none", "partly-refunded", "refunded"]);
-
-export const MyTicket = z.object({
-  bookingId: z.string(),
-  period: z.enum(["upcoming", "past"]),
-  ticketCode: z.string(),
-  status: z.string(),
-  ticketQuantity: z.number().int(),
-  totalAmountPence: z.number().int(),
-  /** Tickets refunded so far (ticketQuantity is what is still valid). */
-  refundedQuantity: z.number().int(),
-  refundState: RefundStateShape,
-  /** Paid back to the buyer so far, from the ledger. */
-  refundedPence: z.number().int(),
-  attendeeName: z.string(),
-  attendeeEmail: z.string(),
-  checkedInAt: z.string().nullable(),
-  createdAt: z.string(),
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullable(), location: z.string(), imageUrl: z.string().nullable(), minAge: z.number().int().nullable() }),
-  qrPayload: SignedTicketPayload,
-  ticketEmail: TicketEmailStatus,
-  /** Whether the buyer may ask for a refund, and their latest request (decision 027). */
-  refund: BuyerRefundOptions,
-  /** The paid order the booking was bought in, whose receipt My Tickets links to (issue 20); null for a free booking. */
-  orderId: z.string().nullable(),
-});
-export type MyTicket = z.infer<typeof MyTicket>;
-
-/** A booking of the signed-in user (dashboard My Bookings). */
-export const OwnBooking = z.object({
-  id: z.string(),
-  eventId: z.string(),
-  eventTitle: z.string(),
-  eventDateTime: z.string(),
-  eventVenue: z.string().nullable(),
-  eventLocation: z.string(),
-  status: z.string(),
-  ticketQuantity: z.number().int(),
-  totalAmountPence: z.number().int(),
-  /** Tickets refunded so far (ticketQuantity is what is still valid). */
-  refundedQuantity: z.number().int(),
-  refundState: RefundStateShape,
-  /** Paid back to the buyer so far, from the ledger. */
-  refundedPence: z.number().int(),
-  ticketCode: z.string(),
-  checkedInAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type OwnBooking = z.infer<typeof OwnBooking>;
-
-export const Attendee = z.object({
-  bookingId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  /** confirmed, refunded (no ticket left) or disputed. */
-  status: z.string(),
-  /** Tickets still valid. */
-  tickets: z.number().int(),
-  amountPence: z.number().int(),
-  refundedTickets: z.number().int(),
-  refundState: RefundStateShape,
-  refundedPence: z.number().int(),
-  /** The booking's prices as sold, so the refund form can state what goes back (refundAmounts). */
-  unitPricePence: z.number().int(),
-  feePerTicketPence: z.number().int(),
-  bookedAt: z.string(),
-  ticketCode: z.string(),
-  qrCode: z.string().nullable(),
-  checkedInAt: z.string().nullable(),
-});
-export type Attendee = z.infer<typeof Attendee>;
-
-export const AttendeeList = z.object({
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullable(), location: z.string() }),
-  attendees: z.array(Attendee),
-});
-export type AttendeeList = z.infer<typeof AttendeeList>;
-
-export const CheckInResult = z.object({ bookingId: z.string(), checkedInAt: z.string(), alreadyCheckedIn: z.boolean() });
-export type CheckInResult = z.infer<typeof CheckInResult>;
-
-/** The dashboard ticket viewer's answer. */
-export const TicketView = z.object({
-  bookingId: z.string(),
-  ticketCode: z.string(),
-  stripeSessionId: z.string().nullable(),
-  status: z.string(),
-  attendeeName: z.string(),
-  attendeeEmail: z.string(),
-  ticketQuantity: z.number().int(),
-  totalAmountPence: z.number().int(),
-  /** Tickets refunded so far (ticketQuantity is what is still valid). */
-  refundedQuantity: z.number().int(),
-  refundState: RefundStateShape,
-  /** Paid back to the buyer so far, from the ledger. */
-  refundedPence: z.number().int(),
-  checkedInAt: z.string().nullable(),
-  createdAt: z.string(),
-  event: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), dateTime: z.string(), venue: z.string().nullable(), location: z.string() }),
-  qrPayload: SignedTicketPayload,
-});
-export type TicketView = z.infer<typeof TicketView>;
 
 /** What an organiser or buyer typed into the ticket viewer or resender (spec §5 Ticket viewer and resender). */
 export type TicketIdentifierKind = "ticket-code" | "payment-session" | "booking-id" | "unknown";
@@ -397,8 +175,28 @@ export function readScannedTicket(text: string): { payload: SignedTicketPayload 
   } catch {
     return { payload: null, json: false };
   }
-  const parsed = SignedTicketPayload.safeParse(value);
-  return parsed.success ? { payload: parsed.data } : { payload: null, json: true };
+  const payload = signedTicketPayloadOf(value);
+  return payload ? { payload } : { payload: null, json: true };
+}
+
+/**
+ * `value` as a SignedTicketPayload (its fields only), or null when it lacks one or has a wrong type. A
+ * plain check rather than `SignedTicketPayload.safeParse`, so the offline scanner does not load zod.
+ */
+function signedTicketPayloadOf(value: unknown): SignedTicketPayload | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { ticketId, bookingId, eventTitle, attendeeName, eventDate, ticketQuantity, kid, sig } = value as Record<string, unknown>;
+  const text = (field: unknown, max = Infinity, min = 0): field is string => typeof field === "string" && field.length >= min && field.length <= max;
+  const ok =
+    text(ticketId) &&
+    text(bookingId) &&
+    text(eventTitle) &&
+    text(attendeeName) &&
+    text(eventDate) &&
+    Number.isInteger(ticketQuantity) &&
+    text(kid, 32, 1) &&
+    text(sig, 200, 1);
+  return ok ? { ticketId, bookingId, eventTitle, attendeeName, eventDate, ticketQuantity: ticketQuantity as number, kid, sig } : null;
 }
 
 /** A scanned QR's signed ticket payload (decisions D13), or null when the text is not one. */

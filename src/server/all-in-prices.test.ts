@@ -112,6 +112,11 @@ const PAGES: Record<string, PageWalk> = {
   "routes/dev-mailbox.tsx": { urls: () => ["/dev/mailbox"], as: "buyer" },
   "routes/create-event.tsx": { urls: (s) => ["/create-event", `/create-event?edit=${s.paidId}`], as: "organiser", split: "the organiser sets and edits their ticket price" },
   "routes/dashboard.tsx": { urls: () => ["/dashboard"], as: "organiser", split: "the organiser's own sales and ticket income (decision 034)" },
+  "routes/dashboard._index.tsx": { urls: () => ["/dashboard"], as: "organiser", split: "the organiser's own events and their ticket prices (decision 034)" },
+  "routes/dashboard.sales.tsx": { urls: () => ["/dashboard/sales"], as: "organiser", split: "the organiser's own sales and ticket income (decision 034)" },
+  "routes/dashboard.bookings.tsx": { urls: () => ["/dashboard/bookings"], as: "organiser", split: "the organiser's own bookings, as paid" },
+  "routes/dashboard.attendees.tsx": { urls: () => ["/dashboard/attendees"], as: "organiser", split: "the organiser's attendees and what each paid, for refunds" },
+  "routes/dashboard.payouts.tsx": { urls: () => ["/dashboard/payouts"], as: "organiser", split: "the organiser's payouts and statements" },
   "routes/payouts.tsx": { urls: () => ["/dashboard/payouts/return"], as: "organiser", split: "the organiser's payouts", status: 302 },
   "routes/cart.tsx": { urls: (s) => [{ url: `/cart?cookie=cart=${s.paidId}:2`, shows: [PAID.allIn, "£49.60"] }], split: "the cart shows each ticket's split (D21)" },
   "routes/checkout-test.tsx": { urls: (s) => [{ url: `/checkout/test/${s.sessionId}`, shows: [PAID.allIn, "£49.60"] }], as: "buyer", split: "the checkout shows the split of its total (D21)" },
@@ -277,7 +282,9 @@ function eventsWithoutAllIn(value: unknown, path = "$"): string[] {
 
 describe("every page route shows all-in prices (D21)", () => {
   it("classifies every route of src/web/routes.ts", () => {
-    const files = webRoutes.map((route) => route.file);
+    type Entry = { file: string; children?: Entry[] };
+    const filesOf = (entries: Entry[]): string[] => entries.flatMap((route) => [route.file, ...filesOf(route.children ?? [])]);
+    const files = filesOf(webRoutes);
     expect(files.filter((file) => !(file in PAGES)), "page routes to classify in PAGES").toEqual([]);
     expect(Object.keys(PAGES).filter((file) => !files.includes(file)), "PAGES entries with no route").toEqual([]);
   });

@@ -14,6 +14,7 @@ export const paths = {
   },
   event: (id: string) => `/events/${id}`,
   dashboard: "/dashboard",
+  dashboardPayouts: "/dashboard/payouts",
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
   profileEdit: "/profile/edit",
   categories: "/categories",

@@ -11,9 +11,17 @@ export default [
   route("profile/:username", "routes/profile.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("create-event", "routes/create-event.tsx"),
-  route("dashboard", "routes/dashboard.tsx"),
-  // Stripe's two ways back from payout onboarding: /dashboard/payouts/refresh and /dashboard/payouts/return.
-  route("dashboard/payouts/:step", "routes/payouts.tsx"),
+  // The dashboard's frame and its sections, each its own address, code and data (issue 35).
+  route("dashboard", "routes/dashboard.tsx", [
+    index("routes/dashboard._index.tsx"),
+    route("sales", "routes/dashboard.sales.tsx"),
+    route("bookings", "routes/dashboard.bookings.tsx"),
+    route("attendees", "routes/dashboard.attendees.tsx"),
+    route("payouts", "routes/dashboard.payouts.tsx", [
+      // Stripe's two ways back from payout onboarding: /dashboard/payouts/refresh and /dashboard/payouts/return.
+      route(":step", "routes/payouts.tsx"),
+    ]),
+  ]),
   route("cart", "routes/cart.tsx"),
   route("checkout/test/:sessionId", "routes/checkout-test.tsx"),
   route("payment-success", "routes/payment-success.tsx"),

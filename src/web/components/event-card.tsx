@@ -53,13 +53,8 @@ export function EventCard({ event, featured = false, categoryFallback = "Event",
         <EventImage url={event.imageUrl} alt="" sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" priority={priority} />
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
           <Badge variant="glass">{categoryLabel(event.category, categoryFallback)}</Badge>
-          <AgeLimitBadge minAge={event.minAge} className="border-0 bg-ink text-white" />
-          {featured && (
-            // Darker than the accent token: white on accent-500 misses WCAG AA contrast for small text.
-            <Badge variant="accent" className="bg-orange-700">
-              Featured
-            </Badge>
-          )}
+          <AgeLimitBadge minAge={event.minAge} variant="ink" />
+          {featured && <Badge variant="featured">Featured</Badge>}
         </div>
         {availability && (
           <Badge variant={soldOut ? "danger" : "warning"} className="absolute bottom-3 left-3 shadow-sm">

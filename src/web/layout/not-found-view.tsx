@@ -14,7 +14,7 @@ export function NotFoundView() {
       <p className="text-7xl font-black text-brand-600">404</p>
       <h1 className="mt-4 text-3xl font-extrabold">Oops! Page not found</h1>
       <p className="mt-3 max-w-md text-muted">The page you are looking for doesn't exist or has moved.</p>
-      <Link to={paths.home} className={buttonVariants({ size: "lg", className: "mt-8" })}>
+      <Link to={paths.home} className={buttonVariants({ size: "lg-text-sm", className: "mt-8" })}>
         Return to Home
       </Link>
     </section>

@@ -29,7 +29,7 @@ function FooterLinks({ title, links }: { title: string; links: { to: string; lab
   return (
     <nav aria-label={title}>
       <h2 className="text-sm font-bold uppercase tracking-wide text-white">{title}</h2>
-      <LinkList links={links} className="mt-4 grid gap-2.5 text-sm" linkClassName="text-brand-100 hover:text-white" />
+      <LinkList links={links} className="mt-4 grid gap-1.5 text-sm" linkClassName="inline-flex min-h-6 items-center text-brand-100 hover:text-white" />
     </nav>
   );
 }
@@ -39,7 +39,7 @@ export function SiteFooter() {
     <footer className="bg-brand-950 text-brand-100">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-4">
-          <BrandMark className="text-white" />
+          <BrandMark inverse />
           <p className="text-sm leading-relaxed">
             The UK marketplace for gigs, comedy, food, festivals and everything in between. Tickets arrive instantly with a QR
             code.
@@ -52,7 +52,7 @@ export function SiteFooter() {
           <ul className="mt-4 grid gap-3 text-sm">
             <li className="flex items-start gap-2">
               <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <a href={`mailto:${BRAND.supportEmail}`} className="hover:text-white">
+              <a href={`mailto:${BRAND.supportEmail}`} className="-my-0.5 inline-flex min-h-6 items-center hover:text-white">
                 {BRAND.supportEmail}
               </a>
             </li>

@@ -12,7 +12,7 @@ import { useCartCount } from "~/features/cart/cart-count";
 import { cn } from "~/lib/cn";
 import { paths } from "~/paths";
 
-// The drawer (Radix Dialog) only loads when a phone user opens the menu.
+// The drawer only loads when a phone user opens the menu.
 const MobileDrawer = lazy(() => import("./mobile-drawer"));
 
 const NAV_LINKS = [
@@ -35,9 +35,10 @@ const DRAWER_EXTRA_LINKS = [
   { to: paths.createImages, label: "Create Images" },
 ];
 
-export function BrandMark({ className }: { className?: string }) {
+/** The logo and name, linking home; `inverse` draws the name in white (the footer's dark band). */
+export function BrandMark({ inverse = false }: { inverse?: boolean }) {
   return (
-    <Link to={paths.home} className={cn("flex items-center gap-2 text-xl font-extrabold tracking-tight text-ink", className)}>
+    <Link to={paths.home} className={cn("flex items-center gap-2 text-xl font-extrabold tracking-tight", inverse ? "text-white" : "text-ink")}>
       <span className="flex size-9 items-center justify-center rounded-xl bg-gradient-to-br from-brand-600 to-accent-500 text-white shadow-sm">
         <Ticket className="size-5" aria-hidden="true" />
       </span>
@@ -110,7 +111,7 @@ export function SiteHeader() {
             <Lock className="size-3.5" aria-hidden="true" />
             Secure payments by {BRAND.paymentProvider}
           </span>
-          <Link to={paths.createEvent} className={cn(buttonVariants({ size: "sm" }), layout.inline)}>
+          <Link to={paths.createEvent} className={cn(buttonVariants({ size: "sm", display: null }), layout.inline)}>
             <Plus aria-hidden="true" />
             Create Event
           </Link>
@@ -119,12 +120,12 @@ export function SiteHeader() {
           {user ? (
             <>
               <AccountLink user={user} />
-              <Button variant="outline" size="sm" className={layout.inline} onClick={() => void signOut()}>
+              <Button variant="outline" size="sm" display={null} className={layout.inline} onClick={() => void signOut()}>
                 Sign Out
               </Button>
             </>
           ) : (
-            <Link to={paths.auth} className={cn(buttonVariants({ variant: "outline", size: "sm" }), layout.inline)}>
+            <Link to={paths.auth} className={cn(buttonVariants({ variant: "outline", size: "sm", display: null }), layout.inline)}>
               Sign In
             </Link>
           )}

@@ -1,10 +1,12 @@
 // Server-only: route loaders call the server's services directly (never bundled for the browser).
-import type { ContactMessageInput, EditableEvent, MailboxMessage, OwnProfile, SessionUser, TicketEmailProvider } from "@domain";
+import type { ContactMessageInput, EditableEvent, MailboxMessage, NoticeSettings, OwnProfile, RefundTicketsInput, SessionUser, TicketEmailProvider } from "@domain";
+import { AppError, type EraseAccountInput } from "@domain";
 import { isDatabaseUnavailable } from "../../server/db/client";
-import { getOwnAffiliate as readOwnAffiliate } from "../../server/features/affiliates/affiliates.service";
+import { createAffiliateAccount, generateAffiliateCode, getOwnAffiliate as readOwnAffiliate } from "../../server/features/affiliates/affiliates.service";
 import { getTestCheckout as readTestCheckout } from "../../server/features/checkout/checkout.service";
+import { requestRefund } from "../../server/features/refunds/refund-requests.service";
+import { verifyPayment } from "../../server/features/checkout/verify-payment.service";
 import { listMyTickets as readMyTickets } from "../../server/features/tickets/my-tickets.service";
-import { getDashboard as readDashboard } from "../../server/features/dashboard/dashboard.service";
 import { getEditableEvent as readEditableEvent } from "../../server/features/events/event-editing.service";
 import { authBodyProblem } from "../../server/features/auth/auth.routes";
 import { submitContactMessage } from "../../server/features/contact/contact.service";
@@ -73,10 +75,6 @@ export function getEditableEvent(context: RouterContextReader, { eventId, user }
 /** Every profile, for the admin's organiser select (call for admins only). */
 export function listOrganisers(context: RouterContextReader) {
   return listOrganiserChoices({ db: services(context).db });
-}
-
-export function getDashboard(context: RouterContextReader, userId: string) {
-  return readDashboard({ db: services(context).db, userId });
 }
 
 export function getOwnAffiliate(context: RouterContextReader, userId: string) {
@@ -198,4 +196,169 @@ export function sellerDetailsComplete(context: RouterContextReader, organiserId:
 /** Who sells each of these events (issue 34), for the cart: the events whose seller is known, by id. */
 export async function sellersOf(context: RouterContextReader, eventIds: string[]) {
   return Object.fromEntries((await eventSellers(services(context).db, eventIds)).flatMap((event) => (event.seller ? [[event.id, event.seller] as const] : [])));
+}
+
+/** A buyer's refund request from My Tickets (decision 027): the service of POST /api/me/bookings/:id/refund-request. */
+export async function requestBookingRefund(context: RouterContextReader, { user, bookingId, reason }: { user: SessionUser; bookingId: string; reason: string }) {
+  const { db, gateway, jobs } = services(context);
+  return (await requestRefund({ db, gateway, jobs, actor: { userId: user.id, isAdmin: user.isAdmin }, bookingId, reason })).request;
+}
+
+/** The dashboard's sections (issue 35): each child route reads only what it shows. */
+const actorOf = (user: SessionUser) => ({ userId: user.id, isAdmin: user.isAdmin });
+
+/** My Events: the organiser's events with their figures. */
+export async function listDashboardEvents(context: RouterContextReader, userId: string) {
+  const { listOwnEvents } = await import("../../server/features/dashboard/dashboard.service");
+  return listOwnEvents({ db: services(context).db, userId });
+}
+
+/** Sales Analytics over the organiser's events. */
+export async function getDashboardSales(context: RouterContextReader, userId: string) {
+  const { salesAnalytics } = await import("../../server/features/dashboard/dashboard.service");
+  return salesAnalytics({ db: services(context).db, userId });
+}
+
+/** My Bookings: the user's own bookings. */
+export async function listDashboardBookings(context: RouterContextReader, userId: string) {
+  const { listOwnBookings } = await import("../../server/features/dashboard/dashboard.service");
+  return listOwnBookings({ db: services(context).db, userId });
+}
+
+/** Whether the layout's seller-details notice applies: details missing and a paid event on sale (issue 34). */
+export async function paidEventsWaitingForSellerDetails(context: RouterContextReader, userId: string) {
+  const { hasPaidEventOnSale } = await import("../../server/features/dashboard/dashboard.service");
+  if (await hasSellerDetails(services(context).db, userId)) return false;
+  return hasPaidEventOnSale({ db: services(context).db, userId });
+}
+
+/** Attendee Management's choice of events: the organiser's active events, upcoming then past (issue 17). */
+export async function listAttendeeEventChoices(context: RouterContextReader, userId: string) {
+  const { listOwnEvents, attendeeEventChoices } = await import("../../server/features/dashboard/dashboard.service");
+  return attendeeEventChoices(await listOwnEvents({ db: services(context).db, userId }));
+}
+
+/** An event's confirmed attendees for its owner or an admin; throws EVENT_NOT_FOUND for anyone else. */
+export async function listEventAttendees(context: RouterContextReader, { user, eventId }: { user: SessionUser; eventId: string }) {
+  const { listAttendees } = await import("../../server/features/check-in/attendees.service");
+  return listAttendees({ db: services(context).db, actor: actorOf(user), eventId });
+}
+
+/** The pending refund requests the user answers (admins: every organiser's), oldest first. */
+export async function listPendingRefundRequests(context: RouterContextReader, user: SessionUser) {
+  const { listRefundRequests } = await import("../../server/features/refunds/refund-requests.service");
+  return listRefundRequests({ db: services(context).db, actor: actorOf(user), status: "pending" });
+}
+
+/** How the user is e-mailed of refund requests on their events. */
+export async function getRefundRequestEmails(context: RouterContextReader, userId: string) {
+  const { getNoticeSettings } = await import("../../server/features/refunds/notice-settings.service");
+  return (await getNoticeSettings({ db: services(context).db, userId })).refundRequestEmails;
+}
+
+/** Payouts: the statements of the events the user manages, their payouts and the fee statements' months. */
+export async function getDashboardStatements(context: RouterContextReader, user: SessionUser) {
+  const { getStatements } = await import("../../server/features/payouts/statements.service");
+  return getStatements({ db: services(context).db, actor: actorOf(user), now: new Date(), paymentProvider: services(context).config.paymentProvider });
+}
+
+/** Checks a booking in by hand (owner or admin, else 404), as POST /api/bookings/:id/check-in. */
+export async function checkInDashboardBooking(context: RouterContextReader, { user, bookingId }: { user: SessionUser; bookingId: string }) {
+  const { checkInBooking } = await import("../../server/features/check-in/check-in.service");
+  return checkInBooking({ db: services(context).db, actor: actorOf(user), bookingId });
+}
+
+/** Saves the refund-request e-mail choice, as PUT /api/me/notice-settings. */
+export async function saveRefundRequestEmails(context: RouterContextReader, { userId, input }: { userId: string; input: NoticeSettings }) {
+  const { saveNoticeSettings } = await import("../../server/features/refunds/notice-settings.service");
+  return saveNoticeSettings({ db: services(context).db, userId, input });
+}
+
+/** Refunds tickets of a booking (its organiser or an admin, else 404), as POST /api/bookings/:id/refunds. */
+export async function refundDashboardBooking(context: RouterContextReader, { user, bookingId, input }: { user: SessionUser; bookingId: string; input: RefundTicketsInput }) {
+  const { refundTickets } = await import("../../server/features/refunds/refunds.service");
+  const { refundView } = await import("../../server/features/refunds/refunds.routes");
+  const { db, gateway, jobs } = services(context);
+  return refundView((await refundTickets({ db, gateway, jobs, actor: actorOf(user), bookingId, input })).refund);
+}
+
+/** Approves or declines a buyer's refund request (its organiser or an admin), as POST /api/refund-requests/:id/approve|decline. */
+export async function answerRefundRequest(
+  context: RouterContextReader,
+  { user, requestId, answer }: { user: SessionUser; requestId: string; answer: { approve: true } | { approve: false; note?: string } },
+) {
+  const { approveRefundRequest, declineRefundRequest } = await import("../../server/features/refunds/refund-requests.service");
+  const { db, gateway, jobs } = services(context);
+  const actor = actorOf(user);
+  return answer.approve ? approveRefundRequest({ db, gateway, jobs, actor, requestId }) : declineRefundRequest({ db, gateway, jobs, actor, requestId, note: answer.note });
+}
+
+/** verify-payment for /payment-success (spec §4 Payment): confirms a paid checkout (idempotent) and answers its bookings, to its own buyer only. */
+export function verifyCheckout(context: RouterContextReader, { userId, sessionId }: { userId: string; sessionId: string }) {
+  const { db, jobs, gateway, config } = services(context);
+  return verifyPayment({ db, jobs, gateway, company: config.company, userId, sessionId });
+}
+
+/** Deletes an event (its owner or an admin; EVENT_ACCESS_DENIED, EVENT_NOT_FOUND), as DELETE /api/events/:id. */
+export async function deleteDashboardEvent(context: RouterContextReader, { user, eventId }: { user: SessionUser; eventId: string }) {
+  const { deleteEvent } = await import("../../server/features/events/event-editing.service");
+  return deleteEvent({ db: services(context).db, storage: services(context).storage, actor: actorOf(user), eventId });
+}
+
+/** Cancels an event, every buyer refunded in full (its organiser or an admin), as POST /api/events/:id/cancel. */
+export async function cancelDashboardEvent(context: RouterContextReader, { user, eventId, input }: { user: SessionUser; eventId: string; input: unknown }) {
+  const { cancelEvent } = await import("../../server/features/event-changes/event-lifecycle.service");
+  return (await cancelEvent({ db: services(context).db, jobs: services(context).jobs, actor: actorOf(user), eventId, input })).event;
+}
+
+/** Moves an event to a later date (its organiser or an admin), as POST /api/events/:id/postpone. */
+export async function postponeDashboardEvent(context: RouterContextReader, { user, eventId, input }: { user: SessionUser; eventId: string; input: unknown }) {
+  const { postponeEvent } = await import("../../server/features/event-changes/event-lifecycle.service");
+  return (await postponeEvent({ db: services(context).db, jobs: services(context).jobs, actor: actorOf(user), eventId, input })).event;
+}
+
+/**
+ * Erases the signed-in account (decision 035), the service and checks of POST /api/me/erase: the typed
+ * e-mail, the password unless signed in within the last 10 minutes. Answers the Set-Cookie that makes the
+ * browser forget its session, which the server has ended.
+ */
+export async function eraseOwnAccount(context: RouterContextReader, request: Request, input: EraseAccountInput): Promise<{ clearCookie: string }> {
+  const { eraseAccount } = await import("../../server/features/data-rights/erasure");
+  const { auth, db, config, storage, session } = services(context);
+  const current = await auth.api.getSession({ headers: request.headers });
+  if (!current) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  const authContext = await auth.$context;
+  await eraseAccount(
+    { db, verifyPassword: (hash, password) => authContext.password.verify({ hash, password }), dataDir: config.DATA_DIR, storage, accountChanged: session.accountChanged },
+    { userId: current.user.id, signedInAt: new Date(current.session.createdAt), input },
+  );
+  const cookie = authContext.authCookies.sessionToken;
+  return { clearCookie: `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${cookie.attributes.secure ? "; Secure" : ""}` };
+}
+
+/** A ticket on the user's events (admins: any) by booking id, ticket code or payment session, as GET /api/tickets/lookup. */
+export async function lookupDashboardTicket(context: RouterContextReader, { user, identifier }: { user: SessionUser; identifier: string }) {
+  const { findManagedTicket } = await import("../../server/features/tickets/ticket-lookup.service");
+  return findManagedTicket({ db: services(context).db, signer: services(context).signer, actor: actorOf(user), identifier });
+}
+
+/** Becomes an affiliate (spec §4 Affiliate account): active, 10% commission, a fresh code; refuses a second account. */
+export function createOwnAffiliate(context: RouterContextReader, userId: string) {
+  return createAffiliateAccount({ db: services(context).db, userId });
+}
+
+/** A further affiliate code that replaces the displayed one; links with the old codes keep earning. */
+export function generateOwnAffiliateCode(context: RouterContextReader, userId: string) {
+  return generateAffiliateCode({ db: services(context).db, userId });
+}
+
+/** The check-in scanner's 'Admitted X / Y' for an event its organiser (or an admin) runs; null for any other event. */
+export async function getCheckInCounts(context: RouterContextReader, { user, eventId }: { user: SessionUser; eventId: string }) {
+  const { checkInCounts } = await import("../../server/features/check-in/check-in.service");
+  try {
+    return await checkInCounts({ db: services(context).db, actor: { userId: user.id, isAdmin: user.isAdmin }, eventId });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "EVENT_NOT_FOUND") return null;
+    throw error;
+  }
 }

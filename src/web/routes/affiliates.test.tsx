@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Toaster } from "sonner";
 import { afterEach, expect, test } from "vitest";
 import type { OwnAffiliate, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
@@ -76,4 +78,42 @@ test("a page loaded for someone else shows the signed-out offer", async () => {
   renderRoute({ url: "/affiliates", user, route: route({ userId: "someone-else", affiliate }) });
   expect(await screen.findByRole("link", { name: "Sign In to Get Started" })).toBeTruthy();
   expect(screen.queryByRole("heading", { name: "Your affiliate account" })).toBeNull();
+});
+
+test("Create Affiliate Account posts to the page's action, and the page then shows the new account with its toast", async () => {
+  let current: OwnAffiliate | null = null;
+  const posted: Record<string, FormDataEntryValue>[] = [];
+  renderRoute({
+    url: "/affiliates",
+    user,
+    route: {
+      path: "/affiliates",
+      loader: () => ({ userId: user.id, affiliate: current, origin: "http://localhost" }),
+      action: async ({ request }: { request: Request }) => {
+        posted.push(Object.fromEntries(await request.formData()));
+        current = { ...affiliate, payouts: [] };
+        return { intent: "create", affiliate: current };
+      },
+      Component: AffiliatesRoute as never,
+    },
+  });
+  render(<Toaster />);
+  await userEvent.click(await screen.findByRole("button", { name: "Create Affiliate Account" }));
+  expect(await screen.findByRole("heading", { name: "Your affiliate account" })).toBeTruthy();
+  expect(await screen.findByText("Your affiliate account is ready. Share your code to start earning.")).toBeTruthy();
+  expect(posted).toEqual([{ intent: "create" }]);
+});
+
+test("a refused Generate New Code says the server's reason", async () => {
+  renderRoute({
+    url: "/affiliates?tab=tools",
+    user,
+    route: {
+      ...route({ userId: user.id, affiliate }),
+      action: () => ({ intent: "new-code", refused: { status: 404, message: "Create your affiliate account first." } }),
+    },
+  });
+  render(<Toaster />);
+  await userEvent.click(await screen.findByRole("button", { name: "Generate New Code" }));
+  expect(await screen.findByText("Create your affiliate account first.")).toBeTruthy();
 });

@@ -16,6 +16,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/** Create Affiliate Account and Generate New Code (posted by the page's fetcher, or as forms before the scripts run). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { affiliatesAction } = await import("~/features/affiliates/affiliates-action.server");
+  return affiliatesAction(context, request);
+}
+
 /** Switching between Dashboard and Affiliate Tools (`?tab=`) changes the view, not the data. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
   !formMethod && isTabOnlyChange(currentUrl, nextUrl) ? false : defaultShouldRevalidate;

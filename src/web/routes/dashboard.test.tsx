@@ -1,50 +1,68 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import type { DashboardEvent, RefundRequestView, SessionUser } from "@domain";
+import { afterEach, expect, test } from "vitest";
+import type { SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
-import DashboardRoute, { ErrorBoundary } from "./dashboard";
+import DashboardRoute, { ErrorBoundary, loader, shouldRevalidate } from "./dashboard";
 
-// The page's own requests (attendees, the organiser's events) stay unanswered: this test reads the page, not the API.
-beforeEach(() => vi.stubGlobal("fetch", vi.fn(() => new Promise<Response>(() => {}))));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unknown as SessionUser;
 
-// The one event the organiser has created, on sale and not yet sold.
-const event: DashboardEvent = { id: "e1", title: "Northern Soul Night", dateTime: "2090-06-01T18:00:00.000Z", location: "Leeds", category: "music", businessType: "event",
-  status: "active", endTime: null, pricePence: 1500, maxAttendees: null, imageUrl: null, createdAt: "2090-01-01T00:00:00.000Z", ticketsSold: 0, ticketIncomePence: 0, netDuePence: 0,
-  hasBookings: false, previousDateTime: null, cancellation: null };
+const section = (name: string) => () => <h2>{name} section</h2>;
 
-const dashboard = {
-  events: [event],
-  attendeeEvents: { upcoming: [event], past: [] },
-  sales: { recentSales: [], perEvent: [], daily: [], totals: { ticketIncomePence: 0, organiserFeesPence: 0, netDuePence: 0, bookingFeesPence: 0, ticketsSold: 0, bookings: 0, refundedPence: 0 } },
-  bookings: [],
-  payoutAccount: { provider: "local" as const, account: null },
-};
+/** The frame at `url`, a stand-in for each section under it. */
+function openDashboard(url: string, frame: { paidEventsWaiting: boolean } = { paidEventsWaiting: false }) {
+  const layout = {
+    path: "/dashboard",
+    loader: () => frame,
+    Component: DashboardRoute as never,
+    ErrorBoundary: ErrorBoundary as never,
+    children: [
+      { index: true, Component: section("My Events") },
+      { path: "sales", Component: section("Sales") },
+      { path: "bookings", Component: section("Bookings") },
+      { path: "attendees", Component: section("Attendees") },
+      { path: "payouts", Component: section("Payouts") },
+    ],
+  };
+  return renderRoute({ url, user, route: layout });
+}
 
-test("an organiser's dashboard shows how to check in at the door and their events under five tabs", async () => {
-  renderRoute({ url: "/dashboard", user, route: { path: "/dashboard", loader: () => dashboard, Component: DashboardRoute as never } });
+test("the dashboard shows how to check in at the door, then its five sections as links, the current one marked", async () => {
+  openDashboard("/dashboard");
   expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
   expect(screen.getByRole("heading", { name: "QR Code Check-In" })).toBeTruthy();
   expect(screen.getByRole("link", { name: /Open Scanner/ }).getAttribute("href")).toBe("/check-in");
-  const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
-  expect(tabs).toEqual(["My Events", "Sales Analytics", "My Bookings", "Attendee Management", "Payouts"]);
-  expect(screen.getAllByText("Northern Soul Night").length).toBeGreaterThan(0);
+  const nav = screen.getByRole("navigation", { name: "Dashboard sections" });
+  const links = within(nav).getAllByRole("link");
+  expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+    ["My Events", "/dashboard"],
+    ["Sales Analytics", "/dashboard/sales"],
+    ["My Bookings", "/dashboard/bookings"],
+    ["Attendee Management", "/dashboard/attendees"],
+    ["Payouts", "/dashboard/payouts"],
+  ]);
+  expect(links.filter((link) => link.getAttribute("aria-current") === "page").map((link) => link.textContent)).toEqual(["My Events"]);
+  expect(screen.getByRole("heading", { name: "My Events section" })).toBeTruthy();
 });
 
-test("the attendee tab offers the ticket viewer and the resender with its two ways", async () => {
-  renderRoute({ url: "/dashboard?tab=attendees", user, route: { path: "/dashboard", loader: () => dashboard, Component: DashboardRoute as never } });
-  expect(await screen.findByRole("heading", { name: "Ticket Viewer" })).toBeTruthy();
-  expect(screen.getByLabelText("Booking ID, ticket code or Stripe session ID")).toBeTruthy();
-  expect(screen.getByRole("heading", { name: "Resend Ticket" })).toBeTruthy();
-  const ways = [...screen.getByLabelText("How to send").querySelectorAll("option")].map((option) => option.textContent);
-  expect(ways).toEqual(["Usual way (default)", "Another way"]);
+test("a section's link opens that section and becomes the current one", async () => {
+  openDashboard("/dashboard");
+  await userEvent.click(await screen.findByRole("link", { name: "Sales Analytics" }));
+  expect(await screen.findByRole("heading", { name: "Sales section" })).toBeTruthy();
+  const current = within(screen.getByRole("navigation", { name: "Dashboard sections" }))
+    .getAllByRole("link")
+    .filter((link) => link.getAttribute("aria-current") === "page");
+  expect(current.map((link) => link.textContent)).toEqual(["Sales Analytics"]);
+});
+
+test("Payouts stays the current section on Stripe's way back (/dashboard/payouts/return)", async () => {
+  openDashboard("/dashboard/payouts");
+  const payouts = await screen.findByRole("link", { name: "Payouts" });
+  expect(payouts.getAttribute("aria-current")).toBe("page");
+  expect(screen.getByRole("link", { name: "My Events" }).getAttribute("aria-current")).toBeNull();
 });
 
 test("a dashboard that could not load says so", async () => {
@@ -63,43 +81,44 @@ test("a dashboard that could not load says so", async () => {
   expect(await screen.findByRole("heading", { name: "Failed to fetch events" })).toBeTruthy();
 });
 
-test("an admin sees every organiser's pending refund requests, the overdue one marked, and approves one after confirming", async () => {
-  const request: RefundRequestView = {
-    requestId: "r1",
-    status: "pending",
-    reason: "My train was cancelled",
-    createdAt: "2090-05-01T09:00:00.000Z",
-    decidedAt: null,
-    decisionNote: null,
-    refundId: null,
-    overdue: true,
-    booking: { id: "b1", ticketCode: "TCKT-2090-AAAA1111", ticketQuantity: 2, attendeeName: "Grace Hopper", attendeeEmail: "grace@example.com" },
-    event: { id: "e1", title: "Northern Soul Night", dateTime: "2090-06-01T18:00:00.000Z", organiserName: "Sam Organiser" },
-    refundPence: 3000,
-  };
-  const calls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith("/api/refund-requests")) {
-        calls.push(`${init?.method ?? "GET"} ${url}`);
-        const body = url.endsWith("/approve") ? { ...request, status: "approved", overdue: false } : { requests: [request] };
-        return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
-      }
-      return new Promise<Response>(() => {});
-    }),
-  );
-  const admin = { ...user, isAdmin: true } as SessionUser;
-  renderRoute({ url: "/dashboard?tab=attendees", user: admin, route: { path: "/dashboard", loader: () => dashboard, Component: DashboardRoute as never } });
-  const section = await screen.findByRole("region", { name: /^Refund requests/ });
-  const item = await within(section).findByRole("listitem", { name: "Grace Hopper · Northern Soul Night" });
-  expect(within(item).getByText("Waiting over 48 hours")).toBeTruthy();
-  expect(within(item).getByText(/Organiser: Sam Organiser/)).toBeTruthy();
-  expect(within(item).getByText("My train was cancelled")).toBeTruthy();
-  expect(within(item).getByText("2 tickets")).toBeTruthy();
-  await userEvent.click(within(item).getByRole("button", { name: /^Approve refund/ }));
-  expect(calls).toEqual(["GET /api/refund-requests?status=pending"]);
-  await userEvent.click(within(item).getByRole("button", { name: "Yes, refund £30.00" }));
-  expect(await within(section).findByText("No refund requests waiting for an answer.")).toBeTruthy();
-  expect(calls).toEqual(["GET /api/refund-requests?status=pending", "POST /api/refund-requests/r1/approve"]);
+// The loader answers an old address before it reads anything, so no services are needed here.
+const oldAddress = async (path: string) => {
+  const url = new URL(path, "https://eventora.test");
+  try {
+    await loader({ url, request: new Request(url), context: {} as never, params: {} } as never);
+  } catch (thrown) {
+    return thrown as Response;
+  }
+  throw new Error("no redirect");
+};
+
+test("the old ?tab= addresses move to their section's own address, other parameters kept", async () => {
+  for (const [from, to] of [
+    ["/dashboard?tab=sales", "/dashboard/sales"],
+    ["/dashboard?tab=bookings", "/dashboard/bookings"],
+    ["/dashboard?tab=payouts", "/dashboard/payouts"],
+    ["/dashboard?tab=events", "/dashboard"],
+    ["/dashboard?tab=attendees&event=e1", "/dashboard/attendees?event=e1"],
+  ]) {
+    const answer = await oldAddress(from!);
+    expect(answer.status, from).toBe(301);
+    expect(answer.headers.get("Location"), from).toBe(to);
+  }
+});
+
+test("moving between sections does not read the frame again; a revalidation or a post does", () => {
+  const at = (path: string) => new URL(path, "https://eventora.test");
+  const args = (currentUrl: URL, nextUrl: URL, formMethod?: "POST") => ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate: true }) as never;
+  expect(shouldRevalidate(args(at("/dashboard"), at("/dashboard/sales")))).toBe(false);
+  expect(shouldRevalidate(args(at("/dashboard/attendees?event=a"), at("/dashboard/attendees?event=b")))).toBe(false);
+  expect(shouldRevalidate(args(at("/dashboard/sales"), at("/dashboard/sales")))).toBe(true);
+  expect(shouldRevalidate(args(at("/dashboard"), at("/dashboard?index"), "POST"))).toBe(true);
+});
+
+test("every section is private to a shared cache and kept out of search engines", async () => {
+  const modules = await Promise.all([import("./dashboard"), import("./dashboard._index"), import("./dashboard.sales"), import("./dashboard.bookings"), import("./dashboard.attendees"), import("./dashboard.payouts"), import("./payouts")]);
+  for (const module of modules) {
+    expect((module.headers as () => Record<string, string>)()).toEqual({ "Cache-Control": "private, no-store" });
+    expect((module.meta as () => Record<string, string>[])()).toContainEqual({ name: "robots", content: "noindex" });
+  }
 });

@@ -1,15 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, expect, test, vi } from "vitest";
+import { Toaster } from "sonner";
+import { afterEach, expect, test } from "vitest";
 import type { MyTicket, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
 import MyTicketsRoute from "./my-tickets";
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => cleanup());
 
 const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unknown as SessionUser;
 
@@ -52,18 +50,18 @@ const ticket: MyTicket = {
   orderId: "7c9e6679-7425-40de-944b-e07fc1f99a41",
 };
 
-function answer(status: number, body: unknown) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })),
-  );
+/** The route as the server gives it: the loader's tickets, and (optionally) what the action answers a card's post. */
+function myTicketsRoute(tickets: MyTicket[], action?: (form: FormData) => unknown) {
+  return {
+    path: "/my-tickets",
+    loader: () => ({ tickets }),
+    action: action ? async ({ request }: { request: Request }) => action(await request.formData()) : undefined,
+    Component: MyTicketsRoute as never,
+  };
 }
 
-const route = { path: "/my-tickets", loader: () => null, Component: MyTicketsRoute as never };
-
 test("a signed-in buyer sees each ticket with its QR code and the ways to resend, add to a calendar and print", async () => {
-  answer(200, { tickets: [ticket] });
-  renderRoute({ url: "/my-tickets", user, route });
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([ticket]) });
   expect(await screen.findByRole("heading", { level: 3, name: "Jazz Night at the Roundhouse" })).toBeTruthy();
   expect(screen.getByRole("heading", { level: 1, name: "My Tickets" })).toBeTruthy();
   expect(screen.getByRole("heading", { level: 2, name: "Upcoming" })).toBeTruthy();
@@ -74,35 +72,53 @@ test("a signed-in buyer sees each ticket with its QR code and the ways to resend
   expect(screen.getByRole("button", { name: /^Try another way/ })).toBeTruthy();
   expect(screen.getByRole("link", { name: /^Add to calendar/ }).getAttribute("href")).toBe(`/api/me/tickets/${ticket.bookingId}/calendar.ics`);
   expect(screen.getByRole("button", { name: /^Print Ticket/ })).toBeTruthy();
-  expect(screen.getByRole("link", { name: /^Receipt/ }).getAttribute("href")).toBe(`/receipts/${ticket.orderId}`);
+  const receipt = screen.getByRole("link", { name: /^Receipt/ });
+  expect(receipt.getAttribute("href")).toBe(`/receipts/${ticket.orderId}`);
+  // WCAG 2.2, 2.5.8: at least 24 px tall.
+  expect(receipt.className.split(" ")).toContain("min-h-6");
 });
 
 test("a buyer without tickets is sent to the events", async () => {
-  answer(200, { tickets: [] });
-  renderRoute({ url: "/my-tickets", user, route });
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([]) });
   expect(await screen.findByRole("heading", { name: "No tickets yet" })).toBeTruthy();
   expect(screen.getByRole("link", { name: "Browse Events" })).toBeTruthy();
 });
 
-test("a session that has ended goes to sign-in and comes back to My Tickets", async () => {
-  answer(401, { error: { code: "UNAUTHENTICATED", message: "Sign in first." } });
-  renderRoute({ url: "/my-tickets", user: null, route, others: [{ path: "/auth", Component: () => <h1>Sign in</h1> }] });
-  expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy();
+test("a resend posts the card's booking and the way chosen, and the toast says who it went to", async () => {
+  const posted: Record<string, FormDataEntryValue>[] = [];
+  const route = myTicketsRoute([ticket], (form) => {
+    posted.push(Object.fromEntries(form));
+    return { intent: "resend", bookingId: ticket.bookingId, result: { success: true, provider: "outbox", recipient: "ada@example.com", error: null } };
+  });
+  renderRoute({ url: "/my-tickets", user, route });
+  render(<Toaster />);
+  await userEvent.click(await screen.findByRole("button", { name: /^Try another way/ }));
+  expect(await screen.findByText("Ticket sent to ada@example.com")).toBeTruthy();
+  expect(posted).toEqual([{ intent: "resend", bookingId: ticket.bookingId, provider: "resend" }]);
+});
+
+test("a refused resend says the server's reason for a rate limit", async () => {
+  const message = "Too many requests. Please wait a few minutes before trying again.";
+  const route = myTicketsRoute([ticket], () => ({ intent: "resend", bookingId: ticket.bookingId, refused: { status: 429, message } }));
+  renderRoute({ url: "/my-tickets", user, route });
+  render(<Toaster />);
+  await userEvent.click(await screen.findByRole("button", { name: /^Resend ticket/ }));
+  expect(await screen.findByText(message)).toBeTruthy();
 });
 
 test("a buyer asks for a refund from the card: what comes back is said plainly, the reason is required, and the card then shows the request", async () => {
-  const posted: unknown[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith("/refund-request")) {
-        posted.push(JSON.parse(String(init?.body)));
-        const request = { requestId: "r1", status: "pending", reason: "Ill", createdAt: "2026-11-25T10:00:00.000Z", decidedAt: null, decisionNote: null, automatic: false };
-        return new Response(JSON.stringify(request), { status: 200, headers: { "content-type": "application/json" } });
-      }
-      return new Response(JSON.stringify({ tickets: [ticket] }), { status: 200, headers: { "content-type": "application/json" } });
-    }),
-  );
+  const posted: Record<string, FormDataEntryValue>[] = [];
+  let tickets = [ticket];
+  const request = { requestId: "r1", status: "pending", reason: "Ill", createdAt: "2026-11-25T10:00:00.000Z", decidedAt: null, decisionNote: null, automatic: false } as const;
+  const route = {
+    ...myTicketsRoute([]),
+    loader: () => ({ tickets }),
+    action: async ({ request: post }: { request: Request }) => {
+      posted.push(Object.fromEntries(await post.formData()));
+      tickets = [{ ...ticket, refund: { ...ticket.refund, canRequest: false, request } }];
+      return { intent: "refund", bookingId: ticket.bookingId, request };
+    },
+  };
   renderRoute({ url: "/my-tickets", user, route });
   const refund = await screen.findByRole("region", { name: "Refund" });
   expect(within(refund).getByText("You get back £30.00 (the ticket price). The £2.30 booking fee per ticket is not refundable.")).toBeTruthy();
@@ -116,15 +132,25 @@ test("a buyer asks for a refund from the card: what comes back is said plainly, 
   await userEvent.click(within(refund).getByRole("button", { name: "Send request" }));
   expect(await within(refund).findByText("Refund requested")).toBeTruthy();
   expect(within(refund).getByText(/^You asked on Wed, 25 Nov 2026, 10:00\./)).toBeTruthy();
-  expect(posted).toEqual([{ reason: "Ill" }]);
+  expect(posted).toEqual([{ intent: "refund", bookingId: ticket.bookingId, reason: "Ill" }]);
   expect(within(refund).queryByRole("button", { name: /^Request a refund/ })).toBeNull();
 });
 
-test("within 48 hours of the event the card says when refunds closed, with no button", async () => {
-  answer(200, {
-    tickets: [{ ...ticket, refund: { ...ticket.refund, canRequest: false, refundPence: 0, closesAt: "2026-12-03T19:30:00.000Z", closedReason: "Refunds close 48 hours before the event starts." } }],
-  });
+test("a refused refund request shows the server's reason at the field and keeps the form open", async () => {
+  const message = "Refunds close 48 hours before the event starts.";
+  const route = myTicketsRoute([ticket], () => ({ intent: "refund", bookingId: ticket.bookingId, refused: { status: 409, message } }));
   renderRoute({ url: "/my-tickets", user, route });
+  const refund = await screen.findByRole("region", { name: "Refund" });
+  await userEvent.click(within(refund).getByRole("button", { name: /^Request a refund/ }));
+  await userEvent.type(within(refund).getByLabelText("Why are you asking for a refund?"), "Ill");
+  await userEvent.click(within(refund).getByRole("button", { name: "Send request" }));
+  expect(await within(refund).findByText(message)).toBeTruthy();
+  expect(within(refund).getByLabelText("Why are you asking for a refund?")).toBeTruthy();
+});
+
+test("within 48 hours of the event the card says when refunds closed, with no button", async () => {
+  const closed = { ...ticket, refund: { ...ticket.refund, canRequest: false, refundPence: 0, closesAt: "2026-12-03T19:30:00.000Z", closedReason: "Refunds close 48 hours before the event starts." } };
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([closed]) });
   const refund = await screen.findByRole("region", { name: "Refund" });
   expect(within(refund).getByText("Refunds closed on Thu, 3 Dec 2026, 19:30: they close 48 hours before the event starts.")).toBeTruthy();
   expect(screen.queryByRole("button", { name: /^Request a refund/ })).toBeNull();

@@ -1,12 +1,22 @@
 import { MyTicketsPage } from "~/features/my-tickets/my-tickets-page";
 import { seoMeta } from "~/lib/seo";
+import printStylesheet from "~/features/my-tickets/my-tickets-print.css?url";
 import type { Route } from "./+types/my-tickets";
+
+// Print rules only: a print style sheet never holds up the page's first paint.
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printStylesheet, media: "print" }];
 
 /** Only for the signed-in user: anyone else goes to /auth and comes back here after signing in (spec §2 My Tickets). */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { requireUser } = await import("~/lib/require-user.server");
-  await requireUser(context, request, url);
-  return null;
+  const [{ requireUser }, { listMyTickets }] = await Promise.all([import("~/lib/require-user.server"), import("~/lib/services.server")]);
+  const user = await requireUser(context, request, url);
+  return { tickets: await listMyTickets(context, user.id) };
+}
+
+/** A ticket card's refund request or ticket e-mail resend (posted by its fetcher); the list is then read again. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { myTicketsAction } = await import("~/features/my-tickets/my-tickets-action.server");
+  return myTicketsAction(context, request);
 }
 
 // A signed-in user's own page: never kept by a shared cache.
@@ -17,6 +27,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function MyTicketsRoute() {
-  return <MyTicketsPage />;
+export default function MyTicketsRoute({ loaderData }: Route.ComponentProps) {
+  return <MyTicketsPage tickets={loaderData.tickets} />;
 }

@@ -1,16 +1,28 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { afterEach, expect, test } from "vitest";
 import type { VerifyPaymentResult } from "@domain";
+import { SIGN_IN_TO_VERIFY, verificationOutcome, type VerificationOutcome } from "~/features/checkout/lib/verification-outcome";
 import { renderRoute } from "~/test/render-route";
 import PaymentSuccessRoute from "./payment-success";
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => cleanup());
 
-const route = { path: "/payment-success", Component: PaymentSuccessRoute as never };
+/** The route as its loader answers: each read of the page takes the next outcome (the last one repeats). */
+function paymentSuccessRoute(...outcomes: VerificationOutcome[]) {
+  const reads: (string | null)[] = [];
+  const route = {
+    path: "/payment-success",
+    loader: ({ request }: { request: Request }) => {
+      const sessionId = new URL(request.url).searchParams.get("session_id");
+      reads.push(sessionId);
+      return { sessionId, outcome: outcomes[Math.min(reads.length, outcomes.length) - 1]! };
+    },
+    Component: PaymentSuccessRoute as never,
+  };
+  return { route, reads };
+}
 
 const confirmed: VerifyPaymentResult = {
   success: true,
@@ -32,8 +44,7 @@ const confirmed: VerifyPaymentResult = {
 };
 
 test("a paid session shows each booking with its attendee, tickets, total and ticket code", async () => {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(confirmed), { status: 200, headers: { "content-type": "application/json" } }));
-  vi.stubGlobal("fetch", fetch);
+  const { route, reads } = paymentSuccessRoute(verificationOutcome(confirmed));
   renderRoute({ url: "/payment-success?session_id=cs_test_1", route });
   expect(await screen.findByRole("heading", { level: 1, name: "Payment Successful!" })).toBeTruthy();
   const booking = screen.getByRole("list", { name: "Your bookings" });
@@ -45,10 +56,39 @@ test("a paid session shows each booking with its attendee, tickets, total and ti
   // An age-limited event's confirmation says so (issue 34).
   expect(booking.textContent).toContain("Ages 18 and over only. Bring photo ID: it may be checked at the door.");
   expect(screen.getByRole("link", { name: "View My Tickets" }).getAttribute("href")).toBe("/my-tickets");
-  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(reads).toEqual(["cs_test_1"]);
+});
+
+test("while a ticket e-mail is queued the page is read again until it has gone", async () => {
+  const queued = { ...confirmed, bookings: [{ ...confirmed.bookings![0]!, ticket_email: { status: "queued", sentAt: null, provider: null, error: null } }] } as VerifyPaymentResult;
+  const { route, reads } = paymentSuccessRoute(verificationOutcome(queued), verificationOutcome(confirmed));
+  renderRoute({ url: "/payment-success?session_id=cs_test_1", route });
+  const booking = await screen.findByRole("list", { name: "Your bookings" });
+  expect(booking.textContent).not.toContain("Ticket email sent to ada@example.com.");
+  await screen.findByText("Ticket email sent to ada@example.com.", { exact: false }, { timeout: 5_000 });
+  expect(reads).toEqual(["cs_test_1", "cs_test_1"]);
+});
+
+test("a signed-out visitor is asked to sign in and come back to this payment", async () => {
+  const { route } = paymentSuccessRoute(SIGN_IN_TO_VERIFY);
+  renderRoute({ url: "/payment-success?session_id=cs_test_1", route });
+  expect(await screen.findByRole("heading", { level: 1, name: "Sign in to see your booking" })).toBeTruthy();
+  expect(screen.getByRole("alert").textContent).toBe("Only the account that paid can see this booking. Please sign in with it.");
+  expect(screen.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/auth?redirect=%2Fpayment-success%3Fsession_id%3Dcs_test_1");
+});
+
+test("a payment not yet confirmed can be verified again with Try again", async () => {
+  const { route, reads } = paymentSuccessRoute({ ok: false, message: "The payment has not been completed." }, verificationOutcome(confirmed));
+  renderRoute({ url: "/payment-success?session_id=cs_test_1", route });
+  expect(await screen.findByRole("heading", { level: 1, name: "We couldn't confirm your payment" })).toBeTruthy();
+  expect(screen.getByRole("alert").textContent).toBe("The payment has not been completed.");
+  await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+  expect(await screen.findByRole("heading", { level: 1, name: "Payment Successful!" })).toBeTruthy();
+  expect(reads).toEqual(["cs_test_1", "cs_test_1"]);
 });
 
 test("without a session id the page says it could not confirm the payment", async () => {
+  const { route } = paymentSuccessRoute({ ok: false, message: "No session ID found" });
   renderRoute({ url: "/payment-success", route });
   expect(await screen.findByRole("heading", { level: 1, name: "We couldn't confirm your payment" })).toBeTruthy();
   expect(screen.getByRole("alert").textContent).toBe("No session ID found");

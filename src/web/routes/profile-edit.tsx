@@ -13,13 +13,21 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   return { profile: await getOwnProfile(context, user.id) };
 }
 
+/** The page's posts: "Delete my account" (it works before the scripts load). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { eraseAccountAction } = await import("~/features/profile-edit/erase-account-action.server");
+  const form = await request.formData();
+  if (form.get("intent") === "erase-account") return eraseAccountAction(context, request, form);
+  throw new Response("Unknown form", { status: 400 });
+}
+
 export const meta: Route.MetaFunction = () => [
   ...seoMeta({ title: "Edit profile", description: "Change your public profile: username, name, picture, bio and links." }),
   { name: "robots", content: "noindex" },
 ];
 
-export default function ProfileEditRoute({ loaderData }: Route.ComponentProps) {
-  return <ProfileEditPage profile={loaderData.profile} />;
+export default function ProfileEditRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProfileEditPage profile={loaderData.profile} erasure={actionData} />;
 }
 
 export function ErrorBoundary() {

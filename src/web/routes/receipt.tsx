@@ -1,7 +1,11 @@
 import { ReceiptPage } from "~/features/receipts/receipt-page";
 import { orNotFound } from "~/lib/not-found";
 import { seoMeta } from "~/lib/seo";
+import printStylesheet from "~/features/receipts/receipt-print.css?url";
 import type { Route } from "./+types/receipt";
+
+// Print rules only: a print style sheet never holds up the page's first paint.
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printStylesheet, media: "print" }];
 
 /** An order's receipt, for its buyer and admins: anyone else signed in gets a 404, a visitor goes to /auth and back. */
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {

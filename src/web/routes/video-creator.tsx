@@ -8,9 +8,10 @@ import { services } from "~/lib/page-context.server";
  * /auth and comes back here. Says whether images come from an AI service or the built-in designer.
  */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { requireUser } = await import("~/lib/require-user.server");
-  await requireUser(context, request, url);
-  return { aiConfigured: Boolean(services(context).config.OPENAI_API_KEY) };
+  const [{ requireUser }, { listDashboardEvents }] = await Promise.all([import("~/lib/require-user.server"), import("~/lib/services.server")]);
+  const user = await requireUser(context, request, url);
+  // The organiser's events: the ones an image can start from or be used on.
+  return { aiConfigured: Boolean(services(context).config.OPENAI_API_KEY), ownEvents: await listDashboardEvents(context, user.id) };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -21,5 +22,5 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function VideoCreatorRoute({ loaderData }: Route.ComponentProps) {
-  return <ImageCreatorPage aiConfigured={loaderData.aiConfigured} />;
+  return <ImageCreatorPage aiConfigured={loaderData.aiConfigured} ownEvents={loaderData.ownEvents} />;
 }

@@ -244,3 +244,13 @@ export async function getDashboard({ db, userId, now = new Date() }: { db: Db; u
   const [ownEvents, sales, ownBookings] = await Promise.all([ownEventsOf(db, rows, figures), salesOf(db, userId, rows, figures, now), listOwnBookings({ db, userId })]);
   return { events: ownEvents, attendeeEvents: attendeeEventChoices(ownEvents, now), sales, bookings: ownBookings };
 }
+
+/** Whether the organiser has a paid event on sale (active): the dashboard's seller-details notice is about those (issue 34). */
+export async function hasPaidEventOnSale({ db, userId }: { db: Db; userId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.userId, userId), eq(events.status, "active"), sql`${events.pricePence} > 0`))
+    .limit(1);
+  return row !== undefined;
+}

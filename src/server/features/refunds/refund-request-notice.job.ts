@@ -60,7 +60,7 @@ export async function deliverRefundRequestNotice(mailer: Pick<NoticeMailer, "db"
 type Mailer = Pick<NoticeMailer, "db" | "email" | "publicUrl">;
 
 /** Where an organiser answers refund requests: Attendee Management's requests panel. */
-const answerUrl = (publicUrl: string) => `${publicUrl}/dashboard?tab=attendees`;
+const answerUrl = (publicUrl: string) => `${publicUrl}/dashboard/attendees`;
 
 const ANSWER_PROMISE = `The buyer was told to expect an answer within ${REFUND_REQUEST_ANSWER_HOURS} hours.`;
 

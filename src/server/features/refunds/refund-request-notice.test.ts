@@ -31,7 +31,7 @@ describe("organisers are told of refund requests (issue 33)", () => {
     expect(message.text).toContain("My train was cancelled");
     expect(message.text).toContain(booking.ticketCode);
     expect(message.text).toContain("within 48 hours");
-    expect(message.links.some((link) => link.endsWith("/dashboard?tab=attendees"))).toBe(true);
+    expect(message.links.some((link) => link.endsWith("/dashboard/attendees"))).toBe(true);
     // Asking again answers the pending request and sends nothing more.
     await ask(buyer.client, booking.id, "My train was cancelled");
     await settle();

@@ -1,7 +1,6 @@
 import { QrCode } from "lucide-react";
 import { useEffect, useEffectEvent, useState } from "react";
 import type { TicketQrPayload } from "@domain";
-import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/cn";
 
 /**
@@ -58,7 +57,7 @@ function useTicketQr(payload: TicketQrPayload, onFailed?: () => void): { status:
 export function TicketQr({ payload, className, onFailed }: { payload: TicketQrPayload; className?: string; onFailed?: () => void }) {
   const qr = useTicketQr(payload, onFailed);
   const frame = cn("size-32 shrink-0 rounded-xl bg-white", className);
-  if (qr.status === "drawing") return <Skeleton className={frame} />;
+  if (qr.status === "drawing") return <div aria-hidden="true" className={cn(frame, "animate-pulse")} />;
   if (qr.status === "failed") {
     return (
       <div role="img" aria-label={`QR code for ticket ${payload.ticketId} could not be drawn`} className={cn(frame, "flex flex-col items-center justify-center gap-1 border border-dashed border-red-300 p-2 text-center text-xs text-red-800")}>

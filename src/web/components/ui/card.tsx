@@ -1,8 +1,13 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
-export function Card({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("rounded-2xl border border-border bg-white shadow-sm", className)} {...props} />;
+/**
+ * `className` adds layout and padding and never restyles the card (cn does not merge): `tone="tinted"`
+ * for the tinted fill, `tone={null}` for a card that gives its own border colour and fill.
+ */
+export function Card({ className, tone = "default", ...props }: ComponentProps<"div"> & { tone?: "default" | "tinted" | null }) {
+  const colours = tone === null ? null : tone === "tinted" ? "border-border bg-brand-50/40" : "border-border bg-white";
+  return <div className={cn("rounded-2xl border shadow-sm", colours, className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {

@@ -1,16 +1,29 @@
+import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
-export function Input({ className, ...props }: ComponentProps<"input">) {
-  return (
-    <input
-      className={cn(
-        "h-11 w-full rounded-xl border border-border bg-white px-3.5 text-base text-ink placeholder:text-muted/80 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-200 disabled:opacity-60 aria-[invalid=true]:border-red-600 sm:text-sm",
-        className,
-      )}
-      {...props}
-    />
-  );
+/**
+ * `className` adds to these classes and never restyles them (cn does not merge): an input drawn its own
+ * way passes `shape={null}` (height, corners, padding, font size) or `tone={null}` (border and fill) and
+ * gives those classes itself.
+ */
+const inputVariants = cva(
+  "w-full text-ink placeholder:text-muted/80 focus-visible:outline-2 focus-visible:outline-brand-200 disabled:opacity-60",
+  {
+    variants: {
+      shape: { default: "h-11 rounded-xl px-3.5 text-base sm:text-sm" },
+      tone: {
+        default: "border border-border bg-white focus-visible:border-brand-500 aria-[invalid=true]:border-red-600",
+        /** A read-only value to copy. */
+        muted: "border border-border bg-surface focus-visible:border-brand-500 aria-[invalid=true]:border-red-600",
+      },
+    },
+    defaultVariants: { shape: "default", tone: "default" },
+  },
+);
+
+export function Input({ className, shape, tone, ...props }: ComponentProps<"input"> & VariantProps<typeof inputVariants>) {
+  return <input className={cn(inputVariants({ shape, tone }), className)} {...props} />;
 }
 
 export function Label({ className, ...props }: ComponentProps<"label">) {

@@ -3,12 +3,19 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 /** A native select (best on phones) styled like the inputs, with its own chevron. */
-export function Select({ className, wrapperClassName, ...props }: ComponentProps<"select"> & { wrapperClassName?: string }) {
+/** `size="sm"` is the toolbar's shorter select; `className` adds to the classes and never restyles them (cn does not merge). */
+export function Select({
+  className,
+  wrapperClassName,
+  size = "default",
+  ...props
+}: Omit<ComponentProps<"select">, "size"> & { wrapperClassName?: string; size?: "default" | "sm" }) {
   return (
     <div className={cn("relative w-full", wrapperClassName)}>
       <select
         className={cn(
-          "h-11 w-full cursor-pointer appearance-none rounded-xl border border-border bg-white pl-3.5 pr-9 text-base text-ink focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-200 sm:text-sm",
+          "w-full cursor-pointer appearance-none rounded-xl border border-border bg-white pr-9 text-base text-ink focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-200 sm:text-sm",
+          size === "sm" ? "h-10 pl-3" : "h-11 pl-3.5",
           className,
         )}
         {...props}

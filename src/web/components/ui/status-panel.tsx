@@ -24,7 +24,7 @@ export function StatusPanel({
       </span>
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight">{title}</h1>
       <p className="mt-3 max-w-md text-muted">{children}</p>
-      <Link to={backTo} className={buttonVariants({ size: "lg", className: "mt-8" })}>
+      <Link to={backTo} className={buttonVariants({ size: "lg-text-sm", className: "mt-8" })}>
         <ArrowLeft aria-hidden="true" />
         {backLabel}
       </Link>

@@ -8,9 +8,26 @@ import { cn } from "~/lib/cn";
  * panel is rendered. Once hydrated, arrow keys, Home and End move between tabs as in the ARIA tabs
  * pattern; every tab also stays in the Tab order, since arrow keys need the scripts.
  */
-export function TabsList({ className, label, children }: { className?: string; label: string; children: ReactNode }) {
+/**
+ * How the tabs are drawn: `default` is a grey track with a white selected tab; `raised` a white card,
+ * two tabs a row on phones, with a brand-coloured selected tab. `className` adds to these classes and
+ * never restyles them (cn does not merge).
+ */
+export type TabsLook = "default" | "raised";
+
+const LIST_LOOK: Record<TabsLook, string> = {
+  default: "grid-flow-col bg-surface",
+  raised: "grid-flow-row grid-cols-2 bg-white shadow-sm ring-1 ring-border sm:grid-flow-col sm:grid-cols-none",
+};
+
+const SELECTED_TAB_LOOK: Record<TabsLook, string> = {
+  default: "data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm",
+  raised: "data-[state=active]:bg-brand-600 data-[state=active]:text-white data-[state=active]:shadow-sm",
+};
+
+export function TabsList({ className, label, look = "default", children }: { className?: string; label: string; look?: TabsLook; children: ReactNode }) {
   return (
-    <div role="tablist" aria-label={label} onKeyDown={moveBetweenTabs} className={cn("grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-surface p-1", className)}>
+    <div role="tablist" aria-label={label} onKeyDown={moveBetweenTabs} className={cn("grid auto-cols-fr gap-1 rounded-xl p-1", LIST_LOOK[look], className)}>
       {children}
     </div>
   );
@@ -37,13 +54,15 @@ function moveBetweenTabs(event: KeyboardEvent<HTMLDivElement>) {
   tabs[next]!.focus();
 }
 
-/** A tab: a link to the address that selects it. `id` names the tab; the selected one controls `panelId`. */
+/** A tab: a link to the address that selects it. `id` names the tab; the selected one controls `panelId`. `compact` narrows its padding on phones. */
 export function TabsTrigger({
   className,
   selected,
   panelId,
+  look = "default",
+  compact = false,
   ...props
-}: Omit<ComponentProps<typeof Link>, "role"> & { id: string; selected: boolean; panelId: string }) {
+}: Omit<ComponentProps<typeof Link>, "role"> & { id: string; selected: boolean; panelId: string; look?: TabsLook; compact?: boolean }) {
   return (
     <Link
       role="tab"
@@ -54,8 +73,9 @@ export function TabsTrigger({
       replace
       preventScrollReset
       className={cn(
-        "flex items-center justify-center rounded-lg px-2 py-2 text-center text-sm font-semibold text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-        "data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm",
+        "flex items-center justify-center rounded-lg py-2 text-center text-sm font-semibold text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+        compact ? "px-1 sm:px-2" : "px-2",
+        SELECTED_TAB_LOOK[look],
         className,
       )}
       {...props}
@@ -88,6 +108,8 @@ export function AddressTabs<Value extends string>({
   selected,
   searchFor,
   onTabClick,
+  look = "default",
+  compact = false,
   className,
   listClassName,
   tabClassName,
@@ -99,6 +121,8 @@ export function AddressTabs<Value extends string>({
   selected: Value;
   searchFor: (value: Value) => string;
   onTabClick?: () => void;
+  look?: TabsLook;
+  compact?: boolean;
   className?: string;
   listClassName?: string;
   tabClassName?: string;
@@ -107,7 +131,7 @@ export function AddressTabs<Value extends string>({
   const { tabId, panelId } = tabIds(idPrefix, selected);
   return (
     <div className={className}>
-      <TabsList label={label} className={listClassName}>
+      <TabsList label={label} look={look} className={listClassName}>
         {tabs.map(({ value, label: tabLabel }) => {
           const ids = tabIds(idPrefix, value);
           return (
@@ -118,6 +142,8 @@ export function AddressTabs<Value extends string>({
               selected={value === selected}
               to={{ search: searchFor(value) }}
               onClick={onTabClick}
+              look={look}
+              compact={compact}
               className={tabClassName}
             >
               {tabLabel}

@@ -12,7 +12,7 @@ export function CartEmpty() {
       </span>
       <h2 className="mt-5 text-xl font-bold">Your cart is empty</h2>
       <p className="mt-2 max-w-sm text-muted">Find an event you love and add tickets to your cart. They&apos;ll wait here until you check out.</p>
-      <Link to={paths.events()} className={buttonVariants({ size: "lg", className: "mt-7" })}>
+      <Link to={paths.events()} className={buttonVariants({ size: "lg-text-sm", className: "mt-7" })}>
         Browse Events
       </Link>
     </div>

@@ -31,7 +31,7 @@ export function CartLine({
         </h2>
         <Button
           type="button"
-          variant="ghost"
+          variant={null}
           size="icon"
           className="-mr-2 -mt-2 shrink-0 text-muted hover:bg-red-50 hover:text-red-700"
           aria-label={`Remove ${item.eventTitle} from cart`}

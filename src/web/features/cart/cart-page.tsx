@@ -82,7 +82,7 @@ export function CartPage({
             {summary && <p className="mt-2 text-muted">{summary}</p>}
           </div>
           {known && items.length > 0 && (
-            <Button variant="ghost" size="sm" className="text-muted hover:text-red-700" onClick={clear}>
+            <Button variant={null} size="sm" className="text-muted hover:bg-surface hover:text-red-700" onClick={clear}>
               <Trash2 aria-hidden="true" />
               Clear cart
             </Button>

@@ -9,13 +9,13 @@ import type { CategoryCount } from "@domain";
 function PageActions({ className }: { className?: string }) {
   return (
     <div className={cn("flex flex-wrap gap-3", className)}>
-      <Link to={paths.events()} className={cn(buttonVariants({ size: "lg", variant: "inverse" }), "focus-visible:outline-white")}>
+      <Link to={paths.events()} className={buttonVariants({ size: "lg", variant: "inverse", backdrop: "dark" })}>
         <CalendarSearch aria-hidden="true" />
         Browse All Events
       </Link>
       <Link
         to={paths.createEvent}
-        className={cn(buttonVariants({ size: "lg", variant: "outline" }), "border-white/50 bg-white/10 text-white hover:bg-white/20 focus-visible:outline-white")}
+        className={cn(buttonVariants({ size: "lg", variant: null, backdrop: "dark" }), "border border-white/50 bg-white/10 text-white hover:bg-white/20")}
       >
         <Plus aria-hidden="true" />
         Create Event
@@ -65,7 +65,7 @@ export function CategoriesPage({ categories }: { categories: CategoryCount[] }) 
           <div className="flex flex-col items-center rounded-3xl border border-dashed border-border bg-surface px-6 py-16 text-center">
             <h2 className="text-2xl font-bold">No categories yet</h2>
             <p className="mt-2 max-w-md text-muted">There are no upcoming events listed right now. Why not be the first?</p>
-            <Link to={paths.createEvent} className={buttonVariants({ size: "lg", className: "mt-6" })}>
+            <Link to={paths.createEvent} className={buttonVariants({ size: "lg-text-sm", className: "mt-6" })}>
               <Plus aria-hidden="true" />
               Create Event
             </Link>

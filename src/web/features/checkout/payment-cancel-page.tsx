@@ -1,12 +1,12 @@
 import { ArrowLeft, CircleX, RotateCcw } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { EventId } from "@domain";
+import { isUuid } from "@domain";
 import { paths } from "~/paths";
 
 /** 'Try Payment Again' goes back to the event when the cancel page knows it, else to /events (spec §2 Payment pages). */
 function tryAgainPath(eventId: string | null): string {
-  return eventId && EventId.safeParse(eventId).success ? paths.event(eventId) : paths.events();
+  return eventId && isUuid(eventId) ? paths.event(eventId) : paths.events();
 }
 
 /** /payment-cancel (spec §2 Payment pages). */
@@ -22,11 +22,11 @@ export function PaymentCancelPage() {
       <p className="mt-3 max-w-md text-muted">Your payment was cancelled and no charges were made to your account.</p>
       <p className="mt-2 max-w-md text-sm text-muted">Any places held for you have been released, and your cart hasn't changed.</p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Link to={tryAgainPath(eventId)} className={buttonVariants({ size: "lg" })}>
+        <Link to={tryAgainPath(eventId)} className={buttonVariants({ size: "lg-text-sm" })}>
           <RotateCcw aria-hidden="true" />
           Try Payment Again
         </Link>
-        <Link to={paths.events()} className={buttonVariants({ size: "lg", variant: "outline" })}>
+        <Link to={paths.events()} className={buttonVariants({ size: "lg-text-sm", variant: "outline" })}>
           <ArrowLeft aria-hidden="true" />
           Back to Events
         </Link>

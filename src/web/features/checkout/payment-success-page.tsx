@@ -1,10 +1,9 @@
 import { CircleAlert, CircleCheck, Loader2, LogIn, RotateCcw } from "lucide-react";
 import { useEffect, useEffectEvent, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
-import type { VerifiedBooking } from "./verify-payment";
-import { usePaymentVerification } from "./verify-payment";
+import type { VerificationOutcome, VerifiedBooking } from "./lib/verification-outcome";
 import { useTicketEmailDelivery } from "./ticket-email-delivery";
 import { VerifiedBookingCard } from "./components/verified-booking-card";
 
@@ -13,10 +12,10 @@ const NO_BOOKINGS: VerifiedBooking[] = [];
 function OnwardLinks() {
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
-      <Link to={paths.myTickets} className={buttonVariants({ size: "lg" })}>
+      <Link to={paths.myTickets} className={buttonVariants({ size: "lg-text-sm" })}>
         View My Tickets
       </Link>
-      <Link to={paths.events()} className={buttonVariants({ size: "lg", variant: "outline" })}>
+      <Link to={paths.events()} className={buttonVariants({ size: "lg-text-sm", variant: "outline" })}>
         Browse More Events
       </Link>
     </div>
@@ -30,33 +29,29 @@ function signInPath(sessionId: string | null): string {
 }
 
 /**
- * /payment-success (spec §4 Payment): verifies the session once and shows each booking with its ticket
+ * /payment-success (spec §4 Payment): the session as the loader verified it, each booking with its ticket
  * e-mail, which the server sends in the background. `onVerified` receives the bookings (the cart empties
- * itself when they cover it).
+ * itself when they cover it). Keyed by the session id: a new session starts afresh.
  */
-export function PaymentSuccessPage({ onVerified }: { onVerified?: (bookings: VerifiedBooking[]) => void }) {
-  const [searchParams] = useSearchParams();
-  const sessionId = searchParams.get("session_id")?.trim() || null;
-  return <PaymentSuccess key={sessionId ?? "none"} sessionId={sessionId} onVerified={onVerified} />;
-}
-
-/** One session's verification: a new session id starts afresh. */
-function PaymentSuccess({ sessionId, onVerified }: { sessionId: string | null; onVerified?: (bookings: VerifiedBooking[]) => void }) {
-  const { state, retry } = usePaymentVerification(sessionId);
-  const outcome = state.status === "done" ? state.outcome : null;
-  const bookings = outcome?.ok ? outcome.bookings : null;
-  const delivery = useTicketEmailDelivery(sessionId, bookings);
+export function PaymentSuccessPage({ sessionId, outcome: verified, onVerified }: { sessionId: string | null; outcome: VerificationOutcome; onVerified?: (bookings: VerifiedBooking[]) => void }) {
+  const navigation = useNavigation();
+  // Try again reads this page again: its loader verifies once more.
+  const outcome = navigation.state !== "idle" && navigation.location?.pathname === paths.paymentSuccess ? null : verified;
+  const bookings = verified.ok ? verified.bookings : null;
+  const delivery = useTicketEmailDelivery(bookings);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const reportVerified = useEffectEvent((verified: VerifiedBooking[]) => onVerified?.(verified));
+  const reportVerified = useEffectEvent((paid: VerifiedBooking[]) => onVerified?.(paid));
   useEffect(() => {
     if (bookings) reportVerified(bookings);
   }, [bookings]);
 
-  // The result replaces the "confirming" message: move focus to its heading so it is read out.
+  // A result that replaces the "confirming" message: move focus to its heading so it is read out (not
+  // again when the e-mails' progress is read again).
+  const shown = outcome !== null;
   useEffect(() => {
-    if (outcome) heading.current?.focus();
-  }, [outcome]);
+    if (shown) heading.current?.focus();
+  }, [shown]);
 
   return (
     <div className="bg-surface">
@@ -102,7 +97,7 @@ function PaymentSuccess({ sessionId, onVerified }: { sessionId: string | null; o
               {outcome.message}
             </p>
             <div className="mt-8">
-              <Link to={signInPath(sessionId)} className={buttonVariants({ size: "lg" })}>
+              <Link to={signInPath(sessionId)} className={buttonVariants({ size: "lg-text-sm" })}>
                 Sign In
               </Link>
             </div>
@@ -123,10 +118,13 @@ function PaymentSuccess({ sessionId, onVerified }: { sessionId: string | null; o
             </p>
             <div className="mt-8 flex flex-col items-center gap-4">
               {sessionId && (
-                <Button variant="outline" onClick={retry}>
-                  <RotateCcw aria-hidden="true" />
-                  Try again
-                </Button>
+                <Form method="get" action={paths.paymentSuccess}>
+                  <input type="hidden" name="session_id" value={sessionId} />
+                  <Button type="submit" variant="outline">
+                    <RotateCcw aria-hidden="true" />
+                    Try again
+                  </Button>
+                </Form>
               )}
               <OnwardLinks />
             </div>

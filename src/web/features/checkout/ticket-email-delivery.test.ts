@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TicketEmailStatus } from "@domain";
-import type { VerifiedBooking } from "./verify-payment";
+import type { VerifiedBooking } from "./lib/verification-outcome";
 import { deliverySummary, deliveryToast, mayPollAgain, TICKET_EMAIL_POLL, ticketEmailsOf } from "./ticket-email-delivery";
 
 const queued: TicketEmailStatus = { status: "queued", sentAt: null, provider: null, error: null };

@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import type { TicketEmailStatus } from "@domain";
 import { toast } from "~/lib/toast";
 import { PAYMENT_TOASTS, type ToastText } from "./lib/payment-toasts";
-import { verificationOutcome } from "./lib/verification-outcome";
-import { verifyPayment, type VerifiedBooking } from "./verify-payment";
+import type { VerifiedBooking } from "./lib/verification-outcome";
 
 /**
  * The server sends the ticket e-mails in the background after confirming (ARCHITECTURE: ticket
- * delivery is an outbox); the page asks verify-payment again (harmless to repeat) until they have gone.
+ * delivery is an outbox); the page's loader verifies again (harmless to repeat) until they have gone.
  */
 export const TICKET_EMAIL_POLL = { intervalMs: 2_000, maxMs: 30_000 } as const;
 
@@ -49,61 +49,40 @@ export interface TicketEmailDelivery {
 }
 
 /**
- * Follows the ticket e-mails the server sends after confirming: while any is queued, asks verify-payment
- * again every 2 s for up to 30 s. The page itself never sends them. Toasts once they have settled.
+ * Follows the ticket e-mails the server sends after confirming: while any is queued, reads the page again
+ * (its loader verifies again) every 2 s for up to 30 s. The page itself never sends them. Toasts once they
+ * have settled. One payment's page: a new session id mounts it afresh.
  */
-export function useTicketEmailDelivery(sessionId: string | null, bookings: readonly VerifiedBooking[] | null): TicketEmailDelivery {
-  const [polled, setPolled] = useState<{ source: readonly VerifiedBooking[]; emails: Record<string, TicketEmailStatus> } | null>(null);
-  const [timedOutFor, setTimedOutFor] = useState<readonly VerifiedBooking[] | null>(null);
-
-  const emails = useMemo(() => {
-    if (!bookings) return {};
-    return { ...ticketEmailsOf(bookings), ...(polled?.source === bookings ? polled.emails : {}) };
-  }, [bookings, polled]);
+export function useTicketEmailDelivery(bookings: readonly VerifiedBooking[] | null): TicketEmailDelivery {
+  const revalidator = useRevalidator();
+  const [startedAt] = useState(() => Date.now());
+  const [timedOut, setTimedOut] = useState(false);
+  const emails = useMemo(() => (bookings ? ticketEmailsOf(bookings) : {}), [bookings]);
   const bookingIds = useMemo(() => bookings?.map((booking) => booking.id) ?? [], [bookings]);
   const summary = deliverySummary(bookingIds, emails);
   const sending = summary === "sending";
-  // Polling starts when the bookings arrive with e-mails queued; from then on each answer decides whether it goes on.
-  const arrivedSending = useMemo(() => bookings !== null && deliverySummary(bookingIds, ticketEmailsOf(bookings)) === "sending", [bookings, bookingIds]);
 
+  const readAgain = useEffectEvent(() => {
+    if (mayPollAgain(startedAt, Date.now())) void revalidator.revalidate();
+    else setTimedOut(true);
+  });
+  // Each answer (new bookings) decides whether another read follows.
   useEffect(() => {
-    if (!sessionId || !bookings || !arrivedSending) return;
-    const startedAt = Date.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const poll = async () => {
-      try {
-        const outcome = verificationOutcome(await verifyPayment(sessionId));
-        if (stopped) return;
-        if (outcome.ok) {
-          const next = ticketEmailsOf(outcome.bookings);
-          setPolled({ source: bookings, emails: next });
-          if (deliverySummary(bookingIds, next) !== "sending") return;
-        }
-      } catch {
-        // A failed poll is just another try; the deadline still applies.
-        if (stopped) return;
-      }
-      if (mayPollAgain(startedAt, Date.now())) timer = setTimeout(poll, TICKET_EMAIL_POLL.intervalMs);
-      else setTimedOutFor(bookings);
-    };
-    timer = setTimeout(poll, TICKET_EMAIL_POLL.intervalMs);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [sessionId, bookings, bookingIds, arrivedSending]);
+    if (!sending || timedOut) return;
+    const timer = setTimeout(readAgain, TICKET_EMAIL_POLL.intervalMs);
+    return () => clearTimeout(timer);
+  }, [sending, timedOut, bookings]);
 
   // One toast per page once the e-mails have settled (spec §8 Payment).
-  const toasted = useRef<readonly VerifiedBooking[] | null>(null);
+  const toasted = useRef(false);
   useEffect(() => {
-    if (!bookings || toasted.current === bookings) return;
+    if (!bookings || toasted.current) return;
     const settled = deliveryToast(summary, emails);
     if (!settled) return;
-    toasted.current = bookings;
+    toasted.current = true;
     if (settled.ok) toast.success(settled.text.title, { description: settled.text.description });
     else toast.error(settled.text.title, { description: settled.text.description });
   }, [bookings, summary, emails]);
 
-  return { emails, summary, timedOut: sending && timedOutFor === bookings };
+  return { emails, summary, timedOut: sending && timedOut };
 }

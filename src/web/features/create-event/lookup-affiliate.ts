@@ -1,12 +1,11 @@
 import { useEffect, useState } from "react";
-import { AffiliateLookup } from "@domain";
+import type { AffiliateLookup } from "@domain";
 import { apiRequest } from "~/lib/api-request";
 import { AFFILIATE_LOOKUP_DELAY_MS, affiliateStatusFrom, isCheckableAffiliateCode, type AffiliateStatus } from "./lib/affiliate-status";
 
 /** Whether a code belongs to an active affiliate, and whose it is (spec §5 Create event). */
 export async function lookupAffiliate(code: string, signal?: AbortSignal): Promise<AffiliateLookup> {
-  const reply = await apiRequest<unknown>(`/api/affiliates/lookup?code=${encodeURIComponent(code)}`, { method: "GET", signal });
-  return AffiliateLookup.parse(reply);
+  return apiRequest<AffiliateLookup>(`/api/affiliates/lookup?code=${encodeURIComponent(code)}`, { method: "GET", signal });
 }
 
 const IDLE: AffiliateStatus = { state: "idle" };

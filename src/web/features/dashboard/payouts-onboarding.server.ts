@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { AppError } from "@domain";
-import { PAYOUTS_TAB } from "./lib/payouts-paths";
+import { PAYOUTS_SECTION } from "./lib/payouts-paths";
 import { type RouterContextReader, services } from "~/lib/page-context.server";
 
 export interface OnboardingProblem {
@@ -8,13 +8,13 @@ export interface OnboardingProblem {
 }
 
 /**
- * Sends the payee to the provider's onboarding form (or back to the Payouts tab when there is nothing to
+ * Sends the payee to the provider's onboarding form (or back to the Payouts section when there is nothing to
  * continue); a refusal (too many attempts, the provider down) is shown on the page in plain words.
  */
 export async function redirectToOnboarding(start: () => Promise<{ url: string } | null>) {
   try {
     const link = await start();
-    return redirect(link?.url ?? PAYOUTS_TAB);
+    return redirect(link?.url ?? PAYOUTS_SECTION);
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return data<OnboardingProblem>({ problem: error.message }, { status: error.status });
     console.error("Could not start payout onboarding", error);

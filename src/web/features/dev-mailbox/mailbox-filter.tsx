@@ -12,7 +12,7 @@ export function MailboxFilter({ to }: { to: string }) {
         <Label htmlFor="mailbox-to">Recipient</Label>
         <div className="flex gap-2">
           <Input id="mailbox-to" name="to" type="search" defaultValue={to} placeholder="someone@example.com or +447700900123" autoComplete="off" />
-          <Button type="submit" variant="secondary" className="h-11">
+          <Button type="submit" variant="secondary" size="md">
             <Search aria-hidden="true" />
             Filter
           </Button>
@@ -20,12 +20,12 @@ export function MailboxFilter({ to }: { to: string }) {
       </Form>
       <div className="flex gap-2">
         {to && (
-          <Link to={location.pathname} className={buttonVariants({ variant: "ghost", className: "h-11" })}>
+          <Link to={location.pathname} className={buttonVariants({ variant: "ghost", size: "md" })}>
             <X aria-hidden="true" />
             Show all
           </Link>
         )}
-        <Link to={`${location.pathname}${location.search}`} className={buttonVariants({ variant: "outline", className: "h-11" })}>
+        <Link to={`${location.pathname}${location.search}`} className={buttonVariants({ variant: "outline", size: "md" })}>
           <RefreshCw aria-hidden="true" />
           Refresh
         </Link>

@@ -16,7 +16,7 @@ export function EmailInfoCard({ ownEmail, isAdmin }: { ownEmail: string; isAdmin
     },
   ];
   return (
-    <Card className="bg-brand-50/40">
+    <Card tone="tinted">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Info className="size-5 text-brand-600" aria-hidden="true" />

@@ -70,7 +70,7 @@ export function TestEmailForm({ ownEmail, isAdmin, sample }: { ownEmail: string;
               placeholder="<h1>Hello!</h1>"
               value={fields.htmlContent}
               onChange={(event) => change("htmlContent", event.target.value)}
-              className="font-mono text-[13px] sm:text-[13px]"
+              code
             />
           </Field>
           <Button type="submit" className="self-start" disabled={sending}>

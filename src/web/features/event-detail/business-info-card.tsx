@@ -29,7 +29,7 @@ export function BusinessInfoCard({ venue, location, category }: { venue: string 
             <p className={venueLine ? "text-sm text-muted" : "font-semibold text-ink"}>{location}</p>
           </div>
         </div>
-        <a href={directions} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "lg" })}>
+        <a href={directions} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "lg-text-sm" })}>
           <Navigation aria-hidden="true" />
           Get Directions
           <span className="sr-only">(opens in a new tab)</span>

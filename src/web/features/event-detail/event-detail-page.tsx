@@ -124,11 +124,11 @@ export function EventDetailPage({
 
             <header className="flex flex-col gap-4">
               <div className="flex flex-wrap gap-2">
-                <Badge className="px-3 py-1 text-sm">
+                <Badge size="lg">
                   {categoryLabel(event.category)}
                 </Badge>
                 {event.status !== "active" && (
-                  <Badge variant="secondary" className="px-3 py-1 text-sm">
+                  <Badge variant="secondary" size="lg">
                     {statusLabel(event.status)}
                   </Badge>
                 )}

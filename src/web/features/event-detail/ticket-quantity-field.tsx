@@ -30,8 +30,8 @@ export function TicketQuantityField({
         <Button
           type="button"
           variant="outline"
-          size="icon"
-          className="h-11 w-11 shrink-0"
+          size="icon-md"
+          className="shrink-0"
           aria-label="One ticket fewer"
           aria-controls={id}
           disabled={disabled || quantity <= 1}
@@ -56,8 +56,8 @@ export function TicketQuantityField({
         <Button
           type="button"
           variant="outline"
-          size="icon"
-          className="h-11 w-11 shrink-0"
+          size="icon-md"
+          className="shrink-0"
           aria-label="One ticket more"
           aria-controls={id}
           disabled={disabled || quantity >= max}

@@ -4,7 +4,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 export function EventCardSkeleton() {
   return (
     <div aria-hidden="true" className="flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-white shadow-sm">
-      <Skeleton className="aspect-video w-full rounded-none" />
+      <Skeleton square className="aspect-video w-full" />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <Skeleton className="h-5 w-4/5" />
         <Skeleton className="h-4 w-3/5" />

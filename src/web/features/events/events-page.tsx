@@ -98,7 +98,7 @@ export function EventsPage({ state, result }: { state: EventsListState; result: 
             onRemove={(key) => go(() => ({ [key]: undefined }))}
           />
           {filtered && (
-            <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={clearFilters}>
+            <Button type="button" variant="link" size={null} className="text-sm [&_svg]:size-4" onClick={clearFilters}>
               <RotateCcw aria-hidden="true" />
               Clear Filters
             </Button>

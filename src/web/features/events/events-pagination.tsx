@@ -10,7 +10,7 @@ export function EventsPagination({ state, total }: { state: EventsListState; tot
   const last = Math.ceil(total / state.pageSize);
   if (last <= 1) return null;
   const href = (page: number) => `${paths.events()}${eventsSearchString({ ...state, page })}`;
-  const step = cn(buttonVariants({ variant: "outline", size: "default" }), "px-3");
+  const step = cn(buttonVariants({ variant: "outline", size: null }), "h-10 px-3 text-sm [&_svg]:size-4");
 
   return (
     <nav aria-label="Pagination" className="flex items-center justify-center gap-1.5 sm:gap-2">

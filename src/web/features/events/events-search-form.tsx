@@ -71,8 +71,10 @@ export function EventsSearchForm({ q, organiser }: { q: string; organiser?: stri
             clearTimeout(timer.current);
             timer.current = setTimeout(() => search(value, true), SEARCH_DEBOUNCE_MS);
           }}
+          shape={null}
+          tone={null}
           className={cn(
-            "h-11 rounded-xl border-0 bg-transparent pl-11 text-base focus-visible:outline-none sm:text-base [&::-webkit-search-cancel-button]:appearance-none",
+            "h-11 rounded-xl bg-transparent pl-11 text-base focus-visible:outline-none [&::-webkit-search-cancel-button]:appearance-none",
             text ? "pr-10" : "pr-2",
           )}
         />
@@ -91,7 +93,7 @@ export function EventsSearchForm({ q, organiser }: { q: string; organiser?: stri
           </button>
         )}
       </div>
-      <Button type="submit" className="h-11 shrink-0 px-3.5 sm:px-6">
+      <Button type="submit" size={null} className="h-11 shrink-0 px-3.5 text-sm sm:px-6 [&_svg]:size-4">
         <Search aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Search</span>
       </Button>

@@ -1,5 +1,4 @@
 import { SORT_OPTIONS, effectiveSort } from "@domain";
-import { Label } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { useEventsListNavigation } from "./use-events-list-navigation";
 import type { EventsListState } from "./list-query";
@@ -13,9 +12,9 @@ export function EventsSortSelect({ sort, q }: { sort: EventsListState["sort"]; q
   const value = chosen === "relevance" && !q ? "date" : chosen;
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <Label htmlFor="events-sort" className="sr-only shrink-0 text-muted sm:not-sr-only">
+      <label htmlFor="events-sort" className="sr-only shrink-0 text-sm font-semibold text-muted sm:not-sr-only">
         Sort by
-      </Label>
+      </label>
       <Select
         id="events-sort"
         name="sort"
@@ -23,7 +22,8 @@ export function EventsSortSelect({ sort, q }: { sort: EventsListState["sort"]; q
         value={value}
         onChange={(event) => go(() => ({ sort: event.target.value as EventsListState["sort"] }))}
         wrapperClassName="min-w-0 flex-1 sm:w-auto sm:flex-none"
-        className="h-10 pl-3 sm:min-w-48"
+        size="sm"
+        className="sm:min-w-48"
       >
         {SORT_OPTIONS.filter((option) => q || option.value !== "relevance").map((option) => (
           <option key={option.value} value={option.value}>

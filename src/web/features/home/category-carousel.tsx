@@ -135,7 +135,7 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
                 aria-current={i === index ? "true" : undefined}
                 aria-label={`Show slide ${i + 1}: ${slide.title}`}
                 onClick={() => go(() => i)}
-                className="group flex h-11 items-center px-1"
+                className="group flex h-11 min-w-6 items-center justify-center px-1"
               >
                 <span
                   aria-hidden="true"
@@ -154,7 +154,7 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
                 type="button"
                 onClick={() => setPlaying((value) => !value)}
                 aria-label={playing ? "Stop automatic slide show" : "Start automatic slide show"}
-                className={cn(buttonVariants({ variant: "outline", size: "icon" }), "rounded-full")}
+                className={buttonVariants({ variant: "outline", size: "icon", shape: "pill" })}
               >
                 {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
               </button>
@@ -164,7 +164,7 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
               onClick={previous}
               aria-controls="home-category-slides"
               aria-label="Previous slide"
-              className={cn(buttonVariants({ variant: "outline", size: "icon" }), "rounded-full")}
+              className={buttonVariants({ variant: "outline", size: "icon", shape: "pill" })}
             >
               <ChevronLeft aria-hidden="true" />
             </button>
@@ -173,7 +173,7 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
               onClick={next}
               aria-controls="home-category-slides"
               aria-label="Next slide"
-              className={cn(buttonVariants({ variant: "outline", size: "icon" }), "rounded-full")}
+              className={buttonVariants({ variant: "outline", size: "icon", shape: "pill" })}
             >
               <ChevronRight aria-hidden="true" />
             </button>
@@ -236,7 +236,7 @@ const Slide = memo(function Slide({
               <p className="mt-3 max-w-md text-base leading-relaxed text-white/90 sm:text-lg">{slide.description}</p>
               <Link
                 to={slideHref(slide)}
-                className={cn(buttonVariants({ variant: "inverse", size: "lg" }), "mt-6 focus-visible:outline-white")}
+                className={cn(buttonVariants({ variant: "inverse", size: "lg", backdrop: "dark" }), "mt-6")}
               >
                 Explore {slide.title}
                 <ArrowRight aria-hidden="true" />

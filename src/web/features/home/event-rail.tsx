@@ -55,7 +55,7 @@ export function EventRail({
     scroller.scrollBy({ left: direction * scroller.clientWidth * 0.9, behavior: smooth ? "smooth" : "auto" });
   };
 
-  const arrowClass = cn(buttonVariants({ variant: "outline", size: "icon" }), "rounded-full shadow-sm");
+  const arrowClass = cn(buttonVariants({ variant: "outline", size: "icon", shape: "pill" }), "shadow-sm");
   return (
     <div>
       <div className="flex items-end justify-between gap-4">

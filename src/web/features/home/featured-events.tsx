@@ -63,7 +63,8 @@ export function FeaturedEvents({ events }: { events: EventSummary[] }) {
               placeholder="Find an event by name..."
               autoComplete="off"
               enterKeyHint="search"
-              className="h-12 rounded-full pl-10 pr-10 shadow-sm [&::-webkit-search-cancel-button]:hidden"
+              shape={null}
+              className="h-12 rounded-full pl-10 pr-10 text-base shadow-sm sm:text-sm [&::-webkit-search-cancel-button]:hidden"
             />
             {searching && (
               <button
@@ -76,7 +77,7 @@ export function FeaturedEvents({ events }: { events: EventSummary[] }) {
               </button>
             )}
           </div>
-          <Link to={paths.events()} className={cn(buttonVariants({ variant: "outline", size: "lg" }), "rounded-full")}>
+          <Link to={paths.events()} className={buttonVariants({ variant: "outline", size: "lg", shape: "pill" })}>
             View All Events
             <ArrowRight aria-hidden="true" />
           </Link>
@@ -105,7 +106,7 @@ export function FeaturedEvents({ events }: { events: EventSummary[] }) {
 }
 
 function Pagination({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  const stepClass = cn(buttonVariants({ variant: "outline" }), "rounded-full px-3 sm:px-4");
+  const stepClass = cn(buttonVariants({ variant: "outline", size: null, shape: "pill" }), "h-10 px-3 text-sm sm:px-4 [&_svg]:size-4");
   return (
     <nav aria-label="Featured events pages" className="mt-10 flex items-center justify-center gap-1.5 sm:gap-2">
       <button type="button" className={stepClass} onClick={() => onPage(page - 1)} disabled={page === 1}>
@@ -126,8 +127,8 @@ function Pagination({ page, pages, onPage }: { page: number; pages: number; onPa
                 aria-label={`Page ${item}`}
                 aria-current={item === page ? "page" : undefined}
                 className={cn(
-                  buttonVariants({ variant: item === page ? "default" : "ghost", size: "icon" }),
-                  "size-9 rounded-full sm:size-10",
+                  buttonVariants({ variant: item === page ? "default" : "ghost", size: null, shape: "pill" }),
+                  "size-9 text-sm sm:size-10 [&_svg]:size-4",
                   item === page && "pointer-events-none",
                 )}
               >
@@ -154,10 +155,10 @@ function ComingSoon() {
       <h3 className="mt-5 text-2xl font-extrabold tracking-tight">Coming Soon</h3>
       <p className="mt-2 text-lg text-muted">Exciting Events On The Way</p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <Link to={paths.events()} className={buttonVariants({ size: "lg" })}>
+        <Link to={paths.events()} className={buttonVariants({ size: "lg-text-sm" })}>
           Browse All Events
         </Link>
-        <Link to={paths.createEvent} className={buttonVariants({ variant: "outline", size: "lg" })}>
+        <Link to={paths.createEvent} className={buttonVariants({ variant: "outline", size: "lg-text-sm" })}>
           <Plus aria-hidden="true" />
           Create an Event
         </Link>

@@ -38,13 +38,13 @@ export function HomeHero({ figures }: { figures: SiteFigure[] }) {
             Find what&rsquo;s on near you across the UK, book in seconds and get your tickets straight to your inbox.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to={paths.events()} className={cn(buttonVariants({ size: "lg", variant: "inverse" }), "shadow-lg shadow-brand-950/40 focus-visible:outline-white")}>
+            <Link to={paths.events()} className={cn(buttonVariants({ size: "lg", variant: null, backdrop: "dark" }), "bg-white text-brand-800 shadow-lg shadow-brand-950/40 hover:bg-brand-50")}>
               Browse Events
               <ArrowRight aria-hidden="true" />
             </Link>
             <Link
               to={paths.events()}
-              className={cn(buttonVariants({ size: "lg" }), "border border-white/30 bg-white/10 text-white shadow-none hover:bg-white/20 focus-visible:outline-white")}
+              className={cn(buttonVariants({ size: "lg", variant: null, backdrop: "dark" }), "border border-white/30 bg-white/10 text-white hover:bg-white/20")}
             >
               <MapPin aria-hidden="true" />
               Find Local Events

@@ -1,9 +1,8 @@
 import { CalendarCheck, Download, Share2 } from "lucide-react";
 import { useId, useState } from "react";
-import { IMAGE_STYLE_LABELS, formatEventTime, imageDimensions, type GeneratedImage } from "@domain";
+import { IMAGE_STYLE_LABELS, formatEventTime, imageDimensions, type DashboardEvent, type GeneratedImage } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { OwnEventsState } from "./use-own-events";
 import { imageAlt, sizeLabel } from "./image-creator";
 import { UseForEvent } from "./use-for-event";
 
@@ -16,7 +15,7 @@ export function GeneratedImageCard({
   onShare,
 }: {
   image: GeneratedImage;
-  ownEvents: OwnEventsState;
+  ownEvents: DashboardEvent[];
   suggestedEventId: string;
   onDownload: () => void;
   onShare: () => void;

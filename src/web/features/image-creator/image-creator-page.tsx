@@ -1,14 +1,13 @@
 import { useRef } from "react";
+import type { DashboardEvent } from "@domain";
 import { TipsCard } from "./tips-card";
 import { CreatorForm } from "./creator-form";
 import { ImageHistory } from "./image-history";
 import { useImageCreator } from "./use-image-creator";
-import { useOwnEvents } from "./use-own-events";
 
 /** /video-creator, 'Create Images' (spec §2 AI Image Creator). */
-export function ImageCreatorPage({ aiConfigured }: { aiConfigured: boolean }) {
+export function ImageCreatorPage({ aiConfigured, ownEvents }: { aiConfigured: boolean; ownEvents: DashboardEvent[] }) {
   const creator = useImageCreator();
-  const ownEvents = useOwnEvents();
   const historyRef = useRef<HTMLElement>(null);
 
   async function generate() {
@@ -31,7 +30,7 @@ export function ImageCreatorPage({ aiConfigured }: { aiConfigured: boolean }) {
           <div className="flex min-w-0 flex-col gap-10">
             <CreatorForm
               fields={creator.fields}
-              ownEvents={ownEvents.events}
+              ownEvents={ownEvents}
               generating={creator.generating}
               aiConfigured={aiConfigured}
               onChange={creator.change}

@@ -1,7 +1,6 @@
 import { Images, Loader2 } from "lucide-react";
 import type { Ref } from "react";
-import type { GeneratedImage, ImageSize } from "@domain";
-import type { OwnEventsState } from "./use-own-events";
+import type { DashboardEvent, GeneratedImage, ImageSize } from "@domain";
 import { useImageSharing } from "./use-image-sharing";
 import { GeneratedImageCard } from "./generated-image-card";
 
@@ -20,7 +19,7 @@ export function ImageHistory({
   history: GeneratedImage[];
   generating: boolean;
   pendingSize: ImageSize;
-  ownEvents: OwnEventsState;
+  ownEvents: DashboardEvent[];
   suggestedEventId: string;
 }) {
   const { download, share } = useImageSharing();

@@ -8,19 +8,17 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { paths } from "~/paths";
 import { setEventImage } from "./set-event-image";
-import type { OwnEventsState } from "./use-own-events";
 import { createEventWithImagePath, eventOptionLabel } from "./image-creator";
 
 /** One click from a generated image to an event's picture: one of the organiser's events, or a new one. */
-export function UseForEvent({ id, image, ownEvents, suggestedEventId }: { id: string; image: GeneratedImage; ownEvents: OwnEventsState; suggestedEventId: string }) {
-  const events = ownEvents.events;
-  const [eventId, setEventId] = useState(() => (events?.some((event) => event.id === suggestedEventId) ? suggestedEventId : (events?.[0]?.id ?? "")));
+export function UseForEvent({ id, image, ownEvents: events, suggestedEventId }: { id: string; image: GeneratedImage; ownEvents: DashboardEvent[]; suggestedEventId: string }) {
+  const [eventId, setEventId] = useState(() => (events.some((event) => event.id === suggestedEventId) ? suggestedEventId : (events[0]?.id ?? "")));
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState<DashboardEvent | null>(null);
-  const chosen = eventId || events?.[0]?.id || "";
+  const chosen = eventId || events[0]?.id || "";
 
   async function apply() {
-    const event = events?.find((candidate) => candidate.id === chosen);
+    const event = events.find((candidate) => candidate.id === chosen);
     if (!event || saving) return;
     setSaving(true);
     try {
@@ -36,14 +34,7 @@ export function UseForEvent({ id, image, ownEvents, suggestedEventId }: { id: st
 
   return (
     <div id={id} className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4">
-      {events === null ? (
-        <p className="flex items-center gap-2 text-sm text-muted">
-          <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-          Loading your events…
-        </p>
-      ) : ownEvents.failed ? (
-        <p className="text-sm text-muted">Your events could not be loaded. Please refresh the page and try again.</p>
-      ) : events.length === 0 ? (
+      {events.length === 0 ? (
         <p className="text-sm text-muted">You have no events yet.</p>
       ) : (
         <div className="flex flex-col gap-3">
@@ -62,7 +53,7 @@ export function UseForEvent({ id, image, ownEvents, suggestedEventId }: { id: st
           </Button>
         </div>
       )}
-      {events && events.length > 0 && (
+      {events.length > 0 && (
         <p className="text-xs text-muted">Event pages show pictures in a wide 16:9 frame: the image goes in whole, with a soft border filling the sides.</p>
       )}
       <div role="status" className="empty:hidden">
@@ -79,7 +70,7 @@ export function UseForEvent({ id, image, ownEvents, suggestedEventId }: { id: st
           </p>
         )}
       </div>
-      <Link to={createEventWithImagePath(image.imageUrl)} className={buttonVariants({ variant: "link", size: "sm", className: "self-start px-0" })}>
+      <Link to={createEventWithImagePath(image.imageUrl)} className={buttonVariants({ variant: "link", size: "sm", className: "self-start" })}>
         <CalendarPlus aria-hidden="true" />
         Create an event with this image
       </Link>

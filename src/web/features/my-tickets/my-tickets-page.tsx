@@ -1,15 +1,12 @@
-import { RotateCcw, Ticket } from "lucide-react";
+import { Ticket } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { BuyerRefundRequest, MyTicket, TicketEmailStatus } from "@domain";
-import { Button, buttonVariants } from "~/components/ui/button";
+import type { MyTicket } from "@domain";
+import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
-import { useMyTickets } from "./get-my-tickets";
 import { usePrintTicket } from "./use-print-ticket";
 import { MY_TICKETS_TEXT } from "./my-tickets-text";
-import { MyTicketsSkeleton } from "./my-tickets-skeleton";
 import { TicketCard } from "./ticket-card";
-import "./my-tickets-print.css";
 
 function EmptyTickets() {
   return (
@@ -19,23 +16,9 @@ function EmptyTickets() {
       </span>
       <h2 className="mt-5 text-xl font-bold">{MY_TICKETS_TEXT.emptyTitle}</h2>
       <p className="mt-1 max-w-md text-muted">{MY_TICKETS_TEXT.emptyDescription}</p>
-      <Link to={paths.events()} className={buttonVariants({ size: "lg", className: "mt-7" })}>
+      <Link to={paths.events()} className={buttonVariants({ size: "lg-text-sm", className: "mt-7" })}>
         Browse Events
       </Link>
-    </div>
-  );
-}
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="flex flex-col items-center rounded-3xl border border-red-200 bg-white px-6 py-12 text-center">
-      <p role="alert" className="max-w-md font-medium text-red-800">
-        {MY_TICKETS_TEXT.loadFailed.description}
-      </p>
-      <Button variant="outline" className="mt-6" onClick={onRetry}>
-        <RotateCcw aria-hidden="true" />
-        Try again
-      </Button>
     </div>
   );
 }
@@ -46,8 +29,6 @@ function TicketSection({
   tickets,
   printing,
   onPrint,
-  onEmailSent,
-  onRefundRequested,
   empty,
 }: {
   id: string;
@@ -55,8 +36,6 @@ function TicketSection({
   tickets: MyTicket[];
   printing: string | null;
   onPrint: (bookingId: string) => void;
-  onEmailSent: (bookingId: string, email: TicketEmailStatus) => void;
-  onRefundRequested: (bookingId: string, request: BuyerRefundRequest) => void;
   empty?: ReactNode;
 }) {
   return (
@@ -67,7 +46,7 @@ function TicketSection({
       {tickets.length > 0 ? (
         <ul aria-labelledby={id} className="flex flex-col gap-6 print:gap-0">
           {tickets.map((ticket) => (
-            <TicketCard key={ticket.bookingId} ticket={ticket} printTarget={printing === ticket.bookingId} onPrint={onPrint} onEmailSent={onEmailSent} onRefundRequested={onRefundRequested} />
+            <TicketCard key={ticket.bookingId} ticket={ticket} printTarget={printing === ticket.bookingId} onPrint={onPrint} />
           ))}
         </ul>
       ) : (
@@ -82,10 +61,8 @@ function TicketSection({
  * ones first, soonest first, then past ones apart, most recent first; the server decides which is which
  * (issue 17).
  */
-export function MyTicketsPage() {
-  const { state, retry, markEmail, markRefundRequest } = useMyTickets();
+export function MyTicketsPage({ tickets }: { tickets: MyTicket[] }) {
   const { printing, print } = usePrintTicket();
-  const tickets = state.status === "ready" ? state.tickets : [];
   const upcoming = tickets.filter((ticket) => ticket.period === "upcoming");
   const past = tickets.filter((ticket) => ticket.period === "past");
   return (
@@ -98,10 +75,9 @@ export function MyTicketsPage() {
           </p>
         </header>
         <div className="mt-8 print:mt-0">
-          {state.status === "loading" && <MyTicketsSkeleton />}
-          {state.status === "failed" && <LoadFailed onRetry={retry} />}
-          {state.status === "ready" && state.tickets.length === 0 && <EmptyTickets />}
-          {state.status === "ready" && state.tickets.length > 0 && (
+          {tickets.length === 0 ? (
+            <EmptyTickets />
+          ) : (
             <div data-my-tickets="" data-print-only={printing ? "" : undefined} className="flex flex-col gap-10 print:gap-0">
               <TicketSection
                 id="upcoming-tickets"
@@ -109,8 +85,6 @@ export function MyTicketsPage() {
                 tickets={upcoming}
                 printing={printing}
                 onPrint={print}
-                onEmailSent={markEmail}
-                onRefundRequested={markRefundRequest}
                 empty={
                   <p className="rounded-2xl border border-dashed border-border bg-white px-5 py-6 text-muted print:hidden">
                     {MY_TICKETS_TEXT.noUpcoming}{" "}
@@ -121,7 +95,7 @@ export function MyTicketsPage() {
                 }
               />
               {past.length > 0 && (
-                <TicketSection id="past-tickets" title={MY_TICKETS_TEXT.pastHeading} tickets={past} printing={printing} onPrint={print} onEmailSent={markEmail} onRefundRequested={markRefundRequest} />
+                <TicketSection id="past-tickets" title={MY_TICKETS_TEXT.pastHeading} tickets={past} printing={printing} onPrint={print} />
               )}
             </div>
           )}

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ApiRequestError } from "~/lib/api-request";
 import { eventWhen, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine, ticketValidity } from "./my-tickets-text";
 
 describe("resend toasts (spec §8 'Scanner and My Tickets')", () => {
@@ -20,11 +19,11 @@ describe("resend toasts (spec §8 'Scanner and My Tickets')", () => {
       ok: false,
       text: { title: "Error", description: "Failed to resend ticket email. Please try again." },
     });
-    expect(resendErrorToast(new TypeError("Failed to fetch"))).toEqual({ title: "Error", description: "Failed to resend ticket email. Please try again." });
-    expect(resendErrorToast(new ApiRequestError({ status: 500, message: "Internal" })).description).toBe("Failed to resend ticket email. Please try again.");
+    expect(resendErrorToast({ status: 404, message: "No ticket found with that identifier. Please check and try again." })).toEqual({ title: "Error", description: "Failed to resend ticket email. Please try again." });
+    expect(resendErrorToast({ status: 500, message: "Internal" }).description).toBe("Failed to resend ticket email. Please try again.");
   });
   it("passes on the rate limit's reason", () => {
-    const limited = new ApiRequestError({ status: 429, code: "RATE_LIMITED", message: "Too many requests. Please wait a few minutes before trying again." });
+    const limited = { status: 429, message: "Too many requests. Please wait a few minutes before trying again." };
     expect(resendErrorToast(limited)).toEqual({ title: "Error", description: "Too many requests. Please wait a few minutes before trying again." });
   });
 });

@@ -13,7 +13,6 @@ import {
   type TicketEmailResult,
   type TicketEmailStatus,
 } from "@domain";
-import { ApiRequestError } from "~/lib/api-request";
 
 export interface ToastText {
   title: string;
@@ -22,7 +21,6 @@ export interface ToastText {
 
 /** My Tickets texts, word for word from spec §2 My Tickets and §8 'Scanner and My Tickets'. */
 export const MY_TICKETS_TEXT = {
-  loadFailed: { title: "Error", description: "Failed to load your tickets. Please try again." },
   resendFailed: { title: "Error", description: "Failed to resend ticket email. Please try again." },
   emptyTitle: "No tickets yet",
   emptyDescription: "Once you purchase tickets, they'll appear here",
@@ -50,8 +48,8 @@ export function resendResultToast(result: TicketEmailResult): { ok: boolean; tex
 }
 
 /** The toast after a resend was refused: the server's reason for a rate limit (decisions D11), else the spec's text. */
-export function resendErrorToast(error: unknown): ToastText {
-  if (error instanceof ApiRequestError && error.status === 429 && error.message) return { title: MY_TICKETS_TEXT.resendFailed.title, description: error.message };
+export function resendErrorToast(refused: { status: number; message: string }): ToastText {
+  if (refused.status === 429 && refused.message) return { title: MY_TICKETS_TEXT.resendFailed.title, description: refused.message };
   return MY_TICKETS_TEXT.resendFailed;
 }
 

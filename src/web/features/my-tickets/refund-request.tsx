@@ -1,46 +1,50 @@
 import { CircleCheck, Clock, Loader2, ReceiptText, Undo2 } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { BuyerRefundRequest, MyTicket } from "@domain";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import type { MyTicket } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
-import { ApiRequestError } from "~/lib/api-request";
 import { toast } from "~/lib/toast";
-import { requestRefund } from "./request-refund";
+import type { MyTicketsActionResult } from "./my-tickets-action-result";
 import { REFUND_REQUEST_TEXT, refundDeadline, refundOffer, refundsClosedLine, requestLine } from "./refund-request-text";
 
-function RequestForm({ ticket, onDone, onCancel }: { ticket: MyTicket; onDone: (request: BuyerRefundRequest) => void; onCancel: () => void }) {
+function RequestForm({ ticket, onDone, onCancel }: { ticket: MyTicket; onDone: () => void; onCancel: () => void }) {
+  const fetcher = useFetcher<MyTicketsActionResult>();
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const [missingReason, setMissingReason] = useState(false);
+  const sending = fetcher.state !== "idle";
   const field = useRef<HTMLTextAreaElement>(null);
   const id = `refund-reason-${ticket.bookingId}`;
   useEffect(() => field.current?.focus(), []);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(REFUND_REQUEST_TEXT.reasonRequired);
-      field.current?.focus();
+  // The server's answer: the request made (the list is read again and the card shows it), or its refusal.
+  const answer = fetcher.data;
+  const refused = answer && "refused" in answer ? answer.refused.message : null;
+  const error = missingReason ? REFUND_REQUEST_TEXT.reasonRequired : refused;
+  useEffect(() => {
+    if (!answer || answer.intent !== "refund") return;
+    if ("refused" in answer) {
+      toast.error(REFUND_REQUEST_TEXT.failed, { description: answer.refused.message });
       return;
     }
-    setSending(true);
-    setError(null);
-    try {
-      const request = await requestRefund(ticket.bookingId, reason.trim());
-      if (request.status === "approved") toast.success("Refund approved", { description: "The money is back on your card within 5-7 business days." });
-      else toast.success(REFUND_REQUEST_TEXT.requested, { description: "The organiser usually answers within 24-48 hours." });
-      onDone(request);
-    } catch (failure) {
-      const message = failure instanceof ApiRequestError ? failure.message : "Check your connection and try again.";
-      setError(message);
-      toast.error(REFUND_REQUEST_TEXT.failed, { description: message });
-      setSending(false);
-    }
+    if (!("request" in answer)) return;
+    if (answer.request.status === "approved") toast.success("Refund approved", { description: "The money is back on your card within 5-7 business days." });
+    else toast.success(REFUND_REQUEST_TEXT.requested, { description: "The organiser usually answers within 24-48 hours." });
+    onDone();
+  }, [answer, onDone]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    setMissingReason(!reason.trim());
+    if (reason.trim()) return;
+    event.preventDefault();
+    field.current?.focus();
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={`${REFUND_REQUEST_TEXT.button}: ${ticket.event.title}`} className="mt-3 flex flex-col gap-3">
+    <fetcher.Form method="post" onSubmit={submit} noValidate aria-label={`${REFUND_REQUEST_TEXT.button}: ${ticket.event.title}`} className="mt-3 flex flex-col gap-3">
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="bookingId" value={ticket.bookingId} />
       <Field id={id} label={REFUND_REQUEST_TEXT.reasonLabel} error={error} hint="The organiser reads this when deciding.">
         <Textarea ref={field} name="reason" required maxLength={500} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} disabled={sending} />
       </Field>
@@ -53,7 +57,7 @@ function RequestForm({ ticket, onDone, onCancel }: { ticket: MyTicket; onDone: (
           {sending ? REFUND_REQUEST_TEXT.sending : REFUND_REQUEST_TEXT.send}
         </Button>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }
 
@@ -61,8 +65,9 @@ function RequestForm({ ticket, onDone, onCancel }: { ticket: MyTicket; onDone: (
  * A booking's refund on My Tickets (decision 027): ask while the policy allows, with what it pays back
  * said plainly; then where the request stands; or when refunds closed.
  */
-export function RefundRequestSection({ ticket, onRequested }: { ticket: MyTicket; onRequested: (bookingId: string, request: BuyerRefundRequest) => void }) {
+export function RefundRequestSection({ ticket }: { ticket: MyTicket }) {
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const opener = useRef<HTMLButtonElement>(null);
   const { refund } = ticket;
   const request = refund.request;
@@ -92,10 +97,7 @@ export function RefundRequestSection({ ticket, onRequested }: { ticket: MyTicket
           {open ? (
             <RequestForm
               ticket={ticket}
-              onDone={(made) => {
-                setOpen(false);
-                onRequested(ticket.bookingId, made);
-              }}
+              onDone={close}
               onCancel={() => {
                 setOpen(false);
                 requestAnimationFrame(() => opener.current?.focus());

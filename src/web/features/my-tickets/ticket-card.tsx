@@ -1,13 +1,13 @@
 import { CalendarDays, CalendarPlus, CircleAlert, IdCard, Loader2, Mail, MailCheck, MapPin, Printer, ReceiptText, RotateCcw, Send, TicketX } from "lucide-react";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { BRAND, eventPlace, formatDateTime, formatPounds, minAgeDescription, receiptPath, type BuyerRefundRequest, type MyTicket, type TicketEmailProvider, type TicketEmailStatus } from "@domain";
+import { useEffect, type ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
+import { BRAND, eventPlace, formatDateTime, formatPounds, minAgeDescription, receiptPath, type MyTicket, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { TicketQr } from "~/components/tickets/ticket-qr";
 import { cn } from "~/lib/cn";
-import { useSendTicketEmail } from "~/lib/send-ticket-email";
 import { toast } from "~/lib/toast";
+import type { MyTicketsActionResult } from "./my-tickets-action-result";
 import { RefundRequestSection } from "./refund-request";
 import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine, ticketValidity } from "./my-tickets-text";
 
@@ -43,38 +43,32 @@ export function TicketCard({
   ticket,
   printTarget,
   onPrint,
-  onEmailSent,
-  onRefundRequested,
 }: {
   ticket: MyTicket;
   /** Print Ticket was pressed on this card: print CSS shows it alone. */
   printTarget: boolean;
   onPrint: (bookingId: string) => void;
-  onEmailSent: (bookingId: string, email: TicketEmailStatus) => void;
-  onRefundRequested: (bookingId: string, request: BuyerRefundRequest) => void;
 }) {
-  const { sending, send } = useSendTicketEmail();
+  const resend = useFetcher<MyTicketsActionResult>();
+  const sending = resend.state === "idle" ? null : resend.formData?.get("provider");
   const titleId = `ticket-${ticket.bookingId}-title`;
   const place = eventPlace(ticket.event);
   const validity = ticketValidity(ticket);
 
-  // One send at a time per card (spec §2 My Tickets); a resend that went out shows on the card at once.
-  async function resend(provider: TicketEmailProvider) {
-    const sent = await send({ bookingId: ticket.bookingId, provider });
-    if (!sent) return;
-    if ("error" in sent) {
-      const text = resendErrorToast(sent.error);
+  // The toast says what the server answered; a resend that went out shows on the card when the list is read again.
+  const answer = resend.data;
+  useEffect(() => {
+    if (!answer || answer.intent !== "resend") return;
+    if ("refused" in answer) {
+      const text = resendErrorToast(answer.refused);
       toast.error(text.title, { description: text.description });
       return;
     }
-    const { ok, text } = resendResultToast(sent.result);
-    if (!ok) {
-      toast.error(text.title, { description: text.description });
-      return;
-    }
-    toast.success(text.title, { description: text.description });
-    onEmailSent(ticket.bookingId, { status: "sent", sentAt: new Date().toISOString(), provider: sent.result.provider, error: null });
-  }
+    if (!("result" in answer)) return;
+    const { ok, text } = resendResultToast(answer.result);
+    if (ok) toast.success(text.title, { description: text.description });
+    else toast.error(text.title, { description: text.description });
+  }, [answer]);
   return (
     <li
       data-ticket-card=""
@@ -142,14 +136,14 @@ export function TicketCard({
                 <Link
                   to={receiptPath(ticket.orderId)}
                   aria-describedby={titleId}
-                  className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+                  className="inline-flex min-h-6 w-fit items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
                 >
                   <ReceiptText className="size-4" aria-hidden="true" />
                   {MY_TICKETS_TEXT.receipt}
                 </Link>
               )}
             </div>
-            <RefundRequestSection ticket={ticket} onRequested={onRefundRequested} />
+            <RefundRequestSection ticket={ticket} />
           </div>
           <div className="flex flex-col items-center justify-center gap-3 border-t-2 border-dashed border-border bg-surface/60 p-5 text-center md:w-64 md:border-l-2 md:border-t-0 print:w-auto print:border-l-0 print:border-t-2 print:bg-white print:py-8">
             {validity.usable ? (
@@ -165,22 +159,29 @@ export function TicketCard({
         </div>
         {validity.usable && (
           <div className="flex flex-col gap-2 border-t border-border px-5 py-4 sm:flex-row sm:flex-wrap sm:px-6 print:hidden">
-            {RESEND_WAYS.map(({ provider, label }, index) => {
-              const Icon = index === 0 ? Send : RotateCcw;
-              return (
-                <Button
-                  key={provider}
-                  variant="outline"
-                  size="sm"
-                  aria-describedby={titleId}
-                  disabled={sending !== null}
-                  onClick={() => void resend(provider)}
-                >
-                  {sending === provider ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Icon aria-hidden="true" />}
-                  {label}
-                </Button>
-              );
-            })}
+            {/* One send at a time per card (spec §2 My Tickets); `display: contents` keeps the buttons in the row. */}
+            <resend.Form method="post" className="contents">
+              <input type="hidden" name="intent" value="resend" />
+              <input type="hidden" name="bookingId" value={ticket.bookingId} />
+              {RESEND_WAYS.map(({ provider, label }, index) => {
+                const Icon = index === 0 ? Send : RotateCcw;
+                return (
+                  <Button
+                    key={provider}
+                    type="submit"
+                    name="provider"
+                    value={provider}
+                    variant="outline"
+                    size="sm"
+                    aria-describedby={titleId}
+                    disabled={sending != null}
+                  >
+                    {sending === provider ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Icon aria-hidden="true" />}
+                    {label}
+                  </Button>
+                );
+              })}
+            </resend.Form>
             <a href={ticketCalendarUrl(ticket.bookingId)} download aria-describedby={titleId} className={buttonVariants({ variant: "outline", size: "sm" })}>
               <CalendarPlus aria-hidden="true" />
               {MY_TICKETS_TEXT.addToCalendar}

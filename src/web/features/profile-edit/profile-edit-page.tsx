@@ -3,10 +3,11 @@ import type { OwnProfile } from "@domain";
 import { FormPage } from "~/components/form-page";
 import { paths } from "~/paths";
 import { ProfileEditForm } from "./profile-edit-form";
+import type { EraseAccountAnswer } from "./erase-account";
 import { YourDataSection } from "./your-data-section";
 
 /** /profile/edit (spec §2 Profiles): the signed-in user's own profile. */
-export function ProfileEditPage({ profile }: { profile: OwnProfile }) {
+export function ProfileEditPage({ profile, erasure }: { profile: OwnProfile; erasure?: EraseAccountAnswer }) {
   return (
     <FormPage
       title="Edit Profile"
@@ -28,7 +29,7 @@ export function ProfileEditPage({ profile }: { profile: OwnProfile }) {
       }
     >
       <ProfileEditForm profile={profile} />
-      <YourDataSection profile={profile} />
+      <YourDataSection profile={profile} refused={erasure} />
     </FormPage>
   );
 }

@@ -1,29 +1,35 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { afterEach, expect, test } from "vitest";
+import { redirect, useActionData } from "react-router";
 import { renderRoute } from "~/test/render-route";
+import type { EraseAccountAnswer } from "./erase-account";
 import { YourDataSection } from "./your-data-section";
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const profile = { userId: "user_ada", email: "ada@example.com" };
 
-function renderCard() {
-  renderRoute({
-    url: "/profile/edit",
-    route: { path: "/profile/edit", Component: () => <YourDataSection profile={profile} /> },
-    others: [{ index: true, Component: () => <h1>Home</h1> }],
-  });
+function Card() {
+  return <YourDataSection profile={profile} refused={useActionData<EraseAccountAnswer>()} />;
 }
 
-/** The API's answer to the erasure request (the network is the boundary; the card's own code runs as it is). */
-function answerErase(status: number, body: unknown) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
+/** The card on its page, the action answering as the server's does: erased goes home, else its refusal. */
+function renderCard(answer: EraseAccountAnswer | "erased" = "erased") {
+  const posted: Record<string, FormDataEntryValue>[] = [];
+  renderRoute({
+    url: "/profile/edit",
+    route: {
+      path: "/profile/edit",
+      action: async ({ request }: { request: Request }) => {
+        posted.push(Object.fromEntries(await request.formData()));
+        return answer === "erased" ? redirect("/") : answer;
+      },
+      Component: Card,
+    },
+    others: [{ index: true, Component: () => <h1>Home</h1> }],
+  });
+  return posted;
 }
 
 test("the card offers a plain download link and a form that says what is deleted and kept, and asks for the e-mail and password", async () => {
@@ -41,19 +47,17 @@ test("the card offers a plain download link and a form that says what is deleted
   expect(screen.getByRole("button", { name: "Delete my account" })).toBeTruthy();
 });
 
-test("deleting sends the typed e-mail and password, then goes home", async () => {
-  const fetch = answerErase(200, { erased: true });
-  renderCard();
+test("deleting posts the typed e-mail and password to the page's action, then goes home", async () => {
+  const posted = renderCard();
   fireEvent.change(await screen.findByLabelText("Your e-mail address"), { target: { value: " ada@example.com " } });
   fireEvent.change(screen.getByLabelText("Password"), { target: { value: "secret-password" } });
   fireEvent.click(screen.getByRole("button", { name: "Delete my account" }));
   expect(await screen.findByRole("heading", { level: 1, name: "Home" })).toBeTruthy();
-  expect(fetch).toHaveBeenCalledWith("/api/me/erase", expect.objectContaining({ method: "POST", body: JSON.stringify({ email: "ada@example.com", password: "secret-password" }) }));
+  expect(posted).toEqual([{ intent: "erase-account", email: "ada@example.com", password: "secret-password" }]);
 });
 
 test("a refusal (an organiser's upcoming sales) is shown beside the form, and the page stays", async () => {
-  answerErase(409, { error: { code: "UPCOMING_EVENTS_WITH_SALES", message: "You organise upcoming events with tickets sold: Midsummer Ceilidh." } });
-  renderCard();
+  renderCard({ intent: "erase-account", problem: "You organise upcoming events with tickets sold: Midsummer Ceilidh." });
   fireEvent.change(await screen.findByLabelText("Your e-mail address"), { target: { value: "ada@example.com" } });
   fireEvent.click(screen.getByRole("button", { name: "Delete my account" }));
   expect((await screen.findByRole("alert")).textContent).toContain("Midsummer Ceilidh");
@@ -61,9 +65,8 @@ test("a refusal (an organiser's upcoming sales) is shown beside the form, and th
 });
 
 test("without the e-mail typed nothing is sent", async () => {
-  const fetch = answerErase(200, { erased: true });
-  renderCard();
+  const posted = renderCard();
   fireEvent.click(await screen.findByRole("button", { name: "Delete my account" }));
   expect((await screen.findByRole("alert")).textContent).toBe("Type your account's e-mail address to confirm.");
-  expect(fetch).not.toHaveBeenCalled();
+  expect(posted).toEqual([]);
 });

@@ -1,40 +1,40 @@
-import { useState, type FormEvent } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useEffect, useState, type FormEvent } from "react";
+import { Form, useNavigation } from "react-router";
 import { ERASURE_FRESH_SIGN_IN_MINUTES, ERASURE_TERMS, type OwnProfile } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { ApiRequestError } from "~/lib/api-request";
 import { markSignedOut } from "~/lib/session-store";
 import { toast } from "~/lib/toast";
 import { paths } from "~/paths";
-import { eraseAccount, EXPORT_PATH } from "./erase-account";
+import { ERASE_ACCOUNT_INTENT, EXPORT_PATH, type EraseAccountAnswer } from "./erase-account";
 
 export const ACCOUNT_DELETED_TOAST = { title: "Your account has been deleted", description: "You have been signed out everywhere." } as const;
 
-/** "Your data" (issue 34, D28): download everything we hold about you, or delete your account. */
-export function YourDataSection({ profile }: { profile: Pick<OwnProfile, "userId" | "email"> }) {
+const EMAIL_REQUIRED = "Type your account's e-mail address to confirm.";
+
+/**
+ * "Your data" (issue 34, D28): download everything we hold about you, or delete your account. The
+ * deletion posts to the page's action, so it works before the scripts load; `refused` is its refusal.
+ */
+export function YourDataSection({ profile, refused }: { profile: Pick<OwnProfile, "userId" | "email">; refused?: EraseAccountAnswer }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [erasing, setErasing] = useState(false);
-  const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
+  const [missingEmail, setMissingEmail] = useState(false);
+  const navigation = useNavigation();
+  const erasingPost = navigation.formData?.get("intent") === ERASE_ACCOUNT_INTENT;
+  const erasing = erasingPost && navigation.state !== "idle";
+  // The action answers an erased account with a redirect home: the navigation loads "/" for this form's post.
+  const erased = erasingPost && navigation.state === "loading" && navigation.location.pathname === paths.home;
+  const problem = missingEmail ? EMAIL_REQUIRED : (refused?.problem ?? null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!email.trim()) return setProblem("Type your account's e-mail address to confirm.");
-    setProblem(null);
-    setErasing(true);
-    try {
-      await eraseAccount({ email: email.trim(), ...(password ? { password } : {}) });
-    } catch (error) {
-      setErasing(false);
-      const message = error instanceof ApiRequestError ? error.message : "Your account could not be deleted just now. Please try again.";
-      setProblem(message);
-      toast.error("Your account was not deleted", { description: message });
-      return;
-    }
+  useEffect(() => {
+    if (!refused) return;
+    toast.error("Your account was not deleted", { description: refused.problem });
+  }, [refused]);
+
+  useEffect(() => {
+    if (!erased) return;
     markSignedOut(profile.userId);
     try {
       window.sessionStorage.clear();
@@ -42,8 +42,12 @@ export function YourDataSection({ profile }: { profile: Pick<OwnProfile, "userId
       // Storage may be blocked; there is nothing of ours in it then either.
     }
     toast.success(ACCOUNT_DELETED_TOAST.title, { description: ACCOUNT_DELETED_TOAST.description });
-    await navigate(paths.home);
-    void revalidate();
+  }, [erased, profile.userId]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    const typed = email.trim();
+    setMissingEmail(!typed);
+    if (!typed) event.preventDefault();
   }
 
   return (
@@ -58,7 +62,8 @@ export function YourDataSection({ profile }: { profile: Pick<OwnProfile, "userId
         </a>
       </div>
       {/* Posted, never a GET: a submit before the scripts run must not put the password in the address. */}
-      <form method="post" noValidate onSubmit={submit} aria-labelledby="delete-account-heading" className="flex flex-col gap-4 rounded-xl border border-red-200 p-4">
+      <Form method="post" noValidate onSubmit={submit} aria-labelledby="delete-account-heading" className="flex flex-col gap-4 rounded-xl border border-red-200 p-4">
+        <input type="hidden" name="intent" value={ERASE_ACCOUNT_INTENT} />
         <h3 id="delete-account-heading" className="font-bold">
           Delete my account
         </h3>
@@ -82,10 +87,10 @@ export function YourDataSection({ profile }: { profile: Pick<OwnProfile, "userId
             {problem}
           </p>
         )}
-        <Button type="submit" disabled={erasing} className="self-start bg-red-700 hover:bg-red-800">
+        <Button type="submit" variant="danger" disabled={erasing} className="self-start">
           {erasing ? "Deleting…" : "Delete my account"}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -3,5 +3,5 @@ import { cn } from "~/lib/cn";
 
 /** The public profile's large avatar: the shared Avatar, framed. */
 export function ProfileAvatar({ name, url, className }: { name: string; url: string | null; className?: string }) {
-  return <Avatar name={name} url={url} className={cn("font-extrabold shadow-md ring-4 ring-white", className)} />;
+  return <Avatar name={name} url={url} className={cn("shadow-md ring-4 ring-white", className)} />;
 }

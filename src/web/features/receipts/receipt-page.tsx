@@ -5,7 +5,6 @@ import { BRAND, formatDateTime, formatEventDate, formatLongDate, formatPounds, r
 import type { Receipt, ReceiptSeller } from "@domain/receipt-shapes";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
-import "./receipt-print.css";
 
 const cell = "px-2 py-2 align-top sm:px-3";
 const amountCell = `${cell} text-right tabular-nums whitespace-nowrap`;

@@ -19,11 +19,11 @@ export function AboutPage({ figures }: { figures: SiteFigure[] }) {
         lead={`${BRAND.name} is a UK marketplace where anyone can discover what's on nearby, book in seconds, and put on an event of their own.`}
       >
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to={paths.events()} className={buttonVariants({ size: "lg", variant: "inverse" })}>
+          <Link to={paths.events()} className={buttonVariants({ size: "lg-text-sm", variant: "inverse" })}>
             Browse Events
             <ArrowRight aria-hidden="true" />
           </Link>
-          <Link to={paths.sell} className={buttonVariants({ size: "lg", className: "border border-white/30 bg-white/10 text-white shadow-none hover:bg-white/20" })}>
+          <Link to={paths.sell} className={buttonVariants({ size: "lg-text-sm", variant: null, className: "border border-white/30 bg-white/10 text-white shadow-sm hover:bg-white/20" })}>
             Sell Tickets
           </Link>
         </div>

@@ -21,11 +21,11 @@ export function SellerPage({ figures }: { figures: SiteFigure[] }) {
         lead={`Gigs, comedy nights, workshops, supper clubs or festivals: list your event on ${BRAND.name}, sell to people nearby and check them in with your phone.`}
       >
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to={paths.createEvent} className={buttonVariants({ size: "lg", variant: "inverse" })}>
+          <Link to={paths.createEvent} className={buttonVariants({ size: "lg-text-sm", variant: "inverse" })}>
             <PlusCircle aria-hidden="true" />
             Start Selling
           </Link>
-          <a href="#sell-pricing" className={buttonVariants({ size: "lg", className: "border border-white/30 bg-white/10 text-white shadow-none hover:bg-white/20" })}>
+          <a href="#sell-pricing" className={buttonVariants({ size: "lg-text-sm", variant: null, className: "border border-white/30 bg-white/10 text-white shadow-sm hover:bg-white/20" })}>
             See Pricing
           </a>
         </div>
@@ -84,7 +84,7 @@ export function SellerPage({ figures }: { figures: SiteFigure[] }) {
                     </li>
                   ))}
                 </ul>
-                <Link to={paths.createEvent} className={buttonVariants({ size: "lg", className: "self-start" })}>
+                <Link to={paths.createEvent} className={buttonVariants({ size: "lg-text-sm", className: "self-start" })}>
                   Create Your Event
                   <ArrowRight aria-hidden="true" />
                 </Link>

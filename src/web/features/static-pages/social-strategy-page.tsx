@@ -177,8 +177,8 @@ export function SocialStrategyPage() {
             tabs={TABS}
             selected={selected}
             searchFor={(value) => tabSearch(searchParams, "tab", TAB_VALUES, value)}
-            listClassName="grid-flow-row grid-cols-2 bg-white shadow-sm ring-1 ring-border sm:max-w-2xl sm:grid-flow-col sm:grid-cols-none"
-            tabClassName="data-[state=active]:bg-brand-600 data-[state=active]:text-white"
+            look="raised"
+            listClassName="sm:max-w-2xl"
           >
             <Panel />
           </AddressTabs>

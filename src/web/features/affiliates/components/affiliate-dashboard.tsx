@@ -38,7 +38,7 @@ export function AffiliateDashboard({ affiliate }: { affiliate: OwnAffiliate }) {
         <Card className="p-5">
           <dt className="text-sm font-semibold text-muted">Status</dt>
           <dd className="mt-3">
-            <Badge variant={active ? "success" : "warning"} className="px-3 py-1 text-sm">
+            <Badge variant={active ? "success" : "warning"} size="lg">
               {affiliateStatusLabel(affiliate.status)}
             </Badge>
           </dd>

@@ -1,6 +1,6 @@
 import type { OwnAffiliate } from "@domain";
 import { useSessionUser } from "~/hooks/use-session-user";
-import { useAffiliateAccount } from "../hooks/use-affiliate-account";
+import { useAffiliatePostToasts } from "../hooks/use-affiliate-account";
 import { AffiliateAccountTabs } from "./affiliate-account-tabs";
 import { AffiliateFaq } from "./affiliate-faq";
 import { AffiliateHero } from "./affiliate-hero";
@@ -18,7 +18,8 @@ export function AffiliatePage({ loadedFor, initialAffiliate, origin }: { loadedF
 }
 
 function AffiliateView({ signedIn, initialAffiliate, origin }: { signedIn: boolean; initialAffiliate: OwnAffiliate | null; origin: string }) {
-  const { affiliate, busy, create, generateNewCode } = useAffiliateAccount(signedIn ? initialAffiliate : null);
+  useAffiliatePostToasts();
+  const affiliate = signedIn ? initialAffiliate : null;
   return (
     <>
       <AffiliateHero>
@@ -29,13 +30,13 @@ function AffiliateView({ signedIn, initialAffiliate, origin }: { signedIn: boole
             You&apos;re an affiliate. Your code is <span className="font-mono font-bold tracking-widest text-white">{affiliate.code}</span>.
           </p>
         ) : (
-          <AffiliateCreate creating={busy === "create"} onCreate={create} />
+          <AffiliateCreate />
         )}
       </AffiliateHero>
       <div className="bg-surface">
         <div className="container-page flex flex-col gap-12 py-12 sm:py-16">
           {signedIn && affiliate && (
-            <AffiliateAccountTabs affiliate={affiliate} origin={origin} generating={busy === "new-code"} onGenerateNewCode={generateNewCode} />
+            <AffiliateAccountTabs affiliate={affiliate} origin={origin} />
           )}
           <div className="max-w-3xl">
             <AffiliateFaq />

@@ -6,17 +6,18 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { paths } from "~/paths";
 import { MARKETING_TIPS } from "../lib/affiliate-content";
 import { affiliateLink } from "../lib/affiliate-link";
+import { useAffiliatePost } from "../hooks/use-affiliate-account";
 import { CopyField } from "./copy-field";
 
 export interface AffiliateToolsProps {
   affiliate: OwnAffiliate;
   origin: string;
-  generating: boolean;
-  onGenerateNewCode: () => void;
 }
 
 /** Affiliate Tools tab: the code with Copy, the share link, 'Generate New Code' and marketing tips (spec §2). */
-export function AffiliateTools({ affiliate, origin, generating, onGenerateNewCode }: AffiliateToolsProps) {
+export function AffiliateTools({ affiliate, origin }: AffiliateToolsProps) {
+  const { Form, posting } = useAffiliatePost();
+  const generating = posting === "new-code";
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,0.8fr)]">
       <Card>
@@ -33,13 +34,13 @@ export function AffiliateTools({ affiliate, origin, generating, onGenerateNewCod
             copyLabel="Copy link"
             hint="Anyone who opens this link is referred by you for 30 days."
           />
-          <div className="flex flex-col gap-2 border-t border-border pt-5">
-            <Button type="button" variant="outline" className="self-start" disabled={generating} onClick={onGenerateNewCode}>
+          <Form method="post" className="flex flex-col gap-2 border-t border-border pt-5">
+            <Button type="submit" name="intent" value="new-code" variant="outline" className="self-start" disabled={generating}>
               {generating ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
               {generating ? "Generating..." : "Generate New Code"}
             </Button>
             <p className="text-xs text-muted">Your old referral links keep working after you generate a new code.</p>
-          </div>
+          </Form>
         </CardContent>
       </Card>
       <Card>

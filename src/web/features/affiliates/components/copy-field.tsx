@@ -32,9 +32,11 @@ export function CopyField({
           value={value}
           aria-describedby={hintId}
           onFocus={(event) => event.currentTarget.select()}
-          className={cn("min-w-0 bg-surface", mono && "font-mono text-base font-bold tracking-widest sm:text-base")}
+          tone="muted"
+          shape={mono ? null : "default"}
+          className={cn("min-w-0", mono && "h-11 rounded-xl px-3.5 font-mono text-base font-bold tracking-widest")}
         />
-        <Button type="button" variant={copied ? "secondary" : "outline"} className="h-11 min-w-28 shrink-0" onClick={() => void copy(value)}>
+        <Button type="button" variant={copied ? "secondary" : "outline"} size="md" className="min-w-28 shrink-0" onClick={() => void copy(value)}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           {copied ? "Copied!" : copyLabel}
         </Button>

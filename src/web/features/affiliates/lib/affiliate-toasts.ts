@@ -1,5 +1,3 @@
-import { ApiRequestError } from "~/lib/api-request";
-
 /** Affiliate toasts, word for word from spec §8 Affiliate. */
 export const AFFILIATE_TOASTS = {
   created: { title: "Success!", description: "Your affiliate account is ready. Share your code to start earning." },
@@ -11,7 +9,7 @@ export const AFFILIATE_TOASTS = {
 } as const;
 
 /** The 'Error' toast's detail: the server's message, else the fallback. */
-export function affiliateErrorDescription(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.status < 500 && error.message) return error.message;
+export function affiliateErrorDescription(refused: { status: number; message: string }, fallback: string): string {
+  if (refused.status < 500 && refused.message) return refused.message;
   return fallback;
 }

@@ -1,7 +1,6 @@
 import { Bot } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
 import { answerOpenRequests, openAssistant, useAssistantEverOpened } from "../assistant-store";
 
 const loadDialog = () => import("./assistant-dialog");
@@ -13,12 +12,12 @@ function preload() {
 }
 
 /** The header's assistant button (spec §2 Assistant overlay). */
-export function AssistantButton({ className }: { className?: string }) {
+export function AssistantButton() {
   return (
     <Button
       variant="ghost"
-      size="icon"
-      className={cn("text-ink [&_svg]:size-5", className)}
+      size={null}
+      className="size-10 text-sm [&_svg]:size-5"
       aria-label="Open Voice Assistant"
       aria-haspopup="dialog"
       title="Voice Assistant"

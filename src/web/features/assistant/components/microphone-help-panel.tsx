@@ -25,7 +25,7 @@ export function MicrophoneHelpPanel({ onDismiss }: { onDismiss: () => void }) {
           </h3>
           <p className="mt-1">Your browser blocked the microphone for this site. You can still type your questions, or allow the microphone:</p>
         </div>
-        <Button variant="ghost" size="icon" className="-mr-2 -mt-2 size-9 text-amber-900 hover:bg-amber-100" onClick={onDismiss} aria-label="Dismiss microphone help">
+        <Button variant={null} size={null} className="-mr-2 -mt-2 size-9 text-sm text-amber-900 hover:bg-amber-100 [&_svg]:size-4" onClick={onDismiss} aria-label="Dismiss microphone help">
           <X aria-hidden="true" />
         </Button>
       </div>

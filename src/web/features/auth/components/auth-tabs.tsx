@@ -49,7 +49,8 @@ export function AuthTabs({ result }: { result?: AuthFormResult }) {
       searchFor={tabSearchFor}
       onTabClick={() => setFocusResetEmail(false)}
       // Four short labels side by side: one line each, even on a 320 px phone.
-      tabClassName="whitespace-nowrap px-1 sm:px-2"
+      compact
+      tabClassName="whitespace-nowrap"
     >
         {tab === "signin" && (
           <>

@@ -105,26 +105,28 @@ export function OtpRequestStep({
           form.clearProblem();
         }}
       />
-      <Field
-        id="otp-phone"
-        label="Phone number"
-        hint="UK numbers can start with 07; other countries need their + code."
-        error={channel === "sms" ? problem : null}
-        className="hidden group-has-[#otp-channel-sms:checked]/otp:flex"
-      >
-        <Input
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          value={phone}
-          onChange={(event) => {
-            onPhoneChange(event.target.value);
-            form.clearProblem();
-          }}
-        />
-      </Field>
+      {/* The wrapper hides the field: Field draws itself with flex, which a hidden class on it would fight. */}
+      <div className="hidden group-has-[#otp-channel-sms:checked]/otp:block">
+        <Field
+          id="otp-phone"
+          label="Phone number"
+          hint="UK numbers can start with 07; other countries need their + code."
+          error={channel === "sms" ? problem : null}
+        >
+          <Input
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            value={phone}
+            onChange={(event) => {
+              onPhoneChange(event.target.value);
+              form.clearProblem();
+            }}
+          />
+        </Field>
+      </div>
       <Button type="submit" size="lg" disabled={form.pending}>
         {form.pending ? (
           "Sending code..."

@@ -64,7 +64,8 @@ export function OtpVerifyStep({ target, onBack, result }: { target: OtpTarget; o
             event.preventDefault();
             setCode(sanitiseOtpCode(event.clipboardData.getData("text")));
           }}
-          className="h-14 text-center font-mono text-2xl tracking-[0.5em] sm:text-2xl"
+          shape={null}
+          className="h-14 rounded-xl px-3.5 text-center font-mono text-2xl tracking-[0.5em]"
         />
       </Field>
       <Button type="submit" name={INTENT_FIELD} value="otp-verify" size="lg" disabled={form.pending || (hydrated && !isCompleteOtpCode(code))}>

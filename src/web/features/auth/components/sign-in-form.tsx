@@ -92,7 +92,7 @@ export function SignInForm({
         replace
         preventScrollReset
         onClick={onForgotPassword}
-        className={cn(buttonVariants({ variant: "link" }), "h-auto self-end px-0")}
+        className={cn(buttonVariants({ variant: "link", size: null }), "self-end text-sm [&_svg]:size-4")}
       >
         Forgot your password?
       </Link>

@@ -1,6 +1,7 @@
 import { LoaderCircle, LogIn, ScanLine } from "lucide-react";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Link } from "react-router";
+import type { CheckInCounts, DashboardEvent } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { useSessionUser } from "~/hooks/use-session-user";
 import { paths } from "~/paths";
@@ -27,7 +28,7 @@ function AuthenticationRequired() {
       </span>
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight">Authentication Required</h1>
       <p className="mt-3 max-w-md text-muted">You need to be logged in to access the ticket scanner.</p>
-      <Link to={`${paths.auth}?redirect=${encodeURIComponent(paths.checkIn)}`} className={buttonVariants({ size: "lg", className: "mt-8" })}>
+      <Link to={`${paths.auth}?redirect=${encodeURIComponent(paths.checkIn)}`} className={buttonVariants({ size: "lg-text-sm", className: "mt-8" })}>
         <LogIn aria-hidden="true" />
         Sign In
       </Link>
@@ -35,8 +36,11 @@ function AuthenticationRequired() {
   );
 }
 
-/** /check-in (spec §2 Check-in scanner): the scanner for a signed-in organiser, else a way to sign in. */
-export function CheckInPage() {
+/**
+ * /check-in (spec §2 Check-in scanner): the scanner for a signed-in organiser, else a way to sign in.
+ * `ownEvents` and `counts` are the loader's (null when it could not reach the server).
+ */
+export function CheckInPage({ ownEvents, counts }: { ownEvents: DashboardEvent[] | null; counts: CheckInCounts | null }) {
   const user = useSessionUser();
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   if (!user) return <AuthenticationRequired />;
@@ -49,7 +53,7 @@ export function CheckInPage() {
         </header>
         {hydrated ? (
           <Suspense fallback={<Loading />}>
-            <CheckInScanner key={user.id} userId={user.id} />
+            <CheckInScanner key={user.id} userId={user.id} ownEvents={ownEvents} counts={counts} />
           </Suspense>
         ) : (
           <Loading />

@@ -1,10 +1,12 @@
 import { Eraser, UserCheck } from "lucide-react";
-import { useCallback, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { CheckInCounts, DashboardEvent } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { useCheckInCounts } from "../api/get-check-in-counts";
+import { useCheckInCounts } from "../hooks/use-check-in-counts";
 import { useOfflineCheckIn } from "../hooks/use-offline-check-in";
-import { useOwnEvents } from "../api/get-own-events";
+import { useOwnEvents } from "../hooks/use-own-events";
 import { useTicketScan } from "../hooks/use-ticket-scan";
 import { doorEvents } from "../lib/door-events";
 import { useFeedbackSetting } from "../hooks/use-feedback-setting";
@@ -16,23 +18,31 @@ import { ScanResultOverlay } from "./scan-result-overlay";
 import { ScannerCamera } from "./scanner-camera";
 
 /** The signed-in scanner (spec §2 Check-in scanner), loaded in the browser only: it needs the camera. */
-export default function CheckInScanner({ userId }: { userId: string }) {
+export default function CheckInScanner({ userId, ownEvents, counts: loadedCounts }: { userId: string; ownEvents: DashboardEvent[] | null; counts: CheckInCounts | null }) {
   const autoId = useId();
   const soundId = useId();
   const [autoCheckIn, setAutoCheckIn] = useState(true);
   const [feedback, setFeedback] = useFeedbackSetting();
   const offline = useOfflineCheckIn(userId);
-  const own = useOwnEvents(offline.browserOnline);
-  const events = useMemo(() => doorEvents(own.events, offline.lists, new Date()), [own.events, offline.lists]);
+  const own = useOwnEvents(ownEvents);
+  const events = useMemo(() => doorEvents(own, offline.lists, new Date()), [own, offline.lists]);
   // The door's event: the next one until the organiser picks another ('' checks any of their events);
   // a chosen event no longer listed (deleted, or offline without its list) falls back to the next one.
-  const [chosenEvent, setChosenEvent] = useState<string | null>(null);
+  // The choice is kept in the address too (`?event=`), so the loader counts that event's admissions;
+  // only while the server can be reached, as reading the page again offline would fail it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [chosenEvent, setChosenEvent] = useState<string | null>(() => searchParams.get("event"));
+  const addressed = searchParams.get("event");
+  useEffect(() => {
+    if (chosenEvent === null || chosenEvent === addressed || offline.offline) return;
+    setSearchParams({ event: chosenEvent }, { replace: true, preventScrollReset: true });
+  }, [chosenEvent, addressed, offline.offline, setSearchParams]);
   const listed = events ? [...events.upcoming, ...events.past].some((event) => event.id === chosenEvent) : false;
   const eventId = chosenEvent === "" ? "" : chosenEvent && listed ? chosenEvent : (events?.upcoming[0]?.id ?? "");
   const { outcome, shown, checking, admissions, onScan, checkInManually, clear, dismiss } = useTicketScan({ offline, autoCheckIn, doorEventId: eventId, feedback });
-  const counts = useCheckInCounts({ eventId, offline, admissions });
+  const counts = useCheckInCounts({ eventId, offline, admissions, loaded: loadedCounts });
   // No scan is read before the door's event is known, or a ticket for another event could get in.
-  const doorKnown = events !== null || own.failed || !offline.browserOnline;
+  const doorKnown = events !== null || !offline.browserOnline;
   const onDoorScan = useCallback((text: string) => doorKnown && onScan(text), [doorKnown, onScan]);
 
   return (
@@ -83,7 +93,7 @@ export default function CheckInScanner({ userId }: { userId: string }) {
           {!shown && <ScanResultCard outcome={outcome} checking={checking} />}
         </div>
       </div>
-      <OfflineCheckInPanel offline={offline} />
+      <OfflineCheckInPanel offline={offline} ownEvents={own} />
       {outcome && shown && (
         <ScanResultOverlay
           key={outcome.serial}

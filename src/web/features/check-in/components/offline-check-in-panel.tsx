@@ -1,4 +1,4 @@
-import { admissibleTickets, formatDateTime, plural } from "@domain";
+import { admissibleTickets, formatDateTime, plural, type DashboardEvent } from "@domain";
 import { CloudUpload, Download, LoaderCircle, RefreshCw, Trash2, TriangleAlert, Wifi, WifiOff, X } from "lucide-react";
 import { useId, useState } from "react";
 import { AgeLimitBadge } from "~/components/age-limit-badge";
@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/input";
 import type { OfflineCheckIn } from "../hooks/use-offline-check-in";
-import { useOwnEvents } from "../api/get-own-events";
 import { eventChoices } from "../lib/event-choices";
 import type { SyncConflict } from "../lib/sync-bookkeeping";
 import { EventSelect } from "./event-select";
@@ -20,13 +19,10 @@ function conflictText(conflict: SyncConflict): string {
   return `Checked in on another device first, at ${formatDateTime(kept)}. This device scanned it at ${local}.`;
 }
 
-function EventPicker({ offline }: { offline: OfflineCheckIn }) {
+function EventPicker({ offline, events }: { offline: OfflineCheckIn; events: DashboardEvent[] | null }) {
   const selectId = useId();
-  const { events, failed } = useOwnEvents(offline.browserOnline);
   const [chosen, setChosen] = useState("");
-  if (!offline.browserOnline && !events) return <p className="text-sm text-muted">Connect to the internet to download a ticket list.</p>;
-  if (failed) return <p className="text-sm text-red-800">Your events could not be loaded. Please try again later.</p>;
-  if (!events) return <p className="text-sm text-muted">Loading your events…</p>;
+  if (!events) return <p className="text-sm text-muted">Connect to the internet to download a ticket list.</p>;
   if (events.length === 0) return <p className="text-sm text-muted">You have no events yet. Ticket lists are available for events you organise.</p>;
   const { upcoming, past } = eventChoices(events, new Date());
   const eventId = chosen || upcoming[0]?.id || past[0]?.id || "";
@@ -43,7 +39,7 @@ function EventPicker({ offline }: { offline: OfflineCheckIn }) {
         <Label htmlFor={selectId}>Event</Label>
         <EventSelect id={selectId} events={{ upcoming, past }} value={eventId} onChange={setChosen} />
       </div>
-      <Button type="submit" disabled={busy || !offline.browserOnline || !eventId} className="h-11">
+      <Button type="submit" size="md" disabled={busy || !offline.browserOnline || !eventId}>
         {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Download aria-hidden="true" />}
         Download ticket list
       </Button>
@@ -55,7 +51,7 @@ function EventPicker({ offline }: { offline: OfflineCheckIn }) {
  * Offline check-in: the organiser downloads an event's ticket list while online; without a connection
  * the scanner then verifies tickets on this device and queues the check-ins, which sync when back online.
  */
-export function OfflineCheckInPanel({ offline }: { offline: OfflineCheckIn }) {
+export function OfflineCheckInPanel({ offline, ownEvents }: { offline: OfflineCheckIn; ownEvents: DashboardEvent[] | null }) {
   const waiting = offline.pending.length;
   const pendingByEvent = new Map<string, number>();
   for (const entry of offline.pending) pendingByEvent.set(entry.eventId, (pendingByEvent.get(entry.eventId) ?? 0) + 1);
@@ -89,7 +85,7 @@ export function OfflineCheckInPanel({ offline }: { offline: OfflineCheckIn }) {
         {offline.storage === "unavailable" ? (
           <p className="text-sm text-red-800">This browser cannot store ticket lists, so offline check-in is not available here.</p>
         ) : (
-          <EventPicker offline={offline} />
+          <EventPicker offline={offline} events={ownEvents} />
         )}
 
         {offline.lists.length > 0 && (

@@ -40,7 +40,7 @@ export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | n
   const look = LOOKS[view.look];
   const ageCheck = ageCheckText(result);
   return (
-    <Card role="region" aria-label="Scan result" aria-live="polite" className={look.border}>
+    <Card role="region" aria-label="Scan result" aria-live="polite" tone={null} className={`bg-white ${look.border}`}>
       <div className={`flex items-start gap-3 rounded-t-2xl p-5 ${look.band}`}>
         {look.icon}
         <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-2">

@@ -79,11 +79,11 @@ export function ScanResultOverlay({
           <Icon className="size-20 shrink-0 sm:size-28" strokeWidth={2.5} aria-hidden="true" />
           <h2
             id={headingId}
-            className={cn("font-black leading-[0.95] tracking-tight", view.kind === "already" ? "text-6xl sm:text-8xl" : "text-5xl sm:text-7xl")}
+            className={cn("font-black tracking-tight", view.kind === "already" ? "text-6xl sm:text-8xl" : "text-5xl sm:text-7xl")}
           >
             {view.heading}
           </h2>
-          <p className={cn("font-extrabold leading-tight", view.kind === "already" ? "text-3xl sm:text-4xl" : "text-2xl sm:text-4xl")}>{view.status}</p>
+          <p className={cn("font-extrabold", view.kind === "already" ? "text-3xl sm:text-4xl" : "text-2xl sm:text-4xl")}>{view.status}</p>
           {ageCheck && (
             <p className="flex items-center gap-3 rounded-2xl bg-white px-5 py-3 text-3xl font-black text-ink sm:text-5xl">
               <IdCard className="size-9 shrink-0 sm:size-12" aria-hidden="true" />

@@ -51,13 +51,14 @@ function readControls(track: MediaStreamTrack): CameraControls {
   };
 }
 
-function OverlayButton({ className, ...props }: ComponentProps<"button">) {
+/** A round button over the camera picture; `large` for the camera's own on/off switch. */
+function OverlayButton({ large = false, ...props }: Omit<ComponentProps<"button">, "className"> & { large?: boolean }) {
   return (
     <button
       type="button"
       className={cn(
-        "pointer-events-auto flex size-12 items-center justify-center rounded-full bg-black/65 text-white shadow-lg ring-1 ring-white/30 backdrop-blur transition hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-default disabled:opacity-50 [&_svg]:size-5",
-        className,
+        "pointer-events-auto flex items-center justify-center rounded-full bg-black/65 text-white shadow-lg ring-1 ring-white/30 backdrop-blur transition hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-default disabled:opacity-50",
+        large ? "size-14 [&_svg]:size-6" : "size-12 [&_svg]:size-5",
       )}
       {...props}
     />
@@ -201,7 +202,7 @@ export function ScannerCamera({ onScan }: { onScan: (text: string) => void }) {
             aria-label={scanning ? "Turn camera off" : "Turn camera on"}
             disabled={toggleLocked}
             onClick={toggleScanning}
-            className="size-14 [&_svg]:size-6"
+            large
           >
             {scanning ? <CameraOff aria-hidden="true" /> : <Camera aria-hidden="true" />}
           </OverlayButton>

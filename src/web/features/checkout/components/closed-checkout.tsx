@@ -19,7 +19,7 @@ export function ClosedCheckout({ view }: { view: ClosedCheckoutView }) {
       </span>
       <h2 className="mt-4 text-xl font-bold">{view.title}</h2>
       <p className="mt-2 max-w-sm text-muted">{view.description}</p>
-      <Link to={view.action.to} className={buttonVariants({ size: "lg", className: "mt-6" })}>
+      <Link to={view.action.to} className={buttonVariants({ size: "lg-text-sm", className: "mt-6" })}>
         {view.action.label}
       </Link>
     </div>

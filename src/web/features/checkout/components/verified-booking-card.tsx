@@ -1,7 +1,6 @@
 import { CalendarDays, IdCard, MapPin, Ticket } from "lucide-react";
 import { eventPlace, formatEventTime, formatLongDate, formatPounds, hasPlaceholderDate, minAgeDescription, type TicketEmailStatus as Delivery } from "@domain";
-import type { VerifiedBooking } from "../verify-payment";
-import { bookingTitle } from "../lib/verification-outcome";
+import { bookingTitle, type VerifiedBooking } from "../lib/verification-outcome";
 import { TicketEmailStatus } from "./ticket-email-status";
 
 /** One confirmed booking: event, date, location, attendee (issue 17), tickets, total and ticket code (spec §2 Payment pages). */

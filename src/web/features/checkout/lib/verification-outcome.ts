@@ -1,5 +1,19 @@
-import { ApiRequestError } from "~/lib/api-request";
-import type { VerifiedBooking, VerifyPaymentResult } from "../verify-payment";
+import type { VerifiedBooking as DomainVerifiedBooking, VerifyPaymentResult as DomainVerifyPaymentResult } from "@domain";
+
+/**
+ * verify-payment's booking (spec §7) as this page reads it: the page still copes with an answer that lacks
+ * the event or the e-mail's delivery ('Booking data is incomplete', spec §8 Payment).
+ */
+export type VerifiedBooking = Omit<DomainVerifiedBooking, "events" | "ticket_email"> & {
+  events?: Partial<DomainVerifiedBooking["events"]> | null;
+  ticket_email?: DomainVerifiedBooking["ticket_email"];
+};
+
+/** verify-payment's answer as this page reads it: whatever came back, even nothing, is judged by `verificationOutcome`. */
+export type VerifyPaymentResult = Partial<Omit<DomainVerifyPaymentResult, "booking" | "bookings">> & {
+  booking?: VerifiedBooking;
+  bookings?: VerifiedBooking[];
+};
 
 /** Payment success page messages, word for word from spec §8 Payment. */
 export const VERIFICATION_MESSAGES = {
@@ -28,10 +42,11 @@ export function verificationOutcome(result: VerifyPaymentResult | null | undefin
   return { ok: true, bookings, message: result.message ?? null };
 }
 
-/** The call itself failed (network, server error): 'Function error: …'; signed out: sign in first. */
-export function verificationFailure(error: unknown): VerificationOutcome {
-  if (error instanceof ApiRequestError && error.status === 401) return { ok: false, message: VERIFICATION_MESSAGES.signIn, signInRequired: true };
-  const message = error instanceof Error && error.message ? error.message : String(error);
+/** verify-payment answers only the order's own buyer: a signed-out visitor signs in first. */
+export const SIGN_IN_TO_VERIFY: VerificationOutcome = { ok: false, message: VERIFICATION_MESSAGES.signIn, signInRequired: true };
+
+/** The verification itself was refused (a bad session id, a server error): 'Function error: …'. */
+export function verificationFailure(message: string): VerificationOutcome {
   return { ok: false, message: `Function error: ${message}` };
 }
 

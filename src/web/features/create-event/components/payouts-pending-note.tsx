@@ -12,7 +12,7 @@ export function PayoutsPendingNote({ price, category }: { price: string; categor
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
         You can publish this event now; tickets go on sale once payouts are set up.{" "}
-        <Link to={`${paths.dashboard}?tab=payouts`} className="font-semibold underline underline-offset-2">
+        <Link to={paths.dashboardPayouts} className="font-semibold underline underline-offset-2">
           Set up payouts
         </Link>
       </span>

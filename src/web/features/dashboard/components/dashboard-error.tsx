@@ -19,7 +19,7 @@ export function DashboardError() {
           <RotateCcw aria-hidden="true" />
           {state === "loading" ? "Trying again..." : "Try again"}
         </Button>
-        <Link to={paths.home} className={buttonVariants({ size: "lg", variant: "outline" })}>
+        <Link to={paths.home} className={buttonVariants({ size: "lg-text-sm", variant: "outline" })}>
           <ArrowLeft aria-hidden="true" />
           Return to Home
         </Link>

@@ -1,22 +1,22 @@
 import { CircleAlert } from "lucide-react";
-import type { ComponentProps } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "~/paths";
 import { useRevalidateOnVisible } from "~/hooks/use-revalidate-on-visible";
 import { useRevalidateOnSale } from "../hooks/use-revalidate-on-sale";
 import { CheckInInstructions } from "./check-in-instructions";
-import { DashboardTabs } from "./dashboard-tabs";
+import { DashboardNav } from "./dashboard-nav";
 
-/** /dashboard (spec §2 Dashboard): the check-in instructions, then the organiser's events, sales, bookings and attendees. */
+/** /dashboard's frame (spec §2 Dashboard): the check-in instructions and the sections' links, then the section shown (`children`). */
 export function DashboardPage({
-  sellerDetailsPending = false,
-  ...data
-}: ComponentProps<typeof DashboardTabs> & {
-  /** The organiser has not completed their seller details, so their paid events are not on sale (issue 34). */
-  sellerDetailsPending?: boolean;
+  paidEventsWaiting,
+  children,
+}: {
+  /** The organiser has paid events on sale but not their seller details, so those are not on sale (issue 34). */
+  paidEventsWaiting: boolean;
+  children: ReactNode;
 }) {
-  const paidWaiting = sellerDetailsPending && data.events.some((event) => event.pricePence > 0 && event.status === "active");
-  // Sales from the live feed and a return to the browser tab both bring the figures up to date.
+  // Sales from the live feed and a return to the browser tab both bring the section shown up to date.
   useRevalidateOnSale();
   useRevalidateOnVisible();
   return (
@@ -26,7 +26,7 @@ export function DashboardPage({
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Dashboard</h1>
           <p className="mt-2 text-muted">Manage your events, follow your sales and check attendees in.</p>
         </header>
-        {paidWaiting && (
+        {paidEventsWaiting && (
           <p role="note" className="flex items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
             <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <span>
@@ -39,7 +39,10 @@ export function DashboardPage({
           </p>
         )}
         <CheckInInstructions />
-        <DashboardTabs events={data.events} attendeeEvents={data.attendeeEvents} sales={data.sales} bookings={data.bookings} payoutAccount={data.payoutAccount} />
+        <div>
+          <DashboardNav />
+          <div className="mt-6">{children}</div>
+        </div>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Attendee } from "@domain";
-import { attendeeRow, attendeeSummary, withCheckIn } from "./attendee-rows";
+import { attendeeRow, attendeeSummary } from "./attendee-rows";
 
 const attendee = (overrides: Partial<Attendee> = {}): Attendee => ({
   bookingId: "b1",
@@ -66,20 +66,5 @@ describe("attendeeSummary", () => {
   it("counts bookings, tickets, check-ins and revenue", () => {
     const summary = attendeeSummary([attendee(), attendee({ bookingId: "b2", tickets: 1, amountPence: 1230, checkedInAt: "2026-12-06T19:05:00Z" })]);
     expect(summary).toEqual({ bookings: 2, tickets: 3, checkedInBookings: 1, checkedInTickets: 1, paidByBuyersPence: 3690 });
-  });
-});
-
-describe("withCheckIn", () => {
-  it("updates only the checked-in row, in place", () => {
-    const list = [attendee(), attendee({ bookingId: "b2" })];
-    const next = withCheckIn(list, { bookingId: "b2", checkedInAt: "2026-12-06T19:05:00Z", alreadyCheckedIn: false });
-    expect(next.map((a) => a.checkedInAt)).toEqual([null, "2026-12-06T19:05:00Z"]);
-    expect(next[0]).toBe(list[0]);
-  });
-
-  it("takes the server's time when someone else had already checked the ticket in", () => {
-    const list = [attendee()];
-    const next = withCheckIn(list, { bookingId: "b1", checkedInAt: "2026-12-06T19:00:00Z", alreadyCheckedIn: true });
-    expect(next[0]!.checkedInAt).toBe("2026-12-06T19:00:00Z");
   });
 });

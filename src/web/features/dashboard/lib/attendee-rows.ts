@@ -1,4 +1,4 @@
-import { bookingStateLabel, formatPounds, type Attendee, type CheckInResult, formatDateTime } from "@domain";
+import { bookingStateLabel, formatPounds, type Attendee, formatDateTime } from "@domain";
 
 /** One attendee as the table and the phone cards show it (spec §2 Dashboard, §4 Bookings). */
 export interface AttendeeRow {
@@ -66,12 +66,4 @@ export function attendeeSummary(attendees: readonly Attendee[]): AttendeeSummary
     }
   }
   return summary;
-}
-
-/**
- * The list after a check-in: that one row updated in place, every other row and the order untouched.
- * The server's time wins: for a ticket someone else had already checked in it is the first check-in.
- */
-export function withCheckIn(attendees: readonly Attendee[], result: CheckInResult): Attendee[] {
-  return attendees.map((attendee) => (attendee.bookingId === result.bookingId ? { ...attendee, checkedInAt: result.checkedInAt } : attendee));
 }

@@ -1,42 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { dashboardSearch, isViewOnlyChange, parseDashboardTab } from "./dashboard-view";
+import { DASHBOARD_TABS, sectionAddressOf } from "./dashboard-view";
 
 const url = (path: string) => new URL(path, "https://eventora.test");
 
-describe("parseDashboardTab", () => {
-  it("reads the five tabs and falls back to My Events", () => {
-    expect(parseDashboardTab("sales")).toBe("sales");
-    expect(parseDashboardTab("bookings")).toBe("bookings");
-    expect(parseDashboardTab("attendees")).toBe("attendees");
-    expect(parseDashboardTab("events")).toBe("events");
-    expect(parseDashboardTab("payouts")).toBe("payouts");
-    expect(parseDashboardTab(null)).toBe("events");
-    expect(parseDashboardTab("SALES")).toBe("events");
-    expect(parseDashboardTab("<script>")).toBe("events");
-  });
-});
-
-describe("dashboardSearch", () => {
-  it("sets the tab and leaves the default tab out of the address", () => {
-    expect(dashboardSearch(new URLSearchParams(), { tab: "sales" })).toBe("?tab=sales");
-    expect(dashboardSearch(new URLSearchParams("tab=sales"), { tab: "events" })).toBe("");
+describe("sectionAddressOf", () => {
+  it("sends each old ?tab= address to its section's own address", () => {
+    expect(sectionAddressOf(url("/dashboard?tab=events"))).toBe("/dashboard");
+    expect(sectionAddressOf(url("/dashboard?tab=sales"))).toBe("/dashboard/sales");
+    expect(sectionAddressOf(url("/dashboard?tab=bookings"))).toBe("/dashboard/bookings");
+    expect(sectionAddressOf(url("/dashboard?tab=attendees"))).toBe("/dashboard/attendees");
+    expect(sectionAddressOf(url("/dashboard?tab=payouts"))).toBe("/dashboard/payouts");
   });
 
-  it("keeps the other parameters and sets or clears the attendee event", () => {
-    expect(dashboardSearch(new URLSearchParams("tab=attendees"), { event: "ev 1" })).toBe("?tab=attendees&event=ev+1");
-    expect(dashboardSearch(new URLSearchParams("tab=attendees&event=ev1&utm=x"), { event: null })).toBe("?tab=attendees&utm=x");
-  });
-});
-
-describe("isViewOnlyChange", () => {
-  it("is true when only the tab or the attendee event changed", () => {
-    expect(isViewOnlyChange(url("/dashboard"), url("/dashboard?tab=sales"))).toBe(true);
-    expect(isViewOnlyChange(url("/dashboard?tab=attendees&event=a"), url("/dashboard?tab=attendees&event=b"))).toBe(true);
+  it("keeps the other parameters, the attendee event among them", () => {
+    expect(sectionAddressOf(url("/dashboard?tab=attendees&event=ev+1&utm=x"))).toBe("/dashboard/attendees?event=ev+1&utm=x");
   });
 
-  it("is false for a revalidation of the same address, another page or another parameter", () => {
-    expect(isViewOnlyChange(url("/dashboard?tab=sales"), url("/dashboard?tab=sales"))).toBe(false);
-    expect(isViewOnlyChange(url("/dashboard"), url("/profile/edit"))).toBe(false);
-    expect(isViewOnlyChange(url("/dashboard?tab=sales"), url("/dashboard?tab=sales&page=2"))).toBe(false);
+  it("sends an unknown tab to My Events and leaves an address without ?tab= alone", () => {
+    expect(sectionAddressOf(url("/dashboard?tab=%3Cscript%3E"))).toBe("/dashboard");
+    expect(sectionAddressOf(url("/dashboard"))).toBeNull();
+    expect(sectionAddressOf(url("/dashboard?event=e1"))).toBeNull();
+  });
+
+  it("names the five sections as the spec does", () => {
+    expect(DASHBOARD_TABS.map((tab) => tab.label)).toEqual(["My Events", "Sales Analytics", "My Bookings", "Attendee Management", "Payouts"]);
   });
 });

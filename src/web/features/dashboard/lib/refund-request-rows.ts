@@ -12,7 +12,6 @@ export const REFUND_REQUESTS_TEXT = {
   confirmDecline: "Decline request",
   noteLabel: "Note to the buyer (optional)",
   answerFailed: "Refund request not answered",
-  loadFailed: "The refund requests could not be loaded. Check your connection and try again.",
   approved: { title: "Refund approved", description: (request: RefundRequestView) => `${formatPounds(request.refundPence)} goes back to ${request.booking.attendeeName}.` },
   declined: { title: "Refund request declined", description: (request: RefundRequestView) => `We have e-mailed ${request.booking.attendeeName}.` },
 } as const;

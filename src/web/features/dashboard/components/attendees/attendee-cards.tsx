@@ -6,13 +6,9 @@ import { RefundAction } from "./refund-action";
 /** The attendee list on phones: one card each instead of a wide table. */
 export function AttendeeCards({
   rows,
-  checkingIn,
-  onCheckIn,
   onRefund,
 }: {
   rows: AttendeeRow[];
-  checkingIn: ReadonlySet<string>;
-  onCheckIn: (bookingId: string) => Promise<boolean>;
   onRefund: (row: AttendeeRow) => void;
 }) {
   return (
@@ -48,7 +44,7 @@ export function AttendeeCards({
             <span className="font-mono text-xs text-muted">{row.ticketCode}</span>
             <span className="flex items-center gap-2">
               <RefundAction row={row} onRefund={onRefund} />
-              {row.active && <CheckInAction row={row} busy={checkingIn.has(row.bookingId)} onCheckIn={onCheckIn} />}
+              {row.active && <CheckInAction row={row} />}
             </span>
           </div>
         </li>

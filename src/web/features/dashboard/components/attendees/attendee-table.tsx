@@ -10,14 +10,10 @@ const CELL = "px-3 py-3 align-top first:pl-5 last:pr-5";
 export function AttendeeTable({
   eventTitle,
   rows,
-  checkingIn,
-  onCheckIn,
   onRefund,
 }: {
   eventTitle: string;
   rows: AttendeeRow[];
-  checkingIn: ReadonlySet<string>;
-  onCheckIn: (bookingId: string) => Promise<boolean>;
   onRefund: (row: AttendeeRow) => void;
 }) {
   return (
@@ -69,7 +65,7 @@ export function AttendeeTable({
               </td>
               <td className={`${CELL} text-right`}>
                 <span className="inline-flex flex-wrap items-center justify-end gap-2">
-                  {row.active && <CheckInAction row={row} busy={checkingIn.has(row.bookingId)} onCheckIn={onCheckIn} />}
+                  {row.active && <CheckInAction row={row} />}
                   <RefundAction row={row} onRefund={onRefund} />
                 </span>
               </td>

@@ -1,27 +1,35 @@
+import { formatDateTime } from "@domain";
 import { CircleCheck, UserCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { toast } from "~/lib/toast";
+import type { AttendeesActionResult } from "../../lib/attendees-action-result";
 import type { AttendeeRow } from "../../lib/attendee-rows";
+import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
 
 /**
- * 'Check In' for a pending attendee; once checked in, the button gives way to a note that takes
- * the focus, so keyboard users are not dropped at the top of the page.
+ * 'Check In' for a pending attendee (posted to Attendee Management's action); once checked in, the
+ * button gives way to a note that takes the focus, so keyboard users are not dropped at the top of the page.
  */
-export function CheckInAction({
-  row,
-  busy,
-  onCheckIn,
-}: {
-  row: AttendeeRow;
-  busy: boolean;
-  onCheckIn: (bookingId: string) => Promise<boolean>;
-}) {
-  const [focusNote, setFocusNote] = useState(false);
+export function CheckInAction({ row }: { row: AttendeeRow }) {
+  const fetcher = useFetcher<AttendeesActionResult>();
+  const busy = fetcher.state !== "idle";
+  const hadFocus = useRef(false);
   const note = useRef<HTMLSpanElement>(null);
 
+  const answer = fetcher.data;
   useEffect(() => {
-    if (focusNote && row.status === "Checked In") note.current?.focus();
-  }, [focusNote, row.status]);
+    if (!answer || answer.intent !== "check-in") return;
+    if ("refused" in answer) toast.error(DASHBOARD_TOASTS.checkInFailed.title, { description: answer.refused.message });
+    else if ("checkIn" in answer && answer.checkIn.alreadyCheckedIn) toast.info("Already checked in", { description: `Checked in at ${formatDateTime(answer.checkIn.checkedInAt)}` });
+    else toast.success(DASHBOARD_TOASTS.checkedIn.title);
+  }, [answer]);
+
+  // The list read again shows the row checked in: the note takes the focus the button had.
+  useEffect(() => {
+    if (hadFocus.current && row.status === "Checked In") note.current?.focus();
+  }, [row.status]);
 
   if (row.status === "Checked In") {
     return (
@@ -32,19 +40,14 @@ export function CheckInAction({
     );
   }
   return (
-    <Button
-      type="button"
-      size="sm"
-      disabled={busy}
-      onClick={async (event) => {
-        const hadFocus = document.activeElement === event.currentTarget;
-        const done = await onCheckIn(row.bookingId);
-        if (done && hadFocus) setFocusNote(true);
-      }}
-    >
-      <UserCheck aria-hidden="true" />
-      {busy ? "Checking in..." : "Check In"}
-      <span className="sr-only"> {row.name}</span>
-    </Button>
+    <fetcher.Form method="post" onSubmit={(event) => (hadFocus.current = event.currentTarget.contains(document.activeElement))}>
+      <input type="hidden" name="intent" value="check-in" />
+      <input type="hidden" name="bookingId" value={row.bookingId} />
+      <Button type="submit" size="sm" disabled={busy}>
+        <UserCheck aria-hidden="true" />
+        {busy ? "Checking in..." : "Check In"}
+        <span className="sr-only"> {row.name}</span>
+      </Button>
+    </fetcher.Form>
   );
 }

@@ -1,12 +1,25 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { CalendarClock, TriangleAlert } from "lucide-react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useFetcher } from "react-router";
 import { CANCELLATION_REASON_MAX, isoToLondonInput, londonInputToIso, POSTPONEMENT_MIN_SHIFT_HOURS, POSTPONEMENT_REFUND_WINDOW_DAYS } from "@domain";
 import { Button } from "~/components/ui/button";
+import { Dialog, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { failureDetail } from "../../lib/dashboard-toasts";
+import type { MyEventsActionResult, MyEventsIntent } from "../../lib/my-events-action-result";
+
+/** A dialog's post to My Events' action: busy while under way, the server's refusal, and `onDone` once the event has changed. */
+function useEventChange(intent: MyEventsIntent, eventId: string | undefined, onDone: () => void) {
+  const fetcher = useFetcher<MyEventsActionResult>();
+  const busy = fetcher.state !== "idle";
+  // Only this event's answer: the dialog stays mounted while it opens for one event after another.
+  const answer = fetcher.data?.intent === intent && fetcher.data.eventId === eventId ? fetcher.data : undefined;
+  useEffect(() => {
+    if (answer && "done" in answer) onDone();
+  }, [answer, onDone]);
+  return { fetcher, busy, refusal: answer && "refused" in answer && !busy ? answer.refused.message : null };
+}
 
 interface DialogShellProps {
   open: boolean;
@@ -20,45 +33,37 @@ interface DialogShellProps {
 
 function DialogShell({ open, busy, onClose, icon, title, description, children }: DialogShellProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-sm" />
-        <Dialog.Content
-          onPointerDownOutside={(pointerEvent) => pointerEvent.preventDefault()}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 shadow-2xl"
-        >
-          <div className="flex gap-4">
-            {icon}
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
-              <Dialog.Description className="mt-2 text-sm text-muted">{description}</Dialog.Description>
-            </div>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && !busy && onClose()}
+      closeOnBackdrop={false}
+      className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 shadow-2xl"
+    >
+      <div className="flex gap-4">
+        {icon}
+        <div className="min-w-0">
+          <DialogTitle className="text-lg font-bold">{title}</DialogTitle>
+          <DialogDescription className="mt-2 text-sm text-muted">{description}</DialogDescription>
+        </div>
+      </div>
+      {children}
+    </Dialog>
   );
 }
 
 /** Asks for a reason before cancelling an event, and says plainly what cancelling does. */
-export function CancelEventDialog({ event, onClose, onConfirm }: { event: { id: string; title: string } | null; onClose: () => void; onConfirm: (reason: string) => Promise<void> }) {
+export function CancelEventDialog({ event, onClose, onDone }: { event: { id: string; title: string } | null; onClose: () => void; onDone: () => void }) {
   const [reason, setReason] = useState("");
+  const done = useCallback(() => {
+    setReason("");
+    onDone();
+  }, [onDone]);
+  const { fetcher, busy, refusal } = useEventChange("cancel", event?.id, done);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(formEvent: FormEvent) {
+  function submit(formEvent: FormEvent) {
+    if (reason.trim()) return setError(null);
     formEvent.preventDefault();
-    if (!reason.trim()) return setError("Please give a reason for cancelling.");
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(reason.trim());
-      setReason("");
-    } catch (failure) {
-      setError(failureDetail(failure));
-    } finally {
-      setBusy(false);
-    }
+    setError("Please give a reason for cancelling.");
   }
   return (
     <DialogShell
@@ -78,19 +83,21 @@ export function CancelEventDialog({ event, onClose, onConfirm }: { event: { id: 
         </>
       }
     >
-      <form onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
-        <Field id="cancel-reason" label="Reason for cancelling" hint="Sent to every buyer with their refund." error={error}>
-          <Textarea value={reason} onChange={(change) => setReason(change.target.value)} maxLength={CANCELLATION_REASON_MAX} rows={3} required />
+      <fetcher.Form method="post" onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="eventId" value={event?.id ?? ""} />
+        <Field id="cancel-reason" label="Reason for cancelling" hint="Sent to every buyer with their refund." error={error ?? refusal}>
+          <Textarea name="reason" value={reason} onChange={(change) => setReason(change.target.value)} maxLength={CANCELLATION_REASON_MAX} rows={3} required />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
           <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
             Keep event
           </Button>
-          <Button type="submit" className="bg-red-700 hover:bg-red-800" disabled={busy}>
+          <Button type="submit" variant="danger" disabled={busy}>
             {busy ? "Cancelling..." : "Cancel event and refund everyone"}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </DialogShell>
   );
 }
@@ -99,13 +106,14 @@ export function CancelEventDialog({ event, onClose, onConfirm }: { event: { id: 
 export function PostponeEventDialog({
   event,
   onClose,
-  onConfirm,
+  onDone,
 }: {
   event: { id: string; title: string; dateTime: string } | null;
   onClose: () => void;
-  onConfirm: (dateTime: string, endTime: string | null) => Promise<void>;
+  onDone: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const change = useEventChange("postpone", event?.id, onDone);
+  const busy = change.busy;
   return (
     <DialogShell
       open={event !== null}
@@ -124,45 +132,37 @@ export function PostponeEventDialog({
         </>
       }
     >
-      {event && <PostponeForm key={event.id} currentDateTime={event.dateTime} busy={busy} setBusy={setBusy} onClose={onClose} onConfirm={onConfirm} />}
+      {event && <PostponeForm key={event.id} eventId={event.id} currentDateTime={event.dateTime} change={change} onClose={onClose} />}
     </DialogShell>
   );
 }
 
 function PostponeForm({
+  eventId,
   currentDateTime,
-  busy,
-  setBusy,
+  change: { fetcher, busy, refusal },
   onClose,
-  onConfirm,
 }: {
+  eventId: string;
   currentDateTime: string;
-  busy: boolean;
-  setBusy: (busy: boolean) => void;
+  change: ReturnType<typeof useEventChange>;
   onClose: () => void;
-  onConfirm: (dateTime: string, endTime: string | null) => Promise<void>;
 }) {
   const [start, setStart] = useState(() => isoToLondonInput(currentDateTime));
   const [end, setEnd] = useState("");
   const [error, setError] = useState<string | null>(null);
-  async function submit(formEvent: FormEvent) {
+  function submit(formEvent: FormEvent) {
+    // The form's UK wall times are posted as instants, as the JSON API takes them.
     formEvent.preventDefault();
     const dateTime = londonInputToIso(start);
     if (!dateTime) return setError("Please choose the new date and time.");
     const endTime = end ? londonInputToIso(end) : null;
-    setBusy(true);
     setError(null);
-    try {
-      await onConfirm(dateTime, endTime);
-    } catch (failure) {
-      setError(failureDetail(failure));
-    } finally {
-      setBusy(false);
-    }
+    void fetcher.submit({ intent: "postpone", eventId, dateTime, ...(endTime ? { endTime } : {}) }, { method: "post" });
   }
   return (
     <form onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
-      <Field id="postpone-start" label="New date & time (UK time)" error={error}>
+      <Field id="postpone-start" label="New date & time (UK time)" error={error ?? refusal}>
         <Input type="datetime-local" value={start} onChange={(change) => setStart(change.target.value)} required />
       </Field>
       <Field id="postpone-end" label="New end time (optional)" hint="Left empty, the event keeps its length.">

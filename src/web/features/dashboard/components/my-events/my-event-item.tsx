@@ -89,13 +89,13 @@ export function MyEventItem({
             </Button>
           )}
           {row.actions.cancel && (
-            <Button type="button" variant="outline" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onCancel(event)}>
+            <Button type="button" variant={null} size="sm" className="border border-border bg-white text-red-700 hover:bg-red-50" onClick={() => onCancel(event)}>
               <Ban aria-hidden="true" />
               Cancel event<span className="sr-only"> {row.title}</span>
             </Button>
           )}
           {row.actions.delete && (
-            <Button type="button" variant="outline" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(event)}>
+            <Button type="button" variant={null} size="sm" className="border border-border bg-white text-red-700 hover:bg-red-50" onClick={() => onDelete(event)}>
               <Trash2 aria-hidden="true" />
               Delete<span className="sr-only"> {row.title}</span>
             </Button>

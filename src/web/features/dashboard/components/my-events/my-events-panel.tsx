@@ -1,16 +1,15 @@
 import { plural } from "@domain";
 import { CalendarPlus, Plus } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
 import type { DashboardEvent } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
-import { deleteEvent } from "../../api/delete-event";
-import { DASHBOARD_TOASTS, failureDetail } from "../../lib/dashboard-toasts";
+import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
+import type { MyEventsActionResult } from "../../lib/my-events-action-result";
 import { EmptyState } from "../empty-state";
 import { PanelHeader } from "../panel-header";
-import { cancelEvent, postponeEvent } from "../../api/event-lifecycle";
 import { DeleteEventDialog } from "./delete-event-dialog";
 import { CancelEventDialog, PostponeEventDialog } from "./event-lifecycle-dialogs";
 import { MyEventItem } from "./my-event-item";
@@ -27,8 +26,8 @@ function CreateEventLink() {
 /** The user's events, every status, newest created first, with Edit and Delete (spec §2 Dashboard). */
 export function MyEventsPanel({ events }: { events: DashboardEvent[] }) {
   const [toDelete, setToDelete] = useState<DashboardEvent | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const deletedId = useRef<string | null>(null);
+  const deletion = useFetcher<MyEventsActionResult>();
+  const deleting = deletion.state !== "idle";
   const heading = useRef<HTMLHeadingElement>(null);
   const { revalidate } = useRevalidator();
   const [toCancel, setToCancel] = useState<DashboardEvent | null>(null);
@@ -41,36 +40,33 @@ export function MyEventsPanel({ events }: { events: DashboardEvent[] }) {
     return () => clearInterval(timer);
   }, [refunding, revalidate]);
 
-  async function confirmCancel(reason: string) {
-    if (!toCancel) return;
-    await cancelEvent(toCancel.id, reason);
+  // The dialogs post to this route's action; the list is read again once an event has changed.
+  const cancelled = useCallback(() => {
     toast.success("Event cancelled", { description: "Every buyer is being refunded in full." });
     setToCancel(null);
-    await revalidate();
-  }
-
-  async function confirmPostpone(dateTime: string, endTime: string | null) {
-    if (!toPostpone) return;
-    await postponeEvent(toPostpone.id, dateTime, endTime);
+  }, []);
+  const postponed = useCallback(() => {
     toast.success("Event postponed", { description: "Every buyer is being e-mailed the new date." });
     setToPostpone(null);
-    await revalidate();
-  }
+  }, []);
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteEvent(toDelete.id);
-      deletedId.current = toDelete.id;
-      toast.success(DASHBOARD_TOASTS.eventDeleted.title);
-      setToDelete(null);
-      await revalidate();
-    } catch (error) {
-      toast.error(DASHBOARD_TOASTS.deleteFailed.title, { description: failureDetail(error) });
-    } finally {
-      setDeleting(false);
-    }
+  const deleted = deletion.data;
+  const deletedEventId = deleted && "done" in deleted ? deleted.eventId : null;
+  useEffect(() => {
+    if (!deleted) return;
+    if ("refused" in deleted) toast.error(DASHBOARD_TOASTS.deleteFailed.title, { description: deleted.refused.message });
+    else toast.success(DASHBOARD_TOASTS.eventDeleted.title);
+  }, [deleted]);
+  // The Delete button that opened the dialog goes with its event once the list is read again: continue from the list.
+  const focusedAfterDelete = useRef<string | null>(null);
+  useEffect(() => {
+    if (!deletedEventId || focusedAfterDelete.current === deletedEventId || events.some((event) => event.id === deletedEventId)) return;
+    focusedAfterDelete.current = deletedEventId;
+    heading.current?.focus();
+  }, [deletedEventId, events]);
+
+  function confirmDelete() {
+    if (toDelete) void deletion.submit({ intent: "delete", eventId: toDelete.id }, { method: "post" });
   }
 
   return (
@@ -93,20 +89,16 @@ export function MyEventsPanel({ events }: { events: DashboardEvent[] }) {
         </EmptyState>
       )}
 
-      <CancelEventDialog event={toCancel} onClose={() => setToCancel(null)} onConfirm={confirmCancel} />
-      <PostponeEventDialog event={toPostpone} onClose={() => setToPostpone(null)} onConfirm={confirmPostpone} />
+      <CancelEventDialog event={toCancel} onClose={() => setToCancel(null)} onDone={cancelled} />
+      <PostponeEventDialog event={toPostpone} onClose={() => setToPostpone(null)} onDone={postponed} />
       <DeleteEventDialog
-        event={toDelete}
+        // Closed once the event is deleted.
+        event={toDelete && toDelete.id !== deletedEventId ? toDelete : null}
         deleting={deleting}
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
-        onCloseAutoFocus={(focusEvent) => {
-          // The Delete button that opened the dialog has gone with its event: continue from the list.
-          if (!deletedId.current) return;
-          deletedId.current = null;
-          focusEvent.preventDefault();
-          heading.current?.focus();
-        }}
+        // Focus goes back to the Delete button; once the list no longer has the event, to the heading (above).
+        onCloseAutoFocus={() => undefined}
       />
     </section>
   );

@@ -1,9 +1,8 @@
-import { Download, Loader2, ReceiptPoundSterling, RotateCcw } from "lucide-react";
+import { Download, ReceiptPoundSterling } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Skeleton } from "~/components/ui/skeleton";
-import { PAYOUTS_CSV_URL, STATEMENTS_CSV_URL } from "../../api/statements";
-import { useStatements } from "../../hooks/use-statements";
+import type { Statements } from "@domain";
+import { buttonVariants } from "~/components/ui/button";
+import { PAYOUTS_CSV_URL, STATEMENTS_CSV_URL } from "../../lib/payouts-paths";
 import { EmptyState } from "../empty-state";
 import { StatementFeeStatements } from "./statement-fee-statements";
 import { StatementPayouts } from "./statement-payouts";
@@ -32,32 +31,9 @@ function CsvLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-/** The Payouts tab's money after the event (issue 20): statements per event, each payout, and the monthly fee statements. */
-export function StatementsSections() {
-  const { state, retry } = useStatements();
-  if (state.status === "loading") {
-    return (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <span className="sr-only" role="status">
-          <Loader2 aria-hidden="true" /> Loading your statements…
-        </span>
-        <Skeleton className="h-40 w-full rounded-2xl" />
-        <Skeleton className="h-24 w-full rounded-2xl" />
-      </div>
-    );
-  }
-  if (state.status === "failed") {
-    return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-        Your statements could not be loaded.
-        <Button variant="outline" size="sm" onClick={retry}>
-          <RotateCcw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const { events, payouts, feeStatements } = state.statements;
+/** The Payouts section's money after the event (issue 20): statements per event, each payout, and the monthly fee statements. */
+export function StatementsSections({ statements }: { statements: Statements }) {
+  const { events, payouts, feeStatements } = statements;
   if (!events.length && !payouts.length) {
     return (
       <EmptyState icon={ReceiptPoundSterling} title="No statements yet">

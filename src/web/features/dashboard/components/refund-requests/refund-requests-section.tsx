@@ -1,31 +1,42 @@
-import { Clock, Loader2, RotateCcw, Undo2 } from "lucide-react";
-import { useState } from "react";
-import type { RefundRequestView } from "@domain";
+import { Clock, Loader2, Undo2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher, useRevalidator } from "react-router";
+import type { RefundRequestEmails, RefundRequestView } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
-import { Skeleton } from "~/components/ui/skeleton";
 import { useSessionUser } from "~/hooks/use-session-user";
-import { useRefundRequests } from "../../hooks/use-refund-requests";
+import { toast } from "~/lib/toast";
+import type { AttendeesActionResult } from "../../lib/attendees-action-result";
 import { REFUND_REQUESTS_TEXT, refundRequestRow } from "../../lib/refund-request-rows";
 import { RefundRequestEmailsSetting } from "./refund-request-emails-setting";
 
 type Mode = "idle" | "approving" | "declining";
 
-function RequestItem({
-  request,
-  showOrganiser,
-  busy,
-  onAnswer,
-}: {
-  request: RefundRequestView;
-  showOrganiser: boolean;
-  busy: boolean;
-  onAnswer: (decision: { approve: true } | { approve: false; note: string }) => Promise<boolean>;
-}) {
+/** One pending request, answered by a post to Attendee Management's action; once answered it leaves the list read again. */
+function RequestItem({ request, showOrganiser }: { request: RefundRequestView; showOrganiser: boolean }) {
+  const fetcher = useFetcher<AttendeesActionResult>();
+  const { revalidate } = useRevalidator();
+  const busy = fetcher.state !== "idle";
   const [mode, setMode] = useState<Mode>("idle");
   const [note, setNote] = useState("");
+  const answer = fetcher.data;
+  // A refusal puts the buttons back (set while rendering the new answer, not in an effect).
+  const [answered, setAnswered] = useState(answer);
+  if (answer !== answered) {
+    setAnswered(answer);
+    if (answer && "refused" in answer) setMode("idle");
+  }
+  useEffect(() => {
+    if (!answer || (answer.intent !== "approve" && answer.intent !== "decline")) return;
+    if ("refused" in answer) {
+      toast.error(REFUND_REQUESTS_TEXT.answerFailed, { description: answer.refused.message });
+      // Answered elsewhere meanwhile (another organiser or an admin): the list shows what is left.
+      void revalidate();
+    } else if (answer.intent === "approve") toast.success(REFUND_REQUESTS_TEXT.approved.title, { description: REFUND_REQUESTS_TEXT.approved.description(answer.request) });
+    else toast.success(REFUND_REQUESTS_TEXT.declined.title, { description: REFUND_REQUESTS_TEXT.declined.description(answer.request) });
+  }, [answer, revalidate]);
   const row = refundRequestRow(request);
   const titleId = `refund-request-${row.id}`;
   const noteId = `refund-note-${row.id}`;
@@ -87,34 +98,34 @@ function RequestItem({
             <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setMode("idle")}>
               Back
             </Button>
-            <Button type="button" size="sm" autoFocus disabled={busy} onClick={() => void onAnswer({ approve: true }).then((done) => !done && setMode("idle"))}>
-              {busy && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
-              Yes, refund {row.amount}
-            </Button>
+            <fetcher.Form method="post" className="flex">
+              <input type="hidden" name="intent" value="approve" />
+              <input type="hidden" name="requestId" value={request.requestId} />
+              <Button type="submit" size="sm" className="flex-1" autoFocus disabled={busy}>
+                {busy && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+                Yes, refund {row.amount}
+              </Button>
+            </fetcher.Form>
           </div>
         </div>
       )}
       {mode === "declining" && (
-        <form
-          className="flex flex-col gap-2 rounded-xl bg-surface p-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onAnswer({ approve: false, note }).then((done) => !done && setMode("idle"));
-          }}
-        >
+        <fetcher.Form method="post" className="flex flex-col gap-2 rounded-xl bg-surface p-3">
+          <input type="hidden" name="intent" value="decline" />
+          <input type="hidden" name="requestId" value={request.requestId} />
           <Field id={noteId} label={REFUND_REQUESTS_TEXT.noteLabel} hint="We e-mail the buyer your answer with this note.">
-            <Textarea autoFocus rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} disabled={busy} />
+            <Textarea name="note" autoFocus rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} disabled={busy} />
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setMode("idle")}>
               Back
             </Button>
-            <Button type="submit" size="sm" className="bg-red-700 hover:bg-red-800" disabled={busy}>
+            <Button type="submit" variant="danger" size="sm" disabled={busy}>
               {busy && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
               {REFUND_REQUESTS_TEXT.confirmDecline}
             </Button>
           </div>
-        </form>
+        </fetcher.Form>
       )}
     </li>
   );
@@ -124,10 +135,9 @@ function RequestItem({
  * Buyers' pending refund requests on the user's events, to approve or decline (decision 027). An admin
  * sees every organiser's, those waiting over 48 hours marked, and may answer for the organiser.
  */
-export function RefundRequestsSection({ onApproved }: { onApproved: (eventId: string) => void }) {
+export function RefundRequestsSection({ requests, refundRequestEmails }: { requests: RefundRequestView[]; refundRequestEmails: RefundRequestEmails }) {
   const user = useSessionUser();
-  const { state, retry, answer, answering } = useRefundRequests(onApproved);
-  const count = state.status === "ready" ? state.requests.length : 0;
+  const count = requests.length;
   return (
     <section aria-labelledby="refund-requests-heading" className="rounded-2xl border border-border bg-white shadow-sm">
       <div className="flex flex-col gap-1 border-b border-border p-4 sm:p-5">
@@ -137,34 +147,14 @@ export function RefundRequestsSection({ onApproved }: { onApproved: (eventId: st
         </h3>
         <p className="text-sm text-muted">{user?.isAdmin ? REFUND_REQUESTS_TEXT.adminIntro : REFUND_REQUESTS_TEXT.intro}</p>
         <div className="mt-4 sm:max-w-sm">
-          <RefundRequestEmailsSetting />
+          <RefundRequestEmailsSetting saved={refundRequestEmails} />
         </div>
       </div>
-      {state.status === "loading" && (
-        <div className="p-4 sm:p-5">
-          <Skeleton className="h-16" />
-        </div>
-      )}
-      {state.status === "failed" && (
-        <div className="flex flex-col items-start gap-3 p-4 sm:p-5">
-          <p className="text-sm text-muted">{REFUND_REQUESTS_TEXT.loadFailed}</p>
-          <Button type="button" variant="outline" size="sm" onClick={retry}>
-            <RotateCcw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
-      )}
-      {state.status === "ready" && count === 0 && <p className="p-4 text-sm text-muted sm:p-5">{REFUND_REQUESTS_TEXT.none}</p>}
-      {state.status === "ready" && count > 0 && (
+      {count === 0 && <p className="p-4 text-sm text-muted sm:p-5">{REFUND_REQUESTS_TEXT.none}</p>}
+      {count > 0 && (
         <ul aria-labelledby="refund-requests-heading">
-          {state.requests.map((request) => (
-            <RequestItem
-              key={request.requestId}
-              request={request}
-              showOrganiser={user?.isAdmin ?? false}
-              busy={answering === request.requestId}
-              onAnswer={(decision) => answer(request, decision)}
-            />
+          {requests.map((request) => (
+            <RequestItem key={request.requestId} request={request} showOrganiser={user?.isAdmin ?? false} />
           ))}
         </ul>
       )}

@@ -44,8 +44,8 @@ export function SalesChart({ daily }: { daily: SalesAnalytics["daily"] }) {
               aria-pressed={metric === value}
               onClick={() => setMetric(value)}
               className={cn(
-                "rounded-lg px-3 py-1.5 text-sm font-semibold text-muted transition-colors hover:text-ink",
-                metric === value && "bg-white text-brand-800 shadow-sm",
+                "rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors hover:text-ink",
+                metric === value ? "bg-white text-brand-800 shadow-sm" : "text-muted",
               )}
             >
               {label}

@@ -1,5 +1,6 @@
 import { CircleCheck, Search, Send, type LucideIcon } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { checkTicketIdentifier, ticketIdentifierKind, ticketIdentifierKindLabel, type TicketEmailProvider, type TicketView } from "@domain";
 import { useTicketIdentifier } from "~/components/tickets/use-ticket-identifier";
 import { Button } from "~/components/ui/button";
@@ -7,10 +8,9 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { ApiRequestError } from "~/lib/api-request";
 import { TICKET_EMAIL_CHOICES, useSendTicketEmail } from "~/lib/send-ticket-email";
 import { toast } from "~/lib/toast";
-import { lookupTicket } from "../../api/lookup-ticket";
+import type { AttendeesActionResult } from "../../lib/attendees-action-result";
 import { DASHBOARD_TOASTS, failureDetail, TICKET_SENT_INLINE } from "../../lib/dashboard-toasts";
 import { TicketDetails } from "./ticket-details";
 
@@ -42,28 +42,32 @@ function ToolHeader({ icon: Icon, title, description }: { icon: LucideIcon; titl
 
 type Lookup = { status: "idle" } | { status: "loading" } | { status: "found"; ticket: TicketView } | { status: "not-found" } | { status: "failed"; message: string };
 
-/** Look up a ticket on one of your events and show its QR code (spec §2 Dashboard, §5, §8). */
+function lookupOf(state: "idle" | "loading" | "submitting", answer: AttendeesActionResult | undefined): Lookup {
+  if (state !== "idle") return { status: "loading" };
+  if (answer?.intent !== "lookup-ticket") return { status: "idle" };
+  if ("ticket" in answer) return { status: "found", ticket: answer.ticket };
+  if (!("refused" in answer)) return { status: "idle" };
+  return answer.refused.status === 404 ? { status: "not-found" } : { status: "failed", message: answer.refused.message };
+}
+
+/** Look up a ticket on one of your events and show its QR code (spec §2 Dashboard, §5, §8); posted to Attendee Management's action. */
 export function TicketViewer() {
   const field = useToolIdentifier("viewer");
-  const [lookup, setLookup] = useState<Lookup>({ status: "idle" });
+  const fetcher = useFetcher<AttendeesActionResult>();
+  const lookup = lookupOf(fetcher.state, fetcher.data);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (answer?.intent !== "lookup-ticket" || !("refused" in answer)) return;
+    if (answer.refused.status === 404) toast.error(DASHBOARD_TOASTS.ticketNotFound.title, { description: DASHBOARD_TOASTS.ticketNotFound.description });
+    else toast.error("Could not look up the ticket", { description: answer.refused.message });
+  }, [answer]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const identifier = field.take();
     if (identifier === null) return;
-    setLookup({ status: "loading" });
-    try {
-      setLookup({ status: "found", ticket: await lookupTicket(identifier) });
-    } catch (failure) {
-      if (failure instanceof ApiRequestError && failure.status === 404) {
-        toast.error(DASHBOARD_TOASTS.ticketNotFound.title, { description: DASHBOARD_TOASTS.ticketNotFound.description });
-        setLookup({ status: "not-found" });
-      } else {
-        const message = failureDetail(failure);
-        toast.error("Could not look up the ticket", { description: message });
-        setLookup({ status: "failed", message });
-      }
-    }
+    void fetcher.submit({ intent: "lookup-ticket", identifier }, { method: "post" });
   }
 
   return (
