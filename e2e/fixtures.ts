@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { settleTransitions } from "../test/settle-transitions";
 
 export function baseUrl(): string {
   return inject("baseUrl");
@@ -74,24 +75,6 @@ export async function openPage(
 export function expectNoErrors(tracked: TrackedPage, allow: RegExp[] = []) {
   const unexpected = tracked.errors.filter((text) => !allow.some((pattern) => pattern.test(text)));
   expect(unexpected, `console errors: ${unexpected.join("\n")}`).toEqual([]);
-}
-
-/**
- * Waits (2 s at most) for running transitions and finite animations to finish: axe reads colours as they
- * are, so a tab still fading to its selected colour after a click measures as too little contrast.
- */
-async function settleTransitions(page: Page) {
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
 }
 
 /**

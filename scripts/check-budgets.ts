@@ -17,6 +17,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
+import { settleTransitions } from "../test/settle-transitions";
 import { BUDGETS, describeOverrun, FIGURES, formatFigure, HELD_OVER_LIMIT, jsLimitOf, limitOfKind, overBudget, type Overrun, type PageFigures } from "./budgets";
 import { figuresOf, unreadableBodies, type RecordedRequest } from "./page-figures";
 import { exitWith, measuredPages, pickPages, startMeasuredApp, type MeasuredPage } from "./measured-app";
@@ -181,17 +182,7 @@ function cookiesOf(page: MeasuredPage, baseUrl: string) {
  */
 async function axeViolations(tab: Page): Promise<string[]> {
   await tab.setViewportSize(NARROW);
-  await tab.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
+  await settleTransitions(tab);
   const results = await new AxeBuilder({ page: tab }).withTags(AXE_TAGS).exclude("[data-sonner-toaster]").setLegacyMode(true).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

@@ -6,9 +6,10 @@ import type { Route } from "./+types/about";
 import { services } from "~/lib/page-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
   const { getSiteStats } = await import("~/lib/services.server");
-  const stats = await getSiteStats({ db: services(context).db });
-  return { figures: siteFigures(stats, ["eventsListed", "organisers", "ticketsSold", "customers"]), url: `${services(context).config.publicUrl}${paths.about}` };
+  const stats = await getSiteStats({ db });
+  return { figures: siteFigures(stats, ["eventsListed", "organisers", "ticketsSold", "customers"]), url: `${config.publicUrl}${paths.about}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>

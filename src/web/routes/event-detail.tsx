@@ -14,12 +14,13 @@ import type { Route } from "./+types/event-detail";
 import { services } from "~/lib/page-context.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { db, config } = services(context);
   const { getEvent, getSimilarEvents, salesOnHold } = await import("~/lib/services.server");
   // Unknown and malformed ids alike answer 404 (spec §8: 'Event not found').
-  const event = await orNotFound(getEvent({ db: services(context).db, id: params.id }));
-  const [similar, onHold] = await Promise.all([getSimilarEvents({ db: services(context).db, event }), salesOnHold(context, request, event)]);
+  const event = await orNotFound(getEvent({ db, id: params.id }));
+  const [similar, onHold] = await Promise.all([getSimilarEvents({ db, event }), salesOnHold(context, request, event)]);
   // The server's clock decides "ended" so the server and browser render the same page.
-  return { event, similar, origin: services(context).config.publicUrl, now: new Date().toISOString(), salesOnHold: onHold };
+  return { event, similar, origin: config.publicUrl, now: new Date().toISOString(), salesOnHold: onHold };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

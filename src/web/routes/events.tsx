@@ -8,11 +8,12 @@ import type { Route } from "./+types/events";
 import { services } from "~/lib/page-context.server";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  const { db, config } = services(context);
   const state = parseEventsSearch(url.searchParams);
   const { listEvents } = await import("~/lib/services.server");
   let result;
   try {
-    result = await listEvents({ db: services(context).db, query: state });
+    result = await listEvents({ db, query: state });
   } catch (error) {
     // A coded service error carries a message meant for users; anything else stays on the server.
     if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
@@ -23,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // The cards show no description: leaving it out of the loader data keeps it out of the page's
   // hydration script (the API still answers with it).
   const shown = { ...result, events: result.events.map((event) => ({ ...event, description: null })) };
-  return { state, result: shown, url: `${services(context).config.publicUrl}${paths.events()}${eventsSearchString(state)}` };
+  return { state, result: shown, url: `${config.publicUrl}${paths.events()}${eventsSearchString(state)}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -5,15 +5,16 @@ import type { Route } from "./+types/home";
 import { services } from "~/lib/page-context.server";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const { db, config } = services(context);
   const { getHomeData, getSessionUser, getSiteStats } = await import("~/lib/services.server");
   // The end of a confirmation link (EMAIL_CONFIRMED_HOME), said only to a signed-in user whose address is confirmed.
   const confirmedFlag = hasEmailConfirmedFlag(url.searchParams);
   const [home, stats, user] = await Promise.all([
-    getHomeData({ db: services(context).db }),
-    getSiteStats({ db: services(context).db }),
+    getHomeData({ db }),
+    getSiteStats({ db }),
     confirmedFlag ? getSessionUser(context, request) : null,
   ]);
-  return { ...home, emailConfirmed: Boolean(user?.emailConfirmed), figures: siteFigures(stats, ["eventsListed", "ticketsSold", "customers"]), url: `${services(context).config.publicUrl}/` };
+  return { ...home, emailConfirmed: Boolean(user?.emailConfirmed), figures: siteFigures(stats, ["eventsListed", "ticketsSold", "customers"]), url: `${config.publicUrl}/` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>

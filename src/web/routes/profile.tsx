@@ -8,9 +8,10 @@ import type { Route } from "./+types/profile";
 import { services } from "~/lib/page-context.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
   const { getPublicProfile } = await import("~/lib/services.server");
-  const profile = await orNotFound(getPublicProfile({ db: services(context).db, username: params.username }));
-  return { profile, origin: services(context).config.publicUrl };
+  const profile = await orNotFound(getPublicProfile({ db, username: params.username }));
+  return { profile, origin: config.publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -7,9 +7,10 @@ import type { Route } from "./+types/sell";
 import { services } from "~/lib/page-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
   const { getSiteStats } = await import("~/lib/services.server");
-  const stats = await getSiteStats({ db: services(context).db });
-  return { figures: siteFigures(stats, ["eventsListed", "ticketsSold", "customers"]), url: `${services(context).config.publicUrl}${paths.sell}` };
+  const stats = await getSiteStats({ db });
+  return { figures: siteFigures(stats, ["eventsListed", "ticketsSold", "customers"]), url: `${config.publicUrl}${paths.sell}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
