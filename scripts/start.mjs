@@ -5,8 +5,8 @@
 // the longer of the two rather than their sum.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { reactRouterCli } from "./react-router-cli.mjs";
 
 const webBuildStamp = "build/server/index.js";
 const serverBundle = "dist/server-main.js";
@@ -37,7 +37,7 @@ if (serverChanged) {
 let build;
 if (webChanged) {
   console.log("Building the web app (once: later starts reuse the build until the sources change)…");
-  const cli = join(dirname(createRequire(import.meta.url).resolve("@react-router/dev/package.json")), "bin.js");
+  const cli = reactRouterCli();
   // Warnings only: the list of every file built would scroll the start-up message away.
   build = spawn(process.execPath, [cli, "build", "--logLevel", "warn"], { stdio: "inherit" });
 }
