@@ -28,6 +28,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // ZXing's reader, which only a browser without a native BarcodeDetector loads: counted apart. Not
+            // the .wasm's address (`?url`), which the scanner holds: that would make it load the chunk at once.
+            { name: "barcode-decoder", test: /node_modules[\\/](barcode-detector|zxing-wasm)[\\/][^?]*$/, priority: 4 },
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 3 },
             { name: "app", test: appShell.test, priority: 2 },
             // What the pages before payment tell a buyer (issue 34): the sentences and the component that
@@ -37,11 +40,11 @@ export default defineConfig({
             { name: "cart-store", test: /src[\\/]web[\\/]features[\\/]cart[\\/](cart-lines|cart-store|cart-toasts)\./, priority: 1 },
             { name: "sale-terms", test: /src[\\/](domain[\\/]sale-terms|web[\\/]components[\\/]cancellation-terms)\./, priority: 1 },
             // Icons outside the shell in three files rather than one per icon: those the landing pages use,
-            // those the other pages visits start on add, and all the others, which none of those pages
-            // downloads (decision 018).
+            // those the other pages visits start on add, and the others several chunks share, which none of
+            // those pages downloads (decision 018); an icon one chunk alone uses travels in it (issue 35).
             { name: "icons", test: appShell.landingIcons, priority: 1 },
             { name: "start-icons", test: appShell.startIcons, priority: 1 },
-            { name: "more-icons", test: /node_modules[\\/]lucide-react[\\/]/ },
+            { name: "more-icons", test: appShell.moreIcons },
           ],
         },
       },
@@ -56,6 +59,6 @@ export default defineConfig({
     // The UI-only packages too: lucide-react is one 1.3 MB CommonJS file of every icon that Node would
     // parse and run at each start (some 300 ms); bundled, the build keeps only the icons the pages use.
     // None of them is imported by the server bundle, so the pages and the server still share one React.
-    noExternal: ["drizzle-orm", "lucide-react", /^@radix-ui\//, "@yudiel/react-qr-scanner", "class-variance-authority", "clsx", "isbot", "idb", "tslib"],
+    noExternal: ["drizzle-orm", "lucide-react", /^@radix-ui\//, "class-variance-authority", "clsx", "isbot", "idb", "tslib"],
   },
 });

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppProcess, type AppProcess } from "../test/app-process";
-import { expectAccessible, launchBrowser } from "./fixtures";
+import { expectAccessible, launchBrowser, waitForHydration } from "./fixtures";
 
 /**
  * The issue's "done when": a newcomer's demo install (no mail server) where the sign-up confirmation
@@ -43,9 +43,6 @@ describe("a newcomer's demo install", () => {
     await admin.end();
   });
 
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  }
 
   it("creates an account, confirms it from /dev/mailbox, and signs in by code read there", async () => {
     const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 } });
@@ -57,7 +54,7 @@ describe("a newcomer's demo install", () => {
     const pointer = page.getByRole("link", { name: "/dev/mailbox" });
     expect(await pointer.getAttribute("href")).toBe("/dev/mailbox");
     expect(await pointer.locator("xpath=..").textContent()).toMatch(/^Demo: open the mailbox at \/dev\/mailbox/);
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByRole("tab", { name: "Sign Up" }).click();
     const panel = page.getByRole("tabpanel");
     await panel.getByLabel("Email").fill(email);
@@ -71,21 +68,21 @@ describe("a newcomer's demo install", () => {
     expect(await page.content()).not.toContain("You can now sign in");
 
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByRole("heading", { name: "Confirm your Eventora account" }).waitFor();
     await expectAccessible(page);
     await page.getByRole("link", { name: /verify-email/ }).first().click();
     await page.waitForURL((url) => url.pathname === "/");
     // Signed in as before, and now told why: 'Email confirmed', drawn by the server.
     await page.getByRole("status").filter({ hasText: "Email confirmed." }).waitFor();
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
     // The header changes at once; the toast follows the server's answer, after which /auth is open again.
     await page.locator("[data-sonner-toast]").filter({ hasText: "Signed out successfully" }).waitFor();
     await page.getByRole("banner").getByRole("link", { name: "Sign In" }).waitFor();
 
     await page.goto("/auth");
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByRole("tab", { name: "OTP" }).click();
     await page.getByRole("tabpanel").getByRole("textbox", { name: "Email" }).fill(email);
     await page.getByRole("tabpanel").getByRole("button", { name: "Send Email OTP" }).click();

@@ -31,6 +31,8 @@ async function decodeQr(page: Page, name: string): Promise<string | null> {
     const canvas = document.createElement("canvas");
     canvas.width = canvas.height = 600;
     const context = canvas.getContext("2d")!;
+    // Drawn a pixel a module, the page scales it up unsmoothed (image-rendering: pixelated).
+    context.imageSmoothingEnabled = false;
     context.fillStyle = "#fff";
     context.fillRect(0, 0, 600, 600);
     context.drawImage(image, 0, 0, 600, 600);

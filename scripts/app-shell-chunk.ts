@@ -12,7 +12,7 @@ import type { Plugin } from "vite";
 
 interface ModuleGraph {
   getModuleIds(): IterableIterator<string>;
-  getModuleInfo(id: string): { isEntry: boolean; importedIds: readonly string[]; code: string | null } | null;
+  getModuleInfo(id: string): { isEntry: boolean; importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; code: string | null } | null;
 }
 
 const REEXPORT = /\bexport\s*(\*(\s*as\s*[\w$]+)?|\{[^}]*\})\s*(from\s*(["'])[^"']+\4)?\s*;?/g;
@@ -63,9 +63,16 @@ export interface AppShellChunk {
   landingIcons: (id: string) => boolean;
   /** The `test` of the `start-icons` group: the icons the other start routes use and the landing routes do not. */
   startIcons: (id: string) => boolean;
+  /**
+   * The `test` of the `more-icons` group: the other icons that several chunks use (issue 35). An icon only
+   * one route or lazily loaded module uses is left out, so it travels in that chunk: the scanner's
+   * torch and zoom icons are not downloaded by the dashboard, nor the assistant's microphone by the scanner.
+   */
+  moreIcons: (id: string) => boolean;
 }
 
 const LUCIDE_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const LUCIDE_MODULE = /node_modules[\\/]lucide-react[\\/]/;
 const LUCIDE_IMPORT = /\bimport\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
 const LUCIDE_EXPORT = /export\s*\{([^}]*)\}\s*from\s*["'](\.\/icons\/[^"']+)["']/g;
 
@@ -109,14 +116,16 @@ const routeOf = (id: string) => id.split("?")[0]!;
 export function appShellChunk({ rootRoute, minRoutes, landingRoutes, startRoutes }: ShellOptions): AppShellChunk {
   let shell = new Set<string>();
   let icons = new Set<string>();
-  let moreIcons = new Set<string>();
+  let startIcons = new Set<string>();
+  let ownIcons = new Set<string>();
   const plugin: Plugin = {
     name: "eventora:app-shell-chunk",
     apply: "build",
     buildStart() {
       shell = new Set();
       icons = new Set();
-      moreIcons = new Set();
+      startIcons = new Set();
+      ownIcons = new Set();
     },
     buildEnd() {
       if (this.environment.name !== "client") return;
@@ -151,7 +160,20 @@ export function appShellChunk({ rootRoute, minRoutes, landingRoutes, startRoutes
           }
         };
         iconsOf(landingModules, icons);
-        iconsOf(startModules, moreIcons);
+        iconsOf(startModules, startIcons);
+        // The chunks the other icons go to: one per route and per lazily loaded module that uses them.
+        const lazy = new Set([...graph.getModuleIds()].flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
+        const users = new Map<string, Set<string>>();
+        for (const entry of new Set([...entries, ...lazy])) {
+          for (const id of staticClosure(graph, entry)) {
+            for (const name of lucideImports(graph.getModuleInfo(id)?.code ?? null)) {
+              const icon = exported.get(name);
+              if (!icon || icons.has(icon) || startIcons.has(icon)) continue;
+              users.set(icon, (users.get(icon) ?? new Set()).add(entry));
+            }
+          }
+        }
+        for (const [icon, chunks] of users) if (chunks.size === 1) ownIcons.add(icon);
       }
       // Route modules stay entries of their own; CSS is Vite's to place.
       const candidate = (id: string) => !entries.includes(id) && !/\.css($|\?)/.test(id);
@@ -160,5 +182,11 @@ export function appShellChunk({ rootRoute, minRoutes, landingRoutes, startRoutes
       for (const [id, count] of usedByLanding) if (count >= 2 && candidate(id)) shell.add(id);
     },
   };
-  return { plugin, test: (id) => shell.has(id), landingIcons: (id) => icons.has(id), startIcons: (id) => moreIcons.has(id) };
+  return {
+    plugin,
+    test: (id) => shell.has(id),
+    landingIcons: (id) => icons.has(id),
+    startIcons: (id) => startIcons.has(id),
+    moreIcons: (id) => LUCIDE_MODULE.test(id) && !ownIcons.has(id),
+  };
 }

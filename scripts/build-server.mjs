@@ -29,7 +29,6 @@ const EXTERNAL = [
   "idb",
   "sonner",
   "@radix-ui/*",
-  "@yudiel/react-qr-scanner",
   // Development only (`npm run dev` runs the sources under tsx).
   "vite",
   "@fastify/middie",

@@ -1,4 +1,5 @@
-import { index, route } from "@react-router/dev/routes";
+import { readFileSync } from "node:fs";
+import { index, route, type RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "../src/web/routes";
 import { BUDGETS } from "./budgets";
@@ -22,5 +23,22 @@ describe("the pages `npm run budgets` measures", () => {
     const names = PAGE_SPECS.map((page) => page.name);
     expect(new Set(names).size).toBe(names.length);
     expect(Object.keys(BUDGETS).sort()).toEqual([...names].sort());
+  });
+
+  it("lets a page's scripts wait for the visitor exactly when its budget calls it public (decision 039)", () => {
+    const files = new Map<string, string>();
+    const walk = (entries: readonly RouteConfigEntry[], parent = "") => {
+      for (const entry of entries) {
+        const path = entry.path ? [parent, entry.path].filter(Boolean).join("/") : parent;
+        if (!files.has(path)) files.set(path, entry.file);
+        walk(entry.children ?? [], path);
+      }
+    };
+    walk(routes);
+    for (const page of PAGE_SPECS) {
+      const source = readFileSync(new URL(`../src/web/${files.get(page.route)}`, import.meta.url), "utf8");
+      const waits = /^export const handle = HYDRATE_ON_INTERACTION;$/m.test(source);
+      expect(waits, `${page.name} (${files.get(page.route)})`).toBe(BUDGETS[page.name]?.public === true);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { PNG } from "pngjs";
+import sharp from "sharp";
 import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 
 let ready: Promise<unknown> | undefined;
@@ -20,4 +21,14 @@ export async function decodeQrPng(png: Buffer): Promise<string> {
   const [code] = await readBarcodes({ data: new Uint8ClampedArray(image.data), width: image.width, height: image.height, colorSpace: "srgb" } as ImageData, { formats: ["QRCode"] });
   if (!code?.isValid) throw new Error("no QR code found in the image");
   return code.text;
+}
+
+/**
+ * The text of the QR code in a data URL (the pages' ticket QR codes), read as the page shows it: scaled to
+ * `shownAt` CSS pixels without smoothing, as `image-rendering: pixelated` draws it.
+ */
+export async function decodeQrDataUrl(image: string, shownAt: number): Promise<string> {
+  const match = /^data:image\/png;base64,(.+)$/.exec(image);
+  if (!match) throw new Error("not a PNG data URL");
+  return decodeQrPng(await sharp(Buffer.from(match[1]!, "base64")).resize(shownAt, shownAt, { kernel: "nearest" }).png().toBuffer());
 }

@@ -7,7 +7,8 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react
 import { isDatabaseUnavailable } from "../server/db/client";
 import { CspNonceContext } from "./lib/csp-nonce";
 import { services, type RouterContextReader } from "./lib/page-context.server";
-import { renderWithScriptsAfterPaint } from "./lib/scripts-after-paint.server";
+import { hydratesOnInteraction } from "./lib/hydration";
+import { renderWithScriptsAfterPaint, type ScriptStart } from "./lib/scripts-after-paint.server";
 
 /** The key the server sets each request's PageContext under (src/server/page-context.ts reads it from the build). */
 export { pageContext } from "./lib/page-context.server";
@@ -30,6 +31,15 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   }
   if (!request.signal.aborted) console.error(error);
 };
+
+/**
+ * When the page's scripts start (decision 039): when the visitor first reaches for them on a page whose
+ * route says so, except on a `?ref=` visit, whose affiliate code only the browser keeps (and asks about).
+ */
+function scriptStart(routerContext: EntryContext, url: URL): ScriptStart {
+  const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
+  return hydratesOnInteraction(handles) && !url.searchParams.has("ref") ? "on-interaction" : "after-paint";
+}
 
 /**
  * React Router's default Node entry, plus the response's CSP nonce (decision 010): ServerRouter hands it
@@ -83,7 +93,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           // The development server's module scripts (Vite's client, fast refresh) must run in order, at once.
-          if (import.meta.env.PROD) renderWithScriptsAfterPaint(pipe, body);
+          if (import.meta.env.PROD) renderWithScriptsAfterPaint(pipe, body, scriptStart(routerContext, new URL(request.url)));
           else pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },

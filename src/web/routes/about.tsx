@@ -4,6 +4,10 @@ import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/about";
 import { services } from "~/lib/page-context.server";
+import { HYDRATE_ON_INTERACTION } from "~/lib/hydration";
+
+/** A page a visit lands on: its scripts wait for the visitor (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = services(context);

@@ -4,6 +4,10 @@ import { AffiliatePage } from "~/features/affiliates/components/affiliate-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/affiliates";
 import { services } from "~/lib/page-context.server";
+import { HYDRATE_ON_INTERACTION } from "~/lib/hydration";
+
+/** A page a visit lands on: its scripts wait for the visitor (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 /** Public page; a signed-in user's own affiliate account comes with it. */
 export async function loader({ context, request }: Route.LoaderArgs) {

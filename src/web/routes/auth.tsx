@@ -6,6 +6,10 @@ import { withoutFormSecrets } from "~/features/auth/lib/auth-url-state";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/paths";
 import type { Route } from "./+types/auth";
+import { HYDRATE_ON_INTERACTION } from "~/lib/hydration";
+
+/** A page a visit lands on: its scripts wait for the visitor (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 /** A signed-in user has nothing to do here: on to where they were heading, or home (spec §2 Auth). */
 export async function loader({ context, request, url }: Route.LoaderArgs) {

@@ -2,6 +2,10 @@ import { BRAND, SUPPORT_HOURS_TEXT } from "@domain";
 import { ContactPage } from "~/features/contact/contact-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
+import { HYDRATE_ON_INTERACTION } from "~/lib/hydration";
+
+/** A page a visit lands on: its scripts wait for the visitor (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 export const meta = () =>
   seoMeta({

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
 import type { EditableEvent, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
@@ -45,15 +45,18 @@ function openForm(event: EditableEvent, sellerDetailsPending: boolean) {
 test("an organiser without seller details is told a paid event waits for them, with the way to add them (issue 34)", async () => {
   openForm(paid, true);
   const group = await screen.findByRole("group", { name: "Tickets" });
-  const note = within(group).getByRole("note");
+  // The note's code loads when it shows (issue 35).
+  const note = await within(group).findByRole("note");
   expect(note.textContent).toContain("tickets go on sale once buyers can be told who sells them");
   expect(within(note).getByRole("link", { name: "Add your seller details" }).getAttribute("href")).toBe("/profile/edit");
 });
 
-test("nothing is said for a free event", async () => {
+test("nothing is said for a free event, until a price is typed", async () => {
   openForm({ ...paid, pricePence: 0 }, true);
   await screen.findByRole("group", { name: "Tickets" });
   expect(screen.queryByRole("link", { name: "Add your seller details" })).toBeNull();
+  fireEvent.change(screen.getByRole("spinbutton", { name: "Price (£)" }), { target: { value: "12.50" } });
+  expect(await screen.findByRole("link", { name: "Add your seller details" })).toBeTruthy();
 });
 
 test("nothing is said once the details are complete", async () => {

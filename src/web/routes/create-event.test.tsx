@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
-import { afterEach, expect, test } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, expect, test, vi } from "vitest";
 import type { EditableEvent, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
 import CreateEventRoute from "./create-event";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const user = { id: "u1", email: "ada@example.com" } as unknown as SessionUser;
 const actor = { id: "u1", isAdmin: false };
@@ -57,4 +60,55 @@ test("?edit= opens the organiser's event with its fields filled in", async () =>
   expect(minAge.value).toBe("18");
   expect([...minAge.options].map((option) => option.text)).toEqual(["None", "14+", "16+", "18+", "21+"]);
   expect(screen.getByRole("button", { name: "Update Event" })).toBeTruthy();
+});
+
+test("a form the server would refuse is refused before posting, in the schema's words beside the field", async () => {
+  const fetch = vi.fn(async () => new Response("{}", { status: 201, headers: { "content-type": "application/json" } }));
+  vi.stubGlobal("fetch", fetch);
+  renderRoute({
+    url: "/create-event",
+    user,
+    route: { path: "/create-event", loader: () => ({ loadError: null, actor, event: null, organisers: null, organisersFailed: false }), Component: CreateEventRoute as never },
+  });
+  const title = await screen.findByRole("textbox", { name: /Event Title/ });
+  fireEvent.click(screen.getByRole("button", { name: "Create Event" }));
+  expect(await screen.findByText("Event Title is required")).toBeTruthy();
+  expect(title.getAttribute("aria-invalid")).toBe("true");
+  await waitFor(() => expect(document.activeElement).toBe(title));
+  // Not left pending once the check has refused the form.
+  expect(screen.getByRole("button", { name: "Create Event" }).hasAttribute("disabled")).toBe(false);
+  expect(fetch).not.toHaveBeenCalled();
+});
+
+test("a typed affiliate code is looked up as the organiser types, and whose it is shown", async () => {
+  const fetch = vi.fn(async () => new Response(JSON.stringify({ valid: true, displayName: "Tom Fletcher" }), { status: 200, headers: { "content-type": "application/json" } }));
+  vi.stubGlobal("fetch", fetch);
+  renderRoute({
+    url: "/create-event",
+    user,
+    route: { path: "/create-event", loader: () => ({ loadError: null, actor, event: null, organisers: null, organisersFailed: false }), Component: CreateEventRoute as never },
+  });
+  fireEvent.change(await screen.findByRole("textbox", { name: "Affiliate Code" }), { target: { value: "tomf2026" } });
+  expect(await screen.findByText("Valid affiliate code - Tom Fletcher")).toBeTruthy();
+  expect(String((fetch.mock.calls[0] as unknown as [string])[0])).toContain("/api/affiliates/lookup?code=TOMF2026");
+});
+
+test("an admin may choose the organiser; others are not offered the choice", async () => {
+  const organisers = [{ userId: "o2", displayName: "Tom Fletcher", username: "tomf" }];
+  renderRoute({
+    url: "/create-event",
+    user,
+    route: { path: "/create-event", loader: () => ({ loadError: null, actor: { id: "u1", isAdmin: true }, event: null, organisers, organisersFailed: false }), Component: CreateEventRoute as never },
+  });
+  const select = (await screen.findByRole("combobox", { name: "Event Organizer (Admin Only)" })) as HTMLSelectElement;
+  expect([...select.options].map((option) => option.text)).toEqual(["Yourself", "Tom Fletcher (@tomf)"]);
+  cleanup();
+
+  renderRoute({
+    url: "/create-event",
+    user,
+    route: { path: "/create-event", loader: () => ({ loadError: null, actor, event: null, organisers: null, organisersFailed: false }), Component: CreateEventRoute as never },
+  });
+  await screen.findByRole("group", { name: "Affiliate" });
+  expect(screen.queryByRole("combobox", { name: "Event Organizer (Admin Only)" })).toBeNull();
 });

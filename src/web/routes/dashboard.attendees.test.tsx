@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Toaster } from "sonner";
 import { afterEach, expect, test } from "vitest";
 import type { Attendee, AttendeeList, DashboardEvent, RefundRequestEmails, RefundRequestView, SessionUser } from "@domain";
+import type { LookedUpTicket } from "~/features/dashboard/lib/attendees-action-result";
 import { renderRoute } from "~/test/render-route";
 import AttendeesRoute, { ErrorBoundary as AttendeesErrorBoundary } from "./dashboard.attendees";
 
@@ -195,6 +197,31 @@ test("the ticket viewer looks a ticket up through the page's action and says pla
   await userEvent.click(screen.getByRole("button", { name: "View Ticket" }));
   expect(await screen.findByText(/No ticket found with that identifier/)).toBeTruthy();
   expect(posts).toEqual([{ intent: "lookup-ticket", identifier: "TCKT-2090-ZZZZ9999" }]);
+});
+
+const QR_IMAGE = "data:image/png;base64,iVBORw0KGgo=";
+const found: LookedUpTicket = {
+  bookingId: "b1", ticketCode: "TCKT-2090-1A2B3C4D", stripeSessionId: null, status: "confirmed", attendeeName: "Grace Hopper", attendeeEmail: "grace@example.com", ticketQuantity: 2,
+  totalAmountPence: 3460, refundedQuantity: 0, refundState: "none", refundedPence: 0, checkedInAt: null, createdAt: "2090-01-02T10:00:00.000Z",
+  event: { id: "e1", title: "Northern Soul Night", description: null, dateTime: "2090-06-01T18:00:00.000Z", venue: null, location: "Leeds" }, qrImage: QR_IMAGE,
+};
+
+test("the ticket viewer shows the ticket found with the QR code the server drew", async () => {
+  open({ attendee: grace, requests: [], emails: "each", answer: (posted) => ({ intent: posted.intent, ticket: found }) });
+  await userEvent.type(await screen.findByLabelText("Booking ID, ticket code or Stripe session ID"), "TCKT-2090-1A2B3C4D");
+  await userEvent.click(screen.getByRole("button", { name: "View Ticket" }));
+  const shown = await screen.findByRole("article", { name: "Northern Soul Night" });
+  expect(within(shown).getByRole("img", { name: "QR code for ticket TCKT-2090-1A2B3C4D" }).getAttribute("src")).toBe(QR_IMAGE);
+  expect(within(shown).getByText("grace@example.com")).toBeTruthy();
+});
+
+test("a ticket whose QR code the server could not draw says so, in the page and in a toast", async () => {
+  open({ attendee: grace, requests: [], emails: "each", answer: (posted) => ({ intent: posted.intent, ticket: { ...found, qrImage: null } }) });
+  render(<Toaster />);
+  await userEvent.type(await screen.findByLabelText("Booking ID, ticket code or Stripe session ID"), "TCKT-2090-1A2B3C4D");
+  await userEvent.click(screen.getByRole("button", { name: "View Ticket" }));
+  expect(await screen.findByRole("img", { name: "QR code for ticket TCKT-2090-1A2B3C4D could not be drawn" })).toBeTruthy();
+  expect(await screen.findByText("QR Code Error")).toBeTruthy();
 });
 
 test("choosing another event puts it in the address and its list comes from the loader", async () => {

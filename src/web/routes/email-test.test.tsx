@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { afterEach, expect, test } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, expect, test, vi } from "vitest";
 import type { SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
 import EmailTestRoute from "./email-test";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unknown as SessionUser;
 
@@ -37,4 +40,27 @@ test("Insert Sample fills in the server's sample ticket e-mail, addressed to the
   expect((screen.getByLabelText("To Email") as HTMLInputElement).value).toBe("ada@example.com");
   expect((screen.getByLabelText("Subject") as HTMLInputElement).value).toBe("Sample: Your ticket: Sample Night");
   expect((screen.getByLabelText("HTML Content") as HTMLTextAreaElement).value).toBe("<h1>Your ticket</h1>");
+});
+
+test("a slip is refused in the server's words without sending; a good message is sent once, however often Send is pressed", async () => {
+  const fetch = vi.fn(async () => new Response(JSON.stringify({ success: true, provider: "outbox", recipient: "ada@example.com", error: null }), { status: 200, headers: { "content-type": "application/json" } }));
+  vi.stubGlobal("fetch", fetch);
+  open(false);
+  const to = await screen.findByLabelText("To Email");
+  fireEvent.change(to, { target: { value: "not-an-address" } });
+  fireEvent.change(screen.getByLabelText("Subject"), { target: { value: "Hi" } });
+  fireEvent.change(screen.getByLabelText("HTML Content"), { target: { value: "<p>Hi</p>" } });
+  const send = screen.getByRole("button", { name: "Send Email" });
+  fireEvent.click(send);
+  expect(await screen.findByText("Please enter a valid e-mail address")).toBeTruthy();
+  expect(to.getAttribute("aria-invalid")).toBe("true");
+  await waitFor(() => expect(document.activeElement).toBe(to));
+  expect(fetch).not.toHaveBeenCalled();
+
+  fireEvent.change(to, { target: { value: "ada@example.com" } });
+  // Pressed again while the check is still loading: one message goes.
+  fireEvent.click(send);
+  fireEvent.click(send);
+  expect(await screen.findByText("Email sent successfully! Email sent to ada@example.com")).toBeTruthy();
+  expect(fetch).toHaveBeenCalledTimes(1);
 });

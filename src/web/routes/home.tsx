@@ -3,6 +3,10 @@ import { HomePage } from "~/features/home/home-page";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 import { services } from "~/lib/page-context.server";
+import { HYDRATE_ON_INTERACTION } from "~/lib/hydration";
+
+/** A page a visit lands on: its scripts wait for the visitor (decision 039). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { db, config } = services(context);

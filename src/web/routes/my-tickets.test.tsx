@@ -3,7 +3,8 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster } from "sonner";
 import { afterEach, expect, test } from "vitest";
-import type { MyTicket, SessionUser } from "@domain";
+import type { SessionUser } from "@domain";
+import type { ShownTicket } from "~/features/my-tickets/shown-ticket";
 import { renderRoute } from "~/test/render-route";
 import MyTicketsRoute from "./my-tickets";
 
@@ -11,7 +12,10 @@ afterEach(() => cleanup());
 
 const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unknown as SessionUser;
 
-const ticket: MyTicket = {
+// What the loader draws (shown-tickets.server.test.ts scans a real one): the page shows it as it is.
+const QR_IMAGE = "data:image/png;base64,iVBORw0KGgo=";
+
+const ticket: ShownTicket = {
   bookingId: "0f8fad5b-d9cb-469f-a165-70867728950e",
   period: "upcoming",
   ticketCode: "TCKT-2026-1A2B3C4D",
@@ -26,16 +30,7 @@ const ticket: MyTicket = {
   checkedInAt: null,
   createdAt: "2026-11-20T14:00:00.000Z",
   event: { id: "e1", title: "Jazz Night at the Roundhouse", dateTime: "2026-12-05T19:30:00.000Z", venue: "Roundhouse", location: "London", imageUrl: null, minAge: null },
-  qrPayload: {
-    ticketId: "TCKT-2026-1A2B3C4D",
-    bookingId: "0f8fad5b-d9cb-469f-a165-70867728950e",
-    eventTitle: "Jazz Night at the Roundhouse",
-    attendeeName: "Ada Lovelace",
-    eventDate: "2026-12-05T19:30:00.000Z",
-    ticketQuantity: 2,
-    kid: "k1",
-    sig: "c2ln",
-  },
+  qrImage: QR_IMAGE,
   ticketEmail: { status: "sent", sentAt: "2026-11-20T14:03:00.000Z", provider: "smtp", error: null },
   refund: {
     canRequest: true,
@@ -51,7 +46,7 @@ const ticket: MyTicket = {
 };
 
 /** The route as the server gives it: the loader's tickets, and (optionally) what the action answers a card's post. */
-function myTicketsRoute(tickets: MyTicket[], action?: (form: FormData) => unknown) {
+function myTicketsRoute(tickets: ShownTicket[], action?: (form: FormData) => unknown) {
   return {
     path: "/my-tickets",
     loader: () => ({ tickets }),
@@ -65,7 +60,7 @@ test("a signed-in buyer sees each ticket with its QR code and the ways to resend
   expect(await screen.findByRole("heading", { level: 3, name: "Jazz Night at the Roundhouse" })).toBeTruthy();
   expect(screen.getByRole("heading", { level: 1, name: "My Tickets" })).toBeTruthy();
   expect(screen.getByRole("heading", { level: 2, name: "Upcoming" })).toBeTruthy();
-  expect(await screen.findByRole("img", { name: "QR code for ticket TCKT-2026-1A2B3C4D" })).toBeTruthy();
+  expect(screen.getByRole("img", { name: "QR code for ticket TCKT-2026-1A2B3C4D" }).getAttribute("src")).toBe(QR_IMAGE);
   expect(screen.getByText("TCKT-2026-1A2B3C4D")).toBeTruthy();
   expect(screen.getByText("Show this QR code at the event entrance")).toBeTruthy();
   expect(screen.getByRole("button", { name: /^Resend ticket/ })).toBeTruthy();
@@ -76,6 +71,12 @@ test("a signed-in buyer sees each ticket with its QR code and the ways to resend
   expect(receipt.getAttribute("href")).toBe(`/receipts/${ticket.orderId}`);
   // WCAG 2.2, 2.5.8: at least 24 px tall.
   expect(receipt.className.split(" ")).toContain("min-h-6");
+});
+
+test("a ticket whose QR code the server could not draw says so in its place", async () => {
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([{ ...ticket, qrImage: null }]) });
+  expect(await screen.findByRole("img", { name: "QR code for ticket TCKT-2026-1A2B3C4D could not be drawn" })).toBeTruthy();
+  expect(screen.getByText("Failed to generate QR code")).toBeTruthy();
 });
 
 test("a buyer without tickets is sent to the events", async () => {

@@ -6,11 +6,18 @@ import type { Route } from "./+types/my-tickets";
 // Print rules only: a print style sheet never holds up the page's first paint.
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printStylesheet, media: "print" }];
 
-/** Only for the signed-in user: anyone else goes to /auth and comes back here after signing in (spec §2 My Tickets). */
+/**
+ * Only for the signed-in user: anyone else goes to /auth and comes back here after signing in (spec §2 My Tickets).
+ * Each ticket's QR code is drawn here, so the page loads no QR library.
+ */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const [{ requireUser }, { listMyTickets }] = await Promise.all([import("~/lib/require-user.server"), import("~/lib/services.server")]);
+  const [{ requireUser }, { listMyTickets }, { showTickets }] = await Promise.all([
+    import("~/lib/require-user.server"),
+    import("~/lib/services.server"),
+    import("~/features/my-tickets/shown-tickets.server"),
+  ]);
   const user = await requireUser(context, request, url);
-  return { tickets: await listMyTickets(context, user.id) };
+  return { tickets: await showTickets(await listMyTickets(context, user.id)) };
 }
 
 /** A ticket card's refund request or ticket e-mail resend (posted by its fetcher); the list is then read again. */

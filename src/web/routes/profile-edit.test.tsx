@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, expect, test } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, expect, test, vi } from "vitest";
 import type { OwnProfile, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
 
 import ProfileEditRoute from "./profile-edit";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const user: SessionUser = {
   id: "4f8a2c1e-0000-4000-8000-000000000002",
@@ -86,4 +89,19 @@ test("complete seller details are said to be complete", async () => {
   expect(within(section).getByRole("note").textContent).toBe("Your seller details are complete: your paid events can go on sale.");
   expect((within(section).getByRole("radio", { name: "A private individual" }) as HTMLInputElement).checked).toBe(true);
   expect((within(section).getByLabelText("Legal or trading name") as HTMLInputElement).value).toBe("Ada Events");
+});
+
+test("a username the server would refuse is refused before saving, in the spec's words", async () => {
+  const fetch = vi.fn(async () => new Response(JSON.stringify(profile), { status: 200, headers: { "content-type": "application/json" } }));
+  vi.stubGlobal("fetch", fetch);
+  renderRoute({ url: "/profile/edit", user, route: { path: "/profile/edit", loader: () => ({ profile }), Component: ProfileEditRoute as never } });
+  const username = await screen.findByLabelText("Username");
+  fireEvent.change(username, { target: { value: "ada lovelace" } });
+  fireEvent.click(screen.getByRole("button", { name: "Save Profile" }));
+  expect(await screen.findByText("Username can only contain letters, numbers, and underscores")).toBeTruthy();
+  expect(username.getAttribute("aria-invalid")).toBe("true");
+  await waitFor(() => expect(document.activeElement).toBe(username));
+  // Not left pending once the check has refused the form.
+  expect(screen.getByRole("button", { name: "Save Profile" }).hasAttribute("disabled")).toBe(false);
+  expect(fetch).not.toHaveBeenCalled();
 });

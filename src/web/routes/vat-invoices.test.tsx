@@ -56,6 +56,31 @@ test("an order over £250 without invoices asks whom to make them out to, and na
   expect(posted).toBe(0);
 });
 
+test("a good name and address are posted once, however often the button is pressed while the check loads", async () => {
+  const posted: { buyerName: unknown; buyerAddress: unknown }[] = [];
+  renderRoute({
+    url: `/receipts/${orderId}/vat-invoices`,
+    user,
+    route: {
+      path: "/receipts/:orderId/vat-invoices",
+      loader: () => ({ invoices: posted.length ? issued : none }),
+      action: async ({ request }) => {
+        const form = await request.formData();
+        posted.push({ buyerName: form.get("buyerName"), buyerAddress: form.get("buyerAddress") });
+        return { fields: { buyerName: "", buyerAddress: "" }, problem: null };
+      },
+      Component: VatInvoicesRoute as never,
+    },
+  });
+  fireEvent.change(await screen.findByLabelText("Name on the invoice"), { target: { value: "Analytical Ltd" } });
+  fireEvent.change(screen.getByLabelText("Address"), { target: { value: "12 St James's Square\nLondon SW1Y 4JH" } });
+  const button = screen.getByRole("button", { name: "Get a VAT invoice" });
+  fireEvent.click(button);
+  fireEvent.click(button);
+  expect(await screen.findByRole("heading", { name: "VAT invoice INV-000007 from Big Hall Promotions Ltd" })).toBeTruthy();
+  expect(posted).toEqual([{ buyerName: "Analytical Ltd", buyerAddress: "12 St James's Square\nLondon SW1Y 4JH" }]);
+});
+
 test("the server's refusal of a field is shown beside it", async () => {
   render(none, () => ({ fields: { buyerName: "Ada", buyerAddress: "1 Road\nYork" }, problem: "Invalid field 'buyerName': Name contains a character that cannot be printed" }));
   fireEvent.change(await screen.findByLabelText("Name on the invoice"), { target: { value: "Ada" } });

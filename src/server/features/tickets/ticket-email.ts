@@ -17,6 +17,7 @@ import {
   TICKET_TERMS_LINKS,
   ticketAgeNotice,
   type SignedTicketPayload,
+  type TicketQrPayload,
 } from "../../../domain";
 import { renderEmail } from "../../providers/email/layout";
 import type { EmailMessage } from "../../providers/email/email";
@@ -55,9 +56,17 @@ export function ticketQrUrl(publicUrl: string, payload: SignedTicketPayload): st
   return `${publicUrl}/api/tickets/${encodeURIComponent(payload.ticketId)}/qr.png?kid=${encodeURIComponent(payload.kid)}&sig=${encodeURIComponent(payload.sig)}`;
 }
 
-/** spec §9 Display: 200 px, margin 2; the text is the signed payload (decisions D13). */
-export function ticketQrPng(payload: SignedTicketPayload): Promise<Buffer> {
-  return QRCode.toBuffer(JSON.stringify(payload), { type: "png", width: 200, margin: 2, errorCorrectionLevel: "M" });
+/** A ticket QR's text: exactly the JSON of the signed payload (spec §3 QR payload, decisions D13); the scanner verifies kid and sig from it. */
+export function ticketQrText(payload: TicketQrPayload): string {
+  return JSON.stringify(payload);
+}
+
+/**
+ * A ticket's QR code as a PNG: spec §9 Display, margin 2, level M (small enough to scan from a phone screen).
+ * 200 px wide for e-mails; pages ask for one pixel a module (`{ scale: 1 }`) and scale it up without smoothing.
+ */
+export function ticketQrPng(payload: TicketQrPayload, size: { width: number } | { scale: number } = { width: 200 }): Promise<Buffer> {
+  return QRCode.toBuffer(ticketQrText(payload), { type: "png", margin: 2, errorCorrectionLevel: "M", ...size });
 }
 
 /** What a ticket's calendar entry needs: the e-mail's attachment and My Tickets' 'Add to calendar' share it. */

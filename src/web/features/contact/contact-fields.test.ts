@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "~/lib/api-request";
-import { checkContactFields, contactFailure, CONTACT_TOASTS, EMPTY_CONTACT_FIELDS, sentDescription } from "./contact-fields";
+import { contactFailure, CONTACT_TOASTS, EMPTY_CONTACT_FIELDS, sentDescription } from "./contact-fields";
+import { checkContactFields } from "./lib/contact-checks";
 
 const filled = { firstName: " Ada ", lastName: "Lovelace", email: " ada@example.com ", subject: "Refund", message: "Please refund my ticket, thank you." };
 

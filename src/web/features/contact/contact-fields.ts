@@ -1,4 +1,4 @@
-import { BRAND, ContactMessageInput } from "@domain";
+import { BRAND, type ContactMessageInput } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 
 export type ContactField = keyof ContactMessageInput;
@@ -30,18 +30,6 @@ export interface ContactFormResult {
   fields: ContactFields;
   errors: ContactErrors;
   outcome: ContactOutcome;
-}
-
-/** The form checked against the one schema the server also uses (CONVENTIONS rule 3); errors keyed by field. */
-export function checkContactFields(fields: ContactFields): { input: ContactMessageInput } | { errors: ContactErrors; firstInvalid: ContactField } {
-  const parsed = ContactMessageInput.safeParse(fields);
-  if (parsed.success) return { input: parsed.data };
-  const errors: ContactErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
-  }
-  return { errors, firstInvalid: CONTACT_FIELDS.find((field) => errors[field])! };
 }
 
 /** The failure toast's detail: the server's own words for a refusal (a rate limit, a field), else a plain next step. */

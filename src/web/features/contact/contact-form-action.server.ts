@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { AppError } from "@domain";
 import { sendContactMessage } from "~/lib/services.server";
-import { checkContactFields, CONTACT_FIELDS, CONTACT_TRY_LATER, EMPTY_CONTACT_FIELDS, failedOutcome, sentOutcome, type ContactFields, type ContactFormResult } from "./contact-fields";
+import { CONTACT_FIELDS, CONTACT_TRY_LATER, EMPTY_CONTACT_FIELDS, failedOutcome, sentOutcome, type ContactFields, type ContactFormResult } from "./contact-fields";
+import { checkContactFields } from "./lib/contact-checks";
 import type { RouterContextReader } from "~/lib/page-context.server";
 
 /**

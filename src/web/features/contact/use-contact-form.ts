@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { toast } from "~/lib/toast";
 import {
-  checkContactFields,
   contactFailure,
   CONTACT_TOASTS,
   EMPTY_CONTACT_FIELDS,
@@ -40,14 +39,16 @@ export function useContactForm(posted?: ContactFormResult) {
   /** Sends, or returns the first invalid field so the form can focus it. */
   async function send(): Promise<ContactField | null> {
     if (sending) return null;
-    const checked = checkContactFields(fields);
-    if ("errors" in checked) {
-      setErrors(checked.errors);
-      return checked.firstInvalid;
-    }
+    // Pending (and the button disabled) from the moment of sending: the checks load on the first submit.
     setSending(true);
-    setOutcome(null);
     try {
+      const { checkContactFields } = await import("./lib/contact-checks");
+      const checked = checkContactFields(fields);
+      if ("errors" in checked) {
+        setErrors(checked.errors);
+        return checked.firstInvalid;
+      }
+      setOutcome(null);
       await sendContactMessage(checked.input);
       const description = sentDescription(checked.input);
       toast.success(CONTACT_TOASTS.sentTitle, { description });

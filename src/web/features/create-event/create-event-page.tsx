@@ -1,15 +1,17 @@
 import { CalendarPlus } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { FormPage } from "~/components/form-page";
 import { StatusPanel } from "~/components/ui/status-panel";
 import { toast } from "~/lib/toast";
 import { paths } from "~/paths";
 import { EventForm } from "./components/event-form";
-import { EventFormSkeleton } from "./components/event-form-skeleton";
 import { EVENT_TOASTS } from "./lib/event-toasts";
 import type { EventLoadError } from "./lib/load-error";
 import type { EventFormData } from "./load-event-form.server";
+
+// Shown only when the event cannot be opened, on the way back to the dashboard: not loaded with the form (issue 35).
+const EventFormSkeleton = lazy(() => import("./components/event-form-skeleton").then((module) => ({ default: module.EventFormSkeleton })));
 
 /** spec §2 Create/edit event: an event that cannot be edited gives its toast, then the dashboard. */
 function useLeaveAfterLoadError(loadError: EventLoadError | null): void {
@@ -55,7 +57,9 @@ export function CreateEventPage({ data }: { data: EventFormData }) {
       {data.loadError === null ? (
         <EventForm key={data.event?.id ?? "new"} event={data.event} actor={data.actor} organisers={data.organisers} payoutsPending={data.payoutsPending} sellerDetailsPending={data.sellerDetailsPending} />
       ) : (
-        <EventFormSkeleton label="Going back to your dashboard…" />
+        <Suspense fallback={null}>
+          <EventFormSkeleton label="Going back to your dashboard…" />
+        </Suspense>
       )}
     </FormPage>
   );

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { AppError, DeclineRefundRequestInput, NoticeSettings, RefundTicketsInput, TICKET_IDENTIFIER_REQUIRED, type SessionUser } from "@domain";
+import { ticketQrImage } from "~/components/tickets/ticket-qr.server";
 import { answerRefundRequest, checkInDashboardBooking, lookupDashboardTicket, refundDashboardBooking, saveRefundRequestEmails } from "~/lib/services.server";
 import type { RouterContextReader } from "~/lib/page-context.server";
 import type { AttendeesActionResult, AttendeesIntent } from "./lib/attendees-action-result";
@@ -43,7 +44,9 @@ export async function attendeesAction(context: RouterContextReader, user: Sessio
       case "lookup-ticket": {
         const identifier = String(form.get("identifier") ?? "").trim().slice(0, 200);
         if (!identifier) return refused(intent, 400, TICKET_IDENTIFIER_REQUIRED.viewer);
-        return data<AttendeesActionResult>({ intent, ticket: await lookupDashboardTicket(context, { user, identifier }) });
+        // The QR code is drawn here, so the page loads no QR library (issue 35).
+        const { qrPayload, ...ticket } = await lookupDashboardTicket(context, { user, identifier });
+        return data<AttendeesActionResult>({ intent, ticket: { ...ticket, qrImage: await ticketQrImage(qrPayload) } });
       }
     }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { SendTestEmailInput, type TicketEmailResult } from "@domain";
+import type { SendTestEmailInput, TicketEmailResult } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
 
 /** The manual e-mail sender's toasts, word for word from spec §8 'E-mail pages'. */
@@ -20,18 +20,6 @@ export function testEmailFailure(error: unknown): string {
 
 export type TestEmailFields = Record<keyof SendTestEmailInput, string>;
 export type TestEmailErrors = Partial<Record<keyof SendTestEmailInput, string>>;
-
-/** The form checked against the one input schema the server also uses (CONVENTIONS rule 3). */
-export function checkTestEmail(fields: TestEmailFields): { input: SendTestEmailInput } | { errors: TestEmailErrors } {
-  const parsed = SendTestEmailInput.safeParse({ ...fields, toEmail: fields.toEmail.trim() });
-  if (parsed.success) return { input: parsed.data };
-  const errors: TestEmailErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof SendTestEmailInput;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
-}
 
 /** A sample message: the ticket e-mail with sample data, as the server renders it in the product's layout. */
 export interface SampleEmail {

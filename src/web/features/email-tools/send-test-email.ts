@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { SendTestEmailInput, TicketEmailResult } from "@domain";
 import { apiRequest } from "~/lib/api-request";
 import { toast } from "~/lib/toast";
-import { checkTestEmail, EMAIL_TEST_TOASTS, sampleTestEmail, sentDescription, testEmailFailure, type SampleEmail, type TestEmailErrors, type TestEmailFields } from "./email-test-text";
+import { EMAIL_TEST_TOASTS, sampleTestEmail, sentDescription, testEmailFailure, type SampleEmail, type TestEmailErrors, type TestEmailFields } from "./email-test-text";
 
 /** The manual e-mail sender (spec §7 send-test-email): 403 for a non-admin's other address (decisions D12), 429 when rate limited. */
 export function sendTestEmail(input: SendTestEmailInput): Promise<TicketEmailResult> {
@@ -38,13 +38,15 @@ export function useTestEmailForm(ownEmail: string, sample: SampleEmail) {
   /** Sends, or returns the first invalid field so the form can focus it. */
   async function send(): Promise<keyof TestEmailFields | null> {
     if (sending) return null;
-    const checked = checkTestEmail(fields);
-    if ("errors" in checked) {
-      setErrors(checked.errors);
-      return (["toEmail", "subject", "htmlContent"] as const).find((field) => checked.errors[field]) ?? null;
-    }
+    // Pending (and the button disabled) from the moment of sending: the checks load on the first submit.
     setSending(true);
     try {
+      const { checkTestEmail } = await import("./lib/email-test-checks");
+      const checked = checkTestEmail(fields);
+      if ("errors" in checked) {
+        setErrors(checked.errors);
+        return (["toEmail", "subject", "htmlContent"] as const).find((field) => checked.errors[field]) ?? null;
+      }
       const result = await sendTestEmail(checked.input);
       if (!result.success) {
         fail(result.error?.trim() || EMAIL_TEST_TOASTS.failedFallback);

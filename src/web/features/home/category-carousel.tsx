@@ -8,6 +8,7 @@ import { paths } from "~/paths";
 import { CATEGORY_SLIDES, slideHref, type CategorySlide } from "./category-slides";
 import { useReducedMotion } from "./use-reduced-motion";
 import { useNearViewport } from "~/hooks/use-near-viewport";
+import { HYDRATE_NEAR } from "~/lib/hydration";
 
 /** Spec §9 Timings: auto-advance every 4 s; input is locked for 500 ms while a slide moves. */
 const AUTO_ADVANCE_MS = 4000;
@@ -90,6 +91,8 @@ export function CategoryCarousel({ featuredEvents }: { featuredEvents: (EventSum
 
       <div
         ref={regionRef}
+        // It moves only with the page's scripts: they start as it nears the screen (decision 039).
+        {...HYDRATE_NEAR}
         role="region"
         aria-roledescription="carousel"
         aria-label="Event categories"

@@ -4,6 +4,7 @@ import type { EventSummary } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { EventCard } from "~/components/event-card";
 import { useNearViewport } from "~/hooks/use-near-viewport";
+import { HYDRATE_NEAR } from "~/lib/hydration";
 import { cn } from "~/lib/cn";
 
 const cardSlotClass = "w-[78%] shrink-0 snap-start sm:w-[calc((100%-2rem)/2.4)] lg:w-[calc((100%-3rem)/4)]";
@@ -72,6 +73,7 @@ export function EventRail({
       </div>
       <ul
         ref={scrollerRef}
+        {...HYDRATE_NEAR}
         aria-label={label}
         onScroll={measure}
         className="scrollbar-none -mx-4 mt-5 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-6 pt-1 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:scroll-px-0 lg:px-0"

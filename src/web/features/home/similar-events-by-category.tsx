@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { Link } from "react-router";
 import type { EventSummary } from "@domain";
 import { useNearViewport } from "~/hooks/use-near-viewport";
+import { HYDRATE_NEAR } from "~/lib/hydration";
 import { paths } from "~/paths";
 import { EventRail } from "./event-rail";
 
@@ -36,7 +37,7 @@ export function SimilarEventsByCategory({ carousels }: { carousels: SimilarCarou
   const filled = carousels.filter((carousel) => carousel.events.length > 0);
   if (filled.length === 0) return null;
   return (
-    <section ref={sectionRef} aria-labelledby="similar-events-title" className="container-page render-when-visible pt-16 sm:pt-24">
+    <section ref={sectionRef} {...HYDRATE_NEAR} aria-labelledby="similar-events-title" className="container-page render-when-visible pt-16 sm:pt-24">
       <p className="text-sm font-bold uppercase tracking-[0.16em] text-brand-700">By category</p>
       <h2 id="similar-events-title" className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
         Similar Events

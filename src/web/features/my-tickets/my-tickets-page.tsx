@@ -1,11 +1,11 @@
 import { Ticket } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { MyTicket } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { usePrintTicket } from "./use-print-ticket";
 import { MY_TICKETS_TEXT } from "./my-tickets-text";
+import type { ShownTicket } from "./shown-ticket";
 import { TicketCard } from "./ticket-card";
 
 function EmptyTickets() {
@@ -33,7 +33,7 @@ function TicketSection({
 }: {
   id: string;
   title: string;
-  tickets: MyTicket[];
+  tickets: ShownTicket[];
   printing: string | null;
   onPrint: (bookingId: string) => void;
   empty?: ReactNode;
@@ -61,7 +61,7 @@ function TicketSection({
  * ones first, soonest first, then past ones apart, most recent first; the server decides which is which
  * (issue 17).
  */
-export function MyTicketsPage({ tickets }: { tickets: MyTicket[] }) {
+export function MyTicketsPage({ tickets }: { tickets: ShownTicket[] }) {
   const { printing, print } = usePrintTicket();
   const upcoming = tickets.filter((ticket) => ticket.period === "upcoming");
   const past = tickets.filter((ticket) => ticket.period === "past");

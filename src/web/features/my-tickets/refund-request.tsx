@@ -1,15 +1,15 @@
 import { CircleCheck, Clock, Loader2, ReceiptText, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import type { MyTicket } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/lib/toast";
 import type { MyTicketsActionResult } from "./my-tickets-action-result";
+import type { ShownTicket } from "./shown-ticket";
 import { REFUND_REQUEST_TEXT, refundDeadline, refundOffer, refundsClosedLine, requestLine } from "./refund-request-text";
 
-function RequestForm({ ticket, onDone, onCancel }: { ticket: MyTicket; onDone: () => void; onCancel: () => void }) {
+function RequestForm({ ticket, onDone, onCancel }: { ticket: ShownTicket; onDone: () => void; onCancel: () => void }) {
   const fetcher = useFetcher<MyTicketsActionResult>();
   const [reason, setReason] = useState("");
   const [missingReason, setMissingReason] = useState(false);
@@ -65,7 +65,7 @@ function RequestForm({ ticket, onDone, onCancel }: { ticket: MyTicket; onDone: (
  * A booking's refund on My Tickets (decision 027): ask while the policy allows, with what it pays back
  * said plainly; then where the request stands; or when refunds closed.
  */
-export function RefundRequestSection({ ticket }: { ticket: MyTicket }) {
+export function RefundRequestSection({ ticket }: { ticket: ShownTicket }) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const opener = useRef<HTMLButtonElement>(null);

@@ -1,7 +1,7 @@
 import { CalendarDays, CalendarPlus, CircleAlert, IdCard, Loader2, Mail, MailCheck, MapPin, Printer, ReceiptText, RotateCcw, Send, TicketX } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { BRAND, eventPlace, formatDateTime, formatPounds, minAgeDescription, receiptPath, type MyTicket, type TicketEmailStatus } from "@domain";
+import { BRAND, eventPlace, formatDateTime, formatPounds, minAgeDescription, receiptPath, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { TicketQr } from "~/components/tickets/ticket-qr";
@@ -9,6 +9,7 @@ import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast";
 import type { MyTicketsActionResult } from "./my-tickets-action-result";
 import { RefundRequestSection } from "./refund-request";
+import type { ShownTicket } from "./shown-ticket";
 import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine, ticketValidity } from "./my-tickets-text";
 
 /** One of the user's own tickets as a calendar file (GET /api/me/tickets/{bookingId}/calendar.ics); the browser downloads it. */
@@ -44,7 +45,7 @@ export function TicketCard({
   printTarget,
   onPrint,
 }: {
-  ticket: MyTicket;
+  ticket: ShownTicket;
   /** Print Ticket was pressed on this card: print CSS shows it alone. */
   printTarget: boolean;
   onPrint: (bookingId: string) => void;
@@ -147,7 +148,7 @@ export function TicketCard({
           </div>
           <div className="flex flex-col items-center justify-center gap-3 border-t-2 border-dashed border-border bg-surface/60 p-5 text-center md:w-64 md:border-l-2 md:border-t-0 print:w-auto print:border-l-0 print:border-t-2 print:bg-white print:py-8">
             {validity.usable ? (
-              <TicketQr payload={ticket.qrPayload} className="print:size-56" />
+              <TicketQr image={ticket.qrImage} ticketId={ticket.ticketCode} className="print:size-56" />
             ) : (
               // No scannable code for a ticket that admits no one: a crossed-out ticket in its place.
               <span className="flex size-40 items-center justify-center rounded-2xl border-2 border-dashed border-border bg-white text-muted" aria-hidden="true">

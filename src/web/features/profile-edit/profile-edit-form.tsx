@@ -14,7 +14,6 @@ import {
   formValuesFrom,
   pathAfterSave,
   PROFILE_TOASTS,
-  profileFormProblem,
   saveFailureProblem,
   toUpdateInput,
   uploadFailureProblem,
@@ -57,11 +56,22 @@ export function ProfileEditForm({ profile }: { profile: OwnProfile }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    // A chosen file replaces any typed address, so only the other fields are checked before uploading.
-    const found = profileFormProblem(pendingAvatar ? { ...values, avatarUrl: "" } : values);
-    if (found) return report(found, form);
-    setProblem(null);
+    // Pending (and the button disabled) from the moment of sending: the checks load on the first submit.
     setSaving(true);
+    let found: ProfileProblem | null;
+    try {
+      const { profileFormProblem } = await import("./lib/profile-checks");
+      // A chosen file replaces any typed address, so only the other fields are checked before uploading.
+      found = profileFormProblem(pendingAvatar ? { ...values, avatarUrl: "" } : values);
+    } catch {
+      // The checks could not be fetched (offline): told as any other failed save.
+      found = saveFailureProblem(undefined);
+    }
+    if (found) {
+      setSaving(false);
+      return report(found, form);
+    }
+    setProblem(null);
     let avatarUrl = values.avatarUrl;
     if (pendingAvatar) {
       try {

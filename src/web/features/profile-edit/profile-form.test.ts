@@ -5,11 +5,11 @@ import {
   normaliseWebsite,
   pathAfterSave,
   PROFILE_TOASTS,
-  profileFormProblem,
   saveFailureProblem,
   toUpdateInput,
   type ProfileFormValues,
 } from "./profile-form";
+import { profileFormProblem } from "./lib/profile-checks";
 
 const empty: ProfileFormValues = { username: "", displayName: "", bio: "", location: "", website: "", avatarUrl: "", businessName: "", businessAddress: "", vatNumber: "", sellerKind: "", isCompany: false, companyNumber: "", vatTreatment: "" };
 

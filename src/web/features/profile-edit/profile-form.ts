@@ -1,4 +1,4 @@
-import { ProfileUpdateInput, type OwnProfile } from "@domain";
+import type { OwnProfile, ProfileUpdateInput } from "@domain";
 import { paths } from "~/paths";
 import { ApiRequestError } from "~/lib/api-request";
 
@@ -41,22 +41,6 @@ export const PROFILE_TOASTS = {
 /** spec §9: images up to 5 MB in JPG, PNG or WebP (the server checks the bytes; this only saves a wasted upload). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp";
-
-const FIELD_NAMES: Record<ProfileField, string> = {
-  username: "Username",
-  displayName: "Display name",
-  bio: "Bio",
-  location: "Location",
-  website: "Website",
-  avatarUrl: "Avatar URL",
-  businessName: "Legal or trading name",
-  businessAddress: "Address",
-  vatNumber: "VAT number",
-  sellerKind: "Selling as",
-  isCompany: "Company",
-  companyNumber: "Company number",
-  vatTreatment: "VAT on your tickets",
-};
 
 export function formValuesFrom(profile: OwnProfile): ProfileFormValues {
   return {
@@ -102,17 +86,6 @@ export function toUpdateInput(values: ProfileFormValues): ProfileUpdateInput {
     companyNumber: values.sellerKind === "business" && values.isCompany ? orNull(values.companyNumber) : null,
     vatTreatment: orNull(values.vatTreatment),
   };
-}
-
-/** Checks the form with the same schema the server uses; null when it can be saved. */
-export function profileFormProblem(values: ProfileFormValues): ProfileProblem | null {
-  const parsed = ProfileUpdateInput.safeParse(toUpdateInput(values));
-  if (parsed.success) return null;
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path[0] as ProfileField | undefined;
-  if (field === "username") return { ...PROFILE_TOASTS.invalidUsername, field };
-  if (field && field in FIELD_NAMES) return { title: "Failed to update profile", description: `${FIELD_NAMES[field]}: ${issue.message}`, field };
-  return { title: "Failed to update profile", description: issue.message };
 }
 
 /** A chosen avatar file that cannot be uploaded, or null. */

@@ -1,12 +1,13 @@
 import { ArrowLeft, Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { formatLongDate, formatPounds, formatVatRate, receiptPath } from "@domain";
-import { VatInvoiceRequest, type VatInvoice, type VatInvoices } from "@domain/receipt-shapes";
+import type { VatInvoice, VatInvoices } from "@domain/receipt-shapes";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import type { VatInvoiceField } from "./lib/vat-invoice-checks";
 
 /** What the form's post answered: what was typed, and the server's refusal if any. */
 export interface VatInvoiceFormResult {
@@ -14,12 +15,10 @@ export interface VatInvoiceFormResult {
   problem: string | null;
 }
 
-type FieldName = "buyerName" | "buyerAddress";
-
 /** A refusal naming a field ("Invalid field 'buyerName': …") goes beside that field; anything else above the form. */
-function fieldErrors(problem: string | null): { byField: Partial<Record<FieldName, string>>; general: string | null } {
+function fieldErrors(problem: string | null): { byField: Partial<Record<VatInvoiceField, string>>; general: string | null } {
   const named = problem && /^Invalid field '(buyerName|buyerAddress)': (.*)$/s.exec(problem);
-  if (named) return { byField: { [named[1] as FieldName]: named[2]! }, general: null };
+  if (named) return { byField: { [named[1] as VatInvoiceField]: named[2]! }, general: null };
   return { byField: {}, general: problem };
 }
 
@@ -118,21 +117,33 @@ function InvoiceSection({ invoice }: { invoice: VatInvoice }) {
 
 function RequestForm({ result }: { result: VatInvoiceFormResult | null }) {
   const navigation = useNavigation();
-  const [checked, setChecked] = useState<Partial<Record<FieldName, string>> | null>(null);
+  const submit = useSubmit();
+  const [checking, setChecking] = useState(false);
+  const [checked, setChecked] = useState<Partial<Record<VatInvoiceField, string>> | null>(null);
   const server = fieldErrors(result?.problem ?? null);
   const errors = checked ?? server.byField;
-  // The server's rule, checked here first so a slip is shown without a round trip.
-  const check = (event: FormEvent<HTMLFormElement>) => {
-    const form = new FormData(event.currentTarget);
-    const parsed = VatInvoiceRequest.safeParse({ buyerName: String(form.get("buyerName") ?? ""), buyerAddress: String(form.get("buyerAddress") ?? "") });
-    if (parsed.success) return setChecked(null);
+  // The server's rule, checked here first so a slip is shown without a round trip. Its module (and zod) load
+  // on the first submit, so the form posts from here once the check has passed.
+  const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: Partial<Record<FieldName, string>> = {};
-    for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
-    setChecked(found);
+    const form = new FormData(event.currentTarget);
+    const fields = { buyerName: String(form.get("buyerName") ?? ""), buyerAddress: String(form.get("buyerAddress") ?? "") };
+    setChecking(true);
+    try {
+      const { vatInvoiceRequestErrors } = await import("./lib/vat-invoice-checks");
+      const found = vatInvoiceRequestErrors(fields);
+      setChecked(found);
+      if (found) return;
+    } catch {
+      // The check could not be fetched (offline): post anyway, the server checks the same rule.
+      setChecked(null);
+    } finally {
+      setChecking(false);
+    }
+    void submit(form, { method: "post" });
   };
   return (
-    <Form method="post" onSubmit={check} noValidate className="mt-6 flex max-w-xl flex-col gap-4">
+    <Form method="post" onSubmit={(event) => void check(event)} noValidate className="mt-6 flex max-w-xl flex-col gap-4">
       {server.general && (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
           {server.general}
@@ -145,7 +156,7 @@ function RequestForm({ result }: { result: VatInvoiceFormResult | null }) {
         <Textarea name="buyerAddress" autoComplete="street-address" required rows={4} maxLength={300} defaultValue={result?.fields.buyerAddress ?? ""} />
       </Field>
       <div>
-        <Button type="submit" disabled={navigation.state === "submitting"}>
+        <Button type="submit" disabled={checking || navigation.state === "submitting"}>
           Get a VAT invoice
         </Button>
       </div>

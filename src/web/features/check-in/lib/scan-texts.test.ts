@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CheckResult } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
+import { CameraError } from "./camera";
 import { cameraErrorMessage } from "./camera-error";
 import { isNetworkFailure } from "./network-failure";
 import { scanErrorToast, scanToast } from "./scan-toasts";
@@ -73,10 +74,15 @@ describe("nextZoom (spec §4: a third of the range per step, clamped)", () => {
 
 describe("cameraErrorMessage", () => {
   it("explains each camera failure in plain words", () => {
-    expect(cameraErrorMessage({ kind: "insecure-context", message: "camera access is only permitted in secure context." })).toMatch(/secure connection/);
-    expect(cameraErrorMessage({ kind: "unsupported", message: "this browser has no Stream API support" })).toMatch(/cannot stream video/);
-    expect(cameraErrorMessage({ kind: "permission-denied", message: "Permission denied" })).toMatch(/Camera access was blocked/);
-    expect(cameraErrorMessage({ kind: "unknown", message: "Loading camera stream timed out after 3000 ms." })).toMatch(/within 3 seconds/);
-    expect(cameraErrorMessage({ kind: "unknown", message: "something else" })).toMatch(/could not start/);
+    expect(cameraErrorMessage(new CameraError("insecure-context"))).toMatch(/secure connection/);
+    expect(cameraErrorMessage(new CameraError("unsupported"))).toMatch(/cannot stream video/);
+    expect(cameraErrorMessage(new CameraError("timed-out"))).toBe("The camera did not start within 3 seconds. Turn the camera off and on again.");
+    expect(cameraErrorMessage(new DOMException("Permission denied", "NotAllowedError"))).toMatch(/Camera access was blocked/);
+    expect(cameraErrorMessage(new DOMException("Requested device not found", "NotFoundError"))).toBe("No camera was found on this device.");
+    expect(cameraErrorMessage(new DOMException("Could not start video source", "NotReadableError"))).toMatch(/being used by another app/);
+    expect(cameraErrorMessage(new DOMException("", "OverconstrainedError"))).toMatch(/cannot provide a picture/);
+    expect(cameraErrorMessage(new TypeError("something else"))).toMatch(/could not start/);
+    // A name the browser did not give is not read off the object's prototype.
+    expect(cameraErrorMessage(Object.assign(new Error("odd"), { name: "toString" }))).toMatch(/could not start/);
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import type { EditableEvent } from "@domain";
@@ -8,10 +8,11 @@ import { Input } from "~/components/ui/input";
 import { createEvent, updateEvent } from "../save-event";
 import { useEventImage } from "../hooks/use-event-image";
 import { usePrefilledImage } from "../hooks/use-prefilled-image";
+import type { AssembledEvent } from "../lib/event-checks";
 import {
-  assembleEventInput,
   EMPTY_EVENT_FORM,
   formValuesFromEvent,
+  sellsTickets,
   submitButtonLabel,
   withCategory,
   type EventFormField,
@@ -19,7 +20,7 @@ import {
   type FormMode,
 } from "../lib/event-form";
 import { EVENT_TOASTS, pathAfterForm, saveFailedTitle, saveFailureProblem, type SaveProblem } from "../lib/event-toasts";
-import { organiserOptions, type Organiser } from "../lib/organiser-options";
+import type { Organiser } from "../lib/organiser-options";
 import { AbsorbFeeField } from "./absorb-fee-field";
 import { AffiliateCodeField } from "./affiliate-code-field";
 import { EventBasicsFields } from "./event-basics-fields";
@@ -27,9 +28,11 @@ import { EventImageField } from "./event-image-field";
 import { EventScheduleFields } from "./event-schedule-fields";
 import { EventTicketsFields } from "./event-tickets-fields";
 import type { FormBindings } from "./form-bindings";
-import { OrganiserSelect } from "./organiser-select";
-import { PayoutsPendingNote } from "./payouts-pending-note";
-import { SellerDetailsPendingNote } from "./seller-details-pending-note";
+
+// Not every organiser sees these (admins, a paid price with sales waiting): their code loads when they show (issue 35).
+const OrganiserSelect = lazy(() => import("./organiser-select").then((module) => ({ default: module.OrganiserSelect })));
+const PayoutsPendingNote = lazy(() => import("./payouts-pending-note").then((module) => ({ default: module.PayoutsPendingNote })));
+const SellerDetailsPendingNote = lazy(() => import("./seller-details-pending-note").then((module) => ({ default: module.SellerDetailsPendingNote })));
 
 /** Create an event, or edit one when `event` is given (spec §2 Create/edit event, §4, §5, §8). */
 export function EventForm({
@@ -82,16 +85,26 @@ export function EventForm({
   async function submit(submitEvent: FormEvent<HTMLFormElement>) {
     submitEvent.preventDefault();
     const form = submitEvent.currentTarget;
-    const assembled = assembleEventInput(values, {
-      hasImageFile: image.file !== null,
-      admin: actor.isAdmin ? { actorId: actor.id, editing: mode === "edit" } : null,
-    });
+    // Pending (and the button disabled) from the moment of sending: the checks load on the first submit.
+    setSaving(true);
+    let assembled: AssembledEvent;
+    try {
+      const { assembleEventInput } = await import("../lib/event-checks");
+      assembled = assembleEventInput(values, {
+        hasImageFile: image.file !== null,
+        admin: actor.isAdmin ? { actorId: actor.id, editing: mode === "edit" } : null,
+      });
+    } catch {
+      // The checks could not be fetched (offline): told as any other failed save.
+      setSaving(false);
+      return report(saveFailureProblem(undefined, mode), form);
+    }
     if (!assembled.ok) {
+      setSaving(false);
       const { field, message } = assembled.problem;
       return report({ toast: { title: saveFailedTitle(mode), description: message }, field, message }, form);
     }
     setProblem(null);
-    setSaving(true);
     try {
       if (event) await updateEvent(event.id, assembled.input, image.file);
       else await createEvent(assembled.input, image.file);
@@ -117,8 +130,12 @@ export function EventForm({
       <FormSection legend="Tickets">
         <EventTicketsFields {...bindings} />
         <AbsorbFeeField {...bindings} />
-        {sellerDetailsPending && <SellerDetailsPendingNote price={values.price} category={values.category} />}
-        {payoutsPending && <PayoutsPendingNote price={values.price} category={values.category} />}
+        {sellsTickets(values.price, values.category) && (
+          <Suspense fallback={null}>
+            {sellerDetailsPending && <SellerDetailsPendingNote />}
+            {payoutsPending && <PayoutsPendingNote />}
+          </Suspense>
+        )}
       </FormSection>
 
       <FormSection legend="Image and video" description="A landscape image (16:9) looks best on event cards.">
@@ -146,12 +163,15 @@ export function EventForm({
       <FormSection legend={actor.isAdmin ? "Affiliate and organizer" : "Affiliate"}>
         <AffiliateCodeField value={values.affiliateCode} error={errorFor("affiliateCode")} onChange={(code) => onChange("affiliateCode", code)} />
         {actor.isAdmin && (
-          <OrganiserSelect
-            options={organiserOptions(organisers ?? [], { actorId: actor.id, currentOrganiserId: values.organiserId })}
-            value={values.organiserId}
-            error={errorFor("organiserId")}
-            onChange={(organiserId) => onChange("organiserId", organiserId)}
-          />
+          <Suspense fallback={null}>
+            <OrganiserSelect
+              organisers={organisers ?? []}
+              actorId={actor.id}
+              value={values.organiserId}
+              error={errorFor("organiserId")}
+              onChange={(organiserId) => onChange("organiserId", organiserId)}
+            />
+          </Suspense>
         )}
       </FormSection>
 

@@ -1,12 +1,9 @@
 import { Info } from "lucide-react";
 import { Link } from "react-router";
-import { businessTypeForCategory, poundsToPence } from "@domain";
 import { paths } from "~/paths";
 
 /** Under the price while the organiser's seller details are incomplete (issue 34): a paid event is published but not on sale. */
-export function SellerDetailsPendingNote({ price, category }: { price: string; category: string }) {
-  const pence = poundsToPence(price.trim() || "0");
-  if (!pence || pence <= 0 || businessTypeForCategory(category) === "restaurant") return null;
+export function SellerDetailsPendingNote() {
   return (
     <p role="note" className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EditableEvent } from "@domain";
-import {
-  assembleEventInput,
-  EMPTY_EVENT_FORM,
-  fieldNamedIn,
-  formValuesFromEvent,
-  penceToPoundsInput,
-  submitButtonLabel,
-  withCategory,
-  type AssembleOptions,
-  type EventFormValues,
-} from "./event-form";
+import { assembleEventInput, type AssembleOptions } from "./event-checks";
+import { EMPTY_EVENT_FORM, fieldNamedIn, formValuesFromEvent, penceToPoundsInput, submitButtonLabel, withCategory, type EventFormValues } from "./event-form";
 
 const filled: EventFormValues = {
   ...EMPTY_EVENT_FORM,

@@ -1,6 +1,7 @@
-import { ChartColumn, CalendarDays, Landmark, Ticket, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, Ticket, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { DASHBOARD_TABS, type DashboardTab } from "../lib/dashboard-view";
+import { ChartColumn, Landmark } from "./dashboard-icons";
 
 const ICONS: Record<DashboardTab, LucideIcon> = {
   events: CalendarDays,

@@ -1,5 +1,5 @@
-import { CalendarPlus, Download, Users } from "lucide-react";
-import { useCallback, useState } from "react";
+import { CalendarPlus, Users } from "lucide-react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { formatPounds, formatDateTime, plural, type AttendeeList, type RefundRequestEmails, type RefundRequestView } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
@@ -9,13 +9,16 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { paths } from "~/paths";
 import { attendeeRow, attendeeSummary, type AttendeeRow } from "../../lib/attendee-rows";
 import { eventChoiceLabel, type AttendeeEventGroups } from "../../lib/my-event-rows";
+import { Download } from "../dashboard-icons";
 import { EmptyState } from "../empty-state";
 import { RefundRequestsSection } from "../refund-requests/refund-requests-section";
 import { PanelHeader } from "../panel-header";
 import { TicketResender, TicketViewer } from "../tickets/ticket-tools";
 import { AttendeeCards } from "./attendee-cards";
 import { AttendeeTable } from "./attendee-table";
-import { RefundDialog } from "./refund-dialog";
+
+// Opened by a Refund button: its code (and the dialog's) loads then, not with the page (issue 35).
+const RefundDialog = lazy(() => import("./refund-dialog").then((module) => ({ default: module.RefundDialog })));
 
 /** The attendee list as a CSV download (spec §9 CSV export columns; the JSON API's); the browser follows the link. */
 const attendeesCsvUrl = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/attendees?format=csv`;
@@ -149,7 +152,11 @@ export function AttendeePanel({
         </EmptyState>
       )}
 
-      <RefundDialog row={refunding} onClose={closeRefund} />
+      {refunding && (
+        <Suspense fallback={null}>
+          <RefundDialog row={refunding} onClose={closeRefund} />
+        </Suspense>
+      )}
 
       <div className="grid gap-5 lg:grid-cols-2">
         <TicketViewer />

@@ -1,6 +1,6 @@
-import { Undo2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import type { AttendeeRow } from "../../lib/attendee-rows";
+import { Undo2 } from "../dashboard-icons";
 
 /** Opens the refund form for a booking with tickets still valid. */
 export function RefundAction({ row, onRefund }: { row: AttendeeRow; onRefund: (row: AttendeeRow) => void }) {

@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
-import { BOOKING_REFUND_LABELS, DISPUTED_TICKET_MESSAGE, eventPlace, formatPounds, hasPlaceholderDate, REFUNDED_TICKET_MESSAGE, type TicketView, formatDateTime } from "@domain";
+import { BOOKING_REFUND_LABELS, DISPUTED_TICKET_MESSAGE, eventPlace, formatPounds, hasPlaceholderDate, REFUNDED_TICKET_MESSAGE, formatDateTime } from "@domain";
 import { TicketQr } from "~/components/tickets/ticket-qr";
 import { Badge } from "~/components/ui/badge";
-import { toast } from "~/lib/toast";
-import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
+import type { LookedUpTicket } from "../../lib/attendees-action-result";
 
 function Detail({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -15,7 +14,7 @@ function Detail({ label, children, mono = false }: { label: string; children: Re
 }
 
 /** A looked-up ticket: event, attendee, payment, check-in and its QR code. */
-export function TicketDetails({ ticket }: { ticket: TicketView }) {
+export function TicketDetails({ ticket }: { ticket: LookedUpTicket }) {
   return (
     <article aria-labelledby="viewed-ticket-title" className="rounded-2xl border border-brand-100 bg-brand-50/50 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -38,7 +37,7 @@ export function TicketDetails({ ticket }: { ticket: TicketView }) {
       </div>
       <div className="mt-4 flex flex-col gap-4 sm:flex-row">
         {ticket.status === "confirmed" && ticket.ticketQuantity > 0 ? (
-          <TicketQr payload={ticket.qrPayload} onFailed={() => toast.error(DASHBOARD_TOASTS.qrFailed.title, { description: DASHBOARD_TOASTS.qrFailed.description })} />
+          <TicketQr image={ticket.qrImage} ticketId={ticket.ticketCode} />
         ) : (
           <p className="flex size-40 shrink-0 items-center justify-center rounded-2xl border-2 border-dashed border-border bg-white p-3 text-center text-sm font-semibold text-red-800">
             {ticket.status === "disputed" ? DISPUTED_TICKET_MESSAGE : REFUNDED_TICKET_MESSAGE}

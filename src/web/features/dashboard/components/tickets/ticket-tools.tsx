@@ -1,18 +1,22 @@
-import { CircleCheck, Search, Send, type LucideIcon } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { CircleCheck, Search, type LucideIcon } from "lucide-react";
+import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { checkTicketIdentifier, ticketIdentifierKind, ticketIdentifierKindLabel, type TicketEmailProvider, type TicketView } from "@domain";
+import { checkTicketIdentifier, ticketIdentifierKind, ticketIdentifierKindLabel, type TicketEmailProvider } from "@domain";
 import { useTicketIdentifier } from "~/components/tickets/use-ticket-identifier";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import { Skeleton } from "~/components/ui/skeleton";
 import { TICKET_EMAIL_CHOICES, useSendTicketEmail } from "~/lib/send-ticket-email";
 import { toast } from "~/lib/toast";
-import type { AttendeesActionResult } from "../../lib/attendees-action-result";
+import type { AttendeesActionResult, LookedUpTicket } from "../../lib/attendees-action-result";
 import { DASHBOARD_TOASTS, failureDetail, TICKET_SENT_INLINE } from "../../lib/dashboard-toasts";
-import { TicketDetails } from "./ticket-details";
+import { Send } from "../dashboard-icons";
+
+// Shown only after a look-up: its code loads then, not with the page (issue 35).
+const TicketDetails = lazy(() => import("./ticket-details").then((module) => ({ default: module.TicketDetails })));
 
 /** A tool's identifier field: a blank one is also toasted (spec §8). */
 function useToolIdentifier(tool: "viewer" | "resender") {
@@ -40,7 +44,7 @@ function ToolHeader({ icon: Icon, title, description }: { icon: LucideIcon; titl
   );
 }
 
-type Lookup = { status: "idle" } | { status: "loading" } | { status: "found"; ticket: TicketView } | { status: "not-found" } | { status: "failed"; message: string };
+type Lookup = { status: "idle" } | { status: "loading" } | { status: "found"; ticket: LookedUpTicket } | { status: "not-found" } | { status: "failed"; message: string };
 
 function lookupOf(state: "idle" | "loading" | "submitting", answer: AttendeesActionResult | undefined): Lookup {
   if (state !== "idle") return { status: "loading" };
@@ -58,7 +62,9 @@ export function TicketViewer() {
 
   const answer = fetcher.data;
   useEffect(() => {
-    if (answer?.intent !== "lookup-ticket" || !("refused" in answer)) return;
+    if (answer?.intent !== "lookup-ticket") return;
+    if ("ticket" in answer && answer.ticket.qrImage === null) toast.error(DASHBOARD_TOASTS.qrFailed.title, { description: DASHBOARD_TOASTS.qrFailed.description });
+    if (!("refused" in answer)) return;
     if (answer.refused.status === 404) toast.error(DASHBOARD_TOASTS.ticketNotFound.title, { description: DASHBOARD_TOASTS.ticketNotFound.description });
     else toast.error("Could not look up the ticket", { description: answer.refused.message });
   }, [answer]);
@@ -91,7 +97,11 @@ export function TicketViewer() {
           )}
           {lookup.status === "failed" && <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">{lookup.message}</p>}
         </div>
-        {lookup.status === "found" && <TicketDetails ticket={lookup.ticket} />}
+        {lookup.status === "found" && (
+          <Suspense fallback={<Skeleton className="h-48" />}>
+            <TicketDetails ticket={lookup.ticket} />
+          </Suspense>
+        )}
       </CardContent>
     </Card>
   );
