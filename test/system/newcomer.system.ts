@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest"
 import type { EventListResult, LiveSale, MailboxMessage } from "../../src/domain";
 import { freePort } from "../app-process";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium";
+import { waitForHydration } from "../wait-for-hydration";
 import { HttpClient, openEventStream, REQUEST_TIMEOUT_MS, waitFor } from "./http";
 
 /**
@@ -149,7 +150,8 @@ describe("a newcomer's `npm start` on an empty data directory", () => {
       // A cold server on a busy 2-core machine: each step waits for its page or element up to a minute.
       context.setDefaultTimeout(60_000);
       const page = await context.newPage();
-      const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      // A cold server: a minute for each page to hydrate (waitForHydration presses a key for the public pages, decision 039).
+      const hydrated = () => waitForHydration(page);
       await page.goto("/auth");
       await hydrated();
       const panel = page.getByRole("tabpanel");
@@ -165,7 +167,7 @@ describe("a newcomer's `npm start` on an empty data directory", () => {
       // The checkout opens in a new tab (or this one, where pop-ups are blocked).
       const checkout = await Promise.race([checkoutPage, page.waitForURL((url) => url.pathname.startsWith("/checkout/test/")).then(() => page)]);
       await checkout.waitForURL((url) => url.pathname.startsWith("/checkout/test/"));
-      await checkout.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      await waitForHydration(checkout);
       await checkout.getByRole("heading", { name: "Test payment" }).waitFor();
       await checkout.getByRole("button", { name: /^Pay £/ }).click();
       await checkout.waitForURL((url) => url.pathname === "/payment-success");
