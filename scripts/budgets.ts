@@ -89,7 +89,7 @@ export const HELD_OVER_LIMIT: Record<string, number> = {
 };
 
 /** The most JavaScript a page may load, whatever its row says: its kind's limit, or its ceiling while it is held over it. */
-export const jsLimitOf = (page: string, row: PageBudget) => HELD_OVER_LIMIT[page] ?? limitOfKind(row);
+const jsLimitOf = (page: string, row: PageBudget) => HELD_OVER_LIMIT[page] ?? limitOfKind(row);
 
 /**
  * The most JavaScript a page may have loaded once the visitor has done something: 150 kB on every page

@@ -57,7 +57,7 @@ export function ticketQrUrl(publicUrl: string, payload: SignedTicketPayload): st
 }
 
 /** A ticket QR's text: exactly the JSON of the signed payload (spec §3 QR payload, decisions D13); the scanner verifies kid and sig from it. */
-export function ticketQrText(payload: TicketQrPayload): string {
+function ticketQrText(payload: TicketQrPayload): string {
   return JSON.stringify(payload);
 }
 
