@@ -3,16 +3,16 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { appShellChunk } from "./scripts/app-shell-chunk.ts";
+import { lucideIconsInline } from "./scripts/lucide-icons-inline.ts";
 
 const appShell = appShellChunk({
   rootRoute: "src/web/root.tsx",
   minRoutes: 8,
   landingRoutes: ["src/web/routes/home.tsx", "src/web/routes/events.tsx", "src/web/routes/event-detail.tsx"],
-  startRoutes: ["auth", "cart", "categories", "sell"].map((route) => `src/web/routes/${route}.tsx`),
 });
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), appShell.plugin],
+  plugins: [lucideIconsInline(), tailwindcss(), reactRouter(), appShell.plugin],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./src/web", import.meta.url)),
@@ -39,12 +39,6 @@ export default defineConfig({
             // (the header's count reads the cart cookie instead: features/cart/cart-count.ts).
             { name: "cart-store", test: /src[\\/]web[\\/]features[\\/]cart[\\/](cart-lines|cart-store|cart-toasts)\./, priority: 1 },
             { name: "sale-terms", test: /src[\\/](domain[\\/]sale-terms|web[\\/]components[\\/]cancellation-terms)\./, priority: 1 },
-            // Icons outside the shell in three files rather than one per icon: those the landing pages use,
-            // those the other pages visits start on add, and the others several chunks share, which none of
-            // those pages downloads (decision 018); an icon one chunk alone uses travels in it (issue 35).
-            { name: "icons", test: appShell.landingIcons, priority: 1 },
-            { name: "start-icons", test: appShell.startIcons, priority: 1 },
-            { name: "more-icons", test: appShell.moreIcons },
           ],
         },
       },

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { BUDGETS, describeOverrun, HELD_OVER_LIMIT, interactiveJsLimitOf, kB, limitOfKind, MAX_JS_BYTES, MAX_PUBLIC_JS_BYTES, overBudget, type PageBudget, type PageFigures } from "./budgets";
+import { BUDGETS, describeOverrun, interactiveJsLimitOf, kB, limitOfKind, MAX_JS_BYTES, MAX_PUBLIC_JS_BYTES, overBudget, type PageBudget, type PageFigures } from "./budgets";
 import { figuresOf, unreadableBodies, type RecordedRequest } from "./page-figures";
 
 const budget: PageFigures = { jsBytes: 140 * kB, interactiveJsBytes: 140 * kB, decoderBytes: 0, cssBytes: 17 * kB, imageBytes: 40 * kB, fontBytes: 0, htmlBytes: 20 * kB, requests: 15, domElements: 600, renderBlocking: 0 };
@@ -48,24 +48,8 @@ describe("the budgets' verdict", () => {
     ]);
     for (const [page, row] of Object.entries(BUDGETS)) {
       expect(row.budget.interactiveJsBytes, page).toBeLessThanOrEqual(150_000);
-      if (!HELD_OVER_LIMIT[page] || row.public) expect(interactiveJsLimitOf(page, row), page).toBeLessThanOrEqual(150_000);
+      expect(interactiveJsLimitOf(row), page).toBeLessThanOrEqual(150_000);
     }
-  });
-
-  it("holds a page listed over its limit at its ceiling, and lists only pages that are over it", () => {
-    for (const [page, ceiling] of Object.entries(HELD_OVER_LIMIT)) {
-      const row = BUDGETS[page];
-      expect(row, `${page} is held but has no budget row`).toBeDefined();
-      // Under its limit, a page leaves the list: the limit holds it again.
-      expect(ceiling, `${page} is under its limit: take it off HELD_OVER_LIMIT`).toBeGreaterThan(limitOfKind(row!));
-      // A ceiling is what the page weighed, not a margin above it.
-      expect(ceiling, `${page}'s ceiling is above what it weighed`).toBeLessThanOrEqual(row!.measured.jsBytes);
-      const interactiveJsBytes = row!.public ? row!.measured.interactiveJsBytes : ceiling;
-      expect(overBudget(page, { ...row!.measured, jsBytes: ceiling, interactiveJsBytes })).toEqual([]);
-      expect(overBudget(page, { ...row!.measured, jsBytes: ceiling + 1, interactiveJsBytes }).map((o) => o.figure)).toEqual(["jsBytes"]);
-    }
-    // The pages gated at 150 kB before issue 35 are never held above it.
-    for (const page of ["home", "listing", "event", "auth", "cart", "categories", "sell"]) expect(HELD_OVER_LIMIT[page] ?? 0, page).toBeLessThanOrEqual(MAX_JS_BYTES);
   });
 
   it("calls the pages anyone lands on from outside public", () => {

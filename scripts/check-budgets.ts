@@ -19,7 +19,7 @@ import lighthouse, { type Flags, type Result } from "lighthouse";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 import { settleTransitions } from "../test/settle-transitions";
-import { BUDGETS, describeOverrun, FIGURES, formatFigure, HELD_OVER_LIMIT, limitOf, limitOfKind, overBudget, type Overrun, type PageFigures } from "./budgets";
+import { BUDGETS, describeOverrun, FIGURES, formatFigure, limitOf, overBudget, type Overrun, type PageFigures } from "./budgets";
 import { figuresOf, unreadableBodies, type RecordedRequest } from "./page-figures";
 import { exitWith, measuredPages, pickPages, startMeasuredApp, type MeasuredPage } from "./measured-app";
 
@@ -166,6 +166,7 @@ async function visit(browser: Browser, baseUrl: string, page: MeasuredPage): Pro
     // once a key press has started them; any other page is measured hydrated.
     const waitsForVisitor = BUDGETS[page.name]?.public === true;
     if (!waitsForVisitor) await tab.waitForSelector(HYDRATED, { state: "attached", timeout: 60_000 });
+    if (page.readyWhen) await tab.waitForSelector(page.readyWhen, { state: "attached", timeout: 60_000 });
     await settle(recorder, tab);
     const hydratedAtOnce = await tab.evaluate(() => document.documentElement.dataset.hydrated === "true");
     const mismatch = waitsForVisitor && hydratedAtOnce ? ["the page hydrated before the visitor did anything, but its scripts should wait for the visitor (decision 039: its route's handle)"] : [];
@@ -312,7 +313,7 @@ async function measure(chrome: Awaited<ReturnType<typeof launchChromium>>, baseU
   const over = overBudget(page.name, figures);
   const lines: string[] = [];
   const cell = (figure: (typeof FIGURES)[number]) => {
-    const limit = limitOf(page.name, row!, figure);
+    const limit = limitOf(row!, figure);
     const text = `${formatFigure(figure, figures[figure])}/${formatFigure(figure, limit).replace(" kB", "")}`;
     return (over.some((o) => o.figure === figure) ? `!${text}` : text).padStart(15);
   };
@@ -320,8 +321,6 @@ async function measure(chrome: Awaited<ReturnType<typeof launchChromium>>, baseU
   lines.push([page.name.padEnd(22), ...FIGURES.map(cell), `  ${scoreText}`].join(""));
   // The exact figures, to copy into the row's `measured`.
   if (process.env.BUDGET_DETAILS) lines.push(`    measured: ${JSON.stringify(figures)}`);
-  const held = HELD_OVER_LIMIT[page.name];
-  if (held !== undefined) lines.push(`    jsBytes held at ${formatFigure("jsBytes", held)}, over its limit of ${formatFigure("jsBytes", limitOfKind(row!))} (issue 35, decision 038)`);
   const pageProblems = [...unreadable.map((request) => `response body could not be read: ${request}`), ...failures, ...violations];
   for (const problem of pageProblems) lines.push(`    ${problem}`);
   if (blocking.length) lines.push(`    render-blocking beyond the critical style sheet: ${blocking.join(", ")}`);

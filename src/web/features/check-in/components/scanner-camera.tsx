@@ -119,8 +119,11 @@ export function ScannerCamera({ onScan }: { onScan: (text: string) => void }) {
   const zoom = controls?.zoom ?? null;
   const limits = zoom ? zoomLimits(zoomValue, zoom) : null;
 
+  // Where the camera is, for the tests and the page budgets (which wait until it has tried).
+  const state = cameraError ? "failed" : !scanning ? "off" : live ? "on" : "starting";
+
   return (
-    <div className="relative aspect-square w-full overflow-hidden rounded-3xl bg-black shadow-lg ring-1 ring-black/10">
+    <div data-camera-state={state} className="relative aspect-square w-full overflow-hidden rounded-3xl bg-black shadow-lg ring-1 ring-black/10">
       <video ref={videoRef} className={cn("block size-full object-cover", !scanning && "invisible")} autoPlay muted playsInline />
       {/* The last picture, kept while the camera is off. */}
       <canvas ref={frameRef} className={cn("absolute inset-0 size-full object-cover", scanning && "hidden")} />

@@ -1,8 +1,7 @@
-import { QrCode } from "lucide-react";
+import { CircleHelp, QrCode, ScanLine } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
-import { CircleHelp, ScanLine } from "./dashboard-icons";
 
 const STEPS = [
   "Open the Check-In scanner on your phone at the entrance and sign in.",

@@ -1,9 +1,8 @@
-import { ArrowLeft, RotateCcw } from "lucide-react";
+import { ArrowLeft, LayoutDashboard, RotateCcw } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { DASHBOARD_TOASTS } from "../lib/dashboard-toasts";
-import { LayoutDashboard } from "./dashboard-icons";
 
 /** The dashboard's data could not be read (spec §8: 'Failed to fetch events'); a retry stays on the page. */
 export function DashboardError() {

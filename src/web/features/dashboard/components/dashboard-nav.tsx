@@ -1,7 +1,6 @@
-import { CalendarDays, Ticket, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, ChartColumn, Landmark, Ticket, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { DASHBOARD_TABS, type DashboardTab } from "../lib/dashboard-view";
-import { ChartColumn, Landmark } from "./dashboard-icons";
 
 const ICONS: Record<DashboardTab, LucideIcon> = {
   events: CalendarDays,

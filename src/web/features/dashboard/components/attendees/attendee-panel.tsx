@@ -1,4 +1,4 @@
-import { CalendarPlus, Users } from "lucide-react";
+import { CalendarPlus, Download, Users } from "lucide-react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { formatPounds, formatDateTime, plural, type AttendeeList, type RefundRequestEmails, type RefundRequestView } from "@domain";
@@ -9,7 +9,6 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { paths } from "~/paths";
 import { attendeeRow, attendeeSummary, type AttendeeRow } from "../../lib/attendee-rows";
 import { eventChoiceLabel, type AttendeeEventGroups } from "../../lib/my-event-rows";
-import { Download } from "../dashboard-icons";
 import { EmptyState } from "../empty-state";
 import { RefundRequestsSection } from "../refund-requests/refund-requests-section";
 import { PanelHeader } from "../panel-header";

@@ -1,5 +1,5 @@
 import { formatDateTime } from "@domain";
-import { CircleCheck } from "lucide-react";
+import { CircleCheck, UserCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -7,7 +7,6 @@ import { toast } from "~/lib/toast";
 import type { AttendeesActionResult } from "../../lib/attendees-action-result";
 import type { AttendeeRow } from "../../lib/attendee-rows";
 import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
-import { UserCheck } from "../dashboard-icons";
 
 /**
  * 'Check In' for a pending attendee (posted to Attendee Management's action); once checked in, the

@@ -1,6 +1,6 @@
 import { Button } from "~/components/ui/button";
 import type { AttendeeRow } from "../../lib/attendee-rows";
-import { Undo2 } from "../dashboard-icons";
+import { Undo2 } from "lucide-react";
 
 /** Opens the refund form for a booking with tickets still valid. */
 export function RefundAction({ row, onRefund }: { row: AttendeeRow; onRefund: (row: AttendeeRow) => void }) {

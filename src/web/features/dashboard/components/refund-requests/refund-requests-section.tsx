@@ -1,4 +1,4 @@
-import { Clock, Loader2 } from "lucide-react";
+import { Clock, Loader2, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import type { RefundRequestEmails, RefundRequestView } from "@domain";
@@ -10,7 +10,6 @@ import { useSessionUser } from "~/hooks/use-session-user";
 import { toast } from "~/lib/toast";
 import type { AttendeesActionResult } from "../../lib/attendees-action-result";
 import { REFUND_REQUESTS_TEXT, refundRequestRow } from "../../lib/refund-request-rows";
-import { Undo2 } from "../dashboard-icons";
 import { RefundRequestEmailsSetting } from "./refund-request-emails-setting";
 
 type Mode = "idle" | "approving" | "declining";

@@ -1,4 +1,4 @@
-import { CircleCheck, Search, type LucideIcon } from "lucide-react";
+import { CircleCheck, Search, Send, type LucideIcon } from "lucide-react";
 import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { checkTicketIdentifier, ticketIdentifierKind, ticketIdentifierKindLabel, type TicketEmailProvider } from "@domain";
@@ -13,7 +13,6 @@ import { TICKET_EMAIL_CHOICES, useSendTicketEmail } from "~/lib/send-ticket-emai
 import { toast } from "~/lib/toast";
 import type { AttendeesActionResult, LookedUpTicket } from "../../lib/attendees-action-result";
 import { DASHBOARD_TOASTS, failureDetail, TICKET_SENT_INLINE } from "../../lib/dashboard-toasts";
-import { Send } from "../dashboard-icons";
 
 // Shown only after a look-up: its code loads then, not with the page (issue 35).
 const TicketDetails = lazy(() => import("./ticket-details").then((module) => ({ default: module.TicketDetails })));
