@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { BUDGETS, describeOverrun, interactiveJsLimitOf, kB, limitOfKind, MAX_JS_BYTES, MAX_PUBLIC_JS_BYTES, overBudget, type PageBudget, type PageFigures } from "./budgets";
+import { BUDGETS, describeOverrun, interactiveJsLimitOf, kB, MAX_JS_BYTES, MAX_PUBLIC_JS_BYTES, overBudget, type PageBudget, type PageFigures } from "./budgets";
 import { figuresOf, unreadableBodies, type RecordedRequest } from "./page-figures";
 
 const budget: PageFigures = { jsBytes: 140 * kB, interactiveJsBytes: 140 * kB, decoderBytes: 0, cssBytes: 17 * kB, imageBytes: 40 * kB, fontBytes: 0, htmlBytes: 20 * kB, requests: 15, domElements: 600, renderBlocking: 0 };
