@@ -23,6 +23,7 @@ import { startRefundJob } from "../src/server/features/refunds/refund.job";
 import { jobTimingsFrom, startJobs } from "../src/server/jobs/jobs";
 import { createOutboxEmailSender } from "../src/server/providers/email/outbox";
 import { createLocalPayments } from "../src/server/providers/payments/local";
+import { addDefaultTicketTypes } from "../test/fixtures";
 import { createPaidBookings } from "../test/paid-bookings";
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silent; }, level: "silent" } as never;
@@ -74,6 +75,7 @@ export async function benchCancellation({ databaseUrl: serverUrl, bookings = 200
       (await db.insert(events).values({ userId: organiser, title, location: "London", dateTime: new Date(Date.now() + 30 * 86_400_000), pricePence: 2500 }).returning())[0]!;
     const product = await newEvent(`Cancelled Bench ${randomUUID().slice(0, 8)}`);
     const base = await newEvent(`Baseline Bench ${randomUUID().slice(0, 8)}`);
+    await addDefaultTicketTypes(db);
     await createPaidBookings(db, { eventId: product.id, pricePence: 2500, count: bookings });
     const baseline = await createPaidBookings(db, { eventId: base.id, pricePence: 2500, count: bookings });
 

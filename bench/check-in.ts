@@ -14,15 +14,17 @@ import type { Db } from "../src/server/db/client";
 import { bookings, events } from "../src/server/db/schema";
 import { admitTicket } from "../src/server/features/check-in/check-in.service";
 import { createTicketSigner } from "../src/server/features/tickets/ticket-signer";
-import { createAccount } from "../test/fixtures";
+import { addDefaultTicketTypes, createAccount, ticketTypeIdOf } from "../test/fixtures";
 import { groupCommit, meanBatch, meanBatchWritten, statementsSentBy, theStatement } from "./pg-batches";
 import { drive, percentile } from "./stats";
 
 const PASSWORD = "bench-password-1";
 
 async function makeTickets(db: Db, eventId: string, count: number) {
+  const ticketTypeId = await ticketTypeIdOf(db, eventId);
   const rows = Array.from({ length: count }, (_, i) => ({
     eventId,
+    ticketTypeId,
     status: "confirmed",
     attendeeName: `Guest ${i}`,
     attendeeEmail: `guest${i}@bench.test`,
@@ -88,6 +90,7 @@ export async function benchCheckIn({ baseUrl, db, databaseUrl, tickets = 1000, s
   const organiser = await createAccount(db, { password: PASSWORD });
   const cookie = await signIn(baseUrl, organiser.email, PASSWORD);
   const [event] = await db.insert(events).values({ userId: organiser.id, title: "Check-in bench", location: "Manchester", dateTime: new Date(Date.now() + 86_400_000), pricePence: 2500 }).returning();
+  await addDefaultTicketTypes(db);
   const signer = createTicketSigner(db);
   const scanBodies = async (rows: Awaited<ReturnType<typeof makeTickets>>) =>
     Promise.all(

@@ -22,7 +22,7 @@ import { loadConfig } from "../src/server/config";
 import { jobTimingsFrom, QUEUES, startJobs } from "../src/server/jobs/jobs";
 import { groupCommit, meanBatch, statementsSentBy, theStatement, type SentStatement } from "./pg-batches";
 import { percentile } from "./stats";
-import { fixtureSellerDetails } from "../test/fixtures";
+import { addDefaultTicketTypes, fixtureSellerDetails, ticketTypeIdOf } from "../test/fixtures";
 
 const PRICE_PENCE = 2500;
 
@@ -68,6 +68,7 @@ export async function benchCheckoutSurge({ databaseUrl, buyers = 1000, capacity 
           .returning()
       )[0]!;
     const event = await newEvent("Surge");
+    await addDefaultTicketTypes(db);
 
     const holdLatencies: number[] = [];
     const confirmLatencies: number[] = [];
@@ -121,6 +122,8 @@ export async function benchCheckoutSurge({ databaseUrl, buyers = 1000, capacity 
 
     // The baseline: the same buyers again, against an event of the same places.
     const baselineEvent = await newEvent("Baseline");
+    await addDefaultTicketTypes(db);
+    const baselineTypeId = await ticketTypeIdOf(db, baselineEvent.id);
     /** The product's values of a captured statement, with its event's id (in any array of them) and its buyers replaced. */
     const refill = (statement: SentStatement, userIds: string[]) =>
       statement.values.map((value) => (isBuyers(value) ? userIds : Array.isArray(value) && value.includes(event.id) ? value.map((id) => (id === event.id ? baselineEvent.id : id)) : value));
@@ -159,14 +162,14 @@ export async function benchCheckoutSurge({ databaseUrl, buyers = 1000, capacity 
         const orders = accepted.filter((hold): hold is NonNullable<Hold> => hold !== null);
         if (orders.length) {
           const n = orders.length;
-          const lineValues = orders.flatMap(({ orderId }) => [orderId, baselineEvent.id, 1, PRICE_PENCE, fee, 0, total]);
+          const lineValues = orders.flatMap(({ orderId }) => [orderId, baselineEvent.id, baselineTypeId, 1, PRICE_PENCE, fee, 0, total]);
           const profileValues = [...orders].sort((a, b) => (a.userId < b.userId ? -1 : 1)).flatMap(({ userId }) => [userId, "Bench Buyer"]);
           const orderValues = orders.flatMap(({ orderId, sessionId, userId }) => [orderId, sessionId, userId, "local", null, "Bench Buyer", emailOf.get(userId), PRICE_PENCE, fee, total]);
-          const lines = 7 * n;
+          const lines = 8 * n;
           const profiles = 2 * n;
           await client.query(
             `with held_lines as (
-               insert into order_lines (order_id, event_id, quantity, unit_price_pence, fee_per_ticket_pence, absorbed_fee_per_ticket_pence, total_pence) values ${valuesList(n, 7)} returning id
+               insert into order_lines (order_id, event_id, ticket_type_id, quantity, unit_price_pence, fee_per_ticket_pence, absorbed_fee_per_ticket_pence, total_pence) values ${valuesList(n, 8)} returning id
              ), remembered_name as (
                insert into profiles (user_id, last_attendee_name) values ${valuesList(n, 2, lines + 1)}
                on conflict (user_id) do update set last_attendee_name = excluded.last_attendee_name returning user_id
@@ -199,14 +202,14 @@ export async function benchCheckoutSurge({ databaseUrl, buyers = 1000, capacity 
           `select * from events where id in (select event_id from order_lines where order_id in (${inList(ids.length)})) order by id for ${found.every((order) => order.keeps) ? "key share" : "no key update"}`,
           ids,
         );
-        const { rows: lines } = await client.query<{ id: string; order_id: string; event_id: string; quantity: number; unit_price_pence: number; fee_per_ticket_pence: number; total_pence: number }>(
+        const { rows: lines } = await client.query<{ id: string; order_id: string; event_id: string; ticket_type_id: string; quantity: number; unit_price_pence: number; fee_per_ticket_pence: number; total_pence: number }>(
           `select * from order_lines where order_id in (${inList(ids.length)}) order by event_id`,
           ids,
         );
         const byOrder = new Map(found.map((order) => [order.id, order]));
         const made = lines.map((line) => ({ line, order: byOrder.get(line.order_id)!, bookingId: randomUUID(), code: `TCKT-2026-${randomUUID().slice(0, 8).toUpperCase()}` }));
         const n = made.length;
-        const bookingValues = made.flatMap(({ line, order, bookingId, code }) => [bookingId, line.event_id, order.user_id, "confirmed", order.attendee_name, order.attendee_email, line.quantity, line.total_pence, code, code, order.session_id, line.id]);
+        const bookingValues = made.flatMap(({ line, order, bookingId, code }) => [bookingId, line.event_id, line.ticket_type_id, order.user_id, "confirmed", order.attendee_name, order.attendee_email, line.quantity, line.total_pence, code, code, order.session_id, line.id]);
         const entries = made.flatMap(({ line, order, bookingId }) =>
           [
             [`sale:${bookingId}`, "ticket_sale", line.unit_price_pence * line.quantity],
@@ -218,13 +221,13 @@ export async function benchCheckoutSurge({ databaseUrl, buyers = 1000, capacity 
         );
         await client.query(
           `with new_bookings as (
-             insert into bookings (id, event_id, user_id, status, attendee_name, attendee_email, ticket_quantity, total_amount_pence, ticket_code, qr_code, stripe_session_id, order_line_id)
-             values ${valuesList(n, 12)} returning id
+             insert into bookings (id, event_id, ticket_type_id, user_id, status, attendee_name, attendee_email, ticket_quantity, total_amount_pence, ticket_code, qr_code, stripe_session_id, order_line_id)
+             values ${valuesList(n, 13)} returning id
            ), charges as (
-             insert into ledger_entries (entry_key, kind, amount_pence, order_id, booking_id, event_id, provider_ref) values ${valuesList(entries.length / 7, 7, 12 * n + 1)}
+             insert into ledger_entries (entry_key, kind, amount_pence, order_id, booking_id, event_id, provider_ref) values ${valuesList(entries.length / 7, 7, 13 * n + 1)}
              on conflict (entry_key) do nothing returning id
            )
-           update orders set status = 'confirmed', confirmed_at = $${12 * n + entries.length + 1} where id in (${inList(ids.length, 12 * n + entries.length + 2)})`,
+           update orders set status = 'confirmed', confirmed_at = $${13 * n + entries.length + 1} where id in (${inList(ids.length, 13 * n + entries.length + 2)})`,
           [...bookingValues, ...entries, new Date(), ...ids],
         );
         const jobs = made.map(({ bookingId }) => ({ ...jobTemplate, data: { ...jobTemplate.data, bookingId }, singletonKey: bookingId }));

@@ -12,6 +12,11 @@
 import pg from "pg";
 import { BOOKING_FEE_PENCE, SELLER_FEE } from "../src/domain";
 
+/** Each event written here sells the spec's way, one type at its price (issue 36; as migration 0027 made them). */
+const DEFAULT_TICKET_TYPES = `insert into ticket_types (event_id, name, price_pence, position, created_at)
+  select e.id, 'General Admission', e.price_pence, 0, e.created_at from events e
+  where not exists (select 1 from ticket_types t where t.event_id = e.id)`;
+
 export const ACCOUNTS = 100_000;
 export const ORGANISERS = 2_000;
 export const BOOKINGS_PER_EVENT = 10;
@@ -102,6 +107,7 @@ export class ScaleCatalogue {
            lateral (select ${h("eh", "i")} % ${TITLE_HEADS.length} as k,
                            date_trunc('minute', now() - interval '180 days' + (${h("ed", "i")} % (540 * 24 * 4)) * interval '15 minutes') as starts) x,
            lateral (select (${arr(TITLE_HEADS)})[1 + x.k] as head) y`);
+    await this.client.query(DEFAULT_TICKET_TYPES);
     // Bookings of the new events: booking k goes to a pseudo-random new event, bought by a pseudo-random account.
     await this.stageBookings(
       `select k, ${eventUuid(`(${from} + ${h("be", "k")} % ${span})`)} as event_id, ${userId(`(${h("bu", "k")} % ${ACCOUNTS})`)} as user_id, 'TCKT-B' || k as code
@@ -124,6 +130,7 @@ export class ScaleCatalogue {
       from generate_series(0, 9) i`,
       [organiserId],
     );
+    await this.client.query(DEFAULT_TICKET_TYPES);
     // 20,000 bookings on the first event, 30,000 over the other nine.
     await this.stageBookings(
       `select k, case when k < 20000 then ${uuidOf("'big0'")} else ${uuidOf("'big' || (1 + k % 9)")} end as event_id,
@@ -179,11 +186,11 @@ export class ScaleCatalogue {
              sold_at + interval '15 minutes', sold_at, 'pi_bench_' || code, sold_at, sold_at
       from staged`);
     await c.query(`
-      insert into order_lines (id, order_id, event_id, quantity, unit_price_pence, fee_per_ticket_pence, absorbed_fee_per_ticket_pence, total_pence)
-      select line_id, order_id, event_id, quantity, unit, fee, 0, (unit + fee) * quantity from staged`);
+      insert into order_lines (id, order_id, event_id, ticket_type_id, quantity, unit_price_pence, fee_per_ticket_pence, absorbed_fee_per_ticket_pence, total_pence)
+      select line_id, order_id, event_id, (select t.id from ticket_types t where t.event_id = staged.event_id), quantity, unit, fee, 0, (unit + fee) * quantity from staged`);
     await c.query(`
-      insert into bookings (id, event_id, user_id, status, attendee_name, attendee_email, ticket_quantity, total_amount_pence, ticket_code, stripe_session_id, order_line_id, ticket_email_sent_at, ticket_email_provider, created_at)
-      select booking_id, event_id, user_id, 'confirmed', attendee_name, attendee_email, quantity, (unit + fee) * quantity, code, 'cs_bench_' || code, line_id,
+      insert into bookings (id, event_id, ticket_type_id, user_id, status, attendee_name, attendee_email, ticket_quantity, total_amount_pence, ticket_code, stripe_session_id, order_line_id, ticket_email_sent_at, ticket_email_provider, created_at)
+      select booking_id, event_id, (select t.id from ticket_types t where t.event_id = staged.event_id), user_id, 'confirmed', attendee_name, attendee_email, quantity, (unit + fee) * quantity, code, 'cs_bench_' || code, line_id,
              sold_at + interval '5 seconds', 'smtp', sold_at
       from staged`);
     // The charge as bookingChargeEntries writes it (zero amounts are not movements).

@@ -10,7 +10,7 @@ import { bookings, events } from "../src/server/db/schema";
 import { BRAND } from "../src/domain";
 import { ticketEmailFor } from "../src/server/features/tickets/send-ticket-email.service";
 import { createTicketSigner } from "../src/server/features/tickets/ticket-signer";
-import { createAccount } from "../test/fixtures";
+import { addDefaultTicketTypes, createAccount } from "../test/fixtures";
 import type { startSmtpReceiver } from "../test/smtp-receiver";
 import { signIn } from "./check-in";
 import { percentile } from "./stats";
@@ -47,6 +47,7 @@ export async function benchTicketEmail({ baseUrl, db, receiver, samples = 15 }: 
     buyers.push({ email: buyer.email, cookie: await signIn(baseUrl, buyer.email, PASSWORD) });
   }
   const [event] = await db.insert(events).values({ userId: organiser.id, title: "E-mail bench", location: "Leeds", dateTime: new Date(Date.now() + 7 * 86_400_000), pricePence: 1500 }).returning();
+  await addDefaultTicketTypes(db);
 
   // Sample 0 of each side is a warm-up, not measured: the first message after start-up (the app's job
   // workers may still be starting; either side's first SMTP connection, first compile of its code) is

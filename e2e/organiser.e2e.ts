@@ -210,8 +210,8 @@ describe("organisers", () => {
     await db.connect();
     try {
       await db.query(
-        `insert into bookings (event_id, status, attendee_name, attendee_email, ticket_quantity, total_amount_pence, ticket_code)
-         values ($1, 'confirmed', 'Live Buyer', 'live.buyer@example.com', 2, 3360, $2)`,
+        `insert into bookings (event_id, ticket_type_id, status, attendee_name, attendee_email, ticket_quantity, total_amount_pence, ticket_code)
+         values ($1, (select id from ticket_types where event_id = $1 order by position limit 1), 'confirmed', 'Live Buyer', 'live.buyer@example.com', 2, 3360, $2)`,
         [event.id, `TCKT-2026-${Date.now().toString(16).slice(-8).toUpperCase()}`],
       );
     } finally {

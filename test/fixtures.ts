@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { absorbedFeePerTicket, buyerFeePerTicket, type SellerDetails } from "../src/domain";
+import { asc, eq, sql } from "drizzle-orm";
+import { absorbedFeePerTicket, buyerFeePerTicket, DEFAULT_TICKET_TYPE_NAME, type SellerDetails } from "../src/domain";
 import type { Db } from "../src/server/db/client";
 import { hashPassword } from "../src/server/db/password-hash";
-import { accounts, bookings, events, orderLines, orders, profiles, users } from "../src/server/db/schema";
+import { accounts, bookings, events, orderLines, orders, profiles, ticketTypes, users } from "../src/server/db/schema";
 import { bookingChargeEntries, recordLedger } from "../src/server/features/ledger/ledger";
 import { captureOrderSellers } from "../src/server/features/ledger/order-sellers";
 import { DEFAULT_PLATFORM_COMPANY, numberReceipts } from "../src/server/features/receipts/receipt-numbers";
@@ -103,8 +103,27 @@ export async function createEvent(db: Db, input: EventFixtureInput) {
       ...input,
     })
     .returning();
+  // Sold the spec's way: one type at the event's price (as createEvent of the events service makes it, issue 36).
+  await db.insert(ticketTypes).values({ eventId: row!.id, name: DEFAULT_TICKET_TYPE_NAME, pricePence: row!.pricePence, position: 0 });
   publicPagesChanged(db);
   return row!;
+}
+
+/**
+ * Gives every event without a ticket type the spec's one type at its price, as migration 0027 did: for
+ * benchmarks and tests that write events in bulk with SQL of their own.
+ */
+export async function addDefaultTicketTypes(db: Db): Promise<void> {
+  await db.execute(sql`insert into ${ticketTypes} (event_id, name, price_pence, position, created_at)
+    select e.id, ${DEFAULT_TICKET_TYPE_NAME}, e.price_pence, 0, e.created_at from ${events} e
+    where not exists (select 1 from ${ticketTypes} t where t.event_id = e.id)`);
+}
+
+/** An event's first ticket type (a fixture event's only one). */
+export async function ticketTypeIdOf(db: Db, eventId: string): Promise<string> {
+  const [type] = await db.select({ id: ticketTypes.id }).from(ticketTypes).where(eq(ticketTypes.eventId, eventId)).orderBy(asc(ticketTypes.position)).limit(1);
+  if (!type) throw new Error(`ticketTypeIdOf: event ${eventId} has no ticket type`);
+  return type.id;
 }
 
 /**
@@ -127,10 +146,12 @@ export async function createBooking(
   },
 ) {
   const suffix = uniqueSuffix();
+  const ticketTypeId = await ticketTypeIdOf(db, input.eventId);
   const [row] = await db
     .insert(bookings)
     .values({
       eventId: input.eventId,
+      ticketTypeId,
       userId: input.userId ?? null,
       status: input.status ?? "confirmed",
       attendeeName: input.name ?? `Attendee ${suffix}`,
@@ -173,7 +194,7 @@ export async function createBooking(
       .returning();
     const [line] = await db
       .insert(orderLines)
-      .values({ orderId: order!.id, eventId: row!.eventId, quantity: input.quantity, unitPricePence, feePerTicketPence, absorbedFeePerTicketPence, totalPence: total })
+      .values({ orderId: order!.id, eventId: row!.eventId, ticketTypeId, quantity: input.quantity, unitPricePence, feePerTicketPence, absorbedFeePerTicketPence, totalPence: total })
       .returning();
     await db.update(bookings).set({ orderLineId: line!.id }).where(eq(bookings.id, row!.id));
     const charge = bookingChargeEntries({

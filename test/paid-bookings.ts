@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { bookingFeePerTicket } from "../src/domain";
 import type { Db } from "../src/server/db/client";
 import { bookings, orderLines, orders } from "../src/server/db/schema";
+import { ticketTypeIdOf } from "./fixtures";
 import { bookingChargeEntries, recordLedger } from "../src/server/features/ledger/ledger";
 import { captureOrderSellers } from "../src/server/features/ledger/order-sellers";
 import { DEFAULT_PLATFORM_COMPANY, numberReceipts } from "../src/server/features/receipts/receipt-numbers";
@@ -18,6 +19,7 @@ export async function createPaidBookings(
   { eventId, pricePence, count, quantity = (i) => (i % 3) + 1, email = (i) => `buyer-${i}-${randomBytes(3).toString("hex")}@example.test` }: { eventId: string; pricePence: number; count: number; quantity?: (i: number) => number; email?: (i: number) => string },
 ): Promise<{ bookingIds: string[]; totalPence: number }> {
   const fee = bookingFeePerTicket(pricePence);
+  const ticketTypeId = await ticketTypeIdOf(db, eventId);
   const bookingIds: string[] = [];
   let totalPence = 0;
   for (let start = 0; start < count; start += CHUNK) {
@@ -47,11 +49,12 @@ export async function createPaidBookings(
         confirmedAt: new Date(),
       })),
     );
-    await db.insert(orderLines).values(rows.map((row) => ({ id: row.lineId, orderId: row.orderId, eventId, quantity: row.q, unitPricePence: pricePence, feePerTicketPence: fee, totalPence: row.total })));
+    await db.insert(orderLines).values(rows.map((row) => ({ id: row.lineId, orderId: row.orderId, eventId, ticketTypeId, quantity: row.q, unitPricePence: pricePence, feePerTicketPence: fee, totalPence: row.total })));
     await db.insert(bookings).values(
       rows.map((row) => ({
         id: row.bookingId,
         eventId,
+        ticketTypeId,
         status: "confirmed",
         attendeeName: "Bulk Buyer",
         attendeeEmail: row.to,

@@ -10,6 +10,8 @@ const quantity = z
   .min(1, "ticketQuantity must be at least 1")
   .max(MAX_TICKETS_PER_EVENT, `ticketQuantity must be at most ${MAX_TICKETS_PER_EVENT}`);
 const affiliateCode = z.string().trim().max(32).nullish();
+/** Which of the event's ticket types (issue 36); absent for an event that sells one. */
+const ticketTypeId = z.uuid("ticketTypeId must be a ticket type's id").optional();
 
 /** The name on the ticket(s), typed at checkout (issue 17, decision 021): trimmed, 1 to 100 characters, readable. */
 export const AttendeeName = z
@@ -39,10 +41,11 @@ export const CreatePaymentInput = z
         eventTitle: z.string().max(500).optional(),
         ticketPrice: z.unknown().optional(),
         ticketQuantity: quantity,
+        ticketTypeId,
       }),
       z.object({
         items: z
-          .array(z.object({ eventId: z.uuid("eventId must be an event id"), ticketQuantity: quantity }))
+          .array(z.object({ eventId: z.uuid("eventId must be an event id"), ticketTypeId, ticketQuantity: quantity }))
           .min(1, "The cart is empty")
           .max(20, "A checkout can hold at most 20 events"),
       }),

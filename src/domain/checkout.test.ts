@@ -20,8 +20,24 @@ describe("checkoutLines (decisions D6)", () => {
   it("merges a cart's lines for one event into one line, summing the quantities", () => {
     const input = CreatePaymentInput.parse({ items: [{ eventId: A, ticketQuantity: 30 }, { eventId: B, ticketQuantity: 1 }, { eventId: A, ticketQuantity: 30 }], attendeeName: "Ada Lovelace" });
     expect(checkoutLines(input)).toEqual([
-      { eventId: A, quantity: 60 },
-      { eventId: B, quantity: 1 },
+      { eventId: A, ticketTypeId: null, quantity: 60 },
+      { eventId: B, ticketTypeId: null, quantity: 1 },
+    ]);
+  });
+
+  it("keeps one line per event and ticket type (issue 36)", () => {
+    const [vip, standard] = ["7d6f3a1e-2b4c-4d5e-8f9a-0b1c2d3e4f5a", "8e7a4b2f-3c5d-4e6f-9a0b-1c2d3e4f5a6b"];
+    const input = CreatePaymentInput.parse({
+      items: [
+        { eventId: A, ticketTypeId: vip, ticketQuantity: 2 },
+        { eventId: A, ticketTypeId: standard, ticketQuantity: 1 },
+        { eventId: A, ticketTypeId: vip, ticketQuantity: 1 },
+      ],
+      attendeeName: "Ada Lovelace",
+    });
+    expect(checkoutLines(input)).toEqual([
+      { eventId: A, ticketTypeId: vip, quantity: 3 },
+      { eventId: A, ticketTypeId: standard, quantity: 1 },
     ]);
   });
 });

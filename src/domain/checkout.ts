@@ -41,12 +41,17 @@ const CHECKOUTS_PER_MINUTE = 10;
 export const CHECKOUT_RATE_LIMIT = { limit: CHECKOUTS_PER_MINUTE, windowSeconds: 60 } as const;
 export const CHECKOUT_RATE_LIMIT_MESSAGE = `Too many checkouts started: at most ${CHECKOUTS_PER_MINUTE} a minute. Please wait a moment and try again.`;
 
-/** The cart's lines of a create-payment body, merged per event. */
-export function checkoutLines(input: z.output<typeof CreatePaymentInput>): { eventId: string; quantity: number }[] {
-  const raw = "items" in input ? input.items : [{ eventId: input.eventId, ticketQuantity: input.ticketQuantity }];
-  const merged = new Map<string, number>();
-  for (const line of raw) merged.set(line.eventId, (merged.get(line.eventId) ?? 0) + line.ticketQuantity);
-  return [...merged].map(([eventId, qty]) => ({ eventId, quantity: qty }));
+/** The cart's lines of a create-payment body, merged per event and ticket type. */
+export function checkoutLines(input: z.output<typeof CreatePaymentInput>): { eventId: string; ticketTypeId: string | null; quantity: number }[] {
+  const raw = "items" in input ? input.items : [{ eventId: input.eventId, ticketTypeId: input.ticketTypeId, ticketQuantity: input.ticketQuantity }];
+  const merged = new Map<string, { eventId: string; ticketTypeId: string | null; quantity: number }>();
+  for (const line of raw) {
+    const ticketTypeId = line.ticketTypeId ?? null;
+    const key = `${line.eventId}/${ticketTypeId ?? ""}`;
+    const before = merged.get(key);
+    merged.set(key, { eventId: line.eventId, ticketTypeId, quantity: (before?.quantity ?? 0) + line.ticketQuantity });
+  }
+  return [...merged.values()];
 }
 
 /**

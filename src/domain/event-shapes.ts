@@ -3,6 +3,8 @@ import { EVENT_CATEGORIES, PRICE_BANDS, SORT_OPTIONS, VENUE_MAX_LENGTH, venueReq
 import { printableName } from "./printable-text";
 import { isWebAddress } from "./web-address";
 import { isMinAge, MIN_AGES } from "./age-limits";
+import { MAX_TICKETS_PER_EVENT } from "./checkout";
+import { MAX_TICKET_TYPES, TICKET_TYPE_DESCRIPTION_MAX_LENGTH, TICKET_TYPE_NAME_MAX_LENGTH } from "./ticket-types";
 
 const priceBandValues = PRICE_BANDS.map((b) => b.value) as [string, ...string[]];
 const sortValues = SORT_OPTIONS.map((s) => s.value) as [string, ...string[]];
@@ -62,6 +64,8 @@ export const EventSummary = z.object({
     .number()
     .int()
     .describe("What a buyer pays per ticket, in pence: the ticket price plus the booking fee they pay (none when the organiser absorbs it, none on free events). The price to show a buyer."),
+  /** Its ticket types have different prices: show "from" the all-in price (issue 36). */
+  severalPrices: z.boolean(),
   maxAttendees: z.number().int().nullable(),
   remaining: z.number().int().nullable(),
   imageUrl: z.string().nullable(),
@@ -82,7 +86,26 @@ export const EventSeller = z.object({
   companyNumber: z.string().nullable(),
 });
 
+/** A ticket type as buyers see it (issue 36): shown types only; hidden ones are sold through a code. */
+export const TicketTypeView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  pricePence: z.number().int().describe("The type's price in pence before the buyer's booking fee: not the price to show a buyer (allInPricePence is)."),
+  allInPricePence: z.number().int().describe("What a buyer pays per ticket of this type, booking fee included (D21)."),
+  remaining: z.number().int().nullable().describe("Places left for this type: the least of its own and the event's; null for no limit."),
+  onSale: z.boolean().describe("Whether it can be bought now: inside its sales window with places left, on an event that is on sale."),
+  salesState: z.enum(["not-yet", "on-sale", "ended"]),
+  salesStart: z.string().nullable(),
+  salesEnd: z.string().nullable(),
+  minPerOrder: z.number().int(),
+  maxPerOrder: z.number().int().describe("The most one order may hold: the type's own limit, never above the per-event limit."),
+});
+export type TicketTypeView = z.infer<typeof TicketTypeView>;
+
 export const EventDetail = EventSummary.extend({
+  /** The types a buyer can see, in the organiser's order (issue 36). */
+  ticketTypes: z.array(TicketTypeView),
   videoUrl: z.string().nullable(),
   createdAt: z.string(),
   /** A paid event's seller, once their details are complete; null for a free event or while they are missing. */
@@ -119,6 +142,45 @@ const MIN_AGE_MESSAGE = `Minimum age must be none or one of ${MIN_AGES.join(", "
 /** An image stored by this site for an event (/media/events/...). */
 const storedImageUrl = z.string().regex(/^\/media\/(?:events\/[0-9a-f-]+\/[0-9a-f]+(?:-1200)?|seed\/[a-z0-9-]+)\.webp$/);
 
+const dateTimeField = (field: string) => optional(z.iso.datetime({ offset: true, message: `${field} must be a date and time` }));
+const perOrder = (field: string) =>
+  z
+    .number({ message: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(1, `${field} must be at least 1`)
+    .max(MAX_TICKETS_PER_EVENT, `${field} must be at most ${MAX_TICKETS_PER_EVENT}`);
+
+/** One ticket type of the create/edit form (issue 36); `id` names an existing type to change. */
+export const TicketTypeInput = z
+  .object({
+    id: z.uuid("Ticket type id must be a ticket type's id").optional(),
+    name: z
+      .string({ message: "Ticket type name is required" })
+      .trim()
+      .min(1, "Ticket type name is required")
+      .max(TICKET_TYPE_NAME_MAX_LENGTH, `Ticket type name is too long (${TICKET_TYPE_NAME_MAX_LENGTH} characters at most)`)
+      .superRefine(printableName("Ticket type name")),
+    description: optional(z.string().trim().max(TICKET_TYPE_DESCRIPTION_MAX_LENGTH, `Ticket type description is too long (${TICKET_TYPE_DESCRIPTION_MAX_LENGTH} characters at most)`)),
+    pricePence: z.number({ message: "Ticket type price must be a number" }).int("Price must be in whole pence").min(0, "Price cannot be negative").max(1_000_000, "Price is too high (£10,000 at most)"),
+    capacity: optional(z.number({ message: "Ticket type capacity must be a number" }).int("Ticket type capacity must be a whole number").min(1, "Ticket type capacity must be at least 1").max(1_000_000, "Ticket type capacity is too high")),
+    salesStart: dateTimeField("On sale from"),
+    salesEnd: dateTimeField("On sale until"),
+    minPerOrder: perOrder("Minimum per order").default(1),
+    maxPerOrder: optional(perOrder("Maximum per order")),
+    hidden: z.boolean({ message: "hidden must be true or false" }).default(false),
+  })
+  .superRefine((type, ctx) => {
+    if (type.maxPerOrder !== null && type.maxPerOrder < type.minPerOrder) {
+      ctx.addIssue({ code: "custom", path: ["maxPerOrder"], message: "Maximum per order cannot be below the minimum" });
+    }
+    if (type.salesStart && type.salesEnd && new Date(type.salesEnd) <= new Date(type.salesStart)) {
+      ctx.addIssue({ code: "custom", path: ["salesEnd"], message: "On sale until must be after on sale from" });
+    }
+  });
+export type TicketTypeInput = z.input<typeof TicketTypeInput>;
+/** A ticket type as the form's checks leave it (defaults applied, blanks as null). */
+export type TicketTypeValues = z.output<typeof TicketTypeInput>;
+
 /**
  * The create/edit form (spec §5 Create event). Money is pence; an ongoing business has no date (the
  * server saves ONGOING_BUSINESS_DATE). `organiserId` is honoured for admins only.
@@ -132,7 +194,10 @@ export const EventInput = z
     endTime: optional(z.iso.datetime({ offset: true, message: "End time must be a date and time" })),
     venue: optional(z.string().trim().max(VENUE_MAX_LENGTH, `Venue is too long (${VENUE_MAX_LENGTH} characters at most)`)),
     location: z.string().trim().min(1, "Location is required").max(200, "Location is too long (200 characters at most)"),
-    pricePence: z.number().int("Price must be in whole pence").min(0, "Price cannot be negative").max(1_000_000, "Price is too high (£10,000 at most)"),
+    /** The spec's one price: the event's one type (issue 36). Not needed when ticketTypes are given. */
+    pricePence: z.number({ message: "Price is required" }).int("Price must be in whole pence").min(0, "Price cannot be negative").max(1_000_000, "Price is too high (£10,000 at most)").optional(),
+    /** What the event sells (issue 36): absent, it sells one type at pricePence. The full list: a type left out is removed. */
+    ticketTypes: z.array(TicketTypeInput).min(1, "An event needs at least one ticket type").max(MAX_TICKET_TYPES, `An event can have at most ${MAX_TICKET_TYPES} ticket types`).optional(),
     /** The organiser pays the booking fee out of their payout instead of the buyer (D22); absent is false. */
     absorbsBookingFee: z.boolean({ message: "absorbsBookingFee must be true or false" }).default(false),
     maxAttendees: optional(z.number().int("Max attendees must be a whole number").min(1, "Max attendees must be at least 1").max(1_000_000, "Max attendees is too high")),
@@ -153,6 +218,21 @@ export const EventInput = z
     if (input.category !== "ongoing-business" && input.dateTime && input.endTime && new Date(input.endTime) <= new Date(input.dateTime)) {
       ctx.addIssue({ code: "custom", path: ["endTime"], message: "End time must be after the start" });
     }
+    if (input.pricePence === undefined && !input.ticketTypes) ctx.addIssue({ code: "custom", path: ["pricePence"], message: "Price is required" });
+    const names = new Set<string>();
+    for (const [index, type] of (input.ticketTypes ?? []).entries()) {
+      const key = type.name.toLowerCase();
+      if (names.has(key)) ctx.addIssue({ code: "custom", path: ["ticketTypes", index, "name"], message: `Two ticket types are called ${type.name}: give each its own name` });
+      names.add(key);
+    }
+    // Free and paid types in one event wait for free tickets in paid orders (issue 37): until then an event
+    // is free or paid as a whole, which is what its seller details, payouts and listings go by.
+    const prices = (input.ticketTypes ?? []).map((type) => type.pricePence);
+    if (prices.some((price) => price === 0) && prices.some((price) => price > 0)) {
+      ctx.addIssue({ code: "custom", path: ["ticketTypes"], message: "An event's ticket types must be all free or all paid" });
+    }
+    const ids = (input.ticketTypes ?? []).flatMap((type) => (type.id ? [type.id] : []));
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", path: ["ticketTypes"], message: "A ticket type is listed twice" });
   });
 export type EventInput = z.input<typeof EventInput>;
 
@@ -170,6 +250,23 @@ export const EditableEvent = z.object({
   pricePence: z.number().int(),
   absorbsBookingFee: z.boolean(),
   maxAttendees: z.number().int().nullable(),
+  /** Every type, hidden ones too, in order; `sold` tickets (confirmed) and whether it may be removed. */
+  ticketTypes: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      pricePence: z.number().int(),
+      capacity: z.number().int().nullable(),
+      salesStart: z.string().nullable(),
+      salesEnd: z.string().nullable(),
+      minPerOrder: z.number().int(),
+      maxPerOrder: z.number().int().nullable(),
+      hidden: z.boolean(),
+      sold: z.number().int(),
+      removable: z.boolean(),
+    }),
+  ),
   imageUrl: z.string().nullable(),
   videoUrl: z.string().nullable(),
   affiliateCode: z.string().nullable(),

@@ -82,6 +82,14 @@ describe("eventKind and cardPriceRule (spec §2 Event card)", () => {
     });
   });
 
+  it("a paid event with ticket types at several prices goes 'from' the lowest shown all-in price (issue 36)", () => {
+    expect(cardPriceRule({ category: "music", businessType: "event", pricePence: 1000, absorbsBookingFee: false, severalPrices: true })).toMatchObject({
+      priceText: "from £12.30",
+      feeText: "incl. £2.30 booking & processing fee per ticket",
+    });
+    expect(cardPriceRule({ category: "music", businessType: "event", pricePence: 1000, absorbsBookingFee: false, severalPrices: false }).priceText).toBe("£12.30");
+  });
+
   it("a free event shows 'Free' and 'View Details'", () => {
     const event = { category: "music", businessType: "event", pricePence: 0, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("free");

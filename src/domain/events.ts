@@ -160,13 +160,16 @@ export interface CardPriceRule {
   buttonLabel: "View Business" | "View Details" | "Buy Tickets";
 }
 
-export function cardPriceRule(event: KindInput & { absorbsBookingFee: boolean }): CardPriceRule {
+export function cardPriceRule(event: KindInput & { absorbsBookingFee: boolean; severalPrices?: boolean }): CardPriceRule {
   const kind = eventKind(event);
   if (kind === "food" || kind === "ongoing-business") {
     return { priceText: "Visit Now", feeText: null, buttonLabel: "View Business" };
   }
   // allInPrice says 'Free' for a free event, with no fee.
-  return { ...allInPrice(event), buttonLabel: kind === "free" ? "View Details" : "Buy Tickets" };
+  const price = allInPrice(event);
+  // Ticket types at several prices (issue 36): the card goes from the lowest shown one, all-in (D21).
+  const priceText = kind === "paid" && event.severalPrices ? `from ${price.priceText}` : price.priceText;
+  return { ...price, priceText, buttonLabel: kind === "free" ? "View Details" : "Buy Tickets" };
 }
 
 /** Price filter bands (decisions.md D4: all six apply). Bounds in pence, inclusive, of the all-in price the cards show (D21). */

@@ -56,3 +56,4 @@ export * from "./data-rights";
 export * from "./data-rights-shapes";
 export * from "./age-limit-labels";
 export * from "./age-limits";
+export * from "./ticket-types";

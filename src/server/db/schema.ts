@@ -123,7 +123,15 @@ export const events = pgTable(
     venue: text("venue"),
     location: text("location").notNull(),
     category: text("category"),
+    /**
+     * The lowest price among the event's shown ticket types (eventPriceSummary, kept by the events service
+     * whenever its types change): what cards, listings and the price filter read. Never what a buyer is
+     * charged: a line is priced from its ticket type.
+     */
     pricePence: integer("price_pence").notNull().default(0),
+    /** Its shown ticket types have different prices: cards say "from" the price (eventPriceSummary). */
+    severalPrices: boolean("several_prices").notNull().default(false),
+    /** The capacity all its ticket types share (D24); null for no limit. */
     maxAttendees: integer("max_attendees"),
     imageUrl: text("image_url"),
     videoUrl: text("video_url"),
@@ -157,6 +165,41 @@ export const events = pgTable(
   ],
 );
 
+/**
+ * What an event sells (decision D24, issue 36): each type at its own price, with an optional capacity of
+ * its own under the event's, a sales window, per-order limits, and shown or hidden (sold only through a
+ * code). A type with sales is never deleted (the foreign keys of order_lines and bookings refuse it); its
+ * sales are ended instead. Deleted with its event, which can only be deleted without sales.
+ */
+export const ticketTypes = pgTable(
+  "ticket_types",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    pricePence: integer("price_pence").notNull(),
+    capacity: integer("capacity"),
+    salesStart: timestamp("sales_start", { withTimezone: true }),
+    salesEnd: timestamp("sales_end", { withTimezone: true }),
+    minPerOrder: integer("min_per_order").notNull().default(1),
+    maxPerOrder: integer("max_per_order"),
+    /** Its place in the event's list, from 0. */
+    position: integer("position").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ticket_types_event_idx").on(t.eventId, t.position),
+    check("ticket_types_price", sql`${t.pricePence} >= 0`),
+    check("ticket_types_capacity", sql`${t.capacity} is null or ${t.capacity} >= 1`),
+    check("ticket_types_per_order", sql`${t.minPerOrder} >= 1 and (${t.maxPerOrder} is null or ${t.maxPerOrder} >= ${t.minPerOrder})`),
+    check("ticket_types_sales_window", sql`${t.salesStart} is null or ${t.salesEnd} is null or ${t.salesEnd} > ${t.salesStart}`),
+  ],
+);
+
 export const bookings = pgTable(
   "bookings",
   {
@@ -165,6 +208,10 @@ export const bookings = pgTable(
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "restrict" }),
+    /** The type its tickets are (issue 36). */
+    ticketTypeId: uuid("ticket_type_id")
+      .notNull()
+      .references(() => ticketTypes.id, { onDelete: "restrict" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status").notNull().default("confirmed"),
     attendeeName: text("attendee_name").notNull(),
@@ -188,6 +235,8 @@ export const bookings = pgTable(
   (t) => [
     // Ticket counts per event are read from the index alone (dashboard, issue 21).
     index("bookings_event_status_idx").on(t.eventId, t.status, t.ticketQuantity),
+    // A type's tickets counted from the index alone (its places left, issue 36).
+    index("bookings_type_status_idx").on(t.ticketTypeId, t.status, t.ticketQuantity),
     // An event's bookings by sale time: the attendee CSV's pages, the latest sales, the sales chart's days.
     index("bookings_event_created_idx").on(t.eventId, t.createdAt, t.id),
     index("bookings_user_created_idx").on(t.userId, t.createdAt),
@@ -304,6 +353,10 @@ export const orderLines = pgTable(
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "restrict" }),
+    /** The type the line sells (issue 36); unit_price_pence is its price when the line was made. */
+    ticketTypeId: uuid("ticket_type_id")
+      .notNull()
+      .references(() => ticketTypes.id, { onDelete: "restrict" }),
     quantity: integer("quantity").notNull(),
     unitPricePence: integer("unit_price_pence").notNull(),
     /** What the buyer paid per ticket in booking fee (0 when the organiser absorbs it). */

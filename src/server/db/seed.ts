@@ -10,10 +10,11 @@ import { absorbedFeePerTicket } from "../../domain/organiser-fee";
 import { refundAmounts, refundIncludesFee } from "../../domain/refunds";
 import type { SellerDetails } from "../../domain/sellers";
 import { newTicketCode } from "../../domain/tickets";
+import { DEFAULT_TICKET_TYPE_NAME } from "../../domain/ticket-types";
 import type { Db } from "./client";
 import { PUBLISHED_DEMO_PASSWORDS, type DemoPasswords, type DemoRole } from "./demo-passwords";
 import { hashPassword, verifyPassword } from "./password-hash";
-import { accounts, affiliateCommissions, affiliates, bookings, events, localPaymentRecords, orderLines, orders, profiles, refunds, users } from "./schema";
+import { accounts, affiliateCommissions, affiliates, bookings, events, localPaymentRecords, orderLines, orders, profiles, refunds, ticketTypes, users } from "./schema";
 import type { CataloguePosterSpec } from "../features/images/poster/catalogue";
 import { bookingChargeEntries, recordLedger, refundEntries, type NewLedgerEntry } from "../features/ledger/ledger";
 import { captureOrderSellers } from "../features/ledger/order-sellers";
@@ -1091,9 +1092,13 @@ export async function seedDemoData({
       };
     });
     await tx.insert(events).values(eventRows);
+    // Each sells the spec's way: one type at its price (issue 36).
+    const typeRows = eventRows.map((event) => ({ id: randomUUID(), eventId: event.id, name: DEFAULT_TICKET_TYPE_NAME, pricePence: event.pricePence, position: 0, createdAt: event.createdAt }));
+    await tx.insert(ticketTypes).values(typeRows);
+    const typeOfEvent = new Map(typeRows.map((type) => [type.eventId, type.id]));
 
     const eventsByKey = new Map(planned.map(({ seed }, index) => [seed.key, { seed, row: eventRows[index]! }]));
-    await insertBookings(tx, { eventsByKey, userIds, now, company });
+    await insertBookings(tx, { eventsByKey, typeOfEvent, userIds, now, company });
     return true;
   });
   if (seeded) await payOutDemoEvents(db, now);
@@ -1249,10 +1254,11 @@ async function insertBookings(
   tx: Db,
   {
     eventsByKey,
+    typeOfEvent,
     userIds,
     now,
     company,
-  }: { eventsByKey: Map<string, { seed: EventSeed; row: { id: string; userId: string; dateTime: Date } }>; userIds: Map<string, string>; now: Date; company: PlatformCompany },
+  }: { eventsByKey: Map<string, { seed: EventSeed; row: { id: string; userId: string; dateTime: Date } }>; typeOfEvent: Map<string, string>; userIds: Map<string, string>; now: Date; company: PlatformCompany },
 ): Promise<void> {
   const attendeePerson = PEOPLE.find((p) => p.key === "attendee")!;
   const [affiliate] = await tx.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.affiliateCode, DEMO_AFFILIATE_CODE));
@@ -1304,7 +1310,7 @@ async function insertBookings(
       paidOrderIds.push(orderId);
       const [line] = await tx
         .insert(orderLines)
-        .values({ orderId, eventId: row.id, quantity: booking.quantity, unitPricePence: seed.pricePence, feePerTicketPence, absorbedFeePerTicketPence, totalPence: totals.total })
+        .values({ orderId, eventId: row.id, ticketTypeId: typeOfEvent.get(row.id)!, quantity: booking.quantity, unitPricePence: seed.pricePence, feePerTicketPence, absorbedFeePerTicketPence, totalPence: totals.total })
         .returning({ id: orderLines.id });
       orderLineId = line!.id;
     }
@@ -1314,6 +1320,7 @@ async function insertBookings(
       .insert(bookings)
       .values({
         eventId: row.id,
+        ticketTypeId: typeOfEvent.get(row.id)!,
         userId,
         status: refunded === booking.quantity ? "refunded" : "confirmed",
         attendeeName: name,

@@ -4,6 +4,7 @@ import { afterEach, expect, test, vi } from "vitest";
 import type { EditableEvent, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
 import CreateEventRoute from "./create-event";
+import { anEditableTicketType } from "~/test/events";
 
 afterEach(() => {
   cleanup();
@@ -38,6 +39,7 @@ test("?edit= opens the organiser's event with its fields filled in", async () =>
     venue: "Ronnie's",
     location: "Soho, London",
     pricePence: 2550,
+    ticketTypes: [anEditableTicketType(2550)],
     absorbsBookingFee: false,
     maxAttendees: 100,
     imageUrl: null,

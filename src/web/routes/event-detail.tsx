@@ -61,6 +61,7 @@ const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
     <BookingCard
       pricePence={event.pricePence}
       absorbsBookingFee={event.absorbsBookingFee}
+      ticketTypes={event.ticketTypes}
       minAge={event.minAge}
       remaining={event.remaining}
       state={state}
@@ -74,7 +75,7 @@ const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
           </>
         )
       }
-      onBuyNow={(quantity) => void buyNow(quantity)}
+      onBuyNow={(quantity, ticketTypeId) => void buyNow(quantity, ticketTypeId)}
       onAddToCart={(quantity, max) => void addToCart(event, quantity, max)}
     />
   );

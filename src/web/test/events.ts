@@ -1,8 +1,13 @@
-import { allInPricePence, type EventDetail } from "@domain";
+import { allInPricePence, DEFAULT_TICKET_TYPE_NAME, type EditableEvent, type EventDetail } from "@domain";
+
+/** The one type of an event sold the spec's way, as its owner edits it (issue 36). */
+export function anEditableTicketType(pricePence: number, overrides: Partial<EditableEvent["ticketTypes"][number]> = {}): EditableEvent["ticketTypes"][number] {
+  return { id: "0b7e8f2a-4c1d-4e6f-8a9b-1c2d3e4f5a6b", name: DEFAULT_TICKET_TYPE_NAME, description: null, pricePence, capacity: null, salesStart: null, salesEnd: null, minPerOrder: 1, maxPerOrder: null, hidden: false, sold: 0, removable: true, ...overrides };
+}
 
 /** A listed paid event for route tests: a Friday jazz night in Soho with places left; its all-in price follows its price as the server's does. */
 export function anEvent(overrides: Partial<EventDetail> = {}): EventDetail {
-  const event: Omit<EventDetail, "allInPricePence"> = {
+  const event: Omit<EventDetail, "allInPricePence" | "ticketTypes"> = {
     id: "6f1c2a7e-0d7b-4c53-9d0e-2f3a4b5c6d7e",
     title: "Jazz Night",
     description: "An evening of live jazz.",
@@ -14,6 +19,7 @@ export function anEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     businessType: "event",
     pricePence: 2550,
     absorbsBookingFee: false,
+    severalPrices: false,
     maxAttendees: 100,
     remaining: 40,
     imageUrl: null,
@@ -27,5 +33,23 @@ export function anEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     awaitingSellerDetails: false,
     ...overrides,
   };
-  return { ...event, allInPricePence: overrides.allInPricePence ?? allInPricePence(event) };
+  const allIn = overrides.allInPricePence ?? allInPricePence(event);
+  // Sold the spec's way unless told otherwise: one type at the event's price.
+  const ticketTypes = overrides.ticketTypes ?? [
+    {
+      id: "0b7e8f2a-4c1d-4e6f-8a9b-1c2d3e4f5a6b",
+      name: DEFAULT_TICKET_TYPE_NAME,
+      description: null,
+      pricePence: event.pricePence,
+      allInPricePence: allIn,
+      remaining: event.remaining,
+      onSale: event.remaining !== 0,
+      salesState: "on-sale" as const,
+      salesStart: null,
+      salesEnd: null,
+      minPerOrder: 1,
+      maxPerOrder: 50,
+    },
+  ];
+  return { ...event, allInPricePence: allIn, ticketTypes };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTENDEE_CSV_COLUMNS, type AttendeeList } from "../../../domain";
 import { createTestApp } from "../../../../test/app";
 import { AuthClient } from "../../../../test/auth-client";
-import { createBooking, createEvent } from "../../../../test/fixtures";
+import { createBooking, createEvent, ticketTypeIdOf } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { bookings } from "../../db/schema";
 
@@ -18,8 +18,10 @@ const as = (role: "user" | "admin") => signInAs(t.app, t.db, t.config.publicUrl,
 /** Bookings written in bulk: `count` of them, three at each sale time (ties the CSV's pages must not split or repeat). */
 async function manyBookings(eventId: string, count: number) {
   const base = Date.now() - 3600_000;
+  const ticketTypeId = await ticketTypeIdOf(t.db, eventId);
   const rows = Array.from({ length: count }, (_, i) => ({
     eventId,
+    ticketTypeId,
     status: i % 50 === 7 ? "refunded" : "confirmed",
     attendeeName: i % 100 === 3 ? `=SUM(A${i})` : `Guest ${i}`,
     attendeeEmail: `guest${i}@example.test`,

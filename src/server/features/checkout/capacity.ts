@@ -1,5 +1,6 @@
 import { asc, inArray, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
-import { AppError, remainingPlaces } from "../../../domain";
+import { AppError, formatDateTime, maxPerOrderOf, remainingPlaces, salesWindowState } from "../../../domain";
+import type { TicketTypeRow } from "../events/ticket-types";
 import { preparedSql, type Db, type Tx } from "../../db/client";
 import { events, orderLines, orders } from "../../db/schema";
 import { liveHeldLine, placesTaken } from "../events/places";
@@ -90,8 +91,52 @@ export function checkPlacesLeft({ event, quantity, taken }: { event: { title: st
   if (left !== null && quantity > left) throw capacityError(event.title, left);
 }
 
-function capacityError(title: string, left: number): AppError {
+function capacityError(title: string, left: number, type?: TicketTypeRow): AppError {
+  const details = { remaining: Math.max(0, left), ...(type ? { ticketTypeId: type.id } : {}) };
+  const what = type ? `${type.name} tickets` : "tickets";
   return left <= 0
-    ? new AppError("CONFLICT", `Sold out: there are no tickets left for ${title}.`, { reason: "SOLD_OUT", remaining: 0 })
-    : new AppError("CONFLICT", `Only ${left} left for ${title}.`, { reason: "NOT_ENOUGH_LEFT", remaining: left });
+    ? new AppError("CONFLICT", `Sold out: there are no ${what} left for ${title}.`, { reason: "SOLD_OUT", ...details })
+    : new AppError("CONFLICT", `Only ${left} ${type ? `${type.name} tickets ` : ""}left for ${title}.`, { reason: "NOT_ENOUGH_LEFT", ...details });
+}
+
+/**
+ * The type a line buys (issue 36): the one it names, which must be one of its event's and not hidden
+ * (hidden types are sold through a code, issue 37); or, when it names none, the event's one shown type.
+ */
+export function ticketTypeOfLine(event: { id: string; title: string }, ticketTypeId: string | null, types: readonly TicketTypeRow[]): TicketTypeRow {
+  const shown = types.filter((type) => !type.hidden);
+  if (ticketTypeId === null) {
+    if (shown.length === 1) return shown[0]!;
+    throw new AppError("VALIDATION_FAILED", `Choose a ticket type for ${event.title}: it sells ${shown.length} kinds of ticket.`, { reason: "TICKET_TYPE_REQUIRED", field: "ticketTypeId" });
+  }
+  const type = shown.find((candidate) => candidate.id === ticketTypeId);
+  if (!type) throw new AppError("VALIDATION_FAILED", `That ticket type is not sold for ${event.title}.`, { reason: "TICKET_TYPE_NOT_FOUND", field: "ticketTypeId" });
+  return type;
+}
+
+/** A type sells only inside its sales window (salesWindowState). */
+export function checkSalesWindow(event: { title: string }, type: TicketTypeRow, now: Date) {
+  const state = salesWindowState(type, now);
+  if (state === "not-yet") {
+    throw new AppError("CONFLICT", `${type.name} tickets for ${event.title} go on sale on ${formatDateTime(type.salesStart!.toISOString())}.`, { reason: "NOT_ON_SALE_YET", ticketTypeId: type.id });
+  }
+  if (state === "ended") throw new AppError("CONFLICT", `Sales of ${type.name} tickets for ${event.title} have ended.`, { reason: "SALES_ENDED", ticketTypeId: type.id });
+}
+
+/** A type's own capacity (its event's is checked apart): its tickets and live holds plus the line's must fit. */
+export function checkTypePlacesLeft({ event, type, quantity, taken }: { event: { title: string }; type: TicketTypeRow; quantity: number; taken: number }) {
+  if (type.capacity === null) return;
+  const left = type.capacity - taken;
+  if (quantity > left) throw capacityError(event.title, left, type);
+}
+
+/** A type's own per-order limits: at least its minimum, at most its maximum (the per-event limit is ticketLimitError's). */
+export function checkPerOrder(event: { title: string }, type: TicketTypeRow, quantity: number) {
+  if (quantity < type.minPerOrder) {
+    throw new AppError("VALIDATION_FAILED", `${type.name} tickets for ${event.title} are sold at least ${type.minPerOrder} to an order.`, { reason: "ORDER_MINIMUM", limit: type.minPerOrder, ticketTypeId: type.id });
+  }
+  const most = maxPerOrderOf(type);
+  if (type.maxPerOrder !== null && quantity > most) {
+    throw new AppError("VALIDATION_FAILED", `You can buy at most ${most} ${type.name} tickets for ${event.title} in one order.`, { reason: "ORDER_LIMIT", limit: most, ticketTypeId: type.id });
+  }
 }

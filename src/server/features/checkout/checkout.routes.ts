@@ -14,8 +14,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         tags: ["functions"],
         summary:
           "Start a checkout for one event or a whole cart; returns the checkout URL. An age-limited event refuses a buyer under its minimum age on its date (403 UNDER_AGE_LIMIT), or without a date of birth (403 DATE_OF_BIRTH_NEEDED: send `dateOfBirth`, YYYY-MM-DD, which is kept on the account only while it has none)",
-        description:
+        description: [
+          "Body: `attendeeName`, optional `affiliateCode` and `dateOfBirth`, and either the spec's one event (`eventId`, `ticketQuantity`, optional `ticketTypeId`) or a cart's `items: [{ eventId, ticketTypeId?, ticketQuantity }]`.",
+          "Ticket types (issue 36): `ticketTypeId` names one of the event's shown types (`GET /api/events/{id}` lists them); it may be left out only for an event that sells one. Each line is priced from its type. Refusals, with `details.reason`: 400 VALIDATION_FAILED TICKET_TYPE_REQUIRED (an event with several types and none named), TICKET_TYPE_NOT_FOUND (not one of the event's shown types; hidden types are sold only through a code), ORDER_MINIMUM and ORDER_LIMIT (the type's per-order limits, `details.limit`); 409 CONFLICT NOT_ON_SALE_YET and SALES_ENDED (the type's sales window), SOLD_OUT and NOT_ENOUGH_LEFT (`details.remaining`, with `details.ticketTypeId` when the type's own capacity is what ran out: a type sells while both it and its event have places).",
           "A paid event is sold only once its organiser has completed their seller details (issue 34): until then it is refused with 409 CONFLICT, `details.reason` SELLER_DETAILS_MISSING and `details.eventId`, the message naming the event.",
+        ].join("\n\n"),
         body: z.unknown(),
         response: { 200: CreatePaymentResult },
       },

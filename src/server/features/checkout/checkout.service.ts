@@ -18,10 +18,11 @@ import {
   eventPlace,
   formatDateTime,
   type SellerIdentity,
+  orderLineTitle,
 } from "../../../domain";
 import { oncePerDb, type Db } from "../../db/client";
 import { settled, statementBatches, togetherOrAlone, type StatementBatches } from "../../db/statement-batches";
-import { affiliateCommissions, affiliates, bookings, events, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
+import { affiliateCommissions, affiliates, bookings, events, ledgerEntries, orderLines, orders, refunds, ticketTypes } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
 import { parseInput } from "../../lib/parse-input";
 import { newLocalPaymentId } from "../../providers/payments/local";
@@ -32,10 +33,10 @@ import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import { captureOrderSellers } from "../ledger/order-sellers";
 import { numberReceipts } from "../receipts/receipt-numbers";
 import type { PlatformCompany } from "../../config";
-import { placesLeft } from "../events/places";
+import { placesLeft, typePlacesLeft } from "../events/places";
 import { eventSellers } from "../events/sellers";
 import { holdLapsed, liveHoldWithMargin, lockEvents } from "./capacity";
-import { placeHold } from "./holds";
+import { placeHold, type PricedLine } from "./holds";
 import { checkAgeLimits } from "./age-limits";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
@@ -62,7 +63,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
   // The provider names its session only once asked; until then the order carries a placeholder of our own.
   const sessionId = `pending_${randomUUID()}`;
   const input = parseInput(CreatePaymentInput, raw, { whole: "body" });
-  const lines = checkoutLines(input).sort((a, b) => a.eventId.localeCompare(b.eventId));
+  const lines = checkoutLines(input).sort((a, b) => a.eventId.localeCompare(b.eventId) || (a.ticketTypeId ?? "").localeCompare(b.ticketTypeId ?? ""));
   await checkAgeLimits(db, { userId, eventIds: lines.map((line) => line.eventId), dateOfBirth: input.dateOfBirth });
   const arrivedWith = input.affiliateCode ? await findActiveAffiliate({ db, code: input.affiliateCode }) : null;
   // Nobody earns commission on their own purchase: the buyer's own code counts as no code (issue 16).
@@ -118,6 +119,9 @@ function confirmationBatches(db: Db, jobs: TicketEmailQueue, company: PlatformCo
   }
   return batches;
 }
+
+/** A line's name at the payment provider: the event, and its ticket type when it sells several (issue 36). */
+const lineTitle = (line: PricedLine) => orderLineTitle(line.event.title, line.type.name, line.severalTypes);
 
 /** Order lines written per statement by confirmTogether: about 40 parameters each (a booking and its four ledger entries). */
 const CONFIRM_LINES_PER_STATEMENT = 500;
@@ -185,6 +189,11 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
     // Read under the events' locks (deleteEvent takes the same ones), so no line can go meanwhile.
     const allLines = await tx.select().from(orderLines).where(inArray(orderLines.orderId, openIds)).orderBy(asc(orderLines.eventId));
     const byId = new Map(locked.map((event) => [event.id, event]));
+    // Each line's type's own capacity, for payments whose holds lapsed (read under the events' locks).
+    const lapsedTypeIds = [...new Set(allLines.filter((line) => open.some((order) => order.id === line.orderId && (order.lapsed || order.status === "expired"))).map((line) => line.ticketTypeId))];
+    const typeCapacity = new Map(
+      lapsedTypeIds.length ? (await tx.select({ id: ticketTypes.id, capacity: ticketTypes.capacity }).from(ticketTypes).where(inArray(ticketTypes.id, lapsedTypeIds))).map((type) => [type.id, type.capacity]) : [],
+    );
     // Places given in this transaction to payments whose holds had lapsed: not yet bookings, nor held.
     const lapsedTaken = new Map<string, number>();
     const confirming: { order: (typeof open)[number]; lines: typeof allLines }[] = [];
@@ -211,12 +220,19 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
           const event = byId.get(line.eventId)!;
           const left = event.maxAttendees == null ? Infinity : (await placesLeft(tx, { id: line.eventId, maxAttendees: event.maxAttendees }, order.id)) - (lapsedTaken.get(line.eventId) ?? 0);
           if (line.quantity > left) soldOut = true;
+          // Its type's own capacity too (issue 36): the type's places may have gone while the event's had not.
+          const capacity = typeCapacity.get(line.ticketTypeId) ?? null;
+          const typeLeft = capacity === null ? Infinity : (await typePlacesLeft(tx, { id: line.ticketTypeId, capacity }, order.id)) - (lapsedTaken.get(line.ticketTypeId) ?? 0);
+          if (line.quantity > typeLeft) soldOut = true;
         }
         if (soldOut) {
           await refund(order, REFUND_REASONS.soldOut);
           continue;
         }
-        for (const line of lines) lapsedTaken.set(line.eventId, (lapsedTaken.get(line.eventId) ?? 0) + line.quantity);
+        for (const line of lines) {
+          lapsedTaken.set(line.eventId, (lapsedTaken.get(line.eventId) ?? 0) + line.quantity);
+          lapsedTaken.set(line.ticketTypeId, (lapsedTaken.get(line.ticketTypeId) ?? 0) + line.quantity);
+        }
       }
       confirming.push({ order, lines });
     }
@@ -238,6 +254,7 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
             rows.map(({ order, line, bookingId, ticketCode }) => ({
               id: bookingId,
               eventId: line.eventId,
+              ticketTypeId: line.ticketTypeId,
               userId: order.userId,
               status: "confirmed",
               attendeeName: order.attendeeName,
@@ -359,10 +376,12 @@ const NO_TEST_CHECKOUT = "No checkout with that session";
 export async function getTestCheckout({ db, sessionId, userId }: { db: Db; sessionId: string; userId: string }) {
   const order = await findOwnOrder({ db, sessionId, userId });
   if (!order) throw new AppError("NOT_FOUND", NO_TEST_CHECKOUT);
-  const lines = await db
+  const rows = await db
     .select({
       eventId: orderLines.eventId,
-      title: events.title,
+      eventTitle: events.title,
+      typeName: ticketTypes.name,
+      severalTypes: sql<boolean>`(select count(*) from ${ticketTypes} t where t.event_id = ${events.id}) > 1`,
       quantity: orderLines.quantity,
       unitPricePence: orderLines.unitPricePence,
       feePerTicketPence: orderLines.feePerTicketPence,
@@ -371,7 +390,10 @@ export async function getTestCheckout({ db, sessionId, userId }: { db: Db; sessi
     })
     .from(orderLines)
     .innerJoin(events, eq(events.id, orderLines.eventId))
+    .innerJoin(ticketTypes, eq(ticketTypes.id, orderLines.ticketTypeId))
     .where(eq(orderLines.orderId, order.id));
+  // Each line as the provider's checkout names it (issue 36: the type too, when its event sells several).
+  const lines = rows.map(({ eventTitle, typeName, severalTypes, ...line }) => ({ ...line, title: orderLineTitle(eventTitle, typeName, severalTypes) }));
   // Named before the buyer pays, as the event page names them (issue 34); recorded when the order is paid.
   const sellers = new Map((await eventSellers(db, lines.map((line) => line.eventId))).flatMap((event) => (event.seller ? [[soldByLine(event.seller), event.seller] as const] : [])));
   return {
@@ -452,10 +474,10 @@ export async function startCheckout({
       orderId: order.id,
       customerEmail: order.attendeeEmail,
       lines: order.lines.map((line) => ({
-        title: line.event.title,
+        title: lineTitle(line),
         description: providerLineDescription(line.event, sellers.get(line.event.id) ?? null),
         quantity: line.quantity,
-        unitPricePence: line.event.pricePence,
+        unitPricePence: line.type.pricePence,
         feePerTicketPence: line.fee,
       })),
       sellerText: providerSellerText([...sellers.values()].flatMap((seller) => (seller ? [seller] : [])), agentName),

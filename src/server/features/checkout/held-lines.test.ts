@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpTestApp } from "../../../../test/app";
-import { createEvent, createUser, futureDay, type UserFixture } from "../../../../test/fixtures";
+import { createEvent, createUser, futureDay, ticketTypeIdOf, type UserFixture } from "../../../../test/fixtures";
 import { paidLocally } from "../../../../test/purchases";
 import { recordingDb } from "../../../../test/recording-db";
 import { openPglite, type Db } from "../../db/client";
@@ -79,7 +79,7 @@ async function followsItsOrder(db: Db, organiserId: string) {
     .insert(orders)
     .values({ sessionId: `cs_late_${crypto.randomUUID()}`, provider: "local", attendeeName: "Late", attendeeEmail: "late@example.test", subtotalPence: 1500, feesPence: 0, totalPence: 1500, expiresAt: futureDay(1) })
     .returning();
-  await db.insert(orderLines).values({ orderId: order!.id, eventId: event.id, quantity: 3, unitPricePence: 1500, feePerTicketPence: 0, totalPence: 4500 });
+  await db.insert(orderLines).values({ orderId: order!.id, eventId: event.id, ticketTypeId: await ticketTypeIdOf(db, event.id), quantity: 3, unitPricePence: 1500, feePerTicketPence: 0, totalPence: 4500 });
   expect(await linesOf(db, [order!.id])).toEqual([{ orderId: order!.id, heldUntil: order!.expiresAt }]);
   expect(await standing()).toEqual({ taken: 5, heldByAccount: 0 });
 }
@@ -137,11 +137,11 @@ describe("a hold's count reads its own event's live lines, whatever the planner'
         from generate_series(1, 3800) as n
         returning id, session_id
       )
-      insert into ${orderLines} (order_id, event_id, quantity, unit_price_pence, fee_per_ticket_pence, total_pence)
-      select id, case when replace(session_id, 'cs_stats_', '')::int between 1501 and 1800 then ${rush.id}::uuid
-                      when replace(session_id, 'cs_stats_', '')::int <= 1500 then ${rush.id}::uuid else ${other.id}::uuid end,
-             1, 1000, 0, 1000
-      from made`);
+      insert into ${orderLines} (order_id, event_id, ticket_type_id, quantity, unit_price_pence, fee_per_ticket_pence, total_pence)
+      select id, line.event_id, (select tt.id from ticket_types tt where tt.event_id = line.event_id), 1, 1000, 0, 1000
+      from made cross join lateral (
+        select case when replace(session_id, 'cs_stats_', '')::int <= 1800 then ${rush.id}::uuid else ${other.id}::uuid end as event_id
+      ) as line`);
     const standing = await ctx.db.transaction((tx) => holdStanding(tx, [organiser.id], [rush.id]));
     expect(standing.get(rush.id)).toEqual({ taken: 300, heldBy: new Map([[organiser.id, 0]]) });
 

@@ -21,13 +21,22 @@ import { statementBatches, togetherOrAlone, type Settled, type StatementBatches 
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { eventsAwaitingSellerDetails, sellerDetailsMissingError } from "../events/sellers";
 import { eventsAwaitingPayouts, payoutsNotReadyError } from "../payouts/payout-accounts.service";
-import { checkPlacesLeft, holdStanding, lockEvents, type HoldStanding } from "./capacity";
+import { ticketTypesWithTaken, type TicketTypeRow } from "../events/ticket-types";
+import { checkPerOrder, checkPlacesLeft, checkSalesWindow, checkTypePlacesLeft, holdStanding, lockEvents, ticketTypeOfLine, type HoldStanding } from "./capacity";
+
+/** The events' ticket types and each type's places taken, read under the events' lock. */
+interface TypeStanding {
+  byEvent: Map<string, TicketTypeRow[]>;
+  taken: Map<string, number>;
+}
+
+const typeStanding = (tx: Tx, eventIds: string[]): Promise<TypeStanding> => ticketTypesWithTaken(tx, eventIds);
 
 /** One buyer's hold, as create-payment asks for it: the cart's merged lines (in event id order) and the order's own fields. */
 export interface HoldRequest {
   userId: string;
   provider: PaymentGateway["name"];
-  lines: { eventId: string; quantity: number }[];
+  lines: { eventId: string; ticketTypeId: string | null; quantity: number }[];
   sessionId: string;
   attendeeName: string;
   affiliateId: string | null;
@@ -43,6 +52,9 @@ type EventRow = typeof events.$inferSelect;
 
 export interface PricedLine {
   event: EventRow;
+  /** The type sold (issue 36), and whether its event sells several (the line then names it). */
+  type: TicketTypeRow;
+  severalTypes: boolean;
   quantity: number;
   fee: number;
   absorbedFee: number;
@@ -63,25 +75,37 @@ interface Awaiting {
  * within the per-event limit; every event's organiser must have named themselves as its seller and be able to be paid. Throws the buyer's
  * AppError, or prices every line from the database.
  */
-function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, awaiting: Awaiting): PricedLine[] {
+function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, types: TypeStanding, awaiting: Awaiting): PricedLine[] {
   const priced: PricedLine[] = [];
+  // What this request's earlier lines take of each event and type (one event's lines are its types).
+  const asked = new Map<string, number>();
   for (const line of request.lines) {
     const event = locked.get(line.eventId);
     if (event?.status === "cancelled") throw new AppError("CONFLICT", eventCancelledMessage(event.title), { reason: "EVENT_CANCELLED" });
     if (!event || !isListed(event)) throw new AppError("EVENT_NOT_FOUND", "Event not found");
     if (isBusinessListing(event)) throw new AppError("BAD_REQUEST", `${event.title} is a business listing: contact them directly.`);
-    if (event.pricePence <= 0) throw new AppError("BAD_REQUEST", `${event.title} is free: no payment or booking is needed.`);
+    const type = ticketTypeOfLine(event, line.ticketTypeId, types.byEvent.get(event.id) ?? []);
+    if (type.pricePence <= 0) throw new AppError("BAD_REQUEST", `${event.title} is free: no payment or booking is needed.`);
+    checkSalesWindow(event, type, new Date());
     const { taken, heldBy } = standing.get(event.id)!;
-    checkPlacesLeft({ event, quantity: line.quantity, taken });
-    const limited = ticketLimitError({ title: event.title, requested: line.quantity, alreadyHeld: heldBy.get(request.userId) ?? 0 });
+    const eventAsked = asked.get(event.id) ?? 0;
+    const typeAsked = asked.get(type.id) ?? 0;
+    checkPlacesLeft({ event, quantity: eventAsked + line.quantity, taken });
+    checkTypePlacesLeft({ event, type, quantity: typeAsked + line.quantity, taken: types.taken.get(type.id) ?? 0 });
+    checkPerOrder(event, type, line.quantity);
+    const limited = ticketLimitError({ title: event.title, requested: eventAsked + line.quantity, alreadyHeld: heldBy.get(request.userId) ?? 0 });
     if (limited) throw limited;
+    asked.set(event.id, eventAsked + line.quantity);
+    asked.set(type.id, typeAsked + line.quantity);
     // What the buyer pays per ticket, and what the organiser absorbs instead, as chosen now (D22).
     priced.push({
       event,
+      type,
+      severalTypes: (types.byEvent.get(event.id) ?? []).length > 1,
       quantity: line.quantity,
-      fee: buyerFeePerTicket(event.pricePence, event.absorbsBookingFee),
-      absorbedFee: absorbedFeePerTicket(event.pricePence, event.absorbsBookingFee),
-      total: ticketTotal(event.pricePence, line.quantity, event.absorbsBookingFee),
+      fee: buyerFeePerTicket(type.pricePence, event.absorbsBookingFee),
+      absorbedFee: absorbedFeePerTicket(type.pricePence, event.absorbsBookingFee),
+      total: ticketTotal(type.pricePence, line.quantity, event.absorbsBookingFee),
     });
   }
   const inRequest = (event: { id: string }) => request.lines.some((line) => line.eventId === event.id);
@@ -102,8 +126,9 @@ async function writeOrders(tx: Tx, held: (BuyerHold & { orderId: string; priced:
           priced.map((line) => ({
             orderId,
             eventId: line.event.id,
+            ticketTypeId: line.type.id,
             quantity: line.quantity,
-            unitPricePence: line.event.pricePence,
+            unitPricePence: line.type.pricePence,
             feePerTicketPence: line.fee,
             absorbedFeePerTicketPence: line.absorbedFee,
             totalPence: line.total,
@@ -129,7 +154,7 @@ async function writeOrders(tx: Tx, held: (BuyerHold & { orderId: string; priced:
     .insert(orders)
     .values(
       held.map(({ request, attendeeEmail, orderId, priced }) => {
-        const totals = cartTotals(priced.map((line) => ({ ticketPricePence: line.event.pricePence, quantity: line.quantity, absorbsBookingFee: line.event.absorbsBookingFee })));
+        const totals = cartTotals(priced.map((line) => ({ ticketPricePence: line.type.pricePence, quantity: line.quantity, absorbsBookingFee: line.event.absorbsBookingFee })));
         return {
           id: orderId,
           sessionId: request.sessionId,
@@ -164,11 +189,15 @@ async function holdTogether(db: Db, holds: BuyerHold[]): Promise<Settled<HeldOrd
       holds.map(({ request }) => request.userId),
       eventIds,
     );
+    const types = await typeStanding(tx, eventIds);
     const awaiting = { sellerDetails: await eventsAwaitingSellerDetails(tx, eventIds), payouts: await eventsAwaitingPayouts(tx, holds[0]!.request.provider, eventIds) };
     const outcomes: ({ failed: AppError } | { orderId: string; priced: PricedLine[] })[] = holds.map(({ request }) => {
       try {
-        const priced = priceHold(request, locked, standing, awaiting);
-        for (const line of priced) standing.get(line.event.id)!.taken += line.quantity;
+        const priced = priceHold(request, locked, standing, types, awaiting);
+        for (const line of priced) {
+          standing.get(line.event.id)!.taken += line.quantity;
+          types.taken.set(line.type.id, (types.taken.get(line.type.id) ?? 0) + line.quantity);
+        }
         return { orderId: randomUUID(), priced };
       } catch (error) {
         if (error instanceof AppError) return { failed: error };

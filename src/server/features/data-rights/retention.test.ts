@@ -4,7 +4,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ANONYMISED_EMAIL, ANONYMISED_NAME, ERASED_NAME, erasedEmail, RETENTION } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
-import { createBooking, createEvent, createUser, FUTURE, PAST } from "../../../../test/fixtures";
+import { createBooking, createEvent, createUser, FUTURE, PAST, ticketTypeIdOf } from "../../../../test/fixtures";
 import { bookings, contactMessages, orderLines, orderSellers, orders, outboxMessages, rateLimits, refundRequests, sessions, verifications } from "../../db/schema";
 import { createPaymentGateway } from "../../providers/payments/payments";
 import { reconcile } from "../ledger/reconcile";
@@ -38,7 +38,7 @@ async function unpaidCheckout(eventId: string, createdAt: Date, paid = false) {
       ...(paid ? { paidAt: createdAt } : {}),
     })
     .returning();
-  await t.db.insert(orderLines).values({ orderId: order!.id, eventId, quantity: 1, unitPricePence: 1000, feePerTicketPence: 230, totalPence: 1230 });
+  await t.db.insert(orderLines).values({ orderId: order!.id, eventId, ticketTypeId: await ticketTypeIdOf(t.db, eventId), quantity: 1, unitPricePence: 1000, feePerTicketPence: 230, totalPence: 1230 });
   return order!;
 }
 

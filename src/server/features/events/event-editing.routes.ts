@@ -46,6 +46,13 @@ async function readEventSubmission(request: FastifyRequest): Promise<{ input: un
 
 const eventParams = z.object({ id: z.string().max(100) });
 
+/** What the event bodies say of ticket types (issue 36), for the OpenAPI description. */
+const TICKET_TYPES_DOC = [
+  "Ticket types (issue 36): `ticketTypes: [{ id?, name, description?, pricePence, capacity?, salesStart?, salesEnd?, minPerOrder?, maxPerOrder?, hidden? }]`, 1 to 20 of them, in the order buyers see them. Without it, the event sells one type (General Admission) at `pricePence`, under `maxAttendees`, as the spec's form does; an edit without it changes that one type's price.",
+  "`maxAttendees` is the capacity every type shares; a type's own `capacity` is a limit within it. `hidden` types are not listed and are sold only through a code. Dates are ISO 8601 with an offset; a type sells from `salesStart` until `salesEnd`.",
+  "On an edit the list is the whole of the event's types: an `id` changes that type, a type without one is added, and a type left out is removed unless it has tickets sold or being bought (409 CONFLICT, `details.reason` TICKET_TYPE_SOLD: end its sales with `salesEnd` instead). A new price applies to sales from then on. Names must differ (case aside), and an event's types are all free or all paid.",
+].join("\n\n");
+
 export const eventEditingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, storage }) => {
   const actorOf = (request: FastifyRequest) => session.requireActor(request);
 
@@ -55,6 +62,7 @@ export const eventEditingRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       schema: {
         tags: ["events"],
         summary: "Create an event (multipart: 'event' JSON and optional 'image' file; or a JSON body)",
+        description: TICKET_TYPES_DOC,
         consumes: ["multipart/form-data", "application/json"],
         response: { 201: EditableEvent },
       },
@@ -79,6 +87,7 @@ export const eventEditingRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         tags: ["events"],
         summary:
           "Update an event (owner or admin; same format as create). A changed date must be in the future and at most 3 years ahead (400); the start and end of an event with sales, refunds or live holds move only by postponing it (409), and its minAge cannot be raised (409)",
+        description: TICKET_TYPES_DOC,
         consumes: ["multipart/form-data", "application/json"],
         params: eventParams,
         response: { 200: EditableEvent },

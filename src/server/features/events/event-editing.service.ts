@@ -4,6 +4,7 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import { AppError, businessTypeForCategory, EventInput, eventDatesError, eventDatesMove, ONGOING_BUSINESS_DATE, type EditableEvent, type EventDates, isUuid, raisesAgeLimit } from "../../../domain";
 import type { Db, Tx } from "../../db/client";
 import { affiliates, bookings, events, orderLines, orders, profiles, refunds } from "../../db/schema";
+import { defaultTicketType, saveTicketTypes, ticketTypesOf, typesForPrice, typesTaken } from "./ticket-types";
 import type { FileStorage } from "../../providers/storage/storage";
 import { eventAffiliate } from "../affiliates/affiliates.service";
 import type { Actor } from "../auth/session";
@@ -46,7 +47,35 @@ async function loadEditable(db: Db, eventId: string): Promise<EditableEvent | nu
     .where(eq(events.id, eventId))
     .limit(1);
   if (!row) return null;
-  return { ...row, dateTime: row.dateTime.toISOString(), endTime: row.endTime?.toISOString() ?? null };
+  const types = (await ticketTypesOf(db, [eventId])).get(eventId) ?? [];
+  const sold = await soldByType(db, eventId);
+  const taken = await typesTaken(db, types.map((type) => type.id));
+  const ticketTypes = types.map((type) => ({
+    id: type.id,
+    name: type.name,
+    description: type.description,
+    pricePence: type.pricePence,
+    capacity: type.capacity,
+    salesStart: type.salesStart?.toISOString() ?? null,
+    salesEnd: type.salesEnd?.toISOString() ?? null,
+    minPerOrder: type.minPerOrder,
+    maxPerOrder: type.maxPerOrder,
+    hidden: type.hidden,
+    sold: sold.get(type.id) ?? 0,
+    // Nothing sold or held: it may be removed (the server checks again under the event's lock).
+    removable: (taken.get(type.id) ?? 0) === 0 && !sold.has(type.id),
+  }));
+  return { ...row, ticketTypes, dateTime: row.dateTime.toISOString(), endTime: row.endTime?.toISOString() ?? null };
+}
+
+/** Confirmed tickets of each of an event's types (a type with any booking, refunded ones too, is listed). */
+async function soldByType(db: Db, eventId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: bookings.ticketTypeId, sold: sql<number>`coalesce(sum(${bookings.ticketQuantity}) filter (where ${bookings.status} = 'confirmed'), 0)::int` })
+    .from(bookings)
+    .where(eq(bookings.eventId, eventId))
+    .groupBy(bookings.ticketTypeId);
+  return new Map(rows.map((row) => [row.id, Number(row.sold)]));
 }
 
 /** The event for its owner or an admin (spec §2 Create/edit event; decisions D10). */
@@ -77,7 +106,6 @@ async function eventValues(db: Db, input: ParsedEventInput, organiserId: string)
     endTime: ongoing || !input.endTime ? null : new Date(input.endTime),
     venue: input.venue,
     location: input.location,
-    pricePence: input.pricePence,
     absorbsBookingFee: input.absorbsBookingFee,
     maxAttendees: input.maxAttendees,
     minAge: input.minAge,
@@ -141,8 +169,13 @@ export async function createEvent({
   checkDates(input, values, null, new Date());
   const id = randomUUID();
   const imageUrl = image ? await storeEventImage({ storage, eventId: id, bytes: image }) : input.imageUrl;
+  // The spec's form gives one price: the event sells one type at it (issue 36).
+  const types = input.ticketTypes ?? [defaultTicketType(input.pricePence!)];
   try {
-    await db.insert(events).values({ id, userId, ...values, imageUrl, status: "active" });
+    await db.transaction(async (tx) => {
+      await tx.insert(events).values({ id, userId, ...values, imageUrl, status: "active" });
+      await saveTicketTypes(tx, { id }, types);
+    });
   } catch (error) {
     if (image) await removeEventImages({ storage, eventId: id }).catch(() => {});
     throw error;
@@ -179,7 +212,11 @@ export async function updateEvent({
   const imageUrl = image ? await storeEventImage({ storage, eventId, bytes: image }) : input.imageUrl;
   await db.transaction(async (tx) => {
     // The lock checkout takes: a sale and a change of date never interleave.
-    const [locked] = await tx.select({ dateTime: events.dateTime, endTime: events.endTime, minAge: events.minAge }).from(events).where(eq(events.id, eventId)).for("update");
+    const [locked] = await tx
+      .select({ dateTime: events.dateTime, endTime: events.endTime, minAge: events.minAge, pricePence: events.pricePence })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .for("update");
     if (!locked) throw new AppError("EVENT_NOT_FOUND", "Event not found");
     if (eventDatesMove(values, locked) && (await hasBuyers(tx, eventId))) throw new AppError("CONFLICT", DATES_NEED_POSTPONE, { reason: "POSTPONE_REQUIRED" });
     if (raisesAgeLimit(locked.minAge, values.minAge) && (await hasBuyers(tx, eventId))) throw new AppError("CONFLICT", AGE_LIMIT_RAISED, { reason: "AGE_LIMIT_RAISED" });
@@ -187,6 +224,9 @@ export async function updateEvent({
       .update(events)
       .set({ userId, ...values, imageUrl, updatedAt: new Date() })
       .where(eq(events.id, eventId));
+    // A types list replaces the event's types; the spec's one price changes its one type.
+    const types = input.ticketTypes ?? typesForPrice((await ticketTypesOf(tx, [eventId])).get(eventId) ?? [], input.pricePence!, locked.pricePence);
+    if (types) await saveTicketTypes(tx, { id: eventId }, types);
   });
   publicPagesChanged(db);
   // The stored files go when the event's picture changes to a web address or to none.

@@ -23,6 +23,7 @@ import { alwaysListedSql, businessListingSql, listedSql } from "../../../domain/
 import { allInPricePenceSql } from "../../../domain/money.sql";
 import { publicMemoOf } from "../../lib/page-cache/invalidation";
 import { placesTaken, placesTakenByEvent } from "./places";
+import { ticketTypesOf, ticketTypeViews, typesTaken } from "./ticket-types";
 import { sellerDetailsColumns } from "./sellers";
 
 /** A card's columns; `taken` comes from placesTakenByEvent over the page's ids (see pagedSummaries). */
@@ -38,6 +39,7 @@ const cardColumns = {
   businessType: events.businessType,
   pricePence: events.pricePence,
   absorbsBookingFee: events.absorbsBookingFee,
+  severalPrices: events.severalPrices,
   maxAttendees: events.maxAttendees,
   imageUrl: events.imageUrl,
   status: events.status,
@@ -59,6 +61,7 @@ type SummaryRow = {
   businessType: string;
   pricePence: number;
   absorbsBookingFee: boolean;
+  severalPrices: boolean;
   maxAttendees: number | null;
   imageUrl: string | null;
   status: string;
@@ -83,6 +86,7 @@ function toSummary(row: SummaryRow): EventSummary {
     pricePence: row.pricePence,
     absorbsBookingFee: row.absorbsBookingFee,
     allInPricePence: allInPricePence(row),
+    severalPrices: row.severalPrices,
     maxAttendees: row.maxAttendees,
     remaining: remainingPlaces(row.maxAttendees, Number(row.taken)),
     imageUrl: row.imageUrl,
@@ -465,7 +469,11 @@ export async function getEvent({ db, id }: { db: Db; id: string }): Promise<Even
   if (!row) throw new AppError("EVENT_NOT_FOUND", "Event not found");
   const paid = eventKind(row) === "paid";
   const seller = paid ? sellerIdentity(row.sellerDetails) : null;
-  return { ...toSummary(row), videoUrl: row.videoUrl, createdAt: new Date(row.createdAt).toISOString(), seller, awaitingSellerDetails: paid && !seller };
+  const summary = toSummary(row);
+  const types = (await ticketTypesOf(db, [row.id])).get(row.id) ?? [];
+  const taken = await typesTaken(db, types.filter((type) => !type.hidden).map((type) => type.id));
+  const ticketTypes = ticketTypeViews(row, types, taken, summary.remaining, new Date());
+  return { ...summary, ticketTypes, videoUrl: row.videoUrl, createdAt: new Date(row.createdAt).toISOString(), seller, awaitingSellerDetails: paid && !seller };
 }
 
 /** Events by id, in the order asked, whatever their status (a cart may hold one that has since closed). */

@@ -81,6 +81,7 @@ describe("GET /api/events: visibility (spec §4 Listing visibility)", () => {
       pricePence: 1250,
       absorbsBookingFee: false,
       allInPricePence: 1480,
+      severalPrices: false,
       maxAttendees: null,
       remaining: null,
       imageUrl: "/media/jazz.webp",

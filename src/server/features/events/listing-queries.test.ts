@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EventListQuery } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
-import { createBooking, createEvent, createUser, futureDay, resetCatalogue, type UserFixture } from "../../../../test/fixtures";
+import { createBooking, createEvent, createUser, futureDay, resetCatalogue, ticketTypeIdOf, type UserFixture } from "../../../../test/fixtures";
 import { recordingDb } from "../../../../test/recording-db";
 import { openPglite } from "../../db/client";
 import { events, orderLines, orders } from "../../db/schema";
@@ -44,7 +44,7 @@ async function hold(eventId: string, quantity: number, expiresAt: Date, status =
       expiresAt,
     })
     .returning();
-  await ctx.db.insert(orderLines).values({ orderId: order!.id, eventId, quantity, unitPricePence: 0, feePerTicketPence: 0, totalPence: 0 });
+  await ctx.db.insert(orderLines).values({ orderId: order!.id, eventId, ticketTypeId: await ticketTypeIdOf(ctx.db, eventId), quantity, unitPricePence: 0, feePerTicketPence: 0, totalPence: 0 });
 }
 
 async function takenByRule(eventId: string): Promise<number> {

@@ -31,6 +31,23 @@ export function placesTaken(eventId: AnyColumn | string, exceptOrderId?: string)
 }
 
 /**
+ * Places taken of one ticket type (issue 36): its confirmed tickets plus its lines in live holds, as
+ * placesTaken counts the event's. Counted under the event's lock, which every sale of any of its types
+ * takes, so one lock orders every count of the event and of its types.
+ */
+export function typePlacesTaken(ticketTypeId: AnyColumn | string, exceptOrderId?: string): SQL<number> {
+  const otherOrder = exceptOrderId ? sql` and ${orderLines.orderId} <> ${exceptOrderId}` : sql``;
+  const taken = sql`((
+  select coalesce(sum(${bookings.ticketQuantity}), 0)::int from ${bookings}
+  where ${bookings.ticketTypeId} = ${ticketTypeId} and ${holdsPlaces}
+) + (
+  select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
+  where ${orderLines.ticketTypeId} = ${ticketTypeId} and ${liveHeldLine}${otherOrder}
+))`;
+  return sql<number>`${taken}`;
+}
+
+/**
  * placesTaken for many events in one grouped read (a listing's page): rows (event_id, taken) for the
  * events `eventIds` selects (a subquery of ids) that have places taken; an event without a row has 0.
  * Served by partial covering indexes (migrations 0012 and 0016), not a subquery per event.
@@ -43,6 +60,12 @@ export function placesTakenByEvent(eventIds: SQL): SQL {
   select ${orderLines.eventId}, ${orderLines.quantity} from ${orderLines}
   where ${orderLines.eventId} in (${eventIds}) and ${liveHeldLine}
 ) as held group by held.event_id`;
+}
+
+/** Places left of a type with a capacity of its own, counted inside the caller's transaction (under its event's lock). */
+export async function typePlacesLeft(tx: Tx, type: { id: string; capacity: number }, exceptOrderId?: string): Promise<number> {
+  const [row] = await tx.select({ taken: typePlacesTaken(type.id, exceptOrderId) }).from(events).limit(1);
+  return type.capacity - Number(row!.taken);
 }
 
 /** Places left on an event with a capacity, counted inside the caller's transaction (under the event's lock). */

@@ -6,7 +6,7 @@ import { latestMessage } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { createPaidBookings } from "../../../../test/paid-bookings";
-import { bookings, events, ledgerEntries, orderLines, orders, payoutReversals, payouts } from "../../db/schema";
+import { bookings, events, ledgerEntries, orderLines, orders, payoutReversals, payouts, ticketTypes } from "../../db/schema";
 import { QUEUES } from "../../jobs/jobs";
 import { createLocalPayments } from "../../providers/payments/local";
 import { createPaymentGateway } from "../../providers/payments/payments";
@@ -66,15 +66,15 @@ describe("reconcile fails for every way money can go wrong (issue 33)", () => {
     expect(await problemsNaming(`event ${event.id}: its organiser is owed -£61.76, a negative amount, and no reversal is pending`)).toHaveLength(1);
   });
 
-  it("an order line whose booking fee is not the fee rules', or whose price is not its event's price at the sale", async () => {
+  it("an order line whose booking fee is not the fee rules', or whose price is not its ticket type's price at the sale", async () => {
     const fee = await sold();
     await t.db.update(orderLines).set({ feePerTicketPence: 100 }).where(eq(orderLines.id, fee.booking.lineId));
     expect(await problemsNaming(fee.order.id, `order line ${fee.booking.lineId} (event ${fee.event.id}) charged a booking fee of £1.00 and absorbed £0.00 per ticket, but the fee rules give £2.30`)).toHaveLength(1);
 
     const price = await sold();
-    // The event's price changed under a sale without an edit (updated_at unchanged): the line is not the event's price at the sale.
-    await t.db.update(events).set({ pricePence: 1500 }).where(eq(events.id, price.event.id));
-    expect(await problemsNaming(price.order.id, `order line ${price.booking.lineId} (event ${price.event.id}) sold tickets at £20.00, but the event's price, unchanged since, is £15.00`)).toHaveLength(1);
+    // The type's price changed under a sale without an edit of its event (updated_at unchanged): the line is not its price at the sale.
+    await t.db.update(ticketTypes).set({ pricePence: 1500 }).where(eq(ticketTypes.eventId, price.event.id));
+    expect(await problemsNaming(price.order.id, `order line ${price.booking.lineId} (event ${price.event.id}) sold tickets at £20.00, but its ticket type's price, unchanged since, is £15.00`)).toHaveLength(1);
     // An organiser's edit after the sale is a price change: the line keeps the price it was sold at.
     await t.db.update(events).set({ updatedAt: new Date() }).where(eq(events.id, price.event.id));
     expect(await problemsNaming(`order line ${price.booking.lineId}`)).toEqual([]);

@@ -52,7 +52,7 @@ export interface ReconcileReport {
  * - every booking owes the fees of D22 on exactly the right tickets (feeProblems);
  * - the dashboard's sales tally is what the bookings and the ledger say (decision 030);
  * - every order line holds its places exactly while its order does (decision 031);
- * - every order line's price is its event's (when the event is unchanged since the sale) and its fees are
+ * - every order line's price is its ticket type's (when the event is unchanged since the sale) and its fees are
  *   the fee rules' for that price (orderLineProblems);
  * - no organiser or affiliate is paid more than is now due, or owed a negative amount, without a reversal
  *   on its way; a disputed order's bookings are all marked disputed (reconcilePayouts);
@@ -265,18 +265,19 @@ export async function feeProblems(db: Db): Promise<ReconcileProblem[]> {
  * Every paid order line against the fee rules (D21, D22): the booking fee per ticket is either paid by the
  * buyer (`fee_per_ticket_pence`) or absorbed by the organiser, never both, never another amount, and none on
  * a free ticket; the line's total is its tickets and fees; the order's totals are its lines'. Order lines keep
- * the unit price but events keep no price history, so a line's price is held to its event's current price
- * only when the event has not been edited since the order was made (`events.updated_at`).
+ * the unit price but ticket types keep no price history, so a line's price is held to its type's current
+ * price only when its event (whose edits are the only way a type changes) has not been edited since the
+ * order was made (`events.updated_at`).
  */
 export async function orderLineProblems(db: Db): Promise<ReconcileProblem[]> {
   const rows = rowsOf<{ line_id: string; order_id: string; event_id: string | null; quantity: number; unit: number; fee: number; absorbed: number; total: number; event_price: number | null; event_unchanged: boolean; order_ok: boolean }>(
     await db.execute(sql`
       select ol.id as line_id, ol.order_id, ol.event_id::text, ol.quantity, ol.unit_price_pence as unit, ol.fee_per_ticket_pence as fee, ol.absorbed_fee_per_ticket_pence as absorbed, ol.total_pence as total,
-        e.price_pence as event_price, coalesce(e.updated_at <= o.created_at, false) as event_unchanged,
+        tt.price_pence as event_price, coalesce(e.updated_at <= o.created_at, false) as event_unchanged,
         (o.subtotal_pence + o.fees_pence = o.total_pence
           and o.subtotal_pence = (select sum(x.unit_price_pence * x.quantity) from order_lines x where x.order_id = o.id)
           and o.fees_pence = (select sum(x.fee_per_ticket_pence * x.quantity) from order_lines x where x.order_id = o.id)) as order_ok
-      from order_lines ol join orders o on o.id = ol.order_id left join events e on e.id = ol.event_id
+      from order_lines ol join orders o on o.id = ol.order_id left join events e on e.id = ol.event_id left join ticket_types tt on tt.id = ol.ticket_type_id
       where o.status in ('confirmed', 'refunded') or o.paid_at is not null`),
   );
   const problems: ReconcileProblem[] = [];
@@ -287,7 +288,7 @@ export async function orderLineProblems(db: Db): Promise<ReconcileProblem[]> {
     const [unit, fee, absorbed, quantity] = [Number(line.unit), Number(line.fee), Number(line.absorbed), Number(line.quantity)];
     const name = `order line ${line.line_id} (event ${line.event_id})`;
     if (line.event_unchanged && line.event_price !== null && unit !== Number(line.event_price)) {
-      problems.push({ ...at, problem: `${name} sold tickets at ${money(unit)}, but the event's price, unchanged since, is ${money(line.event_price)}` });
+      problems.push({ ...at, problem: `${name} sold tickets at ${money(unit)}, but its ticket type's price, unchanged since, is ${money(line.event_price)}` });
     }
     const feeRule = [false, true].some((absorbs) => fee === buyerFeePerTicket(unit, absorbs) && absorbed === absorbedFeePerTicket(unit, absorbs));
     if (!feeRule) {

@@ -31,7 +31,7 @@ export function useBuyNow({ eventId, eventTitle, dateTime, minAge }: { eventId: 
     void navigate(signInPath(paths.event(eventId)));
   }
 
-  async function buyNow(quantity: number): Promise<void> {
+  async function buyNow(quantity: number, ticketTypeId?: string): Promise<void> {
     if (pending) return;
     if (!user) return askToSignIn();
     const attendeeName = checkedName();
@@ -41,7 +41,7 @@ export function useBuyNow({ eventId, eventTitle, dateTime, minAge }: { eventId: 
     setPending(true);
     let leaving = false;
     try {
-      const { url } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, attendeeName, affiliateCode: browserAffiliateCode(), ...(born ? { dateOfBirth: born } : {}) });
+      const { url } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, ...(ticketTypeId ? { ticketTypeId } : {}), attendeeName, affiliateCode: browserAffiliateCode(), ...(born ? { dateOfBirth: born } : {}) });
       if (!url) throw new Error(NO_CHECKOUT_URL);
       if (openCheckout(url, browserCheckoutWindow()) === "opened") {
         toast.success(PAYMENT_TOASTS.windowOpened.title, { description: PAYMENT_TOASTS.windowOpened.description });

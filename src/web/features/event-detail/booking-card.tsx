@@ -1,6 +1,6 @@
 import { CircleAlert, IdCard, Loader2, ShieldCheck, ShoppingCart, Ticket } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { allInPrice, minAgeDescription } from "@domain";
+import { allInPrice, minAgeDescription, type TicketTypeView } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
@@ -8,11 +8,13 @@ import { unavailableNotice, type SaleState } from "./sale-state";
 import { maxTicketsFor, normaliseQuantity } from "./ticket-quantity";
 import { BookingTotals } from "./booking-totals";
 import { TicketQuantityField } from "./ticket-quantity-field";
+import { firstOnSale, TicketTypeChooser } from "./ticket-type-chooser";
 
 /** Paid events: 'Book Your Tickets' with quantity, live total, Buy Now and Add to Cart (spec §2 Event detail). */
 export function BookingCard({
   pricePence,
   absorbsBookingFee,
+  ticketTypes = [],
   minAge = null,
   remaining,
   state,
@@ -25,6 +27,8 @@ export function BookingCard({
   pricePence: number;
   /** The organiser pays the booking fee (D22): the buyer pays the ticket price only. */
   absorbsBookingFee: boolean;
+  /** The event's shown ticket types (issue 36): with more than one, the buyer chooses among them. */
+  ticketTypes?: readonly TicketTypeView[];
   /** The event's minimum age (issue 34), null for none. */
   minAge?: number | null;
   remaining: number | null;
@@ -34,19 +38,25 @@ export function BookingCard({
   buying: boolean;
   /** The attendee's name field for Buy Now (issue 17), when signed in. */
   attendeeField?: ReactNode;
-  onBuyNow: (quantity: number) => void;
+  /** The chosen ticket type's id when the event sells several (issue 36), else undefined. */
+  onBuyNow: (quantity: number, ticketTypeId?: string) => void;
   /** `max` is the most this event's cart line may hold. */
   onAddToCart: (quantity: number, max: number) => void;
 }) {
   const id = useId();
   const [rawQuantity, setRawQuantity] = useState("1");
-  const onSale = state === "available";
-  const quantity = normaliseQuantity(rawQuantity, remaining);
+  // Several types: the buyer picks one, and its price and places are the card's (issue 36).
+  const choosing = ticketTypes.length > 1;
+  const [chosenId, setChosenId] = useState<string | null>(() => firstOnSale(ticketTypes)?.id ?? null);
+  const chosen = choosing ? (ticketTypes.find((type) => type.id === chosenId && type.onSale) ?? null) : null;
+  const onSale = state === "available" && (!choosing || chosen !== null);
+  const left = chosen ? chosen.remaining : remaining;
+  const quantity = normaliseQuantity(rawQuantity, left);
   const quantityId = `${id}-quantity`;
-  const notice = unavailableNotice(state, status);
+  const notice = choosing && state === "available" && !chosen ? "No tickets are on sale right now." : unavailableNotice(state, status);
   const noteId = `${id}-note`;
   // The all-in price (D21): what a ticket costs the buyer, with the fee it includes named.
-  const price = allInPrice({ pricePence, absorbsBookingFee });
+  const price = allInPrice({ pricePence: chosen?.pricePence ?? pricePence, absorbsBookingFee });
 
   function tidyQuantity(): number {
     // A click can arrive before the field's blur has tidied what was typed.
@@ -78,10 +88,11 @@ export function BookingCard({
       )}
 
       <div className="flex flex-col gap-5 p-6">
+        {choosing && state === "available" && <TicketTypeChooser name={`${id}-type`} types={ticketTypes} chosen={chosen?.id ?? null} onChoose={setChosenId} disabled={buying} />}
         {onSale && (
           <>
-            <TicketQuantityField id={quantityId} raw={rawQuantity} onRawChange={setRawQuantity} remaining={remaining} disabled={buying} />
-            <BookingTotals id={id} quantityId={quantityId} pricePence={pricePence} absorbsBookingFee={absorbsBookingFee} quantity={quantity} />
+            <TicketQuantityField id={quantityId} raw={rawQuantity} onRawChange={setRawQuantity} remaining={left} disabled={buying} />
+            <BookingTotals id={id} quantityId={quantityId} pricePence={chosen?.pricePence ?? pricePence} absorbsBookingFee={absorbsBookingFee} quantity={quantity} />
             {attendeeField}
           </>
         )}
@@ -93,21 +104,24 @@ export function BookingCard({
               size="lg"
               disabled={!onSale || buying}
               aria-describedby={notice ? noteId : undefined}
-              onClick={() => onBuyNow(tidyQuantity())}
+              onClick={() => onBuyNow(tidyQuantity(), chosen?.id)}
             >
               {buying && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
               {buying ? "Processing..." : "Buy Now"}
             </Button>
-            <Button
-              size="lg"
-              variant="outline"
-              disabled={!onSale}
-              aria-describedby={notice ? noteId : undefined}
-              onClick={() => onAddToCart(tidyQuantity(), maxTicketsFor(remaining))}
-            >
-              <ShoppingCart aria-hidden="true" />
-              Add to Cart
-            </Button>
+            {/* The cart holds one line per event for now: an event with several types is bought from here (issue 36). */}
+            {!choosing && (
+              <Button
+                size="lg"
+                variant="outline"
+                disabled={!onSale}
+                aria-describedby={notice ? noteId : undefined}
+                onClick={() => onAddToCart(tidyQuantity(), maxTicketsFor(remaining))}
+              >
+                <ShoppingCart aria-hidden="true" />
+                Add to Cart
+              </Button>
+            )}
           </div>
         )}
 

@@ -38,6 +38,25 @@ describe("eventStructuredData", () => {
     expect(offer({ pricePence: 0 })).toMatchObject({ price: "0.00", priceCurrency: "GBP" });
   });
 
+  it("offers each shown ticket type at its all-in price when the event sells several (issue 36)", () => {
+    const type = anEvent().ticketTypes[0]!;
+    const offers = eventStructuredData(
+      anEvent({
+        remaining: 30,
+        ticketTypes: [
+          { ...type, id: "a", name: "Standard", pricePence: 1500, allInPricePence: 1730, remaining: 30 },
+          { ...type, id: "b", name: "VIP", pricePence: 4000, allInPricePence: 4230, remaining: 0, onSale: false, salesEnd: "2026-06-30T18:00:00.000Z" },
+        ],
+      }),
+      "https://x.test",
+      now,
+    ).offers;
+    expect(offers).toEqual([
+      expect.objectContaining({ name: "Standard", price: "17.30", availability: "https://schema.org/InStock" }),
+      expect.objectContaining({ name: "VIP", price: "42.30", availability: "https://schema.org/SoldOut", validThrough: "2026-06-30T18:00:00.000Z" }),
+    ]);
+  });
+
   it("gives an age-limited event its typicalAgeRange: '18-' for 18 and over", () => {
     expect(eventStructuredData(anEvent({ minAge: 18 }), "https://x.test", now)).toMatchObject({ typicalAgeRange: "18-" });
     expect(eventStructuredData(anEvent({ minAge: 14 }), "https://x.test", now)).toMatchObject({ typicalAgeRange: "14-" });

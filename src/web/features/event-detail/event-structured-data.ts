@@ -78,15 +78,28 @@ export function eventStructuredData(event: EventDetail, origin: string, now: Dat
     organizer,
     // schema.org reads "18-" as 18 and over.
     ...(event.minAge ? { typicalAgeRange: `${event.minAge}-` } : {}),
-    offers: {
-      "@type": "Offer",
-      url,
-      // The all-in price the page shows (D21: search results are an invitation to buy too); schema.org wants
-      // a plain decimal string in the currency's unit, so pence stay integers until here (D17).
-      price: formatPoundsPlain(allInPricePence(event)),
-      priceCurrency: "GBP",
-      availability: soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
-      validFrom: event.createdAt,
-    },
+    // With several ticket types (issue 36), one offer per shown type, each at its all-in price.
+    offers:
+      event.ticketTypes.length > 1
+        ? event.ticketTypes.map((type) => ({
+            "@type": "Offer",
+            url,
+            name: type.name,
+            price: formatPoundsPlain(type.allInPricePence),
+            priceCurrency: "GBP",
+            availability: soldOut || type.remaining === 0 ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+            validFrom: type.salesStart ?? event.createdAt,
+            ...(type.salesEnd ? { validThrough: type.salesEnd } : {}),
+          }))
+        : {
+            "@type": "Offer",
+            url,
+            // The all-in price the page shows (D21: search results are an invitation to buy too); schema.org wants
+            // a plain decimal string in the currency's unit, so pence stay integers until here (D17).
+            price: formatPoundsPlain(allInPricePence(event)),
+            priceCurrency: "GBP",
+            availability: soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+            validFrom: event.createdAt,
+          },
   };
 }

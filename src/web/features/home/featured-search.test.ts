@@ -15,6 +15,7 @@ function event(overrides: Partial<EventSummary>): EventSummary {
     businessType: "event",
     pricePence: 0,
     absorbsBookingFee: false,
+    severalPrices: false,
     allInPricePence: 0,
     maxAttendees: null,
     remaining: null,

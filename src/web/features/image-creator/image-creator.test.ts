@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EventInput, formatEventDate, type EditableEvent, type GeneratedImage } from "@domain";
 import { ApiRequestError } from "~/lib/api-request";
+import { anEditableTicketType } from "~/test/events";
 import {
   createEventWithImagePath,
   downloadFileName,
@@ -65,6 +66,7 @@ describe("image creator page logic", () => {
       venue: "Brudenell Social Club",
       location: "Leeds",
       pricePence: 1450,
+      ticketTypes: [anEditableTicketType(1450)],
       absorbsBookingFee: false,
       maxAttendees: 120,
       imageUrl: "/media/events/e1/abc.webp",

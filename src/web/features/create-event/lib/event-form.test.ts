@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { EditableEvent } from "@domain";
 import { assembleEventInput, type AssembleOptions } from "./event-checks";
 import { EMPTY_EVENT_FORM, fieldNamedIn, formValuesFromEvent, penceToPoundsInput, submitButtonLabel, withCategory, type EventFormValues } from "./event-form";
+import { anEditableTicketType } from "~/test/events";
 
 const filled: EventFormValues = {
   ...EMPTY_EVENT_FORM,
@@ -129,6 +130,7 @@ const saved: EditableEvent = {
   venue: "Band on the Wall",
   location: "Manchester",
   pricePence: 1205,
+  ticketTypes: [anEditableTicketType(1205)],
   absorbsBookingFee: false,
   maxAttendees: 80,
   imageUrl: "/media/seed/summer-jazz.webp",
