@@ -4,7 +4,7 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import { AppError, businessTypeForCategory, EventInput, eventDatesError, eventDatesMove, ONGOING_BUSINESS_DATE, type EditableEvent, type EventDates, isUuid, raisesAgeLimit } from "../../../domain";
 import type { Db, Tx } from "../../db/client";
 import { affiliates, bookings, events, orderLines, orders, profiles, refunds } from "../../db/schema";
-import { defaultTicketType, saveTicketTypes, ticketTypesOf, typesForPrice, typesTaken } from "./ticket-types";
+import { defaultTicketType, saveTicketTypes, ticketTypesOf, typeAsInput, typesForPrice, typesTaken } from "./ticket-types";
 import type { FileStorage } from "../../providers/storage/storage";
 import { eventAffiliate } from "../affiliates/affiliates.service";
 import type { Actor } from "../auth/session";
@@ -51,16 +51,8 @@ async function loadEditable(db: Db, eventId: string): Promise<EditableEvent | nu
   const sold = await soldByType(db, eventId);
   const taken = await typesTaken(db, types.map((type) => type.id));
   const ticketTypes = types.map((type) => ({
+    ...typeAsInput(type),
     id: type.id,
-    name: type.name,
-    description: type.description,
-    pricePence: type.pricePence,
-    capacity: type.capacity,
-    salesStart: type.salesStart?.toISOString() ?? null,
-    salesEnd: type.salesEnd?.toISOString() ?? null,
-    minPerOrder: type.minPerOrder,
-    maxPerOrder: type.maxPerOrder,
-    hidden: type.hidden,
     sold: sold.get(type.id) ?? 0,
     // Nothing sold or held: it may be removed (the server checks again under the event's lock).
     removable: (taken.get(type.id) ?? 0) === 0 && !sold.has(type.id),

@@ -12,40 +12,34 @@ export const holdsPlaces = sql`${bookings.status} = 'confirmed'`;
 export const liveHeldLine = sql`${orderLines.heldUntil} > now()`;
 
 /**
- * Places taken on an event: confirmed tickets plus places held by unexpired pending checkouts (decisions
- * D9), other than `exceptOrderId`'s. The one count the listings show ('Sold out', 'Only N left') and
- * the holds check, so both follow a checkout at once. `eventId` is a column (per row of a listing) or an id.
+ * Confirmed tickets plus places held by unexpired pending checkouts (decisions D9), other than
+ * `exceptOrderId`'s, of whatever the two columns name (an event, or a ticket type).
  */
-export function placesTaken(eventId: AnyColumn | string, exceptOrderId?: string): SQL<number> {
+function taken(booked: AnyColumn, held: AnyColumn, id: AnyColumn | string, exceptOrderId?: string): SQL<number> {
   const otherOrder = exceptOrderId ? sql` and ${orderLines.orderId} <> ${exceptOrderId}` : sql``;
   // Nested once: a single-table select writes the columns at the top of its fields without their table,
   // which inside these subqueries would be ambiguous.
-  const taken = sql`((
+  const sum = sql`((
   select coalesce(sum(${bookings.ticketQuantity}), 0)::int from ${bookings}
-  where ${bookings.eventId} = ${eventId} and ${holdsPlaces}
+  where ${booked} = ${id} and ${holdsPlaces}
 ) + (
   select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
-  where ${orderLines.eventId} = ${eventId} and ${liveHeldLine}${otherOrder}
+  where ${held} = ${id} and ${liveHeldLine}${otherOrder}
 ))`;
-  return sql<number>`${taken}`;
+  return sql<number>`${sum}`;
 }
 
 /**
- * Places taken of one ticket type (issue 36): its confirmed tickets plus its lines in live holds, as
- * placesTaken counts the event's. Counted under the event's lock, which every sale of any of its types
- * takes, so one lock orders every count of the event and of its types.
+ * Places taken on an event (`taken`). The one count the listings show ('Sold out', 'Only N left') and the
+ * holds check, so both follow a checkout at once. `eventId` is a column (per row of a listing) or an id.
  */
-export function typePlacesTaken(ticketTypeId: AnyColumn | string, exceptOrderId?: string): SQL<number> {
-  const otherOrder = exceptOrderId ? sql` and ${orderLines.orderId} <> ${exceptOrderId}` : sql``;
-  const taken = sql`((
-  select coalesce(sum(${bookings.ticketQuantity}), 0)::int from ${bookings}
-  where ${bookings.ticketTypeId} = ${ticketTypeId} and ${holdsPlaces}
-) + (
-  select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
-  where ${orderLines.ticketTypeId} = ${ticketTypeId} and ${liveHeldLine}${otherOrder}
-))`;
-  return sql<number>`${taken}`;
-}
+export const placesTaken = (eventId: AnyColumn | string, exceptOrderId?: string) => taken(bookings.eventId, orderLines.eventId, eventId, exceptOrderId);
+
+/**
+ * Places taken of one ticket type (issue 36), counted as the event's are. Under the event's lock, which
+ * every sale of any of its types takes, so one lock orders every count of the event and of its types.
+ */
+export const typePlacesTaken = (ticketTypeId: AnyColumn | string, exceptOrderId?: string) => taken(bookings.ticketTypeId, orderLines.ticketTypeId, ticketTypeId, exceptOrderId);
 
 /**
  * placesTaken for many events in one grouped read (a listing's page): rows (event_id, taken) for the

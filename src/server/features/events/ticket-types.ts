@@ -156,13 +156,14 @@ export async function saveTicketTypes(tx: Tx, event: { id: string }, wanted: rea
 export function typesForPrice(current: readonly TicketTypeRow[], pricePence: number, eventPricePence: number): ParsedTicketType[] | null {
   if (current.length === 1) {
     const [only] = current;
-    return [{ ...rowAsInput(only!), pricePence }];
+    return [{ ...typeAsInput(only!), pricePence }];
   }
   if (pricePence === eventPricePence) return null;
   throw new AppError("VALIDATION_FAILED", "Invalid field 'pricePence': this event has several ticket types, so change the price of each in ticketTypes", { field: "pricePence" });
 }
 
-function rowAsInput(row: TicketTypeRow): ParsedTicketType {
+/** A stored type as the form gives one: what an edit without a types list keeps, and what the edit form shows. */
+export function typeAsInput(row: TicketTypeRow): ParsedTicketType & { id: string } {
   return {
     id: row.id,
     name: row.name,
