@@ -196,6 +196,11 @@ describe("a node killed in the middle of a batch of confirmations (decision 033)
       // The first finishes; the five go together and wait on the second affiliate: the node dies there.
       await blockers[0]!.query("commit");
       await waitFor(async () => ((await store.db.select().from(orders).where(eq(orders.sessionId, sessions[0]!)))[0]!.status === "confirmed" ? true : undefined), { what: "the first confirmation" });
+      // Its ticket e-mail goes out before the kill: this test kills a batch of confirmations, not a send. A send
+      // cut off after the mail server took the message is sent again when the outbox's job resumes
+      // (ARCHITECTURE Ticket delivery); a kill during a send is tested apart (ticket-delivery.test.ts).
+      // On a loaded machine the first buyer's send could still be running at the kill (CI, 28 Nov: two e-mails).
+      await completedTicketJobs(sessions[0]!);
       await waitingOnAffiliates("the batch of five to wait on its affiliate");
       const five = sql.join(sessions.slice(1).map((id) => sql`${id}`), sql`, `);
       // One transaction holds all five orders (none is free to lock), and none of their bookings is committed.
