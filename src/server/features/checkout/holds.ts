@@ -21,16 +21,8 @@ import { statementBatches, togetherOrAlone, type Settled, type StatementBatches 
 import type { PaymentGateway } from "../../providers/payments/payments";
 import { eventsAwaitingSellerDetails, sellerDetailsMissingError } from "../events/sellers";
 import { eventsAwaitingPayouts, payoutsNotReadyError } from "../payouts/payout-accounts.service";
-import { ticketTypesWithTaken, type TicketTypeRow } from "../events/ticket-types";
+import { ticketTypesWithTaken, type TicketTypeRow, type TypesWithTaken } from "../events/ticket-types";
 import { checkPerOrder, checkPlacesLeft, checkSalesWindow, checkTypePlacesLeft, holdStanding, lockEvents, ticketTypeOfLine, type HoldStanding } from "./capacity";
-
-/** The events' ticket types and each type's places taken, read under the events' lock. */
-interface TypeStanding {
-  byEvent: Map<string, TicketTypeRow[]>;
-  taken: Map<string, number>;
-}
-
-const typeStanding = (tx: Tx, eventIds: string[]): Promise<TypeStanding> => ticketTypesWithTaken(tx, eventIds);
 
 /** One buyer's hold, as create-payment asks for it: the cart's merged lines (in event id order) and the order's own fields. */
 export interface HoldRequest {
@@ -75,7 +67,7 @@ interface Awaiting {
  * within the per-event limit; every event's organiser must have named themselves as its seller and be able to be paid. Throws the buyer's
  * AppError, or prices every line from the database.
  */
-function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, types: TypeStanding, awaiting: Awaiting): PricedLine[] {
+function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, types: TypesWithTaken, awaiting: Awaiting): PricedLine[] {
   const priced: PricedLine[] = [];
   // What this request's earlier lines take of each event and type (one event's lines are its types).
   const asked = new Map<string, number>();
@@ -189,7 +181,7 @@ async function holdTogether(db: Db, holds: BuyerHold[]): Promise<Settled<HeldOrd
       holds.map(({ request }) => request.userId),
       eventIds,
     );
-    const types = await typeStanding(tx, eventIds);
+    const types = await ticketTypesWithTaken(tx, eventIds);
     const awaiting = { sellerDetails: await eventsAwaitingSellerDetails(tx, eventIds), payouts: await eventsAwaitingPayouts(tx, holds[0]!.request.provider, eventIds) };
     const outcomes: ({ failed: AppError } | { orderId: string; priced: PricedLine[] })[] = holds.map(({ request }) => {
       try {

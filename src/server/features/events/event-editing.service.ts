@@ -4,7 +4,7 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import { AppError, businessTypeForCategory, EventInput, eventDatesError, eventDatesMove, ONGOING_BUSINESS_DATE, type EditableEvent, type EventDates, isUuid, raisesAgeLimit } from "../../../domain";
 import type { Db, Tx } from "../../db/client";
 import { affiliates, bookings, events, orderLines, orders, profiles, refunds } from "../../db/schema";
-import { defaultTicketType, saveTicketTypes, ticketTypesOf, typeAsInput, typesForPrice, typesTaken } from "./ticket-types";
+import { defaultTicketType, saveTicketTypes, ticketTypesOf, ticketTypesWithTaken, typeAsInput, typesForPrice } from "./ticket-types";
 import type { FileStorage } from "../../providers/storage/storage";
 import { eventAffiliate } from "../affiliates/affiliates.service";
 import type { Actor } from "../auth/session";
@@ -47,12 +47,10 @@ async function loadEditable(db: Db, eventId: string): Promise<EditableEvent | nu
     .where(eq(events.id, eventId))
     .limit(1);
   if (!row) return null;
-  const types = (await ticketTypesOf(db, [eventId])).get(eventId) ?? [];
+  const { byEvent, taken } = await ticketTypesWithTaken(db, [eventId]);
   const sold = await soldByType(db, eventId);
-  const taken = await typesTaken(db, types.map((type) => type.id));
-  const ticketTypes = types.map((type) => ({
+  const ticketTypes = (byEvent.get(eventId) ?? []).map((type) => ({
     ...typeAsInput(type),
-    id: type.id,
     sold: sold.get(type.id) ?? 0,
     // Nothing sold or held: it may be removed (the server checks again under the event's lock).
     removable: (taken.get(type.id) ?? 0) === 0 && !sold.has(type.id),
@@ -166,7 +164,7 @@ export async function createEvent({
   try {
     await db.transaction(async (tx) => {
       await tx.insert(events).values({ id, userId, ...values, imageUrl, status: "active" });
-      await saveTicketTypes(tx, { id }, types);
+      await saveTicketTypes(tx, { id, current: [] }, types);
     });
   } catch (error) {
     if (image) await removeEventImages({ storage, eventId: id }).catch(() => {});
@@ -217,8 +215,9 @@ export async function updateEvent({
       .set({ userId, ...values, imageUrl, updatedAt: new Date() })
       .where(eq(events.id, eventId));
     // A types list replaces the event's types; the spec's one price changes its one type.
-    const types = input.ticketTypes ?? typesForPrice((await ticketTypesOf(tx, [eventId])).get(eventId) ?? [], input.pricePence!, locked.pricePence);
-    if (types) await saveTicketTypes(tx, { id: eventId }, types);
+    const current = (await ticketTypesOf(tx, [eventId])).get(eventId) ?? [];
+    const types = input.ticketTypes ?? typesForPrice(current, input.pricePence!, locked.pricePence);
+    if (types) await saveTicketTypes(tx, { id: eventId, current }, types);
   });
   publicPagesChanged(db);
   // The stored files go when the event's picture changes to a web address or to none.

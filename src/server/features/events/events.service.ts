@@ -23,7 +23,7 @@ import { alwaysListedSql, businessListingSql, listedSql } from "../../../domain/
 import { allInPricePenceSql } from "../../../domain/money.sql";
 import { publicMemoOf } from "../../lib/page-cache/invalidation";
 import { placesTaken, placesTakenByEvent } from "./places";
-import { ticketTypesOf, ticketTypeViews, typesTaken } from "./ticket-types";
+import { ticketTypesWithTaken, ticketTypeViews } from "./ticket-types";
 import { sellerDetailsColumns } from "./sellers";
 
 /** A card's columns; `taken` comes from placesTakenByEvent over the page's ids (see pagedSummaries). */
@@ -470,9 +470,8 @@ export async function getEvent({ db, id }: { db: Db; id: string }): Promise<Even
   const paid = eventKind(row) === "paid";
   const seller = paid ? sellerIdentity(row.sellerDetails) : null;
   const summary = toSummary(row);
-  const types = (await ticketTypesOf(db, [row.id])).get(row.id) ?? [];
-  const taken = await typesTaken(db, types.filter((type) => !type.hidden).map((type) => type.id));
-  const ticketTypes = ticketTypeViews(row, types, taken, summary.remaining, new Date());
+  const { byEvent, taken } = await ticketTypesWithTaken(db, [row.id]);
+  const ticketTypes = ticketTypeViews(row, byEvent.get(row.id) ?? [], taken, summary.remaining, new Date());
   return { ...summary, ticketTypes, videoUrl: row.videoUrl, createdAt: new Date(row.createdAt).toISOString(), seller, awaitingSellerDetails: paid && !seller };
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { bookings, events, orderLines } from "../../db/schema";
+import { bookings, events, orderLines, ticketTypes } from "../../db/schema";
 
 /**
  * The rule's two parts, written once for both forms below: a booking that holds places, and an order
@@ -58,7 +58,7 @@ export function placesTakenByEvent(eventIds: SQL): SQL {
 
 /** Places left of a type with a capacity of its own, counted inside the caller's transaction (under its event's lock). */
 export async function typePlacesLeft(tx: Tx, type: { id: string; capacity: number }, exceptOrderId?: string): Promise<number> {
-  const [row] = await tx.select({ taken: typePlacesTaken(type.id, exceptOrderId) }).from(events).limit(1);
+  const [row] = await tx.select({ taken: typePlacesTaken(type.id, exceptOrderId) }).from(ticketTypes).where(eq(ticketTypes.id, type.id));
   return type.capacity - Number(row!.taken);
 }
 

@@ -17,8 +17,11 @@ import { typePlacesTaken } from "./places";
 /** One ticket type of an event (decision D24, issue 36). */
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 
-/** A ticket type as the form gives it, parsed (EventInput's ticketTypes). */
-export type ParsedTicketType = TicketTypeValues;
+/** An event's types with each one's places taken (typePlacesTaken). */
+export interface TypesWithTaken {
+  byEvent: Map<string, TicketTypeRow[]>;
+  taken: Map<string, number>;
+}
 
 /** Each event's types, in their order. */
 export async function ticketTypesOf(db: Db | Tx, eventIds: readonly string[]): Promise<Map<string, TicketTypeRow[]>> {
@@ -33,8 +36,8 @@ export async function ticketTypesOf(db: Db | Tx, eventIds: readonly string[]): P
   return byEvent;
 }
 
-/** The events' types, each with its places taken (typePlacesTaken), in one read: a hold's, under the events' lock. */
-export async function ticketTypesWithTaken(tx: Db | Tx, eventIds: readonly string[]): Promise<{ byEvent: Map<string, TicketTypeRow[]>; taken: Map<string, number> }> {
+/** The events' types, each with its places taken (typePlacesTaken), in one read; a hold's is under the events' lock. */
+export async function ticketTypesWithTaken(tx: Db | Tx, eventIds: readonly string[]): Promise<TypesWithTaken> {
   const byEvent = new Map<string, TicketTypeRow[]>(eventIds.map((id) => [id, []]));
   const taken = new Map<string, number>();
   if (eventIds.length === 0) return { byEvent, taken };
@@ -48,16 +51,6 @@ export async function ticketTypesWithTaken(tx: Db | Tx, eventIds: readonly strin
     taken.set(row.type.id, Number(row.taken));
   }
   return { byEvent, taken };
-}
-
-/** Places taken of each type (typePlacesTaken): under the event's lock when a sale depends on it. */
-export async function typesTaken(db: Db | Tx, typeIds: readonly string[]): Promise<Map<string, number>> {
-  if (typeIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: ticketTypes.id, taken: typePlacesTaken(ticketTypes.id) })
-    .from(ticketTypes)
-    .where(inArray(ticketTypes.id, [...typeIds]));
-  return new Map(rows.map((row) => [row.id, Number(row.taken)]));
 }
 
 /** The types a buyer sees (EventDetail.ticketTypes): shown ones, each with its all-in price, places left and sales window. */
@@ -91,11 +84,11 @@ export function ticketTypeViews(
 }
 
 /** The one type of an event created the spec's way: its price, under the event's capacity. */
-export function defaultTicketType(pricePence: number): ParsedTicketType {
+export function defaultTicketType(pricePence: number): TicketTypeValues {
   return { name: DEFAULT_TICKET_TYPE_NAME, description: null, pricePence, capacity: null, salesStart: null, salesEnd: null, minPerOrder: 1, maxPerOrder: null, hidden: false };
 }
 
-const typeValues = (type: ParsedTicketType, position: number) => ({
+const typeValues = (type: TicketTypeValues, position: number) => ({
   name: type.name,
   description: type.description,
   pricePence: type.pricePence,
@@ -121,13 +114,14 @@ async function typesInUse(tx: Tx, typeIds: string[]): Promise<Set<string>> {
 }
 
 /**
- * Writes an event's types as the form lists them, inside the caller's transaction with the event locked:
+ * Writes an event's types as the form lists them, inside the caller's transaction with the event locked
+ * (`current`: its types as read under that lock, none for a new event):
  * a listed id is changed, a type without one is added, a type left out is removed unless it has sales
  * (then it must be ended instead: its buyers' tickets are of it). Then the event's card price follows
  * (eventPriceSummary). A price change applies to sales from now on: each line keeps the price it was sold at.
  */
-export async function saveTicketTypes(tx: Tx, event: { id: string }, wanted: readonly ParsedTicketType[]): Promise<void> {
-  const current = (await ticketTypesOf(tx, [event.id])).get(event.id) ?? [];
+export async function saveTicketTypes(tx: Tx, event: { id: string; current: readonly TicketTypeRow[] }, wanted: readonly TicketTypeValues[]): Promise<void> {
+  const { current } = event;
   const currentIds = new Set(current.map((type) => type.id));
   for (const type of wanted) {
     if (type.id && !currentIds.has(type.id)) throw new AppError("VALIDATION_FAILED", `Invalid field 'ticketTypes': ticket type ${type.id} is not one of this event's`, { field: "ticketTypes" });
@@ -153,7 +147,7 @@ export async function saveTicketTypes(tx: Tx, event: { id: string }, wanted: rea
 }
 
 /** The types an edit without a types list leaves: the one type gets the form's price; several must be edited as types. */
-export function typesForPrice(current: readonly TicketTypeRow[], pricePence: number, eventPricePence: number): ParsedTicketType[] | null {
+export function typesForPrice(current: readonly TicketTypeRow[], pricePence: number, eventPricePence: number): TicketTypeValues[] | null {
   if (current.length === 1) {
     const [only] = current;
     return [{ ...typeAsInput(only!), pricePence }];
@@ -163,7 +157,7 @@ export function typesForPrice(current: readonly TicketTypeRow[], pricePence: num
 }
 
 /** A stored type as the form gives one: what an edit without a types list keeps, and what the edit form shows. */
-export function typeAsInput(row: TicketTypeRow): ParsedTicketType & { id: string } {
+export function typeAsInput(row: TicketTypeRow): TicketTypeValues & { id: string } {
   return {
     id: row.id,
     name: row.name,
