@@ -59,7 +59,8 @@ export async function benchCancellation({ databaseUrl: serverUrl, bookings = 200
   const database = await openPostgres(databaseUrl, poolSize);
   await database.migrate();
   const db = database.db;
-  const jobs = startJobs({ database, timings: jobTimingsFrom(loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl })), onError: (error) => console.warn(error.message) });
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl });
+  const jobs = startJobs({ database, timings: jobTimingsFrom(config), onError: (error) => console.warn(error.message) });
   const dir = mkdtempSync(join(tmpdir(), "eventora-bench-outbox-"));
   const problems: string[] = [];
   try {
@@ -67,7 +68,7 @@ export async function benchCancellation({ databaseUrl: serverUrl, bookings = 200
     const gateway = createLocalPayments({ publicUrl: "http://bench.test", db });
     await startCancelEventJob({ jobs, db, gateway, log: silent });
     await startRefundJob({ jobs, db, gateway, log: silent });
-    await startRefundNoticeJob({ jobs, mailer: { db, email: createOutboxEmailSender({ db, dir }) as never, publicUrl: "http://bench.test" }, log: silent });
+    await startRefundNoticeJob({ jobs, mailer: { db, email: createOutboxEmailSender({ db, dir }) as never, publicUrl: "http://bench.test", company: config.company }, log: silent });
 
     const organiser = `org_${randomUUID()}`;
     await db.insert(users).values({ id: organiser, name: "Organiser", email: `${organiser}@bench.test`, emailVerified: true });

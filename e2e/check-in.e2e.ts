@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { AttendeeList, MyTicket, SignedTicketPayload } from "../src/domain";
 import { openPostgres, type Database } from "../src/server/db/client";
-import { bookings } from "../src/server/db/schema";
+import { bookings, tickets } from "../src/server/db/schema";
 import { createAccount, createBooking, createEvent, futureDay } from "../test/fixtures";
 import { launchBrowserWithCamera, writeQrVideo } from "./fake-camera";
 import { baseUrl, expectAccessible, expectNoErrors, openPage, signIn, toast, waitForHydration } from "./fixtures";
@@ -145,7 +145,8 @@ describe("check-in scanner", () => {
     await expectAccessible(page);
     await dismissResult(page);
     expect(await page.getByRole("checkbox", { name: "Auto check-in on scan" }).isChecked()).toBe(true);
-    await page.getByRole("status").filter({ hasText: "Admitted 2 / 4" }).waitFor();
+    // One ticket per QR (issue 36): Ada's first ticket is in, her second still to come.
+    await page.getByRole("status").filter({ hasText: "Admitted 1 / 4" }).waitFor();
 
     // The same ticket again (a fresh page: the last-code guard starts empty): already in, with the time.
     await page.reload();
@@ -174,7 +175,7 @@ describe("check-in scanner", () => {
     await page.getByRole("region", { name: "Scan result" }).getByText("Checked offline").waitFor();
     await page.getByRole("status").filter({ hasText: "1 check-in waiting to sync" }).waitFor();
     // Offline, the counter goes on counting on this device.
-    await page.getByRole("status").filter({ hasText: "Admitted 3 / 4" }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Admitted 2 / 4" }).waitFor();
 
     // Admitted once: after Clear, the same ticket scanned again is already in.
     const result = page.getByRole("region", { name: "Scan result" });
@@ -189,6 +190,7 @@ describe("check-in scanner", () => {
     await restartCamera(page, () => writeQrVideo(camera, qr(alan.id)));
     await toast(page, "Check-in successful").filter({ hasText: "Alan Turing checked in" }).waitFor();
     await db.update(bookings).set({ checkedInAt: new Date(Date.now() - 3_600_000) }).where(eq(bookings.id, alan.id));
+    await db.update(tickets).set({ checkedInAt: new Date(Date.now() - 3_600_000) }).where(eq(tickets.bookingId, alan.id));
     await page.getByRole("status").filter({ hasText: "2 check-ins waiting to sync" }).waitFor();
 
     // Back online: the check-ins are sent at once; the conflict is listed with both times.
@@ -200,13 +202,15 @@ describe("check-in scanner", () => {
     await page.getByText("0 check-ins waiting to sync").waitFor();
     expect(await page.getByRole("button", { name: "Sync now" }).isDisabled()).toBe(true);
     // Synced, the counter shows the server's figure again.
-    await page.getByRole("status").filter({ hasText: "Admitted 4 / 4" }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Admitted 3 / 4" }).waitFor();
 
+    // A row per ticket: each booking's first ticket carries its code.
     const { attendees } = (await (await page.request.get(`/api/events/${event.id}/attendees`)).json()) as AttendeeList;
-    const checkedIn = new Map(attendees.map((attendee) => [attendee.bookingId, attendee.checkedInAt]));
-    expect(checkedIn.get(ada.id)).not.toBeNull();
-    expect(checkedIn.get(grace.id)).not.toBeNull();
-    expect(new Date(checkedIn.get(alan.id)!).getTime()).toBeLessThan(Date.now() - 3_000_000);
+    const checkedIn = new Map(attendees.map((attendee) => [attendee.ticketCode, attendee.checkedInAt]));
+    expect(checkedIn.get(ada.ticketCode)).not.toBeNull();
+    expect(attendees.filter((attendee) => attendee.bookingId === ada.id && attendee.checkedInAt === null)).toHaveLength(1);
+    expect(checkedIn.get(grace.ticketCode)).not.toBeNull();
+    expect(new Date(checkedIn.get(alan.ticketCode)!).getTime()).toBeLessThan(Date.now() - 3_000_000);
 
     // Nothing left this host: the QR reader's WebAssembly came from the product itself.
     expect(tracked.externalRequests).toEqual([]);
@@ -341,7 +345,8 @@ describe("check-in scanner", () => {
       const result = await expectOnlyState(page, "Ticket valid");
       await result.getByText("Checked in", { exact: true }).waitFor();
       await result.getByText("Mary Seacole").waitFor();
-      await result.getByText("2 tickets").waitFor();
+      // Her first ticket's QR: it lets one person in (issue 36).
+      await result.getByText("1 ticket", { exact: true }).waitFor();
       await result.getByText("The Brudenell, Leeds").waitFor();
       // Focus is on the result, so a screen reader reads it out.
       expect(await result.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -351,7 +356,7 @@ describe("check-in scanner", () => {
       await result.click({ position: { x: 20, y: 20 } });
       await result.waitFor({ state: "detached" });
       await page.getByRole("region", { name: "Scan result" }).getByRole("heading", { name: "Ticket valid" }).waitFor();
-      await page.getByRole("status").filter({ hasText: "Admitted 2 / 2" }).waitFor();
+      await page.getByRole("status").filter({ hasText: "Admitted 1 / 2" }).waitFor();
       expectNoErrors(tracked);
       await context.close();
     });
@@ -360,6 +365,7 @@ describe("check-in scanner", () => {
       const { db, organiser, buyer, event } = await doorNight();
       const booking = await createBooking(db, { eventId: event.id, quantity: 1, userId: buyer.id, name: "Walter Tull", email: buyer.email });
       await db.update(bookings).set({ checkedInAt: new Date("2026-05-01T18:42:00Z") }).where(eq(bookings.id, booking.id));
+      await db.update(tickets).set({ checkedInAt: new Date("2026-05-01T18:42:00Z") }).where(eq(tickets.bookingId, booking.id));
       const payloads = await ticketPayloads(browser, buyer);
       const tracked = await scannerOn(organiser, JSON.stringify(payloads.get(booking.id)));
       const { page, context } = tracked;
@@ -425,7 +431,7 @@ describe("check-in scanner", () => {
     await waitForHydration(scanning.page);
     await expectOnlyState(scanning.page, "Ticket valid");
 
-    await watching.page.getByRole("status").filter({ hasText: "Admitted 2 / 5" }).waitFor();
+    await watching.page.getByRole("status").filter({ hasText: "Admitted 1 / 5" }).waitFor();
     expectNoErrors(watching);
     expectNoErrors(scanning);
     await watching.context.close();

@@ -37,6 +37,21 @@ describe("buying tickets", () => {
     await page.getByRole("button", { name: "One ticket more" }).click();
     expect(await page.getByLabel("Ticket quantity").inputValue()).toBe("2");
     await page.getByLabel("Name on the ticket").fill("Ada Lovelace");
+    // The second ticket is someone else's (issue 36): named, with their own e-mail. "Same as mine" puts the buyer's name on it.
+    const second = page.getByRole("group", { name: "Ticket 2" });
+    const secondName = second.getByRole("textbox", { name: "Name on ticket 2" });
+    // It starts in the buyer's name: "Same as mine" is ticked.
+    expect(await second.getByRole("checkbox", { name: "Same as mine" }).isChecked()).toBe(true);
+    expect(await secondName.inputValue()).toBe("Ada Lovelace");
+    expect(await secondName.isDisabled()).toBe(true);
+    await second.getByRole("checkbox", { name: "Same as mine" }).uncheck();
+    // A blank name is refused beside its field, and no checkout starts.
+    await page.getByRole("button", { name: "Buy Now" }).click();
+    await second.getByText("Please enter the attendee's name.").waitFor();
+    expect(await secondName.getAttribute("aria-invalid")).toBe("true");
+    await secondName.fill("Grace Hopper");
+    await second.getByRole("textbox", { name: "Their e-mail (optional)" }).fill("grace@example.com");
+    await expectAccessible(page);
     const popup = page.context().waitForEvent("page");
     await page.getByRole("button", { name: "Buy Now" }).click();
     const checkout = await popup;
@@ -52,7 +67,8 @@ describe("buying tickets", () => {
     await checkout.getByText(/TCKT-\d{4}-[0-9A-F]{8}/).first().waitFor();
     await toast(checkout, "Ticket email sent").waitFor();
     const mail = await waitForMail(account.email, (m) => m.subject === `Your ticket: ${event!.title}`);
-    expect(mail.text).toContain("Show this QR code at the event entrance");
+    // Two tickets, each its own QR (issue 36); Grace, who has her own e-mail, gets hers there too.
+    expect(mail.text).toContain("Each attendee shows their own QR code at the event entrance");
     await expectAccessible(checkout);
     expectNoErrors(tracked);
 

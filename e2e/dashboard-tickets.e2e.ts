@@ -52,11 +52,11 @@ describe("dashboard and My Tickets (issue 17)", () => {
     const upcoming = page.getByRole("list", { name: "Upcoming" });
     const past = page.getByRole("list", { name: "Past events" });
     await upcoming.waitFor();
-    expect(await upcoming.getByRole("heading").allInnerTexts()).toEqual([
+    expect(await upcoming.getByRole("heading", { level: 3 }).allInnerTexts()).toEqual([
       "Jazz Brunch Tomorrow",
       "Moonlight Cinema Next Month",
     ]);
-    expect(await past.getByRole("heading").allInnerTexts()).toEqual(["Canal Walk Last Week", "Harbour Quiz Last Spring"]);
+    expect(await past.getByRole("heading", { level: 3 }).allInnerTexts()).toEqual(["Canal Walk Last Week", "Harbour Quiz Last Spring"]);
     // The Upcoming section comes before the past one.
     const [upcomingBox, pastBox] = [await upcoming.boundingBox(), await past.boundingBox()];
     expect(upcomingBox!.y).toBeLessThan(pastBox!.y);

@@ -231,8 +231,12 @@ describe("organisers", () => {
     const csvHref = await page.getByRole("link", { name: /Export CSV/ }).getAttribute("href");
     const csv = await (await page.request.get(csvHref!)).text();
     // A byte order mark first, so Excel reads £ and names as UTF-8; amounts are numbers a spreadsheet sums (issue 33).
-    expect(csv.split("\r\n")[0]).toBe("\uFEFFName,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue,Refunded tickets,Refund status,Amount refunded");
-    expect(csv).toMatch(/Live Buyer,live\.buyer@example\.com,2,33\.60,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Checked In,TCKT-/);
+    expect(csv.split("\r\n")[0]).toBe(
+      "\uFEFFName,Email,Type,Ticket code,Status,Checked in at,Buyer,Buyer email,Booking Date,Venue,Booking tickets,Booking amount,Refunded tickets,Refund status,Amount refunded",
+    );
+    // A row per ticket (issue 36): the first of the two tickets checked in, its booking's money beside it.
+    expect(csv).toMatch(/Live Buyer,live\.buyer@example\.com,[^,]+,TCKT-[^,]+,Checked In,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Live Buyer,live\.buyer@example\.com,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},.*,2,33\.60,/);
+    expect(csv).toMatch(/Live Buyer,live\.buyer@example\.com,[^,]+,TCKT-[^,]+,Pending,,/);
     expectNoErrors(tracked);
     await tracked.context.close();
   });

@@ -26,7 +26,7 @@ const INFO_PAGES: PageCheck[] = [
 
 const LEGAL_PAGES: PageCheck[] = [
   { phoneScan: true, path: "/terms", title: "Terms of Service", heading: "Terms of Service", texts: [LEGAL_UPDATED, "£2.30 per ticket", BRAND.companyNumber] },
-  { path: "/privacy", title: "Privacy Policy", heading: "Privacy Policy", texts: ["Last updated: 28 November 2026", "we never sell your personal data", "only if you tick Remember my e-mail on this device"] },
+  { path: "/privacy", title: "Privacy Policy", heading: "Privacy Policy", texts: ["Last updated: 1 December 2026", "we never sell your personal data", "only if you tick Remember my e-mail on this device"] },
   { path: "/booking-terms", title: "Booking Terms & Conditions", heading: "Booking Terms & Conditions", texts: [LEGAL_UPDATED, "£2.30 per ticket applies to paid events only"] },
   { path: "/refund-policy", title: "Refund Policy", heading: "Refund Policy", texts: [LEGAL_UPDATED, "£2.30 per ticket", "up to 48 hours before the event"] },
   { path: "/gdpr", title: "GDPR", heading: "GDPR", texts: [LEGAL_UPDATED, "within one month"] },

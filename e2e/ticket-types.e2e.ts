@@ -1,10 +1,12 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditableEvent } from "../src/domain";
-import { baseUrl, DEMO_ORGANISER, expectAccessible, expectNoErrors, launchBrowser, openPage, signedInState, signIn, waitForHydration } from "./fixtures";
+import { baseUrl, DEMO_ORGANISER, expectAccessible, expectNoErrors, launchBrowser, openPage, signedInState, signIn, toast, waitForHydration } from "./fixtures";
 import { createConfirmedAccount } from "./mail";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+/** A day ahead at a time, as a datetime-local input takes it (UK time). */
+const localInDays = (days: number, time: string) => `${inDays(days).slice(0, 10)}T${time}`;
 
 /** An event with several ticket types, bought from its page (issue 36). */
 describe("ticket types on the event page", () => {
@@ -74,4 +76,93 @@ describe("ticket types on the event page", () => {
     expectNoErrors(tracked);
     await tracked.context.close();
   });
+
+  it("an organiser sets up three types in the event form; a buyer puts two of them in the cart and reaches the checkout with both lines", async () => {
+    const organiser = await openPage(browser, { storageState: await signedInState(browser, DEMO_ORGANISER) });
+    const form = organiser.page;
+    await form.goto("/create-event");
+    await waitForHydration(form);
+    const title = `Harbour Cart Night ${Date.now().toString(36)}`;
+    await form.getByLabel("Event Title").fill(title);
+    await form.getByLabel("Event Type").selectOption("music");
+    await form.getByLabel("Start Date & Time").fill(localInDays(40, "19:30"));
+    await form.getByLabel("Venue").fill("The Harbour Hall");
+    await form.getByLabel("Location").fill("Bristol");
+    // The spec's form: one price; the first type takes it once another is added.
+    await form.getByLabel("Price (£)").fill("10");
+    await form.getByLabel("Max Attendees").fill("150");
+
+    await form.getByRole("button", { name: "Add another ticket type" }).click();
+    const first = form.getByRole("group", { name: /^Ticket type 1/ });
+    const second = form.getByRole("group", { name: /^Ticket type 2/ });
+    // Focus is on the new type's name.
+    await expect.poll(() => second.getByRole("textbox", { name: "Name" }).evaluate((input) => input === document.activeElement)).toBe(true);
+    await first.getByRole("textbox", { name: "Name" }).fill("Early bird");
+    await first.getByLabel("Capacity").fill("50");
+    await first.getByLabel("On sale until").fill(localInDays(20, "18:00"));
+    await second.getByRole("textbox", { name: "Name" }).fill("Standard");
+    await second.getByLabel("Price (£)").fill("15");
+    await form.getByRole("button", { name: "Add another ticket type" }).click();
+    const third = form.getByRole("group", { name: /^Ticket type 3/ });
+    await third.getByRole("textbox", { name: "Name" }).fill("VIP");
+    await third.getByLabel("Price (£)").fill("40");
+    await third.getByLabel("Capacity").fill("20");
+    await expectAccessible(form);
+
+    const saved = form.waitForResponse((response) => response.url().endsWith("/api/events") && response.request().method() === "POST");
+    await form.getByRole("button", { name: "Create Event" }).click();
+    const event = (await (await saved).json()) as EditableEvent;
+    await toast(form, "Event created successfully!").waitFor();
+    expect(event.maxAttendees).toBe(150);
+    expect(event.ticketTypes.map((type) => [type.name, type.pricePence, type.capacity, type.salesEnd !== null])).toEqual([
+      ["Early bird", 1000, 50, true],
+      ["Standard", 1500, null, false],
+      ["VIP", 4000, 20, false],
+    ]);
+    expectNoErrors(organiser);
+    await organiser.context.close();
+
+    const account = await createConfirmedAccount("types-cart-buyer");
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    await signIn(page, account);
+    await page.goto(`/events/${event.id}`);
+    await waitForHydration(page);
+    const types = page.getByRole("group", { name: "Ticket type" });
+    await types.getByText("£12.30").waitFor();
+    await types.getByText("£17.30").waitFor();
+    await types.getByText("£42.30").waitFor();
+    await types.getByText(/On sale until/).waitFor();
+
+    await types.getByRole("radio", { name: /Standard/ }).check();
+    await page.getByRole("button", { name: "One ticket more" }).click();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await toast(page, "Added to cart").waitFor();
+    await types.getByRole("radio", { name: /VIP/ }).check();
+    await page.getByLabel("Ticket quantity").fill("1");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect.poll(() => page.getByText(`1 ticket for ${title}: VIP.`).count()).toBeGreaterThan(0);
+
+    await page.goto("/cart");
+    await waitForHydration(page);
+    await page.getByText("3 tickets for 1 event").waitFor();
+    const lines = page.getByRole("list", { name: "Cart items" });
+    const standardLine = lines.getByRole("listitem").filter({ hasText: "Standard" }).first();
+    const vipLine = lines.getByRole("listitem").filter({ hasText: "VIP" }).first();
+    await standardLine.getByText("£17.30 per ticket").waitFor();
+    await standardLine.getByText("£34.60").waitFor();
+    await vipLine.getByText("£42.30 per ticket").waitFor();
+    await expectAccessible(page);
+    await page.getByLabel("Name on the ticket").fill("Ada Lovelace");
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/checkout/test/"));
+    await waitForHydration(page);
+    // Both lines reach the checkout, each named with its type.
+    await page.getByText(`${title}: Standard`).first().waitFor();
+    await page.getByText(`${title}: VIP`).first().waitFor();
+    await page.getByRole("button", { name: "Pay £76.90" }).waitFor();
+    expectNoErrors(tracked);
+    await tracked.context.close();
+    // Two people's journeys: the organiser's form and the buyer's cart.
+  }, 150_000);
 });

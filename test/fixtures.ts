@@ -136,6 +136,8 @@ export async function createBooking(
   input: {
     eventId: string;
     quantity: number;
+    /** Tickets already refunded: their places given back, each issued as a refunded ticket. */
+    refundedQuantity?: number;
     status?: string;
     email?: string;
     name?: string;
@@ -157,6 +159,7 @@ export async function createBooking(
       attendeeName: input.name ?? `Attendee ${suffix}`,
       attendeeEmail: input.email ?? `attendee_${suffix}@example.test`,
       ticketQuantity: input.quantity,
+      refundedQuantity: input.refundedQuantity ?? 0,
       totalAmountPence: input.totalAmountPence ?? 0,
       ticketCode: `TCKT-2090-${suffix.toUpperCase()}`,
       stripeSessionId: input.stripeSessionId ?? null,

@@ -27,3 +27,20 @@ export function attendeeNameProblem(name: string): string | null {
 export function checkoutAttendeeName(profile: { lastAttendeeName: string | null; displayName: string | null } | null): string {
   return profile?.lastAttendeeName?.trim() || profile?.displayName?.trim() || "";
 }
+
+/** The longest e-mail address a ticket's attendee may be given (RFC 5321's path limit, as the contact form takes). */
+export const ATTENDEE_EMAIL_MAX = 254;
+
+export const ATTENDEE_EMAIL_MESSAGES = {
+  invalid: "Please enter a valid e-mail address, or leave it empty.",
+  tooLong: `The e-mail address can be at most ${ATTENDEE_EMAIL_MAX} characters.`,
+} as const;
+
+/** zod's own e-mail pattern (z.email()), so the checkout form, which loads no zod, judges an address as the server does. */
+const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** What is wrong with an attendee's own e-mail (already trimmed, non-empty), or null when it is fine (issue 36). */
+export function attendeeEmailProblem(email: string): string | null {
+  if (email.length > ATTENDEE_EMAIL_MAX) return ATTENDEE_EMAIL_MESSAGES.tooLong;
+  return EMAIL_PATTERN.test(email) ? null : ATTENDEE_EMAIL_MESSAGES.invalid;
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { attendeeNameProblem, ATTENDEE_NAME_MESSAGES } from "./attendee-name";
+import { attendeeEmailProblem, attendeeNameProblem, ATTENDEE_NAME_MESSAGES } from "./attendee-name";
 import { MAX_TICKETS_PER_EVENT } from "./checkout";
 import { EventSeller } from "./event-shapes";
 import { TicketEmailStatus } from "./ticket-email-shapes";
@@ -22,30 +22,67 @@ export const AttendeeName = z
     if (problem) context.addIssue({ code: "custom", message: problem });
   });
 
+/** An attendee's own e-mail (issue 36): trimmed; empty or absent means none (the buyer's e-mail carries the ticket). */
+const AttendeeEmail = z
+  .string({ message: "email must be text" })
+  .trim()
+  .superRefine((email, context) => {
+    const problem = email ? attendeeEmailProblem(email) : null;
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  })
+  .transform((email) => email || undefined);
+
+/** One ticket's attendee (issue 36): the name it carries and, optionally, their own e-mail, to which they get their own ticket. */
+export const TicketAttendee = z.object({
+  // A missing name is refused as an empty one, so the 400 names this field rather than the whole body (a union's aborted branch).
+  name: z.preprocess((name) => name ?? "", AttendeeName).describe("The attendee's name on this ticket: trimmed, 1 to 100 characters"),
+  email: AttendeeEmail.nullish().describe("The attendee's own e-mail (optional, at most 254 characters): they get their own ticket"),
+});
+
+const attendees = z
+  .array(TicketAttendee)
+  .max(MAX_TICKETS_PER_EVENT, `attendees can name at most ${MAX_TICKETS_PER_EVENT} tickets`)
+  .optional()
+  .describe("One attendee per ticket of the line, in order (issue 36); without it every ticket carries `attendeeName`");
+
+/** A line's attendees, when given, name each of its tickets: one per ticket, in order (issue 36). */
+function attendeesMatchQuantity(line: { ticketQuantity: number; attendees?: unknown[] | undefined }, context: z.RefinementCtx) {
+  if (line.attendees && line.attendees.length !== line.ticketQuantity) {
+    context.addIssue({
+      code: "custom",
+      path: ["attendees"],
+      message: `attendees must name each ticket, one per ticket: ${line.ticketQuantity} expected, ${line.attendees.length} given`,
+    });
+  }
+}
+
 /**
  * create-payment (spec §7): the spec's body for one event, or a cart's lines (decisions D6), each with
- * the attendee's name (issue 17). The client's eventTitle and ticketPrice are accepted but never used:
+ * the attendee's name (issue 17), which every ticket carries unless the line names one attendee per ticket (issue 36). The client's eventTitle and ticketPrice are accepted but never used:
  * the server prices every line (D8).
  */
 export const CreatePaymentInput = z
   .object({
-    attendeeName: AttendeeName,
+    attendeeName: AttendeeName.describe("The buyer's name: on every ticket a line's `attendees` does not name"),
     affiliateCode,
     /** The buyer's date of birth (YYYY-MM-DD), asked for once when an age-limited event needs it and the account has none (issue 34). */
     dateOfBirth: z.string().trim().max(10, "Date of birth must be a date (YYYY-MM-DD)").nullish(),
   })
   .and(
     z.union([
-      z.object({
-        eventId: z.uuid("eventId must be an event id"),
-        eventTitle: z.string().max(500).optional(),
-        ticketPrice: z.unknown().optional(),
-        ticketQuantity: quantity,
-        ticketTypeId,
-      }),
+      z
+        .object({
+          eventId: z.uuid("eventId must be an event id"),
+          eventTitle: z.string().max(500).optional(),
+          ticketPrice: z.unknown().optional(),
+          ticketQuantity: quantity,
+          ticketTypeId,
+          attendees,
+        })
+        .superRefine(attendeesMatchQuantity),
       z.object({
         items: z
-          .array(z.object({ eventId: z.uuid("eventId must be an event id"), ticketTypeId, ticketQuantity: quantity }))
+          .array(z.object({ eventId: z.uuid("eventId must be an event id"), ticketTypeId, ticketQuantity: quantity, attendees }).superRefine(attendeesMatchQuantity))
           .min(1, "The cart is empty")
           .max(20, "A checkout can hold at most 20 events"),
       }),

@@ -20,8 +20,8 @@ describe("checkoutLines (decisions D6)", () => {
   it("merges a cart's lines for one event into one line, summing the quantities", () => {
     const input = CreatePaymentInput.parse({ items: [{ eventId: A, ticketQuantity: 30 }, { eventId: B, ticketQuantity: 1 }, { eventId: A, ticketQuantity: 30 }], attendeeName: "Ada Lovelace" });
     expect(checkoutLines(input)).toEqual([
-      { eventId: A, ticketTypeId: null, quantity: 60 },
-      { eventId: B, ticketTypeId: null, quantity: 1 },
+      { eventId: A, ticketTypeId: null, quantity: 60, attendees: null },
+      { eventId: B, ticketTypeId: null, quantity: 1, attendees: null },
     ]);
   });
 
@@ -36,9 +36,56 @@ describe("checkoutLines (decisions D6)", () => {
       attendeeName: "Ada Lovelace",
     });
     expect(checkoutLines(input)).toEqual([
-      { eventId: A, ticketTypeId: vip, quantity: 3 },
-      { eventId: A, ticketTypeId: standard, quantity: 1 },
+      { eventId: A, ticketTypeId: vip, quantity: 3, attendees: null },
+      { eventId: A, ticketTypeId: standard, quantity: 1, attendees: null },
     ]);
+  });
+
+  it("concatenates merged lines' attendees in order, naming a line without any after the buyer (issue 36)", () => {
+    const input = CreatePaymentInput.parse({
+      items: [
+        { eventId: A, ticketQuantity: 2, attendees: [{ name: " Ada " }, { name: "Grace", email: " grace@example.com " }] },
+        { eventId: A, ticketQuantity: 1 },
+        { eventId: A, ticketQuantity: 1, attendees: [{ name: "Alan", email: "" }] },
+        { eventId: B, ticketQuantity: 1 },
+      ],
+      attendeeName: "Buyer Name",
+    });
+    expect(checkoutLines(input)).toEqual([
+      { eventId: A, ticketTypeId: null, quantity: 4, attendees: [{ name: "Ada" }, { name: "Grace", email: "grace@example.com" }, { name: "Buyer Name" }, { name: "Alan" }] },
+      { eventId: B, ticketTypeId: null, quantity: 1, attendees: null },
+    ]);
+  });
+});
+
+describe("CreatePaymentInput's attendees (issue 36)", () => {
+  const refusal = (body: unknown) => {
+    const parsed = CreatePaymentInput.safeParse(body);
+    return parsed.success ? null : { path: parsed.error.issues[0]!.path.join("."), message: parsed.error.issues[0]!.message };
+  };
+
+  it("takes one attendee per ticket on the one-event body and on cart lines", () => {
+    expect(refusal({ eventId: A, ticketQuantity: 2, attendeeName: "Ada", attendees: [{ name: "Ada" }, { name: "Grace", email: "grace@example.com" }] })).toBeNull();
+    expect(refusal({ items: [{ eventId: A, ticketQuantity: 1, attendees: [{ name: "Ada", email: null }] }], attendeeName: "Ada" })).toBeNull();
+  });
+
+  it("names the field that is wrong: the count, a blank name, a bad e-mail", () => {
+    expect(refusal({ items: [{ eventId: A, ticketQuantity: 3, attendees: [{ name: "Ada" }] }], attendeeName: "Ada" })).toEqual({
+      path: "items.0.attendees",
+      message: "attendees must name each ticket, one per ticket: 3 expected, 1 given",
+    });
+    expect(refusal({ eventId: A, ticketQuantity: 1, attendeeName: "Ada", attendees: [{ name: "Ada" }, { name: "Grace" }] })?.path).toBe("attendees");
+    expect(refusal({ items: [{ eventId: A, ticketQuantity: 2, attendees: [{ name: "Ada" }, { name: "  " }] }], attendeeName: "Ada" })).toEqual({
+      path: "items.0.attendees.1.name",
+      message: "Please enter the attendee's name.",
+    });
+    expect(refusal({ items: [{ eventId: A, ticketQuantity: 1, attendees: [{ name: "Ada", email: "not-an-address" }] }], attendeeName: "Ada" })).toEqual({
+      path: "items.0.attendees.0.email",
+      message: "Please enter a valid e-mail address, or leave it empty.",
+    });
+    expect(refusal({ items: [{ eventId: A, ticketQuantity: 1, attendees: [{ name: "Ada", email: `${"a".repeat(250)}@example.com` }] }], attendeeName: "Ada" })?.message).toBe(
+      "The e-mail address can be at most 254 characters.",
+    );
   });
 });
 

@@ -41,17 +41,42 @@ const CHECKOUTS_PER_MINUTE = 10;
 export const CHECKOUT_RATE_LIMIT = { limit: CHECKOUTS_PER_MINUTE, windowSeconds: 60 } as const;
 export const CHECKOUT_RATE_LIMIT_MESSAGE = `Too many checkouts started: at most ${CHECKOUTS_PER_MINUTE} a minute. Please wait a moment and try again.`;
 
-/** The cart's lines of a create-payment body, merged per event and ticket type. */
-export function checkoutLines(input: z.output<typeof CreatePaymentInput>): { eventId: string; ticketTypeId: string | null; quantity: number }[] {
-  const raw = "items" in input ? input.items : [{ eventId: input.eventId, ticketTypeId: input.ticketTypeId, ticketQuantity: input.ticketQuantity }];
-  const merged = new Map<string, { eventId: string; ticketTypeId: string | null; quantity: number }>();
+/** One ticket's attendee as a line carries it (issue 36). */
+export interface LineAttendee {
+  name: string;
+  email?: string;
+}
+
+/** A merged line of a checkout: its event and type, how many tickets, and who each is for (null: every one in the buyer's name). */
+export interface MergedCheckoutLine {
+  eventId: string;
+  ticketTypeId: string | null;
+  quantity: number;
+  attendees: LineAttendee[] | null;
+}
+
+/**
+ * The cart's lines of a create-payment body, merged per event and ticket type. Merged lines' attendees
+ * are concatenated in order (issue 36); a line that named none counts as that many in the buyer's name.
+ */
+export function checkoutLines(input: z.output<typeof CreatePaymentInput>): MergedCheckoutLine[] {
+  const raw = "items" in input ? input.items : [{ eventId: input.eventId, ticketTypeId: input.ticketTypeId, ticketQuantity: input.ticketQuantity, attendees: input.attendees }];
+  const merged = new Map<string, { eventId: string; ticketTypeId: string | null; parts: { quantity: number; attendees: LineAttendee[] | null }[] }>();
   for (const line of raw) {
     const ticketTypeId = line.ticketTypeId ?? null;
     const key = `${line.eventId}/${ticketTypeId ?? ""}`;
-    const before = merged.get(key);
-    merged.set(key, { eventId: line.eventId, ticketTypeId, quantity: (before?.quantity ?? 0) + line.ticketQuantity });
+    const entry = merged.get(key) ?? { eventId: line.eventId, ticketTypeId, parts: [] };
+    entry.parts.push({ quantity: line.ticketQuantity, attendees: line.attendees?.map(({ name, email }) => (email ? { name, email } : { name })) ?? null });
+    merged.set(key, entry);
   }
-  return [...merged.values()];
+  return [...merged.values()].map(({ eventId, ticketTypeId, parts }) => ({
+    eventId,
+    ticketTypeId,
+    quantity: parts.reduce((sum, part) => sum + part.quantity, 0),
+    attendees: parts.some((part) => part.attendees)
+      ? parts.flatMap((part) => part.attendees ?? Array.from({ length: part.quantity }, () => ({ name: input.attendeeName })))
+      : null,
+  }));
 }
 
 /**

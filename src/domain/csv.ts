@@ -39,8 +39,26 @@ export function csvFile(rows: CsvValue[][]): string {
 }
 
 /**
- * spec §9 Display: the attendee export's columns, in order, then the event's venue and location on
- * every row (issue 17), so rows keep their place when exports of several events are pasted together; then
- * the booking's refunds (issue 19: Tickets counts the tickets still valid).
+ * spec §9 Display: the attendee export, one row per ticket (issue 36): its attendee, e-mail (their own, else
+ * the buyer's), type, code, state (Checked In, Pending or Refunded) and check-in time; its booking's buyer and
+ * date; the event's venue and location on every row (issue 17), so rows keep their place when exports of
+ * several events are pasted together; then the booking's money and refunds, repeated on each of its tickets'
+ * rows (issue 19: Booking tickets counts the tickets still valid).
  */
-export const ATTENDEE_CSV_COLUMNS = ["Name", "Email", "Tickets", "Amount", "Booking Date", "Status", "QR Code", "Venue", "Refunded tickets", "Refund status", "Amount refunded"] as const;
+export const ATTENDEE_CSV_COLUMNS = [
+  "Name",
+  "Email",
+  "Type",
+  "Ticket code",
+  "Status",
+  "Checked in at",
+  "Buyer",
+  "Buyer email",
+  "Booking Date",
+  "Venue",
+  "Booking tickets",
+  "Booking amount",
+  "Refunded tickets",
+  "Refund status",
+  "Amount refunded",
+] as const;

@@ -5,6 +5,7 @@ import { isWebAddress } from "./web-address";
 import { isMinAge, MIN_AGES } from "./age-limits";
 import { MAX_TICKETS_PER_EVENT } from "./checkout";
 import { MAX_TICKET_TYPES, TICKET_TYPE_DESCRIPTION_MAX_LENGTH, TICKET_TYPE_NAME_MAX_LENGTH } from "./ticket-types";
+import { TRANSFER_CUTOFF_MAX_HOURS } from "./ticket-changes";
 
 const priceBandValues = PRICE_BANDS.map((b) => b.value) as [string, ...string[]];
 const sortValues = SORT_OPTIONS.map((s) => s.value) as [string, ...string[]];
@@ -207,6 +208,14 @@ export const EventInput = z
     organiserId: optional(z.string().trim().max(100)),
     /** None (null or absent), 14, 16, 18 or 21 (issue 34). */
     minAge: optional(z.number({ message: MIN_AGE_MESSAGE }).refine(isMinAge, MIN_AGE_MESSAGE)),
+    /** Buyers may pass tickets on until this many hours before the start (issue 36); absent or null: until the start. */
+    transferCutoffHours: optional(
+      z
+        .number({ message: "Transfer cut-off must be a number of hours" })
+        .int("Transfer cut-off must be a whole number of hours")
+        .min(0, "Transfer cut-off cannot be negative")
+        .max(TRANSFER_CUTOFF_MAX_HOURS, `Transfer cut-off can be at most ${TRANSFER_CUTOFF_MAX_HOURS} hours before the start`),
+    ),
   })
   .superRefine((input, ctx) => {
     if (!input.venue && venueRequired(input.category)) {
@@ -273,5 +282,6 @@ export const EditableEvent = z.object({
   status: z.string(),
   businessType: z.string(),
   minAge: z.number().int().nullable(),
+  transferCutoffHours: z.number().int(),
 });
 export type EditableEvent = z.infer<typeof EditableEvent>;

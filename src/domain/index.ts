@@ -20,6 +20,8 @@ export * from "./organiser-fee";
 export * from "./video";
 export * from "./tickets";
 export * from "./tickets-shapes";
+export * from "./ticket-changes";
+export * from "./ticket-change-shapes";
 export * from "./ticket-email";
 export * from "./ticket-email-shapes";
 export * from "./contact";

@@ -129,12 +129,52 @@ export const VatInvoice = z.object({
 });
 export type VatInvoice = z.infer<typeof VatInvoice>;
 
-/** GET and POST /api/receipts/{orderId}/vat-invoices: an order's full VAT invoices (none until the buyer asks). */
+/** One line of a credit note: what was refunded, and the net, VAT and gross credited at the original invoice's rate. */
+export const VatCreditNoteLine = z.object({
+  description: z.string(),
+  /** The tickets refunded (0 for money paid back on tickets that stay valid). */
+  quantity: z.number().int(),
+  /** The rate of the invoice it corrects, in basis points. */
+  vatRateBasisPoints: z.number().int(),
+  netPence: z.number().int(),
+  vatPence: z.number().int(),
+  grossPence: z.number().int(),
+});
+export type VatCreditNoteLine = z.infer<typeof VatCreditNoteLine>;
+
+/**
+ * A credit note (VAT Notice 700 §19.2, decision 036): a refund's correction of one issued VAT invoice, from that
+ * invoice's issuer, in their own series of credit notes, naming the invoice it corrects and the reason.
+ */
+export const VatCreditNote = z.object({
+  id: z.string(),
+  creditNoteNumber: z.string(),
+  issuerKind: z.enum(["seller", "platform"]),
+  issuedAt: z.string(),
+  /** The invoice it corrects: its id (one of `invoices`), number and date. */
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  invoiceDate: z.string(),
+  reason: z.string(),
+  seller: z.object({ name: z.string(), address: z.string().nullable(), vatNumber: z.string(), companyNumber: z.string().nullable() }),
+  buyer: z.object({ name: z.string(), address: z.string() }),
+  lines: z.array(VatCreditNoteLine),
+  netPence: z.number().int(),
+  vatPence: z.number().int(),
+  grossPence: z.number().int(),
+  /** This credit note as a PDF (GET /api/receipts/{orderId}/vat-credit-notes/{id}.pdf). */
+  pdfPath: z.string(),
+});
+export type VatCreditNote = z.infer<typeof VatCreditNote>;
+
+/** GET and POST /api/receipts/{orderId}/vat-invoices: an order's full VAT invoices (none until the buyer asks) and their credit notes. */
 export const VatInvoices = z.object({
   orderId: z.string(),
   receiptNumber: z.string(),
   /** Whether the order is over £250, so may have them. */
   offered: z.boolean(),
   invoices: z.array(VatInvoice),
+  /** The refunds' corrections of those invoices, oldest first: none until something is refunded after (or before) they are issued. */
+  creditNotes: z.array(VatCreditNote),
 });
 export type VatInvoices = z.infer<typeof VatInvoices>;

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { VatInvoiceRequest } from "./receipt-shapes";
-import { formatReceiptNumber, formatVatInvoiceNumber, offersVatInvoice, receiptSellerLine, receiptVatLine } from "./receipts";
+import { formatCreditNoteNumber, formatReceiptNumber, formatVatInvoiceNumber, offersVatInvoice, receiptSellerLine, receiptVatLine } from "./receipts";
 
 describe("receipt and VAT invoice numbers (issue 34)", () => {
   it("print the place in the series and nothing else, six digits and more when the series outgrows them", () => {
     expect(formatReceiptNumber(123)).toBe("R-000123");
     expect(formatReceiptNumber(1_234_567)).toBe("R-1234567");
     expect(formatVatInvoiceNumber(42)).toBe("INV-000042");
+    expect(formatCreditNoteNumber(3)).toBe("CN-000003");
   });
 });
 

@@ -19,6 +19,11 @@ export function formatVatInvoiceNumber(sequence: number): string {
   return `INV-${String(sequence).padStart(6, "0")}`;
 }
 
+/** A credit note's number as printed: CN- and its place in its issuer's own series of credit notes, e.g. CN-000003. */
+export function formatCreditNoteNumber(sequence: number): string {
+  return `CN-${String(sequence).padStart(6, "0")}`;
+}
+
 /**
  * HMRC allows a simplified VAT invoice (a receipt showing the VAT) only up to £250 including VAT (VAT Notice 700,
  * section 16.7.1): above it, the buyer may ask for a full VAT invoice.

@@ -8,6 +8,8 @@ export const RequestRefundInput = z.object({
     .trim()
     .min(1, "Please tell the organiser why you are asking for a refund.")
     .max(REFUND_REASON_MAX, `The reason can be at most ${REFUND_REASON_MAX} characters.`),
+  /** Which of the booking's tickets (issue 36); without it, every valid ticket not yet checked in. */
+  ticketIds: z.array(z.uuid("ticketIds must be ticket ids")).min(1, "ticketIds must name at least one ticket").max(100).optional(),
 });
 export type RequestRefundInput = z.infer<typeof RequestRefundInput>;
 

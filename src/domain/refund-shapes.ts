@@ -12,6 +12,8 @@ const requestKey = z.string().trim().min(8, "requestKey must be 8 to 100 charact
 /** An organiser's refund of some (quantity) or all (no quantity) of a booking's tickets. */
 export const RefundTicketsInput = z.object({
   quantity: z.number({ message: "quantity must be a number" }).int("quantity must be a whole number").min(1, "quantity must be at least 1").optional(),
+  /** Which tickets (their ids, issue 36); without it, `quantity` of them, those not yet checked in first. */
+  ticketIds: z.array(z.uuid("ticketIds must be ticket ids")).min(1, "ticketIds must name at least one ticket").max(100).optional(),
   reason,
   requestKey,
 });

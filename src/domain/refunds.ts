@@ -109,13 +109,14 @@ export const SOLD_BOOKING_STATUSES = ["confirmed", "refunded", "disputed"] as co
 /**
  * Why the door refuses a sold ticket that is no longer valid, or null when nothing revokes it: the one
  * rule the scan, the dashboard's check-in button, the offline sync and the offline scanner all apply. A
- * cancelled event revokes every ticket it sold; otherwise a refunded or disputed booking revokes its own.
- * A partly refunded booking stays confirmed: its remaining tickets admit.
+ * cancelled event revokes every ticket it sold; otherwise a refunded or disputed booking revokes its own,
+ * and a ticket refunded on its own (`ticketStatus`, issue 36) itself. A partly refunded booking stays
+ * confirmed: its remaining tickets admit.
  */
-export function revokedTicketMessage(booking: { status: string }, event: { status?: string | null }): string | null {
+export function revokedTicketMessage(booking: { status: string; ticketStatus?: string }, event: { status?: string | null }): string | null {
   if (!(SOLD_BOOKING_STATUSES as readonly string[]).includes(booking.status)) return null;
   if (event.status === "cancelled") return CANCELLED_EVENT_TICKET_MESSAGE;
-  if (booking.status === "refunded") return REFUNDED_TICKET_MESSAGE;
+  if (booking.status === "refunded" || booking.ticketStatus === "refunded") return REFUNDED_TICKET_MESSAGE;
   if (booking.status === "disputed") return DISPUTED_TICKET_MESSAGE;
   return null;
 }

@@ -1,6 +1,6 @@
 /**
  * How long each kind of personal data is kept (issue 34): the privacy notice states these periods and the
- * retention job enforces them, both from here. Financial records are kept for UK tax law's six years,
+ * retention job enforces them (the server logs' period, the operator's log store), both from here. Financial records are kept for UK tax law's six years,
  * then lose the personal data in them (the amounts stay for the ledger's totals).
  */
 export const RETENTION = {
@@ -14,4 +14,9 @@ export const RETENTION = {
   rateLimitHours: 24,
   /** Mail a demo would have sent, in the dev outbox (demo mode only). */
   devOutboxDays: 30,
+  /**
+   * The server's request and error logs. The app writes them to stdout and keeps none itself, so the
+   * operator's log store enforces this (docs/deploy.md §7).
+   */
+  serverLogsDays: 30,
 } as const;

@@ -31,7 +31,7 @@ describe("checkTicketOffline", () => {
       alreadyCheckedIn: false,
       checkedInAt: NOW.toISOString(),
       event: { id: TEST_EVENT.id, title: TEST_EVENT.title, date: TEST_EVENT.dateTime, venue: "Brudenell Social Club", location: "Leeds", minAge: null },
-      attendee: { name: "Ada Lovelace", email: "ada@example.test", tickets: 2 },
+      attendee: { name: "Ada Lovelace", email: "ada@example.test", tickets: 1 },
     });
     expect(admitted).toEqual({
       ticketId: "TCKT-2090-0000AAAA",
@@ -44,6 +44,27 @@ describe("checkTicketOffline", () => {
     const again = await run(text, [list], { localCheckIns: [admitted!] });
     expect(again.admitted).toBeNull();
     expect(again.result).toMatchObject({ valid: true, alreadyCheckedIn: true, checkedInAt: NOW.toISOString() });
+  });
+
+  it("lets an old QR signed for several tickets admit its booking's valid tickets together, once (decision 041)", async () => {
+    const signer = await createTestSigningKey();
+    // Booking 1's three tickets, one listed apart since; the third refunded on its own; booking 2 a stranger.
+    const list = checkInList([signer.key], [{}, { bookingId: "booking-1" }, { bookingId: "booking-1", status: "refunded", ticketQuantity: 0 }, {}]);
+    const oldQr = JSON.stringify(await signer.sign(ticketPayload({ ticketQuantity: 3 })));
+    const first = await run(oldQr, [list]);
+    expect(first.result).toMatchObject({ valid: true, alreadyCheckedIn: false, attendee: { tickets: 2 } });
+    expect(first.admitted).toMatchObject({ ticketId: "TCKT-2090-0000AAAA", wholeBooking: true });
+    // The group came in together: the old QR again, or the second ticket's own QR, finds it in.
+    const again = await run(oldQr, [list], { localCheckIns: [first.admitted!] });
+    expect(again.admitted).toBeNull();
+    expect(again.result).toMatchObject({ valid: true, alreadyCheckedIn: true, checkedInAt: NOW.toISOString() });
+    const single = JSON.stringify(await signer.sign(ticketPayload({ ticketId: "TCKT-2090-00000001", bookingId: "booking-1" })));
+    expect((await run(single, [list], { localCheckIns: [first.admitted!] })).result.alreadyCheckedIn).toBe(true);
+
+    // Before the group came in, a QR of one ticket admits that ticket alone, and carries no group.
+    const own = await run(single, [list]);
+    expect(own.result).toMatchObject({ valid: true, attendee: { tickets: 1 } });
+    expect(own.admitted).not.toHaveProperty("wholeBooking");
   });
 
   it("only validates when auto check-in is off", async () => {

@@ -73,13 +73,25 @@ export const CheckInList = z.object({
   event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullish(), location: z.string(), status: z.string().optional(), minAge: z.number().int().nullish() }),
   keys: z.array(TicketSigningKey),
   tickets: z.array(CheckInListTicket),
+  /** Codes no ticket carries any more (a transfer gave the ticket a new one, issue 36), with why the door refuses them. */
+  revoked: z.array(z.object({ ticketId: z.string(), reason: z.string() })).optional(),
   downloadedAt: z.string(),
 });
 export type CheckInList = z.infer<typeof CheckInList>;
 
 /** Check-ins made offline, sent when back online (POST /api/events/:id/check-ins). */
 export const OfflineCheckIns = z.object({
-  checkIns: z.array(z.object({ ticketId: z.string().trim().min(1).max(100), checkedInAt: z.iso.datetime({ offset: true }) })).min(1).max(5000),
+  checkIns: z
+    .array(
+      z.object({
+        ticketId: z.string().trim().min(1).max(100),
+        checkedInAt: z.iso.datetime({ offset: true }),
+        /** The scan was of a QR signed for several tickets (sent before tickets were records, decision 041): admit its booking's valid tickets. */
+        wholeBooking: z.boolean().optional(),
+      }),
+    )
+    .min(1)
+    .max(5000),
 });
 export type OfflineCheckIns = z.infer<typeof OfflineCheckIns>;
 
@@ -114,6 +126,29 @@ export type TicketQrPayload = z.infer<typeof TicketQrPayload>;
 export const SignedTicketPayload = TicketQrPayload.extend({ kid: z.string().min(1).max(32), sig: z.string().min(1).max(200) });
 export type SignedTicketPayload = z.infer<typeof SignedTicketPayload>;
 
+/** A ticket's state as its attendee reads it: valid, or refunded (its place given back); admitted once checkedInAt is set (issue 36). */
+const TicketStatusShape = z.enum(["valid", "refunded"]);
+
+/** One ticket of a booking (issue 36: one per attendee), in its place in the booking. */
+export const BookingTicket = z.object({
+  ticketId: z.string(),
+  /** Its place in the booking, from 1. */
+  position: z.number().int(),
+  /** Its own code (ticket 1 carries its booking's). */
+  code: z.string(),
+  attendeeName: z.string(),
+  /** The ticket type's name. */
+  typeName: z.string(),
+  status: TicketStatusShape,
+  /** When it was admitted at the door; null until then. */
+  checkedInAt: z.string().nullable(),
+});
+export type BookingTicket = z.infer<typeof BookingTicket>;
+
+/** A ticket with its own signed QR payload: null when it admits no one (refunded, or its booking refunded or disputed). */
+export const SignedBookingTicket = BookingTicket.extend({ qrPayload: SignedTicketPayload.nullable() });
+export type SignedBookingTicket = z.infer<typeof SignedBookingTicket>;
+
 /**
  * One card of /my-tickets (GET /api/me/tickets). The list comes upcoming first, soonest first, then
  * past, most recent first; `period` says which section a ticket belongs to (issue 17).
@@ -137,8 +172,25 @@ export const MyTicket = z.object({
   attendeeEmail: z.string(),
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullable(), location: z.string(), imageUrl: z.string().nullable(), minAge: z.number().int().nullable() }),
+  event: z.object({
+    id: z.string(),
+    title: z.string(),
+    dateTime: z.string(),
+    venue: z.string().nullable(),
+    location: z.string(),
+    imageUrl: z.string().nullable(),
+    minAge: z.number().int().nullable(),
+    /** active or cancelled, and the hours before the start at which passing tickets on closes: what `ticketTransferRefusal` reads (issue 36). */
+    status: z.string(),
+    transferCutoffHours: z.number().int(),
+  }),
+  /**
+   * The signed QR of the booking's first ticket, the one `ticketCode` names (one ticket: ticketQuantity 1), for
+   * clients that read one QR per booking; `tickets` carries every ticket's own.
+   */
   qrPayload: SignedTicketPayload,
+  /** Every ticket of the booking by position, each with its attendee, type, state and its own signed QR (issue 36). */
+  tickets: z.array(SignedBookingTicket),
   ticketEmail: TicketEmailStatus,
   /** Whether the buyer may ask for a refund, and their latest request (decision 027). */
   refund: BuyerRefundOptions,
@@ -169,13 +221,29 @@ export const OwnBooking = z.object({
 });
 export type OwnBooking = z.infer<typeof OwnBooking>;
 
+/**
+ * One ticket of an event's attendee list (issue 36: a row per ticket), with its booking's buyer and money as
+ * sold: the booking stays the unit of money, and refunds are still of a booking's tickets.
+ */
 export const Attendee = z.object({
-  bookingId: z.string(),
+  ticketId: z.string(),
+  /** The ticket's own code (ticket 1 carries its booking's). */
+  ticketCode: z.string(),
+  /** The ticket's attendee, and their e-mail: their own when the buyer gave one, else the buyer's. */
   name: z.string(),
   email: z.string(),
-  /** confirmed, refunded (no ticket left) or disputed. */
+  /** The ticket type's name (issue 36). */
+  typeName: z.string(),
+  /** valid, or refunded (its place given back). */
+  ticketStatus: z.enum(["valid", "refunded"]),
+  /** When this ticket was admitted; null until then. */
+  checkedInAt: z.string().nullable(),
+  bookingId: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  /** The booking's status: confirmed, refunded (no ticket left) or disputed. */
   status: z.string(),
-  /** Tickets still valid. */
+  /** The booking's tickets still valid. */
   tickets: z.number().int(),
   amountPence: z.number().int(),
   refundedTickets: z.number().int(),
@@ -185,9 +253,11 @@ export const Attendee = z.object({
   unitPricePence: z.number().int(),
   feePerTicketPence: z.number().int(),
   bookedAt: z.string(),
-  ticketCode: z.string(),
+  /** The booking's code, and its signed QR when one was drawn. */
+  bookingCode: z.string(),
   qrCode: z.string().nullable(),
-  checkedInAt: z.string().nullable(),
+  /** When the booking's first ticket was admitted. */
+  bookingCheckedInAt: z.string().nullable(),
 });
 export type Attendee = z.infer<typeof Attendee>;
 
@@ -197,10 +267,15 @@ export const AttendeeList = z.object({
 });
 export type AttendeeList = z.infer<typeof AttendeeList>;
 
-export const CheckInResult = z.object({ bookingId: z.string(), checkedInAt: z.string(), alreadyCheckedIn: z.boolean() });
+/** A check-in from the dashboard: of a booking (all its valid tickets) or of one ticket (`ticketId`, issue 36). */
+export const CheckInResult = z.object({ bookingId: z.string(), ticketId: z.string().optional(), checkedInAt: z.string(), alreadyCheckedIn: z.boolean() });
 export type CheckInResult = z.infer<typeof CheckInResult>;
 
-/** The dashboard ticket viewer's answer. */
+/**
+ * The dashboard ticket viewer's answer: the booking, the ticket the identifier named (a ticket code names its
+ * own ticket; a booking id or payment session names the booking's first valid ticket, else its first) with its
+ * signed QR, and every ticket of the booking listed (issue 36).
+ */
 export const TicketView = z.object({
   bookingId: z.string(),
   ticketCode: z.string(),
@@ -218,6 +293,11 @@ export const TicketView = z.object({
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),
   event: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), dateTime: z.string(), venue: z.string().nullable(), location: z.string() }),
+  /** The ticket looked up: its attendee, type and state. */
+  ticket: BookingTicket,
+  /** That ticket's signed QR payload (one ticket: ticketQuantity 1). */
   qrPayload: SignedTicketPayload,
+  /** Every ticket of the booking, by position, the looked-up one among them. */
+  tickets: z.array(BookingTicket),
 });
 export type TicketView = z.infer<typeof TicketView>;

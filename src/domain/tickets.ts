@@ -23,6 +23,15 @@ export function newTicketCode(now: Date = new Date()): string {
   return `TCKT-${now.getUTCFullYear()}-${random.toUpperCase()}`;
 }
 
+/** A ticket code as newTicketCode makes it; migration 0028's new_ticket_code makes the same (tickets.sql.test.ts). */
+export const TICKET_CODE_PATTERN = /^TCKT-\d{4}-[0-9A-F]{8}$/;
+
+/**
+ * A QR signed for more than one ticket was sent before each ticket was its own record (decision 041): it
+ * still admits its booking's valid tickets together, as it did. Every QR signed since names one ticket.
+ */
+export const admitsWholeBooking = (payload: Pick<TicketQrPayload, "ticketQuantity">): boolean => payload.ticketQuantity > 1;
+
 /** The exact bytes signed: the six fields as a JSON array, so key order can never change a signature. */
 export function ticketSignatureMessage(payload: TicketQrPayload): string {
   return JSON.stringify([payload.ticketId, payload.bookingId, payload.eventTitle, payload.attendeeName, payload.eventDate, payload.ticketQuantity]);
@@ -147,17 +156,15 @@ export function checkTicketIdentifier(typed: string, tool: keyof typeof TICKET_I
 }
 
 /** spec §3 QR payload for the ticket image: what the server signs, the e-mail draws and the scanner reads. */
-export function ticketQrPayload(
-  booking: { id: string; ticketCode: string; attendeeName: string; ticketQuantity: number },
-  event: { title: string; dateTime: Date },
-): TicketQrPayload {
+export function ticketQrPayload(ticket: { code: string; bookingId: string; attendeeName: string }, event: { title: string; dateTime: Date }): TicketQrPayload {
   return {
-    ticketId: booking.ticketCode,
-    bookingId: booking.id,
+    ticketId: ticket.code,
+    bookingId: ticket.bookingId,
     eventTitle: event.title,
-    attendeeName: booking.attendeeName,
+    attendeeName: ticket.attendeeName,
     eventDate: event.dateTime.toISOString(),
-    ticketQuantity: booking.ticketQuantity,
+    // One ticket per QR (issue 36); more than one is a QR sent before tickets were records (admitsWholeBooking).
+    ticketQuantity: 1,
   };
 }
 
@@ -218,6 +225,8 @@ export interface LocalCheckIn {
   attendeeName: string;
   /** ISO time of the scan on this device. */
   checkedInAt: string;
+  /** A QR signed for several tickets (admitsWholeBooking): the server admits its booking's valid tickets. */
+  wholeBooking?: boolean;
 }
 
 /** Why an offline scan was refused (shown as the 'Invalid ticket' detail). */
@@ -273,8 +282,12 @@ export async function checkTicketOffline({
   const payload = parseSignedTicket(text);
   if (!payload) return refusedOffline(text.trim().slice(0, 100) || null, OFFLINE_REASONS.unsigned);
   const found = findListedTicket(lists, payload.ticketId);
-  // Without the event's list there are no keys to check against: unknown, like an unpaid ticket.
-  if (!found) return refusedOffline(payload.ticketId, OFFLINE_REASONS.notFound);
+  if (!found) {
+    // A code a transfer gave up (issue 36): its list says so; the signature need not be checked to refuse it.
+    const revoked = lists.flatMap((list) => list.revoked ?? []).find((entry) => entry.ticketId === payload.ticketId);
+    // Without the event's list there are no keys to check against: unknown, like an unpaid ticket.
+    return refusedOffline(payload.ticketId, revoked?.reason ?? OFFLINE_REASONS.notFound);
+  }
   const { list, ticket } = found;
   if (!(await verifySignature(payload, list.keys))) return refusedOffline(payload.ticketId, OFFLINE_REASONS.forged);
   const revoked = revokedTicketMessage(ticket, list.event);
@@ -282,6 +295,9 @@ export async function checkTicketOffline({
   if (doorEventId && list.event.id !== doorEventId) return refusedOffline(payload.ticketId, notForThisEventMessage(list.event.title, list.event.dateTime));
   if (revoked) return refusedOffline(payload.ticketId, revoked);
 
+  const wholeBooking = admitsWholeBooking(payload);
+  // An old QR for several tickets stands for its booking's valid tickets, listed one by one since (decision 041).
+  const covered = wholeBooking ? list.tickets.filter((entry) => entry.bookingId === ticket.bookingId && entry.status === "confirmed" && entry.ticketQuantity > 0) : [ticket];
   const base: CheckResult = {
     valid: true,
     error: null,
@@ -290,9 +306,16 @@ export async function checkTicketOffline({
     alreadyCheckedIn: false,
     checkedInAt: null,
     event: { id: list.event.id, title: list.event.title, date: list.event.dateTime, venue: list.event.venue || null, location: list.event.location || null, minAge: list.event.minAge ?? null },
-    attendee: { name: ticket.attendeeName, email: ticket.attendeeEmail, tickets: ticket.ticketQuantity },
+    attendee: { name: ticket.attendeeName, email: ticket.attendeeEmail, tickets: wholeBooking ? covered.length : ticket.ticketQuantity },
   };
-  const earlier = ticket.checkedInAt ?? localCheckIns.find((entry) => entry.ticketId === ticket.ticketId)?.checkedInAt ?? null;
+  // On this device, a ticket came in on its own scan, or with its booking's old QR (a wholeBooking check-in).
+  const bookingOf = (ticketId: string) => list.tickets.find((entry) => entry.ticketId === ticketId)?.bookingId;
+  const admittedBefore = (entry: CheckInListTicket) =>
+    entry.checkedInAt ??
+    localCheckIns.find((local) => local.ticketId === entry.ticketId || (local.wholeBooking && bookingOf(local.ticketId) === entry.bookingId))?.checkedInAt ??
+    null;
+  const earlierTimes = covered.map(admittedBefore);
+  const earlier = earlierTimes.length > 0 && earlierTimes.every(Boolean) ? earlierTimes.sort().at(-1)! : wholeBooking ? null : admittedBefore(ticket);
   if (earlier) return { result: { ...base, alreadyCheckedIn: true, checkedInAt: earlier }, admitted: null };
   if (!checkIn) return { result: base, admitted: null };
   const admitted: LocalCheckIn = {
@@ -301,6 +324,7 @@ export async function checkTicketOffline({
     eventTitle: list.event.title,
     attendeeName: ticket.attendeeName,
     checkedInAt: now.toISOString(),
+    ...(wholeBooking ? { wholeBooking } : {}),
   };
   return { result: { ...base, checkedInAt: admitted.checkedInAt }, admitted };
 }

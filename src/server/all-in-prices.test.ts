@@ -184,6 +184,7 @@ const API: Record<string, ApiWalk> = {
   "/api/receipts/{orderId}.pdf": { skip: "the receipt as a PDF: it itemises what was paid" },
   "/api/receipts/{orderId}/vat-invoices": { urls: (s) => [`/api/receipts/${s.orderId}/vat-invoices`], as: "buyer", split: "full VAT invoices state net, VAT and gross per line, as HMRC asks" },
   "/api/receipts/{orderId}/vat-invoices/{invoiceId}.pdf": { skip: "a full VAT invoice as a PDF: net, VAT and gross per line" },
+  "/api/receipts/{orderId}/vat-credit-notes/{creditNoteId}.pdf": { skip: "a VAT credit note as a PDF: net, VAT and gross per line credited, as HMRC asks" },
   "/api/me/events": { urls: () => ["/api/me/events"], as: "organiser", split: ORGANISER },
   "/api/me/sales": { urls: () => ["/api/me/sales"], as: "organiser", split: ORGANISER },
   "/api/me/bookings": { urls: () => ["/api/me/bookings"], as: "organiser", split: ORGANISER },

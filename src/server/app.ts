@@ -38,6 +38,7 @@ import { REALTIME_HEARTBEAT_MS } from "./features/realtime/realtime.routes";
 import { createAiService } from "./providers/ai/ai";
 import { createTicketSigner } from "./features/tickets/ticket-signer";
 import { ticketsRoutes } from "./features/tickets/tickets.routes";
+import { ticketChangesRoutes } from "./features/tickets/ticket-changes.routes";
 import { jobTimingsFrom, startJobs, type JobTimings, type Jobs } from "./jobs/jobs";
 import { startWorkers } from "./jobs/workers";
 import { realtimeRoutes } from "./features/realtime/realtime.routes";
@@ -169,7 +170,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     return null;
   });
   // Workers join once the queue is up (at once, or when the database comes back).
-  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, company: config.company, log: app.log, reconcileGauges: metrics.reconcile, dataDir: config.DATA_DIR }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
+  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, log: app.log, reconcileGauges: metrics.reconcile, dataDir: config.DATA_DIR }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
   app.decorate("jobs", jobs);
   app.decorate("session", context.session);
   app.addHook("onClose", async () => {
@@ -197,6 +198,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         affiliatesRoutes,
         dashboardRoutes,
         ticketsRoutes,
+        ticketChangesRoutes,
         checkInRoutes,
         realtimeRoutes,
         checkoutRoutes,

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { BRAND } from "../domain/brand";
+import { BRAND, type PlatformCompany } from "../domain/brand";
 import { parseUkVatNumber } from "../domain/vat";
 import { isEmailSender } from "./providers/email/sender";
 import { isTwilioSender } from "./providers/sms/twilio";
@@ -58,7 +58,7 @@ const ConfigSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
   EMAIL_FROM: z.string().refine(isEmailSender, "must be an e-mail address, or a name and an address: Eventora <tickets@example.com>").default("Eventora <no-reply@eventora.test>"),
   SUPPORT_EMAIL: z.email().default("support@eventora.co.uk"),
-  /** The company that runs the platform, as receipts, invoices, fee statements, e-mails and the legal pages name it (issue 34). */
+  /** The company that runs the platform, as receipts, invoices, fee statements, e-mails, the footer and the legal pages name it (issue 34). */
   COMPANY_NAME: z.string().trim().min(1).default(BRAND.companyName),
   COMPANY_NUMBER: z.string().trim().regex(/^(\d{8}|[A-Z]{2}\d{6})$/, "must be a Companies House number: 8 digits, or 2 letters and 6 digits (SC123456)").default(BRAND.companyNumber),
   COMPANY_ADDRESS: z.string().trim().min(1).default(BRAND.registeredAddress),
@@ -131,17 +131,11 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, "HOST"> & {
   smsProvider: "twilio" | "outbox" | "none";
   /** Origins whose cookie-carrying requests may change state (the public URL, plus loopback aliases in demo mode). */
   trustedOrigins: string[];
-  /** The platform's company: the issuer of receipts' booking fees and of organisers' fee statements (issue 34). */
+  /** The platform's company: the issuer of receipts' booking fees and of organisers' fee statements, named in every e-mail's and page's footer (issue 34). */
   company: PlatformCompany;
 };
 
-export interface PlatformCompany {
-  name: string;
-  number: string;
-  address: string;
-  /** Null when the platform is not VAT-registered: no VAT is shown on its fees. */
-  vatNumber: string | null;
-}
+export type { PlatformCompany };
 
 function trustedOriginsFor(publicUrl: string, port: number, demoMode: boolean): string[] {
   const origins = new Set([new URL(publicUrl).origin]);

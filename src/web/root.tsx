@@ -22,12 +22,13 @@ import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
 /**
- * Who is signed in, for the header and every page (useSessionUser in features/auth), and the cart's
- * ticket count from its cookie so the header's badge is right on first paint.
+ * Who is signed in, for the header and every page (useSessionUser in features/auth), the cart's ticket
+ * count from its cookie so the header's badge is right on first paint, and the platform's company as
+ * configured, which the footer and the legal pages name (usePlatformCompany; issue 34).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { getHeaderUser } = await import("~/lib/services.server");
-  return { user: await getHeaderUser(context, request), cartCount: cartCookieCount(request.headers.get("cookie")) };
+  const { getHeaderUser, getPlatformCompany } = await import("~/lib/services.server");
+  return { user: await getHeaderUser(context, request), cartCount: cartCookieCount(request.headers.get("cookie")), company: getPlatformCompany(context) };
 }
 
 /**

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TICKET_TYPE_NAME } from "../../domain";
 import { createTestDatabase } from "../../../test/database";
+import { rollBackTo } from "../../../test/roll-back-migrations";
 import { reconcile, formatReconcileReport } from "../features/ledger/reconcile";
 import { rowsOf } from "./client";
 import { seedDemoData } from "./seed";
@@ -23,11 +24,7 @@ describe("migration 0027: ticket types over data sold before them", () => {
     database = await createTestDatabase();
     await seedDemoData({ db: database.db, mediaDir });
     // The demo data as the previous release held it: no types, and 0027 not yet applied.
-    await database.db.execute(sql`alter table order_lines drop column ticket_type_id`);
-    await database.db.execute(sql`alter table bookings drop column ticket_type_id`);
-    await database.db.execute(sql`alter table events drop column several_prices`);
-    await database.db.execute(sql`drop table ticket_types`);
-    await database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+    await rollBackTo(database.db, "0026_data_rights");
     before = rowsOf(await database.db.execute(sql`select id, ticket_code, qr_code, total_amount_pence, ticket_quantity from bookings order by id`));
     await database.migrate();
   }, 180_000);

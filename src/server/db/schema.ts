@@ -149,6 +149,8 @@ export const events = pgTable(
     absorbsBookingFee: boolean("absorbs_booking_fee").notNull().default(false),
     /** The minimum age to attend (issue 34): 14, 16, 18 or 21; null for no limit. */
     minAge: integer("min_age"),
+    /** Buyers may pass a ticket on until this many hours before the start (issue 36); 0: until the start. */
+    transferCutoffHours: integer("transfer_cutoff_hours").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -245,6 +247,82 @@ export const bookings = pgTable(
     uniqueIndex("bookings_order_line_idx").on(t.orderLineId),
     // The retention job's bookings still holding personal data, by age (issue 34; ANONYMISED_EMAIL).
     index("bookings_retention_idx").on(t.createdAt).where(sql`${t.attendeeEmail} <> 'anonymised@invalid'`),
+  ],
+);
+
+/**
+ * One ticket per attendee (issue 36, decision 041): each place a booking bought is a ticket with its own code,
+ * signed QR, attendee and check-in. Issued by a trigger on bookings (migration 0028), so every way a booking is
+ * made (confirmation, seed, fixtures) issues its tickets; ticket 1's code is the booking's ticket_code. Its
+ * price and fees are its order line's. The booking stays the order line's unit of money; its ticket_quantity
+ * is the count of its valid tickets (reconcile holds the two equal).
+ */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "restrict" }),
+    ticketTypeId: uuid("ticket_type_id")
+      .notNull()
+      .references(() => ticketTypes.id, { onDelete: "restrict" }),
+    /** Its place in the booking, from 1. */
+    position: integer("position").notNull(),
+    code: text("code").notNull().unique(),
+    attendeeName: text("attendee_name").notNull(),
+    /** The attendee's own e-mail when the buyer gave one: they get their own ticket. */
+    attendeeEmail: text("attendee_email"),
+    /** valid | refunded */
+    status: text("status").notNull().default("valid"),
+    /** The refund that took it back (null for tickets refunded before tickets were records). */
+    refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("tickets_booking_position_idx").on(t.bookingId, t.position),
+    index("tickets_event_status_idx").on(t.eventId, t.status, t.checkedInAt),
+    check("tickets_status", sql`${t.status} in ('valid', 'refunded')`),
+    check("tickets_position", sql`${t.position} >= 1`),
+  ],
+);
+
+/**
+ * What happened to a ticket's holder (issue 36): a transfer (new holder, new code: the old one is refused at the
+ * door, and travels in the offline list's revocations) or a rename by its organiser (same code). Never edited.
+ */
+export const ticketChanges = pgTable(
+  "ticket_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "restrict" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "restrict" }),
+    /** transfer | rename */
+    kind: text("kind").notNull(),
+    fromName: text("from_name").notNull(),
+    fromEmail: text("from_email"),
+    toName: text("to_name").notNull(),
+    toEmail: text("to_email"),
+    /** A transfer's code before and after; a rename keeps the code (both the same). */
+    oldCode: text("old_code").notNull(),
+    newCode: text("new_code").notNull(),
+    changedBy: text("changed_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ticket_changes_ticket_idx").on(t.ticketId, t.createdAt),
+    // The door's revocation list: an event's codes given up by a transfer.
+    index("ticket_changes_event_old_code_idx").on(t.eventId, t.oldCode),
+    uniqueIndex("ticket_changes_old_code_idx").on(t.oldCode).where(sql`${t.kind} = 'transfer'`),
+    check("ticket_changes_kind", sql`${t.kind} in ('transfer', 'rename')`),
   ],
 );
 
@@ -364,6 +442,8 @@ export const orderLines = pgTable(
     /** The booking fee per ticket the organiser absorbed (D22), taken from their payout; 0 when the buyer paid it. */
     absorbedFeePerTicketPence: integer("absorbed_fee_per_ticket_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
+    /** The attendees the buyer named, one per ticket in order ({ name, email? }); null: every ticket in the buyer's name. */
+    attendees: jsonb("attendees").$type<{ name: string; email?: string }[]>(),
     /**
      * While its order is pending, the order's expires_at; null once the order is paid, expired or
      * cancelled. Kept by triggers on orders and order_lines (migration 0016; docs/decisions/031), never
@@ -445,6 +525,52 @@ export const vatInvoices = pgTable(
     unique("vat_invoices_issuer_series_number_unique").on(t.issuer, t.series, t.number),
     unique("vat_invoices_order_id_issuer_unique").on(t.orderId, t.issuer),
     check("vat_invoices_adds_up", sql`${t.netPence} + ${t.vatPence} = ${t.grossPence}`),
+  ],
+);
+
+/**
+ * Credit notes against issued VAT invoices (decision 036): one per refund and invoice the refund credits, issued
+ * in the transaction that records the refund (or, for refunds made before the invoices, that issues them),
+ * numbered in the issuer's own `credit-note` series, and never edited. The parties are copied from the invoice.
+ */
+export const vatCreditNotes = pgTable(
+  "vat_credit_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => vatInvoices.id, { onDelete: "restrict" }),
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "restrict" }),
+    /** The invoice's issuer: PLATFORM_ISSUER, or the organiser's user id. */
+    issuer: text("issuer").notNull(),
+    series: text("series").notNull(),
+    number: integer("number").notNull(),
+    reason: text("reason").notNull(),
+    sellerName: text("seller_name").notNull(),
+    sellerAddress: text("seller_address"),
+    sellerVatNumber: text("seller_vat_number").notNull(),
+    sellerCompanyNumber: text("seller_company_number"),
+    buyerName: text("buyer_name").notNull(),
+    buyerAddress: text("buyer_address").notNull(),
+    /** CreditNoteLine[] (receipts/vat-credit-notes.service.ts): VatCreditNoteLine and the order line it credits. */
+    lines: jsonb("lines").notNull(),
+    netPence: integer("net_pence").notNull(),
+    vatPence: integer("vat_pence").notNull(),
+    grossPence: integer("gross_pence").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("vat_credit_notes_issuer_series_number_unique").on(t.issuer, t.series, t.number),
+    // A refund credits each invoice once, however often it is recorded again.
+    unique("vat_credit_notes_refund_id_invoice_id_unique").on(t.refundId, t.invoiceId),
+    index("vat_credit_notes_order_idx").on(t.orderId),
+    check("vat_credit_notes_adds_up", sql`${t.netPence} + ${t.vatPence} = ${t.grossPence}`),
+    check("vat_credit_notes_positive", sql`${t.grossPence} > 0`),
   ],
 );
 
@@ -639,6 +765,8 @@ export const refundRequests = pgTable(
     decidedBy: text("decided_by"),
     decisionNote: text("decision_note"),
     refundId: uuid("refund_id"),
+    /** The tickets asked for (issue 36); null: the booking's valid tickets not checked in when it is approved. */
+    ticketIds: uuid("ticket_ids").array(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },

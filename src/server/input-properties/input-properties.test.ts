@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +22,7 @@ import {
   type RawBody,
 } from "../../../test/hostile-input";
 import { eventForm, eventInput, signInAs } from "../../../test/organiser";
-import { orders } from "../db/schema";
+import { orders, tickets } from "../db/schema";
 
 /**
  * Every API route's input, attacked with random and hostile values (property-based, fast-check): the
@@ -53,6 +53,8 @@ const ids = {} as {
   soldEvent: string;
   othersEvent: string;
   booking: string;
+  /** The second ticket of `booking` (issue 36). */
+  ticket: string;
   refundBooking: string;
   requestBooking: string;
   refundRequest: string;
@@ -95,6 +97,7 @@ beforeAll(async () => {
     soldEvent: soldEvent.id,
     othersEvent: othersEvent.id,
     booking: booking.id,
+    ticket: (await t.db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.bookingId, booking.id), eq(tickets.position, 2))))[0]!.id,
     refundBooking: refundBooking.id,
     requestBooking: requestBooking.id,
     refundRequest: asked.json().requestId,
@@ -334,6 +337,22 @@ const ENDPOINTS: Endpoint[] = [
     request: () => fc.tuple(segment(() => ids.booking), fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/bookings/${id}/check-in`, body: value === null ? undefined : jsonBody(value) })),
   },
   {
+    route: "POST /api/tickets/:id/check-in",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.ticket), fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/tickets/${id}/check-in`, body: value === null ? undefined : jsonBody(value) })),
+  },
+  {
+    route: "POST /api/me/tickets/:ticketId/transfer",
+    who: WHO_ANYONE,
+    request: () =>
+      fc.tuple(segment(() => ids.ticket), hostileJsonBody({ name: "Grace Hopper", email: "grace@example.test" })).map(([id, body]) => ({ url: `/api/me/tickets/${id}/transfer`, body })),
+  },
+  {
+    route: "PATCH /api/tickets/:ticketId",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.ticket), hostileJsonBody({ attendeeName: "Ada King", attendeeEmail: "ada@example.test" })).map(([id, body]) => ({ url: `/api/tickets/${id}`, body })),
+  },
+  {
     route: "POST /api/bookings/:id/refunds",
     who: WHO_ANYONE,
     request: () =>
@@ -367,6 +386,14 @@ const ENDPOINTS: Endpoint[] = [
       fc
         .tuple(segment(() => ids.order), segment(() => "5f2b7c1e-8d4a-4c3b-9e6f-0a1b2c3d4e5f"))
         .map(([id, invoiceId]) => ({ url: `/api/receipts/${id}/vat-invoices/${invoiceId}.pdf` })),
+  },
+  {
+    route: "GET /api/receipts/:orderId/vat-credit-notes/:creditNoteId.pdf",
+    who: WHO_ANYONE,
+    request: () =>
+      fc
+        .tuple(segment(() => ids.order), segment(() => "5f2b7c1e-8d4a-4c3b-9e6f-0a1b2c3d4e5f"))
+        .map(([id, noteId]) => ({ url: `/api/receipts/${id}/vat-credit-notes/${noteId}.pdf` })),
   },
   { route: "GET /api/me/export", who: WHO_ANYONE, request: queryOnly("/api/me/export") },
   {

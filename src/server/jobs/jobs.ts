@@ -39,12 +39,16 @@ export const QUEUES = {
   salesTallyFold: "sales-tally-fold",
   /** Every day: removes personal data past its period in RETENTION (data-rights/retention.job.ts). */
   retention: "retention",
+  /** Tells a ticket's buyer (and its holder until then) that it was passed on (tickets/ticket-transfer-notice.job.ts). */
+  ticketTransferNotice: "ticket-transfer-notice",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface TicketEmailJob {
   bookingId: string;
+  /** Set for an attendee's own ticket e-mail (issue 36), a job per ticket; absent for the buyer's, which carries every ticket. */
+  ticketId?: string;
 }
 
 export interface RefundEmailJob {

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { PlatformCompany } from "../config";
 import type { Db } from "../db/client";
 import { startExpireHoldsJob } from "../features/checkout/expire-holds.job";
 import { startRefundEmailJob } from "../features/checkout/refund-email.job";
@@ -8,6 +7,7 @@ import { workTicketEmails } from "../features/tickets/ticket-email.job";
 import type { PaymentGateway } from "../providers/payments/payments";
 import { startRefundJob } from "../features/refunds/refund.job";
 import { startRefundNoticeJob } from "../features/refunds/refund-notice.job";
+import { startTicketTransferNoticeJob } from "../features/tickets/ticket-transfer-notice.job";
 import { startRefundRequestNoticeJob } from "../features/refunds/refund-request-notice.job";
 import { startCancelEventJob } from "../features/event-changes/cancel-event.job";
 import { startPostponementNoticeJob } from "../features/event-changes/postponement-notice.job";
@@ -25,7 +25,6 @@ export async function startWorkers({
   db,
   mailer,
   gateway,
-  company,
   log,
   reconcileGauges,
   dataDir,
@@ -34,8 +33,6 @@ export async function startWorkers({
   db: Db;
   mailer: TicketMailer;
   gateway: PaymentGateway;
-  /** The issuer of the monthly fee statements. */
-  company: PlatformCompany;
   log: FastifyBaseLogger;
   reconcileGauges: ReconcileGauges;
   /** DATA_DIR: the retention job removes the dev outbox's old attachments under it. */
@@ -46,12 +43,13 @@ export async function startWorkers({
   await startExpireHoldsJob({ jobs, db, log });
   await startRefundJob({ jobs, db, gateway, log });
   await startRefundNoticeJob({ jobs, mailer, log });
+  await startTicketTransferNoticeJob({ jobs, mailer, log });
   await startRefundRequestNoticeJob({ jobs, mailer, log });
   await startCancelEventJob({ jobs, db, gateway, log });
   await startPostponementNoticeJob({ jobs, mailer, log });
-  await startFeeStatementJobs({ jobs, mailer, company, log });
+  await startFeeStatementJobs({ jobs, mailer, log });
   await startPayoutJobs({ jobs, db, gateway, log });
   await startSalesTallyFoldJob({ jobs, db, log });
-  await startReconcileJob({ jobs, db, gateway, email: mailer.email, gauges: reconcileGauges, log });
+  await startReconcileJob({ jobs, db, gateway, email: mailer.email, company: mailer.company, gauges: reconcileGauges, log });
   await startRetentionJob({ jobs, db, dataDir, log });
 }

@@ -1,11 +1,13 @@
 import { useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
-import type { SessionUser } from "@domain";
+import type { PlatformCompany, SessionUser } from "@domain";
 import { noSignedOutUserOnServer, signedOutUser, subscribeToSignedOut, visibleSessionUser } from "~/lib/session-store";
 
 /** The root loader's data (src/web/root.tsx). */
 export interface RootLoaderData {
   user: SessionUser | null;
+  /** The platform's company as configured (COMPANY_*): usePlatformCompany. */
+  company: PlatformCompany;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Mail, MapPin } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
 import { LinkList } from "~/components/link-list";
-import { BOOKING_FEE_PENCE, BRAND, formatPounds } from "@domain";
+import { BOOKING_FEE_PENCE, BRAND, companyRegisteredIn, formatPounds } from "@domain";
+import type { RootLoaderData } from "~/hooks/use-session-user";
 import { paths } from "~/paths";
 import { BrandMark } from "./site-header";
 
@@ -35,6 +37,8 @@ function FooterLinks({ title, links }: { title: string; links: { to: string; lab
 }
 
 export function SiteFooter() {
+  // The company as configured (issue 34); none on the error page of a root loader that failed, which this layout also frames.
+  const company = useRouteLoaderData<RootLoaderData>("root")?.company;
   return (
     <footer className="bg-brand-950 text-brand-100">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
@@ -56,18 +60,23 @@ export function SiteFooter() {
                 {BRAND.supportEmail}
               </a>
             </li>
-            <li className="flex items-start gap-2">
-              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>{BRAND.registeredAddress}</span>
-            </li>
+            {company && (
+              <li className="flex items-start gap-2">
+                <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>{company.address}</span>
+              </li>
+            )}
           </ul>
         </div>
       </div>
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col gap-2 py-6 text-xs text-brand-200 sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            © {new Date().getFullYear()} {BRAND.companyName}. Registered in England and Wales, company number {BRAND.companyNumber}.
-          </p>
+          {company && (
+            <p>
+              © {new Date().getFullYear()} {company.name}. Registered in {companyRegisteredIn(company.number)}, company number {company.number}.
+              {company.vatNumber && ` VAT number ${company.vatNumber}.`}
+            </p>
+          )}
           <p>
             A {formatPounds(BOOKING_FEE_PENCE)} booking &amp; processing fee per ticket applies to paid events only. Free events
             have no fees.

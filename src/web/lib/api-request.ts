@@ -1,13 +1,22 @@
-/** A refused API request: the HTTP status and our API's {error: {code, message}}. */
+/** A refused API request: the HTTP status and our API's {error: {code, message, details}}. */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** What the error's `details` said (such as `{ reason }` of a CONFLICT), when it said anything. */
+  readonly details: unknown;
 
-  constructor({ status, code, message }: { status: number; code?: string; message: string }) {
+  constructor({ status, code, message, details }: { status: number; code?: string; message: string; details?: unknown }) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
     this.code = code;
+    this.details = details;
+  }
+
+  /** The `details.reason` a refusal gave (TICKET_TYPE_SOLD, POSTPONE_REQUIRED, …), if any. */
+  get reason(): string | undefined {
+    const reason = (this.details as { reason?: unknown } | null | undefined)?.reason;
+    return typeof reason === "string" ? reason : undefined;
   }
 }
 
@@ -18,11 +27,12 @@ async function errorFrom(response: Response): Promise<ApiRequestError> {
   } catch {
     // Not JSON (a proxy's error page): the status alone has to do.
   }
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
   return new ApiRequestError({
     status: response.status,
     code: typeof error?.code === "string" ? error.code : undefined,
     message: typeof error?.message === "string" && error.message ? error.message : `The request failed (HTTP ${response.status}).`,
+    details: error?.details,
   });
 }
 

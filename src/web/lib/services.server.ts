@@ -1,5 +1,5 @@
 // Server-only: route loaders call the server's services directly (never bundled for the browser).
-import type { ContactMessageInput, EditableEvent, MailboxMessage, NoticeSettings, OwnProfile, RefundTicketsInput, SessionUser, TicketEmailProvider } from "@domain";
+import type { ContactMessageInput, EditableEvent, MailboxMessage, NoticeSettings, OwnProfile, PlatformCompany, RefundTicketsInput, RenameTicketInput, SessionUser, TicketEmailProvider, TransferTicketInput } from "@domain";
 import { AppError, type EraseAccountInput } from "@domain";
 import { isDatabaseUnavailable } from "../../server/db/client";
 import { createAffiliateAccount, generateAffiliateCode, getOwnAffiliate as readOwnAffiliate } from "../../server/features/affiliates/affiliates.service";
@@ -7,6 +7,7 @@ import { getTestCheckout as readTestCheckout } from "../../server/features/check
 import { requestRefund } from "../../server/features/refunds/refund-requests.service";
 import { verifyPayment } from "../../server/features/checkout/verify-payment.service";
 import { listMyTickets as readMyTickets } from "../../server/features/tickets/my-tickets.service";
+import { ownBookingTickets as readOwnBookingTickets } from "../../server/features/tickets/booking-tickets";
 import { getEditableEvent as readEditableEvent } from "../../server/features/events/event-editing.service";
 import { authBodyProblem } from "../../server/features/auth/auth.routes";
 import { submitContactMessage } from "../../server/features/contact/contact.service";
@@ -47,6 +48,11 @@ export async function getHeaderUser(context: RouterContextReader, request: Reque
     if (isDatabaseUnavailable(error)) return null;
     throw error;
   }
+}
+
+/** The platform's company as configured (COMPANY_*), which the footer, the legal pages and /about name (issue 34). */
+export function getPlatformCompany(context: RouterContextReader): PlatformCompany {
+  return services(context).config.company;
 }
 
 export function getOwnProfile(context: RouterContextReader, userId: string): Promise<OwnProfile> {
@@ -128,7 +134,8 @@ export async function callAuthEndpoint(context: RouterContextReader, request: Re
 
 /** The contact form posted before the page's scripts ran: the API's service, limit keyed on the resolved client address. */
 export function sendContactMessage(context: RouterContextReader, input: ContactMessageInput) {
-  return submitContactMessage({ db: services(context).db, email: services(context).email, supportEmail: services(context).config.SUPPORT_EMAIL, input, clientIp: services(context).clientIp });
+  const { db, email, config, clientIp } = services(context);
+  return submitContactMessage({ db, email, supportEmail: config.SUPPORT_EMAIL, company: config.company, input, clientIp });
 }
 
 /**
@@ -204,6 +211,13 @@ export async function requestBookingRefund(context: RouterContextReader, { user,
   return (await requestRefund({ db, gateway, jobs, actor: { userId: user.id, isAdmin: user.isAdmin }, bookingId, reason })).request;
 }
 
+/** A buyer passes one of their tickets on from My Tickets (issue 36): the service and checks of POST /api/me/tickets/:id/transfer. */
+export async function passTicketOn(context: RouterContextReader, { user, ticketId, input }: { user: SessionUser; ticketId: string; input: TransferTicketInput }) {
+  const { transferTicket } = await import("../../server/features/tickets/ticket-changes.service");
+  const { db, jobs } = services(context);
+  return transferTicket({ db, jobs, actor: { userId: user.id, isAdmin: user.isAdmin }, ticketId, input });
+}
+
 /** The dashboard's sections (issue 35): each child route reads only what it shows. */
 const actorOf = (user: SessionUser) => ({ userId: user.id, isAdmin: user.isAdmin });
 
@@ -262,10 +276,16 @@ export async function getDashboardStatements(context: RouterContextReader, user:
   return getStatements({ db: services(context).db, actor: actorOf(user), now: new Date(), paymentProvider: services(context).config.paymentProvider });
 }
 
-/** Checks a booking in by hand (owner or admin, else 404), as POST /api/bookings/:id/check-in. */
-export async function checkInDashboardBooking(context: RouterContextReader, { user, bookingId }: { user: SessionUser; bookingId: string }) {
-  const { checkInBooking } = await import("../../server/features/check-in/check-in.service");
-  return checkInBooking({ db: services(context).db, actor: actorOf(user), bookingId });
+/** Checks one ticket in by hand (owner or admin, else 404), as POST /api/tickets/:id/check-in (issue 36). */
+export async function checkInDashboardTicket(context: RouterContextReader, { user, ticketId }: { user: SessionUser; ticketId: string }) {
+  const { checkInAttendeeTicket } = await import("../../server/features/check-in/check-in.service");
+  return checkInAttendeeTicket({ db: services(context).db, actor: actorOf(user), ticketId });
+}
+
+/** Renames a ticket of the organiser's event (its organiser or an admin, else 404), as PATCH /api/tickets/:id (issue 36). */
+export async function renameDashboardTicket(context: RouterContextReader, { user, ticketId, input }: { user: SessionUser; ticketId: string; input: RenameTicketInput }) {
+  const { renameTicket } = await import("../../server/features/tickets/ticket-changes.service");
+  return renameTicket({ db: services(context).db, actor: actorOf(user), ticketId, input });
 }
 
 /** Saves the refund-request e-mail choice, as PUT /api/me/notice-settings. */
@@ -297,6 +317,11 @@ export async function answerRefundRequest(
 export function verifyCheckout(context: RouterContextReader, { userId, sessionId }: { userId: string; sessionId: string }) {
   const { db, jobs, gateway, config } = services(context);
   return verifyPayment({ db, jobs, gateway, company: config.company, userId, sessionId });
+}
+
+/** The tickets of a buyer's own bookings (issue 36), each booking's by position: the success page lists them. */
+export function ownBookingTickets(context: RouterContextReader, { userId, bookingIds }: { userId: string; bookingIds: string[] }) {
+  return readOwnBookingTickets(services(context).db, { userId, bookingIds });
 }
 
 /** Deletes an event (its owner or an admin; EVENT_ACCESS_DENIED, EVENT_NOT_FOUND), as DELETE /api/events/:id. */

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, expect, test } from "vitest";
-import { BRAND } from "@domain";
+import { BRAND, RETENTION, type PlatformCompany } from "@domain";
 import { SiteFooter } from "~/layout/site-footer";
 import { renderRoute } from "~/test/render-route";
 
@@ -32,7 +32,7 @@ test("the accessibility statement names its standard, its known gaps, how to rep
 test("the privacy notice shows its true date and links to where the data can be downloaded or deleted", async () => {
   renderRoute({ url: "/privacy", route: { path: "/privacy", Component: PrivacyRoute as never }, others: [{ path: "/profile/edit", Component: () => null }] });
   expect(await screen.findByRole("heading", { level: 1, name: "Privacy Policy" })).toBeTruthy();
-  expect(screen.getByText("Last updated: 28 November 2026")).toBeTruthy();
+  expect(screen.getByText("Last updated: 1 December 2026")).toBeTruthy();
   const browser = screen.getByRole("region", { name: /Your browser/ });
   expect(within(browser).getAllByRole("listitem").map((item) => item.textContent?.split(/[:,]/)[0])).toEqual([
     "The sign-in cookie (strictly necessary)",
@@ -50,4 +50,34 @@ test("the footer links the accessibility statement beside the legal pages", () =
   render(<Stub initialEntries={["/"]} />);
   const legal = screen.getByRole("navigation", { name: "Legal" });
   expect(within(legal).getByRole("link", { name: "Accessibility" }).getAttribute("href")).toBe("/accessibility");
+});
+
+test("the legal pages and the footer name the company as configured, with its VAT number when it has one (issue 34)", async () => {
+  const company: PlatformCompany = { name: "Ticket Co Ltd", number: "SC123456", address: "1 High Street, Edinburgh EH1 1AA", vatNumber: "GB980780684" };
+  const page = () => (
+    <>
+      <PrivacyRoute />
+      <SiteFooter />
+    </>
+  );
+  renderRoute({ url: "/privacy", company, route: { path: "/privacy", Component: page }, others: [{ path: "/profile/edit", Component: () => null }] });
+  expect(await screen.findByRole("heading", { level: 1, name: "Privacy Policy" })).toBeTruthy();
+  expect(screen.getByRole("region", { name: /Who we are/ }).textContent).toContain(
+    `${BRAND.name} is run by Ticket Co Ltd, a company registered in Scotland with company number SC123456, whose registered office is at 1 High Street, Edinburgh EH1 1AA.`,
+  );
+  expect(screen.getByRole("complementary", { name: "Questions?" }).textContent).toContain("or write to Ticket Co Ltd, 1 High Street, Edinburgh EH1 1AA.");
+  expect(within(screen.getByRole("region", { name: /How long we keep it/ })).getByText(`Server logs: ${RETENTION.serverLogsDays} days, then they are deleted.`)).toBeTruthy();
+  const footer = screen.getByRole("contentinfo");
+  expect(within(footer).getByText("1 High Street, Edinburgh EH1 1AA")).toBeTruthy();
+  expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Ticket Co Ltd. Registered in Scotland, company number SC123456. VAT number GB980780684.`);
+  expect(document.body.textContent).not.toContain(BRAND.companyName);
+  expect(document.body.textContent).not.toContain(BRAND.registeredAddress);
+});
+
+test("the footer names the default company, registered in England and Wales, and no VAT number while it has none", async () => {
+  renderRoute({ url: "/", route: { path: "/", Component: SiteFooter } });
+  const footer = await screen.findByRole("contentinfo");
+  expect(footer.textContent).toContain(`© ${new Date().getFullYear()} ${BRAND.companyName}. Registered in England and Wales, company number ${BRAND.companyNumber}.`);
+  expect(within(footer).getByText(BRAND.registeredAddress)).toBeTruthy();
+  expect(footer.textContent).not.toContain("VAT number");
 });

@@ -139,6 +139,7 @@ test("My Tickets says a ticket's event is age-limited and to bring ID", async ()
     createdAt: "2026-11-20T14:00:00.000Z",
     event: { id: "e1", title: "Late Jazz", dateTime: "2090-12-05T19:30:00.000Z", venue: "Roundhouse", location: "London", imageUrl: null, minAge: 18 },
     qrPayload: { ticketId: "TCKT-2026-1A2B3C4D", bookingId: "0f8fad5b-d9cb-469f-a165-70867728950e", eventTitle: "Late Jazz", attendeeName: "Ada Lovelace", eventDate: "2090-12-05T19:30:00.000Z", ticketQuantity: 1, kid: "k1", sig: "c2ln" },
+    tickets: [],
     ticketEmail: { status: "sent", sentAt: "2026-11-20T14:03:00.000Z", provider: "smtp", error: null },
     refund: { canRequest: false, automatic: false, includesFee: false, refundPence: 0, feePerTicketPence: 230, closesAt: null, closedReason: null, request: null },
     orderId: null,

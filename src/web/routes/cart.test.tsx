@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from "@testing-library/react";
-import { afterEach, expect, test } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, expect, test, vi } from "vitest";
 import type { SessionUser } from "@domain";
 import { cartItemFor } from "~/features/cart/cart-lines";
 import { anEvent } from "~/test/events";
@@ -10,6 +10,7 @@ import CartRoute from "./cart";
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  vi.unstubAllGlobals();
 });
 
 const user = { id: "u1", email: "ada@example.com", checkoutName: "Ada Lovelace" } as unknown as SessionUser;
@@ -46,4 +47,46 @@ test("the cart names who sells each event, with their address and Eventora as th
   expect(lines.map((line) => line.textContent)).toEqual(["Jazz Night, Blues Brunch: Sold by Jazz Co Ltd, 47 Frith Street, London, W1D 4HT. Eventora Ltd acts as their agent."]);
   expect(within(section).getByText(/14-day right to cancel .* does not apply/)).toBeTruthy();
   expect(within(section).getByRole("link", { name: "Refund Policy" })).toBeTruthy();
+});
+
+test("a line per ticket type: each named with its all-in price, limited by its type, and sent to checkout with its type (issue 36)", async () => {
+  const fetch = vi.fn(async () => new Response(JSON.stringify({ url: null }), { status: 200, headers: { "content-type": "application/json" } }));
+  vi.stubGlobal("fetch", fetch);
+  const base = anEvent().ticketTypes[0]!;
+  const standard = { ...base, id: "3c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5", name: "Standard", pricePence: 1500, allInPricePence: 1730, remaining: null };
+  const vip = { ...base, id: "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f70819", name: "VIP", pricePence: 4000, allInPricePence: 4230, remaining: 12, maxPerOrder: 1 };
+  const harbour = anEvent({ title: "Harbour Night", ticketTypes: [standard, vip] });
+  const items = [cartItemFor(harbour, 2, standard.id), cartItemFor(harbour, 1, vip.id)];
+  window.localStorage.setItem("cart", JSON.stringify(items));
+  renderRoute({ url: "/cart", user, route: { path: "/cart", loader: () => ({ items, catalogue: { [harbour.id]: harbour.ticketTypes } }), Component: CartRoute as never } });
+  expect(await screen.findByText("3 tickets for 1 event")).toBeTruthy();
+  const lines = within(screen.getByRole("list", { name: "Cart items" })).getAllByRole("listitem").filter((line) => line.parentElement?.getAttribute("aria-label") === "Cart items");
+  expect(lines).toHaveLength(2);
+  expect(lines[0]!.textContent).toContain("Standard");
+  expect(lines[0]!.textContent).toContain("£17.30 per ticket");
+  expect(lines[0]!.textContent).toContain("£34.60");
+  expect(lines[1]!.textContent).toContain("VIP");
+  expect(lines[1]!.textContent).toContain("£42.30 per ticket");
+  // VIP sells at most one to an order; Standard may have more.
+  expect((within(lines[1]!).getByRole("button", { name: "One ticket more for Harbour Night: VIP" }) as HTMLButtonElement).disabled).toBe(true);
+  expect((within(lines[0]!).getByRole("button", { name: "One ticket more for Harbour Night: Standard" }) as HTMLButtonElement).disabled).toBe(false);
+
+  fireEvent.click(screen.getByRole("button", { name: /Proceed to Checkout/ }));
+  await waitFor(() => expect(fetch).toHaveBeenCalled());
+  const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+  expect(path).toBe("/api/functions/create-payment");
+  expect(JSON.parse(String(init.body)).items).toEqual([
+    { eventId: harbour.id, ticketTypeId: standard.id, ticketQuantity: 2 },
+    { eventId: harbour.id, ticketTypeId: vip.id, ticketQuantity: 1 },
+  ]);
+});
+
+test("a line saved before ticket types reads as its event's one type", async () => {
+  const old = { ...cartItemFor(anEvent(), 2), ticketTypeId: undefined, ticketTypeName: undefined };
+  window.localStorage.setItem("cart", JSON.stringify([old]));
+  renderRoute({ url: "/cart", route: { path: "/cart", loader: () => ({ items: [old], catalogue: { [old.eventId]: anEvent().ticketTypes } }), Component: CartRoute as never } });
+  const list = await screen.findByRole("list", { name: "Cart items" });
+  expect(list.textContent).toContain("Jazz Night");
+  expect(list.textContent).not.toContain("General Admission");
+  expect(screen.getByText("2 tickets for 1 event")).toBeTruthy();
 });

@@ -1,6 +1,6 @@
 import { CartPage } from "~/features/cart/cart-page";
 import { parseCartCookie } from "~/features/cart/cart-cookie";
-import { cartItemFor, checkoutItems, type CartItem } from "~/features/cart/cart-lines";
+import { cartItemFor, checkoutItems, type CartCatalogue, type CartItem } from "~/features/cart/cart-lines";
 import type { CartSellers } from "~/features/cart/cart-sellers";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
 import { AskedDateOfBirthField } from "~/features/checkout/use-date-of-birth";
@@ -15,20 +15,29 @@ export const meta = () => [
 ];
 
 /**
- * The lines the cart cookie names, drawn from the catalogue so the page is complete on first paint.
- * Null when they cannot be read now (the browser's own cart takes over once the page runs).
+ * The lines the cart cookie names, drawn from the catalogue so the page is complete on first paint, with
+ * each event's ticket types (the cart holds a line per type: issue 36; a line saved before types buys the
+ * event's single or default type). Null items when they cannot be read now (the browser's own cart takes
+ * over once the page runs).
  */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<{ items: CartItem[] | null; sellers: CartSellers }> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<{ items: CartItem[] | null; catalogue: CartCatalogue; sellers: CartSellers }> {
   const lines = parseCartCookie(request.headers.get("cookie"));
-  if (lines.length === 0) return { items: [], sellers: {} };
+  if (lines.length === 0) return { items: [], catalogue: {}, sellers: {} };
   const { getEventsByIds, sellersOf } = await import("~/lib/services.server");
-  const ids = lines.map((line) => line.eventId);
+  const ids = [...new Set(lines.map((line) => line.eventId))];
   try {
     const [found, sellers] = await Promise.all([getEventsByIds({ db: services(context).db, ids }), sellersOf(context, ids)]);
     const events = new Map(found.map((event) => [event.id, event]));
-    return { items: lines.flatMap((line) => (events.has(line.eventId) ? [cartItemFor(events.get(line.eventId)!, line.ticketQuantity)] : [])), sellers };
+    return {
+      items: lines.flatMap((line) => {
+        const event = events.get(line.eventId);
+        return event ? [cartItemFor(event, line.ticketQuantity, line.ticketTypeId)] : [];
+      }),
+      catalogue: Object.fromEntries(found.map((event) => [event.id, event.ticketTypes])),
+      sellers,
+    };
   } catch {
-    return { items: null, sellers: {} };
+    return { items: null, catalogue: {}, sellers: {} };
   }
 }
 
@@ -37,6 +46,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
   return (
     <CartPage
       serverItems={loaderData.items}
+      catalogue={loaderData.catalogue}
       sellers={loaderData.sellers}
       checkingOut={pending}
       attendeeField={

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
 import type { EditableEvent, SessionUser } from "@domain";
 import { renderRoute } from "~/test/render-route";
+import { anEditableTicketType } from "~/test/events";
 import CreateEventRoute from "./create-event";
 
 afterEach(cleanup);
@@ -20,6 +21,7 @@ const paid = {
   venue: "Ronnie's",
   location: "Soho, London",
   pricePence: 2550,
+  ticketTypes: [anEditableTicketType(2550)],
   absorbsBookingFee: false,
   maxAttendees: 100,
   imageUrl: null,

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { useAddToCart } from "~/features/cart/use-add-to-cart";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
+import { TicketAttendeesFields } from "~/features/checkout/components/ticket-attendees-fields";
 import { AskedDateOfBirthField } from "~/features/checkout/use-date-of-birth";
 import { useBuyNow } from "~/features/checkout/use-buy-now";
 import { BookingCard } from "~/features/event-detail/booking-card";
@@ -55,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
  * Three features meet in it (the event page's card, checkout and cart), so the app composes it here.
  */
 const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
-  const { buyNow, pending, attendee, dateOfBirth } = useBuyNow({ eventId: event.id, eventTitle: event.title, dateTime: event.dateTime, minAge: event.minAge });
+  const { buyNow, pending, attendee, otherTickets, dateOfBirth } = useBuyNow({ eventId: event.id, eventTitle: event.title, dateTime: event.dateTime, minAge: event.minAge });
   const addToCart = useAddToCart();
   return (
     <BookingCard
@@ -68,15 +69,17 @@ const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
       status={event.status}
       buying={pending}
       attendeeField={
-        attendee && (
+        attendee &&
+        ((quantity: number) => (
           <>
             <AttendeeNameField {...attendee} disabled={pending} />
+            {otherTickets && <TicketAttendeesFields {...otherTickets(quantity)} disabled={pending} />}
             {dateOfBirth && <AskedDateOfBirthField {...dateOfBirth} disabled={pending} />}
           </>
-        )
+        ))
       }
       onBuyNow={(quantity, ticketTypeId) => void buyNow(quantity, ticketTypeId)}
-      onAddToCart={(quantity, max) => void addToCart(event, quantity, max)}
+      onAddToCart={(quantity, max, ticketTypeId) => void addToCart(event, quantity, max, ticketTypeId)}
     />
   );
 };

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster } from "sonner";
 import { afterEach, expect, test } from "vitest";
@@ -29,8 +29,11 @@ const ticket: ShownTicket = {
   attendeeEmail: "ada@example.com",
   checkedInAt: null,
   createdAt: "2026-11-20T14:00:00.000Z",
-  event: { id: "e1", title: "Jazz Night at the Roundhouse", dateTime: "2026-12-05T19:30:00.000Z", venue: "Roundhouse", location: "London", imageUrl: null, minAge: null },
-  qrImage: QR_IMAGE,
+  event: { id: "e1", title: "Jazz Night at the Roundhouse", dateTime: "2026-12-05T19:30:00.000Z", venue: "Roundhouse", location: "London", imageUrl: null, minAge: null, status: "active", transferCutoffHours: 0 },
+  tickets: [
+    { ticketId: "t1", position: 1, code: "TCKT-2026-1A2B3C4D", attendeeName: "Ada Lovelace", typeName: "Standard", status: "valid", checkedInAt: null, admits: true, qrDrawn: true, qrImage: QR_IMAGE },
+    { ticketId: "t2", position: 2, code: "TCKT-2026-5E6F7A8B", attendeeName: "Grace Hopper", typeName: "VIP", status: "valid", checkedInAt: null, admits: true, qrDrawn: true, qrImage: QR_IMAGE },
+  ],
   ticketEmail: { status: "sent", sentAt: "2026-11-20T14:03:00.000Z", provider: "smtp", error: null },
   refund: {
     canRequest: true,
@@ -73,8 +76,32 @@ test("a signed-in buyer sees each ticket with its QR code and the ways to resend
   expect(receipt.className.split(" ")).toContain("min-h-6");
 });
 
+test("each ticket of a booking shows its attendee, type, code, state and its own QR code (issue 36)", async () => {
+  const refunded = { ...ticket.tickets[1]!, ticketId: "t3", position: 3, code: "TCKT-2026-9C0D1E2F", attendeeName: "Alan Turing", status: "refunded" as const, admits: false, qrDrawn: false, qrImage: null };
+  const checkedIn = { ...ticket.tickets[1]!, checkedInAt: "2026-12-05T19:40:00.000Z" };
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([{ ...ticket, ticketQuantity: 2, refundedQuantity: 1, tickets: [ticket.tickets[0]!, checkedIn, refunded] }]) });
+  const list = await screen.findByRole("list", { name: "Tickets for Jazz Night at the Roundhouse" });
+  const items = within(list).getAllByRole("listitem");
+  expect(items).toHaveLength(3);
+  expect(within(items[0]!).getByText("Ada Lovelace")).toBeTruthy();
+  expect(within(items[0]!).getByText("Valid")).toBeTruthy();
+  expect(within(items[1]!).getByRole("img", { name: "QR code for ticket TCKT-2026-5E6F7A8B" })).toBeTruthy();
+  expect(within(items[1]!).getByText("VIP")).toBeTruthy();
+  expect(within(items[1]!).getByText("Checked in")).toBeTruthy();
+  expect(within(items[2]!).getByText("Refunded")).toBeTruthy();
+  expect(within(items[2]!).queryByRole("img")).toBeNull();
+});
+
+test("a large booking's QR codes beyond the first few wait behind 'Show all'", async () => {
+  const more = Array.from({ length: 6 }, (_, i) => ({ ...ticket.tickets[0]!, ticketId: `m${i}`, position: i + 1, code: `TCKT-2026-0000000${i}`, qrDrawn: i < 4, qrImage: i < 4 ? QR_IMAGE : null }));
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([{ ...ticket, ticketQuantity: 6, tickets: more }]) });
+  const link = await screen.findByRole("link", { name: "Show all 6 QR codes" });
+  expect(link.getAttribute("href")).toBe(`/my-tickets?all=${ticket.bookingId}#tickets-${ticket.bookingId}`);
+  expect(screen.getAllByRole("img", { name: /^QR code for ticket/ })).toHaveLength(4);
+});
+
 test("a ticket whose QR code the server could not draw says so in its place", async () => {
-  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([{ ...ticket, qrImage: null }]) });
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([{ ...ticket, tickets: [{ ...ticket.tickets[0]!, qrImage: null }] }]) });
   expect(await screen.findByRole("img", { name: "QR code for ticket TCKT-2026-1A2B3C4D could not be drawn" })).toBeTruthy();
   expect(screen.getByText("Failed to generate QR code")).toBeTruthy();
 });
@@ -155,4 +182,78 @@ test("within 48 hours of the event the card says when refunds closed, with no bu
   const refund = await screen.findByRole("region", { name: "Refund" });
   expect(within(refund).getByText("Refunds closed on Thu, 3 Dec 2026, 19:30: they close 48 hours before the event starts.")).toBeTruthy();
   expect(screen.queryByRole("button", { name: /^Request a refund/ })).toBeNull();
+});
+
+/** Grace's ticket on an event far ahead, where passing tickets on is open (issue 36). */
+const later: ShownTicket = { ...ticket, event: { ...ticket.event, dateTime: "2090-12-05T19:30:00.000Z" } };
+
+test("a buyer passes a ticket on: a dialog asks their name and e-mail, says what happens, posts the ticket and the list shows its new holder (issue 36)", async () => {
+  const posted: Record<string, FormDataEntryValue>[] = [];
+  let tickets = [later];
+  const route = {
+    ...myTicketsRoute([]),
+    loader: () => ({ tickets }),
+    action: async ({ request: post }: { request: Request }) => {
+      const form = Object.fromEntries(await post.formData());
+      posted.push(form);
+      const moved = { ...later.tickets[1]!, attendeeName: "Margaret Hamilton", code: "TCKT-2026-77778888" };
+      tickets = [{ ...later, tickets: [later.tickets[0]!, moved] }];
+      return { intent: "transfer", bookingId: later.bookingId, transfer: { ticketId: "t2", bookingId: later.bookingId, code: moved.code, attendeeName: moved.attendeeName, attendeeEmail: "margaret@example.com", history: [] } };
+    },
+  };
+  renderRoute({ url: "/my-tickets", user, route });
+  render(<Toaster />);
+  // Each valid ticket offers it, named by its holder and code.
+  expect(await screen.findByRole("button", { name: "Pass this ticket on: Ada Lovelace, TCKT-2026-1A2B3C4D" })).toBeTruthy();
+  await userEvent.click(screen.getByRole("button", { name: "Pass this ticket on: Grace Hopper, TCKT-2026-5E6F7A8B" }));
+  const dialog = await screen.findByRole("dialog", { name: "Pass this ticket on" });
+  expect(within(dialog).getByText("They get a new ticket by e-mail, and this ticket's QR code stops working.")).toBeTruthy();
+  expect(document.activeElement).toBe(within(dialog).getByLabelText("Their name"));
+
+  // The shared schema's words at each field, nothing posted.
+  await userEvent.click(within(dialog).getByRole("button", { name: "Pass ticket on" }));
+  expect(within(dialog).getByText("Please enter the new holder's e-mail address: their ticket goes there.")).toBeTruthy();
+  expect(posted).toEqual([]);
+
+  await userEvent.type(within(dialog).getByLabelText("Their name"), "Margaret Hamilton");
+  await userEvent.type(within(dialog).getByLabelText("Their e-mail"), "margaret@example.com");
+  await userEvent.click(within(dialog).getByRole("button", { name: "Pass ticket on" }));
+  expect(await screen.findByText("Ticket passed to Margaret Hamilton")).toBeTruthy();
+  await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  expect(posted).toEqual([{ intent: "transfer", bookingId: later.bookingId, ticketId: "t2", name: "Margaret Hamilton", email: "margaret@example.com" }]);
+  const items = within(screen.getByRole("list", { name: "Tickets for Jazz Night at the Roundhouse" })).getAllByRole("listitem");
+  expect(within(items[1]!).getByText("Margaret Hamilton")).toBeTruthy();
+  expect(within(items[1]!).getByText("TCKT-2026-77778888")).toBeTruthy();
+});
+
+test("a refused transfer shows the server's reason in the dialog and keeps it open", async () => {
+  const message = "This ticket was checked in at the door, so it cannot be passed on.";
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([later], () => ({ intent: "transfer", bookingId: later.bookingId, refused: { status: 409, message } })) });
+  await userEvent.click(await screen.findByRole("button", { name: /^Pass this ticket on: Grace Hopper/ }));
+  const dialog = await screen.findByRole("dialog", { name: "Pass this ticket on" });
+  await userEvent.type(within(dialog).getByLabelText("Their name"), "Margaret Hamilton");
+  await userEvent.type(within(dialog).getByLabelText("Their e-mail"), "margaret@example.com");
+  await userEvent.click(within(dialog).getByRole("button", { name: "Pass ticket on" }));
+  expect((await within(dialog).findByRole("alert")).textContent).toBe(message);
+  expect(screen.getByRole("dialog", { name: "Pass this ticket on" })).toBeTruthy();
+});
+
+test("no ticket is offered to pass on once checked in or refunded, after the organiser's cut-off, or for a past event", async () => {
+  const checkedIn = { ...later.tickets[0]!, checkedInAt: "2026-11-30T19:40:00.000Z" };
+  const refunded = { ...later.tickets[1]!, status: "refunded" as const, admits: false, qrDrawn: false, qrImage: null };
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([{ ...later, ticketQuantity: 1, refundedQuantity: 1, tickets: [checkedIn, refunded] }]) });
+  expect(await screen.findByRole("list", { name: "Tickets for Jazz Night at the Roundhouse" })).toBeTruthy();
+  expect(screen.queryByRole("button", { name: /^Pass this ticket on/ })).toBeNull();
+  cleanup();
+
+  // Closed 72 hours before a start two days away.
+  const soon = new Date(Date.now() + 48 * 3_600_000).toISOString();
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([{ ...later, event: { ...later.event, dateTime: soon, transferCutoffHours: 72 } }]) });
+  expect(await screen.findByRole("list", { name: "Tickets for Jazz Night at the Roundhouse" })).toBeTruthy();
+  expect(screen.queryByRole("button", { name: /^Pass this ticket on/ })).toBeNull();
+  cleanup();
+
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([{ ...later, period: "past" }]) });
+  expect(await screen.findByRole("list", { name: "Tickets for Jazz Night at the Roundhouse" })).toBeTruthy();
+  expect(screen.queryByRole("button", { name: /^Pass this ticket on/ })).toBeNull();
 });

@@ -8,7 +8,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: prin
 
 /**
  * Only for the signed-in user: anyone else goes to /auth and comes back here after signing in (spec §2 My Tickets).
- * Each ticket's QR code is drawn here, so the page loads no QR library.
+ * Each ticket's QR code is drawn here, so the page loads no QR library: a booking's first few, or all of the one asked for.
  */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const [{ requireUser }, { listMyTickets }, { showTickets }] = await Promise.all([
@@ -17,7 +17,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     import("~/features/my-tickets/shown-tickets.server"),
   ]);
   const user = await requireUser(context, request, url);
-  return { tickets: await showTickets(await listMyTickets(context, user.id)) };
+  // ?all=<booking id>: that booking's QR codes all drawn ("Show all", for a booking of more than a few tickets).
+  return { tickets: await showTickets(await listMyTickets(context, user.id), { drawAllFor: url.searchParams.get("all") }) };
 }
 
 /** A ticket card's refund request or ticket e-mail resend (posted by its fetcher); the list is then read again. */

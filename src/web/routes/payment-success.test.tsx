@@ -59,6 +59,20 @@ test("a paid session shows each booking with its attendee, tickets, total and ti
   expect(reads).toEqual(["cs_test_1"]);
 });
 
+test("each ticket of a booking is listed with its attendee, type and own code (issue 36)", async () => {
+  const outcome = verificationOutcome(confirmed);
+  if (!outcome.ok) throw new Error("expected a confirmed outcome");
+  const tickets = [
+    { ticketId: "t1", position: 1, code: "TCKT-2026-1A2B3C4D", attendeeName: "Ada Lovelace", typeName: "Standard", status: "valid" as const, checkedInAt: null },
+    { ticketId: "t2", position: 2, code: "TCKT-2026-5E6F7A8B", attendeeName: "Grace Hopper", typeName: "VIP", status: "valid" as const, checkedInAt: null },
+  ];
+  const { route } = paymentSuccessRoute({ ...outcome, bookings: outcome.bookings.map((booking) => ({ ...booking, tickets })) });
+  renderRoute({ url: "/payment-success?session_id=cs_test_1", route });
+  const list = await screen.findByRole("list", { name: "Tickets for Jazz Night" });
+  const items = [...list.querySelectorAll("li")].map((item) => item.textContent);
+  expect(items).toEqual(["Ada Lovelace · StandardTCKT-2026-1A2B3C4D", "Grace Hopper · VIPTCKT-2026-5E6F7A8B"]);
+});
+
 test("while a ticket e-mail is queued the page is read again until it has gone", async () => {
   const queued = { ...confirmed, bookings: [{ ...confirmed.bookings![0]!, ticket_email: { status: "queued", sentAt: null, provider: null, error: null } }] } as VerifyPaymentResult;
   const { route, reads } = paymentSuccessRoute(verificationOutcome(queued), verificationOutcome(confirmed));

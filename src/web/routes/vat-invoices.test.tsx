@@ -10,7 +10,7 @@ afterEach(cleanup);
 
 const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unknown as SessionUser;
 const orderId = "7c9e6679-7425-40de-944b-e07fc1f99a41";
-const none: VatInvoices = { orderId, receiptNumber: "R-000123", offered: true, invoices: [] };
+const none: VatInvoices = { orderId, receiptNumber: "R-000123", offered: true, invoices: [], creditNotes: [] };
 
 const issued: VatInvoices = {
   ...none,
@@ -107,4 +107,37 @@ test("an order of £250 or less is told its receipt is its VAT invoice", async (
   render({ ...none, offered: false });
   expect(await screen.findByText(/A full VAT invoice is for orders over £250/)).toBeTruthy();
   expect(screen.queryByRole("button", { name: "Get a VAT invoice" })).toBeNull();
+});
+
+test("a refund's credit note is shown beside the invoices: the invoice it corrects, the reason, what it credits, and its PDF", async () => {
+  const noteId = "5d2a9c41-3b7e-4f10-8a6c-2e9b7d4f1a03";
+  render({
+    ...issued,
+    creditNotes: [
+      {
+        id: noteId,
+        creditNoteNumber: "CN-000002",
+        issuerKind: "seller",
+        issuedAt: "2026-11-25T10:00:00.000Z",
+        invoiceId: issued.invoices[0]!.id,
+        invoiceNumber: "INV-000007",
+        invoiceDate: "2026-11-21T10:00:00.000Z",
+        reason: "Refunded by the organiser: Seat double-booked",
+        seller: issued.invoices[0]!.seller,
+        buyer: issued.invoices[0]!.buyer,
+        lines: [{ description: "Tickets refunded: Gala Dinner, 1 ticket", quantity: 1, vatRateBasisPoints: 2000, netPence: 10_000, vatPence: 2_000, grossPence: 12_000 }],
+        netPence: 10_000,
+        vatPence: 2_000,
+        grossPence: 12_000,
+        pdfPath: `/api/receipts/${orderId}/vat-credit-notes/${noteId}.pdf`,
+      },
+    ],
+  });
+  expect(await screen.findByRole("heading", { name: "Credit notes" })).toBeTruthy();
+  expect(screen.getByRole("heading", { name: "Credit note CN-000002 from Big Hall Promotions Ltd" })).toBeTruthy();
+  expect(screen.getByText(/Corrects VAT invoice INV-000007/)).toBeTruthy();
+  expect(screen.getByText("Reason: Refunded by the organiser: Seat double-booked")).toBeTruthy();
+  const row = within(screen.getByRole("table", { name: "Lines of credit note CN-000002" })).getByRole("row", { name: /Gala Dinner, 1 ticket/ });
+  for (const text of ["£100.00", "20%", "£20.00", "£120.00"]) expect(within(row).getByText(text)).toBeTruthy();
+  expect(screen.getByRole("link", { name: "Download PDF of credit note CN-000002" }).getAttribute("href")).toBe(`/api/receipts/${orderId}/vat-credit-notes/${noteId}.pdf`);
 });

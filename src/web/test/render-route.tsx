@@ -1,7 +1,8 @@
 import { configure, render, type RenderResult } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub, Outlet } from "react-router";
-import type { SessionUser } from "@domain";
+import type { PlatformCompany, SessionUser } from "@domain";
+import { DEFAULT_COMPANY } from "./default-company";
 
 // A loaded 2-core machine can take more than Testing Library's default second to render a route; the
 // find* queries still return as soon as the page is there.
@@ -18,6 +19,8 @@ export interface RenderRouteOptions {
   user?: SessionUser | null;
   /** The header's cart count from the root loader. */
   cartCount?: number;
+  /** The platform's company from the root loader (usePlatformCompany): the default configuration's unless given. */
+  company?: PlatformCompany;
   /** Other routes the page may link or navigate to, e.g. `{ path: "/auth", Component: () => <h1>Sign in</h1> }`. */
   others?: StubRoute[];
 }
@@ -26,9 +29,9 @@ export interface RenderRouteOptions {
  * Renders one route module's component in a router, under a root route that answers like ours
  * (`useRouteLoaderData("root")`), so a test can read the page by role and label as a visitor would.
  */
-export function renderRoute({ route, url, user = null, cartCount = 0, others = [] }: RenderRouteOptions): RenderResult {
+export function renderRoute({ route, url, user = null, cartCount = 0, company = DEFAULT_COMPANY, others = [] }: RenderRouteOptions): RenderResult {
   const Stub = createRoutesStub([
-    { id: "root", path: "/", loader: () => ({ user, cartCount }), Component: Outlet as ComponentType, HydrateFallback: () => null, children: [route, ...others] },
+    { id: "root", path: "/", loader: () => ({ user, cartCount, company }), Component: Outlet as ComponentType, HydrateFallback: () => null, children: [route, ...others] },
   ]);
   return render(<Stub initialEntries={[url]} />);
 }

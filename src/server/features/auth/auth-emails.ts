@@ -1,8 +1,8 @@
-import { BRAND } from "../../../domain";
+import { BRAND, type PlatformCompany } from "../../../domain";
 import { renderEmail } from "../../providers/email/layout";
 import type { EmailMessage } from "../../providers/email/email";
 
-export function confirmEmailMessage({ to, url }: { to: string; url: string }): EmailMessage {
+export function confirmEmailMessage({ to, url, company }: { to: string; url: string; company: PlatformCompany }): EmailMessage {
   return {
     to,
     subject: `Confirm your ${BRAND.name} account`,
@@ -12,11 +12,12 @@ export function confirmEmailMessage({ to, url }: { to: string; url: string }): E
       paragraphs: [`Thanks for signing up to ${BRAND.name}. Confirm your e-mail address to start buying tickets and creating events.`],
       action: { label: "Confirm my e-mail", url },
       footnote: "This link expires in 24 hours. If you did not create an account, you can ignore this e-mail.",
+      company,
     }),
   };
 }
 
-export function existingAccountMessage({ to, signInUrl }: { to: string; signInUrl: string }): EmailMessage {
+export function existingAccountMessage({ to, signInUrl, company }: { to: string; signInUrl: string; company: PlatformCompany }): EmailMessage {
   return {
     to,
     subject: `You already have a ${BRAND.name} account`,
@@ -29,11 +30,12 @@ export function existingAccountMessage({ to, signInUrl }: { to: string; signInUr
       ],
       action: { label: "Sign in", url: signInUrl },
       footnote: "If this was not you, no action is needed: your account is unchanged.",
+      company,
     }),
   };
 }
 
-export function resetPasswordMessage({ to, url }: { to: string; url: string }): EmailMessage {
+export function resetPasswordMessage({ to, url, company }: { to: string; url: string; company: PlatformCompany }): EmailMessage {
   return {
     to,
     subject: `Reset your ${BRAND.name} password`,
@@ -43,11 +45,12 @@ export function resetPasswordMessage({ to, url }: { to: string; url: string }): 
       paragraphs: ["We received a request to reset the password for your account. Choose a new password with the button below."],
       action: { label: "Reset my password", url },
       footnote: "This link expires in 1 hour and works once. If you did not ask for it, ignore this e-mail: your password stays the same.",
+      company,
     }),
   };
 }
 
-export function signInCodeMessage({ to, code }: { to: string; code: string }): EmailMessage {
+export function signInCodeMessage({ to, code, company }: { to: string; code: string; company: PlatformCompany }): EmailMessage {
   return {
     to,
     subject: `${code} is your ${BRAND.name} sign-in code`,
@@ -57,6 +60,7 @@ export function signInCodeMessage({ to, code }: { to: string; code: string }): E
       paragraphs: ["Enter this code on the sign-in page to sign in:"],
       code,
       footnote: "The code expires in 10 minutes. If you did not ask for it, you can ignore this e-mail.",
+      company,
     }),
   };
 }

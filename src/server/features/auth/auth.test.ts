@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { classifySignInFailure, latestAllowedDateOfBirth } from "../../../domain";
+import { BRAND, classifySignInFailure, latestAllowedDateOfBirth } from "../../../domain";
 import { createTestApp, setUpTestApp } from "../../../../test/app";
 import { AuthClient, TEST_PASSWORD, codeIn, newClient, latestMessage, linkIn, mailboxCount } from "../../../../test/auth-client";
 import { createAccount } from "../../../../test/fixtures";
@@ -295,14 +295,20 @@ describe("e-mail delivery over SMTP", () => {
   let smtpApp: Awaited<ReturnType<typeof createTestApp>>;
   beforeEach(async () => {
     smtp = await startSmtpReceiver();
-    smtpApp = await createTestApp({ SMTP_URL: smtp.smtpUrl, EMAIL_FROM: "Eventora <tickets@eventora.test>" });
+    smtpApp = await createTestApp({
+      SMTP_URL: smtp.smtpUrl,
+      EMAIL_FROM: "Eventora <tickets@eventora.test>",
+      COMPANY_NAME: "Ticket Co Ltd",
+      COMPANY_NUMBER: "SC123456",
+      COMPANY_ADDRESS: "1 High Street, Edinburgh EH1 1AA",
+    });
     return async () => {
       await smtpApp.close();
       await smtp.stop();
     };
   });
 
-  it("sends the confirmation as HTML with a plain-text part from EMAIL_FROM", async () => {
+  it("sends the confirmation as HTML with a plain-text part from EMAIL_FROM, its footer naming the configured company (issue 34)", async () => {
     const c = new AuthClient(smtpApp.app, smtpApp.config.publicUrl);
     const email = uniqueEmail("smtp");
     expect((await signUp(c, email)).statusCode).toBe(200);
@@ -314,6 +320,9 @@ describe("e-mail delivery over SMTP", () => {
     expect(mail.html).toContain("<h1");
     expect(mail.text).toContain("Confirm my e-mail: http://localhost:3000/api/auth/verify-email?token=");
     expect(await listMailbox({ db: smtpApp.db })).toHaveLength(0);
+    expect(mail.text.trimEnd().split("\n").at(-1)).toBe("Ticket Co Ltd, 1 High Street, Edinburgh EH1 1AA");
+    expect(mail.html).toContain("Ticket Co Ltd, 1 High Street, Edinburgh EH1 1AA</p>");
+    expect(mail.html).not.toContain(BRAND.companyName);
   });
 });
 

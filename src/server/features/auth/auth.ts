@@ -100,11 +100,11 @@ export function createAuth({ db, config, email, sms, accountChanged }: AuthDeps)
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await email.send(resetPasswordMessage({ to: user.email, url }));
+        await email.send(resetPasswordMessage({ to: user.email, url, company: config.company }));
       },
       // The sign-up answer is the same for a known e-mail; its owner hears about it by e-mail instead.
       onExistingUserSignUp: async ({ user }) => {
-        await email.send(existingAccountMessage({ to: user.email, signInUrl }));
+        await email.send(existingAccountMessage({ to: user.email, signInUrl, company: config.company }));
       },
     },
     emailVerification: {
@@ -113,7 +113,7 @@ export function createAuth({ db, config, email, sms, accountChanged }: AuthDeps)
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await email.send(confirmEmailMessage({ to: user.email, url: confirmationLink(url) }));
+        await email.send(confirmEmailMessage({ to: user.email, url: confirmationLink(url), company: config.company }));
       },
     },
     plugins: [
@@ -124,7 +124,7 @@ export function createAuth({ db, config, email, sms, accountChanged }: AuthDeps)
         // spec §5 OTP: e-mail sign-in by code never creates a user (unknown addresses get no mail, same answer).
         disableSignUp: true,
         sendVerificationOTP: async ({ email: to, otp, type }) => {
-          if (type === "sign-in") await email.send(signInCodeMessage({ to, code: otp }));
+          if (type === "sign-in") await email.send(signInCodeMessage({ to, code: otp, company: config.company }));
         },
       }),
       phoneNumber({

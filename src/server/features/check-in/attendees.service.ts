@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { ATTENDEE_CSV_COLUMNS, bookingRefundState, bookingStateLabel, eventPlace, formatNumericDateTime, LISTED_BOOKING_STATUSES, CSV_BOM, csvPounds, toCsv, type AttendeeList } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings, orderLines } from "../../db/schema";
+import { bookings, orderLines, tickets, ticketTypes } from "../../db/schema";
 import { bookingMoney } from "../ledger/ledger";
 import type { Actor } from "../auth/session";
 import { findManagedEvent } from "../events/managed-events";
@@ -12,43 +12,73 @@ type Attendee = AttendeeList["attendees"][number];
 const listedOfEvent = (eventId: string) => and(eq(bookings.eventId, eventId), inArray(bookings.status, [...LISTED_BOOKING_STATUSES]));
 
 /**
- * The attendees of an event, newest first (ties by booking id), `limit` at a time after `after` (keyset:
- * the last row's created_at as PostgreSQL wrote it, microseconds and all, and its id), with what went back from the ledger.
+ * The attendees of an event, a row per ticket (issue 36): bookings newest first (ties by booking id), each
+ * booking's tickets in their order, `limit` bookings at a time after `after` (keyset: the last booking's
+ * created_at as PostgreSQL wrote it, microseconds and all, and its id), with what went back from the ledger.
  */
 async function attendeeRows(db: Db, eventId: string, { limit, after }: { limit: number; after?: { createdAt: string; id: string } }) {
-  const query = db
+  const rows = await db
     .select({ booking: bookings, cursor: sql<string>`${bookings.createdAt}::text`, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence })
     .from(bookings)
     .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
     .where(and(listedOfEvent(eventId), after ? sql`(${bookings.createdAt}, ${bookings.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(limit);
-  const rows = await query;
-  const money = await bookingMoney(db, rows.map(({ booking }) => booking.id));
-  const attendees: Attendee[] = rows.map(({ booking: row, unitPricePence, feePerTicketPence }) => ({
-    bookingId: row.id,
-    name: row.attendeeName,
-    email: row.attendeeEmail,
-    status: row.status,
-    tickets: row.ticketQuantity,
-    amountPence: row.totalAmountPence,
-    refundedTickets: row.refundedQuantity,
-    refundState: bookingRefundState({ ticketQuantity: row.ticketQuantity, refundedQuantity: row.refundedQuantity, refundedPence: money.get(row.id)?.refundedPence }),
-    refundedPence: money.get(row.id)?.refundedPence ?? 0,
-    unitPricePence: unitPricePence ?? 0,
-    feePerTicketPence: feePerTicketPence ?? 0,
-    bookedAt: row.createdAt.toISOString(),
-    ticketCode: row.ticketCode,
-    qrCode: row.qrCode,
-    checkedInAt: row.checkedInAt?.toISOString() ?? null,
-  }));
+  if (!rows.length) return { attendees: [], bookings: 0, next: undefined };
+  const bookingIds = rows.map(({ booking }) => booking.id);
+  const [money, issued] = await Promise.all([
+    bookingMoney(db, bookingIds),
+    db
+      .select({ ticket: tickets, typeName: ticketTypes.name })
+      .from(tickets)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
+      .where(inArray(tickets.bookingId, bookingIds))
+      .orderBy(asc(tickets.bookingId), asc(tickets.position)),
+  ]);
+  const ticketsOf = new Map<string, typeof issued>();
+  for (const row of issued) {
+    const ofBooking = ticketsOf.get(row.ticket.bookingId);
+    if (ofBooking) ofBooking.push(row);
+    else ticketsOf.set(row.ticket.bookingId, [row]);
+  }
+  const attendees: Attendee[] = rows.flatMap(({ booking: row, unitPricePence, feePerTicketPence }) => {
+    const refundedPence = money.get(row.id)?.refundedPence ?? 0;
+    const ofBooking = {
+      bookingId: row.id,
+      buyerName: row.attendeeName,
+      buyerEmail: row.attendeeEmail,
+      status: row.status,
+      tickets: row.ticketQuantity,
+      amountPence: row.totalAmountPence,
+      refundedTickets: row.refundedQuantity,
+      refundState: bookingRefundState({ ticketQuantity: row.ticketQuantity, refundedQuantity: row.refundedQuantity, refundedPence: money.get(row.id)?.refundedPence }),
+      refundedPence,
+      unitPricePence: unitPricePence ?? 0,
+      feePerTicketPence: feePerTicketPence ?? 0,
+      bookedAt: row.createdAt.toISOString(),
+      bookingCode: row.ticketCode,
+      qrCode: row.qrCode,
+      bookingCheckedInAt: row.checkedInAt?.toISOString() ?? null,
+    };
+    return (ticketsOf.get(row.id) ?? []).map(({ ticket, typeName }) => ({
+      ticketId: ticket.id,
+      ticketCode: ticket.code,
+      name: ticket.attendeeName,
+      email: ticket.attendeeEmail ?? row.attendeeEmail,
+      typeName,
+      ticketStatus: ticket.status === "refunded" ? ("refunded" as const) : ("valid" as const),
+      checkedInAt: ticket.checkedInAt?.toISOString() ?? null,
+      ...ofBooking,
+    }));
+  });
   const last = rows.at(-1);
-  return { attendees, next: last ? { createdAt: last.cursor, id: last.booking.id } : undefined };
+  return { attendees, bookings: rows.length, next: last ? { createdAt: last.cursor, id: last.booking.id } : undefined };
 }
 
 /**
- * spec §6 Organiser: the door's list, attendees of an event its owner (or an admin) manages, newest first:
- * paid bookings, with refunded and disputed ones shown in their state (issue 19) and what went back from the ledger.
+ * spec §6 Organiser: the door's list, attendees of an event its owner (or an admin) manages, a row per ticket
+ * (issue 36), newest booking first: paid bookings' tickets, with refunded and disputed ones shown in their state
+ * (issue 19) and what went back from the ledger.
  */
 export async function listAttendees({ db, actor, eventId }: { db: Db; actor: Actor; eventId: string }): Promise<AttendeeList> {
   const event = await findManagedEvent(db, actor, eventId);
@@ -57,16 +87,16 @@ export async function listAttendees({ db, actor, eventId }: { db: Db; actor: Act
   return { event: { ...event, dateTime: event.dateTime.toISOString() }, attendees };
 }
 
-/** Attendees read per page: a page's ledger sums are one small query, never one over every booking of the event. */
+/** Bookings read per page: a page's ledger sums and tickets are small queries, never ones over every booking of the event. */
 const PAGE_SIZE = 500;
 
-/** An event's attendees a page at a time, newest first (keyset: no page skips or repeats a booking). */
+/** An event's attendees a page of bookings at a time, newest first (keyset: no page skips or repeats a booking). */
 async function* attendeePages(db: Db, eventId: string): AsyncGenerator<Attendee[]> {
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     const page = await attendeeRows(db, eventId, { limit: PAGE_SIZE, after });
     if (page.attendees.length) yield page.attendees;
-    if (page.attendees.length < PAGE_SIZE) return;
+    if (page.bookings < PAGE_SIZE) return;
     after = page.next;
   }
 }
@@ -76,18 +106,25 @@ function spreadsheetDateTime(iso: string): string {
   return formatNumericDateTime(iso) ?? iso;
 }
 
-/** The CSV rows of some attendees (spec §9 Display), with cells a spreadsheet cannot run as formulas. */
+/** A ticket's state in the export: admitted, still to come, or refunded. */
+const ticketStateLabel = (attendee: Attendee) => (attendee.ticketStatus === "refunded" ? "Refunded" : attendee.checkedInAt ? "Checked In" : "Pending");
+
+/** The CSV rows of some attendees, one per ticket (spec §9 Display, issue 36), with cells a spreadsheet cannot run as formulas. */
 function attendeeCsvRows(place: string, attendees: readonly Attendee[]): string {
   return toCsv(
     attendees.map((attendee) => [
       attendee.name,
       attendee.email,
+      attendee.typeName,
+      attendee.ticketCode,
+      ticketStateLabel(attendee),
+      attendee.checkedInAt ? spreadsheetDateTime(attendee.checkedInAt) : "",
+      attendee.buyerName,
+      attendee.buyerEmail,
+      spreadsheetDateTime(attendee.bookedAt),
+      place,
       attendee.tickets,
       csvPounds(attendee.amountPence),
-      spreadsheetDateTime(attendee.bookedAt),
-      attendee.checkedInAt ? "Checked In" : "Pending",
-      attendee.qrCode ?? attendee.ticketCode,
-      place,
       attendee.refundedTickets,
       bookingStateLabel({ status: attendee.status, ticketQuantity: attendee.tickets, refundedQuantity: attendee.refundedTickets, refundedPence: attendee.refundedPence }) ?? "",
       csvPounds(attendee.refundedPence),
@@ -96,8 +133,8 @@ function attendeeCsvRows(place: string, attendees: readonly Attendee[]): string 
 }
 
 /**
- * The attendee export, streamed: the header, then the attendees a page at a time, so an event of
- * 20,000 bookings never sits in memory whole.
+ * The attendee export, streamed: the header, then the tickets a page of bookings at a time, so an event
+ * of 20,000 bookings never sits in memory whole.
  */
 async function* attendeesCsv(db: Db, eventId: string, place: string): AsyncGenerator<string> {
   yield CSV_BOM + toCsv([[...ATTENDEE_CSV_COLUMNS]]);

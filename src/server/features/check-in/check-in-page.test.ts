@@ -5,7 +5,7 @@ import { createBooking, createEvent } from "../../../../test/fixtures";
 import { pageContextOf, pageRequest } from "../../../../test/page-context";
 import { signInAs } from "../../../../test/organiser";
 import { loader } from "../../../web/routes/check-in";
-import { bookings, events } from "../../db/schema";
+import { bookings, events, tickets } from "../../db/schema";
 
 const t = setUpTestApp();
 const DAY = 86_400_000;
@@ -27,6 +27,7 @@ describe("/check-in's loader (spec §2 Check-in scanner)", () => {
     const admitted = await createBooking(t.db, { eventId: next.id, quantity: 2 });
     await createBooking(t.db, { eventId: next.id, quantity: 3 });
     await t.db.update(bookings).set({ checkedInAt: new Date() }).where(eq(bookings.id, admitted.id));
+    await t.db.update(tickets).set({ checkedInAt: new Date() }).where(eq(tickets.bookingId, admitted.id));
 
     const page = await load("/check-in", organiser.client.cookieHeader);
     expect(page.ownEvents?.map((event) => event.title).sort()).toEqual(["Later gig", "Next gig"]);

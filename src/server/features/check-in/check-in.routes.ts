@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AttendeeList, CheckInCounts, CheckInList, CheckInResult, CheckResult, CheckTicketInput, OfflineCheckInOutcome, OfflineCheckIns } from "../../../domain";
 import { exportAttendees } from "./attendees.service";
-import { checkInBooking, checkInCounts, checkInList, checkTicket, syncOfflineCheckIns } from "./check-in.service";
+import { checkInAttendeeTicket, checkInBooking, checkInCounts, checkInList, checkTicket, syncOfflineCheckIns } from "./check-in.service";
 
 /** The door: the scan (spec §7 check-ticket), the offline scanner's list and sync, the counter, and the attendee list with its check-in button. */
 export const checkInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, signer }) => {
@@ -73,7 +73,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     {
       schema: {
         tags: ["dashboard"],
-        summary: "Confirmed attendees of an event (owner or admin); ?format=csv downloads them (streamed)",
+        summary: "Confirmed attendees of an event, a row per ticket with its type (owner or admin); ?format=csv downloads them (streamed)",
         params: z.object({ id: z.string().max(100) }),
         querystring: z.object({ format: z.enum(["json", "csv"]).default("json") }),
         response: { 200: AttendeeList.or(z.string()) },
@@ -102,5 +102,18 @@ export const checkInRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       },
     },
     async (request) => checkInBooking({ db, actor: await session.requireActor(request), bookingId: request.params.id }),
+  );
+
+  app.post(
+    "/tickets/:id/check-in",
+    {
+      schema: {
+        tags: ["dashboard"],
+        summary: "Check one ticket in by its id, from the attendee list's row (owner or admin, else 404); a repeat reports the first check-in",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: CheckInResult },
+      },
+    },
+    async (request) => checkInAttendeeTicket({ db, actor: await session.requireActor(request), ticketId: request.params.id }),
   );
 };

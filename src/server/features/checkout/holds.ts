@@ -4,6 +4,7 @@ import {
   absorbedFeePerTicket,
   AppError,
   buyerFeePerTicket,
+  type LineAttendee,
   cartTotals,
   CHECKOUT_HOLD_MINUTES,
   CHECKOUT_RATE_LIMIT,
@@ -28,7 +29,8 @@ import { checkPerOrder, checkPlacesLeft, checkSalesWindow, checkTypePlacesLeft, 
 export interface HoldRequest {
   userId: string;
   provider: PaymentGateway["name"];
-  lines: { eventId: string; ticketTypeId: string | null; quantity: number }[];
+  /** `attendees`: one per ticket, in order, when the buyer named them (issue 36); null, every ticket in `attendeeName`. */
+  lines: { eventId: string; ticketTypeId: string | null; quantity: number; attendees: LineAttendee[] | null }[];
   sessionId: string;
   attendeeName: string;
   affiliateId: string | null;
@@ -48,6 +50,8 @@ export interface PricedLine {
   type: TicketTypeRow;
   severalTypes: boolean;
   quantity: number;
+  /** Who each ticket is for (issue 36), or null: every ticket in the order's attendee name. */
+  attendees: LineAttendee[] | null;
   fee: number;
   absorbedFee: number;
   total: number;
@@ -95,6 +99,7 @@ function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing
       type,
       severalTypes: (types.byEvent.get(event.id) ?? []).length > 1,
       quantity: line.quantity,
+      attendees: line.attendees,
       fee: buyerFeePerTicket(type.pricePence, event.absorbsBookingFee),
       absorbedFee: absorbedFeePerTicket(type.pricePence, event.absorbsBookingFee),
       total: ticketTotal(type.pricePence, line.quantity, event.absorbsBookingFee),
@@ -124,6 +129,8 @@ async function writeOrders(tx: Tx, held: (BuyerHold & { orderId: string; priced:
             feePerTicketPence: line.fee,
             absorbedFeePerTicketPence: line.absorbedFee,
             totalPence: line.total,
+            // The bookings' trigger names each ticket from these (migration 0028).
+            attendees: line.attendees,
           })),
         ),
       )

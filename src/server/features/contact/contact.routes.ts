@@ -17,6 +17,6 @@ export const contactRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await submitContactMessage({ db, email, supportEmail: config.SUPPORT_EMAIL, input: request.body, clientIp: request.ip })),
+      reply.status(201).send(await submitContactMessage({ db, email, supportEmail: config.SUPPORT_EMAIL, company: config.company, input: request.body, clientIp: request.ip })),
   );
 };

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { AppError, BRAND, type ContactMessageInput, type ContactMessageReceipt } from "../../../domain";
+import { AppError, BRAND, type ContactMessageInput, type ContactMessageReceipt, type PlatformCompany } from "../../../domain";
 import type { Db } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 import { enforceRateLimit } from "../../lib/rate-limiter";
@@ -7,7 +7,7 @@ import type { EmailMessage, EmailSender } from "../../providers/email/email";
 import { renderEmail } from "../../providers/email/layout";
 
 /** What a support agent needs to answer: the sender's address is in the body, as EmailSender has no reply-to. */
-export function contactEmail(input: ContactMessageInput, supportEmail: string): EmailMessage {
+export function contactEmail(input: ContactMessageInput, supportEmail: string, company: PlatformCompany): EmailMessage {
   const name = `${input.firstName} ${input.lastName}`;
   // One line: a subject is a mail header, so line breaks typed into it must not reach it.
   const subject = input.subject.replace(/\s+/g, " ");
@@ -21,6 +21,7 @@ export function contactEmail(input: ContactMessageInput, supportEmail: string): 
     ],
     paragraphs: input.message.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean),
     footnote: `Reply to ${input.email} to answer ${input.firstName}: this message was sent from the ${BRAND.name} contact page.`,
+    company,
   });
   return { to: supportEmail, subject: `Contact form: ${subject}`, html, text };
 }
@@ -39,12 +40,15 @@ export async function submitContactMessage({
   db,
   email,
   supportEmail,
+  company,
   input,
   clientIp,
 }: {
   db: Db;
   email: EmailSender;
   supportEmail: string;
+  /** The platform's company, named in the e-mail's footer. */
+  company: PlatformCompany;
   input: ContactMessageInput;
   clientIp: string;
 }): Promise<ContactMessageReceipt> {
@@ -52,7 +56,7 @@ export async function submitContactMessage({
   await enforceRateLimit(db, [{ key: `contact:ip:${clientIp}`, rule: CONTACT_RATE_LIMIT, message: TOO_MANY, detailsInBody: true }]);
   const [row] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
   try {
-    await email.send(contactEmail(input, supportEmail));
+    await email.send(contactEmail(input, supportEmail, company));
   } catch {
     throw new AppError("INTERNAL", `Your message could not be sent just now. Please try again in a few minutes, or email us at ${BRAND.supportEmail}.`);
   }

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { createTestApp } from "../../../../test/app";
@@ -6,6 +7,7 @@ import { createAccount, createBooking, createEvent } from "../../../../test/fixt
 import { signInAs } from "../../../../test/organiser";
 import { pageContext, type PageContext } from "../../../web/lib/page-context.server";
 import { createPaymentGateway } from "../../providers/payments/payments";
+import { tickets } from "../../db/schema";
 import * as myEvents from "../../../web/routes/dashboard._index";
 import * as sales from "../../../web/routes/dashboard.sales";
 import * as bookingsSection from "../../../web/routes/dashboard.bookings";
@@ -118,14 +120,16 @@ describe("the frame's seller-details notice (issue 34)", () => {
 });
 
 describe("the sections' actions", () => {
-  it("refuse to check in, or cancel, another organiser's booking or event, in the JSON API's words", async () => {
+  it("refuse to check in, or cancel, another organiser's ticket or event, in the JSON API's words", async () => {
     const ada = await as();
     const bob = await as();
     const theirs = await createEvent(t.db, { userId: bob.account.id, title: "Bob's Gig" });
     const booking = await createBooking(t.db, { eventId: theirs.id, quantity: 1 });
+    const [ticket] = await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.bookingId, booking.id));
 
-    const checkIn = await attendees.action(args("/dashboard/attendees", ada.client, { intent: "check-in", bookingId: booking.id }));
-    const api = await ada.client.post(`/api/bookings/${booking.id}/check-in`, {});
+    // Check-in is of one ticket, from its row (issue 36).
+    const checkIn = await attendees.action(args("/dashboard/attendees", ada.client, { intent: "check-in", ticketId: ticket!.id }));
+    const api = await ada.client.post(`/api/tickets/${ticket!.id}/check-in`, {});
     expect(status(checkIn)).toBe(404);
     expect(api.statusCode).toBe(404);
     expect(body(checkIn)).toEqual({ intent: "check-in", refused: { status: 404, message: api.json().error.message } });
@@ -137,12 +141,12 @@ describe("the sections' actions", () => {
 
     // Bob's event is as it was; Bob himself may check his attendee in.
     expect(body(await myEvents.loader(args("/dashboard", bob.client))).events).toMatchObject([{ title: "Bob's Gig", status: "active" }]);
-    const own = await attendees.action(args("/dashboard/attendees", bob.client, { intent: "check-in", bookingId: booking.id }));
-    expect(body(own)).toMatchObject({ intent: "check-in", checkIn: { bookingId: booking.id, alreadyCheckedIn: false } });
+    const own = await attendees.action(args("/dashboard/attendees", bob.client, { intent: "check-in", ticketId: ticket!.id }));
+    expect(body(own)).toMatchObject({ intent: "check-in", checkIn: { bookingId: booking.id, ticketId: ticket!.id, alreadyCheckedIn: false } });
   });
 
   it("sends a signed-out post to sign in", async () => {
-    const answer = await thrown(attendees.action(args("/dashboard/attendees", undefined, { intent: "check-in", bookingId: "b1" })));
+    const answer = await thrown(attendees.action(args("/dashboard/attendees", undefined, { intent: "check-in", ticketId: "k1" })));
     expect(answer.headers.get("Location")).toBe(`/auth?redirect=${encodeURIComponent("/dashboard/attendees")}`);
   });
 });

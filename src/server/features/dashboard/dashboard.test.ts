@@ -1,10 +1,12 @@
 import type { AddressInfo } from "node:net";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatPounds, type LiveSale } from "../../../domain";
+import { formatPounds, type AttendeeList, type LiveSale } from "../../../domain";
 import { createTestApp } from "../../../../test/app";
-import { latestMessage } from "../../../../test/auth-client";
+import { AuthClient, latestMessage } from "../../../../test/auth-client";
 import { createBooking, createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
+import { bookings, tickets } from "../../db/schema";
 import { getDashboard } from "./dashboard.service";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -118,11 +120,17 @@ describe("attendees and check-in (spec §6 Organiser)", () => {
     expect(response.headers["content-type"]).toContain("text/csv");
     expect(response.headers["content-disposition"]).toBe('attachment; filename="attendees-Formula-Night.csv"');
     const lines = response.body.split("\r\n");
-    expect(lines[0]).toBe("\uFEFFName,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue,Refunded tickets,Refund status,Amount refunded");
-    const hyperlinkRow = lines.find((line) => line.includes("HYPERLINK"))!;
-    expect(hyperlinkRow.startsWith(`"'=HYPERLINK(""http://evil.example"",""Click"")"`)).toBe(true);
-    expect(hyperlinkRow).toContain(",'+a@example.com,2,24.60,");
-    expect(hyperlinkRow).toMatch(/,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Pending,TCKT-2090-/);
+    expect(lines[0]).toBe(
+      "\uFEFFName,Email,Type,Ticket code,Status,Checked in at,Buyer,Buyer email,Booking Date,Venue,Booking tickets,Booking amount,Refunded tickets,Refund status,Amount refunded",
+    );
+    // A row per ticket (issue 36): the booking of two is two rows, each guarded, the buyer's name guarded too.
+    const hyperlinkRows = lines.filter((line) => line.startsWith(`"'=HYPERLINK`));
+    expect(hyperlinkRows).toHaveLength(2);
+    for (const row of hyperlinkRows) {
+      expect(row.startsWith(`"'=HYPERLINK(""http://evil.example"",""Click"")",'+a@example.com,General Admission,TCKT-`)).toBe(true);
+      expect(row).toMatch(/,Pending,,"'=HYPERLINK\(""http:\/\/evil\.example"",""Click""\)",'\+a@example\.com,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},London,2,24\.60,0,,0\.00$/);
+    }
+    expect(new Set(hyperlinkRows.map((row) => row.split(",")[4])).size).toBe(2);
     expect(lines.find((line) => line.includes("Esq"))!.startsWith('"Jo ""JJ"" Smith, Esq."')).toBe(true);
     expect(response.body.endsWith("\r\n")).toBe(true);
   });
@@ -133,8 +141,8 @@ describe("attendees and check-in (spec §6 Organiser)", () => {
     await createBooking(t.db, { eventId: event.id, quantity: 1, name: "Ada Lovelace", userId: account.id });
     expect((await client.get("/api/me/bookings")).json().bookings[0]).toMatchObject({ eventVenue: "The Deaf Institute", eventLocation: "Manchester" });
     const lines = (await client.get(`/api/events/${event.id}/attendees?format=csv`)).body.split("\r\n");
-    expect(lines[0]!.split(",")[7]).toBe("Venue");
-    expect(lines[1]!.endsWith(',"The Deaf Institute, Manchester",0,,0.00')).toBe(true);
+    expect(lines[0]!.split(",")[9]).toBe("Venue");
+    expect(lines[1]!).toContain(',"The Deaf Institute, Manchester",1,0.00,0,,0.00');
     expect((await client.get(`/api/events/${event.id}/attendees`)).json().event).toMatchObject({ venue: "The Deaf Institute", location: "Manchester" });
   });
 
@@ -149,6 +157,62 @@ describe("attendees and check-in (spec §6 Organiser)", () => {
     const list = (await client.get(`/api/events/${event.id}/attendees`)).json();
     expect(list.attendees[0].checkedInAt).toBe(answers[0].checkedInAt);
   });
+
+  it("lists a row per ticket with its own name, e-mail (else the buyer's), type and code, and checks one ticket in by its id (issue 36)", async () => {
+    const { account, client } = await as("user");
+    const event = await createEvent(t.db, { userId: account.id, title: "Per Ticket Night" });
+    const booking = await createBooking(t.db, { eventId: event.id, quantity: 3, name: "Ada Lovelace", email: "ada@example.test" });
+    const [, second] = await t.db.select().from(tickets).where(eq(tickets.bookingId, booking.id)).orderBy(asc(tickets.position));
+    await t.db.update(tickets).set({ attendeeName: "Grace Hopper", attendeeEmail: "grace@example.test" }).where(eq(tickets.id, second!.id));
+
+    const before = (await client.get(`/api/events/${event.id}/attendees`)).json() as AttendeeList;
+    expect(before.attendees.map(({ name, email, typeName, ticketStatus, buyerName, tickets: valid }) => ({ name, email, typeName, ticketStatus, buyerName, valid }))).toEqual([
+      { name: "Ada Lovelace", email: "ada@example.test", typeName: "General Admission", ticketStatus: "valid", buyerName: "Ada Lovelace", valid: 3 },
+      { name: "Grace Hopper", email: "grace@example.test", typeName: "General Admission", ticketStatus: "valid", buyerName: "Ada Lovelace", valid: 3 },
+      { name: "Ada Lovelace", email: "ada@example.test", typeName: "General Admission", ticketStatus: "valid", buyerName: "Ada Lovelace", valid: 3 },
+    ]);
+    expect(before.attendees[0]!.ticketCode).toBe(booking.ticketCode);
+    expect(new Set(before.attendees.map((attendee) => attendee.ticketCode)).size).toBe(3);
+
+    const admitted = await client.post(`/api/tickets/${second!.id}/check-in`);
+    expect(admitted.statusCode).toBe(200);
+    expect(admitted.json()).toMatchObject({ bookingId: booking.id, ticketId: second!.id, alreadyCheckedIn: false });
+    const again = await client.post(`/api/tickets/${second!.id.toUpperCase()}/check-in`);
+    expect(again.json()).toMatchObject({ ticketId: second!.id, alreadyCheckedIn: true, checkedInAt: admitted.json().checkedInAt });
+    const after = (await client.get(`/api/events/${event.id}/attendees`)).json() as AttendeeList;
+    expect(after.attendees.map((attendee) => attendee.checkedInAt)).toEqual([null, admitted.json().checkedInAt, null]);
+    const csv = (await client.get(`/api/events/${event.id}/attendees?format=csv`)).body.split("\r\n");
+    expect(csv.slice(1, 4).map((line) => line.split(",").slice(0, 5).join(","))).toEqual([
+      `Ada Lovelace,ada@example.test,General Admission,${booking.ticketCode},Pending`,
+      `Grace Hopper,grace@example.test,General Admission,${second!.code},Checked In`,
+      `Ada Lovelace,ada@example.test,General Admission,${before.attendees[2]!.ticketCode},Pending`,
+    ]);
+
+    expect((await client.post("/api/tickets/not-a-ticket/check-in")).statusCode).toBe(404);
+    expect((await client.post("/api/tickets/00000000-0000-4000-8000-000000000000/check-in")).statusCode).toBe(404);
+  });
+
+  it("never lets another organiser check in a ticket of your event: 404, and the ticket stays unadmitted", async () => {
+    const owner = await as("user");
+    const stranger = await as("user");
+    const event = await createEvent(t.db, { userId: owner.account.id, title: "Not Yours" });
+    const booking = await createBooking(t.db, { eventId: event.id, quantity: 2 });
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.bookingId, booking.id)).orderBy(asc(tickets.position));
+
+    const refused = await stranger.client.post(`/api/tickets/${ticket!.id}/check-in`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error).toEqual({ code: "TICKET_NOT_FOUND", message: "Ticket not found" });
+    const [unchanged] = await t.db.select({ checkedInAt: tickets.checkedInAt }).from(tickets).where(eq(tickets.id, ticket!.id));
+    expect(unchanged!.checkedInAt).toBeNull();
+    const [bookingAfter] = await t.db.select({ checkedInAt: bookings.checkedInAt }).from(bookings).where(eq(bookings.id, booking.id));
+    expect(bookingAfter!.checkedInAt).toBeNull();
+    expect((await new AuthClient(t.app, t.config.publicUrl, "198.18.250.2").post(`/api/tickets/${ticket!.id}/check-in`)).statusCode).toBe(401);
+
+    // Its organiser, and an admin, may.
+    expect((await owner.client.post(`/api/tickets/${ticket!.id}/check-in`)).json()).toMatchObject({ ticketId: ticket!.id, alreadyCheckedIn: false });
+    const admin = await as("admin");
+    expect((await admin.client.post(`/api/tickets/${ticket!.id}/check-in`)).json()).toMatchObject({ ticketId: ticket!.id, alreadyCheckedIn: true });
+  });
 });
 
 describe("ticket viewer (spec §5 Ticket viewer and resender)", () => {
@@ -162,7 +226,10 @@ describe("ticket viewer (spec §5 Ticket viewer and resender)", () => {
       expect(response.json()).toMatchObject({
         bookingId: booking.id,
         event: { title: "Lookup Gala" },
-        qrPayload: { ticketId: booking.ticketCode, bookingId: booking.id, eventTitle: "Lookup Gala", ticketQuantity: 2 },
+        // The booking's first ticket, a QR for it alone, and both of its tickets listed (issue 36).
+        ticket: { position: 1, code: booking.ticketCode },
+        qrPayload: { ticketId: booking.ticketCode, bookingId: booking.id, eventTitle: "Lookup Gala", ticketQuantity: 1 },
+        tickets: [{ position: 1 }, { position: 2 }],
       });
     }
     const missing = await client.get("/api/tickets/lookup?identifier=TCKT-2090-FFFFFFFF");
@@ -183,7 +250,8 @@ describe("send-ticket-email (decisions D11)", () => {
     expect(mail.subject).toBe("Your ticket: Resend Rave");
     expect(mail.text).toContain(booking.ticketCode);
     expect(mail.text).toContain(formatPounds(2460));
-    expect(mail.text).toContain("Show this QR code at the event entrance");
+    // Two tickets, each with its own QR code (issue 36).
+    expect(mail.text).toContain("Each attendee shows their own QR code at the event entrance");
     expect(mail.html).toContain('alt="QR code for ticket');
     expect(mail.html).toContain("data:image/png;base64,");
 

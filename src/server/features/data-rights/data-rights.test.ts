@@ -252,10 +252,11 @@ describe("POST /api/me/erase (issue 34, decision 035)", () => {
     expect(response.json()).toEqual({ erased: true });
 
     // decision 035: the buyer's name stays on paid orders (receipts, VAT) and on a valid ticket for an event still
-    // to come (the door checks it); the seller details each order was sold under stay on order_sellers.
+    // to come (the door checks it, on the booking and its ticket); the seller details each order was sold under stay on order_sellers.
     const kept = [
       "orders.attendee_name",
       "bookings.attendee_name",
+      "tickets.attendee_name",
       ...["name", "display_name", "business_name", "address"].map((column) => `order_sellers.${column}`),
       ...["buyer_name", "buyer_address", "seller_name", "seller_address"].map((column) => `vat_invoices.${column}`),
       "fee_statements.recipient",

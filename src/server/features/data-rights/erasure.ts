@@ -12,6 +12,7 @@ import {
   bookings,
   contactMessages,
   events,
+  orderLines,
   orders,
   organiserNoticeSettings,
   outboxMessages,
@@ -20,6 +21,8 @@ import {
   refundRequests,
   refundRequestSummaries,
   sessions,
+  ticketChanges,
+  tickets,
   users,
   verifications,
 } from "../../db/schema";
@@ -119,6 +122,19 @@ export async function eraseAccount(
         attendeeName: sql`case when ${validBookingSql(bookings)} and (select ${eventEndSql({ dateTime: sql`e.date_time`, endTime: sql`e.end_time` })} from ${events} e where e.id = ${bookings}.event_id) > ${now.toISOString()}::timestamptz then ${bookings.attendeeName} else ${ERASED_NAME} end`,
       })
       .where(mine(bookings.userId, bookings.attendeeEmail));
+    // Each ticket alike (issue 36): those of the person's bookings and those others bought in their e-mail lose the
+    // address; the name stays only on a valid ticket of an event still to come, for the door.
+    await tx
+      .update(tickets)
+      .set({
+        attendeeEmail: null,
+        attendeeName: sql`case when ${tickets.status} = 'valid' and (select ${eventEndSql({ dateTime: sql`e.date_time`, endTime: sql`e.end_time` })} from ${events} e where e.id = ${tickets}.event_id) > ${now.toISOString()}::timestamptz then ${tickets.attendeeName} else ${ERASED_NAME} end`,
+      })
+      .where(or(sql`${tickets.bookingId} in (select b.id from ${bookings} b where b.attendee_email = ${erasedEmail(userId)})`, sql`lower(${tickets.attendeeEmail}) = ${email}`));
+    // Passed on to or by them: the address goes from the history, and their name too.
+    await tx.update(ticketChanges).set({ fromEmail: null, fromName: ERASED_NAME }).where(sql`lower(${ticketChanges.fromEmail}) = ${email}`);
+    await tx.update(ticketChanges).set({ toEmail: null, toName: ERASED_NAME }).where(sql`lower(${ticketChanges.toEmail}) = ${email}`);
+    await tx.update(orderLines).set({ attendees: null }).where(sql`${orderLines.orderId} in (select o.id from ${orders} o where o.attendee_email = ${erasedEmail(userId)})`);
     await tx.update(refundRequests).set({ reason: ERASED_REQUEST_REASON }).where(eq(refundRequests.userId, userId));
 
     await tx

@@ -23,7 +23,11 @@ import {
   refundRequestSummaries,
   refunds,
   sessions,
+  ticketChanges,
+  tickets,
+  ticketTypes,
   users,
+  vatCreditNotes,
   vatInvoices,
 } from "../../db/schema";
 
@@ -40,6 +44,8 @@ export const PERSONAL_DATA_TABLES: Record<string, { section: keyof PersonalDataE
   verification: { leftOut: "sign-in codes and links: secrets that expire within a day (the retention job deletes them)", by: ["identifier", "value"] },
   events: { section: "organisedEvents", by: ["user_id"] },
   bookings: { section: "tickets", by: ["user_id", "attendee_email"] },
+  tickets: { section: "tickets", by: ["attendee_email"] },
+  ticket_changes: { section: "ticketChanges", by: ["from_email", "to_email", "changed_by"] },
   orders: { section: "orders", by: ["user_id", "attendee_email"] },
   order_lines: { section: "orders", by: [] },
   order_sellers: { section: "sellerRecords", by: ["organiser_id"] },
@@ -56,6 +62,7 @@ export const PERSONAL_DATA_TABLES: Record<string, { section: keyof PersonalDataE
   contact_messages: { section: "contactMessages", by: ["email"] },
   document_sequences: { section: "documentNumbers", by: ["issuer"] },
   vat_invoices: { section: "invoices", by: ["issuer"] },
+  vat_credit_notes: { section: "invoices", by: ["issuer"] },
   fee_statements: { section: "invoices", by: ["organiser_id", "issuer", "recipient"] },
   rate_limits: { leftOut: "counters of requests keyed by address or e-mail, gone within a day; they say nothing but a count", by: ["key"] },
   outbox_messages: { leftOut: "the dev outbox: mail a demo would have sent, never kept in production (erasure deletes the person's)", by: ["recipient"] },
@@ -111,6 +118,20 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
     .where(or(eq(bookings.userId, userId), byEmail(bookings.attendeeEmail)))
     .orderBy(asc(bookings.createdAt));
   const bookingIds = ticketRows.map((row) => row.booking.id);
+  // Each place as its own ticket (issue 36): those of the person's bookings, and those others bought in their name and e-mail.
+  const attendeeTickets = await db
+    .select({ ticket: tickets, typeName: ticketTypes.name })
+    .from(tickets)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
+    .where(or(bookingIds.length ? inArray(tickets.bookingId, bookingIds) : sql`false`, byEmail(tickets.attendeeEmail)))
+    .orderBy(asc(tickets.bookingId), asc(tickets.position));
+
+  // Tickets passed on or renamed by the person, from them, or to them (issue 36).
+  const changeRows = await db
+    .select()
+    .from(ticketChanges)
+    .where(or(eq(ticketChanges.changedBy, userId), byEmail(ticketChanges.fromEmail), byEmail(ticketChanges.toEmail)))
+    .orderBy(asc(ticketChanges.createdAt));
 
   const refundRows = await db
     .select()
@@ -190,6 +211,11 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
     .from(vatInvoices)
     .where(or(eq(vatInvoices.issuer, userId), orderIds.length ? inArray(vatInvoices.orderId, orderIds) : sql`false`))
     .orderBy(asc(vatInvoices.issuedAt));
+  const creditNoteRows = await db
+    .select({ orderId: vatCreditNotes.orderId, issuedByYou: sql<boolean>`${vatCreditNotes.issuer} = ${userId}`, series: vatCreditNotes.series, number: vatCreditNotes.number, reason: vatCreditNotes.reason, sellerName: vatCreditNotes.sellerName, sellerAddress: vatCreditNotes.sellerAddress, sellerVatNumber: vatCreditNotes.sellerVatNumber, buyerName: vatCreditNotes.buyerName, buyerAddress: vatCreditNotes.buyerAddress, netPence: vatCreditNotes.netPence, vatPence: vatCreditNotes.vatPence, grossPence: vatCreditNotes.grossPence, issuedAt: vatCreditNotes.issuedAt })
+    .from(vatCreditNotes)
+    .where(or(eq(vatCreditNotes.issuer, userId), orderIds.length ? inArray(vatCreditNotes.orderId, orderIds) : sql`false`))
+    .orderBy(asc(vatCreditNotes.issuedAt));
   const feeStatementRows = await db
     .select({ month: feeStatements.month, number: feeStatements.number, issuedAt: feeStatements.issuedAt, recipient: feeStatements.recipient, vatRateBasisPoints: feeStatements.vatRateBasisPoints, lines: feeStatements.lines })
     .from(feeStatements)
@@ -264,6 +290,35 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
       ticketEmailSentAt: iso(booking.ticketEmailSentAt),
       boughtByYou: booking.userId === userId,
       createdAt: iso(booking.createdAt),
+      attendees: attendeeTickets
+        .filter(({ ticket }) => ticket.bookingId === booking.id)
+        .map(({ ticket, typeName }) => ({
+          code: ticket.code,
+          type: typeName,
+          attendeeName: ticket.attendeeName,
+          attendeeEmail: ticket.attendeeEmail,
+          status: ticket.status,
+          checkedInAt: iso(ticket.checkedInAt),
+        })),
+    })),
+    ticketsInYourName: attendeeTickets
+      .filter(({ ticket }) => !bookingIds.includes(ticket.bookingId))
+      .map(({ ticket, typeName }) => ({
+        code: ticket.code,
+        type: typeName,
+        attendeeName: ticket.attendeeName,
+        attendeeEmail: ticket.attendeeEmail,
+        status: ticket.status,
+        checkedInAt: iso(ticket.checkedInAt),
+      })),
+    ticketChanges: changeRows.map((change) => ({
+      kind: change.kind,
+      fromName: change.fromName,
+      fromEmail: change.fromEmail,
+      toName: change.toName,
+      toEmail: change.toEmail,
+      byYou: change.changedBy === userId,
+      at: iso(change.createdAt),
     })),
     refunds: refundRows.map((refund) => ({
       id: refund.id,
@@ -328,6 +383,7 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
     contactMessages: messageRows.map((message) => ({ firstName: message.firstName, lastName: message.lastName, email: message.email, subject: message.subject, message: message.message, createdAt: iso(message.createdAt) })),
     invoices: {
       vatInvoices: invoiceRows.map((row) => ({ ...row, issuedAt: iso(row.issuedAt) })),
+      vatCreditNotes: creditNoteRows.map((row) => ({ ...row, issuedAt: iso(row.issuedAt) })),
       feeStatements: feeStatementRows.map((row) => ({ ...row, issuedAt: iso(row.issuedAt) })),
     },
     documentNumbers: numberRows,

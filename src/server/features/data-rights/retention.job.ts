@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { ANONYMISED_EMAIL, ANONYMISED_NAME, ERASED_NAME, RETENTION } from "../../../domain";
 import { eventEndSql } from "../../../domain/events.sql";
 import { rowsOf, type Db } from "../../db/client";
-import { bookings, contactMessages, events, feeStatements, ledgerEntries, orderSellers, orders, outboxMessages, rateLimits, refundRequests, refunds, sessions, vatInvoices, verifications } from "../../db/schema";
+import { bookings, contactMessages, events, feeStatements, ledgerEntries, orderLines, orderSellers, orders, outboxMessages, rateLimits, refundRequests, refunds, sessions, ticketChanges, tickets, vatCreditNotes, vatInvoices, verifications } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 
 /** Every day at 04:15 UK time, a quiet hour before the reconcile (05:30), which then checks what this left. */
@@ -18,7 +18,7 @@ const REMOVED_TEXT = "Removed after the retention period.";
 const notAnonymised = sql.raw(`attendee_email <> '${ANONYMISED_EMAIL}'`);
 
 export type RetentionReport = Record<
-  "ordersAnonymised" | "bookingsAnonymised" | "refundRequestsAnonymised" | "refundsAnonymised" | "sellersAnonymised" | "invoicesAnonymised" | "feeStatementsAnonymised" | "erasedTicketsAnonymised" | "unpaidCheckoutsDeleted" | "contactMessagesDeleted" | "rateLimitsDeleted" | "sessionsDeleted" | "verificationsDeleted" | "outboxMessagesDeleted",
+  "ordersAnonymised" | "bookingsAnonymised" | "ticketsAnonymised" | "refundRequestsAnonymised" | "refundsAnonymised" | "sellersAnonymised" | "invoicesAnonymised" | "feeStatementsAnonymised" | "erasedTicketsAnonymised" | "unpaidCheckoutsDeleted" | "contactMessagesDeleted" | "rateLimitsDeleted" | "sessionsDeleted" | "verificationsDeleted" | "outboxMessagesDeleted",
   number
 >;
 
@@ -45,9 +45,26 @@ export async function runRetention({ db, dataDir, now = new Date() }: { db: Db; 
   const exec = async (query: SQL) => rowsOf<{ id: unknown }>(await db.execute(query));
 
   // The six-year records, each from its own booking time: an order's payment, a booking's sale, a request's booking.
+  // The names an order's lines carried (issue 36) go before the order, whose not-yet-anonymised index finds them.
+  await inBatches((limit) =>
+    exec(sql`update ${orderLines} set attendees = null
+      where id in (select ol.id from ${orders} o join ${orderLines} ol on ol.order_id = o.id
+        where coalesce(o.paid_at, o.created_at) < ${financialCutoff} and o.${notAnonymised} and ol.attendees is not null limit ${limit}) returning id`),
+  );
   const ordersAnonymised = await inBatches((limit) =>
     exec(sql`update ${orders} set attendee_name = ${ANONYMISED_NAME}, attendee_email = ${ANONYMISED_EMAIL}, refund_reason = case when refund_reason is null then null else ${REMOVED_TEXT} end
       where id in (select id from ${orders} where coalesce(paid_at, created_at) < ${financialCutoff} and ${notAnonymised} limit ${limit}) returning id`),
+  );
+  // A booking's tickets go with it (issue 36), before the booking, whose
+  // not-yet-anonymised index finds them.
+  const ticketsAnonymised = await inBatches((limit) =>
+    exec(sql`update ${tickets} set attendee_name = ${ANONYMISED_NAME}, attendee_email = null
+      where id in (select k.id from ${bookings} b join ${tickets} k on k.booking_id = b.id
+        where b.created_at < ${financialCutoff} and b.${notAnonymised} and k.attendee_name <> ${ANONYMISED_NAME} limit ${limit}) returning id`),
+  );
+  await inBatches((limit) =>
+    exec(sql`update ${ticketChanges} set from_name = ${ANONYMISED_NAME}, from_email = null, to_name = ${ANONYMISED_NAME}, to_email = null
+      where id in (select c.id from ${ticketChanges} c where c.created_at < ${financialCutoff} and c.from_name <> ${ANONYMISED_NAME} limit ${limit}) returning id`),
   );
   const bookingsAnonymised = await inBatches((limit) =>
     exec(sql`update ${bookings} set attendee_name = ${ANONYMISED_NAME}, attendee_email = ${ANONYMISED_EMAIL}, ticket_email_error = null
@@ -71,11 +88,18 @@ export async function runRetention({ db, dataDir, now = new Date() }: { db: Db; 
         where coalesce(o2.paid_at, o2.created_at) < ${financialCutoff} and s2.name <> ${ANONYMISED_NAME} limit ${limit})
       returning s.order_id as id`),
   );
-  const invoicesAnonymised = await inBatches((limit) =>
-    exec(sql`update ${vatInvoices} set buyer_name = ${ANONYMISED_NAME}, buyer_address = ${ANONYMISED_NAME}, seller_name = ${ANONYMISED_NAME}, seller_address = null
+  const invoicesAnonymised =
+    (await inBatches((limit) =>
+      exec(sql`update ${vatInvoices} set buyer_name = ${ANONYMISED_NAME}, buyer_address = ${ANONYMISED_NAME}, seller_name = ${ANONYMISED_NAME}, seller_address = null
       where id in (select i.id from ${vatInvoices} i join ${orders} o on o.id = i.order_id
         where coalesce(o.paid_at, o.created_at) < ${financialCutoff} and i.buyer_name <> ${ANONYMISED_NAME} limit ${limit}) returning id`),
-  );
+    )) +
+    // Their credit notes copy the same parties (decision 036), and go with them.
+    (await inBatches((limit) =>
+      exec(sql`update ${vatCreditNotes} set buyer_name = ${ANONYMISED_NAME}, buyer_address = ${ANONYMISED_NAME}, seller_name = ${ANONYMISED_NAME}, seller_address = null
+      where id in (select n.id from ${vatCreditNotes} n join ${orders} o on o.id = n.order_id
+        where coalesce(o.paid_at, o.created_at) < ${financialCutoff} and n.buyer_name <> ${ANONYMISED_NAME} limit ${limit}) returning id`),
+    ));
   const feeStatementsAnonymised = await inBatches((limit) =>
     exec(sql`update ${feeStatements} set recipient = recipient || jsonb_build_object('name', ${ANONYMISED_NAME}::text, 'address', null, 'companyNumber', null, 'vatNumber', null)
       where id in (select id from ${feeStatements} where issued_at < ${financialCutoff} and recipient->>'name' <> ${ANONYMISED_NAME} limit ${limit}) returning id`),
@@ -85,6 +109,12 @@ export async function runRetention({ db, dataDir, now = new Date() }: { db: Db; 
     exec(sql`update ${bookings} set attendee_name = ${ERASED_NAME}
       where id in (select b.id from ${bookings} b join ${events} e on e.id = b.event_id
         where b.attendee_email like 'deleted-%@invalid' and b.attendee_name <> ${ERASED_NAME} and ${eventEndSql({ dateTime: sql`e.date_time`, endTime: sql`e.end_time` })} < ${at} limit ${limit})
+      returning id`),
+  );
+  await inBatches((limit) =>
+    exec(sql`update ${tickets} set attendee_name = ${ERASED_NAME}
+      where id in (select k.id from ${tickets} k join ${bookings} b on b.id = k.booking_id join ${events} e on e.id = k.event_id
+        where b.attendee_email like 'deleted-%@invalid' and k.attendee_name <> ${ERASED_NAME} and ${eventEndSql({ dateTime: sql`e.date_time`, endTime: sql`e.end_time` })} < ${at} limit ${limit})
       returning id`),
   );
 
@@ -122,6 +152,7 @@ export async function runRetention({ db, dataDir, now = new Date() }: { db: Db; 
   return {
     ordersAnonymised,
     bookingsAnonymised,
+    ticketsAnonymised,
     refundRequestsAnonymised,
     refundsAnonymised,
     sellersAnonymised,

@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ANONYMISED_EMAIL, ANONYMISED_NAME, ERASED_NAME, erasedEmail, RETENTION } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
 import { createBooking, createEvent, createUser, FUTURE, PAST, ticketTypeIdOf } from "../../../../test/fixtures";
-import { bookings, contactMessages, orderLines, orderSellers, orders, outboxMessages, rateLimits, refundRequests, sessions, verifications } from "../../db/schema";
+import { bookings, contactMessages, orderLines, orderSellers, orders, outboxMessages, rateLimits, refundRequests, sessions, tickets, verifications } from "../../db/schema";
+import { projectRoot } from "../../lib/project-root";
 import { createPaymentGateway } from "../../providers/payments/payments";
 import { reconcile } from "../ledger/reconcile";
 import { RETENTION_BATCH, runRetention } from "./retention.job";
@@ -110,6 +111,13 @@ describe("the retention job (issue 34): every period of RETENTION, which the pri
     expect(bookingRows.get(young.id)).toMatchObject({ attendeeName: "Young Buyer", attendeeEmail: "young-buyer@example.test" });
     expect(bookingRows.get(ended.id)!.attendeeName).toBe(ERASED_NAME);
     expect(bookingRows.get(coming.id)!.attendeeName).toBe("Erased Person");
+    // Each booking's ticket goes with it (issue 36): anonymised with the old booking, erased after its event, kept for the door before.
+    expect(report.ticketsAnonymised).toBe(1);
+    const ticketRows = new Map((await t.db.select().from(tickets).where(inArray(tickets.bookingId, [old.id, young.id, ended.id, coming.id]))).map((row) => [row.bookingId, row]));
+    expect(ticketRows.get(old.id)).toMatchObject({ attendeeName: ANONYMISED_NAME, attendeeEmail: null });
+    expect(ticketRows.get(young.id)!.attendeeName).toBe("Young Buyer");
+    expect(ticketRows.get(ended.id)!.attendeeName).toBe(ERASED_NAME);
+    expect(ticketRows.get(coming.id)!.attendeeName).toBe("Erased Person");
     const orderOf = async (orderLineId: string | null) => {
       const [line] = await t.db.select({ orderId: orderLines.orderId }).from(orderLines).where(eq(orderLines.id, orderLineId!));
       const [order] = await t.db.select().from(orders).where(eq(orders.id, line!.orderId));
@@ -142,5 +150,11 @@ describe("the retention job (issue 34): every period of RETENTION, which the pri
 
     const reconciled = await reconcile(t.db, { gateway: await createPaymentGateway(t.config, t.db) });
     expect(reconciled.problems).toEqual([]);
+  });
+
+  it("leaves the server logs to the operator's log store, as the app keeps none: the deployment guide asks for RETENTION's period", () => {
+    const guide = readFileSync(join(projectRoot, "docs", "deploy.md"), "utf8");
+    expect(guide).toContain(`no longer than ${RETENTION.serverLogsDays} days`);
+    expect(guide).toContain(`MaxRetentionSec=${RETENTION.serverLogsDays}day`);
   });
 });

@@ -56,7 +56,7 @@ describe("dev mailbox: loopback clients only", () => {
 describe("dev mailbox: attachments", () => {
   let t: TestApp;
   const to = "attachments@example.com";
-  const payload = { ticketId: "TKT-MAILBOX1", bookingId: "b-1", eventTitle: "Mailbox Gig", attendeeName: "Ada Lovelace", eventDate: "2090-06-10T19:00:00.000Z", ticketQuantity: 2, kid: "k1", sig: "c2ln" };
+  const payload = { ticketId: "TKT-MAILBOX1", bookingId: "b-1", eventTitle: "Mailbox Gig", attendeeName: "Ada Lovelace", eventDate: "2090-06-10T19:00:00.000Z", ticketQuantity: 1, kid: "k1", sig: "c2ln" };
   let sent: Awaited<ReturnType<typeof ticketEmailMessage>>;
 
   beforeAll(async () => {
@@ -66,12 +66,12 @@ describe("dev mailbox: attachments", () => {
       to,
       attendeeName: "Ada Lovelace",
       ticketCode: payload.ticketId,
-      ticketQuantity: 2,
-      bought: { quantity: 2, unitPricePence: 1500, feePerTicketPence: 230, totalPaidPence: 3460 },
+      ticketQuantity: 1,
+      tickets: [{ code: payload.ticketId, attendeeName: "Ada Lovelace", typeName: "Standard", qrPayload: payload }],
+      bought: { quantity: 1, unitPricePence: 1500, feePerTicketPence: 230, totalPaidPence: 1730 },
       event: { id: "e-1", title: "Mailbox Gig", dateTime: new Date(payload.eventDate), endTime: null, location: "Soho, London", venue: "The Vault" },
       seller: { name: "The Vault Ltd", address: "1 Greek Street\nLondon W1D 4DH", companyNumber: null },
       company: t.config.company,
-      qrPayload: payload,
       publicUrl: t.config.publicUrl,
       receipt: { filename: "eventora-receipt-R-000001.pdf", pdf: Buffer.from("%PDF-1.7 receipt") },
     });

@@ -7,7 +7,7 @@ import { createBooking, createEvent, PAST } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { createPaidBookings } from "../../../../test/paid-bookings";
 import { startSmtpReceiver } from "../../../../test/smtp-receiver";
-import { bookings, events, ledgerEntries, orders, refunds } from "../../db/schema";
+import { bookings, events, ledgerEntries, orders, refunds, tickets } from "../../db/schema";
 import { reconcile } from "../ledger/reconcile";
 
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -296,13 +296,16 @@ describe("events that have taken place, and postponements that barely move (issu
     const { organiser, buyer, event, booking } = await eventWithBuyer({ dateTime: start, endTime: null });
     const moved = await organiser.client.post(`/api/events/${event.id}/postpone`, { dateTime: `${NEXT_YEAR}-06-08T18:00:00Z` });
     expect(moved.json().refundWindowEndsAt).toEqual(expect.any(String));
+    // Checked in at the door: every ticket of the booking (issue 36: the door admits tickets).
     await t.db.update(bookings).set({ checkedInAt: new Date() }).where(eq(bookings.id, booking.id));
+    await t.db.update(tickets).set({ checkedInAt: new Date() }).where(eq(tickets.bookingId, booking.id));
     const checkedIn = await buyer.client.post(`/api/me/bookings/${booking.id}/refund-request`, { reason: "Went already" });
     expect(checkedIn.statusCode).toBe(409);
     expect(checkedIn.json().error.message).toBe("This booking was checked in at the event, so it cannot be refunded.");
 
     // The event has ended (its window still open): nobody has a self-service refund.
     await t.db.update(bookings).set({ checkedInAt: null }).where(eq(bookings.id, booking.id));
+    await t.db.update(tickets).set({ checkedInAt: null }).where(eq(tickets.bookingId, booking.id));
     await t.db.update(events).set({ dateTime: new Date(Date.now() - 5 * 3600_000), endTime: new Date(Date.now() - 3600_000) }).where(eq(events.id, event.id));
     const ended = await buyer.client.post(`/api/me/bookings/${booking.id}/refund-request`, { reason: "After the party" });
     expect(ended.statusCode).toBe(409);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { BRAND, formatDateTime } from "../../../domain";
+import { BRAND, formatDateTime, type PlatformCompany } from "../../../domain";
 import { bookings, events } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 import type { EmailMessage } from "../../providers/email/email";
@@ -26,7 +26,7 @@ export function calendarSequence(postponedAt: Date): number {
 }
 
 /** The e-mail telling a buyer their event has a new date: the ticket stands, a full refund may be asked for until the window ends. */
-export function postponementNoticeMessage({ booking, event, publicUrl }: { booking: BookingRow; event: EventRow; publicUrl: string }): EmailMessage {
+export function postponementNoticeMessage({ booking, event, publicUrl, company }: { booking: BookingRow; event: EventRow; publicUrl: string; company: PlatformCompany }): EmailMessage {
   const newDate = formatDateTime(event.dateTime.toISOString());
   const oldDate = event.previousDateTime ? formatDateTime(event.previousDateTime.toISOString()) : null;
   const windowEnds = event.refundWindowEndsAt ? formatDateTime(event.refundWindowEndsAt.toISOString()) : null;
@@ -51,6 +51,7 @@ export function postponementNoticeMessage({ booking, event, publicUrl }: { booki
     ],
     action: { label: "View My Tickets", url: `${publicUrl}/my-tickets` },
     footnote: `Questions? Write to ${BRAND.supportEmail}.`,
+    company,
   });
   const calendar = ticketCalendar({
     attendeeName: booking.attendeeName,
@@ -74,15 +75,15 @@ export function postponementNoticeMessage({ booking, event, publicUrl }: { booki
  * cancelled since, or a later postponement (whose own notice is queued) replaced this one. A failure is
  * thrown so the job retries; a crash after sending may send it twice, never zero times.
  */
-export async function deliverPostponementNotice(mailer: Pick<TicketMailer, "db" | "email" | "publicUrl">, job: PostponementNoticeJob): Promise<boolean> {
+export async function deliverPostponementNotice(mailer: Pick<TicketMailer, "db" | "email" | "publicUrl" | "company">, job: PostponementNoticeJob): Promise<boolean> {
   const [row] = await mailer.db.select({ booking: bookings, event: events }).from(bookings).innerJoin(events, eq(events.id, bookings.eventId)).where(eq(bookings.id, job.bookingId));
   if (!row || row.booking.status !== "confirmed" || row.booking.ticketQuantity <= 0 || row.event.status === "cancelled") return false;
   if (row.event.postponedAt?.toISOString() !== job.postponedAt) return false;
-  await mailer.email.send(postponementNoticeMessage({ ...row, publicUrl: mailer.publicUrl }));
+  await mailer.email.send(postponementNoticeMessage({ ...row, publicUrl: mailer.publicUrl, company: mailer.company }));
   return true;
 }
 
-export async function startPostponementNoticeJob({ jobs, mailer, log }: { jobs: Jobs; mailer: Pick<TicketMailer, "db" | "email" | "publicUrl">; log: FastifyBaseLogger }) {
+export async function startPostponementNoticeJob({ jobs, mailer, log }: { jobs: Jobs; mailer: Pick<TicketMailer, "db" | "email" | "publicUrl" | "company">; log: FastifyBaseLogger }) {
   await jobs.work<PostponementNoticeJob>(QUEUES.postponementNotice, async (job) => {
     try {
       await deliverPostponementNotice(mailer, job.data);

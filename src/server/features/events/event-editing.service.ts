@@ -41,6 +41,7 @@ async function loadEditable(db: Db, eventId: string): Promise<EditableEvent | nu
       status: events.status,
       businessType: events.businessType,
       minAge: events.minAge,
+      transferCutoffHours: events.transferCutoffHours,
     })
     .from(events)
     .leftJoin(affiliates, eq(affiliates.id, events.affiliateId))
@@ -99,6 +100,7 @@ async function eventValues(db: Db, input: ParsedEventInput, organiserId: string)
     absorbsBookingFee: input.absorbsBookingFee,
     maxAttendees: input.maxAttendees,
     minAge: input.minAge,
+    transferCutoffHours: input.transferCutoffHours ?? 0,
     videoUrl: input.videoUrl,
     affiliateId: affiliate?.id ?? null,
   };

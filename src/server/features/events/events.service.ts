@@ -475,12 +475,17 @@ export async function getEvent({ db, id }: { db: Db; id: string }): Promise<Even
   return { ...summary, ticketTypes, videoUrl: row.videoUrl, createdAt: new Date(row.createdAt).toISOString(), seller, awaitingSellerDetails: paid && !seller };
 }
 
-/** Events by id, in the order asked, whatever their status (a cart may hold one that has since closed). */
-export async function getEventsByIds({ db, ids }: { db: Db; ids: readonly string[] }): Promise<EventSummary[]> {
-  const valid = ids.filter((id) => EventId.safeParse(id).success);
+/**
+ * Events by id, in the order asked, whatever their status (a cart may hold one that has since closed),
+ * each with the types a buyer sees (the cart holds a line per type: issue 36).
+ */
+export async function getEventsByIds({ db, ids }: { db: Db; ids: readonly string[] }): Promise<(EventSummary & Pick<EventDetail, "ticketTypes">)[]> {
+  const valid = [...new Set(ids.filter((id) => EventId.safeParse(id).success))];
   if (valid.length === 0) return [];
   const rows = await pagedSummaries(db, { where: inArray(events.id, valid), order: [asc(events.id)], limit: valid.length });
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const { byEvent, taken } = await ticketTypesWithTaken(db, rows.map((row) => row.id));
+  const now = new Date();
+  const byId = new Map(rows.map((row) => [row.id, { ...row, ticketTypes: ticketTypeViews(row, byEvent.get(row.id) ?? [], taken, row.remaining, now) }]));
   return valid.flatMap((id) => byId.get(id) ?? []);
 }
 

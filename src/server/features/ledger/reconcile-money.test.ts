@@ -6,7 +6,7 @@ import { latestMessage } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { createPaidBookings } from "../../../../test/paid-bookings";
-import { bookings, events, ledgerEntries, orderLines, orders, payoutReversals, payouts, ticketTypes } from "../../db/schema";
+import { bookings, events, ledgerEntries, orderLines, orders, payoutReversals, payouts, profiles, ticketTypes, vatCreditNotes } from "../../db/schema";
 import { QUEUES } from "../../jobs/jobs";
 import { createLocalPayments } from "../../providers/payments/local";
 import { createPaymentGateway } from "../../providers/payments/payments";
@@ -132,6 +132,33 @@ describe("reconcile fails for every way money can go wrong (issue 33)", () => {
     // Its £4.60 of booking fees and £1.76 of organiser fees are no longer the platform's; nothing is left undistributed.
     expect(after.payouts.platformFeesPence).toBe(before.payouts.platformFeesPence - 460 - 176);
     expect(after.payouts.undistributedPence).toBe(before.payouts.undistributedPence);
+  });
+});
+
+describe("reconcile fails when an invoiced order's refunds are not credited (decision 036)", () => {
+  it("a refund of an order with a VAT invoice and no credit note for it, or a credit note whose VAT is not the refund's", async () => {
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    await t.db.update(profiles).set({ businessName: "Credited Ltd", businessAddress: "1 Hall Street\nLeeds LS1 1AA", sellerKind: "business", vatNumber: "GB980780684", vatTreatment: "standard" }).where(eq(profiles.userId, organiser.account.id));
+    const event = await createEvent(t.db, { userId: organiser.account.id, pricePence: 13_000 });
+    const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 2 });
+    expect((await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`)).statusCode).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, checkout.json().sessionId));
+    const issued = await buyer.client.post(`/api/receipts/${order!.id}/vat-invoices`, { buyerName: "Ada Lovelace", buyerAddress: "12 St James's Square\nLondon SW1Y 4JH" });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.eventId, event.id));
+    expect((await organiser.client.post(`/api/bookings/${booking!.id}/refunds`, { quantity: 1, reason: "Double booked", requestKey: "credited-refund" })).statusCode).toBe(200);
+    expect(await problemsNaming(order!.id)).toEqual([]);
+
+    // The note's VAT is not what the refund's £130.00 holds at 20% (£21.67), though its net and VAT still add up.
+    const [note] = await t.db.select().from(vatCreditNotes).where(eq(vatCreditNotes.orderId, order!.id));
+    await t.db.update(vatCreditNotes).set({ vatPence: 2_000, netPence: 11_000 }).where(eq(vatCreditNotes.id, note!.id));
+    await t.db.execute(sql`update vat_credit_notes set lines = jsonb_set(lines, '{0,vatPence}', '2000') where id = ${note!.id}`);
+    expect(await problemsNaming(order!.id, "credit £20.00 of VAT on order line", "but its refunds' £130.00 holds £21.67 at the invoice's rate")).toHaveLength(1);
+
+    // No credit note at all for the refund.
+    await t.db.delete(vatCreditNotes).where(eq(vatCreditNotes.id, note!.id));
+    expect(await problemsNaming(order!.id, booking!.id, "paid back £130.00 of VAT invoice", "but no credit note credits it")).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { BRAND, plural } from "../../../domain";
+import { BRAND, plural, type PlatformCompany } from "../../../domain";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
@@ -19,6 +19,8 @@ export interface ReconcileCheckContext {
   db: Db;
   gateway: PaymentGateway;
   email: EmailSender;
+  /** The platform's company, named in the e-mail's footer. */
+  company: PlatformCompany;
   gauges: ReconcileGauges;
   log: FastifyBaseLogger;
 }
@@ -29,7 +31,7 @@ export interface ReconcileCheckContext {
  * that cannot finish (the database or the provider) throws, so the job is retried and the gauge of the last
  * finished run goes stale, which is what an alert watches.
  */
-export async function runReconcileCheck({ db, gateway, email, gauges, log }: ReconcileCheckContext): Promise<ReconcileReport> {
+export async function runReconcileCheck({ db, gateway, email, company, gauges, log }: ReconcileCheckContext): Promise<ReconcileReport> {
   const report = await reconcile(db, { gateway });
   gauges.problems.set(report.problems.length);
   gauges.lastRun.set(Date.now() / 1000);
@@ -47,6 +49,7 @@ export async function runReconcileCheck({ db, gateway, email, gauges, log }: Rec
       ...(report.problems.length > shown.length ? [`…and ${plural(report.problems.length - shown.length, "more problem")}: run npm run admin -- reconcile for the full list.`] : []),
     ],
     footnote: `${BRAND.name} sends this to every admin after each daily check that finds a problem.`,
+    company,
   });
   for (const admin of admins) {
     await email.send({ to: admin.email, subject: `${BRAND.name} reconcile: ${plural(report.problems.length, "problem")} in the money ledger`, html: content.html, text: content.text });

@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import { absorbedFeePerTicket, bookingFeePerTicket, buyerFeePerTicket, formatPounds, LEDGER_KINDS, organiserFee } from "../../../domain";
 import { rowsOf, type Db } from "../../db/client";
 import { kindSum, ledgerSum } from "../../../domain/ledger.sql";
+import { creditNoteProblems } from "./credit-note-problems";
 import { heldLineProblems } from "./held-lines";
 import { salesTallyProblems } from "./sales-tally";
+import { ticketProblems } from "./ticket-problems";
 import { eventSettlements, type EventSettlement } from "./settlement";
 import { QUEUES } from "../../jobs/jobs";
 import { createLocalPayments } from "../../providers/payments/local";
@@ -56,6 +58,8 @@ export interface ReconcileReport {
  *   the fee rules' for that price (orderLineProblems);
  * - no organiser or affiliate is paid more than is now due, or owed a negative amount, without a reversal
  *   on its way; a disputed order's bookings are all marked disputed (reconcilePayouts);
+ * - every refund of an order with VAT invoices is credited by credit notes for exactly what it paid back, with
+ *   the VAT that holds at the invoices' rates (creditNoteProblems, decision 036);
  * - the provider's payments, refunds and transfers over the period are the ledger's, and the reverse
  *   (providerProblems: the configured gateway, by default the local provider's own records).
  */
@@ -180,6 +184,8 @@ export async function reconcile(db: Db, options: ReconcileOptions = {}): Promise
     problems.push({ orderId: line.orderId, bookingId: null, problem: `order line ${line.lineId} holds until ${line.heldUntil ?? "nothing"}, but its ${line.status} order says ${line.expected ?? "nothing"}` });
   }
   problems.push(...(await orderLineProblems(db)));
+  problems.push(...(await ticketProblems(db)));
+  problems.push(...(await creditNoteProblems(db)));
   const payouts = await reconcilePayouts(db);
   problems.push(...payouts.problems);
   const since = options.since ?? new Date(Date.now() - PROVIDER_LOOKBACK_DAYS * 24 * 3600 * 1000);

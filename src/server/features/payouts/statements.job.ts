@@ -49,7 +49,7 @@ export async function queueFeeStatementEmails(
 }
 
 /** The e-mail with the link to a month's issued platform-fee statement. */
-export function feeStatementMessage({ to, statement, publicUrl }: { to: string; statement: IssuedFeeStatement; publicUrl: string }): EmailMessage {
+export function feeStatementMessage({ to, statement, publicUrl, company }: { to: string; statement: IssuedFeeStatement; publicUrl: string; company: PlatformCompany }): EmailMessage {
   const { month, lines } = statement;
   const monthName = formatStatementMonth(month);
   const total = feeStatementTotals(lines).grossPence;
@@ -71,6 +71,7 @@ export function feeStatementMessage({ to, statement, publicUrl }: { to: string; 
       url: `${publicUrl}${feeStatementPath(month)}`,
     },
     footnote: `Questions? Write to ${BRAND.supportEmail}.`,
+    company,
   });
   return {
     to,
@@ -82,37 +83,27 @@ export function feeStatementMessage({ to, statement, publicUrl }: { to: string; 
 
 /** Sends one organiser's statement e-mail (a retry after a crash between sending and completing may send it twice). */
 export async function deliverFeeStatementEmail(
-  { company, ...mailer }: Pick<NoticeMailer, "db" | "email" | "publicUrl"> & { company: PlatformCompany },
+  { company, ...mailer }: Pick<NoticeMailer, "db" | "email" | "publicUrl" | "company">,
   { organiserId, month }: FeeStatementEmailJob,
 ): Promise<void> {
   const [user] = await mailer.db.select({ email: users.email }).from(users).where(eq(users.id, organiserId));
   // Issued by the run that queued this e-mail: this finds it.
   const statement = await issueFeeStatement({ db: mailer.db, organiserId, month, company, now: new Date() });
   if (!user || !statement) return;
-  await mailer.email.send(feeStatementMessage({ to: user.email, statement, publicUrl: mailer.publicUrl }));
+  await mailer.email.send(feeStatementMessage({ to: user.email, statement, publicUrl: mailer.publicUrl, company }));
 }
 
 /** The monthly run (06:00 UK time on the 1st, for the month before): it issues the statements and queues their e-mails. */
-export async function startFeeStatementJobs({
-  jobs,
-  mailer,
-  company,
-  log,
-}: {
-  jobs: Jobs;
-  mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl">;
-  company: PlatformCompany;
-  log: FastifyBaseLogger;
-}) {
+export async function startFeeStatementJobs({ jobs, mailer, log }: { jobs: Jobs; mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl" | "company">; log: FastifyBaseLogger }) {
   await jobs.work<{ month?: string }>(QUEUES.feeStatements, async (job) => {
     const month = job.data?.month ?? previousUkMonth(new Date());
-    const queued = await queueFeeStatementEmails({ db: mailer.db, jobs, company }, month);
+    const queued = await queueFeeStatementEmails({ db: mailer.db, jobs, company: mailer.company }, month);
     if (queued) log.info({ month, queued }, "fee statement e-mails queued");
   });
   await jobs.schedule(QUEUES.feeStatements, "0 6 1 * *");
   await jobs.work<FeeStatementEmailJob>(QUEUES.feeStatementEmail, async (job) => {
     try {
-      await deliverFeeStatementEmail({ ...mailer, company }, job.data);
+      await deliverFeeStatementEmail(mailer, job.data);
     } catch (error) {
       log.warn({ err: error, ...job.data, attempt: job.retryCount + 1 }, "fee statement e-mail not sent; it will be retried");
       throw error;

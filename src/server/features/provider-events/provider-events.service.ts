@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { isUuid } from "../../../domain";
 import { validBookingSql } from "../../../domain/refunds.sql";
 import type { Db, Tx } from "../../db/client";
-import { bookings, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
+import { bookings, ledgerEntries, orderLines, orders, refunds, tickets } from "../../db/schema";
 import type { Jobs } from "../../jobs/jobs";
 import type { PlatformCompany } from "../../config";
 import type { PaymentGateway, ProviderNotice, ProviderRefund } from "../../providers/payments/payments";
@@ -12,6 +12,7 @@ import { enqueuePayoutSettle, eventsOfOrder } from "../payouts/payouts.service";
 import { applyAccountNotice } from "../payouts/payout-accounts.service";
 import { recordLedger } from "../ledger/ledger";
 import { recordRefundOnLedger, tryCompleteRefund, voidTickets } from "../refunds/refunds.service";
+import { issueCreditNotes } from "../receipts/vat-credit-notes.service";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 export interface ProviderEventContext {
@@ -184,8 +185,11 @@ async function recordOutsideRefund(tx: Tx, jobs: Jobs, orderId: string, provider
         completedAt,
       })
       .returning();
+    if (voided?.ticketIds.length) await tx.update(tickets).set({ refundId: refund!.id }).where(inArray(tickets.id, voided.ticketIds));
     await recordRefundOnLedger(tx, refund!, provider.id, `stripe:${provider.id}:${scope}`);
   }
+  // Invoiced orders: every allocation's credit notes at once, each issuer's numbers taken once (decision 036).
+  await issueCreditNotes(tx, orderId);
   await enqueuePayoutSettle(tx, jobs, await eventsOfOrder(tx, orderId));
 }
 

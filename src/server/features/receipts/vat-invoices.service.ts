@@ -7,6 +7,7 @@ import { parseInput } from "../../lib/parse-input";
 import type { Actor } from "../auth/session";
 import { nextDocumentNumbers, PLATFORM_ISSUER } from "../ledger/document-numbers";
 import { orderMoney, readableReceiptOrder, soldLinesOf } from "./receipts.service";
+import { creditNotesOf, issueCreditNotes } from "./vat-credit-notes.service";
 
 /** Each VAT-registered seller numbers their invoices in their own series (issuer: their user id). */
 export const SELLER_INVOICE_SERIES = "invoice";
@@ -68,6 +69,7 @@ export async function getVatInvoices({ db, actor, orderId }: { db: Db; actor: Ac
     receiptNumber: formatReceiptNumber(order.receiptNumber),
     offered: offersVatInvoice(money.chargedPence),
     invoices: (await storedInvoices(db, order.id)).map((row) => shapeOf(order.id, row)),
+    creditNotes: await creditNotesOf(db, order.id),
   };
 }
 
@@ -116,6 +118,8 @@ async function draftInvoices(db: Db, order: Awaited<ReturnType<typeof readableRe
  * from the platform for its booking fee when the platform was VAT-registered, made out to the name and
  * address the buyer gives. Issued once: a second request answers the invoices already issued, to the name
  * and address first given. The order's row is locked meanwhile, so two requests at once issue one set.
+ * An invoice records the supply as made (decision 036): what was refunded before it was asked for is credited
+ * at once, by credit notes issued with it.
  */
 export async function issueVatInvoices({ db, actor, orderId, input: raw }: { db: Db; actor: Actor; orderId: string; input: unknown }): Promise<VatInvoices> {
   const input = parseInput(VatInvoiceRequest, raw, { whole: "body" });
@@ -140,6 +144,7 @@ export async function issueVatInvoices({ db, actor, orderId, input: raw }: { db:
       rows.push({ ...draft, orderId: order.id, buyerName: input.buyerName, buyerAddress: input.buyerAddress, number: await nextDocumentNumbers(tx, draft.issuer, draft.series) });
     }
     await tx.insert(vatInvoices).values(rows);
+    await issueCreditNotes(tx, order.id);
   });
   return getVatInvoices({ db, actor, orderId: order.id });
 }
@@ -150,4 +155,12 @@ export async function getVatInvoice({ db, actor, orderId, invoiceId }: { db: Db;
   const invoice = invoices.invoices.find((candidate) => candidate.id === invoiceId.toLowerCase());
   if (!invoice) throw new AppError("NOT_FOUND", "VAT invoice not found");
   return { invoice, receiptNumber: invoices.receiptNumber };
+}
+
+/** One of the order's credit notes, for its PDF (the same readers as the receipt; 404 for anyone else). */
+export async function getVatCreditNote({ db, actor, orderId, creditNoteId }: { db: Db; actor: Actor; orderId: string; creditNoteId: string }) {
+  const invoices = await getVatInvoices({ db, actor, orderId });
+  const creditNote = invoices.creditNotes.find((candidate) => candidate.id === creditNoteId.toLowerCase());
+  if (!creditNote) throw new AppError("NOT_FOUND", "Credit note not found");
+  return { creditNote, receiptNumber: invoices.receiptNumber };
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { BRAND, describeRefund, formatEventDate } from "../../../domain";
+import { BRAND, describeRefund, formatEventDate, type PlatformCompany } from "../../../domain";
 import { bookings, events, refunds } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 import type { EmailMessage } from "../../providers/email/email";
@@ -14,7 +14,7 @@ type EventRow = typeof events.$inferSelect;
 const tickets = (n: number) => `${n} ${n === 1 ? "ticket" : "tickets"}`;
 
 /** The e-mail telling a buyer that (some of) their tickets were refunded: how much, why, and what still stands. */
-export function refundNoticeMessage({ refund, booking, event, publicUrl }: { refund: RefundRow; booking: BookingRow; event: EventRow; publicUrl: string }): EmailMessage {
+export function refundNoticeMessage({ refund, booking, event, publicUrl, company }: { refund: RefundRow; booking: BookingRow; event: EventRow; publicUrl: string; company: PlatformCompany }): EmailMessage {
   const amount = describeRefund(refund);
   const paid = refund.ticketPence + refund.feePence > 0;
   const cancelled = refund.source === "cancellation";
@@ -47,6 +47,7 @@ export function refundNoticeMessage({ refund, booking, event, publicUrl }: { ref
     ],
     action: { label: "View My Tickets", url: `${publicUrl}/my-tickets` },
     footnote: `Questions? Write to ${BRAND.supportEmail}.`,
+    company,
   });
   return { to: booking.attendeeEmail, subject: cancelled ? `Cancelled: ${event.title}, your refund` : `Your refund: ${event.title}`, html: content.html, text: content.text };
 }
@@ -55,7 +56,7 @@ export function refundNoticeMessage({ refund, booking, event, publicUrl }: { ref
  * Sends a refund's notice once it has been paid back (a retry after a crash between sending and recording
  * may send it twice, never zero times). A failure is thrown so the job retries.
  */
-export async function deliverRefundNotice(mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl">, refundId: string): Promise<void> {
+export async function deliverRefundNotice(mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl" | "company">, refundId: string): Promise<void> {
   const [row] = await mailer.db
     .select({ refund: refunds, booking: bookings, event: events })
     .from(refunds)
@@ -63,11 +64,11 @@ export async function deliverRefundNotice(mailer: Pick<NoticeMailer, "db" | "ema
     .innerJoin(events, eq(events.id, bookings.eventId))
     .where(eq(refunds.id, refundId));
   if (!row || row.refund.status !== "succeeded" || row.refund.emailSentAt) return;
-  await mailer.email.send(refundNoticeMessage({ ...row, publicUrl: mailer.publicUrl }));
+  await mailer.email.send(refundNoticeMessage({ ...row, publicUrl: mailer.publicUrl, company: mailer.company }));
   await mailer.db.update(refunds).set({ emailSentAt: new Date() }).where(eq(refunds.id, refundId));
 }
 
-export async function startRefundNoticeJob({ jobs, mailer, log }: { jobs: Jobs; mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl">; log: FastifyBaseLogger }) {
+export async function startRefundNoticeJob({ jobs, mailer, log }: { jobs: Jobs; mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl" | "company">; log: FastifyBaseLogger }) {
   await jobs.work<{ refundId: string }>(QUEUES.refundNotice, async (job) => {
     try {
       await deliverRefundNotice(mailer, job.data.refundId);

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { BRAND, formatDateTime, formatEventDate, plural, REFUND_REQUEST_ANSWER_HOURS, ukToday } from "../../../domain";
+import { BRAND, formatDateTime, formatEventDate, plural, REFUND_REQUEST_ANSWER_HOURS, ukToday, type PlatformCompany } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events, organiserNoticeSettings, refundRequests, refundRequestSummaries, users } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
@@ -19,11 +19,13 @@ export function refundRequestDeclinedMessage({
   booking,
   event,
   publicUrl,
+  company,
 }: {
   request: typeof refundRequests.$inferSelect;
   booking: typeof bookings.$inferSelect;
   event: typeof events.$inferSelect;
   publicUrl: string;
+  company: PlatformCompany;
 }): EmailMessage {
   const heading = "Your refund request was declined";
   const content = renderEmail({
@@ -41,12 +43,13 @@ export function refundRequestDeclinedMessage({
     ],
     action: { label: "View My Tickets", url: `${publicUrl}/my-tickets` },
     footnote: `Think this is wrong? Write to ${BRAND.supportEmail} with your ticket code.`,
+    company,
   });
   return { to: booking.attendeeEmail, subject: `Refund request declined: ${event.title}`, html: content.html, text: content.text };
 }
 
 /** Sends a declined request's e-mail; a failure is thrown so the job retries (a retry may send it twice, never zero times). */
-export async function deliverRefundRequestNotice(mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl">, requestId: string): Promise<void> {
+export async function deliverRefundRequestNotice(mailer: Pick<NoticeMailer, "db" | "email" | "publicUrl" | "company">, requestId: string): Promise<void> {
   const [row] = await mailer.db
     .select({ request: refundRequests, booking: bookings, event: events })
     .from(refundRequests)
@@ -54,10 +57,10 @@ export async function deliverRefundRequestNotice(mailer: Pick<NoticeMailer, "db"
     .innerJoin(events, eq(events.id, bookings.eventId))
     .where(eq(refundRequests.id, requestId));
   if (!row || row.request.status !== "declined") return;
-  await mailer.email.send(refundRequestDeclinedMessage({ ...row, publicUrl: mailer.publicUrl }));
+  await mailer.email.send(refundRequestDeclinedMessage({ ...row, publicUrl: mailer.publicUrl, company: mailer.company }));
 }
 
-type Mailer = Pick<NoticeMailer, "db" | "email" | "publicUrl">;
+type Mailer = Pick<NoticeMailer, "db" | "email" | "publicUrl" | "company">;
 
 /** Where an organiser answers refund requests: Attendee Management's requests panel. */
 const answerUrl = (publicUrl: string) => `${publicUrl}/dashboard/attendees`;
@@ -71,12 +74,14 @@ export function refundRequestReceivedMessage({
   booking,
   event,
   publicUrl,
+  company,
 }: {
   to: string;
   request: typeof refundRequests.$inferSelect;
   booking: typeof bookings.$inferSelect;
   event: typeof events.$inferSelect;
   publicUrl: string;
+  company: PlatformCompany;
 }): EmailMessage {
   const content = renderEmail({
     preheader: `${booking.attendeeName} asked for a refund for ${event.title}.`,
@@ -94,6 +99,7 @@ export function refundRequestReceivedMessage({
     ],
     action: { label: "Answer the request", url: answerUrl(publicUrl) },
     footnote: "You can choose one summary e-mail a day instead, in Attendee Management.",
+    company,
   });
   return { to, subject: `Refund request: ${event.title}`, html: content.html, text: content.text };
 }
@@ -108,7 +114,7 @@ export async function deliverRefundRequestReceived(mailer: Mailer, requestId: st
     .innerJoin(users, eq(users.id, events.userId))
     .where(eq(refundRequests.id, requestId));
   if (!row || row.request.status !== "pending") return;
-  await mailer.email.send(refundRequestReceivedMessage({ ...row, to: row.organiserEmail, publicUrl: mailer.publicUrl }));
+  await mailer.email.send(refundRequestReceivedMessage({ ...row, to: row.organiserEmail, publicUrl: mailer.publicUrl, company: mailer.company }));
 }
 
 interface RefundRequestSummaryJob {
@@ -176,7 +182,17 @@ async function summaryRequests(db: Db, { userId, day }: RefundRequestSummaryJob)
 }
 
 /** One organiser's daily summary of open refund requests. */
-export function refundRequestSummaryMessage({ to, requests, publicUrl }: { to: string; requests: Awaited<ReturnType<typeof summaryRequests>>; publicUrl: string }): EmailMessage {
+export function refundRequestSummaryMessage({
+  to,
+  requests,
+  publicUrl,
+  company,
+}: {
+  to: string;
+  requests: Awaited<ReturnType<typeof summaryRequests>>;
+  publicUrl: string;
+  company: PlatformCompany;
+}): EmailMessage {
   const count = plural(requests.length, "refund request");
   const content = renderEmail({
     preheader: `${count} waiting for your answer.`,
@@ -188,6 +204,7 @@ export function refundRequestSummaryMessage({ to, requests, publicUrl }: { to: s
     })),
     action: { label: "Answer the requests", url: answerUrl(publicUrl) },
     footnote: "You chose one summary a day; you can choose an e-mail for each request instead, in Attendee Management.",
+    company,
   });
   return { to, subject: `${count} waiting: your daily ${BRAND.name} summary`, html: content.html, text: content.text };
 }
@@ -197,7 +214,7 @@ export async function deliverRefundRequestSummary(mailer: Mailer, job: RefundReq
   const [organiser] = await mailer.db.select({ email: users.email }).from(users).where(eq(users.id, job.userId));
   const requests = await summaryRequests(mailer.db, job);
   if (!organiser || !requests.length) return;
-  await mailer.email.send(refundRequestSummaryMessage({ to: organiser.email, requests, publicUrl: mailer.publicUrl }));
+  await mailer.email.send(refundRequestSummaryMessage({ to: organiser.email, requests, publicUrl: mailer.publicUrl, company: mailer.company }));
 }
 
 /** Each job's send, retried on failure (a retry may send twice, never zero times). */

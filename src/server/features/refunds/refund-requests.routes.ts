@@ -14,7 +14,7 @@ export const refundRequestsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       schema: {
         tags: ["refunds"],
-        summary: "Ask for a refund of one of your bookings while the refund policy allows; a repeat answers the pending request",
+        summary: "Ask for a refund of one of your bookings (the tickets named in ticketIds, else every valid ticket not checked in) while the refund policy allows; a repeat answers the pending request",
         params: requestParams,
         body: RequestRefundInput,
         response: { 200: BuyerRefundRequest },
@@ -22,7 +22,7 @@ export const refundRequestsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     },
     async (request) => {
       const actor = await session.requireActor(request);
-      return (await requestRefund({ db, gateway, jobs, log: request.log, actor, bookingId: request.params.id, reason: request.body.reason })).request;
+      return (await requestRefund({ db, gateway, jobs, log: request.log, actor, bookingId: request.params.id, reason: request.body.reason, ticketIds: request.body.ticketIds })).request;
     },
   );
 
@@ -69,7 +69,7 @@ export const refundRequestsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     {
       schema: {
         tags: ["refunds"],
-        summary: "Approve a buyer's refund request: every valid ticket of the booking is refunded, the booking fee kept; approving again is harmless",
+        summary: "Approve a buyer's refund request: the tickets it names (else every valid ticket not yet checked in) are refunded, the booking fee kept; approving again is harmless",
         params: requestParams,
         response: { 200: RefundRequestView },
       },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import {
   AppError,
@@ -14,7 +14,7 @@ import {
   type RefundRequestView,
 } from "../../../domain";
 import type { Db, Tx } from "../../db/client";
-import { bookings, events, orderLines, refundRequests, users } from "../../db/schema";
+import { bookings, events, orderLines, refundRequests, tickets, users } from "../../db/schema";
 import { QUEUES } from "../../jobs/jobs";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import type { Actor } from "../auth/session";
@@ -56,12 +56,32 @@ async function unitPrices(db: Db | Tx, orderLineIds: (string | null)[]) {
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** What refunding all of a booking's valid tickets pays back, from the one rule (refundAmounts). */
-function refundPence(booking: BookingRow, line: { unitPricePence: number; feePerTicketPence: number } | undefined, includeFee: boolean): number {
+/**
+ * A booking's valid tickets a buyer may still ask back (issue 36): those not checked in, in order. A ticket
+ * used at the door is not refundable (decision 027), but the others of its booking are.
+ */
+async function waitingTickets(db: Db | Tx, bookingIds: string[]): Promise<Map<string, string[]>> {
+  const rows = bookingIds.length
+    ? await db
+        .select({ id: tickets.id, bookingId: tickets.bookingId })
+        .from(tickets)
+        .where(and(inArray(tickets.bookingId, bookingIds), eq(tickets.status, "valid"), isNull(tickets.checkedInAt)))
+        .orderBy(asc(tickets.bookingId), asc(tickets.position))
+    : [];
+  const waiting = new Map<string, string[]>(bookingIds.map((id) => [id, []]));
+  for (const row of rows) waiting.get(row.bookingId)!.push(row.id);
+  return waiting;
+}
+
+/** The booking as the refund terms read it: checked in only once none of its valid tickets is still to use. */
+const asRefundable = (booking: BookingRow, waiting: number): BookingRow => ({ ...booking, checkedInAt: waiting > 0 ? null : booking.checkedInAt });
+
+/** What refunding `quantity` (default: all) of a booking's valid tickets pays back, from the one rule (refundAmounts). */
+function refundPence(booking: BookingRow, line: { unitPricePence: number; feePerTicketPence: number } | undefined, includeFee: boolean, quantity = booking.ticketQuantity): number {
   const amounts = refundAmounts({
     unitPricePence: line?.unitPricePence ?? 0,
     feePerTicketPence: line?.feePerTicketPence ?? 0,
-    quantity: booking.ticketQuantity,
+    quantity,
     validQuantity: booking.ticketQuantity,
     commissionPence: 0,
     includeFee,
@@ -80,16 +100,18 @@ export async function buyerRefundOptions(db: Db, rows: { booking: BookingRow; ev
     : [];
   const latest = new Map(requests.map((row) => [row.bookingId, row]));
   const lines = await unitPrices(db, rows.map(({ booking }) => booking.orderLineId));
+  const waiting = await waitingTickets(db, bookingIds);
   return new Map(
     rows.map(({ booking, event }) => {
-      const terms = buyerRefundTerms(event, booking, now);
+      const left = waiting.get(booking.id)?.length ?? 0;
+      const terms = buyerRefundTerms(event, asRefundable(booking, left), now);
       const line = booking.orderLineId ? lines.get(booking.orderLineId) : undefined;
       const request = latest.get(booking.id);
       const options: BuyerRefundOptions = {
         canRequest: terms.allowed && request?.status !== "pending",
         automatic: terms.allowed && terms.automatic,
         includesFee: terms.allowed && terms.includesFee,
-        refundPence: terms.allowed ? refundPence(booking, line, terms.includesFee) : 0,
+        refundPence: terms.allowed ? refundPence(booking, line, terms.includesFee, left) : 0,
         feePerTicketPence: line?.feePerTicketPence ?? 0,
         closesAt: (terms.allowed ? terms.closesAt : terms.closedAt)?.toISOString() ?? null,
         closedReason: terms.allowed ? null : terms.reason,
@@ -106,9 +128,9 @@ export async function buyerRefundOptions(db: Db, rows: { booking: BookingRow; ev
  * postponement's refund window the request is approved at once: all valid tickets, the fee included.
  */
 export async function requestRefund(
-  context: Context & { actor: Actor; bookingId: string; reason: string; now?: Date },
+  context: Context & { actor: Actor; bookingId: string; reason: string; ticketIds?: string[]; now?: Date },
 ): Promise<{ request: BuyerRefundRequest; created: boolean }> {
-  const { db, jobs, actor, bookingId, reason, now = new Date() } = context;
+  const { db, jobs, actor, bookingId, reason, ticketIds, now = new Date() } = context;
   if (!isUuid(bookingId)) throw new AppError("BOOKING_NOT_FOUND", BOOKING_NOT_FOUND);
   const result = await db.transaction(async (tx) => {
     // The booking's lock orders this against the organiser's refunds and answers (booking first, then request).
@@ -121,9 +143,14 @@ export async function requestRefund(
     if (!row) throw new AppError("BOOKING_NOT_FOUND", BOOKING_NOT_FOUND);
     const [pending] = await tx.select().from(refundRequests).where(and(eq(refundRequests.bookingId, row.booking.id), eq(refundRequests.status, "pending")));
     if (pending) return { request: pending, refundId: null, created: false };
-    const terms = buyerRefundTerms(row.event, row.booking, now);
+    const waiting = (await waitingTickets(tx, [row.booking.id])).get(row.booking.id)!;
+    const terms = buyerRefundTerms(row.event, asRefundable(row.booking, waiting.length), now);
     if (!terms.allowed) throw new AppError("CONFLICT", terms.reason, { reason: "REFUND_NOT_ALLOWED" });
-    const [request] = await tx.insert(refundRequests).values({ bookingId: row.booking.id, userId: actor.userId, reason }).returning();
+    const named = ticketIds ? [...new Set(ticketIds.map((id) => id.toLowerCase()))] : null;
+    if (named && (named.length !== ticketIds!.length || named.some((id) => !waiting.includes(id)))) {
+      throw new AppError("BAD_REQUEST", "Choose tickets of this booking that are still valid and not checked in.", { field: "ticketIds" });
+    }
+    const [request] = await tx.insert(refundRequests).values({ bookingId: row.booking.id, userId: actor.userId, reason, ticketIds: named }).returning();
     if (!terms.automatic) {
       // The organiser is told in this transaction, so a request is never left unannounced (issue 33); one who
       // chose a daily summary hears of it in the next one (refund-request-notice.job.ts).
@@ -134,6 +161,7 @@ export async function requestRefund(
     }
     const { refund } = await startBookingRefund(tx, jobs, {
       bookingId: row.booking.id,
+      ticketIds: named ?? waiting,
       source: terms.source,
       reason,
       requestedBy: actor.userId,
@@ -175,7 +203,7 @@ function requestViews(rows: { request: RequestRow; booking: BookingRow; event: {
     booking: { id: booking.id, ticketCode: booking.ticketCode, ticketQuantity: booking.ticketQuantity, attendeeName: booking.attendeeName, attendeeEmail: booking.attendeeEmail },
     event: { id: event.id, title: event.title, dateTime: event.dateTime.toISOString(), organiserName },
     // A buyer's request never returns the booking fee (spec §9; refundIncludesFee('buyer-request')).
-    refundPence: refundPence(booking, booking.orderLineId ? lines.get(booking.orderLineId) : undefined, false),
+    refundPence: refundPence(booking, booking.orderLineId ? lines.get(booking.orderLineId) : undefined, false, request.ticketIds?.length ?? booking.ticketQuantity),
   }));
 }
 
@@ -241,8 +269,13 @@ export async function approveRefundRequest(context: Context & { actor: Actor; re
     }
     // Refunded meanwhile in full (by the organiser, or a cancellation): the money has gone back already.
     if (!booking || !hasValidTickets(booking)) return null;
+    // The tickets asked for that are still valid and unused; without a choice, every such ticket now.
+    const waiting = (await waitingTickets(tx, [booking.id])).get(booking.id)!;
+    const chosen = request.ticketIds ? request.ticketIds.filter((id) => waiting.includes(id)) : waiting;
+    if (!chosen.length) return null;
     const { refund } = await startBookingRefund(tx, jobs, {
       bookingId: booking.id,
+      ticketIds: chosen,
       source: "buyer-request",
       reason: request.reason,
       requestedBy: actor.userId,

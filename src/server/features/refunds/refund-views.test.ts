@@ -67,12 +67,16 @@ describe("booking states and ledger totals after refunds (issue 19)", () => {
     expect((await refund(organiser.client, pair.id, 1, "views-full-pair")).statusCode).toBe(200);
 
     const after = (await organiser.client.get(`/api/events/${event.id}/attendees`)).json().attendees;
-    expect(after).toHaveLength(2);
-    expect(after.find((row: { bookingId: string }) => row.bookingId === pair.id)).toMatchObject({ status: "refunded", tickets: 0, refundedTickets: 2, refundState: "refunded", refundedPence: 4460 });
+    // A row per ticket (issue 36): the pair's two, both refunded, and the single.
+    expect(after).toHaveLength(3);
+    const pairRows = after.filter((row: { bookingId: string }) => row.bookingId === pair.id);
+    expect(pairRows).toHaveLength(2);
+    for (const row of pairRows) expect(row).toMatchObject({ ticketStatus: "refunded", status: "refunded", tickets: 0, refundedTickets: 2, refundState: "refunded", refundedPence: 4460 });
     const csv = (await organiser.client.get(`/api/events/${event.id}/attendees?format=csv`)).body.split("\r\n");
-    expect(csv[0]).toBe("\uFEFFName,Email,Tickets,Amount,Booking Date,Status,QR Code,Venue,Refunded tickets,Refund status,Amount refunded");
-    const pairLine = csv.find((line) => line.includes(pair.ticketCode))!;
-    expect(pairLine).toMatch(/,0,44\.60,.*,2,Refunded,44\.60$/);
+    expect(csv[0]).toBe("\uFEFFName,Email,Type,Ticket code,Status,Checked in at,Buyer,Buyer email,Booking Date,Venue,Booking tickets,Booking amount,Refunded tickets,Refund status,Amount refunded");
+    const pairLines = csv.filter((line) => pairRows.some((row: { ticketCode: string }) => line.includes(row.ticketCode)));
+    expect(pairLines).toHaveLength(2);
+    for (const line of pairLines) expect(line).toMatch(/,0,44\.60,2,Refunded,44\.60$/);
     const singleLine = csv.find((line) => line.includes(single.ticketCode))!;
     expect(singleLine).toMatch(/,1,Refunded,22\.30$/);
 

@@ -26,7 +26,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     {
       schema: {
         tags: ["refunds"],
-        summary: "Refund some or all of a booking's tickets (the event's organiser or an admin); the same requestKey is the same refund",
+        summary: "Refund some or all of a booking's tickets (the event's organiser or an admin): the ones named in ticketIds, or quantity of them, those not checked in first; the same requestKey is the same refund",
         params: z.object({ id: z.string().max(100) }),
         body: RefundTicketsInput,
         response: { 200: RefundView },

@@ -1,13 +1,14 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError, hasValidTickets, isUuid, managesEvent, refundAmounts, refundIncludesFee, type RefundSource } from "../../../domain";
 import type { Db, Tx } from "../../db/client";
-import { affiliates, bookings, events, ledgerEntries, orderLines, orders, refunds } from "../../db/schema";
+import { affiliates, bookings, events, ledgerEntries, orderLines, orders, refunds, tickets } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 import type { PaymentGateway } from "../../providers/payments/payments";
 import type { Actor } from "../auth/session";
 import { enqueuePayoutSettle } from "../payouts/payouts.service";
 import { recordLedger, refundEntries } from "../ledger/ledger";
+import { issueCreditNotes } from "../receipts/vat-credit-notes.service";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -31,7 +32,7 @@ const NOT_FOUND = "Booking not found";
 export async function startBookingRefund(
   tx: Tx,
   jobs: RefundJobs,
-  input: { bookingId: string; quantity?: number; source: RefundSource; reason: string; requestedBy: string | null; requestKey: string },
+  input: { bookingId: string; quantity?: number; ticketIds?: string[]; source: RefundSource; reason: string; requestedBy: string | null; requestKey: string },
 ): Promise<{ refund: RefundRow; created: boolean }> {
   const repeat = async () => (await tx.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)))[0];
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update");
@@ -39,14 +40,14 @@ export async function startBookingRefund(
   // Read after the lock: a concurrent request with the same key has committed by now, and is this one.
   const earlier = await repeat();
   if (earlier) return { refund: earlier, created: false };
-  const quantity = input.quantity ?? booking.ticketQuantity;
+  const quantity = input.ticketIds?.length ?? input.quantity ?? booking.ticketQuantity;
   // A chargeback already took the money back through the buyer's bank: refunding too would pay twice.
   if (booking.status === "disputed") throw new AppError("CONFLICT", "This booking's payment is disputed with the card issuer, so it cannot be refunded.", { reason: "DISPUTED" });
   if (!hasValidTickets(booking)) throw new AppError("CONFLICT", "This booking has already been refunded.", { reason: "ALREADY_REFUNDED" });
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > booking.ticketQuantity) {
     throw new AppError("BAD_REQUEST", `Choose between 1 and ${booking.ticketQuantity} ticket${booking.ticketQuantity === 1 ? "" : "s"} to refund.`, { field: "quantity" });
   }
-  const voided = await voidTickets(tx, booking, quantity, refundIncludesFee(input.source));
+  const voided = await voidTickets(tx, booking, quantity, refundIncludesFee(input.source), input.ticketIds);
   const [refund] = await tx
     .insert(refunds)
     .values({
@@ -66,6 +67,7 @@ export async function startBookingRefund(
       requestedBy: input.requestedBy,
     })
     .returning();
+  await tx.update(tickets).set({ refundId: refund!.id }).where(inArray(tickets.id, voided.ticketIds));
   await jobs.enqueue(tx, QUEUES.refund, { refundId: refund!.id }, { singletonKey: refund!.id, asSafetyNet: true });
   return { refund: refund!, created: true };
 }
@@ -80,7 +82,8 @@ type BookingRow = typeof bookings.$inferSelect;
  * and the fees they no longer owe (D22): the organiser fee on them, and the absorbed booking fee when
  * `includeFee` (a buyer's own request keeps the fee, so the organiser still owes what they absorbed).
  */
-export async function voidTickets(tx: Tx, booking: BookingRow, quantity: number, includeFee: boolean) {
+export async function voidTickets(tx: Tx, booking: BookingRow, quantity: number, includeFee: boolean, ticketIds?: string[]) {
+  const ticketIdsVoided = await ticketsToVoid(tx, booking, quantity, ticketIds);
   const [line] = booking.orderLineId
     ? await tx
         .select({
@@ -113,11 +116,43 @@ export async function voidTickets(tx: Tx, booking: BookingRow, quantity: number,
     includeFee,
   });
   const left = booking.ticketQuantity - quantity;
+  await tx.update(tickets).set({ status: "refunded" }).where(inArray(tickets.id, ticketIdsVoided));
   await tx
     .update(bookings)
     .set({ ticketQuantity: left, refundedQuantity: booking.refundedQuantity + quantity, status: left === 0 ? "refunded" : booking.status })
     .where(eq(bookings.id, booking.id));
-  return { ...amounts, orderId: line?.orderId ?? null, affiliateId: amounts.commissionPence > 0 ? (commission?.affiliateId ?? null) : null };
+  return {
+    ...amounts,
+    ticketIds: ticketIdsVoided,
+    orderId: line?.orderId ?? null,
+    affiliateId: amounts.commissionPence > 0 ? (commission?.affiliateId ?? null) : null,
+  };
+}
+
+/**
+ * Which of a locked booking's valid tickets a refund of `quantity` takes back (issue 36): the ones named,
+ * each of which must be a valid ticket of this booking, or else those not checked in first, the last
+ * bought first, so the tickets people have already used are the last to go.
+ */
+async function ticketsToVoid(tx: Tx, booking: BookingRow, quantity: number, named?: string[]): Promise<string[]> {
+  const valid = and(eq(tickets.bookingId, booking.id), eq(tickets.status, "valid"));
+  if (named) {
+    const wanted = [...new Set(named.map((id) => id.toLowerCase()))];
+    const found = await tx.select({ id: tickets.id }).from(tickets).where(and(valid, inArray(tickets.id, wanted)));
+    if (found.length !== wanted.length || wanted.length !== named.length) {
+      throw new AppError("BAD_REQUEST", "Choose tickets of this booking that are still valid: a ticket named is not one, or is named twice.", { field: "ticketIds" });
+    }
+    return found.map((row) => row.id);
+  }
+  const rows = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(valid)
+    .orderBy(asc(sql`${tickets.checkedInAt} is not null`), desc(tickets.position))
+    .limit(quantity);
+  // The booking's count and its valid tickets are kept equal (reconcile checks it); a gap is a fault, not a refund.
+  if (rows.length !== quantity) throw new Error(`Booking ${booking.id} has ${rows.length} valid tickets for ${quantity} to refund`);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -194,6 +229,9 @@ export async function completeRefund({
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")))
       .returning();
     if (!done) return (await tx.select().from(refunds).where(eq(refunds.id, refund.id)))[0] ?? null;
+    // Invoiced orders: the refund's credit notes, in its own transaction (decision 036); first, so the order's
+    // row is locked before the affiliate's, as a refund made in the provider's dashboard locks them.
+    if (done.orderId) await issueCreditNotes(tx, done.orderId);
     await recordRefundOnLedger(tx, done, providerRef);
     // Money back after the event was paid out: its payouts are settled again (D23).
     await enqueuePayoutSettle(tx, jobs, [done.eventId]);
@@ -239,7 +277,7 @@ export async function refundTickets({
   log?: FastifyBaseLogger;
   actor: Actor;
   bookingId: string;
-  input: { quantity?: number; reason: string; requestKey: string };
+  input: { quantity?: number; ticketIds?: string[]; reason: string; requestKey: string };
 }): Promise<{ refund: RefundRow; created: boolean }> {
   if (!isUuid(bookingId)) throw new AppError("BOOKING_NOT_FOUND", NOT_FOUND);
   const [owner] = await db.select({ organiserId: events.userId }).from(bookings).innerJoin(events, eq(events.id, bookings.eventId)).where(eq(bookings.id, bookingId));
@@ -248,6 +286,7 @@ export async function refundTickets({
     startBookingRefund(tx, jobs, {
       bookingId,
       quantity: input.quantity,
+      ticketIds: input.ticketIds,
       source: "organiser",
       reason: input.reason,
       requestedBy: actor.userId,

@@ -6,7 +6,7 @@ import { enforceRateLimit } from "../../lib/rate-limiter";
 import type { EmailSender } from "../../providers/email/email";
 import type { Actor } from "../auth/session";
 import type { PlatformCompany } from "../../config";
-import { ticketEmailMessage, ticketQrPng } from "./ticket-email";
+import { ticketEmailMessage } from "./ticket-email";
 
 /**
  * The manual e-mail sender (spec §2 Manual Email Sender; decisions D12): non-admins may send only to
@@ -41,19 +41,28 @@ export async function sendTestEmail({ db, email, actor, input }: { db: Db; email
  */
 export async function sampleTestEmail({ publicUrl, company, now = new Date() }: { publicUrl: string; company: PlatformCompany; now?: Date }): Promise<{ subject: string; html: string }> {
   const dateTime = new Date(Math.ceil((now.getTime() + 30 * 86_400_000) / 86_400_000) * 86_400_000 + 19 * 3_600_000);
-  const qrPayload = { ticketId: "TCKT-2026-0000SAMP", bookingId: "sample", eventTitle: "Sample Night at the Warehouse", attendeeName: "Ada Lovelace", eventDate: dateTime.toISOString(), ticketQuantity: 2, kid: "sample", sig: "sample" };
+  const eventTitle = "Sample Night at the Warehouse";
+  const qrPayload = (ticketId: string, attendeeName: string) => ({ ticketId, bookingId: "sample", eventTitle, attendeeName, eventDate: dateTime.toISOString(), ticketQuantity: 1, kid: "sample", sig: "sample" });
+  const tickets = [
+    { code: "TCKT-2026-0000SAMP", attendeeName: "Ada Lovelace", typeName: "Standard", qrPayload: qrPayload("TCKT-2026-0000SAMP", "Ada Lovelace") },
+    { code: "TCKT-2026-0001SAMP", attendeeName: "Charles Babbage", typeName: "Standard", qrPayload: qrPayload("TCKT-2026-0001SAMP", "Charles Babbage") },
+  ];
   const message = await ticketEmailMessage({
     to: "sample@example.com",
     attendeeName: "Ada Lovelace",
-    ticketCode: qrPayload.ticketId,
+    ticketCode: tickets[0]!.code,
     ticketQuantity: 2,
+    tickets,
     bought: { quantity: 2, unitPricePence: 1500, feePerTicketPence: BOOKING_FEE_PENCE, totalPaidPence: 2 * (1500 + BOOKING_FEE_PENCE) },
-    event: { id: "sample", title: qrPayload.eventTitle, dateTime, endTime: null, venue: "Canal Mills", location: "Leeds", minAge: 18 },
+    event: { id: "sample", title: eventTitle, dateTime, endTime: null, venue: "Canal Mills", location: "Leeds", minAge: 18 },
     seller: { name: "Northern Sounds Live Ltd", address: "1 Mill Lane\nLeeds\nLS1 4AB", companyNumber: "01234567" },
     company,
-    qrPayload,
     publicUrl,
   });
-  const qr = `data:image/png;base64,${(await ticketQrPng(qrPayload)).toString("base64")}`;
-  return { subject: `Sample: ${message.subject}`, html: message.html.replaceAll("cid:ticket-qr", qr) };
+  // Each ticket's QR in place of its cid: reference, the attachments' images as data URLs.
+  let html = message.html;
+  for (const attachment of message.attachments ?? []) {
+    if (attachment.cid) html = html.replaceAll(`cid:${attachment.cid}`, `data:image/png;base64,${attachment.content.toString("base64")}`);
+  }
+  return { subject: `Sample: ${message.subject}`, html };
 }

@@ -1,32 +1,31 @@
-import { and, eq, type SQL } from "drizzle-orm";
-import { managesEvent, parseTicketIdentifier, ticketQrPayload, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "../../../domain";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { managesEvent, parseTicketIdentifier, type TicketEmailProvider, type TicketEmailResult, type TicketEmailStatus } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings, events, orderLines, profiles, users } from "../../db/schema";
+import { bookings, events, orderLines, profiles, tickets, users } from "../../db/schema";
 import { enforceRateLimit } from "../../lib/rate-limiter";
 import type { NoticeMailer } from "../../lib/notice-mailer";
-import type { PlatformCompany } from "../../config";
 import type { EmailMessage } from "../../providers/email/email";
 import type { Actor } from "../auth/session";
 import { bookingMoney } from "../ledger/ledger";
 import { orderSellersOf } from "../ledger/order-sellers";
 import { receiptFilename, receiptPdf } from "../receipts/receipt-pdf";
 import { receiptForTicketEmail } from "../receipts/receipts.service";
-import { ticketEmailMessage, type TicketSeller } from "./ticket-email";
+import { signTicket, ticketAdmits, ticketsOfBookings, type BookingTicketRow } from "./booking-tickets";
+import { ticketEmailMessage, type EmailedTicket, type TicketSeller } from "./ticket-email";
 import type { TicketSigner } from "./ticket-signer";
 
-/** A NoticeMailer that can also sign the tickets it sends, and name the platform as the seller's agent. */
+/** A NoticeMailer that can also sign the tickets it sends (its company is named as the seller's agent). */
 export interface TicketMailer extends NoticeMailer {
   signer: TicketSigner;
-  company: PlatformCompany;
 }
 
 type BookingRow = typeof bookings.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 
-/** spec §5 Ticket viewer and resender: the booking a ticket code, payment session or booking id names. */
-function identifierCondition(identifier: string): SQL | null {
+/** spec §5 Ticket viewer and resender: the booking a ticket code (of any of its tickets: issue 36), payment session or booking id names. */
+function identifierCondition(db: Db, identifier: string): SQL | null {
   const { ticketCode, sessionId, bookingId } = parseTicketIdentifier(identifier);
-  if (ticketCode) return eq(bookings.ticketCode, ticketCode);
+  if (ticketCode) return inArray(bookings.id, db.select({ id: tickets.bookingId }).from(tickets).where(eq(tickets.code, ticketCode)));
   if (sessionId) return eq(bookings.stripeSessionId, sessionId);
   if (bookingId) return eq(bookings.id, bookingId);
   return null;
@@ -65,21 +64,33 @@ export function ticketEmailStatus(booking: Pick<BookingRow, "ticketEmailSentAt" 
   };
 }
 
+/** The booking's tickets an e-mail carries, each signed: its valid ones (a refunded ticket admits no one). */
+async function emailedTickets(mailer: Pick<TicketMailer, "signer">, rows: BookingTicketRow[], booking: BookingRow, event: EventRow): Promise<EmailedTicket[]> {
+  return Promise.all(
+    rows
+      .filter((ticket) => ticketAdmits(ticket, booking))
+      .map(async (ticket) => ({ code: ticket.code, attendeeName: ticket.attendeeName, typeName: ticket.typeName, qrPayload: await signTicket(mailer.signer, ticket, event) })),
+  );
+}
+
 /**
- * A booking's ticket e-mail as its buyer gets it, each time it is sent: the seller as recorded when the order
- * was paid (order_sellers) or, for a free ticket, as the organiser's profile says now; what was bought at the
- * order line's prices and the total charged on the ledger; the order's receipt attached.
+ * A booking's ticket e-mail as its buyer gets it, each time it is sent: every valid ticket of the booking with
+ * its attendee, type and own QR code (issue 36); the seller as recorded when the order was paid (order_sellers)
+ * or, for a free ticket, as the organiser's profile says now; what was bought at the order line's prices and
+ * the total charged on the ledger; the order's receipt attached.
  */
 export async function ticketEmailFor(mailer: Omit<TicketMailer, "email">, booking: BookingRow, event: EventRow): Promise<EmailMessage> {
   const line = await orderLineOf(mailer.db, booking);
   const seller = line ? await recordedSeller(mailer.db, line.orderId, event.id) : await organiserAsSeller(mailer.db, event.userId);
   const receipt = line ? await receiptForTicketEmail({ db: mailer.db, orderId: line.orderId }) : null;
   const totalPaidPence = line ? ((await bookingMoney(mailer.db, [booking.id])).get(booking.id)?.chargedPence ?? 0) : 0;
+  const rows = (await ticketsOfBookings(mailer.db, [booking.id])).get(booking.id) ?? [];
   return ticketEmailMessage({
     to: booking.attendeeEmail,
     attendeeName: booking.attendeeName,
     ticketCode: booking.ticketCode,
     ticketQuantity: booking.ticketQuantity,
+    tickets: await emailedTickets(mailer, rows, booking, event),
     bought: {
       quantity: line?.quantity ?? booking.ticketQuantity + booking.refundedQuantity,
       unitPricePence: line?.unitPricePence ?? 0,
@@ -89,10 +100,48 @@ export async function ticketEmailFor(mailer: Omit<TicketMailer, "email">, bookin
     event,
     seller,
     company: mailer.company,
-    qrPayload: await mailer.signer.sign(ticketQrPayload(booking, event)),
     publicUrl: mailer.publicUrl,
     orderId: line?.orderId ?? null,
     receipt: receipt ? { filename: receiptFilename(receipt), pdf: await receiptPdf(receipt) } : null,
+  });
+}
+
+/** Whether a ticket's attendee gets their own e-mail: the buyer gave an address for them that is not the buyer's own. */
+const hasOwnAddress = (ticket: Pick<BookingTicketRow, "attendeeEmail">, booking: Pick<BookingRow, "attendeeEmail">): ticket is { attendeeEmail: string } =>
+  ticket.attendeeEmail !== null && ticket.attendeeEmail.trim().toLowerCase() !== booking.attendeeEmail.trim().toLowerCase();
+
+/**
+ * The tickets of a booking whose attendees get their own e-mail (issue 36): valid, with an address of their own.
+ * Read when the buyer's e-mail job runs, which queues one job per ticket (ticket-email.job.ts).
+ */
+export async function ticketsForAttendeeEmails(db: Db, bookingId: string): Promise<string[]> {
+  const row = await confirmedBooking(db, eq(bookings.id, bookingId));
+  if (!row) return [];
+  const rows = (await ticketsOfBookings(db, [bookingId])).get(bookingId) ?? [];
+  return rows.filter((ticket) => ticketAdmits(ticket, row.booking) && hasOwnAddress(ticket, row.booking)).map((ticket) => ticket.ticketId);
+}
+
+/**
+ * An attendee's own ticket e-mail (issue 36): only their ticket, with its QR code, the event, the seller and the
+ * terms; no price and no receipt, which are the buyer's. Null when the ticket no longer admits anyone or has no
+ * address of its own.
+ */
+export async function attendeeTicketEmailFor(mailer: Omit<TicketMailer, "email">, booking: BookingRow, event: EventRow, ticketId: string): Promise<EmailMessage | null> {
+  const ticket = ((await ticketsOfBookings(mailer.db, [booking.id])).get(booking.id) ?? []).find((candidate) => candidate.ticketId === ticketId);
+  if (!ticket || !ticketAdmits(ticket, booking) || !hasOwnAddress(ticket, booking)) return null;
+  const line = await orderLineOf(mailer.db, booking);
+  const seller = line ? await recordedSeller(mailer.db, line.orderId, event.id) : await organiserAsSeller(mailer.db, event.userId);
+  return ticketEmailMessage({
+    to: ticket.attendeeEmail,
+    attendeeName: ticket.attendeeName,
+    ticketCode: ticket.code,
+    ticketQuantity: 1,
+    tickets: await emailedTickets(mailer, [ticket], booking, event),
+    bought: null,
+    event,
+    seller,
+    company: mailer.company,
+    publicUrl: mailer.publicUrl,
   });
 }
 
@@ -166,6 +215,18 @@ export async function deliverQueuedTicketEmail(mailer: TicketMailer, { bookingId
 }
 
 /**
+ * An attendee's own ticket e-mail job (issue 36): one job per ticket, queued once under the ticket's id
+ * (ticket-email.job.ts), so pg-boss's completed job is its record of delivery. A failure is thrown so it is
+ * retried with backoff; a crash between sending and completing may send it twice, never zero times.
+ */
+export async function deliverAttendeeTicketEmail(mailer: TicketMailer, { bookingId, ticketId }: { bookingId: string; ticketId: string }): Promise<void> {
+  const row = await confirmedBooking(mailer.db, eq(bookings.id, bookingId));
+  if (!row) return;
+  const message = await attendeeTicketEmailFor(mailer, row.booking, row.event, ticketId);
+  if (message) await mailer.email.send(message);
+}
+
+/**
  * Re-sends a ticket, only ever to the e-mail already on the booking, at most 3 times an hour per booking
  * and 10 asks per client address in 15 minutes (decisions D11). The recipient is shown in full to the buyer, the event's organiser and admins, masked
  * to anyone else.
@@ -183,7 +244,7 @@ export async function sendTicketEmail(
   // One home for both limits, whether the API or the page's form post asks (issue 16). `clientIp` is the
   // address Fastify resolved under TRUST_PROXY, never a raw X-Forwarded-For.
   await enforceRateLimit(mailer.db, [{ key: `send-ticket-email:ip:${clientIp}`, rule: RESENDS_PER_IP, message: TOO_MANY, detailsInBody: true }]);
-  const condition = identifierCondition(identifier);
+  const condition = identifierCondition(mailer.db, identifier);
   const row = condition ? await confirmedBooking(mailer.db, condition) : null;
   if (!row) return { success: false, provider: provider ?? mailer.email.provider, recipient: null, error: "Ticket not found. Please check the booking ID or ticket code." };
   const { booking, event } = row;

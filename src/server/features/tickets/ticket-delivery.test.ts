@@ -13,7 +13,7 @@ import { startBrevoStandIn, type BrevoStandIn } from "../../../../test/stand-ins
 import { startResendStandIn, type ResendStandIn } from "../../../../test/stand-ins/resend";
 import { buildApp } from "../../app";
 import type { Db } from "../../db/client";
-import { bookings, orderLines, orders, profiles } from "../../db/schema";
+import { bookings, orderLines, orders, profiles, tickets } from "../../db/schema";
 import { QUEUES } from "../../jobs/jobs";
 import { receiptForTicketEmail } from "../receipts/receipts.service";
 
@@ -62,17 +62,23 @@ describe("the ticket e-mail over real SMTP (issue 6; decisions D13, D18)", () =>
     await client.post(`/api/checkout/test/${sessionId}/pay`);
     const mail: ReceivedMail = await waitFor(() => mailTo(account.email).find((message) => message.subject === "Your ticket: Northern Lights Gig"));
 
-    expect(mail.html).toContain('src="cid:ticket-qr"');
-    expect(mail.text).toContain("Show this QR code at the event entrance");
+    expect(mail.html).toContain('src="cid:ticket-qr-1"');
+    expect(mail.html).toContain('src="cid:ticket-qr-2"');
+    expect(mail.text).toContain("Each attendee shows their own QR code at the event entrance");
     expect(mail.links).toContain(`${t.config.publicUrl}/my-tickets`);
-    const qr = mail.attachments.find((attachment) => attachment.contentId === "ticket-qr")!;
-    expect(qr.mimeType).toBe("image/png");
-    const payload = JSON.parse(await decodeQr(qr.content)) as SignedTicketPayload;
+    // One QR per ticket (issue 36), each naming its own ticket alone.
+    const qrs = mail.attachments.filter((attachment) => attachment.contentId?.startsWith("ticket-qr"));
+    expect(qrs.map((qr) => qr.mimeType)).toEqual(["image/png", "image/png"]);
+    const payloads = await Promise.all(qrs.map(async (qr) => JSON.parse(await decodeQr(qr.content)) as SignedTicketPayload));
     const [booking] = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
-    expect(payload).toMatchObject({ ticketId: booking!.ticketCode, bookingId: booking!.id, eventTitle: "Northern Lights Gig", ticketQuantity: 2 });
-    // The decoded QR is accepted by the organiser's scanner: its signature is the server's.
-    const checked = (await organiser.client.post("/api/functions/check-ticket", { ticketId: payload.ticketId, qr: JSON.stringify(payload), checkIn: false })).json();
-    expect(checked).toMatchObject({ valid: true, ticketId: booking!.ticketCode });
+    const issued = await t.db.select().from(tickets).where(eq(tickets.bookingId, booking!.id)).orderBy(tickets.position);
+    expect(payloads.map((payload) => payload.ticketId)).toEqual(issued.map((ticket) => ticket.code));
+    expect(payloads[0]).toMatchObject({ ticketId: booking!.ticketCode, bookingId: booking!.id, eventTitle: "Northern Lights Gig", ticketQuantity: 1 });
+    // Each decoded QR is accepted by the organiser's scanner as its own ticket: its signature is the server's.
+    for (const payload of payloads) {
+      const checked = (await organiser.client.post("/api/functions/check-ticket", { ticketId: payload.ticketId, qr: JSON.stringify(payload), checkIn: false })).json();
+      expect(checked).toMatchObject({ valid: true, ticketId: payload.ticketId });
+    }
 
     const ics = mail.attachments.find((attachment) => attachment.filename?.endsWith(".ics"))!;
     expect(ics.mimeType).toBe("text/calendar");
@@ -112,6 +118,63 @@ describe("the ticket e-mail over real SMTP (issue 6; decisions D13, D18)", () =>
     expect(verified.booking.events).toMatchObject({ venue: "The Deaf Institute", location: "Manchester" });
     const mine = (await client.get("/api/me/tickets")).json();
     expect(mine.tickets[0].event).toMatchObject({ venue: "The Deaf Institute", location: "Manchester" });
+  });
+});
+
+describe("one ticket per attendee in the ticket e-mails (issue 36)", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ SMTP_URL: smtp.smtpUrl });
+  });
+  afterAll(async () => t.close());
+
+  it("sends the buyer one e-mail with every ticket's own QR, and an attendee with their own address only their ticket, once", async () => {
+    const { client, account } = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const title = `Three Friends Gig ${Math.random().toString(36).slice(2, 8)}`;
+    const event = await createEvent(t.db, { userId: organiser.account.id, title, pricePence: 1500, location: "Leeds", dateTime: FUTURE });
+    const grace = `grace-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const attendees = [{ name: "Ada Lovelace" }, { name: "Grace Hopper", email: grace }, { name: "Alan Turing", email: account.email.toUpperCase() }];
+    const created = await client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: 3, attendees });
+    expect(created.statusCode).toBe(200);
+    const { sessionId } = created.json();
+    await client.post(`/api/checkout/test/${sessionId}/pay`);
+    const mail = await waitFor(() => mailTo(account.email).find((message) => message.subject === `Your ticket: ${title}`));
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));
+    const issued = await t.db.select().from(tickets).where(eq(tickets.bookingId, booking!.id)).orderBy(tickets.position);
+    expect(issued.map((ticket) => ticket.attendeeName)).toEqual(["Ada Lovelace", "Grace Hopper", "Alan Turing"]);
+
+    // The buyer's: three QR codes, each its own ticket's, beside its attendee; the calendar file and receipt as before.
+    const qrs = mail.attachments.filter((attachment) => attachment.mimeType === "image/png");
+    const payloads = await Promise.all(qrs.map(async (qr) => JSON.parse(await decodeQr(qr.content)) as SignedTicketPayload));
+    expect(new Set(payloads.map((payload) => payload.ticketId)).size).toBe(3);
+    expect(payloads.map((payload) => [payload.ticketId, payload.attendeeName, payload.ticketQuantity])).toEqual(issued.map((ticket) => [ticket.code, ticket.attendeeName, 1]));
+    for (const ticket of issued) expect(mail.text).toContain(`Ticket code: ${ticket.code}`);
+    expect(mail.attachments.map((attachment) => attachment.mimeType).sort()).toEqual(["application/pdf", "image/png", "image/png", "image/png", "text/calendar"]);
+
+    // Grace's own: only her ticket, no price and no receipt. Alan's address is the buyer's own: no second e-mail.
+    const hers = await waitFor(() => mailTo(grace)[0]);
+    expect(hers.subject).toBe(`Your ticket: ${title}`);
+    const herQrs = hers.attachments.filter((attachment) => attachment.mimeType === "image/png");
+    expect(herQrs).toHaveLength(1);
+    expect(JSON.parse(await decodeQr(herQrs[0]!.content))).toMatchObject({ ticketId: issued[1]!.code, attendeeName: "Grace Hopper", ticketQuantity: 1 });
+    expect(hers.text).toContain("Hi Grace Hopper, here is your ticket.");
+    expect(hers.text).not.toContain("£");
+    expect(hers.attachments.some((attachment) => attachment.mimeType === "application/pdf")).toBe(false);
+    for (const other of [issued[0]!, issued[2]!]) expect(hers.text).not.toContain(other.code);
+
+    // A retried buyer's job (a second confirmation's, or one run again) sends neither e-mail again.
+    const jobsOf = async () =>
+      ((await t.db.execute<{ state: string; ticket: string | null }>(sql`select state, data->>'ticketId' as ticket from pgboss.job where name = ${QUEUES.ticketEmail} and data->>'bookingId' = ${booking!.id}`)) as unknown as { rows: { state: string; ticket: string | null }[] }).rows;
+    await waitFor(async () => ((await jobsOf()).every((job) => job.state === "completed") ? true : undefined));
+    await t.app.jobs.boss.send(QUEUES.ticketEmail, { bookingId: booking!.id });
+    await waitFor(async () => {
+      const jobs = await jobsOf();
+      return jobs.length === 3 && jobs.every((job) => job.state === "completed") ? jobs : undefined;
+    });
+    expect((await jobsOf()).map((job) => job.ticket).sort()).toEqual([issued[1]!.id, null, null].sort());
+    expect(mailTo(account.email).filter((message) => message.subject === `Your ticket: ${title}`)).toHaveLength(1);
+    expect(mailTo(grace)).toHaveLength(1);
   });
 });
 
@@ -249,9 +312,9 @@ describe("Resend and Brevo adapters, with SMTP as the fallback (ARCHITECTURE Pro
     expect(request!.headers.authorization).toBe("Bearer re_test_key");
     const body = jsonOf(request!);
     expect(body).toMatchObject({ from: "Eventora <tickets@eventora.test>", to: ["buyer@example.com"], subject: "Your ticket: Provider Night" });
-    expect(body.html).toContain("cid:ticket-qr");
+    expect(body.html).toContain("cid:ticket-qr-1");
     const attachments = body.attachments as { filename: string; content_id?: string; content: string }[];
-    expect(attachments.find((attachment) => attachment.content_id === "ticket-qr")!.filename).toBe(`${booking.ticketCode}.png`);
+    expect(attachments.find((attachment) => attachment.content_id === "ticket-qr-1")!.filename).toBe(`${booking.ticketCode}.png`);
     expect(attachments.some((attachment) => attachment.filename === `${booking.ticketCode}.ics`)).toBe(true);
     expect(JSON.parse(await decodeQr(attachments[0]!.content))).toMatchObject({ ticketId: booking.ticketCode });
   });
@@ -354,7 +417,7 @@ describe("a ticket e-mail job interrupted mid-send (ARCHITECTURE Ticket delivery
       const nodeB = await buildApp({ config: t.config, database: t.database, web: "none", jobTimings: TEST_JOB_TIMINGS });
       try {
         const mail = await waitFor(() => mailTo(account.email).find((message) => message.subject === "Your ticket: Crash Test Cabaret"), 25_000);
-        expect(mail.attachments.some((attachment) => attachment.contentId === "ticket-qr")).toBe(true);
+        expect(mail.attachments.some((attachment) => attachment.contentId === "ticket-qr-1")).toBe(true);
         // The delivery is recorded just after the SMTP server accepts the message.
         await waitFor(async () => {
           const [booking] = await t.db.select().from(bookings).where(eq(bookings.stripeSessionId, sessionId));

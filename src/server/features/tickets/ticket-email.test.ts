@@ -1,18 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { NO_CANCELLATION_RIGHT_TEXT, ONGOING_BUSINESS_DATE, REFUND_TERMS_TEXT, SendTestEmailInput } from "../../../domain";
+import { NO_CANCELLATION_RIGHT_TEXT, ONGOING_BUSINESS_DATE, REFUND_TERMS_TEXT, SendTestEmailInput, type SignedTicketPayload } from "../../../domain";
+import { decodeQrPng } from "../../../../test/qr";
 import { sampleTestEmail } from "./send-test-email.service";
-import { ticketEmailMessage, type TicketEmailData } from "./ticket-email";
+import { ticketEmailMessage, type EmailedTicket, type TicketEmailData } from "./ticket-email";
+
+const ticket = (code: string, attendeeName: string, typeName = "Standard"): EmailedTicket => ({
+  code,
+  attendeeName,
+  typeName,
+  qrPayload: { ticketId: code, bookingId: "b1", eventTitle: "Corner Café Supper Club", attendeeName, eventDate: "2026-12-05T19:30:00Z", ticketQuantity: 1, kid: "k1", sig: "sig" },
+});
 
 const data = (event: Partial<TicketEmailData["event"]>, overrides: Partial<TicketEmailData> = {}): TicketEmailData => ({
   to: "ada@example.com",
   attendeeName: "Ada Lovelace",
   ticketCode: "TCKT-2090-ABCDEF",
   ticketQuantity: 1,
+  tickets: [ticket("TCKT-2090-ABCDEF", "Ada Lovelace")],
   bought: { quantity: 1, unitPricePence: 1250, feePerTicketPence: 230, totalPaidPence: 1480 },
   event: { id: "e1", title: "Corner Café Supper Club", dateTime: new Date("2026-12-05T19:30:00Z"), endTime: null, location: "Leeds", venue: "Corner Café", ...event },
   seller: { name: "Corner Café Ltd", address: "12 Call Lane\nLeeds LS1 6DT", companyNumber: "01234567" },
   company: { name: "Eventora Ltd", address: "71-75 Shelton Street, Covent Garden, London WC2H 9JQ" },
-  qrPayload: { ticketId: "TCKT-2090-ABCDEF", bookingId: "b1", eventTitle: "Corner Café Supper Club", attendeeName: "Ada Lovelace", eventDate: "2026-12-05T19:30:00Z", ticketQuantity: 1, kid: "k1", sig: "sig" },
   publicUrl: "http://localhost:3000",
   orderId: "0f8fad5b-d9cb-469f-a165-70867728950e",
   ...overrides,
@@ -94,6 +102,38 @@ describe("the ticket e-mail as the durable confirmation (issue 34, D28)", () => 
     const message = await ticketEmailMessage(data({}, { company: { name: "Eventora Trading Ltd", address: "1 New Street, Leeds LS1 1AA" } }));
     expect(message.text.trimEnd().split("\n").at(-1)).toBe("Eventora Trading Ltd, 1 New Street, Leeds LS1 1AA");
     expect(message.html).toContain("Eventora Trading Ltd acts as their agent");
+  });
+});
+
+describe("the ticket e-mail carries one QR per ticket (issue 36)", () => {
+  const three = [ticket("TCKT-2090-AAAA0001", "Ada Lovelace"), ticket("TCKT-2090-AAAA0002", "Grace Hopper", "VIP"), ticket("TCKT-2090-AAAA0003", "Alan Turing")];
+
+  it("shows each ticket's attendee, type and code beside its own QR, each QR naming only its ticket", async () => {
+    const message = await ticketEmailMessage(data({}, { ticketQuantity: 3, tickets: three, bought: { quantity: 3, unitPricePence: 1250, feePerTicketPence: 230, totalPaidPence: 4440 } }));
+    const images = message.attachments!.filter((attachment) => attachment.contentType === "image/png");
+    expect(images.map((image) => image.filename)).toEqual(three.map((one) => `${one.code}.png`));
+    expect(new Set(images.map((image) => image.cid)).size).toBe(3);
+    for (const [index, image] of images.entries()) {
+      expect(message.html).toContain(`src="cid:${image.cid}"`);
+      const decoded = JSON.parse(await decodeQrPng(image.content)) as SignedTicketPayload;
+      expect(decoded).toMatchObject({ ticketId: three[index]!.code, attendeeName: three[index]!.attendeeName, ticketQuantity: 1 });
+    }
+    expect(message.text).toContain("Ticket 2 of 3: Grace Hopper\nType: VIP\nTicket code: TCKT-2090-AAAA0002");
+    expect(message.text).toContain("here are your 3 tickets");
+    // The calendar file stays one entry for the booking.
+    expect(message.attachments!.filter((attachment) => attachment.filename.endsWith(".ics")).map((attachment) => attachment.filename)).toEqual(["TCKT-2090-ABCDEF.ics"]);
+  });
+
+  it("gives an attendee's own e-mail only their ticket: no price, no receipt", async () => {
+    const message = await ticketEmailMessage(
+      data({}, { to: "grace@example.com", attendeeName: "Grace Hopper", ticketCode: three[1]!.code, tickets: [three[1]!], bought: null, receipt: { filename: "eventora-receipt-R-000001.pdf", pdf: Buffer.from("%PDF") } }),
+    );
+    expect(message.text).toContain("Hi Grace Hopper, here is your ticket.");
+    expect(message.text).toContain("Ticket code: TCKT-2090-AAAA0002");
+    expect(message.text).not.toContain("£");
+    expect(message.text).not.toContain("Total paid");
+    expect(message.text).not.toMatch(/receipt/i);
+    expect(message.attachments!.map((attachment) => attachment.contentType)).toEqual(["image/png", "text/calendar; charset=utf-8; method=PUBLISH"]);
   });
 });
 

@@ -31,19 +31,33 @@ export interface TicketSeller {
   companyNumber: string | null;
 }
 
+/** One ticket an e-mail carries (issue 36): its attendee, type, code and its own signed QR. */
+export interface EmailedTicket {
+  code: string;
+  attendeeName: string;
+  typeName: string;
+  qrPayload: SignedTicketPayload;
+}
+
 export interface TicketEmailData {
   to: string;
+  /** Who the e-mail greets: the buyer, or the attendee sent their own ticket. */
   attendeeName: string;
+  /** The booking's code (an attendee's own e-mail: their ticket's), which names the calendar entry. */
   ticketCode: string;
-  /** Tickets still valid: what the QR code and the calendar entry admit. */
+  /** Tickets still valid: what the calendar entry admits. */
   ticketQuantity: number;
-  /** What was bought, as paid (the order line's prices; all zero for a free ticket). */
-  bought: { quantity: number; unitPricePence: number; feePerTicketPence: number; totalPaidPence: number };
+  /** The tickets carried, by position: every valid ticket of the booking, or the attendee's own one. */
+  tickets: EmailedTicket[];
+  /**
+   * What was bought, as paid (the order line's prices; all zero for a free ticket); null in an attendee's own
+   * e-mail, which names no price and carries no receipt: the buyer's e-mail is the confirmation (issue 36).
+   */
+  bought: { quantity: number; unitPricePence: number; feePerTicketPence: number; totalPaidPence: number } | null;
   event: { id: string; title: string; dateTime: Date; endTime: Date | null; location: string; venue?: string | null; category?: string | null; description?: string | null; minAge?: number | null };
   seller: TicketSeller;
   /** The platform's company (config.company), the seller's agent. */
   company: { name: string; address: string };
-  qrPayload: SignedTicketPayload;
   publicUrl: string;
   /** The order the ticket was bought in, for its receipt link; null for a booking without one (a free ticket). */
   orderId?: string | null;
@@ -95,7 +109,7 @@ export function ticketCalendar(data: TicketCalendarData): string {
 }
 
 /** "2 tickets at £15.00 + £2.30 booking & processing fee each", or "1 free ticket". */
-function ticketsBought({ quantity, unitPricePence, feePerTicketPence }: TicketEmailData["bought"]): string {
+function ticketsBought({ quantity, unitPricePence, feePerTicketPence }: NonNullable<TicketEmailData["bought"]>): string {
   if (unitPricePence === 0) return `${quantity} free ${quantity === 1 ? "ticket" : "tickets"}`;
   const fee = feePerTicketPence > 0 ? ` + ${formatPounds(feePerTicketPence)} booking & processing fee` : "";
   return `${plural(quantity, "ticket")} at ${formatPounds(unitPricePence)}${fee}${quantity === 1 ? "" : " each"}`;
@@ -113,58 +127,93 @@ function sellerAndAgent(seller: TicketSeller, agentName: string, paid: boolean):
   return `${soldBy} The organiser runs the event; ${agentName} ${paid ? "takes your payment and delivers" : "delivers"} your tickets on their behalf.`;
 }
 
+/** Each ticket's QR image's cid: one per ticket, so a mail client shows each beside its own attendee. */
+const qrCid = (index: number) => `ticket-qr-${index + 1}`;
+
+/** Ticket 2 of 3: its attendee, type and code, and its own QR code. */
+function emailedTicketBox(ticket: EmailedTicket, index: number, count: number) {
+  return {
+    heading: count > 1 ? `Ticket ${index + 1} of ${count}: ${ticket.attendeeName}` : `Ticket: ${ticket.attendeeName}`,
+    details: [
+      { label: "Type", value: ticket.typeName },
+      { label: "Ticket code", value: ticket.code },
+    ],
+    image: { cid: qrCid(index), alt: `QR code for ticket ${ticket.code} (${ticket.attendeeName})`, width: 200 },
+  };
+}
+
 /**
  * The ticket e-mail, the buyer's durable confirmation (D28; Consumer Contracts Regulations 2013 regs 13 and
  * 16): what was bought and the total paid, who sells it with their address and the platform as their agent,
- * the QR code inline, the age limit, the cancellation and refund terms with links to them, the receipt PDF and
- * a calendar file. An event without a real date (an ongoing business's placeholder, issue 17) gets neither a
- * date nor a calendar file.
+ * each ticket with its attendee and its own QR code inline (issue 36), the age limit, the cancellation and
+ * refund terms with links to them, the receipt PDF and a calendar file. An attendee with their own e-mail gets
+ * theirs with only their ticket: no price, no receipt (`bought` null). An event without a real date (an
+ * ongoing business's placeholder, issue 17) gets neither a date nor a calendar file.
  */
 export async function ticketEmailMessage(data: TicketEmailData): Promise<EmailMessage> {
-  const qr = await ticketQrPng(data.qrPayload);
+  const qrs = await Promise.all(data.tickets.map((ticket) => ticketQrPng(ticket.qrPayload)));
   const dated = !hasPlaceholderDate(data.event);
   const when = dated ? `${formatLongDate(data.event.dateTime)}, ${formatEventTime(data.event.dateTime)} (UK time)` : null;
-  const paid = data.bought.totalPaidPence > 0;
-  const refunded = data.bought.quantity - data.ticketQuantity;
+  const bought = data.bought;
+  const paid = (bought?.totalPaidPence ?? 0) > 0;
+  const refunded = bought ? bought.quantity - data.ticketQuantity : 0;
+  const count = data.tickets.length;
+  const greeting =
+    count > 1
+      ? `Hi ${data.attendeeName}, here are your ${count} tickets. Each attendee shows their own QR code at the event entrance.`
+      : `Hi ${data.attendeeName}, here is your ticket. Show this QR code at the event entrance.`;
   const content = renderEmail({
-    preheader: when ? `Your ticket for ${data.event.title}, ${when}.` : `Your ticket for ${data.event.title}.`,
-    heading: `Your ticket for ${data.event.title}`,
-    paragraphs: [`Hi ${data.attendeeName}, here is your ticket. Show this QR code at the event entrance.`],
+    preheader: when ? `Your ${count > 1 ? "tickets" : "ticket"} for ${data.event.title}, ${when}.` : `Your ${count > 1 ? "tickets" : "ticket"} for ${data.event.title}.`,
+    heading: `Your ${count > 1 ? "tickets" : "ticket"} for ${data.event.title}`,
+    paragraphs: [greeting],
     details: [
       { label: "Event", value: data.event.title },
       ...(data.event.minAge ? [{ label: "Age limit", value: ticketAgeNotice(data.event.minAge) }] : []),
       ...(when ? [{ label: "When", value: when }] : []),
       { label: "Where", value: eventPlace(data.event) },
-      { label: "Tickets", value: ticketsBought(data.bought) },
-      ...(refunded > 0 ? [{ label: "Refunded", value: plural(refunded, "ticket") }] : []),
-      { label: "Total paid", value: paid ? formatPounds(data.bought.totalPaidPence) : "Free" },
-      { label: "Ticket code", value: data.ticketCode },
+      ...(bought
+        ? [
+            { label: "Tickets", value: ticketsBought(bought) },
+            ...(refunded > 0 ? [{ label: "Refunded", value: plural(refunded, "ticket") }] : []),
+            { label: "Total paid", value: paid ? formatPounds(bought.totalPaidPence) : "Free" },
+          ]
+        : []),
       { label: "Sold by", value: sellerOf(data.seller) },
     ],
-    image: { cid: "ticket-qr", alt: `QR code for ticket ${data.ticketCode}`, width: 200 },
+    tickets: data.tickets.map((ticket, index) => emailedTicketBox(ticket, index, count)),
     action: { label: "View My Tickets", url: `${data.publicUrl}/my-tickets` },
     sections: [
       {
-        heading: "Who you are buying from",
+        heading: bought ? "Who you are buying from" : "Who sells this ticket",
         paragraphs: [sellerAndAgent(data.seller, data.company.name, paid)],
       },
       ...(paid ? [{ heading: "Cancellation and refunds", paragraphs: [NO_CANCELLATION_RIGHT_TEXT, REFUND_TERMS_TEXT] }] : []),
     ],
     links: [
-      ...(data.orderId ? [{ label: "View your receipt", url: `${data.publicUrl}${receiptPath(data.orderId)}` }] : []),
+      ...(bought && data.orderId ? [{ label: "View your receipt", url: `${data.publicUrl}${receiptPath(data.orderId)}` }] : []),
       ...TICKET_TERMS_LINKS.map((link) => ({ label: link.label, url: `${data.publicUrl}${link.path}` })),
     ],
-    footnote: `Keep this e-mail: it confirms your booking, and the QR code is your entry.${data.receipt ? " Your receipt is attached as a PDF." : ""}${dated ? " The attached calendar file adds the event to your calendar." : ""} Questions? Write to ${BRAND.supportEmail}.`,
+    footnote: bought
+      ? `Keep this e-mail: it confirms your booking, and the QR ${count > 1 ? "codes are" : "code is"} your entry.${data.receipt ? " Your receipt is attached as a PDF." : ""}${dated ? " The attached calendar file adds the event to your calendar." : ""} Questions? Write to ${BRAND.supportEmail}.`
+      : `Keep this e-mail: the QR code is your entry.${dated ? " The attached calendar file adds the event to your calendar." : ""} Questions? Write to ${BRAND.supportEmail}.`,
     company: data.company,
   });
+  const receipt = bought ? data.receipt : null;
   return {
     to: data.to,
+    // One subject however many tickets it carries: mail rules and searches find every ticket e-mail by it.
     subject: `Your ticket: ${data.event.title}`,
     ...content,
     attachments: [
-      { filename: `${data.ticketCode}.png`, content: qr, contentType: "image/png", cid: "ticket-qr", url: ticketQrUrl(data.publicUrl, data.qrPayload) },
+      ...data.tickets.map((ticket, index) => ({
+        filename: `${ticket.code}.png`,
+        content: qrs[index]!,
+        contentType: "image/png",
+        cid: qrCid(index),
+        url: ticketQrUrl(data.publicUrl, ticket.qrPayload),
+      })),
       ...(dated ? [{ filename: `${data.ticketCode}.ics`, content: Buffer.from(ticketCalendar(data)), contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] : []),
-      ...(data.receipt ? [{ filename: data.receipt.filename, content: data.receipt.pdf, contentType: "application/pdf" }] : []),
+      ...(receipt ? [{ filename: receipt.filename, content: receipt.pdf, contentType: "application/pdf" }] : []),
     ],
   };
 }

@@ -1,10 +1,11 @@
-import { and, eq, not } from "drizzle-orm";
-import { AppError, parseTicketIdentifier, ticketQrPayload, type TicketView } from "../../../domain";
+import { and, eq, not, type SQL } from "drizzle-orm";
+import { AppError, parseTicketIdentifier, type TicketView } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings, events } from "../../db/schema";
+import { bookings, events, tickets } from "../../db/schema";
 import { managedBy } from "../events/managed-events";
 import type { Actor } from "../auth/session";
 import { bookingJson } from "./booking-json";
+import { bookingTicketView, signTicket, ticketAdmits, ticketsOfBookings } from "./booking-tickets";
 import { bookingMoney } from "../ledger/ledger";
 import type { TicketSigner } from "./ticket-signer";
 
@@ -24,27 +25,41 @@ async function visibleSessionId(db: Db, actor: Actor, sessionId: string | null):
   return foreign ? null : sessionId;
 }
 
+/** The booking an identifier names: a ticket code names its ticket's booking (tickets.code: issue 36), else by booking id or payment session. */
+function bookingCondition({ bookingId, ticketCode, sessionId }: ReturnType<typeof parseTicketIdentifier>): SQL | null {
+  if (bookingId) return eq(bookings.id, bookingId);
+  if (ticketCode) return eq(tickets.code, ticketCode);
+  if (sessionId) return eq(bookings.stripeSessionId, sessionId);
+  return null;
+}
+
 /**
  * spec §5 Ticket viewer: by booking id, ticket code or payment session (parseTicketIdentifier) — within
- * the events the actor manages (decisions D11).
+ * the events the actor manages (decisions D11). A ticket code shows its own ticket; a booking id or session
+ * its booking's first valid ticket; either way with the booking's tickets listed (issue 36).
  */
 export async function findManagedTicket({ db, signer, actor, identifier }: { db: Db; signer: TicketSigner; actor: Actor; identifier: string }): Promise<TicketView> {
-  const { bookingId, ticketCode, sessionId } = parseTicketIdentifier(identifier);
-  const condition = bookingId ? eq(bookings.id, bookingId) : ticketCode ? eq(bookings.ticketCode, ticketCode) : sessionId ? eq(bookings.stripeSessionId, sessionId) : null;
+  const parsed = parseTicketIdentifier(identifier);
+  const condition = bookingCondition(parsed);
   const [row] = condition
     ? await db
         .select({ booking: bookings, event: events })
         .from(bookings)
         .innerJoin(events, eq(events.id, bookings.eventId))
+        .innerJoin(tickets, eq(tickets.bookingId, bookings.id))
         .where(and(condition, managedBy(actor)))
         .limit(1)
     : [];
   if (!row) throw new AppError("TICKET_NOT_FOUND", "No ticket found with that identifier. Please check and try again.");
   const { booking, event } = row;
+  const all = (await ticketsOfBookings(db, [booking.id])).get(booking.id) ?? [];
+  const named = (parsed.ticketCode && all.find((ticket) => ticket.code === parsed.ticketCode)) || all.find((ticket) => ticketAdmits(ticket, booking)) || all[0]!;
   return {
     ...bookingJson(booking, (await bookingMoney(db, [booking.id])).get(booking.id)),
     stripeSessionId: await visibleSessionId(db, actor, booking.stripeSessionId),
     event: { id: event.id, title: event.title, description: event.description, dateTime: event.dateTime.toISOString(), venue: event.venue, location: event.location },
-    qrPayload: await signer.sign(ticketQrPayload(booking, event)),
+    ticket: bookingTicketView(named),
+    qrPayload: await signTicket(signer, named, event),
+    tickets: all.map(bookingTicketView),
   };
 }

@@ -21,7 +21,15 @@ import { findManagedTicket } from "./ticket-lookup.service";
 export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, signer, mailer, config: { publicUrl } }) => {
   app.get(
     "/me/tickets",
-    { schema: { tags: ["tickets"], summary: "The signed-in user's tickets, upcoming (soonest first) then past (latest first), with signed QR payloads", response: { 200: z.object({ tickets: z.array(MyTicket) }) } } },
+    {
+      schema: {
+        tags: ["tickets"],
+        summary: "The signed-in user's bookings, upcoming (soonest first) then past (latest first), each with its tickets",
+        description:
+          "One entry per booking (the unit of money: refund requests and resends stay per booking). Its `tickets` are one per attendee (issue 36), by `position`: each with its attendee's name, its type's name, its own code, `status` (`valid` or `refunded`), `checkedInAt`, and its own signed QR payload naming that ticket alone (`ticketQuantity` 1), or null once it admits no one (refunded, or its booking refunded in full or disputed). `qrPayload` is the booking's first ticket's (the one `ticketCode` names).",
+        response: { 200: z.object({ tickets: z.array(MyTicket) }) },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return { tickets: await listMyTickets({ db, signer, userId: (await session.requireActor(request)).userId }) };
@@ -60,6 +68,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       schema: {
         tags: ["tickets"],
         summary: "A ticket's QR image, opened by its signature (for mail clients that cannot show inline images)",
+        description: "`code` is the ticket's own code (issue 36); a booking's first ticket also opens with the signature of a QR sent before tickets were records, which named the whole booking (decision 041).",
         params: z.object({ code: z.string().max(40) }),
         querystring: z.object({ kid: z.string().max(32), sig: z.string().max(200) }),
       },
@@ -77,6 +86,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       schema: {
         tags: ["dashboard"],
         summary: "Find a ticket by booking id, ticket code or payment session (own events; admins all)",
+        description:
+          "Any ticket's code finds that ticket (issue 36); a booking id or payment session finds the booking's first valid ticket (else its first). The answer is the booking, `ticket` (the one found: attendee, type, code, status, check-in), `qrPayload` (that ticket's signed QR, `ticketQuantity` 1) and `tickets`, every ticket of the booking by position.",
         querystring: z.object({ identifier: z.string().trim().min(1, TICKET_IDENTIFIER_REQUIRED.viewer).max(200) }),
         response: { 200: TicketView },
       },
@@ -90,6 +101,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       schema: {
         tags: ["functions"],
         summary: "Re-send a ticket to the e-mail on its booking (booking id, TCKT- code or cs_ session)",
+        description:
+          "Any of the booking's ticket codes names it. The buyer's e-mail is sent again with every valid ticket of the booking, each with its attendee, type, code and own QR code (issue 36); attendees' own e-mails are sent once, when the booking is confirmed, and are not re-sent here.",
         body: z.object({
           bookingId: z.string().trim().min(1, TICKET_IDENTIFIER_REQUIRED.resender).max(200),
           provider: z.enum(TICKET_EMAIL_PROVIDERS).optional(),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckResult, MyTicket, SignedTicketPayload } from "../../../domain";
+import type { CheckResult, MyTicket, SignedTicketPayload, TicketView } from "../../../domain";
 import { createTestApp } from "../../../../test/app";
 import { latestMessage, type AuthClient } from "../../../../test/auth-client";
 import { createBooking, createEvent } from "../../../../test/fixtures";
@@ -54,8 +54,21 @@ describe("My Tickets (spec §2)", () => {
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(tickets.every((ticket) => ticket.status === "confirmed")).toBe(true);
     const ticket = tickets.find((row) => row.bookingId === newer.id)!;
-    expect(ticket.qrPayload).toMatchObject({ ticketId: newer.ticketCode, bookingId: newer.id, eventTitle: "Harbour Lights Quiz", attendeeName: "Ada Buyer", ticketQuantity: 2 });
+    // The booking's first ticket's QR, under the booking's code, names that one ticket (issue 36)...
+    expect(ticket.qrPayload).toMatchObject({ ticketId: newer.ticketCode, bookingId: newer.id, eventTitle: "Harbour Lights Quiz", attendeeName: "Ada Buyer", ticketQuantity: 1 });
     expect(ticket.qrPayload.sig).toMatch(/^[\w-]{86}$/);
+    // ...and each ticket carries its own: attendee, type, code, state and signed QR.
+    expect(ticket.tickets).toHaveLength(2);
+    expect(ticket.tickets.map((one) => [one.position, one.status, one.typeName, one.checkedInAt])).toEqual([
+      [1, "valid", expect.any(String), null],
+      [2, "valid", expect.any(String), null],
+    ]);
+    expect(ticket.tickets[0]!.code).toBe(newer.ticketCode);
+    expect(new Set(ticket.tickets.map((one) => one.code)).size).toBe(2);
+    for (const one of ticket.tickets) {
+      expect(one.qrPayload).toMatchObject({ ticketId: one.code, bookingId: newer.id, attendeeName: one.attendeeName, ticketQuantity: 1 });
+      expect(one.qrPayload!.sig).toMatch(/^[\w-]{86}$/);
+    }
     expect((await t.app.inject({ method: "GET", url: "/api/me/tickets" })).statusCode).toBe(401);
   });
 });
@@ -115,7 +128,8 @@ describe("check-ticket (spec §7; decisions D10, D13)", () => {
     const validated = await check(organiser.client, { ...scan(qrPayload), checkIn: false });
     expect(validated).toMatchObject({ valid: true, alreadyCheckedIn: false, checkedInAt: null, ticketId: booking.ticketCode, status: "confirmed" });
     expect(validated.event).toMatchObject({ title: "Harbour Lights Quiz", location: "Bristol" });
-    expect(validated.attendee).toEqual({ name: "Ada Buyer", email: buyer.email, tickets: 2 });
+    // One QR, one ticket (issue 36).
+    expect(validated.attendee).toEqual({ name: "Ada Buyer", email: buyer.email, tickets: 1 });
     const admitted = await check(organiser.client, { ...scan(qrPayload), checkIn: true });
     expect(admitted).toMatchObject({ valid: true, alreadyCheckedIn: false });
     expect(admitted.checkedInAt).not.toBeNull();
@@ -230,8 +244,11 @@ describe("the door's event and its counter (issue 17)", () => {
     await createBooking(t.db, { eventId: night.id, quantity: 5, status: "pending" });
     const counts = async () => (await organiser.client.get(`/api/events/${night.id}/check-in-counts`)).json();
     expect(await counts()).toEqual({ eventId: night.id, admitted: 0, expected: 5 });
-    const { qrPayload } = await myTicket(pair.id);
-    await check(organiser.client, { ...scan(qrPayload), checkIn: true, eventId: night.id });
+    // Each ticket of the pair is admitted by its own QR (issue 36).
+    const [first, second] = (await myTicket(pair.id)).tickets;
+    await check(organiser.client, { ...scan(first!.qrPayload!), checkIn: true, eventId: night.id });
+    expect(await counts()).toEqual({ eventId: night.id, admitted: 1, expected: 5 });
+    await check(organiser.client, { ...scan(second!.qrPayload!), checkIn: true, eventId: night.id });
     expect(await counts()).toEqual({ eventId: night.id, admitted: 2, expected: 5 });
     expect((await stranger.get(`/api/events/${night.id}/check-in-counts`)).statusCode).toBe(404);
     expect((await admin.get(`/api/events/${night.id}/check-in-counts`)).statusCode).toBe(200);
@@ -247,7 +264,11 @@ describe("offline check-in: list and sync (issue 6)", () => {
     const list = response.json();
     expect(list.event).toMatchObject({ id: event.id, title: "Harbour Lights Quiz" });
     expect(list.keys.length).toBeGreaterThanOrEqual(1);
-    expect(list.tickets).toEqual(expect.arrayContaining([expect.objectContaining({ ticketId: booking.ticketCode, bookingId: booking.id, ticketQuantity: 3, status: "confirmed" })]));
+    // One entry per ticket (issue 36): the booking's three, the first under its own code.
+    const entries = (list.tickets as { ticketId: string; bookingId: string; ticketQuantity: number; status: string }[]).filter((entry) => entry.bookingId === booking.id);
+    expect(entries).toHaveLength(3);
+    expect(entries.every((entry) => entry.ticketQuantity === 1 && entry.status === "confirmed")).toBe(true);
+    expect(entries.map((entry) => entry.ticketId)).toContain(booking.ticketCode);
     expect((await stranger.get(`/api/events/${event.id}/check-in-list`)).statusCode).toBe(404);
     expect((await admin.get(`/api/events/${event.id}/check-in-list`)).statusCode).toBe(200);
   });
@@ -287,6 +308,28 @@ describe("offline check-in: list and sync (issue 6)", () => {
     });
     expect(clockless.statusCode).toBe(200);
     expect(clockless.json().results.map((result: { outcome: string; checkedInAt: string }) => [result.outcome, result.checkedInAt])).toEqual(Array(2).fill(["admitted", "2000-01-01T00:00:00.000Z"]));
+  });
+});
+
+describe("the ticket viewer per ticket (issue 36)", () => {
+  it("finds a ticket by its own code: that ticket's attendee, type, state and QR, with the booking's tickets listed", async () => {
+    const booking = await bookingFor(3);
+    const { tickets } = await myTicket(booking.id);
+    const second = tickets[1]!;
+    const viewed = (await organiser.client.get(`/api/tickets/lookup?identifier=${second.code.toLowerCase()}`)).json() as TicketView;
+    expect(viewed.bookingId).toBe(booking.id);
+    expect(viewed.ticket).toMatchObject({ ticketId: second.ticketId, position: 2, code: second.code, attendeeName: "Ada Buyer", status: "valid", checkedInAt: null });
+    expect(viewed.ticket.typeName).toBeTruthy();
+    expect(viewed.qrPayload).toMatchObject({ ticketId: second.code, bookingId: booking.id, ticketQuantity: 1 });
+    expect(viewed.tickets.map((one) => one.code)).toEqual(tickets.map((one) => one.code));
+    // Its QR admits that ticket alone, which the viewer then shows checked in; a booking id names its first valid ticket.
+    await check(organiser.client, { ...scan(viewed.qrPayload), checkIn: true });
+    const again = (await organiser.client.get(`/api/tickets/lookup?identifier=${second.code}`)).json() as TicketView;
+    expect(again.ticket.checkedInAt).not.toBeNull();
+    expect(again.tickets.filter((one) => one.checkedInAt !== null).map((one) => one.position)).toEqual([2]);
+    const byBooking = (await organiser.client.get(`/api/tickets/lookup?identifier=${booking.id}`)).json() as TicketView;
+    expect(byBooking.ticket.code).toBe(booking.ticketCode);
+    expect((await stranger.get(`/api/tickets/lookup?identifier=${second.code}`)).statusCode).toBe(404);
   });
 });
 

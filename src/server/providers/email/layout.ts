@@ -1,4 +1,4 @@
-import { BRAND } from "../../../domain";
+import { BRAND, type PlatformCompany } from "../../../domain";
 
 export interface EmailContent {
   /** Short text shown by mail clients next to the subject. */
@@ -10,15 +10,18 @@ export interface EmailContent {
   links?: { label: string; url: string }[];
   /** A large code shown on its own (one-time codes). */
   code?: string;
-  /** An inline image (e.g. a ticket's QR code, attached with this cid) with its description. */
-  image?: { cid: string; alt: string; width: number };
+  /**
+   * Tickets after the details, each in its own box: a heading, its rows and its QR code shown inline (attached
+   * with this cid) with its description. A ticket e-mail carries one per attendee (issue 36).
+   */
+  tickets?: { heading: string; details: { label: string; value: string }[]; image: { cid: string; alt: string; width: number } }[];
   /** Label/value rows, e.g. a ticket's event, date and place. */
   details?: { label: string; value: string }[];
   /** Headed paragraphs after the action, e.g. a ticket's seller and cancellation terms. */
   sections?: { heading: string; paragraphs: string[] }[];
   footnote?: string;
-  /** The company named in the footer: the configured one (config.company) where the sender has it, else BRAND's. */
-  company?: { name: string; address: string };
+  /** The company named in the footer: the configured one (config.company; issue 34). */
+  company: Pick<PlatformCompany, "name" | "address">;
 }
 
 const escapeHtml = (value: string) =>
@@ -40,9 +43,18 @@ export function renderEmail(content: EmailContent): { html: string; text: string
         )
         .join("")}</table>`
     : "";
-  const image = content.image
-    ? `<p style="margin:8px 0 20px;text-align:center"><img src="cid:${escapeHtml(content.image.cid)}" alt="${escapeHtml(content.image.alt)}" width="${content.image.width}" height="${content.image.width}" style="display:inline-block;border:8px solid #ffffff;box-shadow:0 1px 4px rgba(15,23,42,.15)"></p>`
-    : "";
+  const tickets = (content.tickets ?? [])
+    .map(
+      (ticket) =>
+        `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:0 0 16px;width:100%;border-collapse:separate;border:1px solid #e2e8f0;border-radius:12px"><tr><td style="padding:16px">` +
+        `<h2 style="margin:0 0 8px;font-size:17px;line-height:24px;color:#0f172a">${escapeHtml(ticket.heading)}</h2>` +
+        ticket.details
+          .map((row) => `<p style="margin:0 0 4px;font-size:14px;line-height:20px;color:#334155">${escapeHtml(row.label)}: <strong style="color:#0f172a">${escapeHtml(row.value)}</strong></p>`)
+          .join("") +
+        `<p style="margin:12px 0 0;text-align:center"><img src="cid:${escapeHtml(ticket.image.cid)}" alt="${escapeHtml(ticket.image.alt)}" width="${ticket.image.width}" height="${ticket.image.width}" style="display:inline-block;border:8px solid #ffffff;box-shadow:0 1px 4px rgba(15,23,42,.15)"></p>` +
+        `</td></tr></table>`,
+    )
+    .join("");
   const action = content.action
     ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px"><tr><td style="border-radius:10px;background:#5418d6"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none">${escapeHtml(content.action.label)}</a></td></tr></table>
 <p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(content.action.url)}" style="color:#5418d6;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
@@ -61,7 +73,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
   const footnote = content.footnote
     ? `<p style="margin:0;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(content.footnote)}</p>`
     : "";
-  const company = `${content.company?.name ?? BRAND.companyName}, ${content.company?.address ?? BRAND.registeredAddress}`;
+  const company = `${content.company.name}, ${content.company.address}`;
   const html = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.heading)}</title></head>
 <body style="margin:0;padding:0;background:#f4f3fb;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
@@ -69,7 +81,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f4f3fb;padding:32px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td style="padding-bottom:24px;font-size:20px;font-weight:800;color:#5418d6">${escapeHtml(BRAND.name)}</td></tr>
-<tr><td><h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:#0f172a">${escapeHtml(content.heading)}</h1>${paragraphs}${details}${image}${code}${action}${sections}${links}${footnote}</td></tr>
+<tr><td><h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:#0f172a">${escapeHtml(content.heading)}</h1>${paragraphs}${details}${tickets}${code}${action}${sections}${links}${footnote}</td></tr>
 </table>
 <p style="margin:16px 0 0;font-size:12px;color:#64748b">${escapeHtml(company)}</p>
 </td></tr></table></body></html>`;
@@ -79,6 +91,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
     ...(content.details?.length ? [...content.details.map((row) => `${row.label}: ${row.value}`), ""] : []),
+    ...(content.tickets ?? []).flatMap((ticket) => [ticket.heading, ...ticket.details.map((row) => `${row.label}: ${row.value}`), ""]),
     ...(content.code ? [content.code, ""] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     ...(content.sections ?? []).flatMap((section) => [section.heading, ...section.paragraphs.flatMap((p) => [p, ""])]),

@@ -19,6 +19,8 @@ export const buttonVariants = cva(
         outline: "border border-border bg-white text-ink hover:bg-surface",
         secondary: "bg-brand-50 text-brand-800 hover:bg-brand-100",
         ghost: "text-ink hover:bg-surface",
+        /** A quiet action that takes something away (remove a ticket type). */
+        dangerGhost: "text-red-700 hover:bg-red-50",
         link: "text-brand-700 underline-offset-4 hover:underline",
         inverse: "bg-white text-brand-800 shadow-sm hover:bg-brand-50",
         danger: "bg-red-700 text-white shadow-sm hover:bg-red-800",

@@ -1,14 +1,11 @@
-import { CART_COOKIE, MAX_CART_COOKIE_LINES } from "@domain";
+import { CART_COOKIE, cartCookieValue } from "@domain";
 import type { CartItem } from "./cart-lines";
 
 export { CART_COOKIE, cartCookieCount, parseCartCookie, type CartCookieLine } from "@domain";
 
-/** `id:qty,id:qty`: cookie-safe characters only, well under 4 KB for the cookie's most lines. */
+/** `eventId:ticketTypeId:qty,…` (a line without a known type: `eventId:qty`), the domain's one format. */
 export function encodeCartCookie(items: readonly CartItem[]): string {
-  return items
-    .slice(0, MAX_CART_COOKIE_LINES)
-    .map((item) => `${item.eventId}:${item.ticketQuantity}`)
-    .join(",");
+  return cartCookieValue(items.map((item) => ({ eventId: item.eventId, ticketTypeId: item.ticketTypeId ?? null, ticketQuantity: item.ticketQuantity })));
 }
 
 /** The Set-Cookie value for document.cookie: kept a month like the cart itself, removed when empty. */

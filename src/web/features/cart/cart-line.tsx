@@ -1,22 +1,26 @@
-import { CalendarDays, MapPin, Trash2 } from "lucide-react";
+import { CalendarDays, MapPin, Ticket, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { allInPrice, formatEventDate, formatEventTime, formatPounds } from "@domain";
 import { AgeLimitBadge } from "~/components/age-limit-badge";
 import { Button } from "~/components/ui/button";
 import { paths } from "~/paths";
-import { lineTotal, type CartItem } from "./cart-lines";
+import { cartLineTitle, lineTotal, type CartItem } from "./cart-lines";
 import { CartQuantityControl } from "./cart-quantity-control";
 
-/** One cart line: title, date, location, quantity control, line total and remove (spec §2 Cart). */
+/** One cart line: title, its ticket type when the event sells several (issue 36), date, location, quantity control, line total and remove (spec §2 Cart). */
 export function CartLine({
   item,
+  max,
   onQuantityChange,
   onRemove,
 }: {
   item: CartItem;
+  /** The most the line may hold (its type's limits, the event's across its lines). */
+  max?: number;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
 }) {
+  const title = cartLineTitle(item);
   const date = formatEventDate(item.eventDate);
   const time = formatEventTime(item.eventDate);
   // Each ticket's all-in price (D21) and what it is made of: the ticket and the booking fee the buyer pays.
@@ -34,12 +38,21 @@ export function CartLine({
           variant={null}
           size="icon"
           className="-mr-2 -mt-2 shrink-0 text-muted hover:bg-red-50 hover:text-red-700"
-          aria-label={`Remove ${item.eventTitle} from cart`}
+          aria-label={`Remove ${title} from cart`}
           onClick={onRemove}
         >
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
+      {item.ticketTypeName && (
+        <p className="mt-1 flex items-center gap-2 text-sm font-semibold text-ink">
+          <Ticket className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+          <span className="min-w-0 break-words">
+            <span className="sr-only">Ticket type: </span>
+            {item.ticketTypeName}
+          </span>
+        </p>
+      )}
       <ul className="mt-2 flex flex-col gap-1.5 text-sm text-muted sm:flex-row sm:flex-wrap sm:gap-x-5">
         {date && (
           <li className="flex items-center gap-2">
@@ -63,7 +76,7 @@ export function CartLine({
         )}
       </ul>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4 border-t border-border pt-4">
-        <CartQuantityControl title={item.eventTitle} quantity={item.ticketQuantity} onChange={onQuantityChange} />
+        <CartQuantityControl title={title} quantity={item.ticketQuantity} max={max} onChange={onQuantityChange} />
         <div className="text-right">
           <p className="text-lg font-extrabold tabular-nums">{formatPounds(lineTotal(item))}</p>
           <p className="text-xs text-muted">

@@ -2,14 +2,17 @@ import { Minus, Plus } from "lucide-react";
 import { MAX_TICKETS_PER_EVENT } from "@domain";
 import { Button } from "~/components/ui/button";
 
-/** The cart's minus/plus control (spec §2 Cart): one step at a time; going below 1 removes the line (spec §4 Cart). */
+/** The cart's minus/plus control (spec §2 Cart): one step at a time; going below 1 (or the type's minimum) removes the line (spec §4 Cart). */
 export function CartQuantityControl({
   title,
   quantity,
+  max = MAX_TICKETS_PER_EVENT,
   onChange,
 }: {
   title: string;
   quantity: number;
+  /** The most the line may hold: its type's maximum per order and places left, within the per-event limit. */
+  max?: number;
   onChange: (quantity: number) => void;
 }) {
   return (
@@ -35,7 +38,7 @@ export function CartQuantityControl({
         size="icon"
         className="rounded-l-none"
         aria-label={`One ticket more for ${title}`}
-        disabled={quantity >= MAX_TICKETS_PER_EVENT}
+        disabled={quantity >= Math.min(max, MAX_TICKETS_PER_EVENT)}
         onClick={() => onChange(quantity + 1)}
       >
         <Plus aria-hidden="true" />

@@ -17,7 +17,8 @@ export function CartSellerList({ items, sellers }: { items: CartItem[]; sellers:
     if (!seller) continue;
     const line = soldByLine(seller);
     const entry = bySeller.get(line) ?? { seller, titles: [] };
-    entry.titles.push(item.eventTitle);
+    // An event with a line per type is named once.
+    if (!entry.titles.includes(item.eventTitle)) entry.titles.push(item.eventTitle);
     bySeller.set(line, entry);
   }
   if (bySeller.size === 0) return null;

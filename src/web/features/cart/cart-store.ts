@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import { whenIdle } from "~/lib/when-idle";
 import { cartChanged } from "./cart-count";
 import { cartCookieString } from "./cart-cookie";
-import { addCartLine, isCartCoveredBy, parseCartItems, removeCartLine, setLineQuantity, type AddResult, type CartItem } from "./cart-lines";
+import { addCartLine, isCartCoveredBy, parseCartItems, removeCartLine, setLineQuantity, type AddResult, type CartItem, type CartLineRef } from "./cart-lines";
 
 export type { CartItem } from "./cart-lines";
 
@@ -82,7 +82,7 @@ export function writeCart(items: CartItem[]) {
   notify();
 }
 
-/** Adds tickets for an event, or more of an event already in the cart, up to `max` on the line. */
+/** Adds tickets of an event's type, or more of a line already in the cart, up to `max` on the line. */
 export function addToCart(item: CartItem, max?: number): AddResult {
   const result = addCartLine(readCart(), item, max);
   writeCart(result.items);
@@ -90,12 +90,12 @@ export function addToCart(item: CartItem, max?: number): AddResult {
 }
 
 /** 0 or less removes the line (spec §4 Cart). */
-export function setCartQuantity(eventId: string, quantity: number) {
-  writeCart(setLineQuantity(readCart(), eventId, quantity));
+export function setCartQuantity(line: CartLineRef, quantity: number) {
+  writeCart(setLineQuantity(readCart(), line, quantity));
 }
 
-export function removeFromCart(eventId: string) {
-  writeCart(removeCartLine(readCart(), eventId));
+export function removeFromCart(line: CartLineRef) {
+  writeCart(removeCartLine(readCart(), line));
 }
 
 export function clearCart() {

@@ -1,3 +1,4 @@
+import { MAX_TICKETS_PER_EVENT } from "@domain";
 import type { AddResult } from "./cart-lines";
 
 export interface ToastText {
@@ -11,6 +12,9 @@ function tickets(count: number): string {
 
 /** The success toast after Add to Cart; it says so when the line was already at its limit. */
 export function cartAddedToast({ title, added, result }: { title: string; added: number; result: Pick<AddResult, "quantity" | "capped"> }): ToastText {
+  if (result.quantity === 0) {
+    return { title: "Not added", description: `${title}: your cart already holds ${MAX_TICKETS_PER_EVENT} tickets for this event, the most one order may have.` };
+  }
   if (result.capped) {
     return { title: "Added to cart", description: `${title}: your cart now holds ${tickets(result.quantity)}, the most available for this event.` };
   }

@@ -9,13 +9,15 @@ type CartEvent = Parameters<typeof import("./cart-lines").cartItemFor>[0];
  * Add to Cart needs no sign-in (spec §6 Anonymous): the line goes into this browser's cart. The cart's code
  * loads on the first click, so an event page carries only the button (issue 34).
  */
-export function useAddToCart(): (event: CartEvent, quantity: number, max?: number) => Promise<void> {
+export function useAddToCart(): (event: CartEvent, quantity: number, max?: number, ticketTypeId?: string) => Promise<void> {
   const navigate = useNavigate();
-  return async (event, quantity, max) => {
-    const [{ cartItemFor }, { addToCart }, { cartAddedToast }] = await Promise.all([import("./cart-lines"), import("./cart-store"), import("./cart-toasts")]);
-    const item = cartItemFor(event, quantity);
+  return async (event, quantity, max, ticketTypeId) => {
+    const [{ cartItemFor, cartLineTitle }, { addToCart }, { cartAddedToast }] = await Promise.all([import("./cart-lines"), import("./cart-store"), import("./cart-toasts")]);
+    // A line per type (issue 36): the chosen type, or the event's one type when it sells one.
+    const item = cartItemFor(event, quantity, ticketTypeId);
     const result = addToCart(item, max);
-    const text = cartAddedToast({ title: item.eventTitle, added: item.ticketQuantity, result });
+    const text = cartAddedToast({ title: cartLineTitle(item), added: item.ticketQuantity, result });
+    if (result.quantity === 0) return void toast.error(text.title, { description: text.description });
     toast.success(text.title, {
       description: text.description,
       action: { label: "View Cart", onClick: () => navigate(paths.cart) },

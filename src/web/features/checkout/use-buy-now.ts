@@ -10,11 +10,13 @@ import { browserAffiliateCode } from "./lib/stored-affiliate-code";
 import { useAttendeeName } from "./use-attendee-name";
 import { useDateOfBirth } from "./use-date-of-birth";
 import { useRestoredPage } from "./use-restored-page";
+import { useTicketAttendees } from "./use-ticket-attendees";
 
 /**
  * Buy Now on a paid event (spec §4 Payment, §6 Anonymous): signed out goes to /auth and back; signed
  * in starts a checkout in the attendee's name (issue 17) and opens it in a new tab, or in this tab after
- * 1 s when the popup is blocked. `attendee` is the name field's state, null when signed out; `dateOfBirth`
+ * 1 s when the popup is blocked. `attendee` is the name field's state, null when signed out, and
+ * `otherTickets` the other tickets' names and e-mails (issue 36); `dateOfBirth`
  * is the date of birth field's, shown once an age-limited event asks for it (issue 34).
  */
 export function useBuyNow({ eventId, eventTitle, dateTime, minAge }: { eventId: string; eventTitle: string; dateTime?: string; minAge?: number | null }) {
@@ -23,6 +25,7 @@ export function useBuyNow({ eventId, eventTitle, dateTime, minAge }: { eventId: 
   const revalidator = useRevalidator();
   const [pending, setPending] = useState(false);
   const { field, checkedName } = useAttendeeName();
+  const others = useTicketAttendees();
   const dateOfBirth = useDateOfBirth();
   useRestoredPage(useCallback(() => setPending(false), []));
 
@@ -36,12 +39,15 @@ export function useBuyNow({ eventId, eventTitle, dateTime, minAge }: { eventId: 
     if (!user) return askToSignIn();
     const attendeeName = checkedName();
     if (attendeeName === null) return;
+    // Each ticket's attendee (issue 36), the first the buyer; undefined when every ticket is in the buyer's name.
+    const attendees = others.checkedAttendees(attendeeName, quantity);
+    if (attendees === null) return;
     const born = await dateOfBirth.checkedDateOfBirth(dateTime ? [{ title: eventTitle, dateTime, minAge }] : []);
     if (born === null) return;
     setPending(true);
     let leaving = false;
     try {
-      const { url } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, ...(ticketTypeId ? { ticketTypeId } : {}), attendeeName, affiliateCode: browserAffiliateCode(), ...(born ? { dateOfBirth: born } : {}) });
+      const { url } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, ...(ticketTypeId ? { ticketTypeId } : {}), attendeeName, ...(attendees ? { attendees } : {}), affiliateCode: browserAffiliateCode(), ...(born ? { dateOfBirth: born } : {}) });
       if (!url) throw new Error(NO_CHECKOUT_URL);
       if (openCheckout(url, browserCheckoutWindow()) === "opened") {
         toast.success(PAYMENT_TOASTS.windowOpened.title, { description: PAYMENT_TOASTS.windowOpened.description });
@@ -61,5 +67,12 @@ export function useBuyNow({ eventId, eventTitle, dateTime, minAge }: { eventId: 
     }
   }
 
-  return { buyNow, pending, attendee: user ? field : null, dateOfBirth: user ? dateOfBirth.field : null };
+  return {
+    buyNow,
+    pending,
+    attendee: user ? field : null,
+    /** Tickets 2 to `quantity`'s fields, beside the buyer's name (issue 36). */
+    otherTickets: user ? (quantity: number) => others.field(quantity, field.name.trim()) : null,
+    dateOfBirth: user ? dateOfBirth.field : null,
+  };
 }

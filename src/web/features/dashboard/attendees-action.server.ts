@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { AppError, DeclineRefundRequestInput, NoticeSettings, RefundTicketsInput, TICKET_IDENTIFIER_REQUIRED, type SessionUser } from "@domain";
+import { AppError, DeclineRefundRequestInput, NoticeSettings, RefundTicketsInput, RenameTicketInput, TICKET_IDENTIFIER_REQUIRED, type SessionUser } from "@domain";
 import { ticketQrImage } from "~/components/tickets/ticket-qr.server";
-import { answerRefundRequest, checkInDashboardBooking, lookupDashboardTicket, refundDashboardBooking, saveRefundRequestEmails } from "~/lib/services.server";
+import { answerRefundRequest, checkInDashboardTicket, lookupDashboardTicket, refundDashboardBooking, renameDashboardTicket, saveRefundRequestEmails } from "~/lib/services.server";
 import type { RouterContextReader } from "~/lib/page-context.server";
 import type { AttendeesActionResult, AttendeesIntent } from "./lib/attendees-action-result";
 
-const INTENTS: readonly AttendeesIntent[] = ["check-in", "refund", "approve", "decline", "refund-request-emails", "lookup-ticket"];
+const INTENTS: readonly AttendeesIntent[] = ["check-in", "refund", "approve", "decline", "refund-request-emails", "lookup-ticket", "rename"];
 
 const refused = (intent: AttendeesIntent, status: number, message: string) => data<AttendeesActionResult>({ intent, refused: { status, message } }, { status });
 
@@ -13,9 +13,10 @@ const refused = (intent: AttendeesIntent, status: number, message: string) => da
 const idOf = (form: FormData, name: string) => String(form.get(name) ?? "").trim().slice(0, 100);
 
 /**
- * Attendee Management's posts: check-in by hand, a refund, an answer to a refund request, the
- * refund-request e-mail choice and the ticket viewer's look-up, each with the service and the ownership
- * checks of its JSON API route (check-in.routes.ts, refunds.routes.ts, refund-requests.routes.ts, tickets.routes.ts).
+ * Attendee Management's posts: check-in of a ticket by hand, a refund of a booking's tickets, an answer to a refund request, the
+ * refund-request e-mail choice, the ticket viewer's look-up and a ticket's new name, each with the service and the ownership
+ * checks of its JSON API route (check-in.routes.ts, refunds.routes.ts, refund-requests.routes.ts, tickets.routes.ts,
+ * ticket-changes.routes.ts).
  */
 export async function attendeesAction(context: RouterContextReader, user: SessionUser, form: FormData) {
   const intent = INTENTS.find((known) => known === form.get("intent"));
@@ -23,7 +24,8 @@ export async function attendeesAction(context: RouterContextReader, user: Sessio
   try {
     switch (intent) {
       case "check-in":
-        return data<AttendeesActionResult>({ intent, checkIn: await checkInDashboardBooking(context, { user, bookingId: idOf(form, "bookingId") }) });
+        // One ticket, from its row (issue 36).
+        return data<AttendeesActionResult>({ intent, checkIn: await checkInDashboardTicket(context, { user, ticketId: idOf(form, "ticketId") }) });
       case "refund": {
         const input = RefundTicketsInput.safeParse({ quantity: Number(form.get("quantity")), reason: form.get("reason"), requestKey: form.get("requestKey") });
         if (!input.success) return refused(intent, 400, input.error.issues[0]!.message);
@@ -40,6 +42,12 @@ export async function attendeesAction(context: RouterContextReader, user: Sessio
         const input = NoticeSettings.safeParse({ refundRequestEmails: form.get("refundRequestEmails") });
         if (!input.success) return refused(intent, 400, input.error.issues[0]!.message);
         return data<AttendeesActionResult>({ intent, settings: await saveRefundRequestEmails(context, { userId: user.id, input: input.data }) });
+      }
+      case "rename": {
+        // The attendee's e-mail is optional: left empty, the ticket has none of its own (the buyer's carries it).
+        const input = RenameTicketInput.safeParse({ attendeeName: form.get("attendeeName") ?? undefined, attendeeEmail: form.get("attendeeEmail") ?? undefined });
+        if (!input.success) return refused(intent, 400, input.error.issues[0]!.message);
+        return data<AttendeesActionResult>({ intent, renamed: await renameDashboardTicket(context, { user, ticketId: idOf(form, "ticketId"), input: input.data }) });
       }
       case "lookup-ticket": {
         const identifier = String(form.get("identifier") ?? "").trim().slice(0, 200);

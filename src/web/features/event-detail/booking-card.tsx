@@ -10,6 +10,12 @@ import { BookingTotals } from "./booking-totals";
 import { TicketQuantityField } from "./ticket-quantity-field";
 import { firstOnSale, TicketTypeChooser } from "./ticket-type-chooser";
 
+/** The most a cart line may hold: the chosen type's places left and maximum per order (issue 36), else the event's places left. */
+function cartLineMax(chosen: TicketTypeView | null, remaining: number | null): number {
+  if (!chosen) return maxTicketsFor(remaining);
+  return Math.min(maxTicketsFor(chosen.remaining), chosen.maxPerOrder);
+}
+
 /** Paid events: 'Book Your Tickets' with quantity, live total, Buy Now and Add to Cart (spec §2 Event detail). */
 export function BookingCard({
   pricePence,
@@ -36,12 +42,12 @@ export function BookingCard({
   status: string;
   /** A checkout is being started. */
   buying: boolean;
-  /** The attendee's name field for Buy Now (issue 17), when signed in. */
-  attendeeField?: ReactNode;
+  /** The attendee's name field for Buy Now (issue 17), when signed in; given the quantity, a field per ticket (issue 36). */
+  attendeeField?: ReactNode | ((quantity: number) => ReactNode);
   /** The chosen ticket type's id when the event sells several (issue 36), else undefined. */
   onBuyNow: (quantity: number, ticketTypeId?: string) => void;
-  /** `max` is the most this event's cart line may hold. */
-  onAddToCart: (quantity: number, max: number) => void;
+  /** `max` is the most the cart's line may hold; the chosen type's id when the event sells several (issue 36: a cart line per type). */
+  onAddToCart: (quantity: number, max: number, ticketTypeId?: string) => void;
 }) {
   const id = useId();
   const [rawQuantity, setRawQuantity] = useState("1");
@@ -93,7 +99,7 @@ export function BookingCard({
           <>
             <TicketQuantityField id={quantityId} raw={rawQuantity} onRawChange={setRawQuantity} remaining={left} disabled={buying} />
             <BookingTotals id={id} quantityId={quantityId} pricePence={chosen?.pricePence ?? pricePence} absorbsBookingFee={absorbsBookingFee} quantity={quantity} />
-            {attendeeField}
+            {typeof attendeeField === "function" ? attendeeField(quantity) : attendeeField}
           </>
         )}
 
@@ -109,19 +115,16 @@ export function BookingCard({
               {buying && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
               {buying ? "Processing..." : "Buy Now"}
             </Button>
-            {/* The cart holds one line per event for now: an event with several types is bought from here (issue 36). */}
-            {!choosing && (
-              <Button
-                size="lg"
-                variant="outline"
-                disabled={!onSale}
-                aria-describedby={notice ? noteId : undefined}
-                onClick={() => onAddToCart(tidyQuantity(), maxTicketsFor(remaining))}
-              >
-                <ShoppingCart aria-hidden="true" />
-                Add to Cart
-              </Button>
-            )}
+            <Button
+              size="lg"
+              variant="outline"
+              disabled={!onSale}
+              aria-describedby={notice ? noteId : undefined}
+              onClick={() => onAddToCart(tidyQuantity(), cartLineMax(chosen, remaining), chosen?.id)}
+            >
+              <ShoppingCart aria-hidden="true" />
+              Add to Cart
+            </Button>
           </div>
         )}
 

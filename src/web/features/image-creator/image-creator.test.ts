@@ -75,6 +75,7 @@ describe("image creator page logic", () => {
       status: "active",
       businessType: "event",
       minAge: null,
+      transferCutoffHours: 0,
     };
     const input = eventInputKeepingAllBut(event, null);
     expect(EventInput.safeParse(input).success).toBe(true);

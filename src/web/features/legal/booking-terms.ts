@@ -13,7 +13,7 @@ export const BOOKING_TERMS: LegalDocument = {
       id: "who-you-buy-from",
       heading: "Who you are buying from",
       blocks: [
-        `Each event is run by its organiser, who is responsible for the event itself. ${BRAND.companyName} sells tickets on the organiser's behalf, takes your payment and delivers your tickets.`,
+        (company) => `Each event is run by its organiser, who is responsible for the event itself. ${company.name} sells tickets on the organiser's behalf, takes your payment and delivers your tickets.`,
       ],
     },
     {

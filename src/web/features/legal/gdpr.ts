@@ -1,7 +1,7 @@
 import { BRAND } from "@domain";
 import { paths } from "~/paths";
 import type { LegalDocument } from "./legal-document";
-import { COMPANY, SUPPORT_LINK } from "./legal-facts";
+import { companyIdentity, SUPPORT_LINK } from "./legal-facts";
 
 export const GDPR_NOTICE: LegalDocument = {
   title: "GDPR",
@@ -13,7 +13,7 @@ export const GDPR_NOTICE: LegalDocument = {
       id: "controller",
       heading: "Who is responsible for your data",
       blocks: [
-        `The controller of your personal data is ${COMPANY}. Our [Privacy Policy](${paths.privacy}) explains what we collect and why.`,
+        (company) => `The controller of your personal data is ${companyIdentity(company)}. Our [Privacy Policy](${paths.privacy}) explains what we collect and why.`,
       ],
     },
     {

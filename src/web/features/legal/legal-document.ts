@@ -1,8 +1,23 @@
+import type { PlatformCompany } from "@domain";
+
 /** spec §2 Legal pages: 'Last updated: January 2024', unless a document says when it was last changed. */
 export const LEGAL_LAST_UPDATED = "January 2024";
 
-/** A paragraph, or a bulleted list. Text may hold links written as [label](/path) or [label](mailto:…). */
-export type LegalBlock = string | { list: string[] };
+/**
+ * A paragraph that names the platform's company, written when the page renders with the configured one
+ * (the root loader's; issue 34), as the documents are built into the page's script.
+ */
+export type CompanyParagraph = (company: PlatformCompany) => string;
+
+/** A paragraph, one that names the company, or a bulleted list. Text may hold links written as [label](/path) or [label](mailto:…). */
+export type LegalBlock = string | CompanyParagraph | { list: string[] };
+
+/** A block's paragraphs as the company reads in them. */
+export function blockTexts(block: LegalBlock, company: PlatformCompany): string[] {
+  if (typeof block === "string") return [block];
+  if (typeof block === "function") return [block(company)];
+  return block.list;
+}
 
 export interface LegalSection {
   /** The section's anchor, for the table of contents. */
@@ -40,10 +55,9 @@ export function inlineParts(text: string): InlinePart[] {
   return parts;
 }
 
-/** The words of a document as a reader sees them (links by their labels), for checks and search. */
-export function plainText(document: LegalDocument): string {
-  const blockText = (block: LegalBlock) => (typeof block === "string" ? [block] : block.list);
-  return [document.title, document.summary, ...document.sections.flatMap((section) => [section.heading, ...section.blocks.flatMap(blockText)])]
+/** The words of a document as a reader sees them with this company's details (links by their labels), for checks and search. */
+export function plainText(document: LegalDocument, company: PlatformCompany): string {
+  return [document.title, document.summary, ...document.sections.flatMap((section) => [section.heading, ...section.blocks.flatMap((block) => blockTexts(block, company))])]
     .map((text) => inlineParts(text).map((part) => (typeof part === "string" ? part : part.label)).join(""))
     .join("\n");
 }

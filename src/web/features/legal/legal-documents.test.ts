@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { BOOKING_FEE_PENCE, BRAND, formatPounds, RETENTION } from "@domain";
+import { BOOKING_FEE_PENCE, BRAND, formatPounds, RETENTION, type PlatformCompany } from "@domain";
 import { paths } from "~/paths";
+import { DEFAULT_COMPANY } from "~/test/default-company";
 import { ACCESSIBILITY_STATEMENT, BOOKING_TERMS, GDPR_NOTICE, LEGAL_DOCUMENTS, PRIVACY_POLICY, REFUND_POLICY, TERMS_OF_SERVICE } from "./legal-documents";
-import { inlineParts, plainText, type LegalDocument } from "./legal-document";
+import { blockTexts, inlineParts, plainText as plainTextFor, type LegalDocument } from "./legal-document";
 
 const FEE = formatPounds(BOOKING_FEE_PENCE);
 const sitePaths = new Set<string>(Object.values(paths).filter((value) => typeof value === "string"));
 
+/** A document's words with the company of the default configuration. */
+const plainText = (document: LegalDocument) => plainTextFor(document, DEFAULT_COMPANY);
+
 function links(document: LegalDocument): string[] {
-  const texts = document.sections.flatMap((section) => section.blocks.flatMap((block) => (typeof block === "string" ? [block] : block.list)));
+  const texts = document.sections.flatMap((section) => section.blocks.flatMap((block) => blockTexts(block, DEFAULT_COMPANY)));
   return texts.flatMap((text) => inlineParts(text).flatMap((part) => (typeof part === "string" ? [] : [part.href])));
 }
 
@@ -60,8 +64,22 @@ describe("legal pages (spec §2 Legal pages)", () => {
     expect(gdpr).toContain("at least 13 years old");
   });
 
-  it("name the company from the brand module, and link only to pages that exist", () => {
-    expect(plainText(TERMS_OF_SERVICE)).toContain(`${BRAND.companyName}, a company registered in England and Wales with company number ${BRAND.companyNumber}`);
+  it("name the configured company (issue 34), the same words as before with the default configuration, and link only to pages that exist", () => {
+    const identity = `${BRAND.companyName}, a company registered in England and Wales with company number ${BRAND.companyNumber}, whose registered office is at ${BRAND.registeredAddress}`;
+    expect(plainText(TERMS_OF_SERVICE)).toContain(`${BRAND.name} is run by ${identity} ("we", "us").`);
+    expect(plainText(PRIVACY_POLICY)).toContain(`${BRAND.name} is run by ${identity}. We are the controller`);
+    expect(plainText(GDPR_NOTICE)).toContain(`The controller of your personal data is ${identity}.`);
+    expect(plainText(BOOKING_TERMS)).toContain(`${BRAND.companyName} sells tickets on the organiser's behalf`);
+    const scottish: PlatformCompany = { name: "Ticket Co Ltd", number: "SC123456", address: "1 High Street, Edinburgh EH1 1AA", vatNumber: null };
+    for (const document of LEGAL_DOCUMENTS) {
+      const text = plainTextFor(document, scottish);
+      expect(text, document.title).not.toContain(BRAND.companyName);
+      expect(text, document.title).not.toContain(BRAND.registeredAddress);
+    }
+    expect(plainTextFor(TERMS_OF_SERVICE, scottish)).toContain(
+      "Ticket Co Ltd, a company registered in Scotland with company number SC123456, whose registered office is at 1 High Street, Edinburgh EH1 1AA",
+    );
+    expect(plainTextFor(BOOKING_TERMS, scottish)).toContain("Ticket Co Ltd sells tickets on the organiser's behalf");
     for (const document of LEGAL_DOCUMENTS) {
       for (const href of links(document)) {
         if (href.startsWith("/")) expect(sitePaths, `${document.title}: ${href}`).toContain(href);
@@ -79,6 +97,8 @@ describe("the privacy notice says what the app really does (issue 34)", () => {
     expect(privacy).toContain(`A checkout that was never paid: ${RETENTION.unpaidCheckoutDays} days.`);
     expect(privacy).toContain(`Contact messages: ${RETENTION.contactMessagesYears} years`);
     expect(privacy).toContain(`Counters of recent requests: ${RETENTION.rateLimitHours} hours`);
+    // The app keeps no logs of its own: the operator keeps its output no longer than this (docs/deploy.md §7).
+    expect(privacy).toContain(`Server logs: ${RETENTION.serverLogsDays} days, then they are deleted.`);
   });
 
   it("lists what the browser keeps item by item, the optional ones only on consent, and videos only on a click", () => {
@@ -95,7 +115,7 @@ describe("the privacy notice says what the app really does (issue 34)", () => {
     expect(privacy).toContain("Download my data");
     expect(privacy).toContain("Delete my account");
     expect(links(PRIVACY_POLICY)).toContain(paths.profileEdit);
-    expect(PRIVACY_POLICY.lastUpdated).toBe("28 November 2026");
+    expect(PRIVACY_POLICY.lastUpdated).toBe("1 December 2026");
   });
 });
 

@@ -1,15 +1,16 @@
 import { FileText, Mail } from "lucide-react";
 import { LinkList } from "~/components/link-list";
-import { BRAND } from "@domain";
+import { BRAND, type PlatformCompany } from "@domain";
+import { usePlatformCompany } from "~/hooks/use-platform-company";
 import { LEGAL_DOCUMENTS } from "./legal-documents";
 import { LEGAL_LAST_UPDATED, type LegalBlock, type LegalDocument } from "./legal-document";
 import { InlineText } from "./inline-text";
 
-function Block({ block }: { block: LegalBlock }) {
-  if (typeof block === "string") {
+function Block({ block, company }: { block: LegalBlock; company: PlatformCompany }) {
+  if (typeof block !== "object") {
     return (
       <p>
-        <InlineText text={block} />
+        <InlineText text={typeof block === "string" ? block : block(company)} />
       </p>
     );
   }
@@ -26,6 +27,7 @@ function Block({ block }: { block: LegalBlock }) {
 
 /** The one layout of the legal pages (spec §2 Legal pages) and the accessibility statement: title, 'Last updated', contents, numbered sections. */
 export function LegalPage({ document }: { document: LegalDocument }) {
+  const company = usePlatformCompany();
   const others = LEGAL_DOCUMENTS.filter((other) => other.path !== document.path).map((other) => ({ to: other.path, label: other.title }));
   return (
     <article aria-labelledby="legal-title" className="bg-white">
@@ -70,7 +72,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
               </h2>
               <div className="mt-4 flex flex-col gap-4 leading-relaxed text-ink/90">
                 {section.blocks.map((block, blockIndex) => (
-                  <Block key={blockIndex} block={block} />
+                  <Block key={blockIndex} block={block} company={company} />
                 ))}
               </div>
             </section>
@@ -88,7 +90,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
                   <a href={`mailto:${BRAND.supportEmail}`} className="font-semibold text-brand-700 underline underline-offset-4">
                     {BRAND.supportEmail}
                   </a>{" "}
-                  or write to {BRAND.companyName}, {BRAND.registeredAddress}.
+                  or write to {company.name}, {company.address}.
                 </span>
               </p>
             </div>

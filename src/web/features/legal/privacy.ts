@@ -2,10 +2,10 @@ import { BRAND, RETENTION } from "@domain";
 import { AFFILIATE_CODE_VALIDITY_MS } from "~/lib/affiliate-ref";
 import { paths } from "~/paths";
 import type { LegalDocument } from "./legal-document";
-import { COMPANY, SUPPORT_LINK } from "./legal-facts";
+import { companyIdentity, SUPPORT_LINK } from "./legal-facts";
 
 /** When this notice last changed to match what the app does (issue 34). */
-export const PRIVACY_LAST_UPDATED = "28 November 2026";
+export const PRIVACY_LAST_UPDATED = "1 December 2026";
 
 const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 const AFFILIATE_DAYS = count(Math.round(AFFILIATE_CODE_VALIDITY_MS / 86_400_000), "day");
@@ -26,7 +26,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       id: "who-we-are",
       heading: "Who we are",
       blocks: [
-        `${BRAND.name} is run by ${COMPANY}. We are the controller of the personal data described here. You can reach us about privacy at ${SUPPORT_LINK}.`,
+        (company) => `${BRAND.name} is run by ${companyIdentity(company)}. We are the controller of the personal data described here. You can reach us about privacy at ${SUPPORT_LINK}.`,
         "When you buy a ticket, the event's organiser is the seller and we act as their agent. Organisers receive the details they need to run their event (see Who we share it with) and are responsible for how they use them.",
       ],
     },
@@ -111,6 +111,7 @@ export const PRIVACY_POLICY: LegalDocument = {
             `A checkout that was never paid: ${count(RETENTION.unpaidCheckoutDays, "day")}.`,
             `Contact messages: ${count(RETENTION.contactMessagesYears, "year")}, so we can follow up on your enquiry.`,
             `Counters of recent requests: ${count(RETENTION.rateLimitHours, "hour")} after they reset.`,
+            `Server logs: ${count(RETENTION.serverLogsDays, "day")}, then they are deleted.`,
             "Sessions: until they end (sign-out or 7 days without a visit), and sign-in codes and links: until they expire (10 minutes to 1 day).",
           ],
         },

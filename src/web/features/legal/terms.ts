@@ -1,7 +1,7 @@
 import { AFFILIATE_COMMISSION_PERCENT, BRAND } from "@domain";
 import { paths } from "~/paths";
 import type { LegalDocument } from "./legal-document";
-import { COMPANY, FEE, SELLER_FEE_TEXT, SUPPORT_LINK } from "./legal-facts";
+import { companyIdentity, FEE, SELLER_FEE_TEXT, SUPPORT_LINK } from "./legal-facts";
 
 export const TERMS_OF_SERVICE: LegalDocument = {
   title: "Terms of Service",
@@ -13,7 +13,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       id: "about",
       heading: "About these terms",
       blocks: [
-        `${BRAND.name} is run by ${COMPANY} ("we", "us").`,
+        (company) => `${BRAND.name} is run by ${companyIdentity(company)} ("we", "us").`,
         "By using our website you agree to these terms. If you do not agree, please do not use the site. Nothing in these terms affects your statutory rights as a consumer.",
       ],
     },

@@ -87,6 +87,23 @@ export function ticketValidity(ticket: Pick<MyTicket, "status" | "ticketQuantity
   return { usable: true, stateLabel, qrNote: MY_TICKETS_TEXT.qrNote, quantity };
 }
 
+/**
+ * How many of a booking's QR codes the page comes with; "Show all" draws the rest. Each is about 1.8 kB of the
+ * page (its PNG in the HTML and again in the loader data), and the page's HTML budget is 17 kB (scripts/budgets.ts).
+ */
+export const QRS_DRAWN_PER_BOOKING = 4;
+
+/** "Show all 6 QR codes" (one: "Show QR code"): the link that draws the codes a booking came without. */
+export const showAllQrCodes = (count: number) => (count === 1 ? "Show QR code" : `Show all ${count} QR codes`);
+
+/** One ticket's state on its card (issue 36): checked in, refunded, or valid; a disputed booking's tickets say so. */
+export function ticketStateLabel(ticket: { status: "valid" | "refunded"; checkedInAt: string | null }, booking: { status: string }): { label: string; tone: "success" | "secondary" | "danger" } {
+  if (ticket.status === "refunded") return { label: "Refunded", tone: "danger" };
+  if (booking.status === "disputed") return { label: "Disputed", tone: "danger" };
+  if (ticket.checkedInAt) return { label: "Checked in", tone: "secondary" };
+  return { label: "Valid", tone: "success" };
+}
+
 /** "confirmed" → "Confirmed". */
 export function statusLabel(status: string): string {
   return status ? status.charAt(0).toUpperCase() + status.slice(1) : "Unknown";
@@ -103,3 +120,18 @@ export function ticketEmailLine(email: TicketEmailStatus): string {
       return "Ticket email not delivered. Resend it below.";
   }
 }
+
+/** Passing one ticket on to someone else (issue 36). */
+export const PASS_ON_TEXT = {
+  button: "Pass this ticket on",
+  title: "Pass this ticket on",
+  nameLabel: "Their name",
+  emailLabel: "Their e-mail",
+  consequence: "They get a new ticket by e-mail, and this ticket's QR code stops working.",
+  submit: "Pass ticket on",
+  sending: "Passing on...",
+  cancel: "Cancel",
+} as const;
+
+/** The toast once the server has moved the ticket to its new holder. */
+export const passedOnToast = (name: string) => `Ticket passed to ${name}`;

@@ -1,13 +1,13 @@
-import { CalendarDays, CalendarPlus, CircleAlert, IdCard, Loader2, Mail, MailCheck, MapPin, Printer, ReceiptText, RotateCcw, Send, TicketX } from "lucide-react";
+import { CalendarDays, CalendarPlus, CircleAlert, IdCard, Loader2, Mail, MailCheck, MapPin, Printer, ReceiptText, RotateCcw, Send } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { BRAND, eventPlace, formatDateTime, formatPounds, minAgeDescription, receiptPath, type TicketEmailStatus } from "@domain";
+import { BRAND, eventPlace, formatPounds, minAgeDescription, receiptPath, type TicketEmailStatus } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { TicketQr } from "~/components/tickets/ticket-qr";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast";
 import type { MyTicketsActionResult } from "./my-tickets-action-result";
+import { BookingTicketList } from "./booking-ticket-list";
 import { RefundRequestSection } from "./refund-request";
 import type { ShownTicket } from "./shown-ticket";
 import { eventWhen, MY_TICKETS_TEXT, RESEND_WAYS, resendErrorToast, resendResultToast, statusLabel, ticketEmailLine, ticketValidity } from "./my-tickets-text";
@@ -37,8 +37,9 @@ function EmailLine({ email }: { email: TicketEmailStatus }) {
 }
 
 /**
- * One booking (spec §2 My Tickets): event, status, code, quantity, total, attendee, check-in, the entry QR,
- * the ticket e-mail's delivery, and resend (two ways), add to calendar and print. On paper it fills its own page.
+ * One booking (spec §2 My Tickets): event, status, quantity, total, who booked, check-in, each ticket with its
+ * attendee, type, code, state and own entry QR (issue 36), the ticket e-mail's delivery, and resend (two ways),
+ * add to calendar and print. On paper it fills its own page.
  */
 export function TicketCard({
   ticket,
@@ -55,6 +56,9 @@ export function TicketCard({
   const titleId = `ticket-${ticket.bookingId}-title`;
   const place = eventPlace(ticket.event);
   const validity = ticketValidity(ticket);
+  // Each ticket says when it was admitted (issue 36); the booking says so once all its valid ones were.
+  const admitting = ticket.tickets.filter((one) => one.admits);
+  const allCheckedIn = admitting.length > 0 && admitting.every((one) => one.checkedInAt !== null);
 
   // The toast says what the server answered; a resend that went out shows on the card when the list is read again.
   const answer = resend.data;
@@ -81,12 +85,12 @@ export function TicketCard({
           <span>{BRAND.name}</span>
           <span>E-ticket</span>
         </p>
-        <div className="flex flex-col md:flex-row print:flex-col">
-          <div className="min-w-0 flex-1 p-5 sm:p-6">
+        <div>
+          <div className="min-w-0 p-5 sm:p-6">
             <div className="flex flex-wrap items-center gap-2">
               {validity.usable && <Badge variant="success">{statusLabel(ticket.status)}</Badge>}
               {validity.stateLabel && <Badge variant={validity.usable ? "warning" : "danger"}>{validity.stateLabel}</Badge>}
-              {ticket.checkedInAt && <Badge variant="secondary">Checked in</Badge>}
+              {allCheckedIn && <Badge variant="secondary">Checked in</Badge>}
             </div>
             <h3 id={titleId} className="mt-3 break-words text-xl font-bold leading-snug sm:text-2xl">
               {ticket.event.title}
@@ -110,9 +114,6 @@ export function TicketCard({
               )}
             </ul>
             <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 rounded-2xl bg-surface p-4 text-sm sm:grid-cols-3 print:bg-white print:px-0">
-              <Detail label="Ticket code" className="col-span-2 sm:col-span-3">
-                <span className="break-all font-mono text-[15px] tracking-wide">{ticket.ticketCode}</span>
-              </Detail>
               <Detail label="Quantity">{validity.quantity}</Detail>
               <Detail label="Total Paid">
                 <span className="tabular-nums">{formatPounds(ticket.totalAmountPence)}</span>
@@ -122,14 +123,9 @@ export function TicketCard({
                   <span className="tabular-nums">{formatPounds(ticket.refundedPence)}</span>
                 </Detail>
               )}
-              <Detail label="Attendee" className="col-span-2 sm:col-span-1">
+              <Detail label="Booked by" className="col-span-2 sm:col-span-1">
                 {ticket.attendeeName}
               </Detail>
-              {ticket.checkedInAt && (
-                <Detail label="Checked in" className="col-span-2 sm:col-span-3">
-                  {formatDateTime(ticket.checkedInAt)}
-                </Detail>
-              )}
             </dl>
             <div className="mt-4 flex flex-col gap-3 print:hidden">
               <EmailLine email={ticket.ticketEmail} />
@@ -146,17 +142,13 @@ export function TicketCard({
             </div>
             <RefundRequestSection ticket={ticket} />
           </div>
-          <div className="flex flex-col items-center justify-center gap-3 border-t-2 border-dashed border-border bg-surface/60 p-5 text-center md:w-64 md:border-l-2 md:border-t-0 print:w-auto print:border-l-0 print:border-t-2 print:bg-white print:py-8">
-            {validity.usable ? (
-              <TicketQr image={ticket.qrImage} ticketId={ticket.ticketCode} className="print:size-56" />
-            ) : (
-              // No scannable code for a ticket that admits no one: a crossed-out ticket in its place.
-              <span className="flex size-40 items-center justify-center rounded-2xl border-2 border-dashed border-border bg-white text-muted" aria-hidden="true">
-                <TicketX className="size-14 opacity-60" />
-              </span>
-            )}
-            <p className={cn("max-w-48 text-sm font-semibold print:max-w-none print:text-base", validity.usable ? "text-ink" : "text-red-800")}>{validity.qrNote}</p>
-          </div>
+          <section
+            aria-label={`Tickets (${ticket.tickets.length})`}
+            className="border-t-2 border-dashed border-border bg-surface/60 p-5 sm:p-6 print:border-t-2 print:bg-white print:py-8"
+          >
+            <p className={cn("mb-3 text-sm font-semibold print:text-base", validity.usable ? "text-ink" : "text-red-800")}>{validity.qrNote}</p>
+            <BookingTicketList ticket={ticket} titleId={titleId} />
+          </section>
         </div>
         {validity.usable && (
           <div className="flex flex-col gap-2 border-t border-border px-5 py-4 sm:flex-row sm:flex-wrap sm:px-6 print:hidden">

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { BRAND, SELLER_KINDS, VAT_TREATMENTS } from "@domain";
+import { SELLER_KINDS, VAT_TREATMENTS } from "@domain";
 import { Field } from "~/components/ui/field";
+import { usePlatformCompany } from "~/hooks/use-platform-company";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
@@ -24,6 +25,7 @@ export function SellerDetailsSection({
   missing: string[];
 }) {
   const business = values.sellerKind === "business";
+  const company = usePlatformCompany();
   return (
     <section aria-labelledby="profile-seller-heading" className="flex flex-col gap-5 border-t border-border pt-8">
       <div>
@@ -31,7 +33,7 @@ export function SellerDetailsSection({
           Seller details
         </h2>
         <p className="mt-1 text-sm text-muted">
-          When you sell tickets, you are the seller and {BRAND.companyName} acts as your agent. The law asks us to tell buyers who you are and
+          When you sell tickets, you are the seller and {company.name} acts as your agent. The law asks us to tell buyers who you are and
           where you can be found, so your paid events show these details beside Buy Now, at checkout and on receipts. Free events need none of
           them.
         </p>

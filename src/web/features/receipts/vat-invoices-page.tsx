@@ -2,7 +2,7 @@ import { ArrowLeft, Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { formatLongDate, formatPounds, formatVatRate, receiptPath } from "@domain";
-import type { VatInvoice, VatInvoices } from "@domain/receipt-shapes";
+import type { VatCreditNote, VatInvoice, VatInvoices } from "@domain/receipt-shapes";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -115,6 +115,79 @@ function InvoiceSection({ invoice }: { invoice: VatInvoice }) {
   );
 }
 
+/** A refund's credit note against one of the invoices above (decision 036): its number, the invoice it corrects, the reason and what it credits. */
+function CreditNoteSection({ note }: { note: VatCreditNote }) {
+  const headingId = `vat-credit-note-${note.id}`;
+  return (
+    <section aria-labelledby={headingId} className="border-t border-border pt-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h3 id={headingId} className="text-base font-bold">
+            Credit note {note.creditNoteNumber} from {note.seller.name}
+          </h3>
+          <p className="mt-1 text-sm text-muted">
+            Credit note date: {formatLongDate(note.issuedAt)}. Corrects VAT invoice {note.invoiceNumber} of {formatLongDate(note.invoiceDate)}.
+          </p>
+          <p className="mt-1 text-sm">Reason: {note.reason}</p>
+        </div>
+        <a href={note.pdfPath} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Download aria-hidden="true" />
+          Download PDF
+          <span className="sr-only"> of credit note {note.creditNoteNumber}</span>
+        </a>
+      </div>
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">Lines of credit note {note.creditNoteNumber}</caption>
+          <thead>
+            <tr className="border-b border-border text-left text-xs uppercase tracking-wide text-muted">
+              <th scope="col" className={cell}>
+                Description
+              </th>
+              <th scope="col" className={`${cell} text-right`}>
+                Net
+              </th>
+              <th scope="col" className={`${cell} text-right`}>
+                VAT rate
+              </th>
+              <th scope="col" className={`${cell} text-right`}>
+                VAT
+              </th>
+              <th scope="col" className={`${cell} text-right`}>
+                Gross
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {note.lines.map((line, index) => (
+              <tr key={index} className="border-b border-border/60">
+                <th scope="row" className={`${cell} text-left font-medium`}>
+                  {line.description}
+                </th>
+                <td className={amountCell}>{formatPounds(line.netPence)}</td>
+                <td className={amountCell}>{formatVatRate(line.vatRateBasisPoints)}</td>
+                <td className={amountCell}>{formatPounds(line.vatPence)}</td>
+                <td className={amountCell}>{formatPounds(line.grossPence)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="font-bold">
+              <th scope="row" className={`${cell} text-left`}>
+                Total credited
+              </th>
+              <td className={amountCell}>{formatPounds(note.netPence)}</td>
+              <td className={cell} />
+              <td className={amountCell}>{formatPounds(note.vatPence)}</td>
+              <td className={amountCell}>{formatPounds(note.grossPence)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 function RequestForm({ result }: { result: VatInvoiceFormResult | null }) {
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -166,7 +239,8 @@ function RequestForm({ result }: { result: VatInvoiceFormResult | null }) {
 
 /**
  * /receipts/{orderId}/vat-invoices (issue 34): for an order over £250, the buyer's full VAT invoices, one per
- * VAT-registered seller and the platform's for its fee; until issued, the form asking whom they are made out to.
+ * VAT-registered seller and the platform's for its fee, and the credit notes refunds issued against them; until
+ * issued, the form asking whom they are made out to.
  */
 export function VatInvoicesPage({ invoices, result }: { invoices: VatInvoices; result: VatInvoiceFormResult | null }) {
   return (
@@ -196,6 +270,19 @@ export function VatInvoicesPage({ invoices, result }: { invoices: VatInvoices; r
                 {invoices.invoices.map((invoice) => (
                   <InvoiceSection key={invoice.id} invoice={invoice} />
                 ))}
+                {invoices.creditNotes.length > 0 && (
+                  <section aria-labelledby="vat-credit-notes" className="flex flex-col gap-6 border-t-2 border-border pt-6">
+                    <div>
+                      <h2 id="vat-credit-notes" className="text-lg font-bold">
+                        Credit notes
+                      </h2>
+                      <p className="mt-1 text-sm text-muted">Money refunded on this order, credited against the invoice it was charged on.</p>
+                    </div>
+                    {invoices.creditNotes.map((note) => (
+                      <CreditNoteSection key={note.id} note={note} />
+                    ))}
+                  </section>
+                )}
               </div>
             )}
           </div>

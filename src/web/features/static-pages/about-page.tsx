@@ -1,7 +1,8 @@
 import { ArrowRight, Building2, Mail } from "lucide-react";
 import { Link } from "react-router";
-import { BRAND, type SiteFigure } from "@domain";
+import { BRAND, companyRegisteredIn, type SiteFigure } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
+import { usePlatformCompany } from "~/hooks/use-platform-company";
 import { paths } from "~/paths";
 import { ABOUT_PRICING_NOTE, ABOUT_PROMISES, ABOUT_VALUES } from "./about-content";
 import { FiguresBand } from "./figures-band";
@@ -10,6 +11,7 @@ import { PointGrid } from "./point-grid";
 
 /** /about (spec §2 About): mission, values, what every booking comes with, figures from the database (D3). */
 export function AboutPage({ figures }: { figures: SiteFigure[] }) {
+  const company = usePlatformCompany();
   return (
     <>
       <PageHero
@@ -69,13 +71,13 @@ export function AboutPage({ figures }: { figures: SiteFigure[] }) {
                 Who we are
               </h2>
               <p className="mt-3 leading-relaxed text-muted">
-                {BRAND.name} is run by {BRAND.companyName}, a company registered in England and Wales (company number {BRAND.companyNumber}).
+                {BRAND.name} is run by {company.name}, a company registered in {companyRegisteredIn(company.number)} (company number {company.number}).
               </p>
             </div>
             <ul className="flex flex-col gap-4 text-sm">
               <li className="flex items-start gap-3">
                 <Building2 className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                <span>{BRAND.registeredAddress}</span>
+                <span>{company.address}</span>
               </li>
               <li className="flex items-start gap-3">
                 <Mail className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />

@@ -28,7 +28,13 @@ export function shownCounts({
   const quantity = new Map(list?.tickets.map((ticket) => [ticket.ticketId, ticket]) ?? []);
   const waiting = pending.filter((entry) => entry.eventId === eventId);
   // A pending ticket counts for the people it lets in; 1 when this device's list does not know it.
-  const waitingTickets = waiting.reduce((sum, entry) => sum + (quantity.get(entry.ticketId)?.ticketQuantity ?? 1), 0);
+  // An old QR for several tickets (wholeBooking) lets in its booking's tickets not yet in.
+  const peopleOf = (entry: LocalCheckIn) => {
+    const ticket = quantity.get(entry.ticketId);
+    if (!entry.wholeBooking || !list || !ticket) return ticket?.ticketQuantity ?? 1;
+    return list.tickets.filter((other) => other.bookingId === ticket.bookingId && other.status === "confirmed" && other.ticketQuantity > 0 && !other.checkedInAt).length || 1;
+  };
+  const waitingTickets = waiting.reduce((sum, entry) => sum + peopleOf(entry), 0);
   if (server && server.eventId === eventId) return { admitted: server.admitted + waitingTickets, expected: server.expected, local: waiting.length > 0 };
   if (!list) return null;
   const waitingIds = new Set(waiting.map((entry) => entry.ticketId));

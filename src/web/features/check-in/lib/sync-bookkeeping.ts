@@ -34,7 +34,7 @@ export function syncBatches(pending: readonly LocalCheckIn[], batchSize = SYNC_B
   const batches: SyncBatch[] = [];
   for (const [eventId, entries] of byEvent) {
     for (let start = 0; start < entries.length; start += batchSize) {
-      const checkIns = entries.slice(start, start + batchSize).map(({ ticketId, checkedInAt }) => ({ ticketId, checkedInAt }));
+      const checkIns = entries.slice(start, start + batchSize).map(({ ticketId, checkedInAt, wholeBooking }) => ({ ticketId, checkedInAt, ...(wholeBooking ? { wholeBooking } : {}) }));
       batches.push({ eventId, body: { checkIns } });
     }
   }

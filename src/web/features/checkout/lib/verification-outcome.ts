@@ -1,12 +1,14 @@
-import type { VerifiedBooking as DomainVerifiedBooking, VerifyPaymentResult as DomainVerifyPaymentResult } from "@domain";
+import type { BookingTicket, VerifiedBooking as DomainVerifiedBooking, VerifyPaymentResult as DomainVerifyPaymentResult } from "@domain";
 
 /**
  * verify-payment's booking (spec §7) as this page reads it: the page still copes with an answer that lacks
- * the event or the e-mail's delivery ('Booking data is incomplete', spec §8 Payment).
+ * the event or the e-mail's delivery ('Booking data is incomplete', spec §8 Payment). `tickets`: each of its
+ * tickets (issue 36), which the page's loader reads beside the verification.
  */
 export type VerifiedBooking = Omit<DomainVerifiedBooking, "events" | "ticket_email"> & {
   events?: Partial<DomainVerifiedBooking["events"]> | null;
   ticket_email?: DomainVerifiedBooking["ticket_email"];
+  tickets?: BookingTicket[];
 };
 
 /** verify-payment's answer as this page reads it: whatever came back, even nothing, is judged by `verificationOutcome`. */

@@ -1,4 +1,5 @@
-import { allInPrice, businessTypeForCategory, formatPounds, organiserReceivesPerTicket, poundsToPence, SELLER_FEE_TEXT } from "@domain";
+import { allInPrice, businessTypeForCategory, formatPounds, organiserReceivesPerTicket, SELLER_FEE_TEXT } from "@domain";
+import { formPricePence } from "../lib/event-form";
 import type { FormBindings } from "./form-bindings";
 
 /**
@@ -12,9 +13,12 @@ export function ticketMoneyText(pricePence: number, absorbsBookingFee: boolean):
   return `${buyer} You receive ${formatPounds(organiserReceivesPerTicket(pricePence, absorbsBookingFee))} a ticket, after ${after}.`;
 }
 
-/** The organiser's choice to pay the booking fee themself (D22), for paid events: a real checkbox, so it is there before scripts load. */
+/**
+ * The organiser's choice to pay the booking fee themself (D22), for paid events: a real checkbox, so it is
+ * there before scripts load. With several ticket types it covers them all, told at the lowest price.
+ */
 export function AbsorbFeeField({ values, onChange }: FormBindings) {
-  const pence = values.price.trim() === "" ? 0 : poundsToPence(values.price);
+  const pence = formPricePence(values);
   if (businessTypeForCategory(values.category) === "restaurant" || !pence || pence <= 0) return null;
   return (
     <div className="flex flex-col gap-1.5">

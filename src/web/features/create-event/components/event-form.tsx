@@ -1,3 +1,4 @@
+import { Plus } from "lucide-react";
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
@@ -14,10 +15,13 @@ import {
   formValuesFromEvent,
   sellsTickets,
   submitButtonLabel,
+  withAnotherTicketType,
   withCategory,
   type EventFormField,
   type EventFormValues,
   type FormMode,
+  type ProblemField,
+  type TicketTypeFormValues,
 } from "../lib/event-form";
 import { EVENT_TOASTS, pathAfterForm, saveFailedTitle, saveFailureProblem, type SaveProblem } from "../lib/event-toasts";
 import type { Organiser } from "../lib/organiser-options";
@@ -33,6 +37,8 @@ import type { FormBindings } from "./form-bindings";
 const OrganiserSelect = lazy(() => import("./organiser-select").then((module) => ({ default: module.OrganiserSelect })));
 const PayoutsPendingNote = lazy(() => import("./payouts-pending-note").then((module) => ({ default: module.PayoutsPendingNote })));
 const SellerDetailsPendingNote = lazy(() => import("./seller-details-pending-note").then((module) => ({ default: module.SellerDetailsPendingNote })));
+// The spec's form sells one price; the list of types loads when a second is added or an event with several is edited (issue 36).
+const TicketTypesEditor = lazy(() => import("./ticket-types-editor").then((module) => ({ default: module.TicketTypesEditor })));
 
 /** Create an event, or edit one when `event` is given (spec §2 Create/edit event, §4, §5, §8). */
 export function EventForm({
@@ -54,13 +60,18 @@ export function EventForm({
   const [values, setValues] = useState<EventFormValues>(() => (event ? formValuesFromEvent(event, actor.id) : EMPTY_EVENT_FORM));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
+  /** A control to focus once it is drawn: a type just added, or one a refusal is about. */
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  /** Saved types taken out of the list: the server may refuse to remove one that has sales (409 TICKET_TYPE_SOLD). */
+  const [removedTypes, setRemovedTypes] = useState<{ type: TicketTypeFormValues; index: number }[]>([]);
   const navigate = useNavigate();
 
   const onChange = <F extends EventFormField>(field: F, value: EventFormValues[F]) => {
     setValues((current) => (field === "category" ? withCategory(current, String(value)) : { ...current, [field]: value }));
-    if (problem?.field === field) setProblem(null);
+    // A change to the types may move them: a problem about one by its place no longer points at it.
+    if (problem?.field === field || (field === "ticketTypes" && problem?.field?.startsWith("ticketTypes"))) setProblem(null);
   };
-  const errorFor = (field: EventFormField) => (problem?.field === field ? (problem.message ?? null) : null);
+  const errorFor = (field: ProblemField) => (problem?.field === field ? (problem.message ?? null) : null);
   const bindings: FormBindings = { values, onChange, errorFor };
 
   const image = useEventImage({
@@ -73,11 +84,35 @@ export function EventForm({
   });
   usePrefilledImage({ enabled: mode === "create", chooseFile: image.chooseFile, typeUrl: image.typeUrl });
 
+  function addAnotherTicketType() {
+    setValues((current) => withAnotherTicketType(current, event));
+    setFocusTarget("ticketTypes.1.name");
+  }
+
+  /**
+   * The server refused to remove a type with sales (409 TICKET_TYPE_SOLD, naming it): it goes back where it
+   * was, to be ended instead, and the refusal is shown on it.
+   */
+  function restoreSoldType(found: SaveProblem): SaveProblem {
+    const message = found.message ?? "";
+    const stuck = removedTypes.find(({ type }) => message.startsWith(`${type.name.trim()} has`)) ?? removedTypes[0];
+    if (!stuck || values.ticketTypes === null) return found;
+    const index = Math.min(stuck.index, values.ticketTypes.length);
+    const ticketTypes = [...values.ticketTypes];
+    ticketTypes.splice(index, 0, { ...stuck.type, removable: false });
+    setValues((current) => ({ ...current, ticketTypes }));
+    setRemovedTypes((removed) => removed.filter((entry) => entry !== stuck));
+    return { ...found, field: `ticketTypes.${index}` };
+  }
+
   function report(found: SaveProblem, form?: HTMLFormElement | null) {
+    if (found.typeSold) found = restoreSoldType(found);
     setProblem(found);
     toast.error(found.toast.title, found.toast.description ? { description: found.toast.description } : undefined);
     // An image problem is about the file when there is one, else about the URL.
     const name = found.field === "imageUrl" && image.file ? "imageFile" : found.field;
+    // A type put back is drawn on the next render: it is focused then.
+    if (found.typeSold && name) return setFocusTarget(name);
     const control = name && form?.elements.namedItem(name);
     if (control instanceof HTMLElement) control.focus();
   }
@@ -129,8 +164,29 @@ export function EventForm({
 
       <FormSection legend="Tickets">
         <EventTicketsFields {...bindings} />
+        {values.ticketTypes === null ? (
+          <Button type="button" variant="outline" className="self-start" onClick={addAnotherTicketType}>
+            <Plus aria-hidden="true" />
+            Add another ticket type
+          </Button>
+        ) : (
+          <Suspense fallback={null}>
+            <TicketTypesEditor
+              types={values.ticketTypes}
+              absorbsBookingFee={values.absorbsBookingFee}
+              errorFor={errorFor}
+              onChange={(ticketTypes) => onChange("ticketTypes", ticketTypes)}
+              onRemoved={(type, index) => {
+                if (type.id) setRemovedTypes((removed) => [...removed, { type, index }]);
+              }}
+              focusTarget={focusTarget}
+              onFocusTarget={setFocusTarget}
+              disabled={saving}
+            />
+          </Suspense>
+        )}
         <AbsorbFeeField {...bindings} />
-        {sellsTickets(values.price, values.category) && (
+        {sellsTickets(values) && (
           <Suspense fallback={null}>
             {sellerDetailsPending && <SellerDetailsPendingNote />}
             {payoutsPending && <PayoutsPendingNote />}

@@ -1,4 +1,4 @@
-import { businessTypeForCategory, MIN_AGE_OPTIONS, poundsToPence } from "@domain";
+import { businessTypeForCategory, MIN_AGE_OPTIONS, poundsToPence, TRANSFER_CUTOFF_MAX_HOURS } from "@domain";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -15,24 +15,33 @@ function priceHint(price: string, category: string): string {
 
 /**
  * Price in pounds (empty is free), Max Attendees (empty is unlimited), spec §5 Create event, and the
- * Minimum age (issue 34): buyers under it on the event's date cannot book, and the door checks ID.
+ * Minimum age (issue 34): buyers under it on the event's date cannot book, and the door checks ID. With
+ * several ticket types (issue 36) each has its own price, and Max Attendees is the places they share.
  */
 export function EventTicketsFields({ values, onChange, errorFor }: FormBindings) {
+  const severalTypes = values.ticketTypes !== null;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <Field id="event-price" label="Price (£)" hint={priceHint(values.price, values.category)} error={errorFor("price")}>
-        <Input
-          name="price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          placeholder="0.00"
-          value={values.price}
-          onChange={(event) => onChange("price", event.target.value)}
-        />
-      </Field>
-      <Field id="event-max-attendees" label="Max Attendees" hint="Leave empty for unlimited places." error={errorFor("maxAttendees")}>
+      {!severalTypes && (
+        <Field id="event-price" label="Price (£)" hint={priceHint(values.price, values.category)} error={errorFor("price")}>
+          <Input
+            name="price"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="0.00"
+            value={values.price}
+            onChange={(event) => onChange("price", event.target.value)}
+          />
+        </Field>
+      )}
+      <Field
+        id="event-max-attendees"
+        label="Max Attendees"
+        hint={severalTypes ? "The places all ticket types share. Leave empty for unlimited places." : "Leave empty for unlimited places."}
+        error={errorFor("maxAttendees")}
+      >
         <Input
           name="maxAttendees"
           type="number"
@@ -57,6 +66,24 @@ export function EventTicketsFields({ values, onChange, errorFor }: FormBindings)
             </option>
           ))}
         </Select>
+      </Field>
+      <Field
+        id="event-transfer-cutoff"
+        label="Passing tickets on closes (hours before the start)"
+        hint="Buyers can pass a ticket to someone else until then, and the old QR code stops working. Leave empty to allow it until the start."
+        error={errorFor("transferCutoffHours")}
+      >
+        <Input
+          name="transferCutoffHours"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={TRANSFER_CUTOFF_MAX_HOURS}
+          step={1}
+          placeholder="0"
+          value={values.transferCutoffHours}
+          onChange={(event) => onChange("transferCutoffHours", event.target.value)}
+        />
       </Field>
     </div>
   );

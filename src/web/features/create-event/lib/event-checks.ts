@@ -1,5 +1,15 @@
-import { EventInput, londonInputToIso, poundsToPence } from "@domain";
-import { EMPTY_EVENT_FORM, formFieldOf, isOngoingBusiness, type EventFormField, type EventFormValues, type FieldProblem } from "./event-form";
+import { EventInput, londonInputToIso, poundsToPence, type TicketTypeInput } from "@domain";
+import {
+  EMPTY_EVENT_FORM,
+  formFieldOf,
+  isOngoingBusiness,
+  type EventFormField,
+  type EventFormValues,
+  type FieldProblem,
+  type ProblemField,
+  type TicketTypeFormField,
+  type TicketTypeFormValues,
+} from "./event-form";
 
 // The form's check before posting, with the server's own schema. The page imports this module when the form
 // is sent, never with the page: zod and the schema are a chunk of their own (issue 35).
@@ -28,7 +38,59 @@ function organiserIdFor(values: EventFormValues, admin: AssembleOptions["admin"]
 export type AssembledEvent = { ok: true; input: EventInput } | { ok: false; problem: FieldProblem };
 
 const FIELD_ORDER = Object.keys(EMPTY_EVENT_FORM) as EventFormField[];
-const positionOf = (problem: FieldProblem) => (problem.field ? FIELD_ORDER.indexOf(problem.field) : FIELD_ORDER.length);
+const TYPE_FIELD_ORDER: TicketTypeFormField[] = ["name", "price", "capacity", "salesStart", "salesEnd", "minPerOrder", "maxPerOrder", "hidden", "description"];
+
+/** How far down the form a problem is: a type's field sits in the types' place, by type and then by field. */
+function positionOf(problem: FieldProblem): number {
+  if (!problem.field) return FIELD_ORDER.length;
+  const [field, index, typeField] = problem.field.split(".") as [EventFormField, string?, TicketTypeFormField?];
+  const at = FIELD_ORDER.indexOf(field);
+  // A problem with the types as a whole (all free or all paid) follows any one type's own.
+  if (index === undefined) return field === "ticketTypes" ? at + 0.5 : at;
+  return at + (Number(index) + (typeField ? TYPE_FIELD_ORDER.indexOf(typeField) + 1 : 0) / 100) / 1000;
+}
+
+/** The form's field a schema issue is about; a type's (`ticketTypes.1.price`) when it is about one. */
+function problemFieldOf(path: readonly PropertyKey[]): ProblemField | undefined {
+  const field = formFieldOf(path[0]);
+  if (field !== "ticketTypes" || typeof path[1] !== "number") return field;
+  const typeField = path[2] === "pricePence" ? "price" : path[2];
+  return typeof typeField === "string" && TYPE_FIELD_ORDER.includes(typeField as TicketTypeFormField) ? `ticketTypes.${path[1]}.${typeField as TicketTypeFormField}` : `ticketTypes.${path[1]}`;
+}
+
+/** A count as typed: null when empty, NaN when not a number (the schema then says what it must be). */
+function countOrNull(text: string): number | null {
+  return text.trim() === "" ? null : Number(text.trim());
+}
+
+/**
+ * The types as the API takes them (issue 36): pounds as pence, UK times as ISO instants, blanks as null.
+ * What cannot be read is a problem here; the rest is the server's schema's to judge (EventInput).
+ */
+function assembleTicketTypes(types: readonly TicketTypeFormValues[], problems: FieldProblem[]): TicketTypeInput[] {
+  return types.map((type, index) => {
+    const at = (field: TicketTypeFormField): ProblemField => `ticketTypes.${index}.${field}`;
+    const priceText = type.price.trim();
+    const pricePence = priceText === "" ? 0 : poundsToPence(priceText);
+    if (pricePence === null) problems.push({ field: at("price"), message: "Price must be an amount in pounds, such as 12.50" });
+    const salesStart = isoOrNull(type.salesStart);
+    if (salesStart === undefined) problems.push({ field: at("salesStart"), message: "On sale from must be a date and time" });
+    const salesEnd = isoOrNull(type.salesEnd);
+    if (salesEnd === undefined) problems.push({ field: at("salesEnd"), message: "On sale until must be a date and time" });
+    return {
+      ...(type.id ? { id: type.id } : {}),
+      name: type.name,
+      description: type.description,
+      pricePence: pricePence ?? 0,
+      capacity: countOrNull(type.capacity),
+      salesStart: salesStart ?? null,
+      salesEnd: salesEnd ?? null,
+      minPerOrder: countOrNull(type.minPerOrder) ?? 1,
+      maxPerOrder: countOrNull(type.maxPerOrder),
+      hidden: type.hidden,
+    };
+  });
+}
 
 /**
  * The body for POST/PATCH /api/events, checked with the schema the server uses (spec §5 Create event):
@@ -39,13 +101,18 @@ const positionOf = (problem: FieldProblem) => (problem.field ? FIELD_ORDER.index
 export function assembleEventInput(values: EventFormValues, options: AssembleOptions): AssembledEvent {
   const problems: FieldProblem[] = [];
 
-  const priceText = values.price.trim();
+  // The one price, while the event sells one type (with several, each type has its own: assembleTicketTypes).
+  const priceText = values.ticketTypes === null ? values.price.trim() : "";
   const pricePence = priceText === "" ? 0 : poundsToPence(priceText);
   if (pricePence === null) problems.push({ field: "price", message: "Price must be an amount in pounds, such as 12.50" });
 
   const maxText = values.maxAttendees.trim();
   const maxAttendees = maxText === "" ? null : Number(maxText);
   if (maxAttendees !== null && !Number.isFinite(maxAttendees)) problems.push({ field: "maxAttendees", message: "Max attendees must be a whole number" });
+
+  // Several types (issue 36): each has its price, and the event's one price is not sent.
+  const ticketTypes = values.ticketTypes === null ? undefined : assembleTicketTypes(values.ticketTypes, problems);
+  const paid = ticketTypes ? ticketTypes.some((type) => type.pricePence > 0) : (pricePence ?? 0) > 0;
 
   const ongoing = isOngoingBusiness(values.category);
   const dateTime = ongoing ? null : isoOrNull(values.dateTime);
@@ -61,11 +128,12 @@ export function assembleEventInput(values: EventFormValues, options: AssembleOpt
     endTime: endTime ?? null,
     venue: values.venue,
     location: values.location,
-    pricePence: pricePence ?? 0,
+    ...(ticketTypes ? { ticketTypes } : { pricePence: pricePence ?? 0 }),
     maxAttendees: maxAttendees !== null && Number.isFinite(maxAttendees) ? maxAttendees : null,
     minAge: values.minAge === "" ? null : Number(values.minAge),
+    transferCutoffHours: values.transferCutoffHours.trim() === "" ? null : Number(values.transferCutoffHours),
     // Only a paid event has a booking fee to absorb.
-    absorbsBookingFee: values.absorbsBookingFee && (pricePence ?? 0) > 0,
+    absorbsBookingFee: values.absorbsBookingFee && paid,
     imageUrl: options.hasImageFile ? null : values.imageUrl,
     videoUrl: values.videoUrl,
     affiliateCode: values.affiliateCode,
@@ -73,7 +141,7 @@ export function assembleEventInput(values: EventFormValues, options: AssembleOpt
   };
   const parsed = EventInput.safeParse(assembled);
   if (parsed.success && problems.length === 0) return { ok: true, input: parsed.data };
-  for (const issue of parsed.error?.issues ?? []) problems.push({ field: formFieldOf(issue.path[0]), message: issue.message });
+  for (const issue of parsed.error?.issues ?? []) problems.push({ field: problemFieldOf(issue.path), message: issue.message });
   // A stable sort keeps this module's own wording ahead of the schema's for the same field.
   const first = problems.sort((a, b) => positionOf(a) - positionOf(b))[0]!;
   return { ok: false, problem: first };

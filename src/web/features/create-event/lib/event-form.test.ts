@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { EditableEvent } from "@domain";
 import { assembleEventInput, type AssembleOptions } from "./event-checks";
-import { EMPTY_EVENT_FORM, fieldNamedIn, formValuesFromEvent, penceToPoundsInput, submitButtonLabel, withCategory, type EventFormValues } from "./event-form";
+import {
+  EMPTY_EVENT_FORM,
+  fieldNamedIn,
+  formValuesFromEvent,
+  newTicketType,
+  penceToPoundsInput,
+  sellsTickets,
+  submitButtonLabel,
+  withAnotherTicketType,
+  withCategory,
+  type EventFormValues,
+  type TicketTypeFormValues,
+} from "./event-form";
+import { endedNow } from "../components/ticket-types-editor";
 import { anEditableTicketType } from "~/test/events";
 
 const filled: EventFormValues = {
@@ -30,7 +43,7 @@ function problemOf(values: EventFormValues, options = asMember) {
 describe("assembleEventInput (spec §5 Create event)", () => {
   it("turns the typed values into the API's EventInput: pence, UK times as ISO, empty fields null", () => {
     expect(
-      inputOf({ ...filled, description: " ", endTime: "2026-07-04T23:00", price: "12.5", maxAttendees: "150", minAge: "18", affiliateCode: "abc-1" }),
+      inputOf({ ...filled, description: " ", endTime: "2026-07-04T23:00", price: "12.5", maxAttendees: "150", minAge: "18", transferCutoffHours: "24", affiliateCode: "abc-1" }),
     ).toEqual({
       title: "Summer Jazz Night",
       description: null,
@@ -43,6 +56,7 @@ describe("assembleEventInput (spec §5 Create event)", () => {
       absorbsBookingFee: false,
       maxAttendees: 150,
       minAge: 18,
+      transferCutoffHours: 24,
       imageUrl: null,
       videoUrl: null,
       affiliateCode: "ABC-1",
@@ -139,6 +153,7 @@ const saved: EditableEvent = {
   status: "active",
   businessType: "event",
   minAge: null,
+  transferCutoffHours: 0,
 };
 
 describe("formValuesFromEvent", () => {
@@ -152,8 +167,10 @@ describe("formValuesFromEvent", () => {
       venue: "Band on the Wall",
       location: "Manchester",
       price: "12.05",
+      ticketTypes: null,
       maxAttendees: "80",
       minAge: "",
+      transferCutoffHours: "",
       absorbsBookingFee: false,
       imageUrl: "/media/seed/summer-jazz.webp",
       videoUrl: "",
@@ -214,5 +231,90 @@ describe("submitButtonLabel (spec §2)", () => {
     expect(submitButtonLabel("create", true)).toBe("Creating Event...");
     expect(submitButtonLabel("edit", false)).toBe("Update Event");
     expect(submitButtonLabel("edit", true)).toBe("Updating Event...");
+  });
+});
+
+describe("several ticket types in the form (issue 36)", () => {
+  const typed = (overrides: Partial<TicketTypeFormValues>): TicketTypeFormValues => ({ ...newTicketType(), ...overrides });
+  const threeTypes: EventFormValues = {
+    ...filled,
+    maxAttendees: "150",
+    ticketTypes: [
+      typed({ name: "Early bird", price: "10", capacity: "50", salesEnd: "2026-06-01T18:00" }),
+      typed({ name: "Standard", price: "15" }),
+      typed({ name: " VIP ", price: "40", capacity: "20", maxPerOrder: "4", minPerOrder: "2", description: "Balcony seats", hidden: true }),
+    ],
+  };
+
+  it("sends each type in the form's order, in pence and UK time as ISO, and no one price", () => {
+    const input = inputOf(threeTypes);
+    expect(input.pricePence).toBeUndefined();
+    expect(input.maxAttendees).toBe(150);
+    expect(input.ticketTypes).toEqual([
+      { name: "Early bird", description: null, pricePence: 1000, capacity: 50, salesStart: null, salesEnd: "2026-06-01T17:00:00.000Z", minPerOrder: 1, maxPerOrder: null, hidden: false },
+      { name: "Standard", description: null, pricePence: 1500, capacity: null, salesStart: null, salesEnd: null, minPerOrder: 1, maxPerOrder: null, hidden: false },
+      { name: "VIP", description: "Balcony seats", pricePence: 4000, capacity: 20, salesStart: null, salesEnd: null, minPerOrder: 2, maxPerOrder: 4, hidden: true },
+    ]);
+    expect(sellsTickets(threeTypes)).toBe(true);
+    expect(inputOf({ ...threeTypes, absorbsBookingFee: true }).absorbsBookingFee).toBe(true);
+  });
+
+  it("keeps a saved type's id, so that saving changes it rather than adding another", () => {
+    const values = { ...threeTypes, ticketTypes: [typed({ id: "0b7e8f2a-4c1d-4e6f-8a9b-1c2d3e4f5a6b", name: "Standard", price: "15" })] };
+    expect(inputOf(values).ticketTypes?.[0]).toMatchObject({ id: "0b7e8f2a-4c1d-4e6f-8a9b-1c2d3e4f5a6b", name: "Standard" });
+  });
+
+  it("reports a type's problem at that type's field, in the server's schema's words", () => {
+    const at = (index: number, overrides: Partial<TicketTypeFormValues>) => ({ ...threeTypes, ticketTypes: threeTypes.ticketTypes!.map((type, i) => (i === index ? { ...type, ...overrides } : type)) });
+    expect(problemOf(at(1, { name: " " }))).toEqual({ field: "ticketTypes.1.name", message: "Ticket type name is required" });
+    expect(problemOf(at(2, { price: "abc" }))).toEqual({ field: "ticketTypes.2.price", message: "Price must be an amount in pounds, such as 12.50" });
+    expect(problemOf(at(0, { salesStart: "2026-06-02T18:00" }))).toEqual({ field: "ticketTypes.0.salesEnd", message: "On sale until must be after on sale from" });
+    expect(problemOf(at(2, { maxPerOrder: "1" }))).toEqual({ field: "ticketTypes.2.maxPerOrder", message: "Maximum per order cannot be below the minimum" });
+    expect(problemOf(at(0, { capacity: "0" }))).toEqual({ field: "ticketTypes.0.capacity", message: "Ticket type capacity must be at least 1" });
+    expect(problemOf(at(1, { name: "early BIRD" }))).toEqual({ field: "ticketTypes.1.name", message: "Two ticket types are called early BIRD: give each its own name" });
+    // The first problem down the form: the first type's before the second's, and the title before any.
+    expect(problemOf({ ...at(1, { name: "" }), ticketTypes: [{ ...threeTypes.ticketTypes![0]!, capacity: "0" }, { ...threeTypes.ticketTypes![1]!, name: "" }] }).field).toBe("ticketTypes.0.capacity");
+    expect(problemOf({ ...at(1, { name: "" }), title: "" }).field).toBe("title");
+  });
+
+  it("refuses free and paid types together, as the server does, on the list as a whole", () => {
+    const mixed = { ...threeTypes, ticketTypes: [typed({ name: "Free entry", price: "" }), typed({ name: "Standard", price: "15" })] };
+    expect(problemOf(mixed)).toEqual({ field: "ticketTypes", message: "An event's ticket types must be all free or all paid" });
+    const free = { ...threeTypes, ticketTypes: [typed({ name: "Adult", price: "" }), typed({ name: "Child", price: "0" })] };
+    expect(inputOf(free).ticketTypes?.map((type) => type.pricePence)).toEqual([0, 0]);
+    expect(sellsTickets(free)).toBe(false);
+  });
+
+  it("'Add another ticket type' turns the one price into a list: the event's own type (kept by id) at the price typed, then a new one", () => {
+    const created = withAnotherTicketType({ ...filled, price: "10" }, null);
+    expect(created.ticketTypes?.map((type) => [type.name, type.price, type.id])).toEqual([
+      ["General Admission", "10", undefined],
+      ["", "", undefined],
+    ]);
+    const edited = withAnotherTicketType({ ...formValuesFromEvent(saved, "owner-1"), price: "13" }, { ...saved, ticketTypes: [anEditableTicketType(1205, { sold: 3, removable: false })] });
+    expect(edited.ticketTypes?.[0]).toMatchObject({ id: anEditableTicketType(0).id, name: "General Admission", price: "13", sold: 3, removable: false });
+    expect(withAnotherTicketType(edited, null).ticketTypes).toHaveLength(3);
+  });
+
+  it("opens an event with several types as its list, times in UK time", () => {
+    const several = {
+      ...saved,
+      ticketTypes: [
+        anEditableTicketType(1000, { id: "1d2e3f40-5a6b-4c7d-8e9f-a0b1c2d3e4f5", name: "Early bird", capacity: 50, salesEnd: "2026-06-01T17:00:00.000Z", sold: 4, removable: false }),
+        anEditableTicketType(1500, { id: "2e3f4051-6b7c-4d8e-9fa0-b1c2d3e4f5a6", name: "Standard", maxPerOrder: 6, minPerOrder: 2 }),
+      ],
+    };
+    const values = formValuesFromEvent(several, "owner-1");
+    expect(values.ticketTypes).toEqual([
+      { key: "1d2e3f40-5a6b-4c7d-8e9f-a0b1c2d3e4f5", id: "1d2e3f40-5a6b-4c7d-8e9f-a0b1c2d3e4f5", name: "Early bird", description: "", price: "10.00", capacity: "50", salesStart: "", salesEnd: "2026-06-01T18:00", minPerOrder: "", maxPerOrder: "", hidden: false, sold: 4, removable: false },
+      { key: "2e3f4051-6b7c-4d8e-9fa0-b1c2d3e4f5a6", id: "2e3f4051-6b7c-4d8e-9fa0-b1c2d3e4f5a6", name: "Standard", description: "", price: "15.00", capacity: "", salesStart: "", salesEnd: "", minPerOrder: "2", maxPerOrder: "6", hidden: false, sold: 0, removable: true },
+    ]);
+    expect(inputOf(values).ticketTypes?.map((type) => type.id)).toEqual(["1d2e3f40-5a6b-4c7d-8e9f-a0b1c2d3e4f5", "2e3f4051-6b7c-4d8e-9fa0-b1c2d3e4f5a6"]);
+  });
+
+  it("'End sales now' ends a type from this minute, UK time, and drops a start still to come", () => {
+    const now = new Date("2026-07-01T12:34:56.000Z");
+    expect(endedNow(typed({ name: "Early bird", salesStart: "2026-05-01T09:00" }), now)).toMatchObject({ salesStart: "2026-05-01T09:00", salesEnd: "2026-07-01T13:34" });
+    expect(endedNow(typed({ name: "Late", salesStart: "2026-08-01T09:00" }), now)).toMatchObject({ salesStart: "", salesEnd: "2026-07-01T13:34" });
   });
 });

@@ -1,6 +1,6 @@
 import { paths } from "~/paths";
 import { ApiRequestError } from "~/lib/api-request";
-import { fieldNamedIn, type EventFormField, type FormMode } from "./event-form";
+import { fieldNamedIn, type FormMode, type ProblemField } from "./event-form";
 
 /** A 'Title / Detail' toast (spec §8). */
 export interface ToastText {
@@ -30,8 +30,10 @@ export function saveFailedTitle(mode: FormMode): string {
 /** What to tell the organiser when saving fails: a toast, and the field to mark and focus with its message. */
 export interface SaveProblem {
   toast: ToastText;
-  field?: EventFormField;
+  field?: ProblemField;
   message?: string;
+  /** A type left out of the list has tickets sold or being bought (409 TICKET_TYPE_SOLD): it must stay, and can be ended instead (issue 36). */
+  typeSold?: boolean;
 }
 
 /** A refused or failed save in the spec's words; the server's message says what was wrong. */
@@ -47,6 +49,9 @@ export function saveFailureProblem(error: unknown, mode: FormMode): SaveProblem 
       return { toast: EVENT_TOASTS.imageUploadFailed, field: "imageUrl", message: error.message };
     case "EVENT_ACCESS_DENIED":
       return { toast: EVENT_TOASTS.accessDenied };
+    case "CONFLICT":
+      if (error.reason === "TICKET_TYPE_SOLD") return { toast: { title, description: error.message }, field: "ticketTypes", message: error.message, typeSold: true };
+      return { toast: { title, description: error.message } };
     case "INVALID_ORGANISER":
       return { toast: { title, description: INVALID_ORGANISER_MESSAGE }, field: "organiserId", message: INVALID_ORGANISER_MESSAGE };
     default: {

@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import type { Attendee } from "@domain";
-import { attendeeRow, attendeeSummary } from "./attendee-rows";
+import { attendeeRow, attendeeRows, attendeeSummary } from "./attendee-rows";
 
+/** One ticket of a booking of two (issue 36: the list is a row per ticket). */
 const attendee = (overrides: Partial<Attendee> = {}): Attendee => ({
-  bookingId: "b1",
+  ticketId: "k1",
+  ticketCode: "TCKT-2026-1A2B3C4D",
   name: "Ada Lovelace",
   email: "ada@example.co.uk",
+  typeName: "Standard",
+  ticketStatus: "valid",
+  checkedInAt: null,
+  bookingId: "b1",
+  buyerName: "Ada Lovelace",
+  buyerEmail: "ada@example.co.uk",
   status: "confirmed",
   tickets: 2,
   amountPence: 2460,
@@ -15,56 +23,70 @@ const attendee = (overrides: Partial<Attendee> = {}): Attendee => ({
   unitPricePence: 1000,
   feePerTicketPence: 230,
   bookedAt: "2026-07-04T18:30:00Z",
-  ticketCode: "TCKT-2026-1A2B3C4D",
+  bookingCode: "TCKT-2026-1A2B3C4D",
   qrCode: "b1",
-  checkedInAt: null,
+  bookingCheckedInAt: null,
   ...overrides,
 });
 
 describe("attendeeRow", () => {
-  it("shows pounds and UK time, and Pending before check-in", () => {
-    expect(attendeeRow(attendee())).toMatchObject({
+  it("shows the ticket's attendee and type, its booking in pounds and UK time, and Pending before check-in", () => {
+    expect(attendeeRow(attendee({ ticketId: "k2", ticketCode: "TCKT-2026-5E6F7A8B", name: "Grace Hopper", email: "grace@example.com", typeName: "VIP" }))).toMatchObject({
+      ticketId: "k2",
+      ticketCode: "TCKT-2026-5E6F7A8B",
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      typeName: "VIP",
       bookingId: "b1",
-      name: "Ada Lovelace",
-      email: "ada@example.co.uk",
+      buyerName: "Ada Lovelace",
       tickets: 2,
       amount: "£24.60",
       bookedAt: "Sat, 4 Jul 2026, 19:30",
-      ticketCode: "TCKT-2026-1A2B3C4D",
       status: "Pending",
       checkedInAt: null,
+      canCheckIn: true,
     });
   });
 
-  it("shows Checked In with the time of check-in", () => {
+  it("shows Checked In with the time of this ticket's check-in", () => {
     const row = attendeeRow(attendee({ checkedInAt: "2026-12-06T19:05:00Z" }));
     expect(row.status).toBe("Checked In");
     expect(row.checkedInAt).toBe("Sun, 6 Dec 2026, 19:05");
   });
 
-  it("shows a partly refunded booking as still active, and a fully refunded or disputed one as not (issue 19)", () => {
-    expect(attendeeRow(attendee({ tickets: 1, refundedTickets: 1, refundState: "partly-refunded", refundedPence: 1230 }))).toMatchObject({
-      stateLabel: "Partly refunded",
-      refundedTickets: 1,
-      refunded: "£12.30",
-      active: true,
-    });
-    expect(attendeeRow(attendee({ status: "refunded", tickets: 0, refundedTickets: 2, refundState: "refunded", refundedPence: 2460 }))).toMatchObject({ stateLabel: "Refunded", active: false });
-    expect(attendeeRow(attendee({ status: "disputed" }))).toMatchObject({ stateLabel: "Disputed", active: false });
+  it("shows a refunded ticket of a partly refunded booking as Refunded, not to be checked in, and its booking still refundable (issue 19)", () => {
+    const partly = { tickets: 1, refundedTickets: 1, refundState: "partly-refunded", refundedPence: 1230 } as const;
+    expect(attendeeRow(attendee({ ...partly, ticketStatus: "refunded" }))).toMatchObject({ status: "Refunded", canCheckIn: false, stateLabel: "Partly refunded", refunded: "£12.30", active: true });
+    expect(attendeeRow(attendee(partly))).toMatchObject({ status: "Pending", canCheckIn: true });
+    expect(attendeeRow(attendee({ status: "refunded", tickets: 0, refundedTickets: 2, refundState: "refunded", refundedPence: 2460, ticketStatus: "refunded" }))).toMatchObject({ stateLabel: "Refunded", active: false });
+    expect(attendeeRow(attendee({ status: "disputed" }))).toMatchObject({ stateLabel: "Disputed", active: false, canCheckIn: false });
   });
+});
 
-  it("counts only valid tickets and nets refunds out of the revenue", () => {
-    const summary = attendeeSummary([
-      attendee({ bookingId: "a", tickets: 1, refundedTickets: 1, refundState: "partly-refunded", refundedPence: 1230 }),
-      attendee({ bookingId: "b", status: "refunded", tickets: 0, refundedTickets: 2, refundState: "refunded", refundedPence: 2460 }),
-    ]);
-    expect(summary).toMatchObject({ bookings: 1, tickets: 1, paidByBuyersPence: 2460 - 1230 });
+describe("attendeeRows", () => {
+  it("marks each booking's first ticket, which carries the booking's refund", () => {
+    const rows = attendeeRows([attendee(), attendee({ ticketId: "k2" }), attendee({ ticketId: "k3", bookingId: "b2" })]);
+    expect(rows.map((row) => row.firstOfBooking)).toEqual([true, false, true]);
   });
 });
 
 describe("attendeeSummary", () => {
-  it("counts bookings, tickets, check-ins and revenue", () => {
-    const summary = attendeeSummary([attendee(), attendee({ bookingId: "b2", tickets: 1, amountPence: 1230, checkedInAt: "2026-12-06T19:05:00Z" })]);
-    expect(summary).toEqual({ bookings: 2, tickets: 3, checkedInBookings: 1, checkedInTickets: 1, paidByBuyersPence: 3690 });
+  it("counts bookings, valid tickets and tickets checked in, and each booking's money once", () => {
+    const summary = attendeeSummary([
+      attendee(),
+      attendee({ ticketId: "k2", checkedInAt: "2026-12-06T19:05:00Z" }),
+      attendee({ ticketId: "k3", bookingId: "b2", tickets: 1, amountPence: 1230, checkedInAt: "2026-12-06T19:05:00Z" }),
+    ]);
+    expect(summary).toEqual({ bookings: 2, tickets: 3, checkedInTickets: 2, paidByBuyersPence: 3690 });
+  });
+
+  it("leaves refunded tickets out and nets refunds out of the revenue", () => {
+    const partly = { tickets: 1, refundedTickets: 1, refundState: "partly-refunded", refundedPence: 1230 } as const;
+    const summary = attendeeSummary([
+      attendee({ ...partly }),
+      attendee({ ...partly, ticketId: "k2", ticketStatus: "refunded" }),
+      attendee({ ticketId: "k3", bookingId: "b2", status: "refunded", tickets: 0, refundedTickets: 2, refundState: "refunded", refundedPence: 2460, ticketStatus: "refunded" }),
+    ]);
+    expect(summary).toMatchObject({ bookings: 1, tickets: 1, paidByBuyersPence: 2460 - 1230 });
   });
 });

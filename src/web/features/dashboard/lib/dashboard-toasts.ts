@@ -18,6 +18,9 @@ export const DASHBOARD_TOASTS = {
   // Issue 19: not in the spec's list; short and plain.
   refunded: { title: "Tickets refunded" },
   refundFailed: { title: "Failed to refund tickets" },
+  // Issue 36.
+  renamed: { title: "Ticket renamed" },
+  renameFailed: { title: "Failed to rename ticket" },
 } as const satisfies Record<string, ToastText>;
 
 /** Shown under the resender's button after a successful send (spec §8). */

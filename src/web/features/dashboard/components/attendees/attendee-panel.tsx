@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { Skeleton } from "~/components/ui/skeleton";
 import { paths } from "~/paths";
-import { attendeeRow, attendeeSummary, type AttendeeRow } from "../../lib/attendee-rows";
+import { attendeeRows, attendeeSummary, type AttendeeRow } from "../../lib/attendee-rows";
 import { eventChoiceLabel, type AttendeeEventGroups } from "../../lib/my-event-rows";
 import { EmptyState } from "../empty-state";
 import { RefundRequestsSection } from "../refund-requests/refund-requests-section";
@@ -18,6 +18,7 @@ import { AttendeeTable } from "./attendee-table";
 
 // Opened by a Refund button: its code (and the dialog's) loads then, not with the page (issue 35).
 const RefundDialog = lazy(() => import("./refund-dialog").then((module) => ({ default: module.RefundDialog })));
+const RenameDialog = lazy(() => import("./rename-dialog").then((module) => ({ default: module.RenameDialog })));
 
 /** The attendee list as a CSV download (spec §9 CSV export columns; the JSON API's); the browser follows the link. */
 const attendeesCsvUrl = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/attendees?format=csv`;
@@ -27,11 +28,12 @@ function statusLine(list: AttendeeList | null, loading: boolean): string {
   if (!list) return "";
   const summary = attendeeSummary(list.attendees);
   if (list.attendees.length === 0) return "No attendees yet.";
-  return `${plural(summary.bookings, "booking")} · ${plural(summary.tickets, "ticket")} · ${summary.checkedInBookings} of ${summary.bookings} checked in · ${formatPounds(summary.paidByBuyersPence)} paid by buyers, booking fees included`;
+  return `${plural(summary.bookings, "booking")} · ${plural(summary.tickets, "ticket")} · ${summary.checkedInTickets} of ${plural(summary.tickets, "ticket")} checked in · ${formatPounds(summary.paidByBuyersPence)} paid by buyers, booking fees included`;
 }
 
 /**
- * Confirmed attendees of one of the user's active events, with check-in and CSV export, and the
+ * Confirmed attendees of one of the user's active events, a row per ticket (issue 36), with check-in and renaming of each
+ * ticket, refunds of each booking and CSV export, and the
  * ticket viewer and resender (spec §2 Dashboard). It opens on the next upcoming event; past events
  * follow in their own group (issue 17). The event is in the address (?event=), read by the loader.
  */
@@ -58,12 +60,14 @@ export function AttendeePanel({
   const switching = pendingEvent !== null && pendingEvent !== eventId;
   const [refunding, setRefunding] = useState<AttendeeRow | null>(null);
   const closeRefund = useCallback(() => setRefunding(null), []);
-  const rows = attendees && !switching ? attendees.attendees.map(attendeeRow) : [];
+  const [renaming, setRenaming] = useState<AttendeeRow | null>(null);
+  const closeRename = useCallback(() => setRenaming(null), []);
+  const rows = attendees && !switching ? attendeeRows(attendees.attendees) : [];
 
   return (
     <section aria-labelledby="attendees-heading" className="flex flex-col gap-5">
       <PanelHeader id="attendees-heading" title="Attendee Management">
-        Confirmed attendees of your active events. Check people in, refund tickets and export the list.
+        Confirmed attendees of your active events, one row per ticket. Check people in, rename tickets, refund them and export the list.
       </PanelHeader>
 
       <RefundRequestsSection requests={refundRequests} refundRequestEmails={refundRequestEmails} />
@@ -122,10 +126,10 @@ export function AttendeePanel({
           {attendees && !switching && rows.length > 0 && (
             <>
               <div className="hidden md:block">
-                <AttendeeTable eventTitle={attendees.event.title} rows={rows} onRefund={setRefunding} />
+                <AttendeeTable eventTitle={attendees.event.title} rows={rows} onRefund={setRefunding} onRename={setRenaming} />
               </div>
               <div className="md:hidden">
-                <AttendeeCards rows={rows} onRefund={setRefunding} />
+                <AttendeeCards rows={rows} onRefund={setRefunding} onRename={setRenaming} />
               </div>
             </>
           )}
@@ -154,6 +158,12 @@ export function AttendeePanel({
       {refunding && (
         <Suspense fallback={null}>
           <RefundDialog row={refunding} onClose={closeRefund} />
+        </Suspense>
+      )}
+
+      {renaming && (
+        <Suspense fallback={null}>
+          <RenameDialog key={renaming.ticketId} row={renaming} onClose={closeRename} />
         </Suspense>
       )}
 

@@ -9,7 +9,7 @@ import type { AttendeeRow } from "../../lib/attendee-rows";
 import { DASHBOARD_TOASTS } from "../../lib/dashboard-toasts";
 
 /**
- * 'Check In' for a pending attendee (posted to Attendee Management's action); once checked in, the
+ * 'Check In' for a pending ticket (posted to Attendee Management's action, issue 36); once checked in, the
  * button gives way to a note that takes the focus, so keyboard users are not dropped at the top of the page.
  */
 export function CheckInAction({ row }: { row: AttendeeRow }) {
@@ -42,7 +42,7 @@ export function CheckInAction({ row }: { row: AttendeeRow }) {
   return (
     <fetcher.Form method="post" onSubmit={(event) => (hadFocus.current = event.currentTarget.contains(document.activeElement))}>
       <input type="hidden" name="intent" value="check-in" />
-      <input type="hidden" name="bookingId" value={row.bookingId} />
+      <input type="hidden" name="ticketId" value={row.ticketId} />
       <Button type="submit" size="sm" disabled={busy}>
         <UserCheck aria-hidden="true" />
         {busy ? "Checking in..." : "Check In"}

@@ -73,7 +73,7 @@ function RefundForm({ row, onClose }: { row: AttendeeRow; onClose: () => void })
       <div>
         <DialogTitle className="text-lg font-bold">Refund tickets</DialogTitle>
         <DialogDescription className="mt-1 text-sm text-muted">
-          <span className="break-words font-semibold text-ink">{row.name}</span> · {row.ticketCode} · {row.tickets} valid{" "}
+          <span className="break-words font-semibold text-ink">{row.buyerName}</span> · {row.bookingCode} · {row.tickets} valid{" "}
           {row.tickets === 1 ? "ticket" : "tickets"}
         </DialogDescription>
       </div>

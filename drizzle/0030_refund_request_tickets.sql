@@ -1,0 +1,1 @@
+ALTER TABLE "refund_requests" ADD COLUMN "ticket_ids" uuid[];

@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { sql } from "drizzle-orm";
+import type { Db } from "../src/server/db/client";
+
+/**
+ * How to undo each migration a migration test rolls back past, newest last. A migration test seeds the demo
+ * data, rolls the database back to the release before the migration it tests, and migrates again; a new
+ * migration adds its undoing here (the test fails with its tag otherwise).
+ */
+const UNDO: Record<string, string[]> = {
+  "0027_ticket_types": [
+    "alter table order_lines drop column ticket_type_id",
+    "alter table bookings drop column ticket_type_id",
+    "alter table events drop column several_prices",
+    "drop table ticket_types",
+  ],
+  "0028_attendee_tickets": [
+    "drop trigger bookings_issue_tickets on bookings",
+    "drop function issue_booking_tickets()",
+    "drop function issue_tickets(uuid[])",
+    "drop function new_ticket_code(timestamptz)",
+    "drop table tickets",
+    "alter table order_lines drop column attendees",
+  ],
+  "0029_vat_credit_notes": ["drop table vat_credit_notes"],
+  "0030_refund_request_tickets": ["alter table refund_requests drop column ticket_ids"],
+  "0031_ticket_changes": ["drop table ticket_changes", "alter table events drop column transfer_cutoff_hours"],
+};
+
+const journal = JSON.parse(readFileSync(resolve(import.meta.dirname, "../drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
+
+/** Undoes every migration after `tag`, newest first, and forgets it was applied, so the next migrate applies it again. */
+export async function rollBackTo(db: Db, tag: string): Promise<void> {
+  const index = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (index < 0) throw new Error(`No migration ${tag}`);
+  for (const entry of journal.entries.slice(index + 1).reverse()) {
+    const undo = UNDO[entry.tag];
+    if (!undo) throw new Error(`test/roll-back-migrations.ts cannot undo ${entry.tag}: add its undoing`);
+    for (const statement of undo) await db.execute(sql.raw(statement));
+    await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${entry.when}`);
+  }
+}
