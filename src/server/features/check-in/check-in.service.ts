@@ -451,7 +451,7 @@ export async function checkInBooking({ db, actor, bookingId }: { db: Db; actor: 
   if (!isUuid(bookingId)) throw new AppError("BOOKING_NOT_FOUND", "Booking not found");
   const row = await admitTicket(db, { ticket: { bookingId }, actor });
   if (!row || !managesEvent(actor, row.organiserId)) throw new AppError("BOOKING_NOT_FOUND", "Booking not found");
-  const revoked = revokedTicketMessage(row, { status: row.eventStatus });
+  const revoked = revokedAdmission(row);
   if (revoked) throw new AppError("CONFLICT", revoked, { reason: "TICKET_REVOKED" });
   if (row.status !== "confirmed") throw new AppError("BOOKING_NOT_FOUND", "Booking not found");
   if (row.checkedInAt) return { bookingId, checkedInAt: row.checkedInAt.toISOString(), alreadyCheckedIn: true };
