@@ -6,12 +6,13 @@ import { latestMessage } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { createPaidBookings } from "../../../../test/paid-bookings";
-import { bookings, events, ledgerEntries, orderLines, orders, payoutReversals, payouts, profiles, ticketTypes, vatCreditNotes } from "../../db/schema";
+import { bookings, events, ledgerEntries, orderLines, orders, payoutReversals, payouts, profiles, refunds, ticketTypes, vatCreditNotes } from "../../db/schema";
 import { QUEUES } from "../../jobs/jobs";
 import { createLocalPayments } from "../../providers/payments/local";
-import { createPaymentGateway } from "../../providers/payments/payments";
+import { createPaymentGateway, type PaymentGateway } from "../../providers/payments/payments";
 import { createStripePayments } from "../../providers/payments/stripe";
 import { runDuePayouts } from "../payouts/payouts.service";
+import { completeRefund, startBookingRefund } from "../refunds/refunds.service";
 import { reconcile } from "./reconcile";
 
 // Each test breaks the money on purpose (issue 33): the file's own ledger check would fail it.
@@ -181,5 +182,32 @@ describe("the daily reconcile job (issue 33)", () => {
     expect(metrics).toContain(`eventora_reconcile_problems ${found}`);
     const lastRun = Number(/^eventora_reconcile_last_run_timestamp_seconds (\S+)$/m.exec(metrics)?.[1]);
     expect(Date.now() / 1000 - lastRun).toBeLessThan(120);
+  });
+});
+
+describe("reconcile while the app goes on refunding", () => {
+  it("finds nothing wrong with a refund made and recorded after the provider was asked, and compares it on the next run", async () => {
+    const { booking, order } = await sold();
+    const local = createLocalPayments({ publicUrl: t.config.publicUrl, db: t.db });
+    const { refund } = await t.db.transaction((tx) =>
+      startBookingRefund(tx, t.app.jobs, { bookingId: booking.id, quantity: 1, source: "organiser", reason: "Racing reconcile", requestedBy: null, requestKey: `race:${booking.id}` }),
+    );
+    // The provider lists its refunds; then, before reconcile reads the ledger, the refund is made and recorded.
+    const racing: PaymentGateway = {
+      ...local,
+      async listRefunds(args) {
+        const listed = await local.listRefunds(args);
+        await completeRefund({ db: t.db, gateway: local, jobs: t.app.jobs, refundId: refund.id });
+        return listed;
+      },
+    };
+    const ofOrder = (report: Awaited<ReturnType<typeof reconcile>>) => report.problems.filter((problem) => problem.orderId === order.id).map((problem) => problem.problem);
+    expect(ofOrder(await reconcile(t.db, { gateway: racing }))).toEqual([]);
+    const [done] = await t.db.select({ status: refunds.status, providerRefundId: refunds.providerRefundId }).from(refunds).where(eq(refunds.id, refund.id));
+    expect(done).toMatchObject({ status: "succeeded", providerRefundId: expect.stringMatching(/^re_local_/) });
+    expect(ofOrder(await reconcile(t.db, { gateway: local }))).toEqual([]);
+    // The next run holds the two to each other: a ledger refund the provider never made is still found.
+    await t.db.update(ledgerEntries).set({ providerRef: "re_local_never_made" }).where(eq(ledgerEntries.refundId, refund.id));
+    expect(ofOrder(await reconcile(t.db, { gateway: local }))).toContainEqual(expect.stringContaining("paid back on the ledger under re_local_never_made, which the provider has no refund of"));
   });
 });

@@ -19,6 +19,28 @@ const money = (pence: unknown) => formatPounds(Number(pence));
 /** An order id as PostgreSQL's uuid reads it: the provider's metadata is only compared with orders when it is one. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What the provider answered, and when it was asked (the database's clock), or why it could not be. */
+export type ProviderAnswer =
+  | { askedAt: Date; payments: ProviderPayment[]; refunds: ProviderRefundRecord[]; transfers: ProviderTransfer[] }
+  | { askedAt: Date; failure: string };
+
+/**
+ * Asks the provider for its payments, refunds and transfers since `since` (less a margin), noting the
+ * database's time first: a refund or transfer made after that may be on the ledger and not yet in the lists.
+ */
+export async function askProvider(db: Db, gateway: PaymentGateway, since: Date): Promise<ProviderAnswer> {
+  const from = new Date(since.getTime() - MARGIN_MS);
+  const [clock] = rowsOf<{ at: Date }>(await db.execute(sql`select clock_timestamp() as at`));
+  const askedAt = new Date(clock!.at);
+  try {
+    const [payments, refunds, transfers] = await Promise.all([gateway.listPayments({ since: from }), gateway.listRefunds({ since: from }), gateway.listTransfers({ since: from })]);
+    return { askedAt, payments, refunds, transfers };
+  } catch (error) {
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    return { askedAt, failure: `the payment provider (${gateway.name}) could not be asked for its payments, refunds and transfers since ${since.toISOString().slice(0, 10)} (${reason}): the ledger is not reconciled with it` };
+  }
+}
+
 /**
  * The ledger against the payment provider's own lists over a period (decision 027): every payment the
  * provider took is an order's charge on the ledger (an order that never confirmed has none: money taken for
@@ -26,21 +48,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * reverse: every charge, refund and transfer on the ledger in the period is the provider's. Refunds and
  * payouts still on their way (our row pending) are not yet expected on the ledger. A provider that cannot
  * be asked is a problem, never a pass.
+ *
+ * The app runs while reconcile does, so `db` is one snapshot taken after the provider was asked (reconcile's
+ * repeatable-read transaction): what the provider listed is then on the ledger or still on its way, and an
+ * entry written after the provider was asked is not looked for in its lists (it may be newer than them).
  */
-export async function providerProblems(db: Db, gateway: PaymentGateway, since: Date): Promise<ReconcileProblem[]> {
+export async function providerProblems(db: Db, answer: ProviderAnswer, since: Date): Promise<ReconcileProblem[]> {
+  if ("failure" in answer) return [{ orderId: null, bookingId: null, problem: answer.failure }];
   const from = new Date(since.getTime() - MARGIN_MS);
-  let payments: ProviderPayment[], refunds: ProviderRefundRecord[], transfers: ProviderTransfer[];
-  try {
-    [payments, refunds, transfers] = await Promise.all([gateway.listPayments({ since: from }), gateway.listRefunds({ since: from }), gateway.listTransfers({ since: from })]);
-  } catch (error) {
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    return [{ orderId: null, bookingId: null, problem: `the payment provider (${gateway.name}) could not be asked for its payments, refunds and transfers since ${since.toISOString().slice(0, 10)} (${reason}): the ledger is not reconciled with it` }];
-  }
   const inPeriod = (at: Date) => at.getTime() >= since.getTime();
-  return [...(await paymentProblems(db, payments, from, inPeriod)), ...(await refundProblems(db, refunds, from, inPeriod)), ...(await transferProblems(db, transfers, from, inPeriod))];
+  // A ledger entry the provider's lists should hold: in the period, and written before they were asked for.
+  const listed = (at: Date) => inPeriod(at) && at.getTime() < answer.askedAt.getTime();
+  return [
+    ...(await paymentProblems(db, answer.payments, from, inPeriod, listed)),
+    ...(await refundProblems(db, answer.refunds, from, inPeriod, listed)),
+    ...(await transferProblems(db, answer.transfers, from, inPeriod, listed)),
+  ];
 }
 
-async function paymentProblems(db: Db, payments: ProviderPayment[], from: Date, inPeriod: (at: Date) => boolean): Promise<ReconcileProblem[]> {
+async function paymentProblems(db: Db, payments: ProviderPayment[], from: Date, inPeriod: (at: Date) => boolean, listed: (at: Date) => boolean): Promise<ReconcileProblem[]> {
   const problems: ReconcileProblem[] = [];
   const taken = payments.filter((payment) => inPeriod(payment.createdAt));
   const byRef = new Map<string, { id: string; status: string; charged: number }>();
@@ -84,14 +110,14 @@ async function paymentProblems(db: Db, payments: ProviderPayment[], from: Date, 
       group by o.id`),
   );
   for (const row of charged) {
-    if (inPeriod(new Date(row.at)) && !(row.payment_reference && providerIds.has(row.payment_reference))) {
+    if (listed(new Date(row.at)) && !(row.payment_reference && providerIds.has(row.payment_reference))) {
       problems.push({ orderId: row.order_id, bookingId: null, problem: `charged ${money(row.charged)} on the ledger, but the provider has no payment ${row.payment_reference ?? "(none recorded)"}` });
     }
   }
   return problems;
 }
 
-async function refundProblems(db: Db, refunds: ProviderRefundRecord[], from: Date, inPeriod: (at: Date) => boolean): Promise<ReconcileProblem[]> {
+async function refundProblems(db: Db, refunds: ProviderRefundRecord[], from: Date, inPeriod: (at: Date) => boolean, listed: (at: Date) => boolean): Promise<ReconcileProblem[]> {
   const problems: ReconcileProblem[] = [];
   const onLedger = new Map(
     rowsOf<{ ref: string | null; order_id: string | null; booking_id: string | null; at: Date; pence: number }>(
@@ -121,14 +147,14 @@ async function refundProblems(db: Db, refunds: ProviderRefundRecord[], from: Dat
   }
   const providerIds = new Set(made.map((refund) => refund.id));
   for (const [ref, entry] of onLedger) {
-    if (inPeriod(new Date(entry.at)) && !(ref && providerIds.has(ref))) {
+    if (listed(new Date(entry.at)) && !(ref && providerIds.has(ref))) {
       problems.push({ orderId: entry.order_id, bookingId: entry.booking_id, problem: `${money(entry.pence)} paid back on the ledger under ${ref ?? "no provider id"}, which the provider has no refund of` });
     }
   }
   return problems;
 }
 
-async function transferProblems(db: Db, transfers: ProviderTransfer[], from: Date, inPeriod: (at: Date) => boolean): Promise<ReconcileProblem[]> {
+async function transferProblems(db: Db, transfers: ProviderTransfer[], from: Date, inPeriod: (at: Date) => boolean, listed: (at: Date) => boolean): Promise<ReconcileProblem[]> {
   const problems: ReconcileProblem[] = [];
   const onLedger = rowsOf<{ ref: string | null; payout_id: string | null; event_id: string | null; at: Date; pence: number; reversed: number; reversal_pending: boolean }>(
     await db.execute(sql`
@@ -154,7 +180,7 @@ async function transferProblems(db: Db, transfers: ProviderTransfer[], from: Dat
   }
   const providerIds = new Set(transfers.map((transfer) => transfer.id));
   for (const entry of onLedger) {
-    if (inPeriod(new Date(entry.at)) && !(entry.ref && providerIds.has(entry.ref))) {
+    if (listed(new Date(entry.at)) && !(entry.ref && providerIds.has(entry.ref))) {
       problems.push({ orderId: null, bookingId: null, problem: `${money(entry.pence)} transferred on the ledger (${payoutName(entry.payout_id)}, event ${entry.event_id}) under ${entry.ref ?? "no provider id"}, which the provider has no transfer of` });
     }
   }

@@ -10,7 +10,7 @@ import { eventSettlements, type EventSettlement } from "./settlement";
 import { QUEUES } from "../../jobs/jobs";
 import { createLocalPayments } from "../../providers/payments/local";
 import type { PaymentGateway } from "../../providers/payments/payments";
-import { PROVIDER_LOOKBACK_DAYS, providerProblems } from "./reconcile-provider";
+import { askProvider, PROVIDER_LOOKBACK_DAYS, providerProblems, type ProviderAnswer } from "./reconcile-provider";
 
 export interface ReconcileProblem {
   orderId: string | null;
@@ -64,6 +64,15 @@ export interface ReconcileReport {
  *   (providerProblems: the configured gateway, by default the local provider's own records).
  */
 export async function reconcile(db: Db, options: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const since = options.since ?? new Date(Date.now() - PROVIDER_LOOKBACK_DAYS * 24 * 3600 * 1000);
+  const gateway = options.gateway ?? createLocalPayments({ publicUrl: "", db });
+  // The provider first, then every check on one snapshot of the database: the app goes on selling and
+  // refunding meanwhile, and statements read at different moments would see half of a refund.
+  const answer = await askProvider(db, gateway, since);
+  return db.transaction((tx) => reconcileSnapshot(tx, answer, { name: gateway.name, since }), { isolationLevel: "repeatable read", accessMode: "read only" });
+}
+
+async function reconcileSnapshot(db: Db, answer: ProviderAnswer, provider: { name: string; since: Date }): Promise<ReconcileReport> {
   const problems: ReconcileProblem[] = [];
   const money = (pence: unknown) => formatPounds(Number(pence));
 
@@ -188,11 +197,9 @@ export async function reconcile(db: Db, options: ReconcileOptions = {}): Promise
   problems.push(...(await creditNoteProblems(db)));
   const payouts = await reconcilePayouts(db);
   problems.push(...payouts.problems);
-  const since = options.since ?? new Date(Date.now() - PROVIDER_LOOKBACK_DAYS * 24 * 3600 * 1000);
-  const gateway = options.gateway ?? createLocalPayments({ publicUrl: "", db });
-  problems.push(...(await providerProblems(db, gateway, since)));
+  problems.push(...(await providerProblems(db, answer, provider.since)));
 
-  return { orders: counted, chargedPence, refundedPence, disputedPence, heldPence: chargedPence - refundedPence - disputedPence, pendingRefunds, payouts: payouts.figures, provider: { name: gateway.name, since }, problems };
+  return { orders: counted, chargedPence, refundedPence, disputedPence, heldPence: chargedPence - refundedPence - disputedPence, pendingRefunds, payouts: payouts.figures, provider, problems };
 }
 
 /**
