@@ -26,6 +26,7 @@ const UNDO: Record<string, string[]> = {
   "0029_vat_credit_notes": ["drop table vat_credit_notes"],
   "0030_refund_request_tickets": ["alter table refund_requests drop column ticket_ids"],
   "0031_ticket_changes": ["drop table ticket_changes", "alter table events drop column transfer_cutoff_hours"],
+  "0032_ticket_questions": ["alter table events drop column questions"],
 };
 
 const journal = JSON.parse(readFileSync(resolve(import.meta.dirname, "../drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };

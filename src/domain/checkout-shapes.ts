@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attendeeEmailProblem, attendeeNameProblem, ATTENDEE_NAME_MESSAGES } from "./attendee-name";
 import { MAX_TICKETS_PER_EVENT } from "./checkout";
+import { ANSWER_MAX_LENGTH } from "./ticket-questions";
 import { EventSeller } from "./event-shapes";
 import { TicketEmailStatus } from "./ticket-email-shapes";
 
@@ -37,6 +38,10 @@ export const TicketAttendee = z.object({
   // A missing name is refused as an empty one, so the 400 names this field rather than the whole body (a union's aborted branch).
   name: z.preprocess((name) => name ?? "", AttendeeName).describe("The attendee's name on this ticket: trimmed, 1 to 100 characters"),
   email: AttendeeEmail.nullish().describe("The attendee's own e-mail (optional, at most 254 characters): they get their own ticket"),
+  answers: z
+    .record(z.string().max(100), z.union([z.string().max(ANSWER_MAX_LENGTH * 2, "an answer is too long"), z.boolean()], { message: "an answer must be text, or true or false for a tick box" }))
+    .optional()
+    .describe("Answers to the event's questions for this ticket (issue 36): question id to text, one of a choice's options, or true/false for a tick box"),
 });
 
 const attendees = z

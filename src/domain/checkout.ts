@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { CreatePaymentInput } from "./checkout-shapes";
 import { AppError } from "./errors";
 import { buyerFeePerTicket, type Pence } from "./money";
+import type { AnswersInput, TicketAnswer } from "./ticket-questions";
 
 /**
  * Stripe Checkout's shortest session: `expires_at` must be 30 minutes to 24 hours after Stripe creates
@@ -41,10 +42,18 @@ const CHECKOUTS_PER_MINUTE = 10;
 export const CHECKOUT_RATE_LIMIT = { limit: CHECKOUTS_PER_MINUTE, windowSeconds: 60 } as const;
 export const CHECKOUT_RATE_LIMIT_MESSAGE = `Too many checkouts started: at most ${CHECKOUTS_PER_MINUTE} a minute. Please wait a moment and try again.`;
 
-/** One ticket's attendee as a line carries it (issue 36). */
+/** One ticket's attendee as a line carries it (issue 36), with their answers to the event's questions as asked. */
 export interface LineAttendee {
   name: string;
   email?: string;
+  answers?: TicketAnswer[];
+}
+
+/** One ticket's attendee as the buyer sent it: answers by question id, checked by the server before they are kept. */
+export interface RequestedAttendee {
+  name: string;
+  email?: string;
+  answers?: AnswersInput;
 }
 
 /** A merged line of a checkout: its event and type, how many tickets, and who each is for (null: every one in the buyer's name). */
@@ -52,7 +61,7 @@ export interface MergedCheckoutLine {
   eventId: string;
   ticketTypeId: string | null;
   quantity: number;
-  attendees: LineAttendee[] | null;
+  attendees: RequestedAttendee[] | null;
 }
 
 /**
@@ -61,12 +70,12 @@ export interface MergedCheckoutLine {
  */
 export function checkoutLines(input: z.output<typeof CreatePaymentInput>): MergedCheckoutLine[] {
   const raw = "items" in input ? input.items : [{ eventId: input.eventId, ticketTypeId: input.ticketTypeId, ticketQuantity: input.ticketQuantity, attendees: input.attendees }];
-  const merged = new Map<string, { eventId: string; ticketTypeId: string | null; parts: { quantity: number; attendees: LineAttendee[] | null }[] }>();
+  const merged = new Map<string, { eventId: string; ticketTypeId: string | null; parts: { quantity: number; attendees: RequestedAttendee[] | null }[] }>();
   for (const line of raw) {
     const ticketTypeId = line.ticketTypeId ?? null;
     const key = `${line.eventId}/${ticketTypeId ?? ""}`;
     const entry = merged.get(key) ?? { eventId: line.eventId, ticketTypeId, parts: [] };
-    entry.parts.push({ quantity: line.ticketQuantity, attendees: line.attendees?.map(({ name, email }) => (email ? { name, email } : { name })) ?? null });
+    entry.parts.push({ quantity: line.ticketQuantity, attendees: line.attendees?.map(({ name, email, answers }) => ({ name, ...(email ? { email } : {}), ...(answers ? { answers } : {}) })) ?? null });
     merged.set(key, entry);
   }
   return [...merged.values()].map(({ eventId, ticketTypeId, parts }) => ({

@@ -62,3 +62,6 @@ export const ATTENDEE_CSV_COLUMNS = [
   "Refund status",
   "Amount refunded",
 ] as const;
+
+/** The attendee CSV's last column, after one per question the event asks (issue 36): answers to questions it no longer asks. */
+export const ATTENDEE_CSV_OTHER_ANSWERS = "Other answers";

@@ -6,6 +6,7 @@ import { isMinAge, MIN_AGES } from "./age-limits";
 import { MAX_TICKETS_PER_EVENT } from "./checkout";
 import { MAX_TICKET_TYPES, TICKET_TYPE_DESCRIPTION_MAX_LENGTH, TICKET_TYPE_NAME_MAX_LENGTH } from "./ticket-types";
 import { TRANSFER_CUTOFF_MAX_HOURS } from "./ticket-changes";
+import { MAX_QUESTION_OPTIONS, MAX_QUESTIONS, QUESTION_KINDS, QUESTION_LABEL_MAX_LENGTH, QUESTION_OPTION_MAX_LENGTH } from "./ticket-questions";
 
 const priceBandValues = PRICE_BANDS.map((b) => b.value) as [string, ...string[]];
 const sortValues = SORT_OPTIONS.map((s) => s.value) as [string, ...string[]];
@@ -104,9 +105,21 @@ export const TicketTypeView = z.object({
 });
 export type TicketTypeView = z.infer<typeof TicketTypeView>;
 
+/** A question the organiser asks about each ticket's attendee (issue 36); ticketTypeIds null: on every ticket. */
+export const TicketQuestionView = z.object({
+  id: z.string(),
+  label: z.string(),
+  kind: z.enum(QUESTION_KINDS),
+  options: z.array(z.string()),
+  required: z.boolean(),
+  ticketTypeIds: z.array(z.string()).nullable(),
+});
+
 export const EventDetail = EventSummary.extend({
   /** The types a buyer can see, in the organiser's order (issue 36). */
   ticketTypes: z.array(TicketTypeView),
+  /** What checkout asks about each ticket's attendee, in order (issue 36). */
+  questions: z.array(TicketQuestionView),
   videoUrl: z.string().nullable(),
   createdAt: z.string(),
   /** A paid event's seller, once their details are complete; null for a free event or while they are missing. */
@@ -183,6 +196,46 @@ export type TicketTypeInput = z.input<typeof TicketTypeInput>;
 export type TicketTypeValues = z.output<typeof TicketTypeInput>;
 
 /**
+ * A question of the create/edit form (issue 36): `id` names an existing question to change; `ticketTypes`
+ * names the event's types it is asked on (absent or null: every ticket).
+ */
+export const QuestionInput = z
+  .object({
+    id: z.uuid("Question id must be a question's id").optional(),
+    label: z
+      .string({ message: "Question is required" })
+      .trim()
+      .min(1, "Question is required")
+      .max(QUESTION_LABEL_MAX_LENGTH, `Question is too long (${QUESTION_LABEL_MAX_LENGTH} characters at most)`)
+      .superRefine(printableName("Question")),
+    kind: z.enum(QUESTION_KINDS, { message: "A question's kind is text, choice or checkbox" }),
+    options: z
+      .array(
+        z
+          .string({ message: "An option must be text" })
+          .trim()
+          .min(1, "An option cannot be empty")
+          .max(QUESTION_OPTION_MAX_LENGTH, `An option is too long (${QUESTION_OPTION_MAX_LENGTH} characters at most)`)
+          .superRefine(printableName("Option")),
+      )
+      .max(MAX_QUESTION_OPTIONS, `A question can offer at most ${MAX_QUESTION_OPTIONS} options`)
+      .default([]),
+    required: z.boolean({ message: "required must be true or false" }).default(false),
+    ticketTypes: z.array(z.string({ message: "A ticket type must be named" }).trim().min(1, "A ticket type must be named")).max(MAX_TICKET_TYPES).nullish(),
+  })
+  .superRefine((question, ctx) => {
+    if (question.kind === "choice" && question.options.length < 2) ctx.addIssue({ code: "custom", path: ["options"], message: "A choice needs at least two options" });
+    if (question.kind !== "choice" && question.options.length > 0) ctx.addIssue({ code: "custom", path: ["options"], message: "Only a choice has options" });
+    const seen = new Set<string>();
+    for (const [index, option] of question.options.entries()) {
+      if (seen.has(option.toLowerCase())) ctx.addIssue({ code: "custom", path: ["options", index], message: `${option} is offered twice` });
+      seen.add(option.toLowerCase());
+    }
+    if (question.ticketTypes && question.ticketTypes.length === 0) ctx.addIssue({ code: "custom", path: ["ticketTypes"], message: "Ask it on at least one ticket type, or on every ticket" });
+  });
+export type QuestionInput = z.input<typeof QuestionInput>;
+
+/**
  * The create/edit form (spec §5 Create event). Money is pence; an ongoing business has no date (the
  * server saves ONGOING_BUSINESS_DATE). `organiserId` is honoured for admins only.
  */
@@ -199,6 +252,8 @@ export const EventInput = z
     pricePence: z.number({ message: "Price is required" }).int("Price must be in whole pence").min(0, "Price cannot be negative").max(1_000_000, "Price is too high (£10,000 at most)").optional(),
     /** What the event sells (issue 36): absent, it sells one type at pricePence. The full list: a type left out is removed. */
     ticketTypes: z.array(TicketTypeInput).min(1, "An event needs at least one ticket type").max(MAX_TICKET_TYPES, `An event can have at most ${MAX_TICKET_TYPES} ticket types`).optional(),
+    /** What checkout asks about each ticket's attendee (issue 36): the full list on an edit; absent keeps the event's questions. */
+    questions: z.array(QuestionInput).max(MAX_QUESTIONS, `An event can ask at most ${MAX_QUESTIONS} questions`).optional(),
     /** The organiser pays the booking fee out of their payout instead of the buyer (D22); absent is false. */
     absorbsBookingFee: z.boolean({ message: "absorbsBookingFee must be true or false" }).default(false),
     maxAttendees: optional(z.number().int("Max attendees must be a whole number").min(1, "Max attendees must be at least 1").max(1_000_000, "Max attendees is too high")),
@@ -242,6 +297,16 @@ export const EventInput = z
     }
     const ids = (input.ticketTypes ?? []).flatMap((type) => (type.id ? [type.id] : []));
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", path: ["ticketTypes"], message: "A ticket type is listed twice" });
+    const labels = new Set<string>();
+    for (const [index, question] of (input.questions ?? []).entries()) {
+      if (labels.has(question.label.toLowerCase())) ctx.addIssue({ code: "custom", path: ["questions", index, "label"], message: `“${question.label}” is asked twice` });
+      labels.add(question.label.toLowerCase());
+      // Against the types of this same form; an edit without a types list is checked against the event's own.
+      const unknown = input.ticketTypes && question.ticketTypes?.find((name) => !names.has(name.toLowerCase()));
+      if (unknown) ctx.addIssue({ code: "custom", path: ["questions", index, "ticketTypes"], message: `${unknown} is not one of this event's ticket types` });
+    }
+    const questionIds = (input.questions ?? []).flatMap((question) => (question.id ? [question.id] : []));
+    if (new Set(questionIds).size !== questionIds.length) ctx.addIssue({ code: "custom", path: ["questions"], message: "A question is listed twice" });
   });
 export type EventInput = z.input<typeof EventInput>;
 
@@ -283,5 +348,9 @@ export const EditableEvent = z.object({
   businessType: z.string(),
   minAge: z.number().int().nullable(),
   transferCutoffHours: z.number().int(),
+  /** The questions as the form edits them: ticketTypes by name, null for every ticket. */
+  questions: z.array(
+    z.object({ id: z.string(), label: z.string(), kind: z.enum(QUESTION_KINDS), options: z.array(z.string()), required: z.boolean(), ticketTypes: z.array(z.string()).nullable() }),
+  ),
 });
 export type EditableEvent = z.infer<typeof EditableEvent>;

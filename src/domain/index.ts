@@ -59,3 +59,4 @@ export * from "./data-rights-shapes";
 export * from "./age-limit-labels";
 export * from "./age-limits";
 export * from "./ticket-types";
+export * from "./ticket-questions";

@@ -32,6 +32,21 @@ export function ticketIncomeOf(money: MoneySummary, status?: string): Pence {
   return status === "disputed" ? 0 : money.organiserSharePence + money.organiserFeesPence;
 }
 
+/**
+ * One ticket type of an organiser's event as its dashboard card shows it (issue 36): valid tickets sold, its
+ * own capacity (null: none of its own, the event's applies) and the places it has left (typeRemaining: the
+ * least of its own and the event's, live holds counted; null: no limit at all).
+ */
+export const DashboardTicketType = z.object({
+  id: z.string(),
+  name: z.string(),
+  hidden: z.boolean(),
+  sold: z.number().int(),
+  capacity: z.number().int().nullable(),
+  remaining: z.number().int().nullable(),
+});
+export type DashboardTicketType = z.infer<typeof DashboardTicketType>;
+
 /** One of the organiser's events on the dashboard, with its confirmed sales. */
 export const DashboardEvent = z.object({
   id: z.string(),
@@ -58,6 +73,8 @@ export const DashboardEvent = z.object({
   cancellation: z
     .object({ bookings: z.number().int(), refunded: z.number().int(), pending: z.number().int(), failed: z.number().int(), done: z.boolean() })
     .nullable(),
+  /** Its ticket types in order, each with its sales and places left (issue 36). */
+  ticketTypes: z.array(DashboardTicketType),
 });
 export type DashboardEvent = z.infer<typeof DashboardEvent>;
 

@@ -14,6 +14,22 @@ export const StatementStatus = z.discriminatedUnion("kind", [
 export type StatementStatus = z.infer<typeof StatementStatus>;
 
 /**
+ * What one ticket type of an event sold, as sold (issue 36): tickets issued and refunded (a row of `tickets`
+ * each), and its ticket money and ticket refunds from the ledger, whose sale entries are the order lines'
+ * prices when bought, never the type's price now. An event's types add up to its grossSales and
+ * ticketRefunds. `ticketTypeId` is null only for ledger money tied to no booking (none is written today).
+ */
+export const StatementTicketType = z.object({
+  ticketTypeId: z.string().nullable(),
+  name: z.string(),
+  ticketsSold: z.number().int(),
+  ticketsRefunded: z.number().int(),
+  grossSalesPence: z.number().int(),
+  ticketRefundsPence: z.number().int(),
+});
+export type StatementTicketType = z.infer<typeof StatementTicketType>;
+
+/**
  * One event's statement: the figures of its settlement (features/ledger/settlement.ts) as they stand.
  * grossSales − ticketRefunds − organiserFees − absorbedFees − disputed = netDue; bookingFees (paid by
  * buyers on top) and commission (paid to affiliates out of them) are the platform's, shown for reference.
@@ -37,6 +53,8 @@ export const EventStatement = z.object({
   paidAt: z.string().nullable(),
   payoutDueAt: z.string(),
   status: StatementStatus,
+  /** Its ticket types that sold, in the event's order (issue 36). */
+  ticketTypes: z.array(StatementTicketType),
 });
 export type EventStatement = z.infer<typeof EventStatement>;
 

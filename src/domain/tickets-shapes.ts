@@ -258,6 +258,8 @@ export const Attendee = z.object({
   qrCode: z.string().nullable(),
   /** When the booking's first ticket was admitted. */
   bookingCheckedInAt: z.string().nullable(),
+  /** The attendee's answers to the event's questions (issue 36), each with the question as it was asked. */
+  answers: z.array(z.object({ questionId: z.string(), question: z.string(), answer: z.union([z.string(), z.boolean()]) })),
 });
 export type Attendee = z.infer<typeof Attendee>;
 

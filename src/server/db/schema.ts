@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { TicketAnswer, TicketQuestion } from "../../domain/ticket-questions";
 import type { FeeStatementParty, FeeStatementRecipient, IssuedFeeStatementLine } from "../../domain/statements";
 
 /** Auth users (better-auth's user table, with its admin and phone-number plugin columns). */
@@ -151,6 +152,8 @@ export const events = pgTable(
     minAge: integer("min_age"),
     /** Buyers may pass a ticket on until this many hours before the start (issue 36); 0: until the start. */
     transferCutoffHours: integer("transfer_cutoff_hours").notNull().default(0),
+    /** What the organiser asks about each ticket's attendee (issue 36), in order; the answers travel with the order's lines. */
+    questions: jsonb("questions").$type<TicketQuestion[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -442,8 +445,8 @@ export const orderLines = pgTable(
     /** The booking fee per ticket the organiser absorbed (D22), taken from their payout; 0 when the buyer paid it. */
     absorbedFeePerTicketPence: integer("absorbed_fee_per_ticket_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
-    /** The attendees the buyer named, one per ticket in order ({ name, email? }); null: every ticket in the buyer's name. */
-    attendees: jsonb("attendees").$type<{ name: string; email?: string }[]>(),
+    /** The attendees the buyer named, one per ticket in order ({ name, email?, answers? }: answers to the event's questions as asked); null: every ticket in the buyer's name. */
+    attendees: jsonb("attendees").$type<{ name: string; email?: string; answers?: TicketAnswer[] }[]>(),
     /**
      * While its order is pending, the order's expires_at; null once the order is paid, expired or
      * cancelled. Kept by triggers on orders and order_lines (migration 0016; docs/decisions/031), never

@@ -30,6 +30,8 @@ const paid = {
   status: "active",
   businessType: "event",
   minAge: null,
+  transferCutoffHours: 0,
+  questions: [],
 } as EditableEvent;
 
 function openForm(event: EditableEvent, sellerDetailsPending: boolean) {

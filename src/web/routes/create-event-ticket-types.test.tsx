@@ -39,6 +39,8 @@ const jazzNight: EditableEvent = {
   status: "active",
   businessType: "event",
   minAge: null,
+  transferCutoffHours: 0,
+  questions: [],
 } as EditableEvent;
 
 function openForm(event: EditableEvent | null) {

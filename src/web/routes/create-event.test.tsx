@@ -48,7 +48,7 @@ test("?edit= opens the organiser's event with its fields filled in", async () =>
     status: "active",
     businessType: "event",
     minAge: 18,
-    transferCutoffHours: 0,
+    transferCutoffHours: 0, questions: [],
   };
   renderRoute({
     url: `/create-event?edit=${event.id}`,

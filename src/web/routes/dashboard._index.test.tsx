@@ -13,7 +13,7 @@ const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unk
 const sold = (id: string, title: string, dateTime: string, overrides: Partial<DashboardEvent> = {}): DashboardEvent => ({
   id, title, dateTime, endTime: null, location: "Leeds", category: "music", businessType: "event", status: "active", pricePence: 1500, maxAttendees: null,
   imageUrl: null, createdAt: "2020-01-01T00:00:00.000Z", ticketsSold: 2, ticketIncomePence: 3000, netDuePence: 2853, hasBookings: true, previousDateTime: null, cancellation: null,
-  ...overrides,
+  ticketTypes: [], ...overrides,
 });
 
 type Posted = Record<string, string>;
@@ -95,4 +95,28 @@ test("deleting posts the event to the page's action", async () => {
   await userEvent.click(within(dialog).getByRole("button", { name: "Delete Event" }));
   await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
   expect(posts).toEqual([{ intent: "delete", eventId: "e1" }]);
+});
+
+test("an event with several ticket types shows each type's sold of its capacity and what is left; one with one type has no such table (issue 36)", async () => {
+  const types: DashboardEvent["ticketTypes"] = [
+    { id: "t1", name: "Early bird", hidden: false, sold: 50, capacity: 50, remaining: 0 },
+    { id: "t2", name: "Standard", hidden: false, sold: 30, capacity: null, remaining: 70 },
+    { id: "t3", name: "Crew", hidden: true, sold: 0, capacity: null, remaining: null },
+  ];
+  openMyEvents([
+    sold("e1", "Northern Lights Weekender", "2090-06-01T18:00:00.000Z", { ticketsSold: 80, ticketTypes: types }),
+    sold("e2", "Harbour Quiz", "2090-07-01T18:00:00.000Z", { ticketTypes: [{ id: "t4", name: "General Admission", hidden: false, sold: 2, capacity: null, remaining: 38 }] }),
+  ]);
+  const table = await screen.findByRole("table", { name: "Tickets by type for Northern Lights Weekender" });
+  const rows = within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => Array.from(row.children, (cell) => cell.textContent));
+  expect(rows).toEqual([
+    ["Early bird", "50 / 50", "Sold out"],
+    ["Standard", "30 / no limit", "70"],
+    ["Crew (hidden)", "0 / no limit", "No limit"],
+  ]);
+  expect(within(table).getAllByRole("columnheader").map((header) => header.textContent)).toEqual(["Ticket type", "Sold", "Left"]);
+  expect(within(screen.getByRole("article", { name: "Harbour Quiz" })).queryByRole("table")).toBeNull();
 });

@@ -13,11 +13,11 @@ afterEach(cleanup);
 const user = { id: "u1", email: "ada@example.com", name: "Ada Lovelace" } as unknown as SessionUser;
 const event: DashboardEvent = { id: "e1", title: "Northern Soul Night", dateTime: "2090-06-01T18:00:00.000Z", location: "Leeds", category: "music", businessType: "event",
   status: "active", endTime: null, pricePence: 1500, maxAttendees: null, imageUrl: null, createdAt: "2090-01-01T00:00:00.000Z", ticketsSold: 2, ticketIncomePence: 3000, netDuePence: 2853,
-  hasBookings: true, previousDateTime: null, cancellation: null };
+  hasBookings: true, previousDateTime: null, cancellation: null, ticketTypes: [] };
 /** Grace's booking of two tickets (issue 36: a row per ticket): hers, and Alan's with his own e-mail. */
 const grace: Attendee = { ticketId: "k1", ticketCode: "TCKT-2090-1A2B3C4D", name: "Grace Hopper", email: "grace@example.com", typeName: "Standard", ticketStatus: "valid", checkedInAt: null,
   bookingId: "b1", buyerName: "Grace Hopper", buyerEmail: "grace@example.com", status: "confirmed", tickets: 2, amountPence: 3460, refundedTickets: 0, refundState: "none",
-  refundedPence: 0, unitPricePence: 1500, feePerTicketPence: 230, bookedAt: "2090-01-02T10:00:00.000Z", bookingCode: "TCKT-2090-1A2B3C4D", qrCode: null, bookingCheckedInAt: null };
+  refundedPence: 0, unitPricePence: 1500, feePerTicketPence: 230, bookedAt: "2090-01-02T10:00:00.000Z", bookingCode: "TCKT-2090-1A2B3C4D", qrCode: null, bookingCheckedInAt: null, answers: [] };
 const alan: Attendee = { ...grace, ticketId: "k2", ticketCode: "TCKT-2090-5E6F7A8B", name: "Alan Turing", email: "alan@example.com", typeName: "VIP" };
 const graceBooking = [grace, alan];
 const list = (attendees: Attendee[]): AttendeeList => ({ event: { id: "e1", title: event.title, dateTime: event.dateTime, venue: null, location: "Leeds" }, attendees });

@@ -68,3 +68,45 @@ test("when onboarding could not start, the way back says so above the Payouts se
   expect(within(alert).getByRole("link", { name: "Back to Payouts" }).getAttribute("href")).toBe("/dashboard/payouts");
   expect(screen.getByRole("button", { name: "Set up payouts" })).toBeTruthy();
 });
+
+test("an event's statement breaks its sales down per ticket type; one with one type says its tickets in a line (issue 36)", async () => {
+  const statement = (eventId: string, title: string, ticketTypes: Statements["events"][number]["ticketTypes"]): Statements["events"][number] => ({
+    eventId, title, startsAt: "2090-06-01T18:00:00.000Z", endsAt: "2090-06-01T23:00:00.000Z", grossSalesPence: 11500, bookingFeesPence: 1150, organiserFeesPence: 484,
+    absorbedFeesPence: 0, ticketRefundsPence: 4000, feeRefundsPence: 230, commissionPence: 0, disputedPence: 0, netDuePence: 7016, paidPence: 0, transferId: null, paidAt: null,
+    payoutDueAt: "2090-06-12T09:00:00.000Z", status: { kind: "awaiting-event-end" }, ticketTypes,
+  });
+  const statements: Statements = {
+    events: [
+      statement("e1", "Northern Lights Weekender", [
+        { ticketTypeId: "t1", name: "Early bird", ticketsSold: 2, ticketsRefunded: 0, grossSalesPence: 2000, ticketRefundsPence: 0 },
+        { ticketTypeId: "t2", name: "Standard", ticketsSold: 1, ticketsRefunded: 0, grossSalesPence: 1500, ticketRefundsPence: 0 },
+        { ticketTypeId: "t3", name: "VIP", ticketsSold: 2, ticketsRefunded: 1, grossSalesPence: 8000, ticketRefundsPence: 4000 },
+      ]),
+      statement("e2", "Harbour Quiz", [{ ticketTypeId: "t4", name: "General Admission", ticketsSold: 3, ticketsRefunded: 1, grossSalesPence: 11500, ticketRefundsPence: 4000 }]),
+    ],
+    payouts: [],
+    feeStatements: [],
+  };
+  renderRoute({ url: "/dashboard/payouts", user, route: { path: "/dashboard/payouts", loader: () => ({ account: { provider: "local", account: null }, statements }), Component: PayoutsSectionRoute as never } });
+  // The wide table and the phone's cards each carry it (CSS shows one of them).
+  expect(await screen.findByRole("heading", { name: "Statements" })).toBeTruthy();
+  // By their captions (names by role are slow to compute over this many cells in happy-dom).
+  const named = (name: string) => screen.getAllByRole("table").filter((table) => table.querySelector("caption")?.textContent === name);
+  // The wide table's...
+  const [table, ...more] = named("By ticket type: Northern Lights Weekender");
+  expect(more).toEqual([]);
+  expect(Array.from(table!.querySelectorAll("tr"), (row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
+    ["Ticket type", "Sold", "Refunded", "Gross sales", "Refunds"],
+    ["Early bird", "2", "0", "£20.00", "£0.00"],
+    ["Standard", "1", "0", "£15.00", "£0.00"],
+    ["VIP", "2", "1", "£80.00", "£40.00"],
+  ]);
+  // ...and the phone's card's, a type per item.
+  const list = screen.getByRole("list", { name: "By ticket type: Northern Lights Weekender" });
+  const vip = within(list).getAllByRole("listitem")[2]!;
+  expect(Array.from(vip.querySelectorAll("dt"), (term) => `${term.textContent} ${term.nextElementSibling?.textContent}`)).toEqual(["Sold 2", "Refunded 1", "Gross sales £80.00", "Refunds £40.00"]);
+  expect(within(vip).getByText("VIP")).toBeTruthy();
+  expect(named("By ticket type: Harbour Quiz")).toEqual([]);
+  expect(screen.queryByRole("list", { name: "By ticket type: Harbour Quiz" })).toBeNull();
+  expect(screen.getAllByText("3 tickets sold, 1 refunded")).toHaveLength(2);
+});

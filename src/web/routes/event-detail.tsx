@@ -56,7 +56,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
  * Three features meet in it (the event page's card, checkout and cart), so the app composes it here.
  */
 const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
-  const { buyNow, pending, attendee, otherTickets, dateOfBirth } = useBuyNow({ eventId: event.id, eventTitle: event.title, dateTime: event.dateTime, minAge: event.minAge });
+  const { buyNow, pending, attendee, otherTickets, dateOfBirth } = useBuyNow({ eventId: event.id, eventTitle: event.title, dateTime: event.dateTime, minAge: event.minAge, questions: event.questions });
+  // An event of one type names none in the body (the spec's), but its questions are that type's.
+  const onlyType = event.ticketTypes.length === 1 ? event.ticketTypes[0]!.id : undefined;
   const addToCart = useAddToCart();
   return (
     <BookingCard
@@ -70,15 +72,15 @@ const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
       buying={pending}
       attendeeField={
         attendee &&
-        ((quantity: number) => (
+        ((quantity: number, ticketTypeId: string | undefined) => (
           <>
             <AttendeeNameField {...attendee} disabled={pending} />
-            {otherTickets && <TicketAttendeesFields {...otherTickets(quantity)} disabled={pending} />}
+            {otherTickets && <TicketAttendeesFields {...otherTickets(quantity, ticketTypeId)} disabled={pending} />}
             {dateOfBirth && <AskedDateOfBirthField {...dateOfBirth} disabled={pending} />}
           </>
         ))
       }
-      onBuyNow={(quantity, ticketTypeId) => void buyNow(quantity, ticketTypeId)}
+      onBuyNow={(quantity, ticketTypeId) => void buyNow(quantity, ticketTypeId, onlyType)}
       onAddToCart={(quantity, max, ticketTypeId) => void addToCart(event, quantity, max, ticketTypeId)}
     />
   );

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { ATTENDEE_CSV_COLUMNS, bookingRefundState, bookingStateLabel, eventPlace, formatNumericDateTime, LISTED_BOOKING_STATUSES, CSV_BOM, csvPounds, toCsv, type AttendeeList } from "../../../domain";
+import { answerText, ATTENDEE_CSV_COLUMNS, ATTENDEE_CSV_OTHER_ANSWERS, type TicketQuestion, bookingRefundState, bookingStateLabel, eventPlace, formatNumericDateTime, LISTED_BOOKING_STATUSES, CSV_BOM, csvPounds, toCsv, type AttendeeList } from "../../../domain";
 import type { Db } from "../../db/client";
-import { bookings, orderLines, tickets, ticketTypes } from "../../db/schema";
+import { bookings, events, orderLines, tickets, ticketTypes } from "../../db/schema";
 import { bookingMoney } from "../ledger/ledger";
 import type { Actor } from "../auth/session";
 import { findManagedEvent } from "../events/managed-events";
@@ -18,7 +18,7 @@ const listedOfEvent = (eventId: string) => and(eq(bookings.eventId, eventId), in
  */
 async function attendeeRows(db: Db, eventId: string, { limit, after }: { limit: number; after?: { createdAt: string; id: string } }) {
   const rows = await db
-    .select({ booking: bookings, cursor: sql<string>`${bookings.createdAt}::text`, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence })
+    .select({ booking: bookings, cursor: sql<string>`${bookings.createdAt}::text`, unitPricePence: orderLines.unitPricePence, feePerTicketPence: orderLines.feePerTicketPence, named: orderLines.attendees })
     .from(bookings)
     .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
     .where(and(listedOfEvent(eventId), after ? sql`(${bookings.createdAt}, ${bookings.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
@@ -41,7 +41,7 @@ async function attendeeRows(db: Db, eventId: string, { limit, after }: { limit: 
     if (ofBooking) ofBooking.push(row);
     else ticketsOf.set(row.ticket.bookingId, [row]);
   }
-  const attendees: Attendee[] = rows.flatMap(({ booking: row, unitPricePence, feePerTicketPence }) => {
+  const attendees: Attendee[] = rows.flatMap(({ booking: row, unitPricePence, feePerTicketPence, named }) => {
     const refundedPence = money.get(row.id)?.refundedPence ?? 0;
     const ofBooking = {
       bookingId: row.id,
@@ -68,6 +68,8 @@ async function attendeeRows(db: Db, eventId: string, { limit, after }: { limit: 
       typeName,
       ticketStatus: ticket.status === "refunded" ? ("refunded" as const) : ("valid" as const),
       checkedInAt: ticket.checkedInAt?.toISOString() ?? null,
+      // Answers were given at checkout for the ticket in this place of its line (issue 36).
+      answers: named?.[ticket.position - 1]?.answers ?? [],
       ...ofBooking,
     }));
   });
@@ -109,8 +111,13 @@ function spreadsheetDateTime(iso: string): string {
 /** A ticket's state in the export: admitted, still to come, or refunded. */
 const ticketStateLabel = (attendee: Attendee) => (attendee.ticketStatus === "refunded" ? "Refunded" : attendee.checkedInAt ? "Checked In" : "Pending");
 
-/** The CSV rows of some attendees, one per ticket (spec §9 Display, issue 36), with cells a spreadsheet cannot run as formulas. */
-function attendeeCsvRows(place: string, attendees: readonly Attendee[]): string {
+/**
+ * The CSV rows of some attendees, one per ticket (spec §9 Display, issue 36), with cells a spreadsheet cannot
+ * run as formulas: when the event asks (or asked) questions, a column per question it asks, then answers to
+ * questions it no longer asks.
+ */
+function attendeeCsvRows(place: string, questions: readonly Pick<TicketQuestion, "id">[] | null, attendees: readonly Attendee[]): string {
+  const asked = new Set(questions?.map((question) => question.id));
   return toCsv(
     attendees.map((attendee) => [
       attendee.name,
@@ -128,6 +135,18 @@ function attendeeCsvRows(place: string, attendees: readonly Attendee[]): string 
       attendee.refundedTickets,
       bookingStateLabel({ status: attendee.status, ticketQuantity: attendee.tickets, refundedQuantity: attendee.refundedTickets, refundedPence: attendee.refundedPence }) ?? "",
       csvPounds(attendee.refundedPence),
+      ...(questions
+        ? [
+            ...questions.map((question) => {
+              const given = attendee.answers.find((answer) => answer.questionId === question.id);
+              return given ? answerText(given.answer) : "";
+            }),
+            attendee.answers
+              .filter((answer) => !asked.has(answer.questionId))
+              .map((answer) => `${answer.question}: ${answerText(answer.answer)}`)
+              .join("; "),
+          ]
+        : []),
     ]),
   );
 }
@@ -137,8 +156,18 @@ function attendeeCsvRows(place: string, attendees: readonly Attendee[]): string 
  * of 20,000 bookings never sits in memory whole.
  */
 async function* attendeesCsv(db: Db, eventId: string, place: string): AsyncGenerator<string> {
-  yield CSV_BOM + toCsv([[...ATTENDEE_CSV_COLUMNS]]);
-  for await (const page of attendeePages(db, eventId)) yield attendeeCsvRows(place, page);
+  // An event that never asked a question exports the spec's columns only.
+  const [event] = await db
+    .select({
+      questions: events.questions,
+      answered: sql<boolean>`exists (select 1 from ${orderLines} ol where ol.event_id = ${eventId} and jsonb_path_exists(ol.attendees, '$[*].answers'))`,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  const questions = event?.questions ?? [];
+  const asking = questions.length > 0 || Boolean(event?.answered);
+  yield CSV_BOM + toCsv([[...ATTENDEE_CSV_COLUMNS, ...(asking ? [...questions.map((question) => question.label), ATTENDEE_CSV_OTHER_ANSWERS] : [])]]);
+  for await (const page of attendeePages(db, eventId)) yield attendeeCsvRows(place, asking ? questions : null, page);
 }
 
 /**

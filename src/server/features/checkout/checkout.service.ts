@@ -29,6 +29,7 @@ import { newLocalPaymentId } from "../../providers/payments/local";
 import { SELLER_TEXT_MAX_LENGTH, transferGroupOf, type PaymentGateway } from "../../providers/payments/payments";
 import { bookingChargeEntries, ledgerInsert, recordLedger } from "../ledger/ledger";
 import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
+import { answeredLines } from "./answers";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import { captureOrderSellers } from "../ledger/order-sellers";
 import { numberReceipts } from "../receipts/receipt-numbers";
@@ -63,7 +64,8 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
   // The provider names its session only once asked; until then the order carries a placeholder of our own.
   const sessionId = `pending_${randomUUID()}`;
   const input = parseInput(CreatePaymentInput, raw, { whole: "body" });
-  const lines = checkoutLines(input).sort((a, b) => a.eventId.localeCompare(b.eventId) || (a.ticketTypeId ?? "").localeCompare(b.ticketTypeId ?? ""));
+  const requested = checkoutLines(input).sort((a, b) => a.eventId.localeCompare(b.eventId) || (a.ticketTypeId ?? "").localeCompare(b.ticketTypeId ?? ""));
+  const lines = await answeredLines(db, requested);
   await checkAgeLimits(db, { userId, eventIds: lines.map((line) => line.eventId), dateOfBirth: input.dateOfBirth });
   const arrivedWith = input.affiliateCode ? await findActiveAffiliate({ db, code: input.affiliateCode }) : null;
   // Nobody earns commission on their own purchase: the buyer's own code counts as no code (issue 16).

@@ -3,12 +3,15 @@ import {
   bookingRefundState,
   isBusinessListing,
   LIST_SIZES,
+  remainingPlaces,
+  typeRemaining,
   LISTED_BOOKING_STATUSES,
   organiserMoneyOf,
   ticketIncomeOf,
   ukToday,
   upcomingThenPast,
   type DashboardEvent,
+  type DashboardTicketType,
   type OrganiserMoney,
   type OwnBooking,
   type SalesAnalytics,
@@ -19,6 +22,8 @@ import { bookingMoney } from "../ledger/ledger";
 import { dailyTally, eventTally, type TallyFigures } from "../ledger/sales-tally";
 import { cancellationProgressOf } from "../event-changes/event-lifecycle.service";
 import { eventSettlements } from "../ledger/settlement";
+import { holdsPlaces, placesTaken } from "../events/places";
+import { ticketTypesWithTaken } from "../events/ticket-types";
 
 const listed = inArray(bookings.status, [...LISTED_BOOKING_STATUSES]);
 
@@ -78,11 +83,53 @@ export async function listOwnEvents({ db, userId }: { db: Db; userId: string }):
   return ownEventsOf(db, rows, await ownEventFigures(db, rows.map((row) => row.id)));
 }
 
+/**
+ * Each event's ticket types with their valid tickets sold and places left (issue 36), counted as the event
+ * page counts them (typePlacesTaken, placesTaken: live holds take places too), so a card's "left" is the
+ * buyer's. Business listings sell no tickets and get none. The dashboard reloads its data on each live sale
+ * (useRevalidateOnSale), so these follow sales as the other figures do.
+ */
+async function ownTicketTypes(db: Db, rows: OwnEventRow[]): Promise<Map<string, DashboardTicketType[]>> {
+  const selling = rows.filter((row) => !isBusinessListing(row));
+  const ids = selling.map((row) => row.id);
+  const result = new Map<string, DashboardTicketType[]>();
+  if (!ids.length) return result;
+  const [types, soldRows, eventRows] = await Promise.all([
+    ticketTypesWithTaken(db, ids),
+    db
+      .select({ ticketTypeId: bookings.ticketTypeId, sold: sql<number>`coalesce(sum(${bookings.ticketQuantity}), 0)::int`.mapWith(Number) })
+      .from(bookings)
+      .where(and(inArray(bookings.eventId, ids), holdsPlaces))
+      .groupBy(bookings.ticketTypeId),
+    db.select({ id: events.id, taken: placesTaken(events.id) }).from(events).where(inArray(events.id, ids)),
+  ]);
+  const sold = new Map(soldRows.map((row) => [row.ticketTypeId, row.sold]));
+  const eventTaken = new Map(eventRows.map((row) => [row.id, Number(row.taken)]));
+  for (const event of selling) {
+    const eventRemaining = remainingPlaces(event.maxAttendees, eventTaken.get(event.id) ?? 0);
+    result.set(
+      event.id,
+      (types.byEvent.get(event.id) ?? []).map((type) => ({
+        id: type.id,
+        name: type.name,
+        hidden: type.hidden,
+        sold: sold.get(type.id) ?? 0,
+        capacity: type.capacity,
+        remaining: typeRemaining(type, types.taken.get(type.id) ?? 0, eventRemaining),
+      })),
+    );
+  }
+  return result;
+}
+
 async function ownEventsOf(db: Db, rows: OwnEventRow[], figures: OwnEventFigures): Promise<DashboardEvent[]> {
-  const cancellations = await cancellationProgressOf(
-    db,
-    rows.filter((row) => row.status === "cancelled").map((row) => row.id),
-  );
+  const [cancellations, ticketTypes] = await Promise.all([
+    cancellationProgressOf(
+      db,
+      rows.filter((row) => row.status === "cancelled").map((row) => row.id),
+    ),
+    ownTicketTypes(db, rows),
+  ]);
   return rows.map((row) => ({
     ...row,
     hasBookings: Boolean(row.hasBookings),
@@ -94,6 +141,7 @@ async function ownEventsOf(db: Db, rows: OwnEventRow[], figures: OwnEventFigures
     ticketsSold: figures.counts.get(row.id)?.ticketsSold ?? 0,
     ticketIncomePence: (figures.money.get(row.id) ?? NO_MONEY).ticketIncomePence,
     netDuePence: (figures.money.get(row.id) ?? NO_MONEY).netDuePence,
+    ticketTypes: ticketTypes.get(row.id) ?? [],
   }));
 }
 

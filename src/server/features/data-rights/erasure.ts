@@ -122,6 +122,16 @@ export async function eraseAccount(
         attendeeName: sql`case when ${validBookingSql(bookings)} and (select ${eventEndSql({ dateTime: sql`e.date_time`, endTime: sql`e.end_time` })} from ${events} e where e.id = ${bookings}.event_id) > ${now.toISOString()}::timestamptz then ${bookings.attendeeName} else ${ERASED_NAME} end`,
       })
       .where(mine(bookings.userId, bookings.attendeeEmail));
+    // What another buyer's order line says of them (issue 36): their name, e-mail and answers, read before their
+    // tickets lose the address that finds them.
+    await tx.execute(sql`
+      update ${orderLines} ol set attendees = (
+        select jsonb_agg(case when exists (select 1 from ${tickets} k join ${bookings} b on b.id = k.booking_id
+            where b.order_line_id = ol.id and k.position = a.idx and lower(k.attendee_email) = ${email})
+          then (a.elem - 'answers' - 'email') || jsonb_build_object('name', ${ERASED_NAME}::text) else a.elem end order by a.idx)
+        from jsonb_array_elements(ol.attendees) with ordinality as a(elem, idx))
+      where ol.attendees is not null
+        and ol.id in (select b.order_line_id from ${tickets} k join ${bookings} b on b.id = k.booking_id where lower(k.attendee_email) = ${email})`);
     // Each ticket alike (issue 36): those of the person's bookings and those others bought in their e-mail lose the
     // address; the name stays only on a valid ticket of an event still to come, for the door.
     await tx

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
-import { AppError } from "../../../domain";
+import { AppError, type TicketAnswer } from "../../../domain";
 import type { Db } from "../../db/client";
 import {
   accounts,
@@ -120,7 +120,12 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
   const bookingIds = ticketRows.map((row) => row.booking.id);
   // Each place as its own ticket (issue 36): those of the person's bookings, and those others bought in their name and e-mail.
   const attendeeTickets = await db
-    .select({ ticket: tickets, typeName: ticketTypes.name })
+    .select({
+      ticket: tickets,
+      typeName: ticketTypes.name,
+      // The answers given for this ticket at checkout (issue 36), in its place in its order line.
+      answers: sql<TicketAnswer[] | null>`(select ol.attendees -> (${tickets.position} - 1) -> 'answers' from ${orderLines} ol join ${bookings} b on b.order_line_id = ol.id where b.id = ${tickets.bookingId})`,
+    })
     .from(tickets)
     .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
     .where(or(bookingIds.length ? inArray(tickets.bookingId, bookingIds) : sql`false`, byEmail(tickets.attendeeEmail)))
@@ -292,24 +297,26 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
       createdAt: iso(booking.createdAt),
       attendees: attendeeTickets
         .filter(({ ticket }) => ticket.bookingId === booking.id)
-        .map(({ ticket, typeName }) => ({
+        .map(({ ticket, typeName, answers }) => ({
           code: ticket.code,
           type: typeName,
           attendeeName: ticket.attendeeName,
           attendeeEmail: ticket.attendeeEmail,
           status: ticket.status,
           checkedInAt: iso(ticket.checkedInAt),
+          answers: (answers ?? []).map(({ question, answer }) => ({ question, answer })),
         })),
     })),
     ticketsInYourName: attendeeTickets
       .filter(({ ticket }) => !bookingIds.includes(ticket.bookingId))
-      .map(({ ticket, typeName }) => ({
+      .map(({ ticket, typeName, answers }) => ({
         code: ticket.code,
         type: typeName,
         attendeeName: ticket.attendeeName,
         attendeeEmail: ticket.attendeeEmail,
         status: ticket.status,
         checkedInAt: iso(ticket.checkedInAt),
+        answers: (answers ?? []).map(({ question, answer }) => ({ question, answer })),
       })),
     ticketChanges: changeRows.map((change) => ({
       kind: change.kind,

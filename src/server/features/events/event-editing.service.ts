@@ -4,6 +4,7 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import { AppError, businessTypeForCategory, EventInput, eventDatesError, eventDatesMove, ONGOING_BUSINESS_DATE, type EditableEvent, type EventDates, isUuid, raisesAgeLimit } from "../../../domain";
 import type { Db, Tx } from "../../db/client";
 import { affiliates, bookings, events, orderLines, orders, profiles, refunds } from "../../db/schema";
+import { editableQuestions, saveQuestions } from "./ticket-questions";
 import { defaultTicketType, saveTicketTypes, ticketTypesOf, ticketTypesWithTaken, typeAsInput, typesForPrice } from "./ticket-types";
 import type { FileStorage } from "../../providers/storage/storage";
 import { eventAffiliate } from "../affiliates/affiliates.service";
@@ -42,6 +43,7 @@ async function loadEditable(db: Db, eventId: string): Promise<EditableEvent | nu
       businessType: events.businessType,
       minAge: events.minAge,
       transferCutoffHours: events.transferCutoffHours,
+      questions: events.questions,
     })
     .from(events)
     .leftJoin(affiliates, eq(affiliates.id, events.affiliateId))
@@ -56,7 +58,8 @@ async function loadEditable(db: Db, eventId: string): Promise<EditableEvent | nu
     // Nothing sold or held: it may be removed (the server checks again under the event's lock).
     removable: (taken.get(type.id) ?? 0) === 0 && !sold.has(type.id),
   }));
-  return { ...row, ticketTypes, dateTime: row.dateTime.toISOString(), endTime: row.endTime?.toISOString() ?? null };
+  const questions = editableQuestions(row.questions, ticketTypes);
+  return { ...row, ticketTypes, questions, dateTime: row.dateTime.toISOString(), endTime: row.endTime?.toISOString() ?? null };
 }
 
 /** Confirmed tickets of each of an event's types (a type with any booking, refunded ones too, is listed). */
@@ -167,6 +170,7 @@ export async function createEvent({
     await db.transaction(async (tx) => {
       await tx.insert(events).values({ id, userId, ...values, imageUrl, status: "active" });
       await saveTicketTypes(tx, { id, current: [] }, types);
+      if (input.questions?.length) await saveQuestions(tx, id, [], (await ticketTypesOf(tx, [id])).get(id) ?? [], input.questions);
     });
   } catch (error) {
     if (image) await removeEventImages({ storage, eventId: id }).catch(() => {});
@@ -205,7 +209,7 @@ export async function updateEvent({
   await db.transaction(async (tx) => {
     // The lock checkout takes: a sale and a change of date never interleave.
     const [locked] = await tx
-      .select({ dateTime: events.dateTime, endTime: events.endTime, minAge: events.minAge, pricePence: events.pricePence })
+      .select({ dateTime: events.dateTime, endTime: events.endTime, minAge: events.minAge, pricePence: events.pricePence, questions: events.questions })
       .from(events)
       .where(eq(events.id, eventId))
       .for("update");
@@ -220,6 +224,8 @@ export async function updateEvent({
     const current = (await ticketTypesOf(tx, [eventId])).get(eventId) ?? [];
     const types = input.ticketTypes ?? typesForPrice(current, input.pricePence!, locked.pricePence);
     if (types) await saveTicketTypes(tx, { id: eventId, current }, types);
+    // Questions name types: checked against the types as they now are.
+    if (input.questions) await saveQuestions(tx, eventId, locked.questions, types ? ((await ticketTypesOf(tx, [eventId])).get(eventId) ?? []) : current, input.questions);
   });
   publicPagesChanged(db);
   // The stored files go when the event's picture changes to a web address or to none.

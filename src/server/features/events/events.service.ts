@@ -23,6 +23,7 @@ import { alwaysListedSql, businessListingSql, listedSql } from "../../../domain/
 import { allInPricePenceSql } from "../../../domain/money.sql";
 import { publicMemoOf } from "../../lib/page-cache/invalidation";
 import { placesTaken, placesTakenByEvent } from "./places";
+import { publicQuestions } from "./ticket-questions";
 import { ticketTypesWithTaken, ticketTypeViews } from "./ticket-types";
 import { sellerDetailsColumns } from "./sellers";
 
@@ -461,7 +462,7 @@ export async function getHomeData({ db, now = new Date() }: { db: Db; now?: Date
 export async function getEvent({ db, id }: { db: Db; id: string }): Promise<EventDetail> {
   if (!EventId.safeParse(id).success) throw new AppError("EVENT_NOT_FOUND", "Event not found");
   const [row] = await db
-    .select({ ...cardColumns, taken: placesTaken(events.id), videoUrl: events.videoUrl, createdAt: events.createdAt, sellerDetails: sellerDetailsColumns })
+    .select({ ...cardColumns, taken: placesTaken(events.id), videoUrl: events.videoUrl, createdAt: events.createdAt, sellerDetails: sellerDetailsColumns, questions: events.questions })
     .from(events)
     .leftJoin(profiles, eq(profiles.userId, events.userId))
     .where(eq(events.id, id))
@@ -472,7 +473,8 @@ export async function getEvent({ db, id }: { db: Db; id: string }): Promise<Even
   const summary = toSummary(row);
   const { byEvent, taken } = await ticketTypesWithTaken(db, [row.id]);
   const ticketTypes = ticketTypeViews(row, byEvent.get(row.id) ?? [], taken, summary.remaining, new Date());
-  return { ...summary, ticketTypes, videoUrl: row.videoUrl, createdAt: new Date(row.createdAt).toISOString(), seller, awaitingSellerDetails: paid && !seller };
+  const questions = publicQuestions(row.questions, ticketTypes.map((type) => type.id));
+  return { ...summary, ticketTypes, questions, videoUrl: row.videoUrl, createdAt: new Date(row.createdAt).toISOString(), seller, awaitingSellerDetails: paid && !seller };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { summariseLedger, type MoneySummary, type Pence } from "../../../domain";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { kindsOf, summariseLedger, type MoneySummary, type Pence } from "../../../domain";
 import { queriesTogether, type Db, type Tx } from "../../db/client";
-import { bookings, events, ledgerEntries, payouts } from "../../db/schema";
+import { bookings, events, ledgerEntries, payouts, tickets, ticketTypes } from "../../db/schema";
 
 /** One affiliate's commission on an event, and what has been paid of it. */
 export interface AffiliateSettlement {
@@ -121,6 +121,83 @@ export async function eventSettlements(db: Tx | Db, eventIds: string[], { month 
         transferredPence: transferred("affiliate", affiliateId),
       })),
     });
+  }
+  return result;
+}
+
+/** What one ticket type of an event sold (issue 36): its share of the event's settlement's ticket figures. */
+export interface TicketTypeSales {
+  /** Null for ledger money tied to no booking (never written today: a sale's money is its booking's). */
+  ticketTypeId: string | null;
+  name: string;
+  /** Tickets issued of the type (a row of `tickets` each), refunded ones included. */
+  ticketsSold: number;
+  ticketsRefunded: number;
+  grossSalesPence: Pence;
+  ticketRefundsPence: Pence;
+}
+
+/**
+ * Each event's sales per ticket type, in the event's order, types that sold nothing left out. The money is
+ * the ledger eventSettlements sums (the same entries, by way of their bookings' types), so an event's types
+ * add up to its grossSalesPence and ticketRefundsPence; a sale's entry holds what its order line was sold at.
+ */
+export async function ticketTypeSales(db: Tx | Db, eventIds: string[]): Promise<Map<string, TicketTypeSales[]>> {
+  const result = new Map<string, TicketTypeSales[]>();
+  if (!eventIds.length) return result;
+  const ticketKinds = [...kindsOf("ticketsPence"), ...kindsOf("ticketsRefundedPence")];
+  const [moneyRows, ticketRows, typeRows] = await queriesTogether(db, [
+    db
+      .select({
+        eventId: sql<string>`${ledgerEntries.eventId}`,
+        ticketTypeId: bookings.ticketTypeId,
+        kind: ledgerEntries.kind,
+        amountPence: sql<number>`sum(${ledgerEntries.amountPence})::int`.mapWith(Number),
+      })
+      .from(ledgerEntries)
+      .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+      .where(and(inArray(ledgerEntries.eventId, eventIds), notInArray(ledgerEntries.kind, TRANSFER_KINDS), inArray(ledgerEntries.kind, ticketKinds)))
+      .groupBy(ledgerEntries.eventId, bookings.ticketTypeId, ledgerEntries.kind),
+    db
+      .select({
+        ticketTypeId: tickets.ticketTypeId,
+        sold: sql<number>`count(*)::int`.mapWith(Number),
+        refunded: sql<number>`(count(*) filter (where ${tickets.status} = 'refunded'))::int`.mapWith(Number),
+      })
+      .from(tickets)
+      .where(inArray(tickets.eventId, eventIds))
+      .groupBy(tickets.ticketTypeId),
+    db
+      .select({ id: ticketTypes.id, eventId: ticketTypes.eventId, name: ticketTypes.name })
+      .from(ticketTypes)
+      .where(inArray(ticketTypes.eventId, eventIds))
+      .orderBy(asc(ticketTypes.eventId), asc(ticketTypes.position), asc(ticketTypes.createdAt)),
+  ]);
+  const counts = new Map(ticketRows.map((row) => [row.ticketTypeId, row]));
+  const moneyByEvent = groupByEvent(moneyRows);
+  const moneyOfType = (eventId: string, ticketTypeId: string | null) => summariseLedger((moneyByEvent.get(eventId) ?? []).filter((row) => row.ticketTypeId === ticketTypeId));
+  for (const type of typeRows) {
+    const money = moneyOfType(type.eventId, type.id);
+    const count = counts.get(type.id);
+    if (!count && !money.ticketsPence && !money.ticketsRefundedPence) continue;
+    const sales = result.get(type.eventId) ?? [];
+    sales.push({
+      ticketTypeId: type.id,
+      name: type.name,
+      ticketsSold: count?.sold ?? 0,
+      ticketsRefunded: count?.refunded ?? 0,
+      grossSalesPence: money.ticketsPence,
+      ticketRefundsPence: money.ticketsRefundedPence,
+    });
+    result.set(type.eventId, sales);
+  }
+  for (const [eventId, rows] of moneyByEvent) {
+    if (!rows.some((row) => row.ticketTypeId === null)) continue;
+    const money = moneyOfType(eventId, null);
+    result.set(eventId, [
+      ...(result.get(eventId) ?? []),
+      { ticketTypeId: null, name: "Not tied to a ticket", ticketsSold: 0, ticketsRefunded: 0, grossSalesPence: money.ticketsPence, ticketRefundsPence: money.ticketsRefundedPence },
+    ]);
   }
   return result;
 }

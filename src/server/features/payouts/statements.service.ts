@@ -6,6 +6,7 @@ import {
   statementStatusText,
   csvFile,
   csvPounds,
+  toCsv,
   type EventStatement,
   type EventTimes,
   type PayoutView,
@@ -17,7 +18,7 @@ import { events, ledgerEntries, payoutAccounts, payouts } from "../../db/schema"
 import type { Actor } from "../auth/session";
 import { findManagedEvent, managedBy } from "../events/managed-events";
 import { payoutViews } from "../ledger/payout-views";
-import { eventSettlements, type EventSettlement } from "../ledger/settlement";
+import { eventSettlements, ticketTypeSales, type EventSettlement } from "../ledger/settlement";
 import { feeStatementMonths } from "./fee-statements.service";
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -90,8 +91,9 @@ async function eventStatements(
     .orderBy(desc(events.dateTime));
   if (!managed.length) return [];
   const ids = managed.map((event) => event.id);
-  const [settlements, payoutRows] = await Promise.all([
+  const [settlements, typeSales, payoutRows] = await Promise.all([
     eventSettlements(db, ids),
+    ticketTypeSales(db, ids),
     db
       .select()
       .from(payouts)
@@ -129,6 +131,7 @@ async function eventStatements(
           accountReady: Boolean(event.accountReady) || paymentProvider === "local",
           now,
         }),
+        ticketTypes: typeSales.get(event.id) ?? [],
       },
     ];
   });
@@ -187,10 +190,32 @@ export const STATEMENT_CSV_COLUMNS = [
   "Status",
 ] as const;
 
-/** One row per event (amounts as numbers of pounds, dates as YYYY-MM-DD, for spreadsheets). */
+export const STATEMENT_TYPE_CSV_COLUMNS = ["Event", "Event date", "Ticket type", "Tickets sold", "Tickets refunded", "Gross sales", "Ticket refunds"] as const;
+
+/**
+ * One row per event (amounts as numbers of pounds, dates as YYYY-MM-DD, for spreadsheets), its columns as
+ * they always were. When any event sells several ticket types (issue 36), a second table follows after an
+ * empty line: STATEMENT_TYPE_CSV_COLUMNS, one row per type that sold, whose Gross sales and Ticket refunds
+ * add up to its event's row. An event with one type is its own row already, so it has none there, and a
+ * file with no such event is exactly as before. A second table rather than type rows among the events':
+ * a spreadsheet summing the first table's columns would otherwise count every such event twice.
+ */
 export async function statementsCsv({ db, actor, ...options }: { db: Db; actor: Actor } & StatementOptions): Promise<string> {
   const rows = await eventStatements(db, actor, options);
-  return csvFile([
+  const typeRows = rows
+    .filter((row) => row.ticketTypes.length > 1)
+    .flatMap((row) =>
+      row.ticketTypes.map((type) => [
+        row.title,
+        day(row.startsAt),
+        type.name,
+        type.ticketsSold,
+        type.ticketsRefunded,
+        csvPounds(type.grossSalesPence),
+        csvPounds(type.ticketRefundsPence),
+      ]),
+    );
+  const events = csvFile([
     [...STATEMENT_CSV_COLUMNS],
     ...rows.map((row) => [
       row.title,
@@ -210,6 +235,7 @@ export async function statementsCsv({ db, actor, ...options }: { db: Db; actor: 
       statementStatusText(row.status),
     ]),
   ]);
+  return typeRows.length ? events + toCsv([[], [...STATEMENT_TYPE_CSV_COLUMNS], ...typeRows]) : events;
 }
 
 export const PAYOUT_CSV_COLUMNS = ["Event", "Amount", "Status", "Transfer", "Due", "Paid on", "Reversed", "Reversals"] as const;

@@ -6,7 +6,7 @@ import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { pdfText } from "../../../../test/pdf-text";
 import { formatFeeStatementNumber, formatStatementMonth, type EventStatement, type Statements } from "../../../domain";
-import { affiliates, bookings, events, feeStatements, ledgerEntries } from "../../db/schema";
+import { affiliates, bookings, events, feeStatements, ledgerEntries, tickets, ticketTypes } from "../../db/schema";
 import { createLocalPayments } from "../../providers/payments/local";
 import { runDuePayouts } from "./payouts.service";
 import { listMailbox } from "../dev-mailbox/dev-mailbox.service";
@@ -299,5 +299,88 @@ describe("statements (issue 20)", () => {
     for (const account of [first.organiser.account, second.account]) {
       expect((await listMailbox({ db: t.db, to: account.email })).filter((m) => m.subject?.includes("fee statement"))).toHaveLength(1);
     }
+  });
+});
+
+/**
+ * Issue 36: "Northern Lights Weekender" (under 150 places) sells Early bird (£10.00, its fixture type), Standard
+ * (£15.00) and VIP (£40.00), and a hidden Crew type that sells nothing. One order buys 2 Early bird and 1
+ * Standard; another 2 VIP, of which the organiser refunds 1.
+ */
+async function weekenderWithSales() {
+  const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+  const event = await createEvent(t.db, { userId: organiser.account.id, title: "Northern Lights Weekender", pricePence: 1000, maxAttendees: 150, severalPrices: true });
+  const [early] = await t.db.update(ticketTypes).set({ name: "Early bird", capacity: 50 }).where(eq(ticketTypes.eventId, event.id)).returning();
+  const [standard, vip] = await t.db
+    .insert(ticketTypes)
+    .values([
+      { eventId: event.id, name: "Standard", pricePence: 1500, position: 1 },
+      { eventId: event.id, name: "VIP", pricePence: 4000, capacity: 20, position: 2 },
+      { eventId: event.id, name: "Crew", pricePence: 500, position: 3, hidden: true },
+    ])
+    .returning();
+  const pay = async (items: { ticketTypeId: string; ticketQuantity: number }[]) => {
+    const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", items: items.map((item) => ({ eventId: event.id, ...item })) });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect((await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`)).statusCode).toBe(200);
+  };
+  await pay([
+    { ticketTypeId: early!.id, ticketQuantity: 2 },
+    { ticketTypeId: standard!.id, ticketQuantity: 1 },
+  ]);
+  await pay([{ ticketTypeId: vip!.id, ticketQuantity: 2 }]);
+  const [vipBooking] = await t.db.select().from(bookings).where(eq(bookings.ticketTypeId, vip!.id));
+  const refund = await organiser.client.post(`/api/bookings/${vipBooking!.id}/refunds`, { quantity: 1, reason: "Cannot come", requestKey: `types-refund-${event.id}` });
+  expect(refund.statusCode, refund.body).toBe(200);
+  return { organiser, event, early: early!, standard: standard!, vip: vip! };
+}
+
+describe("statements per ticket type (issue 36)", () => {
+  it("breaks an event's sales down by type, as sold, adding up to the event's own figures", async () => {
+    const { organiser, event, early, standard, vip } = await weekenderWithSales();
+    // The price changes after the sales: the statement is a record of what was sold, at what it was sold for.
+    // (An edit, as the event form saves one: the event's row changes with its type, which reconcile reads.)
+    await t.db.update(ticketTypes).set({ pricePence: 5500 }).where(eq(ticketTypes.id, vip.id));
+    await t.db.update(events).set({ updatedAt: new Date() }).where(eq(events.id, event.id));
+
+    const statement = (await organiser.client.get(`/api/payouts/statements/${event.id}`)).json() as EventStatement;
+    // 2 × £10.00 + 1 × £15.00 + 2 × £40.00 = 11500p; one VIP ticket (4000p) refunded.
+    expect(statement).toMatchObject({ grossSalesPence: 11500, ticketRefundsPence: 4000 });
+    expect(statement.ticketTypes).toEqual([
+      { ticketTypeId: early.id, name: "Early bird", ticketsSold: 2, ticketsRefunded: 0, grossSalesPence: 2000, ticketRefundsPence: 0 },
+      { ticketTypeId: standard.id, name: "Standard", ticketsSold: 1, ticketsRefunded: 0, grossSalesPence: 1500, ticketRefundsPence: 0 },
+      { ticketTypeId: vip.id, name: "VIP", ticketsSold: 2, ticketsRefunded: 1, grossSalesPence: 8000, ticketRefundsPence: 4000 },
+    ]);
+    const sum = (figure: "grossSalesPence" | "ticketRefundsPence" | "ticketsSold" | "ticketsRefunded") => statement.ticketTypes.reduce((total, type) => total + type[figure], 0);
+    expect(sum("grossSalesPence")).toBe(statement.grossSalesPence);
+    expect(sum("ticketRefundsPence")).toBe(statement.ticketRefundsPence);
+    const issued = await t.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.eventId, event.id));
+    expect(sum("ticketsSold")).toBe(issued.length);
+    expect(sum("ticketsRefunded")).toBe(issued.filter((ticket) => ticket.status === "refunded").length);
+    // The Payouts tab's list carries the same breakdown.
+    expect(statementOf((await organiser.client.get("/api/payouts/statements")).json(), event.id)?.ticketTypes).toEqual(statement.ticketTypes);
+  });
+
+  it("gives an event with one type that one type, equal to the event", async () => {
+    const { organiser, harbour } = await organiserWithSales();
+    const statement = (await organiser.client.get(`/api/payouts/statements/${harbour.id}`)).json() as EventStatement;
+    expect(statement.ticketTypes).toEqual([expect.objectContaining({ name: "General Admission", ticketsSold: 3, ticketsRefunded: 1, grossSalesPence: HARBOUR.grossSalesPence, ticketRefundsPence: HARBOUR.ticketRefundsPence })]);
+  });
+
+  it("adds a table per type to the CSV after the events' rows, whose columns stay as they were", async () => {
+    const { organiser } = await weekenderWithSales();
+    const lines = (await organiser.client.get("/api/payouts/statements.csv")).body.slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "Event,Event date,Gross sales,Booking fees (paid by buyers),Organiser fees,Absorbed booking fees,Ticket refunds,Booking fee refunds,Affiliate commission,Disputed (withheld),Net due,Paid so far,Transfer,Paid on,Status",
+    );
+    expect(lines[1]).toMatch(/^Northern Lights Weekender,2090-06-01,115\.00,[\d.]+,[\d.]+,0\.00,40\.00,/);
+    expect(lines.slice(2)).toEqual([
+      "",
+      "Event,Event date,Ticket type,Tickets sold,Tickets refunded,Gross sales,Ticket refunds",
+      "Northern Lights Weekender,2090-06-01,Early bird,2,0,20.00,0.00",
+      "Northern Lights Weekender,2090-06-01,Standard,1,0,15.00,0.00",
+      "Northern Lights Weekender,2090-06-01,VIP,2,1,80.00,40.00",
+    ]);
   });
 });

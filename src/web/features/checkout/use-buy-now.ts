@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
+import { questionsForType, type TicketQuestion } from "@domain";
 import { useSessionUser } from "~/hooks/use-session-user";
 import { toast } from "~/lib/toast";
 import { paths } from "~/paths";
@@ -19,7 +20,20 @@ import { useTicketAttendees } from "./use-ticket-attendees";
  * `otherTickets` the other tickets' names and e-mails (issue 36); `dateOfBirth`
  * is the date of birth field's, shown once an age-limited event asks for it (issue 34).
  */
-export function useBuyNow({ eventId, eventTitle, dateTime, minAge }: { eventId: string; eventTitle: string; dateTime?: string; minAge?: number | null }) {
+export function useBuyNow({
+  eventId,
+  eventTitle,
+  dateTime,
+  minAge,
+  questions = [],
+}: {
+  eventId: string;
+  eventTitle: string;
+  dateTime?: string;
+  minAge?: number | null;
+  /** The organiser's questions (issue 36): each ticket of the type bought answers those asked on it. */
+  questions?: readonly TicketQuestion[];
+}) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -34,13 +48,15 @@ export function useBuyNow({ eventId, eventTitle, dateTime, minAge }: { eventId: 
     void navigate(signInPath(paths.event(eventId)));
   }
 
-  async function buyNow(quantity: number, ticketTypeId?: string): Promise<void> {
+  const askedOn = (ticketTypeId: string | undefined) => questionsForType(questions, ticketTypeId ?? null);
+
+  async function buyNow(quantity: number, ticketTypeId?: string, typeOfOnly?: string): Promise<void> {
     if (pending) return;
     if (!user) return askToSignIn();
     const attendeeName = checkedName();
     if (attendeeName === null) return;
     // Each ticket's attendee (issue 36), the first the buyer; undefined when every ticket is in the buyer's name.
-    const attendees = others.checkedAttendees(attendeeName, quantity);
+    const attendees = others.checkedAttendees(attendeeName, quantity, askedOn(ticketTypeId ?? typeOfOnly));
     if (attendees === null) return;
     const born = await dateOfBirth.checkedDateOfBirth(dateTime ? [{ title: eventTitle, dateTime, minAge }] : []);
     if (born === null) return;
@@ -72,7 +88,7 @@ export function useBuyNow({ eventId, eventTitle, dateTime, minAge }: { eventId: 
     pending,
     attendee: user ? field : null,
     /** Tickets 2 to `quantity`'s fields, beside the buyer's name (issue 36). */
-    otherTickets: user ? (quantity: number) => others.field(quantity, field.name.trim()) : null,
+    otherTickets: user ? (quantity: number, ticketTypeId: string | undefined) => others.field(quantity, field.name.trim(), askedOn(ticketTypeId)) : null,
     dateOfBirth: user ? dateOfBirth.field : null,
   };
 }

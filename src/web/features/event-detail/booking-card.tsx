@@ -43,7 +43,8 @@ export function BookingCard({
   /** A checkout is being started. */
   buying: boolean;
   /** The attendee's name field for Buy Now (issue 17), when signed in; given the quantity, a field per ticket (issue 36). */
-  attendeeField?: ReactNode | ((quantity: number) => ReactNode);
+  /** The buyer's fields for `quantity` tickets of the type chosen (the one type when the event sells one). */
+  attendeeField?: ReactNode | ((quantity: number, ticketTypeId: string | undefined) => ReactNode);
   /** The chosen ticket type's id when the event sells several (issue 36), else undefined. */
   onBuyNow: (quantity: number, ticketTypeId?: string) => void;
   /** `max` is the most the cart's line may hold; the chosen type's id when the event sells several (issue 36: a cart line per type). */
@@ -99,7 +100,7 @@ export function BookingCard({
           <>
             <TicketQuantityField id={quantityId} raw={rawQuantity} onRawChange={setRawQuantity} remaining={left} disabled={buying} />
             <BookingTotals id={id} quantityId={quantityId} pricePence={chosen?.pricePence ?? pricePence} absorbsBookingFee={absorbsBookingFee} quantity={quantity} />
-            {typeof attendeeField === "function" ? attendeeField(quantity) : attendeeField}
+            {typeof attendeeField === "function" ? attendeeField(quantity, chosen?.id ?? ticketTypes[0]?.id) : attendeeField}
           </>
         )}
 

@@ -75,7 +75,7 @@ describe("image creator page logic", () => {
       status: "active",
       businessType: "event",
       minAge: null,
-      transferCutoffHours: 0,
+      transferCutoffHours: 0, questions: [],
     };
     const input = eventInputKeepingAllBut(event, null);
     expect(EventInput.safeParse(input).success).toBe(true);

@@ -13,6 +13,7 @@ function event(id: string, dateTime: string): DashboardEvent {
     hasBookings: false,
     previousDateTime: null,
     cancellation: null,
+    ticketTypes: [],
     businessType: "event",
     status: "active",
     pricePence: 0,

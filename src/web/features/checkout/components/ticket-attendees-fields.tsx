@@ -1,22 +1,45 @@
 import { useId } from "react";
-import { ATTENDEE_EMAIL_MAX, ATTENDEE_NAME_MAX } from "@domain";
+import { ANSWER_MAX_LENGTH, ATTENDEE_EMAIL_MAX, ATTENDEE_NAME_MAX } from "@domain";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import type { TicketAttendeesFieldProps } from "../use-ticket-attendees";
+import { Select } from "~/components/ui/select";
+import type { AskedQuestion, TicketAttendeesFieldProps } from "../use-ticket-attendees";
+
+type Keep = (key: string) => (element: HTMLInputElement | HTMLSelectElement | null) => void;
 
 /**
- * Tickets 2 to N of a checkout (issue 36), each its own fieldset: the attendee's name, or "Same as mine"
- * (which puts the buyer's name on it), and their e-mail, optional, to which they get their own ticket.
+ * The tickets of a checkout (issue 36), each its own fieldset: for tickets 2 to N the attendee's name, or
+ * "Same as mine" (which puts the buyer's name on it), and their e-mail, optional, to which they get their own
+ * ticket; on every ticket, ticket 1 (the buyer's) too, the organiser's questions.
  */
-export function TicketAttendeesFields({ tickets, errors, buyerName, onChange, fieldRefs, disabled }: TicketAttendeesFieldProps & { disabled?: boolean }) {
+export function TicketAttendeesFields({ tickets, errors, buyerName, onChange, fieldRefs, questions, answers, answerErrors, onAnswer, disabled }: TicketAttendeesFieldProps & { disabled?: boolean }) {
   const id = useId();
-  if (tickets.length === 0) return null;
-  const keep = (key: string) => (element: HTMLInputElement | null) => {
+  if (tickets.length === 0 && questions.length === 0) return null;
+  const keep: Keep = (key) => (element) => {
     if (element) fieldRefs.current.set(key, element);
     else fieldRefs.current.delete(key);
   };
+  const asked = (ticket: number) =>
+    questions.map((question) => (
+      <QuestionField
+        key={question.id}
+        id={`${id}-ticket-${ticket + 1}-q-${question.id}`}
+        question={question}
+        value={answers[ticket]?.[question.id]}
+        error={answerErrors[ticket]?.[question.id]}
+        disabled={disabled}
+        fieldRef={keep(`${ticket}-q-${question.id}`)}
+        onAnswer={(answer) => onAnswer(ticket, question.id, answer)}
+      />
+    ));
   return (
     <div className="flex flex-col gap-4">
+      {questions.length > 0 && (
+        <fieldset className="flex flex-col gap-3 rounded-xl border border-border p-4">
+          <legend className="px-1 text-sm font-bold text-ink">{tickets.length ? "Ticket 1 (yours)" : "Your ticket"}</legend>
+          {asked(0)}
+        </fieldset>
+      )}
       {tickets.map((ticket, index) => {
         const number = index + 2;
         const base = `${id}-ticket-${number}`;
@@ -57,9 +80,73 @@ export function TicketAttendeesFields({ tickets, errors, buyerName, onChange, fi
                 onChange={(event) => onChange(index, { email: event.target.value })}
               />
             </Field>
+            {asked(index + 1)}
           </fieldset>
         );
       })}
     </div>
+  );
+}
+
+/** One question on one ticket: short text, a choice, or a tick box; "(optional)" when it may be left. */
+function QuestionField({
+  id,
+  question,
+  value,
+  error,
+  disabled,
+  fieldRef,
+  onAnswer,
+}: {
+  id: string;
+  question: AskedQuestion;
+  value: string | boolean | undefined;
+  error: string | undefined;
+  disabled?: boolean;
+  fieldRef: ReturnType<Keep>;
+  onAnswer: (answer: string | boolean) => void;
+}) {
+  const label = question.required ? question.label : `${question.label} (optional)`;
+  if (question.kind === "checkbox") {
+    const errorId = error ? `${id}-error` : undefined;
+    return (
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={id} className="flex cursor-pointer items-start gap-3 text-sm">
+          <input
+            ref={fieldRef}
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={errorId}
+            onChange={(event) => onAnswer(event.target.checked)}
+            className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-brand-600"
+          />
+          {label}
+        </label>
+        {error && (
+          <p id={errorId} className="text-sm font-medium text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <Field id={id} label={label} error={error}>
+      {question.kind === "choice" ? (
+        <Select ref={fieldRef} value={typeof value === "string" ? value : ""} disabled={disabled} required={question.required} onChange={(event) => onAnswer(event.target.value)}>
+          <option value="">Choose…</option>
+          {question.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </Select>
+      ) : (
+        <Input ref={fieldRef} type="text" autoComplete="off" maxLength={ANSWER_MAX_LENGTH} value={typeof value === "string" ? value : ""} disabled={disabled} required={question.required} onChange={(event) => onAnswer(event.target.value)} />
+      )}
+    </Field>
   );
 }

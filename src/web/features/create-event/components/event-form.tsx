@@ -13,6 +13,7 @@ import type { AssembledEvent } from "../lib/event-checks";
 import {
   EMPTY_EVENT_FORM,
   formValuesFromEvent,
+  newQuestion,
   sellsTickets,
   submitButtonLabel,
   withAnotherTicketType,
@@ -38,6 +39,7 @@ const OrganiserSelect = lazy(() => import("./organiser-select").then((module) =>
 const PayoutsPendingNote = lazy(() => import("./payouts-pending-note").then((module) => ({ default: module.PayoutsPendingNote })));
 const SellerDetailsPendingNote = lazy(() => import("./seller-details-pending-note").then((module) => ({ default: module.SellerDetailsPendingNote })));
 // The spec's form sells one price; the list of types loads when a second is added or an event with several is edited (issue 36).
+const QuestionsEditor = lazy(() => import("./questions-editor").then((module) => ({ default: module.QuestionsEditor })));
 const TicketTypesEditor = lazy(() => import("./ticket-types-editor").then((module) => ({ default: module.TicketTypesEditor })));
 
 /** Create an event, or edit one when `event` is given (spec §2 Create/edit event, §4, §5, §8). */
@@ -190,6 +192,32 @@ export function EventForm({
           <Suspense fallback={null}>
             {sellerDetailsPending && <SellerDetailsPendingNote />}
             {payoutsPending && <PayoutsPendingNote />}
+          </Suspense>
+        )}
+      </FormSection>
+
+      <FormSection legend="Questions for each ticket" description="Asked at checkout about every ticket's attendee, such as dietary needs or a child's age. Answers show in your attendee list and its CSV.">
+        {values.questions.length === 0 ? (
+          <>
+            {errorFor("questions") && (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {errorFor("questions")}
+              </p>
+            )}
+            <Button type="button" variant="outline" className="self-start" disabled={saving} onClick={() => onChange("questions", [newQuestion()])}>
+              <Plus aria-hidden="true" />
+              Add a question
+            </Button>
+          </>
+        ) : (
+          <Suspense fallback={null}>
+            <QuestionsEditor
+              questions={values.questions}
+              typeNames={values.ticketTypes?.map((type) => type.name.trim()) ?? null}
+              error={errorFor("questions")}
+              onChange={(questions) => onChange("questions", questions)}
+              disabled={saving}
+            />
           </Suspense>
         )}
       </FormSection>

@@ -1,4 +1,4 @@
-import { EventInput, londonInputToIso, poundsToPence, type TicketTypeInput } from "@domain";
+import { EventInput, londonInputToIso, poundsToPence, type QuestionInput, type TicketTypeInput } from "@domain";
 import {
   EMPTY_EVENT_FORM,
   formFieldOf,
@@ -48,6 +48,22 @@ function positionOf(problem: FieldProblem): number {
   // A problem with the types as a whole (all free or all paid) follows any one type's own.
   if (index === undefined) return field === "ticketTypes" ? at + 0.5 : at;
   return at + (Number(index) + (typeField ? TYPE_FIELD_ORDER.indexOf(typeField) + 1 : 0) / 100) / 1000;
+}
+
+/**
+ * The questions as the API takes them (issue 36): a choice's options one per line; asked on the types still
+ * in the form (a type renamed or removed since drops out), or on every ticket.
+ */
+function assembleQuestions(values: EventFormValues): QuestionInput[] {
+  const typeNames = values.ticketTypes?.map((type) => type.name.trim().toLowerCase()) ?? null;
+  return values.questions.map((question) => ({
+    ...(question.id ? { id: question.id } : {}),
+    label: question.label,
+    kind: question.kind,
+    options: question.kind === "choice" ? question.options.split("\n").map((option) => option.trim()).filter(Boolean) : [],
+    required: question.required,
+    ticketTypes: typeNames && question.ticketTypes ? question.ticketTypes.filter((name) => typeNames.includes(name.trim().toLowerCase())) : null,
+  }));
 }
 
 /** The form's field a schema issue is about; a type's (`ticketTypes.1.price`) when it is about one. */
@@ -132,6 +148,7 @@ export function assembleEventInput(values: EventFormValues, options: AssembleOpt
     maxAttendees: maxAttendees !== null && Number.isFinite(maxAttendees) ? maxAttendees : null,
     minAge: values.minAge === "" ? null : Number(values.minAge),
     transferCutoffHours: values.transferCutoffHours.trim() === "" ? null : Number(values.transferCutoffHours),
+    questions: assembleQuestions(values),
     // Only a paid event has a booking fee to absorb.
     absorbsBookingFee: values.absorbsBookingFee && paid,
     imageUrl: options.hasImageFile ? null : values.imageUrl,
@@ -141,7 +158,11 @@ export function assembleEventInput(values: EventFormValues, options: AssembleOpt
   };
   const parsed = EventInput.safeParse(assembled);
   if (parsed.success && problems.length === 0) return { ok: true, input: parsed.data };
-  for (const issue of parsed.error?.issues ?? []) problems.push({ field: problemFieldOf(issue.path), message: issue.message });
+  for (const issue of parsed.error?.issues ?? []) {
+    // A question's problem names which question: the editor shows it above the list.
+    const message = issue.path[0] === "questions" && typeof issue.path[1] === "number" ? `Question ${issue.path[1] + 1}: ${issue.message}` : issue.message;
+    problems.push({ field: problemFieldOf(issue.path), message });
+  }
   // A stable sort keeps this module's own wording ahead of the schema's for the same field.
   const first = problems.sort((a, b) => positionOf(a) - positionOf(b))[0]!;
   return { ok: false, problem: first };

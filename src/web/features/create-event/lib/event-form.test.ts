@@ -56,7 +56,7 @@ describe("assembleEventInput (spec §5 Create event)", () => {
       absorbsBookingFee: false,
       maxAttendees: 150,
       minAge: 18,
-      transferCutoffHours: 24,
+      transferCutoffHours: 24, questions: [],
       imageUrl: null,
       videoUrl: null,
       affiliateCode: "ABC-1",
@@ -154,6 +154,7 @@ const saved: EditableEvent = {
   businessType: "event",
   minAge: null,
   transferCutoffHours: 0,
+  questions: [],
 };
 
 describe("formValuesFromEvent", () => {
@@ -172,6 +173,7 @@ describe("formValuesFromEvent", () => {
       minAge: "",
       transferCutoffHours: "",
       absorbsBookingFee: false,
+      questions: [],
       imageUrl: "/media/seed/summer-jazz.webp",
       videoUrl: "",
       affiliateCode: "ABC123",

@@ -1,4 +1,19 @@
-import { businessTypeForCategory, DEFAULT_TICKET_TYPE_NAME, EVENT_CATEGORIES, formatPoundsPlain, isoToLondonInput, poundsToPence, type EditableEvent } from "@domain";
+import { businessTypeForCategory, DEFAULT_TICKET_TYPE_NAME, EVENT_CATEGORIES, formatPoundsPlain, isoToLondonInput, poundsToPence, type EditableEvent, type QuestionKind } from "@domain";
+
+/** One question the organiser asks about each ticket's attendee (issue 36), as the form holds it. */
+export interface QuestionFormValues {
+  /** React's key and the controls' ids: the question's id, or made up for a new one. */
+  key: string;
+  /** A saved question's id, so that its answers stay its own; absent for one added now. */
+  id?: string;
+  label: string;
+  kind: QuestionKind;
+  /** A choice's options, one per line as typed. */
+  options: string;
+  required: boolean;
+  /** The types it is asked on, by name; null: every ticket. */
+  ticketTypes: string[] | null;
+}
 
 /** One ticket type as the form holds it (issue 36, decision 040): every field as typed text. */
 export interface TicketTypeFormValues {
@@ -50,6 +65,8 @@ export interface EventFormValues {
   transferCutoffHours: string;
   /** The organiser pays the booking fee instead of the buyer (D22). */
   absorbsBookingFee: boolean;
+  /** What checkout asks about each ticket's attendee (issue 36). */
+  questions: QuestionFormValues[];
   imageUrl: string;
   videoUrl: string;
   affiliateCode: string;
@@ -84,6 +101,7 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   minAge: "",
   transferCutoffHours: "",
   absorbsBookingFee: false,
+  questions: [],
   imageUrl: "",
   videoUrl: "",
   affiliateCode: "",
@@ -181,11 +199,17 @@ export function formValuesFromEvent(event: EditableEvent, actorId: string): Even
     minAge: event.minAge == null ? "" : String(event.minAge),
     transferCutoffHours: event.transferCutoffHours ? String(event.transferCutoffHours) : "",
     absorbsBookingFee: event.absorbsBookingFee,
+    questions: event.questions.map((question) => ({ key: question.id, id: question.id, label: question.label, kind: question.kind, options: question.options.join("\n"), required: question.required, ticketTypes: question.ticketTypes })),
     imageUrl: event.imageUrl ?? "",
     videoUrl: event.videoUrl ?? "",
     affiliateCode: event.affiliateCode ?? "",
     organiserId: event.userId === actorId ? "" : event.userId,
   };
+}
+
+/** A question just added: short text, not required, on every ticket. */
+export function newQuestion(): QuestionFormValues {
+  return { key: `new-question-${Math.random().toString(36).slice(2, 10)}`, label: "", kind: "text", options: "", required: false, ticketTypes: null };
 }
 
 export type FormMode = "create" | "edit";
@@ -225,6 +249,8 @@ const FIELD_WORDING: [string, EventFormField][] = [
   ["Affiliate code", "affiliateCode"],
   ["Ticket type", "ticketTypes"],
   ["ticket type", "ticketTypes"],
+  ["Question", "questions"],
+  ["question", "questions"],
 ];
 
 /** The form field a server message is about, if it names one. */

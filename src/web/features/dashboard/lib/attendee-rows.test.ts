@@ -10,6 +10,7 @@ const attendee = (overrides: Partial<Attendee> = {}): Attendee => ({
   email: "ada@example.co.uk",
   typeName: "Standard",
   ticketStatus: "valid",
+  answers: [],
   checkedInAt: null,
   bookingId: "b1",
   buyerName: "Ada Lovelace",

@@ -1,4 +1,4 @@
-import { bookingStateLabel, formatPounds, type Attendee, formatDateTime } from "@domain";
+import { answerText, bookingStateLabel, formatPounds, type Attendee, formatDateTime } from "@domain";
 
 /** One ticket as the attendee table and the phone cards show it (spec §2 Dashboard, §4 Bookings; issue 36: a row per ticket). */
 export interface AttendeeRow {
@@ -8,6 +8,8 @@ export interface AttendeeRow {
   name: string;
   email: string;
   typeName: string;
+  /** The attendee's answers to the event's questions (issue 36), as a person reads them. */
+  answers: { question: string; answer: string }[];
   /** spec §4: a ticket is Pending or Checked In, with no undo; or Refunded (issue 36). */
   status: "Pending" | "Checked In" | "Refunded";
   checkedInAt: string | null;
@@ -42,6 +44,7 @@ export function attendeeRow(attendee: Attendee, firstOfBooking = true): Attendee
     name: attendee.name,
     email: attendee.email,
     typeName: attendee.typeName,
+    answers: attendee.answers.map((given) => ({ question: given.question, answer: answerText(given.answer) })),
     status: attendee.ticketStatus === "refunded" ? "Refunded" : attendee.checkedInAt ? "Checked In" : "Pending",
     checkedInAt: attendee.checkedInAt ? formatDateTime(attendee.checkedInAt) : null,
     canCheckIn: active && attendee.ticketStatus === "valid",

@@ -14,6 +14,7 @@ const event = (overrides: Partial<DashboardEvent> = {}): DashboardEvent => ({
   hasBookings: false,
   previousDateTime: null,
   cancellation: null,
+  ticketTypes: [],
   pricePence: 1500,
   maxAttendees: null,
   imageUrl: null,

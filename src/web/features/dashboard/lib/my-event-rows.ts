@@ -19,6 +19,12 @@ export interface MyEventRow {
    * listing, where '0 sold / £0.00' would only mislead (issue 17).
    */
   figures: { sold: string; ticketIncome: string; netDue: string } | null;
+  /**
+   * Each ticket type's sales when the event sells several (issue 36): sold of its own capacity ("12 / 50",
+   * "30 / no limit") and places left as a buyer would find them ("36", "Sold out", "No limit"). Null for one
+   * type (the figures above are that type's) and for a listing.
+   */
+  ticketTypes: MyEventTicketType[] | null;
   /** "Cancelled — refunding 120 of 200 bookings" while a cancelled event's refunds go through; null unless cancelled. */
   cancellation: string | null;
   /** "Postponed from …": the date a postponement replaced; null if never postponed. */
@@ -28,6 +34,24 @@ export interface MyEventRow {
    * has ended can be neither cancelled nor postponed (the server refuses both), so it offers neither (issue 33).
    */
   actions: { cancel: boolean; postpone: boolean; delete: boolean };
+}
+
+export interface MyEventTicketType {
+  id: string;
+  name: string;
+  hidden: boolean;
+  sold: string;
+  left: string;
+}
+
+function ticketTypeRows(types: DashboardEvent["ticketTypes"]): MyEventTicketType[] {
+  return types.map((type) => ({
+    id: type.id,
+    name: type.name,
+    hidden: type.hidden,
+    sold: `${type.sold} / ${type.capacity ?? "no limit"}`,
+    left: type.remaining === null ? "No limit" : type.remaining === 0 ? "Sold out" : String(type.remaining),
+  }));
 }
 
 export function myEventRow(event: DashboardEvent, now: Date = new Date()): MyEventRow {
@@ -51,6 +75,7 @@ export function myEventRow(event: DashboardEvent, now: Date = new Date()): MyEve
       postpone: open && !hasPlaceholderDate(event),
       delete: !event.hasBookings,
     },
+    ticketTypes: !listing && event.ticketTypes.length > 1 ? ticketTypeRows(event.ticketTypes) : null,
     figures: listing
       ? null
       : {

@@ -1,4 +1,4 @@
-import { formatEventDate, formatPounds, statementStatusText, type EventStatement, type PayoutView } from "@domain";
+import { formatEventDate, formatPounds, plural, statementStatusText, type EventStatement, type PayoutView } from "@domain";
 
 /** The figures of an event's statement in the order the organiser reads them, each with its label. */
 export const STATEMENT_FIGURES = [
@@ -29,7 +29,25 @@ export function statementTone(status: EventStatement["status"]): StatementTone {
   }
 }
 
+/** A ticket type's line of an event's statement (issue 36): what it sold, as sold. */
+export interface StatementTypeRow {
+  key: string;
+  name: string;
+  sold: string;
+  refunded: string;
+  gross: string;
+  refunds: string;
+}
+
+/** "3 tickets sold, 1 refunded": an event with one type needs no table of one row (its figures are the event's). */
+function oneTypeSummary([type]: EventStatement["ticketTypes"]): string | null {
+  if (!type) return null;
+  const sold = `${plural(type.ticketsSold, "ticket")} sold`;
+  return type.ticketsRefunded ? `${sold}, ${type.ticketsRefunded} refunded` : sold;
+}
+
 export function statementRow(statement: EventStatement) {
+  const several = statement.ticketTypes.length > 1;
   return {
     id: statement.eventId,
     title: statement.title,
@@ -38,6 +56,20 @@ export function statementRow(statement: EventStatement) {
     tone: statementTone(statement.status),
     transferId: statement.transferId,
     figures: STATEMENT_FIGURES.map((figure) => ({ ...figure, value: formatPounds(statement[figure.key]) })),
+    /** Its types when it sells several: they add up to its gross sales and refunds. */
+    ticketTypes: several
+      ? statement.ticketTypes.map(
+          (type): StatementTypeRow => ({
+            key: type.ticketTypeId ?? "none",
+            name: type.name,
+            sold: String(type.ticketsSold),
+            refunded: String(type.ticketsRefunded),
+            gross: formatPounds(type.grossSalesPence),
+            refunds: formatPounds(type.ticketRefundsPence),
+          }),
+        )
+      : null,
+    ticketSummary: several ? null : oneTypeSummary(statement.ticketTypes),
   };
 }
 

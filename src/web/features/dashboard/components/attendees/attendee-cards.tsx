@@ -1,3 +1,4 @@
+import { AttendeeAnswers } from "./attendee-answers";
 import type { AttendeeRow } from "../../lib/attendee-rows";
 import { AttendeeBooking, AttendeeStatus } from "./attendee-status";
 import { CheckInAction } from "./check-in-action";
@@ -37,6 +38,7 @@ export function AttendeeCards({
               </dd>
             </div>
           </dl>
+          <AttendeeAnswers row={row} className="text-sm" />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <span className="font-mono text-xs text-muted">{row.ticketCode}</span>
             <span className="flex items-center gap-2">

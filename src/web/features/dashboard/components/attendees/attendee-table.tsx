@@ -1,3 +1,4 @@
+import { AttendeeAnswers } from "./attendee-answers";
 import type { AttendeeRow } from "../../lib/attendee-rows";
 import { AttendeeBooking, AttendeeStatus } from "./attendee-status";
 import { CheckInAction } from "./check-in-action";
@@ -51,6 +52,7 @@ export function AttendeeTable({
               <th scope="row" className={`${CELL} text-left font-semibold text-ink`}>
                 {row.name}
                 <span className="block font-mono text-xs font-normal text-muted">{row.ticketCode}</span>
+                <AttendeeAnswers row={row} className="mt-1 max-w-64" />
               </th>
               <td className={CELL}>{row.typeName}</td>
               <td className={`${CELL} max-w-56 break-all text-muted`}>{row.email}</td>

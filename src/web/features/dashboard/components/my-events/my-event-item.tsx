@@ -6,6 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { EventImage } from "~/components/event-image";
 import { paths } from "~/paths";
 import { myEventRow } from "../../lib/my-event-rows";
+import { TicketTypeSales } from "./ticket-type-sales";
 
 /** One of the organiser's events with its sales, and Edit and Delete (spec §2 Dashboard). */
 export function MyEventItem({
@@ -73,6 +74,7 @@ export function MyEventItem({
             </div>
           </dl>
         )}
+        {row.ticketTypes && <TicketTypeSales title={row.title} types={row.ticketTypes} />}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           <Link to={paths.event(row.id)} className={buttonVariants({ variant: "ghost", size: "sm" })}>
             <Eye aria-hidden="true" />

@@ -1,6 +1,7 @@
 import type { EventStatement } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { STATEMENT_FIGURES, statementRow } from "../../lib/statement-rows";
+import { StatementTicketTypeList, StatementTicketTypes } from "./statement-ticket-types";
 
 /** From large screens up: one row per event, every figure in its own right-aligned column. */
 export function StatementsTable({ statements }: { statements: EventStatement[] }) {
@@ -26,12 +27,14 @@ export function StatementsTable({ statements }: { statements: EventStatement[] }
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-border">
-          {rows.map((row) => (
-            <tr key={row.id}>
+        {/* A body per event: its row, then its ticket types' when it sells several (issue 36). */}
+        {rows.map((row) => (
+          <tbody key={row.id} className="border-b border-border last:border-b-0">
+            <tr>
               <th scope="row" className="max-w-56 px-4 py-3 text-left align-top">
                 <span className="block break-words font-semibold">{row.title}</span>
                 <span className="block text-xs font-normal text-muted">{row.when}</span>
+                {row.ticketSummary && <span className="mt-1 block text-xs font-normal text-muted">{row.ticketSummary}</span>}
               </th>
               {row.figures.map((figure) => (
                 <td key={figure.key} className={`px-2 py-3 text-right align-top tabular-nums ${figure.key === "netDuePence" ? "font-bold" : ""}`}>
@@ -45,8 +48,17 @@ export function StatementsTable({ statements }: { statements: EventStatement[] }
                 {row.transferId && <span className="mt-1 block font-mono text-xs text-muted">{row.transferId}</span>}
               </td>
             </tr>
-          ))}
-        </tbody>
+            {row.ticketTypes && (
+              <tr>
+                <td colSpan={STATEMENT_FIGURES.length + 2} className="px-4 pb-4 pt-0">
+                  <div className="max-w-2xl rounded-xl bg-surface px-4 py-3">
+                    <StatementTicketTypes title={row.title} types={row.ticketTypes} />
+                  </div>
+                </td>
+              </tr>
+            )}
+          </tbody>
+        ))}
       </table>
     </div>
   );
@@ -64,6 +76,7 @@ export function StatementCards({ statements }: { statements: EventStatement[] })
                 {row.title}
               </h4>
               <p className="text-sm text-muted">{row.when}</p>
+              {row.ticketSummary && <p className="text-sm text-muted">{row.ticketSummary}</p>}
             </div>
             <Badge variant={row.tone}>{row.status}</Badge>
           </div>
@@ -81,6 +94,11 @@ export function StatementCards({ statements }: { statements: EventStatement[] })
               </div>
             )}
           </dl>
+          {row.ticketTypes && (
+            <div className="mt-3 rounded-xl bg-surface px-3 py-2.5 sm:px-4">
+              <StatementTicketTypeList title={row.title} types={row.ticketTypes} />
+            </div>
+          )}
         </li>
       ))}
     </ul>
