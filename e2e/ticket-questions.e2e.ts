@@ -28,14 +28,14 @@ describe("questions for each ticket", () => {
     await form.getByLabel("Price (£)").fill("20");
 
     await form.getByRole("button", { name: "Add a question" }).click();
-    const first = form.getByRole("group", { name: "Question 1" });
-    await first.getByRole("textbox", { name: "Question 1" }).fill("Dietary needs");
+    const first = form.getByRole("group", { name: "Question 1", exact: true });
+    await first.getByRole("textbox", { name: "Question" }).fill("Dietary needs");
     await first.getByLabel("Answered with").selectOption("choice");
     await first.getByLabel("Options, one per line").fill("None\nVegetarian\nVegan");
     await first.getByRole("checkbox", { name: "Must be answered" }).check();
     await form.getByRole("button", { name: "Add a question" }).click();
-    const second = form.getByRole("group", { name: "Question 2" });
-    await second.getByRole("textbox", { name: "Question 2" }).fill("Happy to be photographed");
+    const second = form.getByRole("group", { name: "Question 2", exact: true });
+    await second.getByRole("textbox", { name: "Question" }).fill("Happy to be photographed");
     await second.getByLabel("Answered with").selectOption("checkbox");
     await expectAccessible(form);
 

@@ -14,7 +14,7 @@ export function Select({
     <div className={cn("relative w-full", wrapperClassName)}>
       <select
         className={cn(
-          "w-full cursor-pointer appearance-none rounded-xl border border-border bg-white pr-9 text-base text-ink focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-200 sm:text-sm",
+          "w-full cursor-pointer appearance-none rounded-xl border border-border bg-white pr-9 text-base text-ink focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-200 aria-[invalid=true]:border-red-600 sm:text-sm",
           size === "sm" ? "h-10 pl-3" : "h-11 pl-3.5",
           className,
         )}

@@ -34,7 +34,7 @@ export function QuestionsEditor({ questions, typeNames, error, onChange, disable
         return (
           <fieldset key={question.key} className="flex flex-col gap-4 rounded-xl border border-border p-4">
             <legend className="px-1 text-sm font-bold text-ink">Question {number}</legend>
-            <Field id={`${base}-label`} label={`Question ${number}`} hint="Asked about each ticket's attendee, e.g. Dietary needs.">
+            <Field id={`${base}-label`} label="Question" hint="What to ask, such as Dietary needs or Child's age.">
               <Input type="text" maxLength={QUESTION_LABEL_MAX_LENGTH} value={question.label} disabled={disabled} onChange={(event) => change(index, { label: event.target.value })} />
             </Field>
             <Field id={`${base}-kind`} label="Answered with">
