@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { AppError, dateOfBirthNeededMessage, dateOfBirthProblem, mayAttend, tooYoungMessage } from "../../../domain";
 import type { Db } from "../../db/client";
-import { events, profiles } from "../../db/schema";
+import { profiles } from "../../db/schema";
+import type { PurchaseRules } from "./purchase-rules";
 
 /**
  * create-payment's age rule (issue 34, decisions.md D28): the buyer must be old enough on each
@@ -10,11 +11,8 @@ import { events, profiles } from "../../db/schema";
  * date once given never changes here (nor through the profile API, which has no such field). Tickets
  * for other people are named per ticket, so the door still checks ID.
  */
-export async function checkAgeLimits(db: Db, { userId, eventIds, dateOfBirth }: { userId: string; eventIds: string[]; dateOfBirth?: string | null }): Promise<void> {
-  const limited = await db
-    .select({ title: events.title, dateTime: events.dateTime, minAge: events.minAge })
-    .from(events)
-    .where(and(inArray(events.id, eventIds), isNotNull(events.minAge)));
+export async function checkAgeLimits(db: Db, { userId, events, dateOfBirth }: { userId: string; events: readonly Pick<PurchaseRules, "title" | "dateTime" | "minAge">[]; dateOfBirth?: string | null }): Promise<void> {
+  const limited = events.filter((event) => event.minAge !== null);
   if (!limited.length) return;
   let born = await storedDateOfBirth(db, userId);
   if (!born && dateOfBirth) {

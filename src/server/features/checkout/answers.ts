@@ -1,7 +1,5 @@
-import { and, inArray, ne, sql } from "drizzle-orm";
 import { answerProblem, AppError, keptAnswers, questionsForType, type LineAttendee, type MergedCheckoutLine, type TicketQuestion } from "../../../domain";
-import type { Db } from "../../db/client";
-import { events } from "../../db/schema";
+import type { PurchaseRules } from "./purchase-rules";
 
 /**
  * Each line's answers to its event's questions (issue 36), checked as the form checks them
@@ -9,20 +7,11 @@ import { events } from "../../db/schema";
  * answers nothing: refused when its tickets must answer a required question. An answer to a question
  * not asked on that ticket is refused, so nothing a buyer sends is kept unread.
  */
-export async function answeredLines<L extends MergedCheckoutLine>(db: Db, lines: readonly L[]): Promise<(Omit<L, "attendees"> & { attendees: LineAttendee[] | null })[]> {
-  const asking = await db
-    .select({
-      id: events.id,
-      title: events.title,
-      questions: events.questions,
-      // The spec's body names no type: its event's one type is the one asked about.
-      types: sql<string[]>`array(select t.id::text from ticket_types t where t.event_id = ${events.id})`,
-    })
-    .from(events)
-    .where(and(inArray(events.id, [...new Set(lines.map((line) => line.eventId))]), ne(events.questions, sql`'[]'::jsonb`)));
-  const byEvent = new Map(asking.map((event) => [event.id, event]));
+export function answeredLines<L extends MergedCheckoutLine>(lines: readonly L[], rules: readonly PurchaseRules[]): (Omit<L, "attendees"> & { attendees: LineAttendee[] | null })[] {
+  const byEvent = new Map(rules.filter((event) => event.questions.length > 0).map((event) => [event.id, event]));
   return lines.map((line) => {
     const event = byEvent.get(line.eventId);
+    // The spec's body names no type: its event's one type is the one asked about.
     const typeId = line.ticketTypeId ?? (event?.types.length === 1 ? event.types[0]! : null);
     const questions: TicketQuestion[] = event ? questionsForType(event.questions, typeId) : [];
     if (!line.attendees) {

@@ -30,6 +30,7 @@ import { SELLER_TEXT_MAX_LENGTH, transferGroupOf, type PaymentGateway } from "..
 import { bookingChargeEntries, ledgerInsert, recordLedger } from "../ledger/ledger";
 import { refundKeys, startUnfulfilledRefund, tryCompleteRefund } from "../refunds/refunds.service";
 import { answeredLines } from "./answers";
+import { purchaseRules } from "./purchase-rules";
 import { findActiveAffiliate } from "../affiliates/affiliates.service";
 import { captureOrderSellers } from "../ledger/order-sellers";
 import { numberReceipts } from "../receipts/receipt-numbers";
@@ -65,8 +66,9 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
   const sessionId = `pending_${randomUUID()}`;
   const input = parseInput(CreatePaymentInput, raw, { whole: "body" });
   const requested = checkoutLines(input).sort((a, b) => a.eventId.localeCompare(b.eventId) || (a.ticketTypeId ?? "").localeCompare(b.ticketTypeId ?? ""));
-  const lines = await answeredLines(db, requested);
-  await checkAgeLimits(db, { userId, eventIds: lines.map((line) => line.eventId), dateOfBirth: input.dateOfBirth });
+  const rules = await purchaseRules(db, requested.map((line) => line.eventId));
+  const lines = answeredLines(requested, rules);
+  await checkAgeLimits(db, { userId, events: rules, dateOfBirth: input.dateOfBirth });
   const arrivedWith = input.affiliateCode ? await findActiveAffiliate({ db, code: input.affiliateCode }) : null;
   // Nobody earns commission on their own purchase: the buyer's own code counts as no code (issue 16).
   const [referrer] = arrivedWith ? await db.select({ userId: affiliates.userId }).from(affiliates).where(eq(affiliates.id, arrivedWith.id)) : [];
