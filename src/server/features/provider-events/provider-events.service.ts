@@ -101,7 +101,9 @@ interface Allocation {
  * remainder is a money-only refund on a booking, whose tickets stay valid (the booking is Partly refunded).
  */
 async function recordOutsideRefund(tx: Tx, jobs: Jobs, orderId: string, provider: ProviderRefund): Promise<void> {
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+  // NO KEY UPDATE, as issueCreditNotes: a refund starting on a booking of the order (its row refers to the order)
+  // goes on while this waits for that booking, instead of the two waiting on each other.
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("no key update");
   const [known] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.providerRefundId, provider.id)).limit(1);
   if (known) return;
 
@@ -233,7 +235,7 @@ async function moneyLeftPerBooking(tx: Tx, bookingIds: string[]) {
  */
 async function recordDispute(db: Db, jobs: Jobs, notice: Extract<ProviderNotice, { type: "charge.dispute.created" }>): Promise<void> {
   await db.transaction(async (tx) => {
-    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentReference, notice.paymentReference)).for("update");
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentReference, notice.paymentReference)).for("no key update");
     if (!order) return;
     await recordLedger(tx, [{ entryKey: `dispute:${notice.disputeId}`, kind: "dispute", amountPence: notice.amountPence, orderId: order.id, providerRef: notice.disputeId }]);
     const lines = tx.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, order.id));

@@ -59,7 +59,10 @@ function rateOf(invoice: StoredInvoice): number {
  * wait on each other's counters in a circle. Repeating it issues nothing more.
  */
 export async function issueCreditNotes(tx: Tx, orderId: string): Promise<void> {
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+  // NO KEY UPDATE: it still queues behind another refund's or the invoices' lock on the order, but not a refund
+  // starting on one of its bookings, whose new row refers to the order (a key-share lock), while this one
+  // waits for that booking: the two would wait on each other in a circle (a deadlock under concurrent refunds).
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("no key update");
   const invoices = await tx.select().from(vatInvoices).where(eq(vatInvoices.orderId, orderId));
   if (!invoices.length) return;
   const paidBack = await tx

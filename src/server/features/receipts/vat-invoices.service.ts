@@ -135,7 +135,7 @@ export async function issueVatInvoices({ db, actor, orderId, input: raw }: { db:
   if (!drafts.length) throw new AppError("CONFLICT", "No seller of this order was VAT-registered when it was paid, so there is no VAT to invoice: the receipt is the record of the sale.");
 
   await db.transaction(async (tx) => {
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("no key update");
     const [already] = await tx.select({ id: vatInvoices.id }).from(vatInvoices).where(eq(vatInvoices.orderId, order.id)).limit(1);
     if (already) return;
     // Numbers last, each issuer's in the drafts' order (sellers by id, then the platform), so two orders never wait on each other in a circle.

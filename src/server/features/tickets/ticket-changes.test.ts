@@ -5,7 +5,9 @@ import { setUpTestApp } from "../../../../test/app";
 import { latestMessage, type AuthClient } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
-import { bookings, ticketChanges, tickets } from "../../db/schema";
+import { bookings, events, ticketChanges, tickets } from "../../db/schema";
+import { createPaymentGateway } from "../../providers/payments/payments";
+import { refundTickets } from "../refunds/refunds.service";
 import { createTicketSigner } from "./ticket-signer";
 
 const t = setUpTestApp();
@@ -90,5 +92,78 @@ describe("passing a ticket on, and renaming it (issue 36)", () => {
     expect((await buyer.request("PATCH", `/api/tickets/${own[1]!.id}`, { attendeeName: "Me Instead" })).statusCode).toBe(404);
     const stranger = await signInAs(t.app, t.db, t.config.publicUrl, "user");
     expect((await stranger.client.request("PATCH", `/api/tickets/${own[0]!.id}`, { attendeeName: "Mallory" })).statusCode).toBe(404);
+  });
+});
+
+describe("passing a ticket on while the door or a refund reaches it at the same moment (issue 36)", () => {
+  /** A booking of `count` tickets in the buyer's name, paid through the local test checkout. */
+  async function bought(count: number) {
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const event = await createEvent(t.db, { userId: organiser.account.id, pricePence: 1500, maxAttendees: 50, title: `Race ${Math.random()}` });
+    const checkout = await buyer.client.post("/api/functions/create-payment", { attendeeName: "Ada Lovelace", eventId: event.id, ticketQuantity: count });
+    expect(checkout.statusCode).toBe(200);
+    expect((await buyer.client.post(`/api/checkout/test/${checkout.json().sessionId}/pay`)).statusCode).toBe(200);
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.eventId, event.id));
+    const own = await t.db.select().from(tickets).where(eq(tickets.bookingId, booking!.id)).orderBy(asc(tickets.position));
+    return { organiser: organiser.client, buyer: buyer.client, event, booking: booking!, tickets: own };
+  }
+
+  it("a ticket scanned as it is passed on is either admitted under its old code or passed on, never both", async () => {
+    const { organiser, buyer, event, tickets: own } = await bought(8);
+    const outcomes = await Promise.all(
+      own.map(async (ticket, index) => {
+        const [scanned, passed] = await Promise.all([scan(organiser, ticket, event), transfer(buyer, ticket.id, { name: `Friend ${index}`, email: `friend${index}@example.test` })]);
+        return { ticket, admitted: scanned.valid === true, passed: passed.statusCode === 200, refusal: passed.statusCode === 200 ? null : passed.json().error.message };
+      }),
+    );
+    for (const { ticket, admitted, passed, refusal } of outcomes) {
+      // Exactly one wins: the old code admitted (and the transfer refused as checked in), or the ticket passed on (and the old code refused).
+      expect(admitted !== passed, `ticket ${ticket.position}: admitted ${admitted}, passed on ${passed}`).toBe(true);
+      const [now] = await t.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+      const changes = await t.db.select().from(ticketChanges).where(eq(ticketChanges.ticketId, ticket.id));
+      if (admitted) {
+        expect(refusal).toBe(TICKET_TRANSFER_MESSAGES.checkedIn);
+        expect(now).toMatchObject({ code: ticket.code, checkedInAt: expect.any(Date), attendeeName: "Ada Lovelace" });
+        expect(changes).toEqual([]);
+      } else {
+        expect(now!.code).not.toBe(ticket.code);
+        expect(now!.checkedInAt).toBeNull();
+        expect(changes).toHaveLength(1);
+        // The new holder's code admits once.
+        expect(await scan(organiser, now!, event)).toMatchObject({ valid: true, alreadyCheckedIn: false });
+      }
+    }
+  });
+
+  it("a ticket refunded as it is passed on ends refunded, its new code (if it got one) refused at the door", async () => {
+    const { organiser, buyer, event, booking, tickets: own } = await bought(6);
+    const [organiserId] = await t.db.select({ userId: events.userId }).from(events).where(eq(events.id, event.id));
+    const gateway = await createPaymentGateway(t.config, t.db);
+    const results = await Promise.all(
+      own.map(async (ticket, index) => {
+        const [passed, refunded] = await Promise.all([
+          transfer(buyer, ticket.id, { name: `Friend ${index}`, email: `friend${index}@example.test` }),
+          refundTickets({ db: t.db, gateway, jobs: t.app.jobs, actor: { userId: organiserId!.userId, isAdmin: false }, bookingId: booking.id, input: { ticketIds: [ticket.id], reason: "Race", requestKey: `race-${ticket.id}` } }).then(
+            () => true,
+            (error: Error) => `${error.message} ${(error.cause as Error | undefined)?.message ?? ""}`,
+          ),
+        ]);
+        return { ticket, passed: passed.statusCode === 200, refunded };
+      }),
+    );
+    for (const { ticket, passed, refunded } of results) {
+      // The organiser's refund of a valid ticket always goes through, whoever holds it.
+      expect(refunded, `ticket ${ticket.position}`).toBe(true);
+      const [now] = await t.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+      expect(now!.status).toBe("refunded");
+      const changes = await t.db.select().from(ticketChanges).where(eq(ticketChanges.ticketId, ticket.id));
+      // Passed on only before the refund took it: a refunded ticket is never passed on.
+      expect(changes).toHaveLength(passed ? 1 : 0);
+      expect(await scan(organiser, now!, event)).toMatchObject({ valid: false });
+    }
+    const [after] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(after).toMatchObject({ ticketQuantity: 0, refundedQuantity: 6 });
+    // The file's own reconcile (test/app.ts) then holds the ledger, the refunds and the tickets to each other.
   });
 });
