@@ -234,6 +234,8 @@ export const QuestionInput = z
     if (question.ticketTypes && question.ticketTypes.length === 0) ctx.addIssue({ code: "custom", path: ["ticketTypes"], message: "Ask it on at least one ticket type, or on every ticket" });
   });
 export type QuestionInput = z.input<typeof QuestionInput>;
+/** A question as the form's checks leave it (defaults applied). */
+export type QuestionValues = z.output<typeof QuestionInput>;
 
 /**
  * The create/edit form (spec §5 Create event). Money is pence; an ongoing business has no date (the

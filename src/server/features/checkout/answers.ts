@@ -19,8 +19,8 @@ export function answeredLines<L extends MergedCheckoutLine>(lines: readonly L[],
       if (required) throw refusal("attendees", `name each ticket for ${event!.title} and answer its questions: “${required.label}” must be answered on every ticket`);
       return { ...line, attendees: null };
     }
+    const asked = new Set(questions.map((question) => question.id));
     const attendees = line.attendees.map((attendee, index): LineAttendee => {
-      const asked = new Set(questions.map((question) => question.id));
       const stray = Object.keys(attendee.answers ?? {}).find((id) => !asked.has(id));
       if (stray) throw refusal(`attendees.${index}.answers.${stray}`, `${stray} is not a question asked on this ticket`);
       for (const question of questions) {

@@ -22,7 +22,7 @@ import { bookingMoney } from "../ledger/ledger";
 import { dailyTally, eventTally, type TallyFigures } from "../ledger/sales-tally";
 import { cancellationProgressOf } from "../event-changes/event-lifecycle.service";
 import { eventSettlements } from "../ledger/settlement";
-import { holdsPlaces, placesTaken } from "../events/places";
+import { holdsPlaces } from "../events/places";
 import { ticketTypesWithTaken } from "../events/ticket-types";
 
 const listed = inArray(bookings.status, [...LISTED_BOOKING_STATUSES]);
@@ -85,8 +85,8 @@ export async function listOwnEvents({ db, userId }: { db: Db; userId: string }):
 
 /**
  * Each event's ticket types with their valid tickets sold and places left (issue 36), counted as the event
- * page counts them (typePlacesTaken, placesTaken: live holds take places too), so a card's "left" is the
- * buyer's. Business listings sell no tickets and get none. The dashboard reloads its data on each live sale
+ * page counts them (typePlacesTaken: live holds take places too), so a card's "left" is the buyer's. Every
+ * booking and held line has a type, so an event's places taken are its types' added up. Business listings sell no tickets and get none. The dashboard reloads its data on each live sale
  * (useRevalidateOnSale), so these follow sales as the other figures do.
  */
 async function ownTicketTypes(db: Db, rows: OwnEventRow[]): Promise<Map<string, DashboardTicketType[]>> {
@@ -94,22 +94,22 @@ async function ownTicketTypes(db: Db, rows: OwnEventRow[]): Promise<Map<string, 
   const ids = selling.map((row) => row.id);
   const result = new Map<string, DashboardTicketType[]>();
   if (!ids.length) return result;
-  const [types, soldRows, eventRows] = await Promise.all([
+  const [types, soldRows] = await Promise.all([
     ticketTypesWithTaken(db, ids),
     db
       .select({ ticketTypeId: bookings.ticketTypeId, sold: sql<number>`coalesce(sum(${bookings.ticketQuantity}), 0)::int`.mapWith(Number) })
       .from(bookings)
       .where(and(inArray(bookings.eventId, ids), holdsPlaces))
       .groupBy(bookings.ticketTypeId),
-    db.select({ id: events.id, taken: placesTaken(events.id) }).from(events).where(inArray(events.id, ids)),
   ]);
   const sold = new Map(soldRows.map((row) => [row.ticketTypeId, row.sold]));
-  const eventTaken = new Map(eventRows.map((row) => [row.id, Number(row.taken)]));
   for (const event of selling) {
-    const eventRemaining = remainingPlaces(event.maxAttendees, eventTaken.get(event.id) ?? 0);
+    const eventTypes = types.byEvent.get(event.id) ?? [];
+    const eventTaken = eventTypes.reduce((sum, type) => sum + (types.taken.get(type.id) ?? 0), 0);
+    const eventRemaining = remainingPlaces(event.maxAttendees, eventTaken);
     result.set(
       event.id,
-      (types.byEvent.get(event.id) ?? []).map((type) => ({
+      eventTypes.map((type) => ({
         id: type.id,
         name: type.name,
         hidden: type.hidden,

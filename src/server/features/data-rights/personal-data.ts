@@ -76,6 +76,19 @@ export const PERSONAL_DATA_TABLES: Record<string, { section: keyof PersonalDataE
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+/** A ticket as the export gives it (issue 36): its code, type, attendee, state and answers as asked. */
+function exportedTicket({ ticket, typeName, answers }: { ticket: typeof tickets.$inferSelect; typeName: string; answers: TicketAnswer[] | null }) {
+  return {
+    code: ticket.code,
+    type: typeName,
+    attendeeName: ticket.attendeeName,
+    attendeeEmail: ticket.attendeeEmail,
+    status: ticket.status,
+    checkedInAt: iso(ticket.checkedInAt),
+    answers: (answers ?? []).map(({ question, answer }) => ({ question, answer })),
+  };
+}
+
 /**
  * Everything Eventora holds about one person (issue 34, D28), as the export file carries it. An organiser's
  * events come with their sales totals, never their buyers' names or addresses: those are the buyers' own data.
@@ -297,27 +310,11 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
       createdAt: iso(booking.createdAt),
       attendees: attendeeTickets
         .filter(({ ticket }) => ticket.bookingId === booking.id)
-        .map(({ ticket, typeName, answers }) => ({
-          code: ticket.code,
-          type: typeName,
-          attendeeName: ticket.attendeeName,
-          attendeeEmail: ticket.attendeeEmail,
-          status: ticket.status,
-          checkedInAt: iso(ticket.checkedInAt),
-          answers: (answers ?? []).map(({ question, answer }) => ({ question, answer })),
-        })),
+        .map(exportedTicket),
     })),
     ticketsInYourName: attendeeTickets
       .filter(({ ticket }) => !bookingIds.includes(ticket.bookingId))
-      .map(({ ticket, typeName, answers }) => ({
-        code: ticket.code,
-        type: typeName,
-        attendeeName: ticket.attendeeName,
-        attendeeEmail: ticket.attendeeEmail,
-        status: ticket.status,
-        checkedInAt: iso(ticket.checkedInAt),
-        answers: (answers ?? []).map(({ question, answer }) => ({ question, answer })),
-      })),
+      .map(exportedTicket),
     ticketChanges: changeRows.map((change) => ({
       kind: change.kind,
       fromName: change.fromName,

@@ -1,12 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { AppError, type TicketQuestion } from "../../../domain";
+import { AppError, type QuestionValues, type TicketQuestion } from "../../../domain";
 import type { Tx } from "../../db/client";
 import { events } from "../../db/schema";
-import type { z } from "zod";
-import type { QuestionInput as QuestionSchema } from "../../../domain/event-shapes";
-
-type QuestionValues = z.output<typeof QuestionSchema>;
 
 /**
  * Saves an event's questions (issue 36) after its types: `wanted` is the whole list (an id names a question
