@@ -291,12 +291,6 @@ export const EventInput = z
       if (names.has(key)) ctx.addIssue({ code: "custom", path: ["ticketTypes", index, "name"], message: `Two ticket types are called ${type.name}: give each its own name` });
       names.add(key);
     }
-    // Free and paid types in one event wait for free tickets in paid orders (issue 37): until then an event
-    // is free or paid as a whole, which is what its seller details, payouts and listings go by.
-    const prices = (input.ticketTypes ?? []).map((type) => type.pricePence);
-    if (prices.some((price) => price === 0) && prices.some((price) => price > 0)) {
-      ctx.addIssue({ code: "custom", path: ["ticketTypes"], message: "An event's ticket types must be all free or all paid" });
-    }
     const ids = (input.ticketTypes ?? []).flatMap((type) => (type.id ? [type.id] : []));
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", path: ["ticketTypes"], message: "A ticket type is listed twice" });
     const labels = new Set<string>();

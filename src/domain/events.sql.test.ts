@@ -6,8 +6,8 @@ import { selectOverSamples } from "../../test/sql-samples";
 import type { Database } from "../server/db/client";
 import { events } from "../server/db/schema";
 import { eventEndsAt } from "./event-timing";
-import { isBusinessListing, isListed, managesEvent } from "./events";
-import { businessListingSql, eventEndSql, listedSql, managesEventByColumnsSql, managesEventSql } from "./events.sql";
+import { isBusinessListing, isListed, managesEvent, sellsPaidTickets } from "./events";
+import { businessListingSql, eventEndSql, listedSql, managesEventByColumnsSql, managesEventSql, paidEventSql } from "./events.sql";
 
 /** Each rule's SQL form (events.sql.ts) answers as its TypeScript form does, row by row, in PostgreSQL. */
 
@@ -20,9 +20,11 @@ interface EventSample {
   now: Date;
   organiser: string;
   actor: { userId: string; isAdmin: boolean };
+  pricePence?: number;
+  severalPrices?: boolean;
 }
 
-const COLUMNS = "status text, category text, business_type text, date_time timestamptz, end_time timestamptz, now timestamptz, user_id text, actor_user_id text, actor_is_admin boolean";
+const COLUMNS = "status text, category text, business_type text, date_time timestamptz, end_time timestamptz, now timestamptz, user_id text, actor_user_id text, actor_is_admin boolean, price_pence integer, several_prices boolean";
 const asRow = (sample: EventSample) => ({
   status: sample.status,
   category: sample.category,
@@ -33,6 +35,8 @@ const asRow = (sample: EventSample) => ({
   user_id: sample.organiser,
   actor_user_id: sample.actor.userId,
   actor_is_admin: sample.actor.isAdmin,
+  price_pence: sample.pricePence ?? 0,
+  several_prices: sample.severalPrices ?? false,
 });
 
 const MINUTE = 60_000;
@@ -51,6 +55,8 @@ const sampleArb: fc.Arbitrary<EventSample> = fc.constantFrom(...DAYS).chain((bas
     now: around(base),
     organiser: fc.constantFrom("user-a", "user-b"),
     actor: fc.record({ userId: fc.constantFrom("user-a", "user-b", "user-c"), isAdmin: fc.boolean() }),
+    pricePence: fc.constantFrom(0, 1, 1500),
+    severalPrices: fc.boolean(),
   }),
 );
 
@@ -63,6 +69,10 @@ const EDGES: EventSample[] = DAYS.flatMap((base) => [
   { status: "active", category: "food", businessType: "event", dateTime: new Date(base - 86_400_000), endTime: null, now: new Date(base), organiser: "user-a", actor: { userId: "user-a", isAdmin: false } },
   { status: "active", category: "music", businessType: "business_listing", dateTime: new Date(base + MINUTE), endTime: null, now: new Date(base), organiser: "user-a", actor: { userId: "user-a", isAdmin: false } },
   { status: "cancelled", category: null, businessType: "restaurant", dateTime: new Date(base + 86_400_000), endTime: null, now: new Date(base), organiser: "user-a", actor: { userId: "user-a", isAdmin: false } },
+  // Free and paid types (issue 36): a free lowest price with several prices is paid; free alone is not.
+  { status: "active", category: "music", businessType: "event", dateTime: new Date(base), endTime: null, now: new Date(base), organiser: "user-a", actor: { userId: "user-a", isAdmin: false }, pricePence: 0, severalPrices: true },
+  { status: "active", category: "music", businessType: "event", dateTime: new Date(base), endTime: null, now: new Date(base), organiser: "user-a", actor: { userId: "user-a", isAdmin: false }, pricePence: 0, severalPrices: false },
+  { status: "active", category: "music", businessType: "event", dateTime: new Date(base), endTime: null, now: new Date(base), organiser: "user-a", actor: { userId: "user-a", isAdmin: false }, pricePence: 1, severalPrices: false },
 ]);
 
 let database: Database;
@@ -83,7 +93,7 @@ const ACTORS = [
 
 /** Every rule of this file, for each sample, as SQL says and as TypeScript says. */
 async function bothForms(samples: EventSample[]) {
-  const rows = await selectOverSamples<{ listed: boolean; business: boolean; ends_at_ms: string; managed: boolean[]; managed_by_columns: boolean }>(database.db, {
+  const rows = await selectOverSamples<{ listed: boolean; business: boolean; ends_at_ms: string; managed: boolean[]; managed_by_columns: boolean; paid: boolean }>(database.db, {
     table: "events",
     columns: COLUMNS,
     samples: samples.map(asRow),
@@ -91,21 +101,23 @@ async function bothForms(samples: EventSample[]) {
       (${businessListingSql(events)}) is true as business,
       (extract(epoch from ${eventEndSql(events)}) * 1000)::bigint::text as ends_at_ms,
       array[${sql.join(ACTORS.map((actor) => sql`(${managesEventSql(actor, events.userId)}) is true`), sql`, `)}] as managed,
-      (${managesEventByColumnsSql(events.userId, actorColumns)}) is true as managed_by_columns`,
+      (${managesEventByColumnsSql(events.userId, actorColumns)}) is true as managed_by_columns,
+      (${paidEventSql(events)}) is true as paid`,
   });
-  const sqlSays = rows.map((row) => ({ listed: row.listed, business: row.business, endsAt: Number(row.ends_at_ms), managed: row.managed, managedByColumns: row.managed_by_columns }));
+  const sqlSays = rows.map((row) => ({ listed: row.listed, business: row.business, endsAt: Number(row.ends_at_ms), managed: row.managed, managedByColumns: row.managed_by_columns, paid: row.paid }));
   const typescriptSays = samples.map((sample) => ({
     listed: isListed(sample, sample.now),
-    business: isBusinessListing({ category: sample.category, businessType: sample.businessType, pricePence: 0 }),
+    business: isBusinessListing(sample),
     endsAt: eventEndsAt(sample).getTime(),
     managed: ACTORS.map((actor) => managesEvent(actor, sample.organiser)),
     managedByColumns: managesEvent(sample.actor, sample.organiser),
+    paid: sellsPaidTickets({ pricePence: sample.pricePence ?? 0, severalPrices: sample.severalPrices ?? false }),
   }));
   return { sqlSays, typescriptSays };
 }
 
 describe("the SQL forms of the event rules", () => {
-  it("agree with isListed, isBusinessListing, eventEndsAt and managesEvent on the edges", async () => {
+  it("agree with isListed, isBusinessListing, eventEndsAt, managesEvent and sellsPaidTickets on the edges", async () => {
     const { sqlSays, typescriptSays } = await bothForms(EDGES);
     expect(sqlSays).toEqual(typescriptSays);
     // The edges mean what they say: an event starting this instant is listed, one a millisecond ago is not.

@@ -35,6 +35,11 @@ export function businessListingSql(e: Pick<EventColumnsSql, "category" | "busine
   return sql<boolean>`(coalesce(${e.category}, '') in ('food', 'ongoing-business') or ${e.businessType} in ('restaurant', 'business_listing'))`;
 }
 
+/** sellsPaidTickets: any of the event's ticket types is paid (its lowest shown price, or its several prices). */
+export function paidEventSql(e: { pricePence: SQLWrapper; severalPrices: SQLWrapper }): SQL<boolean> {
+  return sql<boolean>`(${e.pricePence} > 0 or ${e.severalPrices})`;
+}
+
 /** eventEndsAt: the end time, else the start plus the default duration. */
 export function eventEndSql(e: Pick<EventColumnsSql, "dateTime" | "endTime">): SQL<Date> {
   return sql<Date>`coalesce(${e.endTime}, ${e.dateTime} + make_interval(secs => ${sql.raw(String(DEFAULT_EVENT_DURATION_MS / 1000))}))`;

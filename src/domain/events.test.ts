@@ -64,7 +64,7 @@ describe("isListed (spec §4 Listing visibility)", () => {
 
 describe("eventKind and cardPriceRule (spec §2 Event card)", () => {
   it("a paid event shows the all-in £ price, the fee it includes and 'Buy Tickets' (D21)", () => {
-    const event = { category: "music", businessType: "event", pricePence: 1250, absorbsBookingFee: false };
+    const event = { category: "music", businessType: "event", pricePence: 1250, severalPrices: false, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("paid");
     expect(isBusinessListing(event)).toBe(false);
     expect(cardPriceRule(event)).toMatchObject({
@@ -75,7 +75,7 @@ describe("eventKind and cardPriceRule (spec §2 Event card)", () => {
   });
 
   it("a paid event whose organiser absorbs the fee shows the ticket price and 'No booking fee' (D22)", () => {
-    expect(cardPriceRule({ category: "music", businessType: "event", pricePence: 3850, absorbsBookingFee: true })).toMatchObject({
+    expect(cardPriceRule({ category: "music", businessType: "event", pricePence: 3850, severalPrices: false, absorbsBookingFee: true })).toMatchObject({
       priceText: "£38.50",
       feeText: "No booking fee",
       buttonLabel: "Buy Tickets",
@@ -90,36 +90,42 @@ describe("eventKind and cardPriceRule (spec §2 Event card)", () => {
     expect(cardPriceRule({ category: "music", businessType: "event", pricePence: 1000, absorbsBookingFee: false, severalPrices: false }).priceText).toBe("£12.30");
   });
 
+  it("an event with a free type beside paid ones is paid, and goes 'from £0.00' with no fee named", () => {
+    const event = { category: "music", businessType: "event", pricePence: 0, severalPrices: true, absorbsBookingFee: false };
+    expect(eventKind(event)).toBe("paid");
+    expect(cardPriceRule(event)).toEqual({ priceText: "from £0.00", feeText: null, feePence: 0, buttonLabel: "Buy Tickets" });
+  });
+
   it("a free event shows 'Free' and 'View Details'", () => {
-    const event = { category: "music", businessType: "event", pricePence: 0, absorbsBookingFee: false };
+    const event = { category: "music", businessType: "event", pricePence: 0, severalPrices: false, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("free");
     expect(isBusinessListing(event)).toBe(false);
     expect(cardPriceRule(event)).toMatchObject({ priceText: "Free", feeText: null, buttonLabel: "View Details" });
   });
 
   it("a food listing shows 'Visit Now' and 'View Business', even with a price", () => {
-    const event = { category: "food", businessType: "restaurant", pricePence: 1500, absorbsBookingFee: false };
+    const event = { category: "food", businessType: "restaurant", pricePence: 1500, severalPrices: false, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("food");
     expect(isBusinessListing(event)).toBe(true);
     expect(cardPriceRule(event)).toEqual({ priceText: "Visit Now", feeText: null, buttonLabel: "View Business" });
   });
 
   it("an ongoing business shows 'Visit Now' and 'View Business'", () => {
-    const event = { category: "ongoing-business", businessType: "restaurant", pricePence: 0, absorbsBookingFee: false };
+    const event = { category: "ongoing-business", businessType: "restaurant", pricePence: 0, severalPrices: false, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("ongoing-business");
     expect(isBusinessListing(event)).toBe(true);
     expect(cardPriceRule(event)).toEqual({ priceText: "Visit Now", feeText: null, buttonLabel: "View Business" });
   });
 
   it.each(["restaurant", "business_listing"])("treats business type %s as a business whatever the category", (businessType) => {
-    const event = { category: "music", businessType, pricePence: 2000, absorbsBookingFee: false };
+    const event = { category: "music", businessType, pricePence: 2000, severalPrices: false, absorbsBookingFee: false };
     expect(eventKind(event)).toBe("food");
     expect(cardPriceRule(event).buttonLabel).toBe("View Business");
   });
 
   it("treats a missing category and business type as an ordinary event", () => {
-    expect(eventKind({ category: null, businessType: null, pricePence: 0 })).toBe("free");
-    expect(eventKind({ category: null, businessType: null, pricePence: 1 })).toBe("paid");
+    expect(eventKind({ category: null, businessType: null, pricePence: 0, severalPrices: false })).toBe("free");
+    expect(eventKind({ category: null, businessType: null, pricePence: 1, severalPrices: false })).toBe("paid");
   });
 });
 

@@ -1,4 +1,4 @@
-import { allInPrice, type Pence } from "./money";
+import { allInPrice, formatPounds, type Pence } from "./money";
 
 /** Categories offered when creating an event (spec §2 Create/edit event), plus those the catalogue shows. */
 export const EVENT_CATEGORIES = [
@@ -120,21 +120,31 @@ export type EventKind = "free" | "paid" | "food" | "ongoing-business";
 export interface KindInput {
   category: string | null;
   businessType: string | null;
+  /** The lowest shown ticket type's price, and whether its tickets are not all at that price (eventPriceSummary). */
   pricePence: Pence;
+  severalPrices: boolean;
 }
 
 export function eventKind(event: KindInput): EventKind {
   if (event.category === "ongoing-business") return "ongoing-business";
-  if (event.category === "food" || event.businessType === "restaurant" || event.businessType === "business_listing") {
-    return "food";
-  }
-  return event.pricePence > 0 ? "paid" : "free";
+  if (isBusinessListing(event)) return "food";
+  return sellsPaidTickets(event) ? "paid" : "free";
 }
 
-export function isBusinessListing(event: KindInput): boolean {
-  const kind = eventKind(event);
-  return kind === "food" || kind === "ongoing-business";
+/** A restaurant, food or ongoing-business listing: no tickets, 'Visit Now'. Its SQL form is businessListingSql. */
+export function isBusinessListing(event: Pick<KindInput, "category" | "businessType">): boolean {
+  return event.category === "ongoing-business" || event.category === "food" || event.businessType === "restaurant" || event.businessType === "business_listing";
 }
+
+/**
+ * Whether any of an event's ticket types is paid (eventPriceSummary keeps the two columns so): such an event
+ * is sold through checkout, its free types too, at £0 (issue 36); an event of free types only is the spec's
+ * free event, with no booking. Its SQL form is paidEventSql (events.sql.ts), held equal by events.sql.test.ts.
+ */
+export function sellsPaidTickets(event: Pick<KindInput, "pricePence" | "severalPrices">): boolean {
+  return event.pricePence > 0 || event.severalPrices;
+}
+
 
 export interface VisibilityInput {
   status: string;
@@ -160,7 +170,7 @@ export interface CardPriceRule {
   buttonLabel: "View Business" | "View Details" | "Buy Tickets";
 }
 
-export function cardPriceRule(event: KindInput & { absorbsBookingFee: boolean; severalPrices?: boolean }): CardPriceRule {
+export function cardPriceRule(event: KindInput & { absorbsBookingFee: boolean }): CardPriceRule {
   const kind = eventKind(event);
   if (kind === "food" || kind === "ongoing-business") {
     return { priceText: "Visit Now", feeText: null, buttonLabel: "View Business" };
@@ -168,7 +178,9 @@ export function cardPriceRule(event: KindInput & { absorbsBookingFee: boolean; s
   // allInPrice says 'Free' for a free event, with no fee.
   const price = allInPrice(event);
   // Ticket types at several prices (issue 36): the card goes from the lowest shown one, all-in (D21).
-  const priceText = kind === "paid" && event.severalPrices ? `from ${price.priceText}` : price.priceText;
+  // A free type beside paid ones goes "from £0.00", never "from Free".
+  const lowest = event.pricePence > 0 ? price.priceText : formatPounds(0);
+  const priceText = kind === "paid" && event.severalPrices ? `from ${lowest}` : price.priceText;
   return { ...price, priceText, buttonLabel: kind === "free" ? "View Details" : "Buy Tickets" };
 }
 

@@ -35,4 +35,11 @@ describe("ticket types (decision D24, issue 36)", () => {
     expect(eventPriceSummary([{ pricePence: 1500, hidden: false }, { pricePence: 1500, hidden: false }])).toEqual({ pricePence: 1500, severalPrices: false });
     expect(eventPriceSummary([{ pricePence: 900, hidden: true }, { pricePence: 700, hidden: true }])).toEqual({ pricePence: 700, severalPrices: false });
   });
+
+  it("calls free beside paid several prices, hidden paid types too, so the price and the flag say whether any ticket is paid", () => {
+    expect(eventPriceSummary([{ pricePence: 0, hidden: false }, { pricePence: 1500, hidden: false }])).toEqual({ pricePence: 0, severalPrices: true });
+    expect(eventPriceSummary([{ pricePence: 0, hidden: false }, { pricePence: 1500, hidden: true }])).toEqual({ pricePence: 0, severalPrices: true });
+    expect(eventPriceSummary([{ pricePence: 0, hidden: false }, { pricePence: 0, hidden: false }])).toEqual({ pricePence: 0, severalPrices: false });
+    expect(eventPriceSummary([{ pricePence: 0, hidden: true }, { pricePence: 800, hidden: true }])).toEqual({ pricePence: 0, severalPrices: true });
+  });
 });

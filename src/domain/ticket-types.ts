@@ -55,16 +55,20 @@ export function maxPerOrderOf(type: Pick<TicketTypeRules, "maxPerOrder">): numbe
 
 /**
  * What cards and listings show of an event's prices (D21: before the fee, which the caller adds): the
- * lowest price among its shown types, and whether the shown types differ ("from £X"). Hidden types are
- * sold only through a code, so they never set the price a visitor is shown; an event whose types are all
- * hidden shows the lowest of them.
+ * lowest price among its shown types, and whether its tickets are not all at that price ("from £X").
+ * Hidden types are sold only through a code, so they never set the price a visitor is shown; an event whose
+ * types are all hidden shows the lowest of them. A free lowest price beside any paid type, shown or hidden,
+ * is "several prices" too, so that `pricePence > 0 || severalPrices` says whether the event sells any paid
+ * ticket (eventKind, paidEventSql): an event with free and paid types is a paid event whose free tickets are
+ * booked (issue 36).
  */
 export function eventPriceSummary(types: readonly Pick<TicketTypeRules, "pricePence" | "hidden">[]): { pricePence: Pence; severalPrices: boolean } {
   const shown = types.filter((type) => !type.hidden);
   const priced = (shown.length > 0 ? shown : types).map((type) => type.pricePence);
   if (priced.length === 0) return { pricePence: 0, severalPrices: false };
   const lowest = Math.min(...priced);
-  return { pricePence: lowest, severalPrices: shown.some((type) => type.pricePence !== lowest) };
+  const severalPrices = shown.some((type) => type.pricePence !== lowest) || (lowest === 0 && types.some((type) => type.pricePence > 0));
+  return { pricePence: lowest, severalPrices };
 }
 
 /** What a line of an order is called where it is paid for (the provider's checkout, the test checkout): its event, and its type when the event sells several. */

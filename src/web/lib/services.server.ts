@@ -1,6 +1,6 @@
 // Server-only: route loaders call the server's services directly (never bundled for the browser).
 import type { ContactMessageInput, EditableEvent, MailboxMessage, NoticeSettings, OwnProfile, PlatformCompany, RefundTicketsInput, RenameTicketInput, SessionUser, TicketEmailProvider, TransferTicketInput } from "@domain";
-import { AppError, type EraseAccountInput } from "@domain";
+import { AppError, sellsPaidTickets, type EraseAccountInput } from "@domain";
 import { isDatabaseUnavailable } from "../../server/db/client";
 import { createAffiliateAccount, generateAffiliateCode, getOwnAffiliate as readOwnAffiliate } from "../../server/features/affiliates/affiliates.service";
 import { getTestCheckout as readTestCheckout } from "../../server/features/checkout/checkout.service";
@@ -185,9 +185,9 @@ export function canTakePayments(context: RouterContextReader, organiserId: strin
 export async function salesOnHold(
   context: RouterContextReader,
   request: Request,
-  event: { id: string; pricePence: number; awaitingSellerDetails: boolean },
+  event: { id: string; pricePence: number; severalPrices: boolean; awaitingSellerDetails: boolean },
 ): Promise<{ explain: boolean; reason: "seller-details" | "payouts" } | null> {
-  if (event.pricePence <= 0) return null;
+  if (!sellsPaidTickets(event)) return null;
   const reason = event.awaitingSellerDetails ? "seller-details" : "payouts";
   const [waiting] = reason === "seller-details" ? await eventsAwaitingSellerDetails(services(context).db, [event.id]) : await eventsAwaitingPayouts(services(context).db, services(context).gateway.name, [event.id]);
   if (!waiting) return null;

@@ -168,7 +168,7 @@ function placeOf(event: MatchedEvent): string {
 /** "- [Title](/events/id) — Sat, 6 Dec 2026 at 19:30 · The Venue, Town · £12.50" (decisions D16 formats). */
 export function eventLine(event: MatchedEvent): string {
   const parts = [placeOf(event)];
-  const kind = { category: event.category, businessType: event.businessType, pricePence: event.pricePence };
+  const kind = { category: event.category, businessType: event.businessType, pricePence: event.pricePence, severalPrices: event.severalPrices };
   // Restaurants and ongoing businesses have no date or ticket price, only a place.
   if (isBusinessListing(kind)) {
     parts.push(`${categoryLabel(event.category, "Business")} listing`);

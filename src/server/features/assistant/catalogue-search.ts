@@ -15,6 +15,7 @@ export interface MatchedEvent {
   category: string | null;
   businessType: string;
   pricePence: number;
+  severalPrices: boolean;
   absorbsBookingFee: boolean;
 }
 
@@ -67,6 +68,7 @@ export async function searchCatalogue({ db, filters, now, limit }: { db: Db; fil
         category: events.category,
         businessType: events.businessType,
         pricePence: events.pricePence,
+        severalPrices: events.severalPrices,
         absorbsBookingFee: events.absorbsBookingFee,
       })
       .from(events)

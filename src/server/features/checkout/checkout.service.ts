@@ -452,21 +452,25 @@ export async function cancelTestCheckout({ db, sessionId, userId }: { db: Db; se
  */
 export async function startCheckout({
   db,
+  jobs,
   gateway,
+  company,
   publicUrl,
-  agentName,
   userId,
   input,
 }: {
   db: Db;
+  jobs: TicketEmailQueue;
   gateway: PaymentGateway;
+  /** The platform company, the sellers' agent (config.company). */
+  company: PlatformCompany;
   publicUrl: string;
-  /** The platform company, the sellers' agent (config.company.name). */
-  agentName: string;
   userId: string;
   input: unknown;
 }): Promise<{ url: string; sessionId: string }> {
   const order = await createPayment({ db, userId, input, provider: gateway.name });
+  if (order.totalPence === 0) return bookFreeOrder({ db, jobs, company, publicUrl, sessionId: order.sessionId });
+  const agentName = company.name;
   if (order.totalPence > MAX_CHECKOUT_TOTAL_PENCE) {
     await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
     throw new AppError("BAD_REQUEST", `A checkout can total at most ${formatPounds(MAX_CHECKOUT_TOTAL_PENCE)}. Please buy these tickets in smaller checkouts.`);
@@ -497,6 +501,22 @@ export async function startCheckout({
     // The spec's message (§ Payment); the provider's own words, which can name our key, go to the log only.
     throw Object.assign(new AppError("PAYMENT_PROVIDER_ERROR", "Failed to initiate payment. Please try again."), { cause: error });
   }
+}
+
+/** The session id of an order that costs nothing: it never goes to the provider (issue 36). */
+const freeSessionId = () => `free_${randomUUID()}`;
+
+/**
+ * An order of free tickets only (free types of a paid event, issue 36): nothing to pay, so no provider
+ * session. It is confirmed at once, as a payment would confirm it (tickets, their e-mail, no receipt and
+ * nothing on the ledger, since no money moves), and the browser goes straight to the success page.
+ */
+async function bookFreeOrder({ db, jobs, company, publicUrl, sessionId: held }: { db: Db; jobs: TicketEmailQueue; company: PlatformCompany; publicUrl: string; sessionId: string }) {
+  const sessionId = freeSessionId();
+  await db.update(orders).set({ sessionId }).where(eq(orders.sessionId, held));
+  const result = await confirmOrder({ db, jobs, company, sessionId });
+  if (result.status !== "confirmed") throw new AppError("CONFLICT", result.reason);
+  return { url: `${publicUrl}${paymentSuccessPath(sessionId)}`, sessionId };
 }
 
 /** A ticket line as the provider's page describes it (issue 34): "Fri, 3 Jul 2026, 19:30 (UK time) at Ronnie's, Soho, London. Sold by Jazz Co Ltd". */

@@ -12,6 +12,7 @@ import {
   eventCancelledMessage,
   isBusinessListing,
   isListed,
+  sellsPaidTickets,
   ticketLimitError,
   ticketTotal,
 } from "../../../domain";
@@ -80,8 +81,9 @@ function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing
     if (event?.status === "cancelled") throw new AppError("CONFLICT", eventCancelledMessage(event.title), { reason: "EVENT_CANCELLED" });
     if (!event || !isListed(event)) throw new AppError("EVENT_NOT_FOUND", "Event not found");
     if (isBusinessListing(event)) throw new AppError("BAD_REQUEST", `${event.title} is a business listing: contact them directly.`);
+    // The spec's free event needs no booking; a free type beside paid ones is booked at £0 (issue 36).
+    if (!sellsPaidTickets(event)) throw new AppError("BAD_REQUEST", `${event.title} is free: no payment or booking is needed.`);
     const type = ticketTypeOfLine(event, line.ticketTypeId, types.byEvent.get(event.id) ?? []);
-    if (type.pricePence <= 0) throw new AppError("BAD_REQUEST", `${event.title} is free: no payment or booking is needed.`);
     checkSalesWindow(event, type, new Date());
     const { taken, heldBy } = standing.get(event.id)!;
     const eventAsked = asked.get(event.id) ?? 0;

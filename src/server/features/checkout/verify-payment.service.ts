@@ -56,7 +56,8 @@ export async function verifyPayment({
   const order = await findOwnOrder({ db, sessionId, userId });
   if (!order) return { success: false, error: NO_PAYMENT };
   let result;
-  if (order.paidAt) result = await confirmOrder({ db, jobs, company, sessionId: order.sessionId });
+  // Paid, or free tickets only (nothing to pay): confirmed already, or now (idempotent).
+  if (order.paidAt || order.totalPence === 0) result = await confirmOrder({ db, jobs, company, sessionId: order.sessionId });
   // Only the provider that opened the session is asked about it (a local one answers 'not paid': its Pay button records payments).
   else if (order.provider === gateway.name) {
     const payment = await gateway.sessionPayment(order.sessionId);

@@ -18,6 +18,7 @@ import {
 } from "../../../domain";
 import type { Db } from "../../db/client";
 import { bookings, events } from "../../db/schema";
+import { paidEventSql } from "../../../domain/events.sql";
 import { bookingMoney } from "../ledger/ledger";
 import { dailyTally, eventTally, type TallyFigures } from "../ledger/sales-tally";
 import { cancellationProgressOf } from "../event-changes/event-lifecycle.service";
@@ -298,7 +299,7 @@ export async function hasPaidEventOnSale({ db, userId }: { db: Db; userId: strin
   const [row] = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.userId, userId), eq(events.status, "active"), sql`${events.pricePence} > 0`))
+    .where(and(eq(events.userId, userId), eq(events.status, "active"), paidEventSql(events)))
     .limit(1);
   return row !== undefined;
 }

@@ -479,15 +479,25 @@ export async function getEvent({ db, id }: { db: Db; id: string }): Promise<Even
 
 /**
  * Events by id, in the order asked, whatever their status (a cart may hold one that has since closed),
- * each with the types a buyer sees (the cart holds a line per type: issue 36).
+ * each with the types a buyer sees (the cart holds a line per type: issue 36) and the questions asked on
+ * them, as the event page shows them (the cart asks them per ticket).
  */
-export async function getEventsByIds({ db, ids }: { db: Db; ids: readonly string[] }): Promise<(EventSummary & Pick<EventDetail, "ticketTypes">)[]> {
+export async function getEventsByIds({ db, ids }: { db: Db; ids: readonly string[] }): Promise<(EventSummary & Pick<EventDetail, "ticketTypes" | "questions">)[]> {
   const valid = [...new Set(ids.filter((id) => EventId.safeParse(id).success))];
   if (valid.length === 0) return [];
-  const rows = await pagedSummaries(db, { where: inArray(events.id, valid), order: [asc(events.id)], limit: valid.length });
+  const [rows, asked] = await Promise.all([
+    pagedSummaries(db, { where: inArray(events.id, valid), order: [asc(events.id)], limit: valid.length }),
+    db.select({ id: events.id, questions: events.questions }).from(events).where(inArray(events.id, valid)),
+  ]);
   const { byEvent, taken } = await ticketTypesWithTaken(db, rows.map((row) => row.id));
   const now = new Date();
-  const byId = new Map(rows.map((row) => [row.id, { ...row, ticketTypes: ticketTypeViews(row, byEvent.get(row.id) ?? [], taken, row.remaining, now) }]));
+  const questionsOf = new Map(asked.map((row) => [row.id, row.questions]));
+  const byId = new Map(
+    rows.map((row) => {
+      const ticketTypes = ticketTypeViews(row, byEvent.get(row.id) ?? [], taken, row.remaining, now);
+      return [row.id, { ...row, ticketTypes, questions: publicQuestions(questionsOf.get(row.id) ?? [], ticketTypes.map((type) => type.id)) }];
+    }),
+  );
   return valid.flatMap((id) => byId.get(id) ?? []);
 }
 

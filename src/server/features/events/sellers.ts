@@ -27,7 +27,7 @@ export interface EventSellerRow {
 export async function eventSellers(db: Db | Tx, eventIds: readonly string[]): Promise<EventSellerRow[]> {
   if (eventIds.length === 0) return [];
   const rows = await db
-    .select({ id: events.id, title: events.title, organiserId: events.userId, pricePence: events.pricePence, category: events.category, businessType: events.businessType, details: sellerDetailsColumns })
+    .select({ id: events.id, title: events.title, organiserId: events.userId, pricePence: events.pricePence, severalPrices: events.severalPrices, category: events.category, businessType: events.businessType, details: sellerDetailsColumns })
     .from(events)
     .leftJoin(profiles, eq(profiles.userId, events.userId))
     .where(inArray(events.id, [...eventIds]));

@@ -3,7 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setUpTestApp } from "../../../../test/app";
 import { createEvent } from "../../../../test/fixtures";
-import { signInAs } from "../../../../test/organiser";
+import { eventInput, signInAs } from "../../../../test/organiser";
+import type { EditableEvent } from "../../../domain";
 import { affiliates, bookings, ledgerEntries, orderLines, orders, refunds, tickets } from "../../db/schema";
 import { formatReconcileReport, reconcile, type ReconcileProblem } from "./reconcile";
 
@@ -221,6 +222,26 @@ describe("reconcile names each way the ledger can break (decision 027)", () => {
     const problems = await problemsOf({ orderId, text: affiliate.id });
     expect(problems).toContainEqual({ orderId, bookingId: booking.id, problem: "commission reversed (£5.00) exceeds the £0.23 earned" });
     expect(problems).toContainEqual({ orderId: null, bookingId: null, problem: `affiliate ${affiliate.id} shows earnings of £0.23, but the ledger gives -£4.77` });
+  });
+
+  it("free tickets of a paid type: an order confirmed without payment whose line is not a free type's (issue 36)", async () => {
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const buyer = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const created = await organiser.client.post("/api/events", { ...eventInput({ maxAttendees: 50 }), ticketTypes: [{ name: "Under 5s", pricePence: 0 }, { name: "Standard", pricePence: 1500 }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const [free, standard] = (created.json() as EditableEvent).ticketTypes;
+    const booked = await buyer.client.post("/api/functions/create-payment", { eventId: created.json().id, ticketTypeId: free!.id, ticketQuantity: 1, attendeeName: "Ada Lovelace" });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.sessionId, booked.json().sessionId));
+    expect(await problemsOf({ orderId: order!.id })).toEqual([]);
+    // As if checkout had priced a Standard ticket at £0: the line and its ticket moved to the paid type.
+    const [line] = await t.db.update(orderLines).set({ ticketTypeId: standard!.id }).where(eq(orderLines.orderId, order!.id)).returning();
+    await t.db.update(bookings).set({ ticketTypeId: standard!.id }).where(eq(bookings.orderLineId, line!.id));
+    expect(await problemsOf({ orderId: order!.id })).toContainEqual({
+      orderId: order!.id,
+      bookingId: null,
+      problem: `order line ${line!.id} (event ${line!.eventId}) sold tickets at £0.00, but its ticket type's price, unchanged since, is £15.00`,
+    });
   });
 
   it("prints each problem with its order and booking", async () => {

@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { AppError, payoutsNotReadyMessage, type PayoutAccountState, type PayoutAccountView } from "../../../domain";
+import { paidEventSql } from "../../../domain/events.sql";
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { events, payoutAccounts, users } from "../../db/schema";
@@ -154,7 +155,7 @@ export async function eventsAwaitingPayouts(db: Db | Tx, gatewayName: PaymentGat
     .select({ id: events.id, title: events.title, organiserId: events.userId })
     .from(events)
     .leftJoin(payoutAccounts, and(eq(payoutAccounts.userId, events.userId), eq(payoutAccounts.provider, gatewayName)))
-    .where(and(inArray(events.id, eventIds), gt(events.pricePence, 0), sql`${payoutAccounts.ready} is not true`))
+    .where(and(inArray(events.id, eventIds), paidEventSql(events), sql`${payoutAccounts.ready} is not true`))
     .orderBy(events.title);
 }
 

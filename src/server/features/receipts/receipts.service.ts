@@ -35,8 +35,13 @@ export async function getReceipt({ db, actor, orderId }: { db: Db; actor: Actor;
   return buildReceipt({ db, orderId, allowed: (order) => mayRead(db, actor, order) });
 }
 
-/** The order's receipt with no reader to check: only for the ticket e-mail job, which sends it to the address on the order. */
-export function receiptForTicketEmail({ db, orderId }: { db: Db; orderId: string }): Promise<Receipt> {
+/**
+ * The order's receipt with no reader to check: only for the ticket e-mail job, which sends it to the address on
+ * the order. Null for an order of free tickets only (issue 36): nothing was paid, so it has no receipt.
+ */
+export async function receiptForTicketEmail({ db, orderId }: { db: Db; orderId: string }): Promise<Receipt | null> {
+  const [order] = await db.select({ totalPence: orders.totalPence }).from(orders).where(eq(orders.id, orderId));
+  if (order?.totalPence === 0) return null;
   return buildReceipt({ db, orderId, allowed: async () => true });
 }
 

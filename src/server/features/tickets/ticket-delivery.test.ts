@@ -347,7 +347,7 @@ describe("Resend and Brevo adapters, with SMTP as the fallback (ARCHITECTURE Pro
     const event = await createEvent(t.db, { userId: organiser.account.id, title: "Paid Provider Night", pricePence: 1500 });
     const paid = await createBooking(t.db, { eventId: event.id, quantity: 1, email: "payer@example.com", totalAmountPence: 1500 + 230 });
     const [line] = await t.db.select({ orderId: orderLines.orderId }).from(orderLines).where(eq(orderLines.id, paid.orderLineId!));
-    const { receiptNumber } = await receiptForTicketEmail({ db: t.db, orderId: line!.orderId });
+    const { receiptNumber } = (await receiptForTicketEmail({ db: t.db, orderId: line!.orderId }))!;
     const send = (via: "brevo" | "resend") => t.app.inject({ method: "POST", url: "/api/functions/send-ticket-email", payload: { bookingId: paid.ticketCode, provider: via }, headers: { "x-forwarded-for": "198.51.100.250" } });
 
     expect((await send("resend")).json()).toMatchObject({ success: true, provider: "resend" });

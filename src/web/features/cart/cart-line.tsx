@@ -1,4 +1,5 @@
 import { CalendarDays, MapPin, Ticket, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { allInPrice, formatEventDate, formatEventTime, formatPounds } from "@domain";
 import { AgeLimitBadge } from "~/components/age-limit-badge";
@@ -7,18 +8,24 @@ import { paths } from "~/paths";
 import { cartLineTitle, lineTotal, type CartItem } from "./cart-lines";
 import { CartQuantityControl } from "./cart-quantity-control";
 
-/** One cart line: title, its ticket type when the event sells several (issue 36), date, location, quantity control, line total and remove (spec §2 Cart). */
+/**
+ * One cart line: title, its ticket type when the event sells several (issue 36), date, location, quantity
+ * control, line total and remove (spec §2 Cart), then its tickets' attendees (issue 36).
+ */
 export function CartLine({
   item,
   max,
   onQuantityChange,
   onRemove,
+  children,
 }: {
   item: CartItem;
   /** The most the line may hold (its type's limits, the event's across its lines). */
   max?: number;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
+  /** Who each ticket is for and the organiser's questions (issue 36), when signed in. */
+  children?: ReactNode;
 }) {
   const title = cartLineTitle(item);
   const date = formatEventDate(item.eventDate);
@@ -91,6 +98,7 @@ export function CartLine({
           </p>
         </div>
       </div>
+      {children}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { capLinesPerEvent, cartTotals, eventPlace, MAX_TICKETS_PER_EVENT, orderLineTitle, type CartTotals, type TicketTypeView } from "@domain";
+import { capLinesPerEvent, cartTotals, eventPlace, MAX_TICKETS_PER_EVENT, orderLineTitle, questionsForType, type CartTotals, type TicketQuestion, type TicketTypeView } from "@domain";
 
 /** Cart item (spec §3 Cart item): client only, kept in this browser's local storage. Prices in pence (D17). */
 export interface CartItem {
@@ -42,6 +42,14 @@ export type CartTicketType = Pick<TicketTypeView, "id" | "name" | "pricePence" |
 
 /** The shown types of each of the cart's events, as the server read them for the page (by event id). */
 export type CartCatalogue = Record<string, readonly CartTicketType[]>;
+
+/** The questions each of the cart's events asks (issue 36), by event id, as the event page shows them (EventDetail.questions). */
+export type CartQuestions = Record<string, readonly TicketQuestion[]>;
+
+/** The questions asked on each ticket of a line: its event's on its type (a line whose type is not known, only those on every ticket). */
+export function cartLineQuestions(item: CartLineRef, questions: CartQuestions): TicketQuestion[] {
+  return questionsForType(questions[item.eventId] ?? [], item.ticketTypeId ?? null);
+}
 
 /**
  * The type a line buys among its event's shown types: the one it names, or for a line saved before types

@@ -35,6 +35,7 @@ export function CartPage({
   sellers = {},
   checkingOut,
   attendeeField,
+  lineFields,
   onCheckout,
 }: {
   serverItems: CartItem[] | null;
@@ -44,6 +45,8 @@ export function CartPage({
   sellers?: CartSellers;
   checkingOut: boolean;
   attendeeField?: ReactNode;
+  /** A line's tickets' attendees and answers (issue 36), given the line as shown and its place in the cart. */
+  lineFields?: (item: CartItem, index: number) => ReactNode;
   onCheckout: (items: CartItem[]) => void;
 }) {
   const stored = useCartItems(serverItems ?? undefined);
@@ -119,7 +122,9 @@ export function CartPage({
                       max={limits.max}
                       onQuantityChange={(quantity) => changeQuantity(item, line, quantity, limits.min)}
                       onRemove={() => remove(item, line)}
-                    />
+                    >
+                      {lineFields?.(item, index)}
+                    </CartLine>
                   );
                 })}
               </ul>

@@ -48,7 +48,8 @@ export function useBuyNow({
     void navigate(signInPath(paths.event(eventId)));
   }
 
-  const askedOn = (ticketTypeId: string | undefined) => questionsForType(questions, ticketTypeId ?? null);
+  // The Buy Now is one line, ticket 1 the buyer's; kept under one key, so a change of type keeps what was typed.
+  const lineOf = (quantity: number, ticketTypeId: string | undefined) => ({ key: "buy-now", quantity, questions: questionsForType(questions, ticketTypeId ?? null), buyerFirst: true });
 
   async function buyNow(quantity: number, ticketTypeId?: string, typeOfOnly?: string): Promise<void> {
     if (pending) return;
@@ -56,8 +57,9 @@ export function useBuyNow({
     const attendeeName = checkedName();
     if (attendeeName === null) return;
     // Each ticket's attendee (issue 36), the first the buyer; undefined when every ticket is in the buyer's name.
-    const attendees = others.checkedAttendees(attendeeName, quantity, askedOn(ticketTypeId ?? typeOfOnly));
-    if (attendees === null) return;
+    const checked = others.checkedAttendees(attendeeName, [lineOf(quantity, ticketTypeId ?? typeOfOnly)]);
+    if (checked === null) return;
+    const attendees = checked[0];
     const born = await dateOfBirth.checkedDateOfBirth(dateTime ? [{ title: eventTitle, dateTime, minAge }] : []);
     if (born === null) return;
     setPending(true);
@@ -87,8 +89,8 @@ export function useBuyNow({
     buyNow,
     pending,
     attendee: user ? field : null,
-    /** Tickets 2 to `quantity`'s fields, beside the buyer's name (issue 36). */
-    otherTickets: user ? (quantity: number, ticketTypeId: string | undefined) => others.field(quantity, field.name.trim(), askedOn(ticketTypeId)) : null,
+    /** Its tickets' fields (issue 36): tickets 2 to `quantity` named beside the buyer's name, each ticket's questions. */
+    otherTickets: user ? (quantity: number, ticketTypeId: string | undefined) => others.field(lineOf(quantity, ticketTypeId), field.name.trim()) : null,
     dateOfBirth: user ? dateOfBirth.field : null,
   };
 }

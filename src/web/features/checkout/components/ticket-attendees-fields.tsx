@@ -5,20 +5,18 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import type { AskedQuestion, TicketAttendeesFieldProps } from "../use-ticket-attendees";
 
-type Keep = (key: string) => (element: HTMLInputElement | HTMLSelectElement | null) => void;
+type Keep = TicketAttendeesFieldProps["fieldRef"];
 
 /**
- * The tickets of a checkout (issue 36), each its own fieldset: for tickets 2 to N the attendee's name, or
- * "Same as mine" (which puts the buyer's name on it), and their e-mail, optional, to which they get their own
- * ticket; on every ticket, ticket 1 (the buyer's) too, the organiser's questions.
+ * The tickets of a checkout line (issue 36), each its own fieldset: for each ticket not the buyer's own the
+ * attendee's name, or "Same as mine" (which puts the buyer's name on it), and their e-mail, optional, to
+ * which they get their own ticket; on every ticket, the buyer's too, the organiser's questions.
  */
-export function TicketAttendeesFields({ tickets, errors, buyerName, onChange, fieldRefs, questions, answers, answerErrors, onAnswer, disabled }: TicketAttendeesFieldProps & { disabled?: boolean }) {
+export function TicketAttendeesFields({ tickets, buyerFirst, errors, buyerName, onChange, fieldRef, questions, answers, answerErrors, onAnswer, disabled }: TicketAttendeesFieldProps & { disabled?: boolean }) {
   const id = useId();
-  if (tickets.length === 0 && questions.length === 0) return null;
-  const keep: Keep = (key) => (element) => {
-    if (element) fieldRefs.current.set(key, element);
-    else fieldRefs.current.delete(key);
-  };
+  // The buyer's own ticket is named in the name field: it has a fieldset only for its questions.
+  const shown = tickets.flatMap((_, index) => (buyerFirst && index === 0 && questions.length === 0 ? [] : [index]));
+  if (shown.length === 0) return null;
   const asked = (ticket: number) =>
     questions.map((question) => (
       <QuestionField
@@ -28,20 +26,23 @@ export function TicketAttendeesFields({ tickets, errors, buyerName, onChange, fi
         value={answers[ticket]?.[question.id]}
         error={answerErrors[ticket]?.[question.id]}
         disabled={disabled}
-        fieldRef={keep(`${ticket}-q-${question.id}`)}
+        fieldRef={fieldRef(`${ticket}-q-${question.id}`)}
         onAnswer={(answer) => onAnswer(ticket, question.id, answer)}
       />
     ));
   return (
     <div className="flex flex-col gap-4">
-      {questions.length > 0 && (
-        <fieldset className="flex flex-col gap-3 rounded-xl border border-border p-4">
-          <legend className="px-1 text-sm font-bold text-ink">{tickets.length ? "Ticket 1 (yours)" : "Your ticket"}</legend>
-          {asked(0)}
-        </fieldset>
-      )}
-      {tickets.map((ticket, index) => {
-        const number = index + 2;
+      {shown.map((index) => {
+        const number = index + 1;
+        if (buyerFirst && index === 0) {
+          return (
+            <fieldset key={number} className="flex flex-col gap-3 rounded-xl border border-border p-4">
+              <legend className="px-1 text-sm font-bold text-ink">{tickets.length > 1 ? "Ticket 1 (yours)" : "Your ticket"}</legend>
+              {asked(0)}
+            </fieldset>
+          );
+        }
+        const ticket = tickets[index]!;
         const base = `${id}-ticket-${number}`;
         return (
           <fieldset key={number} className="flex flex-col gap-3 rounded-xl border border-border p-4">
@@ -59,7 +60,7 @@ export function TicketAttendeesFields({ tickets, errors, buyerName, onChange, fi
             </label>
             <Field id={`${base}-name`} label={`Name on ticket ${number}`} error={ticket.same ? null : errors[index]?.name}>
               <Input
-                ref={keep(`${index}-name`)}
+                ref={fieldRef(`${index}-name`)}
                 type="text"
                 autoComplete="off"
                 maxLength={ATTENDEE_NAME_MAX * 2}
@@ -71,7 +72,7 @@ export function TicketAttendeesFields({ tickets, errors, buyerName, onChange, fi
             </Field>
             <Field id={`${base}-email`} label="Their e-mail (optional)" hint="They get their own ticket." error={errors[index]?.email}>
               <Input
-                ref={keep(`${index}-email`)}
+                ref={fieldRef(`${index}-email`)}
                 type="email"
                 autoComplete="off"
                 maxLength={ATTENDEE_EMAIL_MAX}
@@ -80,7 +81,7 @@ export function TicketAttendeesFields({ tickets, errors, buyerName, onChange, fi
                 onChange={(event) => onChange(index, { email: event.target.value })}
               />
             </Field>
-            {asked(index + 1)}
+            {asked(index)}
           </fieldset>
         );
       })}

@@ -26,7 +26,7 @@ const nameOf = (index: number, field: TicketTypeFormField | "moveUp" | "moveDown
 function priceHint(price: string, absorbsBookingFee: boolean): string {
   const pence = price.trim() === "" ? 0 : poundsToPence(price);
   if (pence === null) return "In pounds, such as 12.50.";
-  if (pence === 0) return "Leave empty for free. An event's types are all free or all paid.";
+  if (pence === 0) return "Leave empty for free: buyers book it at no charge and pay no fee.";
   const { priceText, feeText } = allInPrice({ pricePence: pence, absorbsBookingFee });
   return `Buyers pay ${priceText} a ticket${feeText ? `, ${feeText}` : ""}.`;
 }

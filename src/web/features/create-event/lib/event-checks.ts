@@ -45,7 +45,7 @@ function positionOf(problem: FieldProblem): number {
   if (!problem.field) return FIELD_ORDER.length;
   const [field, index, typeField] = problem.field.split(".") as [EventFormField, string?, TicketTypeFormField?];
   const at = FIELD_ORDER.indexOf(field);
-  // A problem with the types as a whole (all free or all paid) follows any one type's own.
+  // A problem with the types as a whole (a type listed twice) follows any one type's own.
   if (index === undefined) return field === "ticketTypes" ? at + 0.5 : at;
   return at + (Number(index) + (typeField ? TYPE_FIELD_ORDER.indexOf(typeField) + 1 : 0) / 100) / 1000;
 }

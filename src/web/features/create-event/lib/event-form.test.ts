@@ -4,6 +4,7 @@ import { assembleEventInput, type AssembleOptions } from "./event-checks";
 import {
   EMPTY_EVENT_FORM,
   fieldNamedIn,
+  formPricePence,
   formValuesFromEvent,
   newTicketType,
   penceToPoundsInput,
@@ -279,9 +280,12 @@ describe("several ticket types in the form (issue 36)", () => {
     expect(problemOf({ ...at(1, { name: "" }), title: "" }).field).toBe("title");
   });
 
-  it("refuses free and paid types together, as the server does, on the list as a whole", () => {
-    const mixed = { ...threeTypes, ticketTypes: [typed({ name: "Free entry", price: "" }), typed({ name: "Standard", price: "15" })] };
-    expect(problemOf(mixed)).toEqual({ field: "ticketTypes", message: "An event's ticket types must be all free or all paid" });
+  it("takes free and paid types together: the event sells tickets and the fee notes go by the lowest paid price", () => {
+    const mixed = { ...threeTypes, ticketTypes: [typed({ name: "Under 5s", price: "" }), typed({ name: "Standard", price: "15" })] };
+    expect(assembleEventInput(mixed, asMember).ok).toBe(true);
+    expect(inputOf(mixed).ticketTypes?.map((type) => type.pricePence)).toEqual([0, 1500]);
+    expect(sellsTickets(mixed)).toBe(true);
+    expect(formPricePence(mixed)).toBe(1500);
     const free = { ...threeTypes, ticketTypes: [typed({ name: "Adult", price: "" }), typed({ name: "Child", price: "0" })] };
     expect(inputOf(free).ticketTypes?.map((type) => type.pricePence)).toEqual([0, 0]);
     expect(sellsTickets(free)).toBe(false);

@@ -118,8 +118,8 @@ function knownCategory(category: string | null): string {
 }
 
 /**
- * The ticket price the fee notes go by: the one price, or with several types the lowest paid one (an
- * event's types are all free or all paid). 0 when free, null when what was typed is not an amount.
+ * The ticket price the fee notes go by: the one price, or with several types the lowest paid one (a free
+ * type beside paid ones pays no fee). 0 when every type is free, null when what was typed is not an amount.
  */
 export function formPricePence(values: Pick<EventFormValues, "price" | "ticketTypes">): number | null {
   if (values.ticketTypes === null) return poundsToPence(values.price.trim() || "0");
