@@ -165,4 +165,39 @@ describe("ticket types on the event page", () => {
     await tracked.context.close();
     // Two people's journeys: the organiser's form and the buyer's cart.
   }, 150_000);
+
+  it("a free type beside paid ones is booked from the event page with no payment: straight to the booked ticket", async () => {
+    const organiser = await browser.newContext({ baseURL: baseUrl(), storageState: await signedInState(browser, DEMO_ORGANISER) });
+    const title = `Harbour Family Day ${Date.now().toString(36)}`;
+    const created = await organiser.request.post("/api/events", {
+      headers: { origin: baseUrl() },
+      data: { title, category: "music", dateTime: inDays(40), venue: "The Harbour Hall", location: "Bristol", maxAttendees: 150, ticketTypes: [{ name: "Under 5s", pricePence: 0 }, { name: "Adult", pricePence: 1200 }] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const event = (await created.json()) as EditableEvent;
+    await organiser.close();
+
+    const account = await createConfirmedAccount("types-free-buyer");
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    await signIn(page, account);
+    await page.goto(`/events/${event.id}`);
+    await waitForHydration(page);
+    const types = page.getByRole("group", { name: "Ticket type" });
+    await types.getByRole("radio", { name: /Under 5s/ }).check();
+    await page.getByRole("button", { name: "One ticket more" }).click();
+    await page.getByText("£0.00").last().waitFor();
+    await page.getByLabel("Name on the ticket").fill("Ada Lovelace");
+    // No checkout window: this tab goes to the booked tickets.
+    await page.getByRole("button", { name: "Buy Now" }).click();
+    await page.waitForURL((url) => url.pathname === "/payment-success" && url.searchParams.get("session_id")!.startsWith("free_"));
+    await page.getByRole("heading", { level: 1, name: "Booking Confirmed!" }).waitFor();
+    const booking = page.getByRole("list", { name: "Your bookings" });
+    await booking.getByText(title).waitFor();
+    expect(await booking.getByText("Under 5s").count()).toBe(2);
+    expect(tracked.context.pages()).toHaveLength(1);
+    await expectAccessible(page);
+    expectNoErrors(tracked);
+    await tracked.context.close();
+  });
 });

@@ -106,7 +106,12 @@ export const CheckoutSessionId = z
 export const VerifyPaymentInput = z.object({ sessionId: CheckoutSessionId });
 
 /** create-payment's answer: the provider's checkout page and its session (spec §7). */
-export const CreatePaymentResult = z.object({ url: z.string(), sessionId: z.string() });
+export const CreatePaymentResult = z.object({
+  url: z.string(),
+  sessionId: z.string(),
+  /** Nothing was to pay (free tickets only, issue 36): the tickets are booked already and `url` is the success page. */
+  booked: z.literal(true).optional(),
+});
 export type CreatePaymentResult = z.infer<typeof CreatePaymentResult>;
 
 /** A booking as the success page shows it (spec §7 verify-payment). */

@@ -43,6 +43,14 @@ const confirmed: VerifyPaymentResult = {
   ],
 };
 
+test("a booking of free tickets only says it is confirmed, not paid, and its total is Free (issue 36)", async () => {
+  const free = { ...confirmed, bookings: [{ ...confirmed.bookings![0]!, total_amount_pence: 0 }] };
+  const { route } = paymentSuccessRoute(verificationOutcome(free));
+  renderRoute({ url: "/payment-success?session_id=free_1", route });
+  expect(await screen.findByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeTruthy();
+  expect(screen.getByRole("list", { name: "Your bookings" }).textContent).toContain("Total PaidFree");
+});
+
 test("a paid session shows each booking with its attendee, tickets, total and ticket code", async () => {
   const { route, reads } = paymentSuccessRoute(verificationOutcome(confirmed));
   renderRoute({ url: "/payment-success?session_id=cs_test_1", route });

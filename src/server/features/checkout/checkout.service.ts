@@ -8,6 +8,7 @@ import {
   commissionEarner,
   checkoutSessionExpiry,
   CreatePaymentInput,
+  type CreatePaymentResult,
   formatPounds,
   MAX_CHECKOUT_TOTAL_PENCE,
   newTicketCode,
@@ -467,7 +468,7 @@ export async function startCheckout({
   publicUrl: string;
   userId: string;
   input: unknown;
-}): Promise<{ url: string; sessionId: string }> {
+}): Promise<CreatePaymentResult> {
   const order = await createPayment({ db, userId, input, provider: gateway.name });
   if (order.totalPence === 0) return bookFreeOrder({ db, jobs, company, publicUrl, sessionId: order.sessionId });
   const agentName = company.name;
@@ -516,7 +517,7 @@ async function bookFreeOrder({ db, jobs, company, publicUrl, sessionId: held }: 
   await db.update(orders).set({ sessionId }).where(eq(orders.sessionId, held));
   const result = await confirmOrder({ db, jobs, company, sessionId });
   if (result.status !== "confirmed") throw new AppError("CONFLICT", result.reason);
-  return { url: `${publicUrl}${paymentSuccessPath(sessionId)}`, sessionId };
+  return { url: `${publicUrl}${paymentSuccessPath(sessionId)}`, sessionId, booked: true } as const;
 }
 
 /** A ticket line as the provider's page describes it (issue 34): "Fri, 3 Jul 2026, 19:30 (UK time) at Ronnie's, Soho, London. Sold by Jazz Co Ltd". */

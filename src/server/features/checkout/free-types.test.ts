@@ -65,8 +65,9 @@ describe("free types beside paid ones (issue 36)", () => {
       attendees: [{ name: "Ada Lovelace" }, { name: "Byron Lovelace" }],
     });
     expect(started.statusCode, started.body).toBe(200);
-    const { url, sessionId } = started.json() as { url: string; sessionId: string };
+    const { url, sessionId, booked } = started.json() as { url: string; sessionId: string; booked?: true };
     expect(sessionId).toMatch(/^free_/);
+    expect(booked).toBe(true);
     expect(url).toBe(`${t.config.publicUrl}${paymentSuccessPath(sessionId)}`);
 
     const order = await orderOf(sessionId);

@@ -69,7 +69,8 @@ export function PaymentSuccessPage({ sessionId, outcome: verified, onVerified }:
                 <CircleCheck className="size-9" aria-hidden="true" />
               </span>
               <h1 ref={heading} tabIndex={-1} className="mt-5 text-3xl font-extrabold tracking-tight focus:outline-none sm:text-4xl">
-                Payment Successful!
+                {/* Free tickets only (issue 36): nothing was paid, so nothing says it was. */}
+                {outcome.bookings.every((booking) => booking.total_amount_pence === 0) ? "Booking Confirmed!" : "Payment Successful!"}
               </h1>
               <p className="mt-3 max-w-lg text-muted">
                 Your {outcome.bookings.length === 1 ? "booking is" : "bookings are"} confirmed. Your tickets are on their way to your inbox, each with a

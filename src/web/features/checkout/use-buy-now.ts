@@ -65,9 +65,13 @@ export function useBuyNow({
     setPending(true);
     let leaving = false;
     try {
-      const { url } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, ...(ticketTypeId ? { ticketTypeId } : {}), attendeeName, ...(attendees ? { attendees } : {}), affiliateCode: browserAffiliateCode(), ...(born ? { dateOfBirth: born } : {}) });
+      const { url, booked } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, ...(ticketTypeId ? { ticketTypeId } : {}), attendeeName, ...(attendees ? { attendees } : {}), affiliateCode: browserAffiliateCode(), ...(born ? { dateOfBirth: born } : {}) });
       if (!url) throw new Error(NO_CHECKOUT_URL);
-      if (openCheckout(url, browserCheckoutWindow()) === "opened") {
+      if (booked) {
+        // Free tickets only (issue 36): nothing to pay, so no checkout window; this tab goes to the booked tickets.
+        leaving = true;
+        window.location.assign(url);
+      } else if (openCheckout(url, browserCheckoutWindow()) === "opened") {
         toast.success(PAYMENT_TOASTS.windowOpened.title, { description: PAYMENT_TOASTS.windowOpened.description });
       } else {
         leaving = true;

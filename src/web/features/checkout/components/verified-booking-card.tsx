@@ -49,7 +49,7 @@ export function VerifiedBookingCard({ booking, email, emailTimedOut }: { booking
         </div>
         <div>
           <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Total Paid</dt>
-          <dd className="mt-0.5 font-bold tabular-nums">{formatPounds(booking.total_amount_pence)}</dd>
+          <dd className="mt-0.5 font-bold tabular-nums">{booking.total_amount_pence ? formatPounds(booking.total_amount_pence) : "Free"}</dd>
         </div>
         {tickets.length === 0 && (
           <div className="col-span-2 sm:col-span-1">
