@@ -60,3 +60,5 @@ export * from "./age-limit-labels";
 export * from "./age-limits";
 export * from "./ticket-types";
 export * from "./ticket-questions";
+export * from "./codes";
+export * from "./code-shapes";

@@ -453,8 +453,60 @@ export const orderLines = pgTable(
      * written by the app: a hold's places are counted from its event's own lines (placesTaken).
      */
     heldUntil: timestamp("held_until", { withTimezone: true }),
+    /**
+     * The code that priced the line (issue 37), restrict: a code that was ever used is deactivated, not
+     * deleted. Its uses are counted from these lines as places are (docs/decisions/042), never kept as a counter.
+     */
+    codeId: uuid("code_id").references(() => codes.id, { onDelete: "restrict" }),
+    /** What the code took off each ticket: unit_price_pence is the price paid, its type's price less this. */
+    discountPerTicketPence: integer("discount_per_ticket_pence").notNull().default(0),
   },
-  (t) => [index("order_lines_event_idx").on(t.eventId), index("order_lines_order_idx").on(t.orderId)],
+  (t) => [
+    index("order_lines_event_idx").on(t.eventId),
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_code_idx").on(t.codeId).where(sql`${t.codeId} is not null`),
+    check("order_lines_discount", sql`${t.discountPerTicketPence} >= 0 and (${t.codeId} is not null or ${t.discountPerTicketPence} = 0)`),
+  ],
+);
+
+/**
+ * Discount and access codes (issue 37, decision D25): an organiser's, for one of their events or all of them
+ * (event_id null), unique per organiser whatever the case. `value` is the percent off, the pence off or the
+ * set price per ticket (src/domain/codes.ts). Uses are counted per ticket from order lines, never stored.
+ */
+export const codes = pgTable(
+  "codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organiserId: text("organiser_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    /** Normalised: trimmed, upper case (normaliseCode). */
+    code: text("code").notNull(),
+    effect: text("effect").notNull(),
+    value: integer("value").notNull().default(0),
+    /** The types it applies to; empty: every shown type of its event(s). */
+    ticketTypeIds: uuid("ticket_type_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    maxUses: integer("max_uses"),
+    maxPerBuyer: integer("max_per_buyer"),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("codes_organiser_code_idx").on(t.organiserId, sql`lower(${t.code})`),
+    index("codes_event_idx").on(t.eventId),
+    check("codes_effect", sql`${t.effect} in ('percent', 'amount', 'set_price', 'none')`),
+    check(
+      "codes_value",
+      sql`(${t.effect} = 'percent' and ${t.value} between 1 and 100) or (${t.effect} = 'amount' and ${t.value} >= 1) or (${t.effect} = 'set_price' and ${t.value} >= 0) or (${t.effect} = 'none' and ${t.value} = 0)`,
+    ),
+    check("codes_limits", sql`(${t.maxUses} is null or ${t.maxUses} >= 1) and (${t.maxPerBuyer} is null or ${t.maxPerBuyer} >= 1)`),
+    check("codes_window", sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validUntil} > ${t.validFrom}`),
+  ],
 );
 
 /**

@@ -72,6 +72,7 @@ export const PERSONAL_DATA_TABLES: Record<string, { section: keyof PersonalDataE
   sales_tally_moves: { leftOut: "per-event daily sums, about no person (the organiser's sales are in organisedEvents)", by: [] },
   search_words: { leftOut: "words of public event listings", by: [] },
   ticket_types: { leftOut: "the kinds of ticket an event sells (names, prices, limits: issue 36), about no person; the events are in organisedEvents", by: [] },
+  codes: { leftOut: "an organiser's discount and access codes (texts, discounts, limits: issue 37), business terms about no person; the uses are order lines, in orders", by: ["organiser_id"] },
 };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
