@@ -10,7 +10,7 @@ const SERVER_LAYERS = [
   ["ledger"],
   ["affiliates", "receipts"],
   ["events"],
-  ["payouts"],
+  ["payouts", "codes"],
   ["refunds"],
   ["tickets"],
   ["checkout"],

@@ -196,6 +196,7 @@ const API: Record<string, ApiWalk> = {
   "/api/refund-requests": { urls: () => ["/api/refund-requests"], as: "organiser", split: ORGANISER },
   "/api/payouts/account": { skip: ORGANISER },
   "/api/payouts/statements": { skip: ORGANISER },
+  "/api/codes": { skip: "the organiser's own codes (issue 37): what each takes off their ticket prices, never a price a buyer is shown" },
   "/api/payouts/statements/{eventId}": { skip: ORGANISER },
   "/api/payouts/statements.csv": { skip: ORGANISER },
   "/api/payouts/payouts.csv": { skip: ORGANISER },

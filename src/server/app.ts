@@ -16,6 +16,7 @@ import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { isMailboxEnabled } from "./features/dev-mailbox/dev-mailbox.service";
 import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
 import { checkoutRoutes } from "./features/checkout/checkout.routes";
+import { codesRoutes } from "./features/codes/codes.routes";
 import { stripeWebhookRoutes } from "./features/provider-events/stripe-webhook.routes";
 import { refundRequestsRoutes } from "./features/refunds/refund-requests.routes";
 import { refundsRoutes } from "./features/refunds/refunds.routes";
@@ -202,6 +203,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         checkInRoutes,
         realtimeRoutes,
         checkoutRoutes,
+        codesRoutes,
         refundsRoutes,
         refundRequestsRoutes,
         receiptsRoutes,

@@ -63,6 +63,8 @@ const ids = {} as {
   username: string;
   userEmail: string;
   order: string;
+  /** The organiser's code for `event` (issue 37). */
+  code: string;
 };
 
 beforeAll(async () => {
@@ -92,7 +94,10 @@ beforeAll(async () => {
   const [paidOrder] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.sessionId, bought.json().sessionId));
   // The signing key is made on first use; made here, it is not mistaken for a refused request's row.
   expect((await t.app.inject({ method: "GET", url: "/api/tickets/keys" })).statusCode).toBe(200);
+  const code = await organiser.client.post("/api/codes", { code: "PROPERTY-10", eventId: event.id, effect: "percent", value: 10 });
+  expect(code.statusCode, code.body).toBe(201);
   Object.assign(ids, {
+    code: code.json().id,
     event: event.id,
     soldEvent: soldEvent.id,
     othersEvent: othersEvent.id,
@@ -273,6 +278,26 @@ const ENDPOINTS: Endpoint[] = [
     request: () => segment(() => ids.booking).map((id) => ({ url: `/api/me/tickets/${id}/calendar.ics` })),
   },
   { route: "GET /api/admin/organisers", who: WHO_ANYONE, request: queryOnly("/api/admin/organisers") },
+  { route: "GET /api/codes", who: WHO_ANYONE, request: queryOnly("/api/codes", ["eventId"], () => ({ eventId: ids.event })) },
+  { route: "POST /api/codes", who: WHO_ANYONE, request: () => hostileJsonBody({ code: "SPRING", eventId: ids.event, effect: "percent", value: 20 }).map((body) => ({ url: "/api/codes", body })), outcome: { ok: [201] } },
+  {
+    route: "PATCH /api/codes/:id",
+    who: ["forged-cookie", "user", "organiser"],
+    request: () => fc.tuple(segment(() => ids.code), hostileJsonBody({ value: 15 })).map(([id, body]) => ({ url: `/api/codes/${id}`, body })),
+  },
+  {
+    // The organiser and admins may delete the code, so they are left out: every request here must be refused.
+    route: "DELETE /api/codes/:id",
+    who: ["anonymous", "forged-cookie", "user"],
+    request: () => segment(() => ids.code).map((id) => ({ url: `/api/codes/${id}` })),
+    outcome: { ok: [] },
+  },
+  {
+    route: "POST /api/codes/generate",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(hostileQuery(["format"], { format: "csv" }), hostileJsonBody({ count: 3, eventId: ids.event, effect: "none" })).map(([query, body]) => ({ url: `/api/codes/generate${query}`, body })),
+    outcome: { ok: [201] },
+  },
   { route: "POST /api/events", who: ["anonymous", "forged-cookie", "organiser"], request: () => eventSubmission().map((body) => ({ url: "/api/events", body })), outcome: { ok: [201] } },
   {
     route: "GET /api/events/:id/edit",
