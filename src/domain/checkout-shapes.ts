@@ -70,6 +70,13 @@ export const CreatePaymentInput = z
   .object({
     attendeeName: AttendeeName.describe("The buyer's name: on every ticket a line's `attendees` does not name"),
     affiliateCode,
+    /** A discount or access code (issue 37), any case; blank is none. The server prices every line it applies to. */
+    code: z
+      .string({ message: "code must be text" })
+      .trim()
+      .max(64, "code is too long")
+      .nullish()
+      .transform((code) => code || null),
     /** The buyer's date of birth (YYYY-MM-DD), asked for once when an age-limited event needs it and the account has none (issue 34). */
     dateOfBirth: z.string().trim().max(10, "Date of birth must be a date (YYYY-MM-DD)").nullish(),
   })

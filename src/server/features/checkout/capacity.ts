@@ -100,11 +100,12 @@ function capacityError(title: string, left: number, type?: TicketTypeRow): AppEr
 }
 
 /**
- * The type a line buys (issue 36): the one it names, which must be one of its event's and not hidden
- * (hidden types are sold through a code, issue 37); or, when it names none, the event's one shown type.
+ * The type a line buys (issue 36): the one it names, which must be one of its event's and not hidden unless
+ * the buyer's code unlocks it (`unlocks`: a code that names it, issue 37); or, when it names none, the
+ * event's one shown type.
  */
-export function ticketTypeOfLine(event: { id: string; title: string }, ticketTypeId: string | null, types: readonly TicketTypeRow[]): TicketTypeRow {
-  const shown = types.filter((type) => !type.hidden);
+export function ticketTypeOfLine(event: { id: string; title: string }, ticketTypeId: string | null, types: readonly TicketTypeRow[], unlocks: (type: TicketTypeRow) => boolean = () => false): TicketTypeRow {
+  const shown = types.filter((type) => !type.hidden || (ticketTypeId !== null && unlocks(type)));
   if (ticketTypeId === null) {
     if (shown.length === 1) return shown[0]!;
     throw new AppError("VALIDATION_FAILED", `Choose a ticket type for ${event.title}: it sells ${shown.length} kinds of ticket.`, { reason: "TICKET_TYPE_REQUIRED", field: "ticketTypeId" });

@@ -20,6 +20,7 @@ import {
   formatDateTime,
   type SellerIdentity,
   orderLineTitle,
+  normaliseCode,
 } from "../../../domain";
 import { oncePerDb, type Db } from "../../db/client";
 import { settled, statementBatches, togetherOrAlone, type StatementBatches } from "../../db/statement-batches";
@@ -40,6 +41,7 @@ import { placesLeft, typePlacesLeft } from "../events/places";
 import { eventSellers } from "../events/sellers";
 import { holdLapsed, liveHoldWithMargin, lockEvents } from "./capacity";
 import { placeHold, type PricedLine } from "./holds";
+import { buyerCodeUses, buyerUseKey, codeUses, lockCodesById } from "../codes/code-uses";
 import { checkAgeLimits } from "./age-limits";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 
@@ -51,6 +53,7 @@ export const REFUND_REASONS = {
   soldOut: "The tickets sold out before the payment arrived.",
   eventRemoved: "The event was removed before the payment arrived, so the payment has been refunded in full.",
   eventCancelled: "The event was cancelled before the payment arrived, so the payment has been refunded in full.",
+  codeUsedUp: "The code's uses ran out before the payment arrived, so the payment has been refunded in full.",
 } as const;
 
 /**
@@ -82,6 +85,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
     sessionId,
     attendeeName: input.attendeeName,
     affiliateId: referral?.id ?? null,
+    code: input.code ? normaliseCode(input.code) : null,
   });
   // The held places show at once as fewer left ('Only N left', 'Sold out').
   publicPagesChanged(db, "places");
@@ -199,7 +203,12 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
     const typeCapacity = new Map(
       lapsedTypeIds.length ? (await tx.select({ id: ticketTypes.id, capacity: ticketTypes.capacity }).from(ticketTypes).where(inArray(ticketTypes.id, lapsedTypeIds))).map((type) => [type.id, type.capacity]) : [],
     );
-    // Places given in this transaction to payments whose holds had lapsed: not yet bookings, nor held.
+    // Their codes, locked after the events as a hold locks them (decision 042): a late payment's code uses
+    // are counted again, as its places are.
+    const lapsedOrders = new Set(open.filter((order) => order.lapsed || order.status === "expired").map((order) => order.id));
+    const lapsedCodeIds = [...new Set(allLines.flatMap((line) => (line.codeId !== null && lapsedOrders.has(line.orderId) ? [line.codeId] : [])))].sort();
+    const lapsedCodes = new Map((await lockCodesById(tx, lapsedCodeIds)).map((code) => [code.id, code]));
+    // Places (and code uses) given in this transaction to payments whose holds had lapsed: not yet bookings, nor held.
     const lapsedTaken = new Map<string, number>();
     const confirming: { order: (typeof open)[number]; lines: typeof allLines }[] = [];
     for (const order of open) {
@@ -234,9 +243,30 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
           await refund(order, REFUND_REASONS.soldOut);
           continue;
         }
+        const codeAsked = new Map<string, number>();
+        for (const line of lines) if (line.codeId) codeAsked.set(line.codeId, (codeAsked.get(line.codeId) ?? 0) + line.quantity);
+        const buyerKey = (codeId: string) => `code:${codeId}:${order.userId}`;
+        let codeUsedUp = false;
+        for (const [codeId, quantity] of codeAsked) {
+          const code = lapsedCodes.get(codeId)!;
+          const uses = (await codeUses(tx, [codeId], order.id)).get(codeId)!;
+          if (code.maxUses !== null && uses.held + uses.confirmed + (lapsedTaken.get(`code:${codeId}`) ?? 0) + quantity > code.maxUses) codeUsedUp = true;
+          if (code.maxPerBuyer !== null && order.userId) {
+            const own = (await buyerCodeUses(tx, [codeId], [order.userId], order.id)).get(buyerUseKey(codeId, order.userId)) ?? 0;
+            if (own + (lapsedTaken.get(buyerKey(codeId)) ?? 0) + quantity > code.maxPerBuyer) codeUsedUp = true;
+          }
+        }
+        if (codeUsedUp) {
+          await refund(order, REFUND_REASONS.codeUsedUp);
+          continue;
+        }
         for (const line of lines) {
           lapsedTaken.set(line.eventId, (lapsedTaken.get(line.eventId) ?? 0) + line.quantity);
           lapsedTaken.set(line.ticketTypeId, (lapsedTaken.get(line.ticketTypeId) ?? 0) + line.quantity);
+        }
+        for (const [codeId, quantity] of codeAsked) {
+          lapsedTaken.set(`code:${codeId}`, (lapsedTaken.get(`code:${codeId}`) ?? 0) + quantity);
+          lapsedTaken.set(buyerKey(codeId), (lapsedTaken.get(buyerKey(codeId)) ?? 0) + quantity);
         }
       }
       confirming.push({ order, lines });
@@ -486,7 +516,7 @@ export async function startCheckout({
         title: lineTitle(line),
         description: providerLineDescription(line.event, sellers.get(line.event.id) ?? null),
         quantity: line.quantity,
-        unitPricePence: line.type.pricePence,
+        unitPricePence: line.unitPrice,
         feePerTicketPence: line.fee,
       })),
       sellerText: providerSellerText([...sellers.values()].flatMap((seller) => (seller ? [seller] : [])), agentName),

@@ -15,6 +15,8 @@ import {
   sellsPaidTickets,
   ticketLimitError,
   ticketTotal,
+  codeAppliesToType,
+  discountedUnitPrice,
 } from "../../../domain";
 import { isDatabaseUnavailable, isDeadlock, oncePerDb, queriesTogether, type Db, type Tx } from "../../db/client";
 import { events, orderLines, orders, profiles, users } from "../../db/schema";
@@ -25,6 +27,8 @@ import { eventsAwaitingSellerDetails, sellerDetailsMissingError } from "../event
 import { eventsAwaitingPayouts, payoutsNotReadyError } from "../payouts/payout-accounts.service";
 import { ticketTypesWithTaken, type TicketTypeRow, type TypesWithTaken } from "../events/ticket-types";
 import { checkPerOrder, checkPlacesLeft, checkSalesWindow, checkTypePlacesLeft, holdStanding, lockEvents, ticketTypeOfLine, type HoldStanding } from "./capacity";
+import { checkCodeKnown, checkCodeUses, codeForEvent, codeRules, lockCodeStanding, recordCodeUses, type CodeStanding } from "./hold-codes";
+import type { CodeRow } from "../codes/code-uses";
 
 /** One buyer's hold, as create-payment asks for it: the cart's merged lines (in event id order) and the order's own fields. */
 export interface HoldRequest {
@@ -35,6 +39,8 @@ export interface HoldRequest {
   sessionId: string;
   attendeeName: string;
   affiliateId: string | null;
+  /** The discount or access code the buyer typed (issue 37), normalised; null for none. */
+  code: string | null;
 }
 
 /** A request with its buyer's e-mail address, read once for the batch: the order is sent there. */
@@ -53,6 +59,11 @@ export interface PricedLine {
   quantity: number;
   /** Who each ticket is for (issue 36), or null: every ticket in the order's attendee name. */
   attendees: LineAttendee[] | null;
+  /** The price paid per ticket: its type's, less the code's discount when the buyer's code applies to it (issue 37). */
+  unitPrice: number;
+  /** The code that priced the line, and what it took off each ticket (0 without one). */
+  code: CodeRow | null;
+  discount: number;
   fee: number;
   absorbedFee: number;
   total: number;
@@ -72,8 +83,15 @@ interface Awaiting {
  * within the per-event limit; every event's organiser must have named themselves as its seller and be able to be paid. Throws the buyer's
  * AppError, or prices every line from the database.
  */
-function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, types: TypesWithTaken, awaiting: Awaiting): PricedLine[] {
+function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, types: TypesWithTaken, awaiting: Awaiting, codes: CodeStanding): PricedLine[] {
   const priced: PricedLine[] = [];
+  // Each code of the buyer's text that covers one of the cart's events, and the tickets it prices.
+  const used = new Map<CodeRow, number>();
+  checkCodeKnown(
+    codes,
+    request.code,
+    request.lines.map((line) => locked.get(line.eventId)),
+  );
   // What this request's earlier lines take of each event and type (one event's lines are its types).
   const asked = new Map<string, number>();
   for (const line of request.lines) {
@@ -83,7 +101,10 @@ function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing
     if (isBusinessListing(event)) throw new AppError("BAD_REQUEST", `${event.title} is a business listing: contact them directly.`);
     // The spec's free event needs no booking; a free type beside paid ones is booked at £0 (issue 36).
     if (!sellsPaidTickets(event)) throw new AppError("BAD_REQUEST", `${event.title} is free: no payment or booking is needed.`);
-    const type = ticketTypeOfLine(event, line.ticketTypeId, types.byEvent.get(event.id) ?? []);
+    const code = codeForEvent(codes, request.code, event);
+    if (code && !used.has(code)) used.set(code, 0);
+    // A hidden type is sold only with a code that names it (issue 37).
+    const type = ticketTypeOfLine(event, line.ticketTypeId, types.byEvent.get(event.id) ?? [], (hidden) => code !== null && code.ticketTypeIds.includes(hidden.id));
     checkSalesWindow(event, type, new Date());
     const { taken, heldBy } = standing.get(event.id)!;
     const eventAsked = asked.get(event.id) ?? 0;
@@ -95,24 +116,39 @@ function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing
     if (limited) throw limited;
     asked.set(event.id, eventAsked + line.quantity);
     asked.set(type.id, typeAsked + line.quantity);
-    // What the buyer pays per ticket, and what the organiser absorbs instead, as chosen now (D22).
+    const applies = code !== null && codeAppliesToType(code, type);
+    if (applies) used.set(code, used.get(code)! + line.quantity);
+    const unitPrice = applies ? discountedUnitPrice(type.pricePence, codeRules(code)) : type.pricePence;
+    // What the buyer pays per ticket, and what the organiser absorbs instead, as chosen now (D22): the fee is
+    // on the price paid, so a ticket a code makes free pays none, and the fee itself is never discounted.
     priced.push({
       event,
       type,
       severalTypes: (types.byEvent.get(event.id) ?? []).length > 1,
       quantity: line.quantity,
       attendees: line.attendees,
-      fee: buyerFeePerTicket(type.pricePence, event.absorbsBookingFee),
-      absorbedFee: absorbedFeePerTicket(type.pricePence, event.absorbsBookingFee),
-      total: ticketTotal(type.pricePence, line.quantity, event.absorbsBookingFee),
+      unitPrice,
+      code: applies ? code : null,
+      discount: type.pricePence - unitPrice,
+      fee: buyerFeePerTicket(unitPrice, event.absorbsBookingFee),
+      absorbedFee: absorbedFeePerTicket(unitPrice, event.absorbsBookingFee),
+      total: ticketTotal(unitPrice, line.quantity, event.absorbsBookingFee),
     });
   }
+  checkCodeUses({ text: request.code, userId: request.userId, used, standing: codes, now: new Date() });
   const inRequest = (event: { id: string }) => request.lines.some((line) => line.eventId === event.id);
   const noSeller = awaiting.sellerDetails.find(inRequest);
   if (noSeller) throw sellerDetailsMissingError(noSeller);
   const waiting = awaiting.payouts.find(inRequest);
   if (waiting) throw payoutsNotReadyError(waiting);
   return priced;
+}
+
+/** The tickets each code prices in a buyer's lines. */
+function codeUsesOf(priced: PricedLine[]): Map<CodeRow, number> {
+  const used = new Map<CodeRow, number>();
+  for (const line of priced) if (line.code) used.set(line.code, (used.get(line.code) ?? 0) + line.quantity);
+  return used;
 }
 
 /** The held orders, their lines and each buyer's remembered attendee name (decision 021), in one statement. */
@@ -127,7 +163,9 @@ async function writeOrders(tx: Tx, held: (BuyerHold & { orderId: string; priced:
             eventId: line.event.id,
             ticketTypeId: line.type.id,
             quantity: line.quantity,
-            unitPricePence: line.type.pricePence,
+            unitPricePence: line.unitPrice,
+            codeId: line.code?.id ?? null,
+            discountPerTicketPence: line.discount,
             feePerTicketPence: line.fee,
             absorbedFeePerTicketPence: line.absorbedFee,
             totalPence: line.total,
@@ -155,7 +193,7 @@ async function writeOrders(tx: Tx, held: (BuyerHold & { orderId: string; priced:
     .insert(orders)
     .values(
       held.map(({ request, attendeeEmail, orderId, priced }) => {
-        const totals = cartTotals(priced.map((line) => ({ ticketPricePence: line.type.pricePence, quantity: line.quantity, absorbsBookingFee: line.event.absorbsBookingFee })));
+        const totals = cartTotals(priced.map((line) => ({ ticketPricePence: line.unitPrice, quantity: line.quantity, absorbsBookingFee: line.event.absorbsBookingFee })));
         return {
           id: orderId,
           sessionId: request.sessionId,
@@ -192,9 +230,19 @@ async function holdTogether(db: Db, holds: BuyerHold[]): Promise<Settled<HeldOrd
     );
     const types = await ticketTypesWithTaken(tx, eventIds);
     const awaiting = { sellerDetails: await eventsAwaitingSellerDetails(tx, eventIds), payouts: await eventsAwaitingPayouts(tx, holds[0]!.request.provider, eventIds) };
+    // The codes after the events (decision 042), so two holds never wait on each other in a circle.
+    const codes = await lockCodeStanding(
+      tx,
+      holds.map(({ request }) => ({ userId: request.userId, code: request.code, organiserIds: request.lines.flatMap((line) => {
+          const event = locked.get(line.eventId);
+          return event ? [event.userId] : [];
+        }),
+      })),
+    );
     const outcomes: ({ failed: AppError } | { orderId: string; priced: PricedLine[] })[] = holds.map(({ request }) => {
       try {
-        const priced = priceHold(request, locked, standing, types, awaiting);
+        const priced = priceHold(request, locked, standing, types, awaiting, codes);
+        recordCodeUses(codes, request.userId, codeUsesOf(priced));
         for (const line of priced) {
           standing.get(line.event.id)!.taken += line.quantity;
           types.taken.set(line.type.id, (types.taken.get(line.type.id) ?? 0) + line.quantity);

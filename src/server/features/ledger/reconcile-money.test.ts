@@ -6,7 +6,7 @@ import { latestMessage } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { createPaidBookings } from "../../../../test/paid-bookings";
-import { bookings, events, ledgerEntries, orderLines, orders, payoutReversals, payouts, profiles, refunds, ticketTypes, vatCreditNotes } from "../../db/schema";
+import { bookings, codes, events, ledgerEntries, orderLines, orders, payoutReversals, payouts, profiles, refunds, ticketTypes, vatCreditNotes } from "../../db/schema";
 import { QUEUES } from "../../jobs/jobs";
 import { createLocalPayments } from "../../providers/payments/local";
 import { createPaymentGateway, type PaymentGateway } from "../../providers/payments/payments";
@@ -79,6 +79,27 @@ describe("reconcile fails for every way money can go wrong (issue 33)", () => {
     // An organiser's edit after the sale is a price change: the line keeps the price it was sold at.
     await t.db.update(events).set({ updatedAt: new Date() }).where(eq(events.id, price.event.id));
     expect(await problemsNaming(`order line ${price.booking.lineId}`)).toEqual([]);
+  });
+
+  it("an order line whose price is not its ticket type's less its code's discount, or whose discount is not its code's (issue 37)", async () => {
+    const line = await sold();
+    const anHourAgo = new Date(Date.now() - 3600_000);
+    const [code] = await t.db
+      .insert(codes)
+      .values({ organiserId: line.event.userId, eventId: line.event.id, code: `FIFTH-${randomUUID().slice(0, 8)}`, effect: "percent", value: 20, createdAt: anHourAgo, updatedAt: anHourAgo })
+      .returning();
+    const priced = async (unitPricePence: number, discountPerTicketPence: number) => {
+      await t.db.update(orderLines).set({ codeId: code!.id, unitPricePence, discountPerTicketPence }).where(eq(orderLines.id, line.booking.lineId));
+      return problemsNaming(line.order.id, `order line ${line.booking.lineId}`);
+    };
+    const aboutPrice = (problems: string[]) => problems.filter((problem) => /less its discount|off each ticket|ticket type's price/.test(problem));
+    // £20 less the code's 20%: as sold with it.
+    expect(aboutPrice(await priced(1600, 400))).toEqual([]);
+    expect(aboutPrice(await priced(1700, 400))).toEqual([expect.stringContaining("sold tickets at £17.00, but its ticket type's price, unchanged since, less its discount of £4.00 is £16.00")]);
+    expect(aboutPrice(await priced(1500, 500))).toEqual([expect.stringContaining(`took £5.00 off each ticket, but its code ${code!.code}, unchanged since, takes £4.00 off its ticket type's price`)]);
+    // A code edited since the sale keeps no history: the line is then held only to its type's price.
+    await t.db.update(codes).set({ updatedAt: new Date() }).where(eq(codes.id, code!.id));
+    expect(aboutPrice(await priced(1500, 500))).toEqual([]);
   });
 
   it("money taken at the provider for an order that never confirmed (a cancelled local checkout, then paid)", async () => {

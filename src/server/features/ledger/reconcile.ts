@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { absorbedFeePerTicket, bookingFeePerTicket, buyerFeePerTicket, formatPounds, LEDGER_KINDS, organiserFee } from "../../../domain";
+import { absorbedFeePerTicket, bookingFeePerTicket, buyerFeePerTicket, discountPerTicket, formatPounds, LEDGER_KINDS, organiserFee, type CodeEffect } from "../../../domain";
 import { rowsOf, type Db } from "../../db/client";
 import { kindSum, ledgerSum } from "../../../domain/ledger.sql";
 import { creditNoteProblems } from "./credit-note-problems";
@@ -54,8 +54,8 @@ export interface ReconcileReport {
  * - every booking owes the fees of D22 on exactly the right tickets (feeProblems);
  * - the dashboard's sales tally is what the bookings and the ledger say (decision 030);
  * - every order line holds its places exactly while its order does (decision 031);
- * - every order line's price is its ticket type's (when the event is unchanged since the sale) and its fees are
- *   the fee rules' for that price (orderLineProblems);
+ * - every order line's price is its ticket type's less its code's discount (when the event, and the code, are
+ *   unchanged since the sale) and its fees are the fee rules' for that price (orderLineProblems);
  * - no organiser or affiliate is paid more than is now due, or owed a negative amount, without a reversal
  *   on its way; a disputed order's bookings are all marked disputed (reconcilePayouts);
  * - every refund of an order with VAT invoices is credited by credit notes for exactly what it paid back, with
@@ -278,19 +278,39 @@ export async function feeProblems(db: Db): Promise<ReconcileProblem[]> {
  * Every paid order line against the fee rules (D21, D22): the booking fee per ticket is either paid by the
  * buyer (`fee_per_ticket_pence`) or absorbed by the organiser, never both, never another amount, and none on
  * a free ticket; the line's total is its tickets and fees; the order's totals are its lines'. Order lines keep
- * the unit price but ticket types keep no price history, so a line's price is held to its type's current
- * price only when its event (whose edits are the only way a type changes) has not been edited since the
- * order was made (`events.updated_at`).
+ * the unit price paid and the discount per ticket (issue 37), but ticket types and codes keep no price history,
+ * so a line's price plus its discount is held to its type's current price only when its event (whose edits are
+ * the only way a type changes) has not been edited since the order was made (`events.updated_at`), and its
+ * discount to its code's rule only when the code has not been edited since either (`codes.updated_at`).
  */
 export async function orderLineProblems(db: Db): Promise<ReconcileProblem[]> {
-  const rows = rowsOf<{ line_id: string; order_id: string; event_id: string | null; quantity: number; unit: number; fee: number; absorbed: number; total: number; event_price: number | null; event_unchanged: boolean; order_ok: boolean }>(
+  const rows = rowsOf<{
+    line_id: string;
+    order_id: string;
+    event_id: string | null;
+    quantity: number;
+    unit: number;
+    discount: number;
+    fee: number;
+    absorbed: number;
+    total: number;
+    event_price: number | null;
+    event_unchanged: boolean;
+    code: string | null;
+    effect: CodeEffect | null;
+    value: number | null;
+    code_unchanged: boolean;
+    order_ok: boolean;
+  }>(
     await db.execute(sql`
-      select ol.id as line_id, ol.order_id, ol.event_id::text, ol.quantity, ol.unit_price_pence as unit, ol.fee_per_ticket_pence as fee, ol.absorbed_fee_per_ticket_pence as absorbed, ol.total_pence as total,
+      select ol.id as line_id, ol.order_id, ol.event_id::text, ol.quantity, ol.unit_price_pence as unit, ol.discount_per_ticket_pence as discount, ol.fee_per_ticket_pence as fee, ol.absorbed_fee_per_ticket_pence as absorbed, ol.total_pence as total,
         tt.price_pence as event_price, coalesce(e.updated_at <= o.created_at, false) as event_unchanged,
+        c.code, c.effect, c.value, coalesce(c.updated_at <= o.created_at, false) as code_unchanged,
         (o.subtotal_pence + o.fees_pence = o.total_pence
           and o.subtotal_pence = (select sum(x.unit_price_pence * x.quantity) from order_lines x where x.order_id = o.id)
           and o.fees_pence = (select sum(x.fee_per_ticket_pence * x.quantity) from order_lines x where x.order_id = o.id)) as order_ok
       from order_lines ol join orders o on o.id = ol.order_id left join events e on e.id = ol.event_id left join ticket_types tt on tt.id = ol.ticket_type_id
+        left join codes c on c.id = ol.code_id
       where o.status in ('confirmed', 'refunded') or o.paid_at is not null`),
   );
   const problems: ReconcileProblem[] = [];
@@ -298,10 +318,20 @@ export async function orderLineProblems(db: Db): Promise<ReconcileProblem[]> {
   const badOrders = new Set<string>();
   for (const line of rows) {
     const at = { orderId: line.order_id, bookingId: null };
-    const [unit, fee, absorbed, quantity] = [Number(line.unit), Number(line.fee), Number(line.absorbed), Number(line.quantity)];
+    const [unit, discount, fee, absorbed, quantity] = [Number(line.unit), Number(line.discount), Number(line.fee), Number(line.absorbed), Number(line.quantity)];
     const name = `order line ${line.line_id} (event ${line.event_id})`;
-    if (line.event_unchanged && line.event_price !== null && unit !== Number(line.event_price)) {
-      problems.push({ ...at, problem: `${name} sold tickets at ${money(unit)}, but its ticket type's price, unchanged since, is ${money(line.event_price)}` });
+    if (line.event_unchanged && line.event_price !== null && unit + discount !== Number(line.event_price)) {
+      const price = Number(line.event_price);
+      problems.push({
+        ...at,
+        problem: discount
+          ? `${name} sold tickets at ${money(unit)}, but its ticket type's price, unchanged since, less its discount of ${money(discount)} is ${money(price - discount)}`
+          : `${name} sold tickets at ${money(unit)}, but its ticket type's price, unchanged since, is ${money(price)}`,
+      });
+    }
+    if (line.code !== null && line.event_unchanged && line.code_unchanged && line.event_price !== null) {
+      const expected = discountPerTicket(Number(line.event_price), { effect: line.effect!, value: Number(line.value) });
+      if (discount !== expected) problems.push({ ...at, problem: `${name} took ${money(discount)} off each ticket, but its code ${line.code}, unchanged since, takes ${money(expected)} off its ticket type's price` });
     }
     const feeRule = [false, true].some((absorbs) => fee === buyerFeePerTicket(unit, absorbs) && absorbed === absorbedFeePerTicket(unit, absorbs));
     if (!feeRule) {
