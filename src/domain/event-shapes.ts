@@ -102,6 +102,7 @@ export const TicketTypeView = z.object({
   salesEnd: z.string().nullable(),
   minPerOrder: z.number().int(),
   maxPerOrder: z.number().int().describe("The most one order may hold: the type's own limit, never above the per-event limit."),
+  discountPence: z.number().int().optional().describe("With `?code=` (issue 37): what the code takes off each ticket; pricePence and allInPricePence are then the prices with it."),
 });
 export type TicketTypeView = z.infer<typeof TicketTypeView>;
 
@@ -126,6 +127,10 @@ export const EventDetail = EventSummary.extend({
   seller: EventSeller.nullable(),
   /** A paid event whose organiser has not completed their seller details: not on sale until they do (issue 34). */
   awaitingSellerDetails: z.boolean(),
+  /** With `?code=` (issue 37): the code as it stands for this event; `message` says why it cannot be used, null when it can. */
+  code: z
+    .object({ code: z.string(), state: z.enum(["not-found", "inactive", "not-yet", "expired", "used-up", "ok"]), message: z.string().nullable(), effectText: z.string().nullable() })
+    .optional(),
 });
 export type EventDetail = z.infer<typeof EventDetail>;
 

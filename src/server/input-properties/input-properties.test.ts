@@ -210,7 +210,11 @@ const ENDPOINTS: Endpoint[] = [
       pageSize: "5",
     })),
   },
-  { route: "GET /api/events/:id", who: ["anonymous"], request: () => segment(() => ids.event).map((id) => ({ url: `/api/events/${id}` })) },
+  {
+    route: "GET /api/events/:id",
+    who: ["anonymous"],
+    request: () => fc.tuple(segment(() => ids.event), hostileQuery(["code"], { code: "property-10" })).map(([id, query]) => ({ url: `/api/events/${id}${query}` })),
+  },
   { route: "GET /api/events/:id/similar", who: ["anonymous"], request: () => segment(() => ids.event).map((id) => ({ url: `/api/events/${id}/similar` })) },
   { route: "GET /api/categories", who: ["anonymous"], request: queryOnly("/api/categories") },
   { route: "GET /api/stats", who: ["anonymous"], request: queryOnly("/api/stats") },

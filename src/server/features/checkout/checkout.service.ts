@@ -41,7 +41,7 @@ import { placesLeft, typePlacesLeft } from "../events/places";
 import { eventSellers } from "../events/sellers";
 import { holdLapsed, liveHoldWithMargin, lockEvents } from "./capacity";
 import { placeHold, type PricedLine } from "./holds";
-import { buyerCodeUses, buyerUseKey, codeUses, lockCodesById } from "../codes/code-uses";
+import { buyerCodeUses, buyerUseKey, codeUses, lockCodesById } from "../events/code-uses";
 import { checkAgeLimits } from "./age-limits";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 

@@ -171,6 +171,37 @@ describe("checkout with a code (issue 37)", () => {
     expect(page.ticketTypes.map((type) => type.name)).toEqual(["Standard"]);
   });
 
+  it("shows on the event page, with ?code=, the hidden types a code unlocks and the all-in prices with it, or why it cannot be used", async () => {
+    const { organiser, event, typeId } = await setUp({ code: "QUARTER", effect: "percent", value: 25 });
+    expect((await organiser.client.post("/api/codes", { code: "CREW", eventId: event.id, effect: "set_price", value: 0, ticketTypeIds: [typeId("Crew")] })).statusCode).toBe(201);
+    expect((await organiser.client.post("/api/codes", { code: "LATER", eventId: event.id, effect: "none", validFrom: "2090-01-01T00:00:00Z" })).statusCode).toBe(201);
+    type Page = { ticketTypes: { name: string; pricePence: number; allInPricePence: number; discountPence?: number }[]; code?: { code: string; state: string; message: string | null; effectText: string | null } };
+    const page = async (query = "") => {
+      const response = await t.app.inject({ method: "GET", url: `/api/events/${event.id}${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return { ...(response.json() as Page), cacheControl: response.headers["cache-control"] };
+    };
+    const plain = await page();
+    expect(plain.code).toBeUndefined();
+    expect(plain.ticketTypes.map((type) => [type.name, type.allInPricePence])).toEqual([["Standard", 2000 + BOOKING_FEE_PENCE]]);
+
+    const quarter = await page("?code=quarter");
+    expect(quarter.cacheControl).toBe("private, no-store");
+    expect(quarter.code).toEqual({ code: "QUARTER", state: "ok", message: null, effectText: "25% off" });
+    expect(quarter.ticketTypes.map((type) => [type.name, type.pricePence, type.allInPricePence, type.discountPence])).toEqual([["Standard", 1500, 1500 + BOOKING_FEE_PENCE, 500]]);
+
+    const crew = await page("?code=Crew");
+    expect(crew.code).toMatchObject({ state: "ok", message: null, effectText: "Free" });
+    expect(crew.ticketTypes.map((type) => [type.name, type.allInPricePence, type.discountPence])).toEqual([
+      ["Standard", 2000 + BOOKING_FEE_PENCE, 0],
+      ["Crew", 0, 3000],
+    ]);
+
+    expect((await page("?code=later")).code).toMatchObject({ state: "not-yet", message: "This code is not valid yet" });
+    expect((await page("?code=later")).ticketTypes.map((type) => type.allInPricePence)).toEqual([2000 + BOOKING_FEE_PENCE]);
+    expect((await page("?code=nope")).code).toEqual({ code: "NOPE", state: "not-found", message: "No code NOPE for this event", effectText: null });
+  });
+
   it("makes a ticket free with a 100% code: no fee, no payment, nothing on the ledger", async () => {
     const { event, typeId } = await setUp({ code: "GUEST", effect: "percent", value: 100 });
     const buyer = await newBuyer();

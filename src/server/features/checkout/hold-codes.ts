@@ -1,6 +1,6 @@
 import { AppError, CODE_MESSAGES, codeState, codeStateMessage, codeUseRefusal, normaliseCode, type CodeRules } from "../../../domain";
 import type { Tx } from "../../db/client";
-import { buyerCodeUses, buyerUseKey, codeUses, lockCodes, type CodeRow } from "../codes/code-uses";
+import { buyerCodeUses, buyerUseKey, codeUses, lockCodes, type CodeRow } from "../events/code-uses";
 
 /** The codes a batch of holds names, locked, with their uses counted after the lock (and kept up to date as each buyer is held). */
 export interface CodeStanding {

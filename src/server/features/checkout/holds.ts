@@ -28,7 +28,7 @@ import { eventsAwaitingPayouts, payoutsNotReadyError } from "../payouts/payout-a
 import { ticketTypesWithTaken, type TicketTypeRow, type TypesWithTaken } from "../events/ticket-types";
 import { checkPerOrder, checkPlacesLeft, checkSalesWindow, checkTypePlacesLeft, holdStanding, lockEvents, ticketTypeOfLine, type HoldStanding } from "./capacity";
 import { checkCodeKnown, checkCodeUses, codeForEvent, codeRules, lockCodeStanding, recordCodeUses, type CodeStanding } from "./hold-codes";
-import type { CodeRow } from "../codes/code-uses";
+import type { CodeRow } from "../events/code-uses";
 
 /** One buyer's hold, as create-payment asks for it: the cart's merged lines (in event id order) and the order's own fields. */
 export interface HoldRequest {

@@ -17,7 +17,7 @@ import { codes, events, orderLines, ticketTypes } from "../../db/schema";
 import { parseInput } from "../../lib/parse-input";
 import type { Actor } from "../auth/session";
 import { managedBy, MANAGED_EVENT_NOT_FOUND } from "../events/managed-events";
-import { codeUses, type CodeRow } from "./code-uses";
+import { codeUses, type CodeRow } from "../events/code-uses";
 
 /** The one answer for a code that is missing or not the actor's (so the two cannot be told apart). */
 export const CODE_NOT_FOUND = "Code not found";

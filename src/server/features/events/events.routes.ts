@@ -27,12 +27,20 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
     {
       schema: {
         tags: ["events"],
-        summary: "One event, whatever its status",
+        summary: "One event, whatever its status; with `?code=`, the types a buyer's code unlocks and the prices with it",
+        description:
+          "With `code` (a discount or access code, any case; issue 37): `code` says how it stands for this event (`state` not-found, inactive, not-yet, expired, used-up or ok, and `message`, the buyer's words, null when it can be used). When it can be used, `ticketTypes` also lists the hidden types it names, and each type it applies to has `pricePence` and `allInPricePence` (D21) with the code and `discountPence` what it takes off: the prices checkout charges with it. Answered fresh, never from the shared cache.",
         params: z.object({ id: z.string() }),
+        querystring: z.object({ code: z.string().trim().max(64).optional() }),
         response: { 200: EventDetail, 404: ErrorResponse },
       },
     },
-    async (request, reply) => answerPublicJson(request, reply, pageCache, () => getEvent({ db, id: request.params.id })),
+    async (request, reply) => {
+      const { code } = request.query;
+      if (!code) return answerPublicJson(request, reply, pageCache, () => getEvent({ db, id: request.params.id }));
+      reply.header("cache-control", "private, no-store");
+      return getEvent({ db, id: request.params.id, code });
+    },
   );
 
   app.get(

@@ -3,6 +3,13 @@ import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type Placeholder, type 
 import {
   AppError,
   allInPricePence,
+  CODE_MESSAGES,
+  codeAppliesToType,
+  codeEffectText,
+  codeState,
+  codeStateMessage,
+  normaliseCode,
+  type CodeEffect,
   EventId,
   effectiveSort,
   eventKind,
@@ -23,6 +30,7 @@ import { alwaysListedSql, businessListingSql, listedSql } from "../../../domain/
 import { allInPricePenceSql } from "../../../domain/money.sql";
 import { publicMemoOf } from "../../lib/page-cache/invalidation";
 import { placesTaken, placesTakenByEvent } from "./places";
+import { codeUses, findEventCode } from "./code-uses";
 import { publicQuestions } from "./ticket-questions";
 import { ticketTypesWithTaken, ticketTypeViews } from "./ticket-types";
 import { sellerDetailsColumns } from "./sellers";
@@ -458,11 +466,15 @@ export async function getHomeData({ db, now = new Date() }: { db: Db; now?: Date
   };
 }
 
-/** Any event by id, whatever its status or date; a malformed id is simply not found. */
-export async function getEvent({ db, id }: { db: Db; id: string }): Promise<EventDetail> {
+/**
+ * Any event by id, whatever its status or date; a malformed id is simply not found. With a buyer's `code`
+ * (issue 37), how it stands for this event and, when it can be used, the hidden types it unlocks and every
+ * price with it (all-in, D21): the prices checkout will charge.
+ */
+export async function getEvent({ db, id, code: text }: { db: Db; id: string; code?: string }): Promise<EventDetail> {
   if (!EventId.safeParse(id).success) throw new AppError("EVENT_NOT_FOUND", "Event not found");
   const [row] = await db
-    .select({ ...cardColumns, taken: placesTaken(events.id), videoUrl: events.videoUrl, createdAt: events.createdAt, sellerDetails: sellerDetailsColumns, questions: events.questions })
+    .select({ ...cardColumns, organiserId: events.userId, taken: placesTaken(events.id), videoUrl: events.videoUrl, createdAt: events.createdAt, sellerDetails: sellerDetailsColumns, questions: events.questions })
     .from(events)
     .leftJoin(profiles, eq(profiles.userId, events.userId))
     .where(eq(events.id, id))
@@ -472,9 +484,34 @@ export async function getEvent({ db, id }: { db: Db; id: string }): Promise<Even
   const seller = paid ? sellerIdentity(row.sellerDetails) : null;
   const summary = toSummary(row);
   const { byEvent, taken } = await ticketTypesWithTaken(db, [row.id]);
-  const ticketTypes = ticketTypeViews(row, byEvent.get(row.id) ?? [], taken, summary.remaining, new Date());
+  const now = new Date();
+  const code = text ? await codeStanding(db, { id: row.id, userId: row.organiserId }, text, now) : null;
+  const ticketTypes = ticketTypeViews(row, byEvent.get(row.id) ?? [], taken, summary.remaining, now, code?.usable ?? null);
+  if (code?.usable && !(byEvent.get(row.id) ?? []).some((type) => codeAppliesToType(code.usable!, type))) code.view.message = CODE_MESSAGES.notForTheseTickets;
   const questions = publicQuestions(row.questions, ticketTypes.map((type) => type.id));
-  return { ...summary, ticketTypes, questions, videoUrl: row.videoUrl, createdAt: new Date(row.createdAt).toISOString(), seller, awaitingSellerDetails: paid && !seller };
+  return {
+    ...summary,
+    ticketTypes,
+    questions,
+    videoUrl: row.videoUrl,
+    createdAt: new Date(row.createdAt).toISOString(),
+    seller,
+    awaitingSellerDetails: paid && !seller,
+    ...(code ? { code: code.view } : {}),
+  };
+}
+
+/** A buyer's code as the event page shows it (issue 37): its state now (uses counted as checkout counts them), and its rules when it can be used. */
+async function codeStanding(db: Db, event: { id: string; userId: string }, text: string, now: Date) {
+  const found = await findEventCode(db, event, text);
+  if (!found) return { usable: null, view: { code: normaliseCode(text), state: "not-found" as const, message: CODE_MESSAGES.notFound(text), effectText: null } };
+  const uses = (await codeUses(db, [found.id])).get(found.id)!;
+  const state = codeState(found, uses.held + uses.confirmed, now);
+  const rules = { effect: found.effect as CodeEffect, value: found.value, ticketTypeIds: found.ticketTypeIds };
+  return {
+    usable: state === "ok" ? rules : null,
+    view: { code: found.code, state, message: state === "ok" ? null : codeStateMessage(state), effectText: codeEffectText(rules) } as NonNullable<EventDetail["code"]>,
+  };
 }
 
 /**

@@ -2,6 +2,9 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   allInPricePence,
   AppError,
+  codeAppliesToType,
+  discountedUnitPrice,
+  type CodeRules,
   DEFAULT_TICKET_TYPE_NAME,
   eventPriceSummary,
   maxPerOrderOf,
@@ -53,25 +56,31 @@ export async function ticketTypesWithTaken(tx: Db | Tx, eventIds: readonly strin
   return { byEvent, taken };
 }
 
-/** The types a buyer sees (EventDetail.ticketTypes): shown ones, each with its all-in price, places left and sales window. */
+/**
+ * The types a buyer sees (EventDetail.ticketTypes): shown ones, each with its all-in price, places left and
+ * sales window; with a usable code (issue 37), also the hidden types it names, and the prices with it.
+ */
 export function ticketTypeViews(
   event: { absorbsBookingFee: boolean },
   types: readonly TicketTypeRow[],
   taken: ReadonlyMap<string, number>,
   eventRemaining: number | null,
   now: Date,
+  code: Pick<CodeRules, "effect" | "value" | "ticketTypeIds"> | null = null,
 ): TicketTypeView[] {
   return types
-    .filter((type) => !type.hidden)
+    .filter((type) => !type.hidden || (code !== null && code.ticketTypeIds.includes(type.id)))
     .map((type) => {
       const remaining = typeRemaining(type, taken.get(type.id) ?? 0, eventRemaining);
       const salesState = salesWindowState(type, now);
+      const pricePence = code && codeAppliesToType(code, type) ? discountedUnitPrice(type.pricePence, code) : type.pricePence;
       return {
         id: type.id,
         name: type.name,
         description: type.description,
-        pricePence: type.pricePence,
-        allInPricePence: allInPricePence({ pricePence: type.pricePence, absorbsBookingFee: event.absorbsBookingFee }),
+        pricePence,
+        allInPricePence: allInPricePence({ pricePence, absorbsBookingFee: event.absorbsBookingFee }),
+        ...(code ? { discountPence: type.pricePence - pricePence } : {}),
         remaining,
         onSale: salesState === "on-sale" && remaining !== 0,
         salesState,

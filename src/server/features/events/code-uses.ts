@@ -1,8 +1,8 @@
-import { and, asc, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { normaliseCode } from "../../../domain";
 import { rowsOf, type Db, type Tx } from "../../db/client";
 import { bookings, codes, orderLines, orders } from "../../db/schema";
-import { holdsPlaces, liveHeldLine } from "../events/places";
+import { holdsPlaces, liveHeldLine } from "./places";
 
 export type CodeRow = typeof codes.$inferSelect;
 
@@ -75,4 +75,14 @@ export function lockCodes(tx: Tx, organiserIds: string[], texts: string[]): Prom
 export function lockCodesById(tx: Tx, codeIds: string[]): Promise<CodeRow[]> {
   if (!codeIds.length) return Promise.resolve([]);
   return tx.select().from(codes).where(inArray(codes.id, codeIds)).orderBy(asc(codes.id)).for("no key update");
+}
+
+/** The organiser's code of that text that covers the event (their code for it, or for all their events), or null: what a buyer's code means on its page. */
+export async function findEventCode(db: Db, event: { id: string; userId: string }, text: string): Promise<CodeRow | null> {
+  const [code] = await db
+    .select()
+    .from(codes)
+    .where(and(eq(codes.organiserId, event.userId), eq(sql`lower(${codes.code})`, normaliseCode(text).toLowerCase()), or(isNull(codes.eventId), eq(codes.eventId, event.id))))
+    .limit(1);
+  return code ?? null;
 }
