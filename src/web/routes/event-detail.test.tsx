@@ -114,3 +114,27 @@ test("the organiser of such an event is shown the way to add their seller detail
   expect(note.textContent).toContain("Not on sale: buyers must be told who sells the tickets and where you can be found.");
   expect(within(note).getByRole("link", { name: "Add your seller details" }).getAttribute("href")).toBe("/profile/edit");
 });
+
+test("'Have a code?' is a plain GET form: applying a code reloads the page priced with it (issue 37)", async () => {
+  openEvent();
+  await screen.findByRole("heading", { level: 1, name: "Jazz Night" });
+  const field = screen.getByRole("textbox", { name: "Have a code?" }) as HTMLInputElement;
+  expect(field.name).toBe("code");
+  expect(field.closest("form")!.getAttribute("method")).toBe("get");
+  expect(screen.getByRole("button", { name: "Apply" })).toBeTruthy();
+});
+
+test("a code that applies says what it does", async () => {
+  openEvent(anEvent({ code: { code: "QUARTER", state: "ok", message: null, effectText: "25% off" } }));
+  await screen.findByRole("heading", { level: 1, name: "Jazz Night" });
+  expect(screen.getByText("Code QUARTER applied: 25% off")).toBeTruthy();
+  expect((screen.getByRole("textbox", { name: "Have a code?" }) as HTMLInputElement).value).toBe("QUARTER");
+});
+
+test("a code that cannot be used says why", async () => {
+  openEvent(anEvent({ code: { code: "SUMMER", state: "expired", message: "This code has expired", effectText: "10% off" } }));
+  await screen.findByRole("heading", { level: 1, name: "Jazz Night" });
+  expect(screen.getByText("This code has expired")).toBeTruthy();
+  expect(screen.getByRole("textbox", { name: "Have a code?" }).getAttribute("aria-invalid")).toBe("true");
+  expect(screen.queryByText(/applied/)).toBeNull();
+});

@@ -5,6 +5,7 @@ import { TicketAttendeesFields } from "~/features/checkout/components/ticket-att
 import { AskedDateOfBirthField } from "~/features/checkout/use-date-of-birth";
 import { useBuyNow } from "~/features/checkout/use-buy-now";
 import { BookingCard } from "~/features/event-detail/booking-card";
+import { CodeForm } from "~/features/event-detail/code-form";
 import { EventDetailPage, type PaidEventBookingComponent } from "~/features/event-detail/event-detail-page";
 import { EventNotFound } from "~/features/event-detail/event-not-found";
 import { eventMetaDescription, eventStructuredData } from "~/features/event-detail/event-structured-data";
@@ -21,8 +22,10 @@ export const handle = HYDRATE_ON_INTERACTION;
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, config } = services(context);
   const { getEvent, getSimilarEvents, salesOnHold } = await import("~/lib/services.server");
+  // A buyer's code (issue 37: "Have a code?", or a link with ?code=) prices the page as checkout will.
+  const code = new URL(request.url).searchParams.get("code")?.trim().slice(0, 64) || undefined;
   // Unknown and malformed ids alike answer 404 (spec §8: 'Event not found').
-  const event = await orNotFound(getEvent({ db, id: params.id }));
+  const event = await orNotFound(getEvent({ db, id: params.id, code }));
   const [similar, onHold] = await Promise.all([getSimilarEvents({ db, event }), salesOnHold(context, request, event)]);
   // The server's clock decides "ended" so the server and browser render the same page.
   return { event, similar, origin: config.publicUrl, now: new Date().toISOString(), salesOnHold: onHold };
@@ -56,33 +59,43 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
  * Three features meet in it (the event page's card, checkout and cart), so the app composes it here.
  */
 const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
-  const { buyNow, pending, attendee, otherTickets, dateOfBirth } = useBuyNow({ eventId: event.id, eventTitle: event.title, dateTime: event.dateTime, minAge: event.minAge, questions: event.questions });
+  const { buyNow, pending, attendee, otherTickets, dateOfBirth } = useBuyNow({
+    eventId: event.id,
+    eventTitle: event.title,
+    dateTime: event.dateTime,
+    minAge: event.minAge,
+    questions: event.questions,
+    code: event.code?.message === null ? event.code.code : undefined,
+  });
   // An event of one type names none in the body (the spec's), but its questions are that type's.
   const onlyType = event.ticketTypes.length === 1 ? event.ticketTypes[0]!.id : undefined;
   const addToCart = useAddToCart();
   return (
-    <BookingCard
-      pricePence={event.pricePence}
-      absorbsBookingFee={event.absorbsBookingFee}
-      ticketTypes={event.ticketTypes}
-      minAge={event.minAge}
-      remaining={event.remaining}
-      state={state}
-      status={event.status}
-      buying={pending}
-      attendeeField={
-        attendee &&
-        ((quantity: number, ticketTypeId: string | undefined) => (
-          <>
-            <AttendeeNameField {...attendee} disabled={pending} />
-            {otherTickets && <TicketAttendeesFields {...otherTickets(quantity, ticketTypeId)} disabled={pending} />}
-            {dateOfBirth && <AskedDateOfBirthField {...dateOfBirth} disabled={pending} />}
-          </>
-        ))
-      }
-      onBuyNow={(quantity, ticketTypeId) => void buyNow(quantity, ticketTypeId, onlyType)}
-      onAddToCart={(quantity, max, ticketTypeId) => void addToCart(event, quantity, max, ticketTypeId)}
-    />
+    <>
+      <BookingCard
+        pricePence={event.pricePence}
+        absorbsBookingFee={event.absorbsBookingFee}
+        ticketTypes={event.ticketTypes}
+        minAge={event.minAge}
+        remaining={event.remaining}
+        state={state}
+        status={event.status}
+        buying={pending}
+        attendeeField={
+          attendee &&
+          ((quantity: number, ticketTypeId: string | undefined) => (
+            <>
+              <AttendeeNameField {...attendee} disabled={pending} />
+              {otherTickets && <TicketAttendeesFields {...otherTickets(quantity, ticketTypeId)} disabled={pending} />}
+              {dateOfBirth && <AskedDateOfBirthField {...dateOfBirth} disabled={pending} />}
+            </>
+          ))
+        }
+        onBuyNow={(quantity, ticketTypeId) => void buyNow(quantity, ticketTypeId, onlyType)}
+        onAddToCart={(quantity, max, ticketTypeId) => void addToCart(event, quantity, max, ticketTypeId)}
+      />
+      <CodeForm code={event.code} />
+    </>
   );
 };
 

@@ -26,6 +26,7 @@ export function useBuyNow({
   dateTime,
   minAge,
   questions = [],
+  code,
 }: {
   eventId: string;
   eventTitle: string;
@@ -33,6 +34,8 @@ export function useBuyNow({
   minAge?: number | null;
   /** The organiser's questions (issue 36): each ticket of the type bought answers those asked on it. */
   questions?: readonly TicketQuestion[];
+  /** The buyer's code the page was priced with (issue 37); the server prices the checkout with it again. */
+  code?: string;
 }) {
   const user = useSessionUser();
   const navigate = useNavigate();
@@ -65,7 +68,7 @@ export function useBuyNow({
     setPending(true);
     let leaving = false;
     try {
-      const { url, booked } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, ...(ticketTypeId ? { ticketTypeId } : {}), attendeeName, ...(attendees ? { attendees } : {}), affiliateCode: browserAffiliateCode(), ...(born ? { dateOfBirth: born } : {}) });
+      const { url, booked } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, ...(ticketTypeId ? { ticketTypeId } : {}), attendeeName, ...(attendees ? { attendees } : {}), affiliateCode: browserAffiliateCode(), ...(code ? { code } : {}), ...(born ? { dateOfBirth: born } : {}) });
       if (!url) throw new Error(NO_CHECKOUT_URL);
       if (booked) {
         // Free tickets only (issue 36): nothing to pay, so no checkout window; this tab goes to the booked tickets.
