@@ -15,12 +15,14 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { type Flags, type Result } from "lighthouse";
+import { Worker } from "node:worker_threads";
+import type { Flags } from "lighthouse";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 import { settleTransitions } from "../test/settle-transitions";
 import { BUDGETS, describeOverrun, FIGURES, formatFigure, limitOf, overBudget, type Overrun, type PageFigures } from "./budgets";
 import { figuresOf, unreadableBodies, type RecordedRequest } from "./page-figures";
+import type { LighthouseAnswer, LighthouseRequest } from "./lighthouse-thread";
 import { exitWith, measuredPages, pickPages, startMeasuredApp, type MeasuredPage } from "./measured-app";
 
 /** Lighthouse's categories that do not depend on the host's speed, and the score each page must reach. */
@@ -220,12 +222,12 @@ function skippedAudits(page: MeasuredPage): string[] {
 
 /**
  * Lighthouse's accessibility, best-practices and SEO on one page, in the browser's default context with
- * the page's session and stored cart. Those categories do not depend on the host's speed, so no
- * throttling is simulated (it would only slow the run). Answers each category's score and, for a
+ * the page's session and stored cart. Those categories do not depend on the host's speed, so nothing is
+ * throttled (it would only slow the run). Answers each category's score and, for a
  * category under MIN_SCORE, its failing audits.
  */
-async function lighthouseScores(port: number, browser: Browser, baseUrl: string, page: MeasuredPage): Promise<{ scores: Record<string, number>; failures: string[] }> {
-  const context = browser.contexts()[0]!;
+async function lighthouseScores(chrome: Chromium, baseUrl: string, page: MeasuredPage): Promise<{ scores: Record<string, number>; failures: string[] }> {
+  const context = chrome.browser.contexts()[0]!;
   await context.clearCookies();
   if (page.cookies) await context.addCookies(cookiesOf(page, baseUrl));
   if (page.localStorage) {
@@ -238,24 +240,28 @@ async function lighthouseScores(port: number, browser: Browser, baseUrl: string,
     await tab.close();
   }
   const flags: Flags = {
-    port,
+    port: chrome.port,
     output: "json",
     logLevel: "error",
     onlyCategories: [...LIGHTHOUSE_CATEGORIES],
     skipAudits: skippedAudits(page),
-    throttlingMethod: "provided",
+    // "simulate" throttles nothing while the page loads (it only models timings, for the performance
+    // category, which is not run), and it is the one method that keeps the quiet windows below: with
+    // "provided" or "devtools" Lighthouse stretches each to 5.25 s to observe real timings, which cost
+    // about 9 s a page and measure nothing these categories score (decision 018).
+    throttlingMethod: "simulate",
     disableFullPageScreenshot: true,
     skipAboutBlank: true,
-    // Nothing timed is scored, so Lighthouse need not wait for quiet after the load.
-    pauseAfterFcpMs: 0,
-    pauseAfterLoadMs: 0,
-    networkQuietThresholdMs: 0,
-    cpuQuietThresholdMs: 0,
+    // Nothing timed is scored; the page is audited once it has loaded, its network and main thread then
+    // quiet for 1 s (Lighthouse's own default windows), so hydration and what it logs are in.
+    pauseAfterFcpMs: 1000,
+    pauseAfterLoadMs: 1000,
+    networkQuietThresholdMs: 1000,
+    cpuQuietThresholdMs: 1000,
     // The not-found page is audited as it answers, 404 and all.
     ignoreStatusCode: page.status !== undefined && page.status !== 200,
   };
-  const result = await lighthouse(`${baseUrl}${page.path}`, flags);
-  const lhr: Result | undefined = result?.lhr;
+  const lhr = await chrome.lighthouse(`${baseUrl}${page.path}`, flags);
   if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse could not audit ${page.path}: ${lhr?.runtimeError?.message ?? "no result"}`);
   const scores: Record<string, number> = {};
   const failures: string[] = [];
@@ -276,19 +282,44 @@ async function lighthouseScores(port: number, browser: Browser, baseUrl: string,
   return { scores, failures };
 }
 
-/** One Chromium: Playwright drives the visits (each in a fresh context), Lighthouse its default context. */
+/**
+ * One Chromium: Playwright drives the visits (each in a fresh context), Lighthouse its default context,
+ * from a thread of its own (scripts/lighthouse-thread.ts): Lighthouse keeps state in its module (its log,
+ * its performance marks), so the two Chromiums' audits run side by side only in separate threads.
+ */
 async function launchChromium() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const thread = new Worker(new URL("./lighthouse-thread.ts", import.meta.url));
+  /** One audit at a time per thread: each Chromium measures one page at a time. */
+  const lighthouse = (url: string, flags: Flags) =>
+    new Promise<LighthouseAnswer["lhr"]>((resolve, reject) => {
+      const onError = (error: Error) => {
+        thread.off("message", onMessage);
+        reject(error);
+      };
+      const onMessage = (answer: LighthouseAnswer) => {
+        thread.off("error", onError);
+        if (answer.error) reject(new Error(`Lighthouse failed on ${url}: ${answer.error}`));
+        else resolve(answer.lhr);
+      };
+      thread.once("message", onMessage);
+      thread.once("error", onError);
+      thread.postMessage({ url, flags } satisfies LighthouseRequest);
+    });
   return {
     port: chrome.port,
     browser,
+    lighthouse,
     close: async () => {
+      await thread.terminate();
       await browser.close();
       await chrome.kill();
     },
   };
 }
+
+type Chromium = Awaited<ReturnType<typeof launchChromium>>;
 
 interface PageReport {
   lines: string[];
@@ -297,18 +328,10 @@ interface PageReport {
   barcodeDetector: boolean;
 }
 
-/** Lighthouse keeps state of its own in the process (its log, its performance marks): one run at a time. */
-let lighthouseQueue: Promise<unknown> = Promise.resolve();
-function oneLighthouseAtATime<T>(run: () => Promise<T>): Promise<T> {
-  const result = lighthouseQueue.then(run);
-  lighthouseQueue = result.catch(() => {});
-  return result;
-}
-
 /** One page's visit, Lighthouse run and verdict, as the lines to print for it. */
-async function measure(chrome: Awaited<ReturnType<typeof launchChromium>>, baseUrl: string, page: MeasuredPage): Promise<PageReport> {
+async function measure(chrome: Chromium, baseUrl: string, page: MeasuredPage): Promise<PageReport> {
   const { figures, blocking, files, unreadable, violations, barcodeDetector } = await visit(chrome.browser, baseUrl, page);
-  const { scores, failures } = await oneLighthouseAtATime(() => lighthouseScores(chrome.port, chrome.browser, baseUrl, page));
+  const { scores, failures } = await lighthouseScores(chrome, baseUrl, page);
   const row = BUDGETS[page.name];
   const over = overBudget(page.name, figures);
   const lines: string[] = [];
@@ -334,9 +357,10 @@ async function measure(chrome: Awaited<ReturnType<typeof launchChromium>>, baseU
 }
 
 /**
- * Pages measured at a time, each in its own Chromium: one page's visit runs while another's Lighthouse
- * audit does (both mostly wait on the page and the app, so they share a 2-core machine well). Only counts
- * and scores are compared, never times, so measuring side by side cannot change a verdict.
+ * Pages measured at a time, each in its own Chromium with its own Lighthouse thread: one page's visit or
+ * audit runs while the other's does (both mostly wait on the page and the app, so they share a 2-core
+ * machine well). Only counts and scores are compared, never times, so measuring side by side cannot
+ * change a verdict.
  */
 const CHROMIUMS = 2;
 
