@@ -28,10 +28,21 @@ const codeFields = {
   validUntil: dateTime("validUntil"),
   maxUses: limit("maxUses"),
   maxPerBuyer: limit("maxPerBuyer"),
+  /** Places kept back from the public for this code's buyers (only a code for one event). */
+  reservedPlaces: limit("reservedPlaces"),
   active: z.boolean({ message: "active must be true or false" }).default(true),
 };
 
-type CodeFieldsOutput = { eventId: string | null; effect: (typeof CODE_EFFECTS)[number]; value: number; ticketTypeIds: string[]; validFrom: string | null; validUntil: string | null };
+type CodeFieldsOutput = {
+  eventId: string | null;
+  effect: (typeof CODE_EFFECTS)[number];
+  value: number;
+  ticketTypeIds: string[];
+  validFrom: string | null;
+  validUntil: string | null;
+  maxUses: number | null;
+  reservedPlaces: number | null;
+};
 
 /** The rules between fields: a value that fits the effect, an end after the start, types only of one event. */
 function codeFieldsAgree(code: CodeFieldsOutput, context: z.RefinementCtx) {
@@ -40,6 +51,8 @@ function codeFieldsAgree(code: CodeFieldsOutput, context: z.RefinementCtx) {
   if (code.effect === "none" && code.value !== 0) context.addIssue({ code: "custom", path: ["value"], message: "A code that only unlocks hidden tickets has no value" });
   if (code.validFrom && code.validUntil && new Date(code.validUntil) <= new Date(code.validFrom)) context.addIssue({ code: "custom", path: ["validUntil"], message: "validUntil must be after validFrom" });
   if (code.ticketTypeIds.length && !code.eventId) context.addIssue({ code: "custom", path: ["ticketTypeIds"], message: "A code for chosen ticket types must name their event" });
+  if (code.reservedPlaces !== null && !code.eventId) context.addIssue({ code: "custom", path: ["reservedPlaces"], message: "A code that reserves places must name its event" });
+  if (code.reservedPlaces !== null && code.maxUses !== null && code.reservedPlaces > code.maxUses) context.addIssue({ code: "custom", path: ["reservedPlaces"], message: "reservedPlaces cannot be more than maxUses" });
 }
 
 /** A new code (issue 37, D25), or the whole of one being edited. */
@@ -78,6 +91,9 @@ export const CodeSummary = z.object({
   validUntil: z.string().nullable(),
   maxUses: z.number().int().nullable(),
   maxPerBuyer: z.number().int().nullable(),
+  reservedPlaces: z.number().int().nullable(),
+  /** Of reservedPlaces, those still kept back from the public now (unused, while the code is active and unexpired). */
+  reservedUnused: z.number().int(),
   active: z.boolean(),
   usesHeld: z.number().int(),
   usesConfirmed: z.number().int(),

@@ -15,6 +15,7 @@ import {
   GENERATED_CODE_LENGTH,
   generatedCode,
   normaliseCode,
+  unusedReservation,
   type CodeRules,
 } from "./codes";
 import { BOOKING_FEE_PENCE } from "./money";
@@ -129,6 +130,25 @@ describe("the price of a ticket with a code (D21, D22)", () => {
     expect(codeEffectText({ effect: "amount", value: 550 })).toBe("£5.50 off");
     expect(codeEffectText({ effect: "set_price", value: 0 })).toBe("Free");
     expect(codeEffectText({ effect: "none", value: 0 })).toBe("Unlocks hidden tickets");
+  });
+});
+
+describe("places a code keeps back (issue 37)", () => {
+  it("keeps its places less its uses while active and unexpired, valid yet or not; none once deactivated or expired", () => {
+    const now = at("2027-01-10T12:00:00Z");
+    expect(unusedReservation(rules({ reservedPlaces: 10 }), 3, now)).toBe(7);
+    expect(unusedReservation(rules({ reservedPlaces: 10 }), 12, now)).toBe(0);
+    expect(unusedReservation(rules({ reservedPlaces: 10, validFrom: at("2027-02-01T00:00:00Z") }), 0, now)).toBe(10);
+    expect(unusedReservation(rules({ reservedPlaces: 10, validUntil: now }), 0, now)).toBe(0);
+    expect(unusedReservation(rules({ reservedPlaces: 10, active: false }), 0, now)).toBe(0);
+    expect(unusedReservation(rules(), 0, now)).toBe(0);
+  });
+
+  it("needs its event, and never more places than uses", () => {
+    const base = { code: "GUESTS", effect: "none", eventId: "5b0f4c1e-8f5b-4d0e-9c7a-2f1e3d4c5b6a" };
+    expect(CodeInput.safeParse({ ...base, reservedPlaces: 10 }).success).toBe(true);
+    expect(CodeInput.safeParse({ ...base, eventId: null, reservedPlaces: 10 }).error?.issues[0]).toMatchObject({ path: ["reservedPlaces"], message: "A code that reserves places must name its event" });
+    expect(CodeInput.safeParse({ ...base, reservedPlaces: 10, maxUses: 5 }).error?.issues[0]).toMatchObject({ path: ["reservedPlaces"], message: "reservedPlaces cannot be more than maxUses" });
   });
 });
 

@@ -41,6 +41,8 @@ export interface CodeRules {
   maxUses: number | null;
   /** Counted per ticket across the buyer's orders, held and confirmed; null for no limit. */
   maxPerBuyer: number | null;
+  /** Places of its one event kept back for its buyers until used or expired (issue 37); null for none. */
+  reservedPlaces?: number | null;
   active: boolean;
 }
 
@@ -54,6 +56,18 @@ export function codeState(code: Pick<CodeRules, "active" | "validFrom" | "validU
   if (code.validUntil && now >= code.validUntil) return "expired";
   if (code.maxUses !== null && usesTaken >= code.maxUses) return "used-up";
   return "ok";
+}
+
+/**
+ * The places a code still keeps back from everyone who does not use it (issue 37): its reserved places
+ * less its uses, held and confirmed, while it is active and unexpired (a code not valid yet keeps its places
+ * back already, for the guests it is meant for). A deactivated or expired code gives them back at once.
+ * Its SQL twin is `codeReservationSql` (server/features/events/places.ts), held equal by a test.
+ */
+export function unusedReservation(code: Pick<CodeRules, "active" | "validUntil" | "reservedPlaces">, usesTaken: number, now: Date): number {
+  if (code.reservedPlaces == null || !code.active) return 0;
+  if (code.validUntil && now >= code.validUntil) return 0;
+  return Math.max(0, code.reservedPlaces - usesTaken);
 }
 
 /** What the buyer is told, exactly, when a code is refused. */

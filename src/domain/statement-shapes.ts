@@ -26,6 +26,8 @@ export const StatementTicketType = z.object({
   ticketsRefunded: z.number().int(),
   grossSalesPence: z.number().int(),
   ticketRefundsPence: z.number().int(),
+  /** What codes took off its price on the tickets sold (issue 37): given away, so in neither gross sales nor net due. */
+  discountsPence: z.number().int(),
 });
 export type StatementTicketType = z.infer<typeof StatementTicketType>;
 
@@ -47,6 +49,8 @@ export const EventStatement = z.object({
   feeRefundsPence: z.number().int(),
   commissionPence: z.number().int(),
   disputedPence: z.number().int(),
+  /** What codes took off its types' prices on the tickets sold (issue 37), the sum of its types': for reference, in no other figure. */
+  discountsPence: z.number().int(),
   netDuePence: z.number().int(),
   paidPence: z.number().int(),
   transferId: z.string().nullable(),

@@ -492,6 +492,11 @@ export const codes = pgTable(
     validUntil: timestamp("valid_until", { withTimezone: true }),
     maxUses: integer("max_uses"),
     maxPerBuyer: integer("max_per_buyer"),
+    /**
+     * Places of its event kept back from the public for the code's buyers while it is active and unexpired
+     * (issue 37): counted as taken by everyone else until used (events/places.ts). Only a code for one event.
+     */
+    reservedPlaces: integer("reserved_places"),
     active: boolean("active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -506,6 +511,8 @@ export const codes = pgTable(
     ),
     check("codes_limits", sql`(${t.maxUses} is null or ${t.maxUses} >= 1) and (${t.maxPerBuyer} is null or ${t.maxPerBuyer} >= 1)`),
     check("codes_window", sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validUntil} > ${t.validFrom}`),
+    check("codes_reserved_places", sql`${t.reservedPlaces} is null or (${t.reservedPlaces} >= 1 and ${t.eventId} is not null and (${t.maxUses} is null or ${t.reservedPlaces} <= ${t.maxUses}))`),
+    index("codes_reserved_idx").on(t.eventId).where(sql`${t.reservedPlaces} is not null`),
   ],
 );
 

@@ -72,17 +72,17 @@ test("when onboarding could not start, the way back says so above the Payouts se
 test("an event's statement breaks its sales down per ticket type; one with one type says its tickets in a line (issue 36)", async () => {
   const statement = (eventId: string, title: string, ticketTypes: Statements["events"][number]["ticketTypes"]): Statements["events"][number] => ({
     eventId, title, startsAt: "2090-06-01T18:00:00.000Z", endsAt: "2090-06-01T23:00:00.000Z", grossSalesPence: 11500, bookingFeesPence: 1150, organiserFeesPence: 484,
-    absorbedFeesPence: 0, ticketRefundsPence: 4000, feeRefundsPence: 230, commissionPence: 0, disputedPence: 0, netDuePence: 7016, paidPence: 0, transferId: null, paidAt: null,
+    absorbedFeesPence: 0, ticketRefundsPence: 4000, feeRefundsPence: 230, commissionPence: 0, disputedPence: 0, discountsPence: 0, netDuePence: 7016, paidPence: 0, transferId: null, paidAt: null,
     payoutDueAt: "2090-06-12T09:00:00.000Z", status: { kind: "awaiting-event-end" }, ticketTypes,
   });
   const statements: Statements = {
     events: [
       statement("e1", "Northern Lights Weekender", [
-        { ticketTypeId: "t1", name: "Early bird", ticketsSold: 2, ticketsRefunded: 0, grossSalesPence: 2000, ticketRefundsPence: 0 },
-        { ticketTypeId: "t2", name: "Standard", ticketsSold: 1, ticketsRefunded: 0, grossSalesPence: 1500, ticketRefundsPence: 0 },
-        { ticketTypeId: "t3", name: "VIP", ticketsSold: 2, ticketsRefunded: 1, grossSalesPence: 8000, ticketRefundsPence: 4000 },
+        { ticketTypeId: "t1", name: "Early bird", ticketsSold: 2, ticketsRefunded: 0, grossSalesPence: 2000, ticketRefundsPence: 0, discountsPence: 0 },
+        { ticketTypeId: "t2", name: "Standard", ticketsSold: 1, ticketsRefunded: 0, grossSalesPence: 1500, ticketRefundsPence: 0, discountsPence: 0 },
+        { ticketTypeId: "t3", name: "VIP", ticketsSold: 2, ticketsRefunded: 1, grossSalesPence: 8000, ticketRefundsPence: 4000, discountsPence: 0 },
       ]),
-      statement("e2", "Harbour Quiz", [{ ticketTypeId: "t4", name: "General Admission", ticketsSold: 3, ticketsRefunded: 1, grossSalesPence: 11500, ticketRefundsPence: 4000 }]),
+      statement("e2", "Harbour Quiz", [{ ticketTypeId: "t4", name: "General Admission", ticketsSold: 3, ticketsRefunded: 1, grossSalesPence: 11500, ticketRefundsPence: 4000, discountsPence: 0 }]),
     ],
     payouts: [],
     feeStatements: [],

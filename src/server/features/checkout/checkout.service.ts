@@ -228,15 +228,15 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
       // By the database's clock, as the place counts judge the other holds (not this process's clock).
       const expired = order.lapsed || order.status === "expired";
       if (expired) {
-        // A payment after its hold lapsed gets places only if they are still free.
+        // A payment after its hold lapsed gets places only if they are still free (to it: what its code keeps back is its too).
         let soldOut = false;
         for (const line of lines) {
           const event = byId.get(line.eventId)!;
-          const left = event.maxAttendees == null ? Infinity : (await placesLeft(tx, { id: line.eventId, maxAttendees: event.maxAttendees }, order.id)) - (lapsedTaken.get(line.eventId) ?? 0);
+          const left = event.maxAttendees == null ? Infinity : (await placesLeft(tx, { id: line.eventId, maxAttendees: event.maxAttendees }, order.id, line.codeId ?? undefined)) - (lapsedTaken.get(line.eventId) ?? 0);
           if (line.quantity > left) soldOut = true;
           // Its type's own capacity too (issue 36): the type's places may have gone while the event's had not.
           const capacity = typeCapacity.get(line.ticketTypeId) ?? null;
-          const typeLeft = capacity === null ? Infinity : (await typePlacesLeft(tx, { id: line.ticketTypeId, capacity }, order.id)) - (lapsedTaken.get(line.ticketTypeId) ?? 0);
+          const typeLeft = capacity === null ? Infinity : (await typePlacesLeft(tx, { id: line.ticketTypeId, capacity }, order.id, line.codeId ?? undefined)) - (lapsedTaken.get(line.ticketTypeId) ?? 0);
           if (line.quantity > typeLeft) soldOut = true;
         }
         if (soldOut) {

@@ -234,6 +234,14 @@ describe("checkout with a code (issue 37)", () => {
     expect(refunded.json()).toMatchObject({ status: "succeeded", ticketPence: 1500, feePence: BOOKING_FEE_PENCE });
     expect((await reconcile(t.db)).problems).toEqual([]);
 
+    // The organiser's statement shows what was paid and, apart, what the code gave away on the tickets sold.
+    const statement = await organiser.client.get(`/api/payouts/statements/${event.id}`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json()).toMatchObject({ grossSalesPence: 3000, ticketRefundsPence: 1500, discountsPence: 1000, ticketTypes: [{ name: "Standard", ticketsSold: 2, ticketsRefunded: 1, grossSalesPence: 3000, discountsPence: 1000 }] });
+    const csv = (await organiser.client.get("/api/payouts/statements.csv")).body;
+    expect(csv.split("\n")[0]).toMatch(/,Discounts given \(codes\)\r?$/);
+    expect(csv).toContain(event.title);
+
     // A line's price must be its type's less its code's discount: a wrong price is reported.
     const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(eq(orders.sessionId, sessionId));
     const problemsWith = async (change: Partial<typeof orderLines.$inferInsert>) => {

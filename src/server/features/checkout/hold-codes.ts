@@ -1,4 +1,4 @@
-import { AppError, CODE_MESSAGES, codeState, codeStateMessage, codeUseRefusal, normaliseCode, type CodeRules } from "../../../domain";
+import { AppError, CODE_MESSAGES, codeState, codeStateMessage, codeUseRefusal, normaliseCode, unusedReservation, type CodeRules } from "../../../domain";
 import type { Tx } from "../../db/client";
 import { buyerCodeUses, buyerUseKey, codeUses, lockCodes, type CodeRow } from "../events/code-uses";
 
@@ -97,4 +97,21 @@ export function recordCodeUses(standing: CodeStanding, userId: string, used: Map
     const key = buyerUseKey(code.id, userId);
     standing.buyerUses.set(key, (standing.buyerUses.get(key) ?? 0) + quantity);
   }
+}
+
+/**
+ * The places a code keeps back that its buyer may take (issue 37), as the batch stands: of its event, and
+ * of its type when it names one type alone (places.ts counts them so: keptBackByCodes).
+ */
+export function keptBackFor(standing: CodeStanding, code: CodeRow, now: Date): { event: number; type: number } {
+  const kept = unusedReservation(code, standing.taken.get(code.id) ?? 0, now);
+  return { event: kept, type: code.ticketTypeIds.length === 1 ? kept : 0 };
+}
+
+/** Of a buyer's code uses, the places that come out of what their codes kept back (call before recordCodeUses). */
+export function reservedPlacesTaken(standing: CodeStanding, used: Map<CodeRow, number>, now: Date): { eventId: string; typeId: string | null; places: number }[] {
+  return [...used].flatMap(([code, quantity]) => {
+    const places = Math.min(quantity, keptBackFor(standing, code, now).event);
+    return places > 0 && code.eventId ? [{ eventId: code.eventId, typeId: code.ticketTypeIds.length === 1 ? code.ticketTypeIds[0]! : null, places }] : [];
+  });
 }

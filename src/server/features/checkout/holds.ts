@@ -27,7 +27,7 @@ import { eventsAwaitingSellerDetails, sellerDetailsMissingError } from "../event
 import { eventsAwaitingPayouts, payoutsNotReadyError } from "../payouts/payout-accounts.service";
 import { ticketTypesWithTaken, type TicketTypeRow, type TypesWithTaken } from "../events/ticket-types";
 import { checkPerOrder, checkPlacesLeft, checkSalesWindow, checkTypePlacesLeft, holdStanding, lockEvents, ticketTypeOfLine, type HoldStanding } from "./capacity";
-import { checkCodeKnown, checkCodeUses, codeForEvent, codeRules, lockCodeStanding, recordCodeUses, type CodeStanding } from "./hold-codes";
+import { checkCodeKnown, checkCodeUses, codeForEvent, codeRules, keptBackFor, lockCodeStanding, recordCodeUses, reservedPlacesTaken, type CodeStanding } from "./hold-codes";
 import type { CodeRow } from "../events/code-uses";
 
 /** One buyer's hold, as create-payment asks for it: the cart's merged lines (in event id order) and the order's own fields. */
@@ -83,7 +83,7 @@ interface Awaiting {
  * within the per-event limit; every event's organiser must have named themselves as its seller and be able to be paid. Throws the buyer's
  * AppError, or prices every line from the database.
  */
-function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, types: TypesWithTaken, awaiting: Awaiting, codes: CodeStanding): PricedLine[] {
+function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, types: TypesWithTaken, awaiting: Awaiting, codes: CodeStanding, now: Date): PricedLine[] {
   const priced: PricedLine[] = [];
   // Each code of the buyer's text that covers one of the cart's events, and the tickets it prices.
   const used = new Map<CodeRow, number>();
@@ -105,18 +105,20 @@ function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing
     if (code && !used.has(code)) used.set(code, 0);
     // A hidden type is sold only with a code that names it (issue 37).
     const type = ticketTypeOfLine(event, line.ticketTypeId, types.byEvent.get(event.id) ?? [], (hidden) => code !== null && code.ticketTypeIds.includes(hidden.id));
-    checkSalesWindow(event, type, new Date());
+    checkSalesWindow(event, type, now);
     const { taken, heldBy } = standing.get(event.id)!;
     const eventAsked = asked.get(event.id) ?? 0;
     const typeAsked = asked.get(type.id) ?? 0;
-    checkPlacesLeft({ event, quantity: eventAsked + line.quantity, taken });
-    checkTypePlacesLeft({ event, type, quantity: typeAsked + line.quantity, taken: types.taken.get(type.id) ?? 0 });
+    const applies = code !== null && codeAppliesToType(code, type);
+    // The places the buyer's code keeps back are theirs to take (issue 37): counted as taken for everyone else.
+    const kept = applies ? keptBackFor(codes, code, now) : { event: 0, type: 0 };
+    checkPlacesLeft({ event, quantity: eventAsked + line.quantity, taken: taken - kept.event });
+    checkTypePlacesLeft({ event, type, quantity: typeAsked + line.quantity, taken: (types.taken.get(type.id) ?? 0) - kept.type });
     checkPerOrder(event, type, line.quantity);
     const limited = ticketLimitError({ title: event.title, requested: eventAsked + line.quantity, alreadyHeld: heldBy.get(request.userId) ?? 0 });
     if (limited) throw limited;
     asked.set(event.id, eventAsked + line.quantity);
     asked.set(type.id, typeAsked + line.quantity);
-    const applies = code !== null && codeAppliesToType(code, type);
     if (applies) used.set(code, used.get(code)! + line.quantity);
     const unitPrice = applies ? discountedUnitPrice(type.pricePence, codeRules(code)) : type.pricePence;
     // What the buyer pays per ticket, and what the organiser absorbs instead, as chosen now (D22): the fee is
@@ -135,7 +137,7 @@ function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing
       total: ticketTotal(unitPrice, line.quantity, event.absorbsBookingFee),
     });
   }
-  checkCodeUses({ text: request.code, userId: request.userId, used, standing: codes, now: new Date() });
+  checkCodeUses({ text: request.code, userId: request.userId, used, standing: codes, now });
   const inRequest = (event: { id: string }) => request.lines.some((line) => line.eventId === event.id);
   const noSeller = awaiting.sellerDetails.find(inRequest);
   if (noSeller) throw sellerDetailsMissingError(noSeller);
@@ -241,11 +243,18 @@ async function holdTogether(db: Db, holds: BuyerHold[]): Promise<Settled<HeldOrd
     );
     const outcomes: ({ failed: AppError } | { orderId: string; priced: PricedLine[] })[] = holds.map(({ request }) => {
       try {
-        const priced = priceHold(request, locked, standing, types, awaiting, codes);
+        const now = new Date();
+        const priced = priceHold(request, locked, standing, types, awaiting, codes, now);
+        // Taken from what the codes kept back, these places were counted already (before the uses are recorded).
+        const fromReserves = reservedPlacesTaken(codes, codeUsesOf(priced), now);
         recordCodeUses(codes, request.userId, codeUsesOf(priced));
         for (const line of priced) {
           standing.get(line.event.id)!.taken += line.quantity;
           types.taken.set(line.type.id, (types.taken.get(line.type.id) ?? 0) + line.quantity);
+        }
+        for (const { eventId, typeId, places } of fromReserves) {
+          standing.get(eventId)!.taken -= places;
+          if (typeId) types.taken.set(typeId, (types.taken.get(typeId) ?? 0) - places);
         }
         return { orderId: randomUUID(), priced };
       } catch (error) {

@@ -9,15 +9,17 @@ import {
   GenerateCodesInput,
   generatedCode,
   isUuid,
+  unusedReservation,
   type CodeSummary,
   type CodeValues,
 } from "../../../domain";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { codes, events, orderLines, ticketTypes } from "../../db/schema";
 import { parseInput } from "../../lib/parse-input";
 import type { Actor } from "../auth/session";
 import { managedBy, MANAGED_EVENT_NOT_FOUND } from "../events/managed-events";
 import { codeUses, type CodeRow } from "../events/code-uses";
+import { placesLeft, typePlacesLeft } from "../events/places";
 
 /** The one answer for a code that is missing or not the actor's (so the two cannot be told apart). */
 export const CODE_NOT_FOUND = "Code not found";
@@ -58,8 +60,34 @@ const columnsOf = (values: Omit<CodeValues, "code">) => ({
   validUntil: values.validUntil ? new Date(values.validUntil) : null,
   maxUses: values.maxUses,
   maxPerBuyer: values.maxPerBuyer,
+  reservedPlaces: values.reservedPlaces,
   active: values.active,
 });
+
+/**
+ * Places a code would keep back must be free now (issue 37): a reservation comes out of the places the public
+ * could buy, of its event and of its type when it names one alone, never beyond them. Checked under the
+ * event's lock (as holds take it), so a rush of buyers and a new reservation cannot both have the last places.
+ * `keep` is what the code(s) would keep back; `codeId` an existing code whose own reservation is not counted.
+ */
+async function checkPlacesToReserve(tx: Tx, values: Pick<CodeValues, "eventId" | "ticketTypeIds">, keep: number, codeId?: string) {
+  if (keep <= 0 || !values.eventId) return;
+  const [event] = await tx
+    .select({ id: events.id, title: events.title, maxAttendees: events.maxAttendees })
+    .from(events)
+    .where(eq(events.id, values.eventId))
+    .for("no key update");
+  if (!event) return;
+  let left = event.maxAttendees === null ? Infinity : await placesLeft(tx, { id: event.id, maxAttendees: event.maxAttendees }, undefined, codeId);
+  if (values.ticketTypeIds.length === 1) {
+    const [type] = await tx.select({ id: ticketTypes.id, capacity: ticketTypes.capacity }).from(ticketTypes).where(eq(ticketTypes.id, values.ticketTypeIds[0]!));
+    if (type?.capacity != null) left = Math.min(left, await typePlacesLeft(tx, { id: type.id, capacity: type.capacity }, undefined, codeId));
+  }
+  if (keep > left) {
+    const free = Math.max(0, left);
+    throw new AppError("CONFLICT", `Invalid field 'reservedPlaces': only ${free} place${free === 1 ? " is" : "s are"} free to reserve for ${event.title}`, { reason: "NOT_ENOUGH_PLACES", field: "reservedPlaces", remaining: free });
+  }
+}
 
 /** Codes as their organiser reads them, with their uses counted now. */
 async function summariesOf(db: Db, rows: CodeRow[]): Promise<CodeSummary[]> {
@@ -79,6 +107,8 @@ async function summariesOf(db: Db, rows: CodeRow[]): Promise<CodeSummary[]> {
       validUntil: row.validUntil?.toISOString() ?? null,
       maxUses: row.maxUses,
       maxPerBuyer: row.maxPerBuyer,
+      reservedPlaces: row.reservedPlaces,
+      reservedUnused: unusedReservation(row, held + confirmed, now),
       active: row.active,
       usesHeld: held,
       usesConfirmed: confirmed,
@@ -95,11 +125,15 @@ export async function createCode({ db, actor, input: raw }: { db: Db; actor: Act
   const organiserId = typeof (raw as { organiserId?: unknown })?.organiserId === "string" ? (raw as { organiserId: string }).organiserId : null;
   const scope = await scopeOf(db, actor, values, organiserId);
   try {
-    const [row] = await db
-      .insert(codes)
-      .values({ organiserId: scope.organiserId, code, ...columnsOf(values) })
-      .returning();
-    return (await summariesOf(db, [row!]))[0]!;
+    const row = await db.transaction(async (tx) => {
+      await checkPlacesToReserve(tx, values, unusedReservation(columnsOf(values), 0, new Date()));
+      const [inserted] = await tx
+        .insert(codes)
+        .values({ organiserId: scope.organiserId, code, ...columnsOf(values) })
+        .returning();
+      return inserted!;
+    });
+    return (await summariesOf(db, [row]))[0]!;
   } catch (error) {
     if (isUniqueViolation(error)) throw takenError(code);
     throw error;
@@ -150,6 +184,7 @@ export async function updateCode({ db, actor, codeId, input: raw }: { db: Db; ac
     validUntil: current.validUntil?.toISOString() ?? null,
     maxUses: current.maxUses,
     maxPerBuyer: current.maxPerBuyer,
+    reservedPlaces: current.reservedPlaces,
     active: current.active,
     ...raw,
   };
@@ -157,12 +192,21 @@ export async function updateCode({ db, actor, codeId, input: raw }: { db: Db; ac
   const scope = await scopeOf(db, actor, values, current.organiserId);
   if (scope.organiserId !== current.organiserId) throw new AppError("VALIDATION_FAILED", "Invalid field 'eventId': a code can move only to another event of its own organiser", { field: "eventId" });
   try {
-    const [row] = await db
-      .update(codes)
-      .set({ code, ...columnsOf(values), updatedAt: sql`now()` })
-      .where(eq(codes.id, current.id))
-      .returning();
-    return (await summariesOf(db, [row!]))[0]!;
+    const row = await db.transaction(async (tx) => {
+      // Its uses counted under the event's lock (checkPlacesToReserve takes it first), as a hold counts them.
+      if (values.reservedPlaces !== null && values.eventId) {
+        await tx.select({ id: events.id }).from(events).where(eq(events.id, values.eventId)).for("no key update");
+        const { held, confirmed } = (await codeUses(tx, [current.id])).get(current.id)!;
+        await checkPlacesToReserve(tx, values, unusedReservation(columnsOf(values), held + confirmed, new Date()), current.id);
+      }
+      const [updated] = await tx
+        .update(codes)
+        .set({ code, ...columnsOf(values), updatedAt: sql`now()` })
+        .where(eq(codes.id, current.id))
+        .returning();
+      return updated!;
+    });
+    return (await summariesOf(db, [row]))[0]!;
   } catch (error) {
     if (isUniqueViolation(error)) throw takenError(code);
     throw error;
@@ -192,26 +236,31 @@ export async function generateCodes({ db, actor, input: raw }: { db: Db; actor: 
   const { count, prefix, ...values } = parseInput(GenerateCodesInput, raw, { whole: "body" });
   const organiserId = typeof (raw as { organiserId?: unknown })?.organiserId === "string" ? (raw as { organiserId: string }).organiserId : null;
   const scope = await scopeOf(db, actor, values, organiserId);
-  const made: CodeRow[] = [];
-  // Ten letters of 31 make a meeting vanishingly rare; the loop only mops it up.
-  for (let round = 0; made.length < count && round < 5; round++) {
-    const texts = new Set<string>();
-    while (texts.size < count - made.length) texts.add(generatedCode((n) => randomInt(n), prefix));
-    const rows = await db
-      .insert(codes)
-      .values([...texts].map((code) => ({ organiserId: scope.organiserId, code, ...columnsOf(values) })))
-      .onConflictDoNothing()
-      .returning();
-    made.push(...rows);
-  }
-  if (made.length < count) throw new AppError("CONFLICT", "Could not draw enough new codes: please try again.");
+  const made = await db.transaction(async (tx) => {
+    await checkPlacesToReserve(tx, values, count * unusedReservation(columnsOf(values), 0, new Date()));
+    const rows: CodeRow[] = [];
+    // Ten letters of 31 make a meeting vanishingly rare; the loop only mops it up.
+    for (let round = 0; rows.length < count && round < 5; round++) {
+      const texts = new Set<string>();
+      while (texts.size < count - rows.length) texts.add(generatedCode((n) => randomInt(n), prefix));
+      rows.push(
+        ...(await tx
+          .insert(codes)
+          .values([...texts].map((code) => ({ organiserId: scope.organiserId, code, ...columnsOf(values) })))
+          .onConflictDoNothing()
+          .returning()),
+      );
+    }
+    if (rows.length < count) throw new AppError("CONFLICT", "Could not draw enough new codes: please try again.");
+    return rows;
+  });
   return summariesOf(db, made);
 }
 
 /** Generated codes as the CSV an organiser downloads: one row per code with what it does and its limits. */
 export function codesCsv(summaries: CodeSummary[]): string {
   return csvFile([
-    ["Code", "Effect", "Event", "Valid from", "Valid until", "Max uses", "Max per buyer"],
-    ...summaries.map((code) => [code.code, code.effectText, code.eventId ?? "All events", code.validFrom ?? "", code.validUntil ?? "", code.maxUses ?? "", code.maxPerBuyer ?? ""]),
+    ["Code", "Effect", "Event", "Valid from", "Valid until", "Max uses", "Max per buyer", "Reserved places"],
+    ...summaries.map((code) => [code.code, code.effectText, code.eventId ?? "All events", code.validFrom ?? "", code.validUntil ?? "", code.maxUses ?? "", code.maxPerBuyer ?? "", code.reservedPlaces ?? ""]),
   ]);
 }

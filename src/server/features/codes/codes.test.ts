@@ -112,9 +112,9 @@ describe("organisers' codes (issue 37)", () => {
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toBe('attachment; filename="codes.csv"');
     const rows = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(rows[0]).toBe("Code,Effect,Event,Valid from,Valid until,Max uses,Max per buyer");
+    expect(rows[0]).toBe("Code,Effect,Event,Valid from,Valid until,Max uses,Max per buyer,Reserved places");
     expect(rows).toHaveLength(4);
-    expect(rows[1]).toMatch(new RegExp(`^[${GENERATED_CODE_ALPHABET}]{10},10% off,All events,,,2,$`));
+    expect(rows[1]).toMatch(new RegExp(`^[${GENERATED_CODE_ALPHABET}]{10},10% off,All events,,,2,,$`));
 
     expect((await client.post("/api/codes/generate", { count: 501, effect: "none" })).json().error.message).toBe("Invalid field 'count': count must be at most 500");
   });

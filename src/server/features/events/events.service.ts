@@ -8,6 +8,7 @@ import {
   codeEffectText,
   codeState,
   codeStateMessage,
+  unusedReservation,
   normaliseCode,
   type CodeEffect,
   EventId,
@@ -482,10 +483,16 @@ export async function getEvent({ db, id, code: text }: { db: Db; id: string; cod
   if (!row) throw new AppError("EVENT_NOT_FOUND", "Event not found");
   const paid = eventKind(row) === "paid";
   const seller = paid ? sellerIdentity(row.sellerDetails) : null;
-  const summary = toSummary(row);
   const { byEvent, taken } = await ticketTypesWithTaken(db, [row.id]);
   const now = new Date();
   const code = text ? await codeStanding(db, { id: row.id, userId: row.organiserId }, text, now) : null;
+  // The places the buyer's code keeps back are theirs (issue 37): shown as left to them, as checkout counts them.
+  const kept = code?.kept ?? 0;
+  const summary = toSummary({ ...row, taken: Number(row.taken) - kept });
+  if (kept && code!.usable!.ticketTypeIds.length === 1) {
+    const typeId = code!.usable!.ticketTypeIds[0]!;
+    if (taken.has(typeId)) taken.set(typeId, taken.get(typeId)! - kept);
+  }
   const ticketTypes = ticketTypeViews(row, byEvent.get(row.id) ?? [], taken, summary.remaining, now, code?.usable ?? null);
   if (code?.usable && !(byEvent.get(row.id) ?? []).some((type) => codeAppliesToType(code.usable!, type))) code.view.message = CODE_MESSAGES.notForTheseTickets;
   const questions = publicQuestions(row.questions, ticketTypes.map((type) => type.id));
@@ -510,6 +517,7 @@ async function codeStanding(db: Db, event: { id: string; userId: string }, text:
   const rules = { effect: found.effect as CodeEffect, value: found.value, ticketTypeIds: found.ticketTypeIds };
   return {
     usable: state === "ok" ? rules : null,
+    kept: state === "ok" ? unusedReservation(found, uses.held + uses.confirmed, now) : 0,
     view: { code: found.code, state, message: state === "ok" ? null : codeStateMessage(state), effectText: codeEffectText(rules) } as NonNullable<EventDetail["code"]>,
   };
 }

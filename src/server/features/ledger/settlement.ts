@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { kindsOf, summariseLedger, type MoneySummary, type Pence } from "../../../domain";
 import { queriesTogether, type Db, type Tx } from "../../db/client";
-import { bookings, events, ledgerEntries, payouts, tickets, ticketTypes } from "../../db/schema";
+import { bookings, events, ledgerEntries, orderLines, payouts, tickets, ticketTypes } from "../../db/schema";
 
 /** One affiliate's commission on an event, and what has been paid of it. */
 export interface AffiliateSettlement {
@@ -135,6 +135,8 @@ export interface TicketTypeSales {
   ticketsRefunded: number;
   grossSalesPence: Pence;
   ticketRefundsPence: Pence;
+  /** What codes took off its price on the tickets sold (issue 37). */
+  discountsPence: Pence;
 }
 
 /**
@@ -163,8 +165,12 @@ export async function ticketTypeSales(db: Tx | Db, eventIds: string[]): Promise<
         ticketTypeId: tickets.ticketTypeId,
         sold: sql<number>`count(*)::int`.mapWith(Number),
         refunded: sql<number>`(count(*) filter (where ${tickets.status} = 'refunded'))::int`.mapWith(Number),
+        // What codes took off the type's price, per ticket sold (issue 37): given away, so in no ledger sum.
+        discount: sql<number>`coalesce(sum(${orderLines.discountPerTicketPence}), 0)::int`.mapWith(Number),
       })
       .from(tickets)
+      .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+      .innerJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
       .where(inArray(tickets.eventId, eventIds))
       .groupBy(tickets.ticketTypeId),
     db
@@ -188,6 +194,7 @@ export async function ticketTypeSales(db: Tx | Db, eventIds: string[]): Promise<
       ticketsRefunded: count?.refunded ?? 0,
       grossSalesPence: money.ticketsPence,
       ticketRefundsPence: money.ticketsRefundedPence,
+      discountsPence: count?.discount ?? 0,
     });
     result.set(type.eventId, sales);
   }
@@ -196,7 +203,7 @@ export async function ticketTypeSales(db: Tx | Db, eventIds: string[]): Promise<
     const money = moneyOfType(eventId, null);
     result.set(eventId, [
       ...(result.get(eventId) ?? []),
-      { ticketTypeId: null, name: "Not tied to a ticket", ticketsSold: 0, ticketsRefunded: 0, grossSalesPence: money.ticketsPence, ticketRefundsPence: money.ticketsRefundedPence },
+      { ticketTypeId: null, name: "Not tied to a ticket", ticketsSold: 0, ticketsRefunded: 0, grossSalesPence: money.ticketsPence, ticketRefundsPence: money.ticketsRefundedPence, discountsPence: 0 },
     ]);
   }
   return result;

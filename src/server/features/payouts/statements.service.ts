@@ -118,6 +118,7 @@ async function eventStatements(
         feeRefundsPence: settlement.feeRefundsPence,
         commissionPence: settlement.commissionPence,
         disputedPence: settlement.disputedSharePence,
+        discountsPence: (typeSales.get(event.id) ?? []).reduce((sum, type) => sum + type.discountsPence, 0),
         netDuePence: settlement.organiserDuePence,
         paidPence: settlement.organiserTransferredPence,
         transferId: payout?.providerTransferId ?? null,
@@ -188,9 +189,10 @@ export const STATEMENT_CSV_COLUMNS = [
   "Transfer",
   "Paid on",
   "Status",
+  "Discounts given (codes)",
 ] as const;
 
-export const STATEMENT_TYPE_CSV_COLUMNS = ["Event", "Event date", "Ticket type", "Tickets sold", "Tickets refunded", "Gross sales", "Ticket refunds"] as const;
+export const STATEMENT_TYPE_CSV_COLUMNS = ["Event", "Event date", "Ticket type", "Tickets sold", "Tickets refunded", "Gross sales", "Ticket refunds", "Discounts given (codes)"] as const;
 
 /**
  * One row per event (amounts as numbers of pounds, dates as YYYY-MM-DD, for spreadsheets), its columns as
@@ -213,6 +215,7 @@ export async function statementsCsv({ db, actor, ...options }: { db: Db; actor: 
         type.ticketsRefunded,
         csvPounds(type.grossSalesPence),
         csvPounds(type.ticketRefundsPence),
+        csvPounds(type.discountsPence),
       ]),
     );
   const events = csvFile([
@@ -233,6 +236,7 @@ export async function statementsCsv({ db, actor, ...options }: { db: Db; actor: 
       row.transferId,
       day(row.paidAt),
       statementStatusText(row.status),
+      csvPounds(row.discountsPence),
     ]),
   ]);
   return typeRows.length ? events + toCsv([[], [...STATEMENT_TYPE_CSV_COLUMNS], ...typeRows]) : events;

@@ -190,12 +190,12 @@ describe("statements (issue 20)", () => {
     expect(response.body.startsWith("\uFEFFEvent,")).toBe(true);
     const lines = response.body.slice(1).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Event,Event date,Gross sales,Booking fees (paid by buyers),Organiser fees,Absorbed booking fees,Ticket refunds,Booking fee refunds,Affiliate commission,Disputed (withheld),Net due,Paid so far,Transfer,Paid on,Status",
+      "Event,Event date,Gross sales,Booking fees (paid by buyers),Organiser fees,Absorbed booking fees,Ticket refunds,Booking fee refunds,Affiliate commission,Disputed (withheld),Net due,Paid so far,Transfer,Paid on,Status,Discounts given (codes)",
     );
     expect(lines).toHaveLength(2);
     // 2 × £10.00; fee 2.9% of 2000p = 58p + 60p = 118p; net 1882p.
     expect(lines[1]).toBe(
-      `"'=HYPERLINK(""http://evil.example"",""Click"")",2090-06-01,20.00,4.60,1.18,0.00,0.00,0.00,0.00,0.00,18.82,0.00,,,Awaiting event end`,
+      `"'=HYPERLINK(""http://evil.example"",""Click"")",2090-06-01,20.00,4.60,1.18,0.00,0.00,0.00,0.00,0.00,18.82,0.00,,,Awaiting event end,0.00`,
     );
 
     const payoutsCsv = await organiser.client.get("/api/payouts/payouts.csv");
@@ -348,9 +348,9 @@ describe("statements per ticket type (issue 36)", () => {
     // 2 × £10.00 + 1 × £15.00 + 2 × £40.00 = 11500p; one VIP ticket (4000p) refunded.
     expect(statement).toMatchObject({ grossSalesPence: 11500, ticketRefundsPence: 4000 });
     expect(statement.ticketTypes).toEqual([
-      { ticketTypeId: early.id, name: "Early bird", ticketsSold: 2, ticketsRefunded: 0, grossSalesPence: 2000, ticketRefundsPence: 0 },
-      { ticketTypeId: standard.id, name: "Standard", ticketsSold: 1, ticketsRefunded: 0, grossSalesPence: 1500, ticketRefundsPence: 0 },
-      { ticketTypeId: vip.id, name: "VIP", ticketsSold: 2, ticketsRefunded: 1, grossSalesPence: 8000, ticketRefundsPence: 4000 },
+      { ticketTypeId: early.id, name: "Early bird", ticketsSold: 2, ticketsRefunded: 0, grossSalesPence: 2000, ticketRefundsPence: 0, discountsPence: 0 },
+      { ticketTypeId: standard.id, name: "Standard", ticketsSold: 1, ticketsRefunded: 0, grossSalesPence: 1500, ticketRefundsPence: 0, discountsPence: 0 },
+      { ticketTypeId: vip.id, name: "VIP", ticketsSold: 2, ticketsRefunded: 1, grossSalesPence: 8000, ticketRefundsPence: 4000, discountsPence: 0 },
     ]);
     const sum = (figure: "grossSalesPence" | "ticketRefundsPence" | "ticketsSold" | "ticketsRefunded") => statement.ticketTypes.reduce((total, type) => total + type[figure], 0);
     expect(sum("grossSalesPence")).toBe(statement.grossSalesPence);
@@ -368,19 +368,19 @@ describe("statements per ticket type (issue 36)", () => {
     expect(statement.ticketTypes).toEqual([expect.objectContaining({ name: "General Admission", ticketsSold: 3, ticketsRefunded: 1, grossSalesPence: HARBOUR.grossSalesPence, ticketRefundsPence: HARBOUR.ticketRefundsPence })]);
   });
 
-  it("adds a table per type to the CSV after the events' rows, whose columns stay as they were", async () => {
+  it("adds a table per type to the CSV after the events' rows, whose columns stay as they were (issue 37's discounts last)", async () => {
     const { organiser } = await weekenderWithSales();
     const lines = (await organiser.client.get("/api/payouts/statements.csv")).body.slice(1).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Event,Event date,Gross sales,Booking fees (paid by buyers),Organiser fees,Absorbed booking fees,Ticket refunds,Booking fee refunds,Affiliate commission,Disputed (withheld),Net due,Paid so far,Transfer,Paid on,Status",
+      "Event,Event date,Gross sales,Booking fees (paid by buyers),Organiser fees,Absorbed booking fees,Ticket refunds,Booking fee refunds,Affiliate commission,Disputed (withheld),Net due,Paid so far,Transfer,Paid on,Status,Discounts given (codes)",
     );
     expect(lines[1]).toMatch(/^Northern Lights Weekender,2090-06-01,115\.00,[\d.]+,[\d.]+,0\.00,40\.00,/);
     expect(lines.slice(2)).toEqual([
       "",
-      "Event,Event date,Ticket type,Tickets sold,Tickets refunded,Gross sales,Ticket refunds",
-      "Northern Lights Weekender,2090-06-01,Early bird,2,0,20.00,0.00",
-      "Northern Lights Weekender,2090-06-01,Standard,1,0,15.00,0.00",
-      "Northern Lights Weekender,2090-06-01,VIP,2,1,80.00,40.00",
+      "Event,Event date,Ticket type,Tickets sold,Tickets refunded,Gross sales,Ticket refunds,Discounts given (codes)",
+      "Northern Lights Weekender,2090-06-01,Early bird,2,0,20.00,0.00,0.00",
+      "Northern Lights Weekender,2090-06-01,Standard,1,0,15.00,0.00,0.00",
+      "Northern Lights Weekender,2090-06-01,VIP,2,1,80.00,40.00,0.00",
     ]);
   });
 });

@@ -11,6 +11,7 @@ export const STATEMENT_FIGURES = [
   { key: "disputedPence", label: "Disputed (withheld)", short: "Disputed" },
   { key: "netDuePence", label: "Net due", short: "Net due" },
   { key: "paidPence", label: "Paid so far", short: "Paid" },
+  { key: "discountsPence", label: "Discounts given with codes (not in gross sales)", short: "Discounts" },
 ] as const satisfies readonly { key: keyof EventStatement; label: string; short: string }[];
 
 export type StatementTone = "success" | "warning" | "secondary" | "outline";
@@ -55,7 +56,8 @@ export function statementRow(statement: EventStatement) {
     status: statementStatusText(statement.status),
     tone: statementTone(statement.status),
     transferId: statement.transferId,
-    figures: STATEMENT_FIGURES.map((figure) => ({ ...figure, value: formatPounds(statement[figure.key]) })),
+    // Discounts show only when a code gave some (issue 37): most events have none.
+    figures: STATEMENT_FIGURES.filter((figure) => figure.key !== "discountsPence" || statement.discountsPence > 0).map((figure) => ({ ...figure, value: formatPounds(statement[figure.key]) })),
     /** Its types when it sells several: they add up to its gross sales and refunds. */
     ticketTypes: several
       ? statement.ticketTypes.map(

@@ -1,0 +1,3 @@
+ALTER TABLE "codes" ADD COLUMN "reserved_places" integer;--> statement-breakpoint
+CREATE INDEX "codes_reserved_idx" ON "codes" USING btree ("event_id") WHERE "codes"."reserved_places" is not null;--> statement-breakpoint
+ALTER TABLE "codes" ADD CONSTRAINT "codes_reserved_places" CHECK ("codes"."reserved_places" is null or ("codes"."reserved_places" >= 1 and "codes"."event_id" is not null and ("codes"."max_uses" is null or "codes"."reserved_places" <= "codes"."max_uses")));
