@@ -189,6 +189,11 @@ export const BUDGETS: Record<string, PageBudget> = {
     measured: { jsBytes: 135400, interactiveJsBytes: 135400, decoderBytes: 0, cssBytes: 16100, imageBytes: 500, fontBytes: 0, htmlBytes: 10900, requests: 19, domElements: 723, renderBlocking: 0 },
     why: "The dashboard's Payouts section: the payout account's state and the balances.",
   },
+  "dashboard-codes": {
+    budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 20 * kB, requests: 25, domElements: 700, renderBlocking: 0 },
+    measured: { jsBytes: 0, interactiveJsBytes: 0, decoderBytes: 0, cssBytes: 0, imageBytes: 0, fontBytes: 0, htmlBytes: 0, requests: 0, domElements: 0, renderBlocking: 0 },
+    why: "The dashboard's Codes section (issue 37): three codes, the new-code form and the generate form.",
+  },
   "payouts-return": {
     budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 12 * kB, requests: 26, domElements: 780, renderBlocking: 0 },
     measured: { jsBytes: 134400, interactiveJsBytes: 134400, decoderBytes: 0, cssBytes: 16000, imageBytes: 500, fontBytes: 0, htmlBytes: 10300, requests: 20, domElements: 693, renderBlocking: 0 },
