@@ -40,7 +40,8 @@ export function CodeFields({
   const valueField = effect === "none" ? null : VALUE_LABELS[effect];
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    // Scrolled into view below the sticky header when a field at fault takes focus.
+    <div className="grid gap-4 sm:grid-cols-2 [&_input]:scroll-mt-24 [&_select]:scroll-mt-24">
       {generate ? (
         <>
           <Field id={id("count")} label="How many codes" hint={`Up to ${MAX_GENERATED_CODES}.`} error={errors.count}>
