@@ -28,8 +28,8 @@ test("what cannot be read as typed is refused beside its field", () => {
 
 test("a server refusal naming a field is put beside it; the first field at fault in the form's order takes focus", () => {
   expect(fieldOfRefusal("Invalid field 'value': A percentage off must be from 1 to 100")).toEqual({ field: "value", message: "A percentage off must be from 1 to 100" });
-  expect(fieldOfRefusal("Invalid field 'ticketTypeIds.0': ticketTypeIds must be ticket type ids")).toEqual({ field: "ticketTypeIds", message: "ticketTypeIds must be ticket type ids" });
-  expect(fieldOfRefusal("Invalid field 'code': you already have a code QUARTER (codes are the same whatever their case)", "code")?.field).toBe("code");
+  expect(fieldOfRefusal("Invalid field 'ticketTypeIds.0': ticketTypeIds must be ticket type ids")).toEqual({ field: "ticketTypeIds", message: "TicketTypeIds must be ticket type ids" });
+  expect(fieldOfRefusal("Invalid field 'code': you already have a code QUARTER (codes are the same whatever their case)", "code")).toEqual({ field: "code", message: "You already have a code QUARTER (codes are the same whatever their case)" });
   expect(fieldOfRefusal("The code QUARTER has been used, so it cannot be deleted: deactivate it instead.")).toBeNull();
   expect(firstErrorField({ maxUses: "x", code: "y" })).toBe("code");
 });

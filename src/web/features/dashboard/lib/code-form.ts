@@ -107,7 +107,9 @@ export function fieldOfRefusal(message: string, field?: unknown): { field: CodeF
   const named = match?.[1] ?? (typeof field === "string" ? field : undefined);
   const known = CODE_FIELDS.find((one) => one === named);
   if (!known) return null;
-  return { field: known, message: match?.[2] ?? message.replace(/^Invalid field '[^']*': /, "") };
+  const words = match?.[2] ?? message.replace(/^Invalid field '[^']*': /, "");
+  // Beside its field it starts a sentence: "You already have a code QUARTER …".
+  return { field: known, message: words.charAt(0).toUpperCase() + words.slice(1) };
 }
 
 /** The first field in the form's order with an error: focus goes there. */

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { CODE_EFFECTS, MAX_GENERATED_CODES, type CodeEffect } from "@domain";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -38,6 +38,18 @@ export function CodeFields({
   const types = events.find((event) => event.id === eventId)?.ticketTypes ?? [];
   const ticked = new Set(values.ticketTypeIds ?? []);
   const valueField = effect === "none" ? null : VALUE_LABELS[effect];
+  // autoFocus puts focus there before the scripts load; once they run, the router's scroll handling comes after
+  // it, so the field at fault is brought into view again (a frame later) in the middle of the screen.
+  useEffect(() => {
+    if (!first) return;
+    const frame = requestAnimationFrame(() => {
+      const field = document.getElementById(id(first)) ?? document.querySelector<HTMLElement>(`#${idPrefix}-${first}-error`);
+      field?.scrollIntoView({ block: "center" });
+    });
+    return () => cancelAnimationFrame(frame);
+    // Each answer draws the form afresh (its key), so this runs once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     // Scrolled into view below the sticky header when a field at fault takes focus.
