@@ -121,9 +121,9 @@ export const BUDGETS: Record<string, PageBudget> = {
     why: "Sign in and sign up: forms only; the one image is the favicon.",
   },
   cart: {
-    budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 7 * kB, requests: 19, domElements: 300, renderBlocking: 0 },
-    measured: { jsBytes: 133400, interactiveJsBytes: 133400, decoderBytes: 0, cssBytes: 16000, imageBytes: 500, fontBytes: 0, htmlBytes: 6500, requests: 17, domElements: 294, renderBlocking: 0 },
-    why: "Two lines drawn on the server from the cart cookie (decision 011); no posters.",
+    budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 7.5 * kB, requests: 19, domElements: 300, renderBlocking: 0 },
+    measured: { jsBytes: 138200, interactiveJsBytes: 138200, decoderBytes: 0, cssBytes: 16200, imageBytes: 500, fontBytes: 0, htmlBytes: 7100, requests: 18, domElements: 298, renderBlocking: 0 },
+    why: "Two lines drawn on the server from the cart cookie (decision 011); no posters. HTML 7 to 7.5 kB with the cart's 'Have a code?' (issue 37: a label, a field, Apply; 4 elements), measured at 7.1 kB.",
   },
   categories: {
     budget: { jsBytes: MAX_PUBLIC_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 8 * kB, requests: 15, domElements: 410, renderBlocking: 0 },
@@ -188,6 +188,11 @@ export const BUDGETS: Record<string, PageBudget> = {
     budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 12 * kB, requests: 25, domElements: 780, renderBlocking: 0 },
     measured: { jsBytes: 135400, interactiveJsBytes: 135400, decoderBytes: 0, cssBytes: 16100, imageBytes: 500, fontBytes: 0, htmlBytes: 10900, requests: 19, domElements: 723, renderBlocking: 0 },
     why: "The dashboard's Payouts section: the payout account's state and the balances.",
+  },
+  "dashboard-codes": {
+    budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 12 * kB, requests: 22, domElements: 560, renderBlocking: 0 },
+    measured: { jsBytes: 134300, interactiveJsBytes: 134300, decoderBytes: 0, cssBytes: 16200, imageBytes: 500, fontBytes: 0, htmlBytes: 10100, requests: 19, domElements: 503, renderBlocking: 0 },
+    why: "The dashboard's Codes section (issue 37): three codes, the new-code form and the generate form.",
   },
   "payouts-return": {
     budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 12 * kB, requests: 26, domElements: 780, renderBlocking: 0 },

@@ -166,6 +166,8 @@ export const PAGE_SPECS: readonly PageSpec[] = [
   page("dashboard-bookings", "dashboard/bookings", "/dashboard/bookings", { as: "organiser", noindex: true }),
   page("dashboard-attendees", "dashboard/attendees", "/dashboard/attendees", { as: "organiser", noindex: true }),
   page("dashboard-payouts", "dashboard/payouts", "/dashboard/payouts", { as: "organiser", noindex: true }),
+  // Three codes of the organiser's (demoData): one for an event, two generated for all their events.
+  page("dashboard-codes", "dashboard/codes", "/dashboard/codes", { as: "organiser", noindex: true }),
   // Stripe's way back from payout onboarding: read the account again, then on to the Payouts section.
   page("payouts-return", "dashboard/payouts/:step", "/dashboard/payouts/return", { as: "organiser", noindex: true }),
   page("checkout", "checkout/test/:sessionId", "", { path: ({ openCheckout }) => `/checkout/test/${openCheckout}`, as: "attendee", noindex: true }),
@@ -253,6 +255,10 @@ async function demoData(baseUrl: string, sessions: Record<Visitor, string[]>): P
   const { tickets } = await api<{ tickets: MyTicket[] }>(baseUrl, "/api/me/tickets", sessions.attendee);
   const orderId = tickets.find((ticket) => ticket.event.id === ownEvent.id && ticket.orderId)?.orderId;
   if (!orderId) throw new Error("The attendee's paid test checkout left no order on My Tickets");
+  // The organiser's codes (issue 37), fresh text each run so a measured app run again takes them too.
+  const text = `M${Date.now().toString(36).toUpperCase()}`;
+  await api(baseUrl, "/api/codes", sessions.organiser, { code: text, eventId: ownEvent.id, effect: "percent", value: 25, maxUses: 100, maxPerBuyer: 4 });
+  await api(baseUrl, "/api/codes/generate", sessions.organiser, { count: 2, prefix: `${text}-`, effect: "amount", value: 500 });
   return { event: listing.events[0]!, ownEvent, cart: cartOf(listing.events), openCheckout, paidCheckout, orderId };
 }
 

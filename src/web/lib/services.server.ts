@@ -387,3 +387,40 @@ export async function getCheckInCounts(context: RouterContextReader, { user, eve
     throw error;
   }
 }
+
+/** Codes (issue 37): the codes the user manages (an admin: every organiser's), with `eventId` those that apply to it, as GET /api/codes. */
+export async function listDashboardCodes(context: RouterContextReader, { user, eventId }: { user: SessionUser; eventId?: string }) {
+  const { listCodes } = await import("../../server/features/codes/codes.service");
+  return listCodes({ db: services(context).db, actor: actorOf(user), eventId });
+}
+
+/** The events the codes screen offers, with their types (hidden ones too), and those of the listed codes. */
+export async function listCodeEventChoices(context: RouterContextReader, { user, alsoEventIds }: { user: SessionUser; alsoEventIds: string[] }) {
+  const { codeEventChoices } = await import("../../server/features/codes/codes.service");
+  return codeEventChoices({ db: services(context).db, userId: user.id, alsoEventIds });
+}
+
+/** Creates a code, as POST /api/codes (the same checks and messages). */
+export async function createDashboardCode(context: RouterContextReader, { user, input }: { user: SessionUser; input: unknown }) {
+  const { createCode } = await import("../../server/features/codes/codes.service");
+  return createCode({ db: services(context).db, actor: actorOf(user), input });
+}
+
+/** Changes a code, as PATCH /api/codes/{id}. */
+export async function updateDashboardCode(context: RouterContextReader, { user, codeId, input }: { user: SessionUser; codeId: string; input: unknown }) {
+  const { updateCode } = await import("../../server/features/codes/codes.service");
+  return updateCode({ db: services(context).db, actor: actorOf(user), codeId, input });
+}
+
+/** Deletes a code never used, as DELETE /api/codes/{id} (409 CODE_USED otherwise). */
+export async function deleteDashboardCode(context: RouterContextReader, { user, codeId }: { user: SessionUser; codeId: string }) {
+  const { deleteCode } = await import("../../server/features/codes/codes.service");
+  return deleteCode({ db: services(context).db, actor: actorOf(user), codeId });
+}
+
+/** Generates codes, as POST /api/codes/generate, and their CSV (what `?format=csv` downloads). */
+export async function generateDashboardCodes(context: RouterContextReader, { user, input }: { user: SessionUser; input: unknown }) {
+  const { generateCodes, codesCsv } = await import("../../server/features/codes/codes.service");
+  const codes = await generateCodes({ db: services(context).db, actor: actorOf(user), input });
+  return { codes, csv: codesCsv(codes) };
+}

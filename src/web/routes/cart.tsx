@@ -1,4 +1,8 @@
+import { data } from "react-router";
+import type { EventDetail } from "@domain";
 import { CartPage } from "~/features/cart/cart-page";
+import { cartCodeCookieString, cartCodeOf, cartCodeText, parseCartCodeCookie, type CartCode } from "~/features/cart/cart-code";
+import { CartCodeForm } from "~/features/cart/cart-code-form";
 import { parseCartCookie } from "~/features/cart/cart-cookie";
 import { cartItemFor, cartLineKey, cartLineQuestions, cartLineTitle, checkoutItems, type CartCatalogue, type CartItem, type CartQuestions } from "~/features/cart/cart-lines";
 import type { CartSellers } from "~/features/cart/cart-sellers";
@@ -21,6 +25,8 @@ interface CartLoaderData {
   /** The questions of the cart's events that ask any (issue 36): each line's tickets answer those on its type. */
   questions: CartQuestions;
   sellers: CartSellers;
+  /** The cart's code (issue 37) as it stands for the cart's events; null without one. */
+  code: CartCode | null;
 }
 
 /**
@@ -29,13 +35,27 @@ interface CartLoaderData {
  * event's single or default type) and the questions asked on them. Null items when they cannot be read now
  * (the browser's own cart takes over once the page runs).
  */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<CartLoaderData> {
-  const lines = parseCartCookie(request.headers.get("cookie"));
-  if (lines.length === 0) return { items: [], catalogue: {}, questions: {}, sellers: {} };
-  const { getEventsByIds, sellersOf } = await import("~/lib/services.server");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const cookie = request.headers.get("cookie");
+  // ?code= (the cart's "Have a code?", or a link) sets the cart's code, or clears it when empty; else the cookie keeps it.
+  const linked = url.searchParams.has("code");
+  const codeText = linked ? cartCodeText(url.searchParams.get("code")) : parseCartCodeCookie(cookie);
+  const headers = linked ? { "Set-Cookie": cartCodeCookieString(codeText, url.protocol === "https:") } : undefined;
+  return data(await cartData(context, parseCartCookie(cookie), codeText), { headers });
+}
+
+async function cartData(context: Route.LoaderArgs["context"], lines: ReturnType<typeof parseCartCookie>, codeText: string | null): Promise<CartLoaderData> {
+  if (lines.length === 0) return { items: [], catalogue: {}, questions: {}, sellers: {}, code: null };
+  const { getEvent, getEventsByIds, sellersOf } = await import("~/lib/services.server");
+  const { db } = services(context);
   const ids = [...new Set(lines.map((line) => line.eventId))];
   try {
-    const [found, sellers] = await Promise.all([getEventsByIds({ db: services(context).db, ids }), sellersOf(context, ids)]);
+    // With a code each event is read as its page reads it with ?code= (issue 37): its types priced with the code, and those it unlocks.
+    const read = codeText
+      ? Promise.all(ids.map((id) => getEvent({ db, id, code: codeText }).catch(() => null))).then((events) => events.filter((event) => event !== null))
+      : getEventsByIds({ db, ids });
+    const [found, sellers] = await Promise.all([read, sellersOf(context, ids)]);
     const events = new Map(found.map((event) => [event.id, event]));
     return {
       items: lines.flatMap((line) => {
@@ -45,9 +65,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
       catalogue: Object.fromEntries(found.map((event) => [event.id, event.ticketTypes])),
       questions: Object.fromEntries(found.flatMap((event) => (event.questions.length ? [[event.id, event.questions]] : []))),
       sellers,
+      code: codeText ? cartCodeOf(codeText, found.map((event) => ({ title: event.title, code: (event as { code?: EventDetail["code"] }).code }))) : null,
     };
   } catch {
-    return { items: null, catalogue: {}, questions: {}, sellers: {} };
+    return { items: null, catalogue: {}, questions: {}, sellers: {}, code: null };
   }
 }
 
@@ -61,6 +82,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
       serverItems={loaderData.items}
       catalogue={loaderData.catalogue}
       sellers={loaderData.sellers}
+      codeField={<CartCodeForm code={loaderData.code} />}
       checkingOut={pending}
       lineFields={ticketFields ? (item, index) => <LineTicketsFields title={cartLineTitle(item)} fields={ticketFields(attendeeLine(item), index)} disabled={pending} /> : undefined}
       attendeeField={
@@ -76,6 +98,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
           checkoutItems(items),
           items.map(attendeeLine),
           items.map((item) => ({ title: item.eventTitle, dateTime: item.eventDate, minAge: item.minAge })),
+          loaderData.code?.applied ? loaderData.code.code : undefined,
         )
       }
     />

@@ -131,6 +131,16 @@ test("a code that applies says what it does", async () => {
   expect((screen.getByRole("textbox", { name: "Have a code?" }) as HTMLInputElement).value).toBe("QUARTER");
 });
 
+test("an event of one type shows that type's price with the code, not the event's", async () => {
+  const plain = anEvent({ pricePence: 2000 });
+  // 25% off £20: £15, and the fee on £15 (D21): £17.30 all-in.
+  const type = { ...plain.ticketTypes[0]!, pricePence: 1500, allInPricePence: 1730, discountPence: 500 };
+  openEvent({ ...plain, ticketTypes: [type], code: { code: "QUARTER", state: "ok", message: null, effectText: "25% off" } });
+  await screen.findByRole("heading", { level: 1, name: "Jazz Night" });
+  expect(screen.getAllByText("£17.30").length).toBeGreaterThan(0);
+  expect(screen.queryByText("£22.30")).toBeNull();
+});
+
 test("a code that cannot be used says why", async () => {
   openEvent(anEvent({ code: { code: "SUMMER", state: "expired", message: "This code has expired", effectText: "10% off" } }));
   await screen.findByRole("heading", { level: 1, name: "Jazz Night" });

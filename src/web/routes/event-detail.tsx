@@ -59,13 +59,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
  * Three features meet in it (the event page's card, checkout and cart), so the app composes it here.
  */
 const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
+  const code = event.code?.message === null ? event.code.code : undefined;
   const { buyNow, pending, attendee, otherTickets, dateOfBirth } = useBuyNow({
     eventId: event.id,
     eventTitle: event.title,
     dateTime: event.dateTime,
     minAge: event.minAge,
     questions: event.questions,
-    code: event.code?.message === null ? event.code.code : undefined,
+    code,
   });
   // An event of one type names none in the body (the spec's), but its questions are that type's.
   const onlyType = event.ticketTypes.length === 1 ? event.ticketTypes[0]!.id : undefined;
@@ -92,7 +93,7 @@ const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
           ))
         }
         onBuyNow={(quantity, ticketTypeId) => void buyNow(quantity, ticketTypeId, onlyType)}
-        onAddToCart={(quantity, max, ticketTypeId) => void addToCart(event, quantity, max, ticketTypeId)}
+        onAddToCart={(quantity, max, ticketTypeId) => void addToCart(event, quantity, max, ticketTypeId, code)}
       />
       <CodeForm code={event.code} />
     </>

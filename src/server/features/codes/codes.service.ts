@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import {
   AppError,
   codeEffectText,
@@ -263,4 +263,37 @@ export function codesCsv(summaries: CodeSummary[]): string {
     ["Code", "Effect", "Event", "Valid from", "Valid until", "Max uses", "Max per buyer", "Reserved places"],
     ...summaries.map((code) => [code.code, code.effectText, code.eventId ?? "All events", code.validFrom ?? "", code.validUntil ?? "", code.maxUses ?? "", code.maxPerBuyer ?? "", code.reservedPlaces ?? ""]),
   ]);
+}
+
+/** An event as the codes screen offers it: its title, date and every type (hidden ones too, which only a code that names them sells). */
+export interface CodeEventChoice {
+  id: string;
+  title: string;
+  dateTime: string;
+  ticketTypes: { id: string; name: string; hidden: boolean }[];
+}
+
+/**
+ * The events the codes screen names (issue 37): the user's own, newest first, and any other event one of
+ * the listed codes is for (an admin sees every organiser's codes), each with its ticket types in order.
+ */
+export async function codeEventChoices({ db, userId, alsoEventIds = [] }: { db: Db; userId: string; alsoEventIds?: string[] }): Promise<CodeEventChoice[]> {
+  const others = [...new Set(alsoEventIds)].filter(isUuid);
+  const rows = await db
+    .select({ id: events.id, title: events.title, dateTime: events.dateTime })
+    .from(events)
+    .where(others.length ? or(eq(events.userId, userId), inArray(events.id, others)) : eq(events.userId, userId))
+    .orderBy(desc(events.dateTime));
+  if (!rows.length) return [];
+  const types = await db
+    .select({ id: ticketTypes.id, eventId: ticketTypes.eventId, name: ticketTypes.name, hidden: ticketTypes.hidden })
+    .from(ticketTypes)
+    .where(inArray(ticketTypes.eventId, rows.map((row) => row.id)))
+    .orderBy(asc(ticketTypes.position));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    dateTime: row.dateTime.toISOString(),
+    ticketTypes: types.filter((type) => type.eventId === row.id).map(({ id, name, hidden }) => ({ id, name, hidden })),
+  }));
 }

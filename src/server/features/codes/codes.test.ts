@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GENERATED_CODE_ALPHABET, type CodeSummary, type EditableEvent } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
+import { codeEventChoices } from "./codes.service";
 import { eventInput, signInAs } from "../../../../test/organiser";
 
 /** The organiser's codes API (issue 37, D25): ownership, validation naming the field, uniqueness whatever the case, bulk generation. */
@@ -117,5 +118,18 @@ describe("organisers' codes (issue 37)", () => {
     expect(rows[1]).toMatch(new RegExp(`^[${GENERATED_CODE_ALPHABET}]{10},10% off,All events,,,2,,$`));
 
     expect((await client.post("/api/codes/generate", { count: 501, effect: "none" })).json().error.message).toBe("Invalid field 'count': count must be at most 500");
+  });
+
+  it("offers the codes screen the user's own events with every type, hidden ones too, and another's event only when a listed code names it", async () => {
+    const mine = await organiserWithEvent();
+    const theirs = await organiserWithEvent();
+    const own = await codeEventChoices({ db: t.db, userId: mine.account.id });
+    expect(own.map((event) => event.id)).toEqual([mine.event.id]);
+    expect(own[0]!.ticketTypes.map(({ name, hidden }) => [name, hidden])).toEqual([
+      ["Standard", false],
+      ["Crew", true],
+    ]);
+    const withTheirs = await codeEventChoices({ db: t.db, userId: mine.account.id, alsoEventIds: [theirs.event.id, "not-an-id"] });
+    expect(withTheirs.map((event) => event.id).sort()).toEqual([mine.event.id, theirs.event.id].sort());
   });
 });

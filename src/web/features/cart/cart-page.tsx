@@ -35,6 +35,7 @@ export function CartPage({
   sellers = {},
   checkingOut,
   attendeeField,
+  codeField,
   lineFields,
   onCheckout,
 }: {
@@ -45,6 +46,8 @@ export function CartPage({
   sellers?: CartSellers;
   checkingOut: boolean;
   attendeeField?: ReactNode;
+  /** The cart's "Have a code?" (issue 37), in the order summary. */
+  codeField?: ReactNode;
   /** A line's tickets' attendees and answers (issue 36), given the line as shown and its place in the cart. */
   lineFields?: (item: CartItem, index: number) => ReactNode;
   onCheckout: (items: CartItem[]) => void;
@@ -132,6 +135,7 @@ export function CartPage({
                 totals={totals}
                 checkingOut={checkingOut}
                 attendeeField={attendeeField}
+                codeField={codeField}
                 sellers={<CartSellerList items={items} sellers={sellers} />}
                 onCheckout={() => onCheckout(items)}
               />

@@ -12,6 +12,7 @@ export function CartSummary({
   checkingOut,
   attendeeField,
   sellers,
+  codeField,
   onCheckout,
 }: {
   totals: CartTotals;
@@ -20,6 +21,8 @@ export function CartSummary({
   sellers?: ReactNode;
   /** The attendee's name field (issue 17), when signed in. */
   attendeeField?: ReactNode;
+  /** "Have a code?" (issue 37). */
+  codeField?: ReactNode;
   onCheckout: () => void;
 }) {
   const tickets = `${totals.itemCount} ${totals.itemCount === 1 ? "ticket" : "tickets"}`;
@@ -40,6 +43,7 @@ export function CartSummary({
           <dd className="text-xl font-extrabold tabular-nums">{formatPounds(totals.total)}</dd>
         </div>
       </dl>
+      {codeField}
       {sellers}
       {attendeeField && <div className="mt-6">{attendeeField}</div>}
       <Button size="lg" className="mt-6 w-full" disabled={checkingOut} aria-busy={checkingOut || undefined} onClick={onCheckout}>

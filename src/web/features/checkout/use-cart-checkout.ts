@@ -52,10 +52,11 @@ export function useCartCheckout() {
 
   /**
    * `lines`: each item's tickets, in the same order; `events`: the cart's events as far as their age limits
-   * go, so a date of birth too young for one is refused here first. Checked in the page's order: the lines'
+   * go, so a date of birth too young for one is refused here first; `code`: the cart's code when it applies (issue 37),
+   * which the server prices the lines with again. Checked in the page's order: the lines'
    * tickets, the buyer's name, the date of birth.
    */
-  async function checkout(items: readonly CheckoutLine[], lines: readonly CartAttendeeLine[], events: readonly AgeLimitedEvent[] = []): Promise<void> {
+  async function checkout(items: readonly CheckoutLine[], lines: readonly CartAttendeeLine[], events: readonly AgeLimitedEvent[] = [], code?: string): Promise<void> {
     if (pending || items.length === 0) return;
     if (!user) return askToSignIn();
     const attendees = tickets.checkedAttendees(field.name.trim(), lines.map(attendeeLine));
@@ -68,8 +69,9 @@ export function useCartCheckout() {
     // Only a line whose tickets are named or asked questions says who each is for; the others carry attendeeName.
     const named = items.map((item, index) => (attendees[index] ? { ...item, attendees: attendees[index] } : item));
     try {
-      const { url } = await createPayment({ items: named, attendeeName, affiliateCode: browserAffiliateCode(), ...(born ? { dateOfBirth: born } : {}) });
+      const { url } = await createPayment({ items: named, attendeeName, affiliateCode: browserAffiliateCode(), ...(code ? { code } : {}), ...(born ? { dateOfBirth: born } : {}) });
       if (!url) throw new Error(NO_CHECKOUT_URL);
+      // A checkout, or with nothing to pay (issue 36, a code making every ticket free) the booked tickets.
       window.location.assign(url);
       // Still busy: the page is leaving for the checkout.
     } catch (error) {

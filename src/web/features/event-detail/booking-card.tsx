@@ -62,8 +62,10 @@ export function BookingCard({
   const quantityId = `${id}-quantity`;
   const notice = choosing && state === "available" && !chosen ? "No tickets are on sale right now." : unavailableNotice(state, status);
   const noteId = `${id}-note`;
+  // One type: its price, which a buyer's code may have lowered (issue 37); the event's when it names none.
+  const unitPence = chosen?.pricePence ?? (ticketTypes.length === 1 ? ticketTypes[0]!.pricePence : pricePence);
   // The all-in price (D21): what a ticket costs the buyer, with the fee it includes named.
-  const price = allInPrice({ pricePence: chosen?.pricePence ?? pricePence, absorbsBookingFee });
+  const price = allInPrice({ pricePence: unitPence, absorbsBookingFee });
 
   function tidyQuantity(): number {
     // A click can arrive before the field's blur has tidied what was typed.
@@ -99,7 +101,7 @@ export function BookingCard({
         {onSale && (
           <>
             <TicketQuantityField id={quantityId} raw={rawQuantity} onRawChange={setRawQuantity} remaining={left} disabled={buying} />
-            <BookingTotals id={id} quantityId={quantityId} pricePence={chosen?.pricePence ?? pricePence} absorbsBookingFee={absorbsBookingFee} quantity={quantity} />
+            <BookingTotals id={id} quantityId={quantityId} pricePence={unitPence} absorbsBookingFee={absorbsBookingFee} quantity={quantity} />
             {typeof attendeeField === "function" ? attendeeField(quantity, chosen?.id ?? ticketTypes[0]?.id) : attendeeField}
           </>
         )}

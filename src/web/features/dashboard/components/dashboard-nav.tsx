@@ -1,4 +1,4 @@
-import { CalendarDays, ChartColumn, Landmark, Ticket, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, ChartColumn, Landmark, Ticket, TicketPercent, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { DASHBOARD_TABS, type DashboardTab } from "../lib/dashboard-view";
 
@@ -7,6 +7,7 @@ const ICONS: Record<DashboardTab, LucideIcon> = {
   sales: ChartColumn,
   bookings: Ticket,
   attendees: Users,
+  codes: TicketPercent,
   payouts: Landmark,
 };
 

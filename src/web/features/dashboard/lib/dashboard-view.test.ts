@@ -22,7 +22,7 @@ describe("sectionAddressOf", () => {
     expect(sectionAddressOf(url("/dashboard?event=e1"))).toBeNull();
   });
 
-  it("names the five sections as the spec does", () => {
-    expect(DASHBOARD_TABS.map((tab) => tab.label)).toEqual(["My Events", "Sales Analytics", "My Bookings", "Attendee Management", "Payouts"]);
+  it("names the sections as the spec does, with Codes (issue 37) before Payouts", () => {
+    expect(DASHBOARD_TABS.map((tab) => tab.label)).toEqual(["My Events", "Sales Analytics", "My Bookings", "Attendee Management", "Codes", "Payouts"]);
   });
 });
