@@ -30,6 +30,8 @@ const summary = (overrides: Partial<CodeSummary>): CodeSummary => ({
   validUntil: null,
   maxUses: 100,
   maxPerBuyer: 2,
+  reservedPlaces: null,
+  reservedUnused: 0,
   active: true,
   usesHeld: 1,
   usesConfirmed: 3,
@@ -50,6 +52,8 @@ const crew = summary({
   validUntil: "2027-01-10T12:00:00.000Z",
   maxUses: null,
   maxPerBuyer: null,
+  reservedPlaces: 10,
+  reservedUnused: 10,
   usesHeld: 0,
   usesConfirmed: 0,
   state: "not-yet",
@@ -81,6 +85,8 @@ test("lists each code with its event, effect, types, window in UK time, uses hel
   // 24 Dec is GMT; the window is shown in UK time.
   expect(second!.textContent).toContain("Thu, 24 Dec 2026, 10:00 until Sun, 10 Jan 2027, 12:00");
   expect(second!.textContent).toContain("Not yet valid");
+  expect(second!.textContent).toContain("Places kept back10 (10 still held)");
+  expect(first!.textContent).not.toContain("Places kept back");
   expect(second!.textContent).toContain("Uses0 sold, no limit");
   expect(third!.textContent).toContain("EventAll my events");
   expect(third!.textContent).toContain("Used up");
@@ -94,7 +100,7 @@ test("the new-code form has every field of a code, and the chosen event's types 
   expect(await screen.findByRole("heading", { name: "No codes yet" })).toBeTruthy();
   const form = screen.getByRole("form", { name: "New code" });
   expect(form.getAttribute("method")).toBe("post");
-  for (const label of ["Code", "Event", "What it does", "Percentage off", "Valid from (UK time, optional)", "Valid until (UK time, optional)", "Most tickets in all", "Most tickets per buyer"]) {
+  for (const label of ["Code", "Event", "What it does", "Percentage off", "Valid from (UK time, optional)", "Valid until (UK time, optional)", "Most tickets in all", "Most tickets per buyer", "Places kept back for this code"]) {
     expect(within(form).getByLabelText(label)).toBeTruthy();
   }
   expect(within(form).queryByRole("checkbox")).toBeNull();

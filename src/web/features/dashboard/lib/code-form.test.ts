@@ -8,13 +8,13 @@ const form = (entries: [string, string][]) => {
 };
 
 test("the form's pounds, percentages and UK times become the API's pence, numbers and instants", () => {
-  const values = formValues(form([["code", " quarter "], ["eventId", "e1"], ["effect", "amount"], ["value", "£2.50"], ["ticketTypeIds", "t1"], ["ticketTypeIds", "t2"], ["validFrom", "2026-07-04T19:30"], ["validUntil", ""], ["maxUses", "100"], ["maxPerBuyer", ""]]));
+  const values = formValues(form([["code", " quarter "], ["eventId", "e1"], ["effect", "amount"], ["value", "£2.50"], ["ticketTypeIds", "t1"], ["ticketTypeIds", "t2"], ["validFrom", "2026-07-04T19:30"], ["validUntil", ""], ["maxUses", "100"], ["maxPerBuyer", ""], ["reservedPlaces", "10"]]));
   expect(codeInputOf(values, { generate: false })).toEqual({
-    input: { code: "quarter", eventId: "e1", effect: "amount", value: 250, ticketTypeIds: ["t1", "t2"], validFrom: "2026-07-04T18:30:00.000Z", validUntil: null, maxUses: 100, maxPerBuyer: null },
+    input: { code: "quarter", eventId: "e1", effect: "amount", value: 250, ticketTypeIds: ["t1", "t2"], validFrom: "2026-07-04T18:30:00.000Z", validUntil: null, maxUses: 100, maxPerBuyer: null, reservedPlaces: 10 },
     errors: {},
   });
   // All events: no types (the server refuses types without their event).
-  expect(codeInputOf({ ...values, eventId: "" }, { generate: false }).input.ticketTypeIds).toEqual([]);
+  expect(codeInputOf({ ...values, eventId: "" }, { generate: false }).input).toMatchObject({ ticketTypeIds: [], reservedPlaces: null });
   expect(codeInputOf({ effect: "percent", value: "25%", count: "200", prefix: "mail-" }, { generate: true }).input).toMatchObject({ effect: "percent", value: 25, count: 200, prefix: "mail-" });
   expect(codeInputOf({ effect: "none", value: "" }, { generate: false }).input.value).toBe(0);
 });

@@ -1,7 +1,7 @@
 import { CODE_EFFECTS, formatDateTime, formatPoundsPlain, isoToLondonInput, londonInputToIso, poundsToPence, type CodeEffect, type CodeSummary } from "@domain";
 
 /** The codes screen's form fields (issue 37), named as the API's fields are, so a refusal naming a field lands beside it. */
-export const CODE_FIELDS = ["code", "count", "prefix", "eventId", "effect", "value", "ticketTypeIds", "validFrom", "validUntil", "maxUses", "maxPerBuyer"] as const;
+export const CODE_FIELDS = ["code", "count", "prefix", "eventId", "effect", "value", "ticketTypeIds", "validFrom", "validUntil", "maxUses", "maxPerBuyer", "reservedPlaces"] as const;
 export type CodeField = (typeof CODE_FIELDS)[number];
 
 /** What was typed, as typed (strings; the ticked types as a list), so a refused form is shown again with nothing lost. */
@@ -38,6 +38,7 @@ export function valuesOfCode(code: CodeSummary): CodeFormValues {
     validUntil: isoToLondonInput(code.validUntil),
     maxUses: code.maxUses === null ? "" : String(code.maxUses),
     maxPerBuyer: code.maxPerBuyer === null ? "" : String(code.maxPerBuyer),
+    reservedPlaces: code.reservedPlaces === null ? "" : String(code.reservedPlaces),
   };
 }
 
@@ -72,7 +73,7 @@ export function codeInputOf(values: CodeFormValues, { generate }: { generate: bo
     if (!iso) errors[field] = "Enter a date and time";
     return iso;
   };
-  const limit = (field: "maxUses" | "maxPerBuyer" | "count") => {
+  const limit = (field: "maxUses" | "maxPerBuyer" | "reservedPlaces" | "count") => {
     const number = wholeNumber(values[field]);
     if (number === "bad") {
       errors[field] = "Enter a whole number";
@@ -89,6 +90,7 @@ export function codeInputOf(values: CodeFormValues, { generate }: { generate: bo
     validUntil: time("validUntil"),
     maxUses: limit("maxUses"),
     maxPerBuyer: limit("maxPerBuyer"),
+    reservedPlaces: values.eventId?.trim() ? limit("reservedPlaces") : null,
   };
   if (generate) {
     const count = limit("count");

@@ -135,6 +135,14 @@ export function CodeFields({
       <Field id={id("maxPerBuyer")} label="Most tickets per buyer" hint="Empty: no limit." error={errors.maxPerBuyer}>
         <Input {...common("maxPerBuyer")} type="number" inputMode="numeric" min={1} />
       </Field>
+      <Field
+        id={id("reservedPlaces")}
+        label="Places kept back for this code"
+        hint={generate ? "Per code, for one event only: held from the public until used, deactivated or expired. Empty: none." : "For one event only: held from the public until used, deactivated or expired. Empty: none."}
+        error={errors.reservedPlaces}
+      >
+        <Input {...common("reservedPlaces")} type="number" inputMode="numeric" min={1} />
+      </Field>
     </div>
   );
 }
