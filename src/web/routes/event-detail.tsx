@@ -35,7 +35,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const [similar, onHold, waiting] = await Promise.all([
     getSimilarEvents({ db, event }),
     salesOnHold(context, request, event),
-    readWaiting ? import("~/features/waiting-list/event-waiting-list.server").then(({ eventWaitingList }) => eventWaitingList(context, request, event.id, offerToken)) : null,
+    readWaiting ? import("~/features/waiting-list/waiting-list-pages.server").then(({ eventWaitingList }) => eventWaitingList(context, request, event.id, offerToken)) : null,
   ]);
   // The server's clock decides "ended" so the server and browser render the same page.
   return { event, similar, origin: config.publicUrl, now: new Date().toISOString(), salesOnHold: onHold, waiting, offerToken };
@@ -48,7 +48,7 @@ function waitingListOn(event: object): boolean {
 
 /** Joining the waiting list from the booking card (a plain form: it works before the page's scripts load). */
 export async function action({ params, context, request, url }: Route.ActionArgs) {
-  const { eventWaitingListAction } = await import("~/features/waiting-list/event-waiting-list.server");
+  const { eventWaitingListAction } = await import("~/features/waiting-list/waiting-list-pages.server");
   return eventWaitingListAction(context, request, params.id, url);
 }
 

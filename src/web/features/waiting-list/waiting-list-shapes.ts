@@ -4,6 +4,8 @@
  */
 /** The event page's join form's intent. */
 export const JOIN_INTENT = "join-waiting-list";
+/** My Tickets' leave form's intent. */
+export const LEAVE_INTENT = "leave-waiting-list";
 
 export type WaitingEntryStatus = "waiting" | "offered" | "bought" | "left" | "lapsed" | "closed";
 
@@ -22,6 +24,15 @@ export interface MyWaitingEntry {
   position: number | null;
   /** The open offer, if any: the link in its e-mail is `url`. */
   offer: { token: string; expiresAt: string; url: string } | null;
+}
+
+/** The visitor's side of an event's waiting list: their live entries, and the offer `?offer=` names when it is theirs and open. */
+export interface EventWaitingListView {
+  signedIn: boolean;
+  joined: MyWaitingEntry[];
+  offer: { token: string; expiresAt: string; ticketTypeId: string | null } | null;
+  /** `?offer=` was given but names no open offer of this signed-in visitor for this event. */
+  offerGone: boolean;
 }
 
 /** One entry as the organiser sees it (GET /api/events/{id}/waiting-list). */

@@ -3,17 +3,9 @@ import { data, redirect } from "react-router";
 import { getHeaderUser } from "~/lib/services.server";
 import type { RouterContextReader } from "~/lib/page-context.server";
 import { paths } from "~/paths";
-import { joinWaitingList, listMyWaitingList, WaitingListApiError } from "./waiting-list-api.server";
-import { JOIN_INTENT, waitingListRefusalText, type MyWaitingEntry } from "./waiting-list-shapes";
+import { joinWaitingList, leaveWaitingList, listMyWaitingList, WaitingListApiError } from "./waiting-list-api.server";
+import { JOIN_INTENT, LEAVE_INTENT, waitingListRefusalText, type EventWaitingListView } from "./waiting-list-shapes";
 
-/** The visitor's side of an event's waiting list: their live entries, and the offer `?offer=` names when it is theirs and open. */
-export interface EventWaitingListView {
-  signedIn: boolean;
-  joined: MyWaitingEntry[];
-  offer: { token: string; expiresAt: string; ticketTypeId: string | null } | null;
-  /** `?offer=` was given but names no open offer of this signed-in visitor for this event. */
-  offerGone: boolean;
-}
 
 /**
  * Read only for a signed-in visitor, whose page is never cached (a better-auth cookie makes it personal:
@@ -45,4 +37,18 @@ export async function eventWaitingListAction(context: RouterContextReader, reque
   }
   // Back to the page (not a page drawn for the post), which now reads the entry.
   return redirect(url.pathname + url.search);
+}
+
+/** My Tickets' post to leave a waiting list (DELETE /api/me/waiting-list/{entryId}); null when the post is something else. */
+export async function leaveWaitingListAction(context: RouterContextReader, request: Request) {
+  const form = await request.clone().formData();
+  if (form.get("intent") !== LEAVE_INTENT) return null;
+  const entryId = String(form.get("entryId") ?? "").trim().slice(0, 100);
+  try {
+    await leaveWaitingList(context, request, entryId);
+  } catch (error) {
+    if (!(error instanceof WaitingListApiError)) throw error;
+    return data({ intent: LEAVE_INTENT, error: waitingListRefusalText(error.refusal.reason, error.refusal.message) }, { status: error.refusal.status });
+  }
+  return { intent: LEAVE_INTENT, error: null };
 }
