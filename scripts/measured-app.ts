@@ -165,6 +165,7 @@ export const PAGE_SPECS: readonly PageSpec[] = [
   page("dashboard-sales", "dashboard/sales", "/dashboard/sales", { as: "organiser", noindex: true }),
   page("dashboard-bookings", "dashboard/bookings", "/dashboard/bookings", { as: "organiser", noindex: true }),
   page("dashboard-attendees", "dashboard/attendees", "/dashboard/attendees", { as: "organiser", noindex: true }),
+  page("dashboard-waiting-list", "dashboard/waiting-list", "/dashboard/waiting-list", { as: "organiser", noindex: true }),
   page("dashboard-payouts", "dashboard/payouts", "/dashboard/payouts", { as: "organiser", noindex: true }),
   // Stripe's way back from payout onboarding: read the account again, then on to the Payouts section.
   page("payouts-return", "dashboard/payouts/:step", "/dashboard/payouts/return", { as: "organiser", noindex: true }),

@@ -17,6 +17,7 @@ export default [
     route("sales", "routes/dashboard.sales.tsx"),
     route("bookings", "routes/dashboard.bookings.tsx"),
     route("attendees", "routes/dashboard.attendees.tsx"),
+    route("waiting-list", "routes/dashboard.waiting-list.tsx"),
     route("payouts", "routes/dashboard.payouts.tsx", [
       // Stripe's two ways back from payout onboarding: /dashboard/payouts/refresh and /dashboard/payouts/return.
       route(":step", "routes/payouts.tsx"),

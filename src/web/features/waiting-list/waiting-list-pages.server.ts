@@ -1,10 +1,20 @@
-// Server-only: the event page's waiting list (issue 37, D25), read and joined for the signed-in visitor.
+// Server-only: the waiting list's pages (issue 37, D25): what their loaders read and their actions post, for the signed-in visitor.
 import { data, redirect } from "react-router";
 import { getHeaderUser } from "~/lib/services.server";
 import type { RouterContextReader } from "~/lib/page-context.server";
 import { paths } from "~/paths";
-import { joinWaitingList, leaveWaitingList, listMyWaitingList, WaitingListApiError } from "./waiting-list-api.server";
-import { JOIN_INTENT, LEAVE_INTENT, waitingListRefusalText, type EventWaitingListView } from "./waiting-list-shapes";
+import type { OrganiserWaitingListResult } from "./organiser-waiting-list";
+import { getEventWaitingList, joinWaitingList, leaveWaitingList, listMyWaitingList, sendWaitingOffer, updateEventWaitingList, WaitingListApiError } from "./waiting-list-api.server";
+import {
+  JOIN_INTENT,
+  LEAVE_INTENT,
+  OFFER_HOURS_MAX,
+  OFFER_HOURS_MIN,
+  OFFER_INTENT,
+  SETTINGS_INTENT,
+  waitingListRefusalText,
+  type EventWaitingListView,
+} from "./waiting-list-shapes";
 
 
 /**
@@ -51,4 +61,41 @@ export async function leaveWaitingListAction(context: RouterContextReader, reque
     return data({ intent: LEAVE_INTENT, error: waitingListRefusalText(error.refusal.reason, error.refusal.message) }, { status: error.refusal.status });
   }
   return { intent: LEAVE_INTENT, error: null };
+}
+
+/** The dashboard's waiting list for one event: null when the visitor does not manage it (the API's 404). */
+export async function organiserWaitingList(context: RouterContextReader, request: Request, eventId: string) {
+  try {
+    return await getEventWaitingList(context, request, eventId);
+  } catch (error) {
+    if (error instanceof WaitingListApiError && error.refusal.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The dashboard's posts: the list's settings (PATCH), or an offer sent by hand (POST …/offer). */
+export async function organiserWaitingListAction(context: RouterContextReader, request: Request) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const eventId = String(form.get("eventId") ?? "").trim().slice(0, 100);
+  const refused = (status: number, error: string) => data<OrganiserWaitingListResult>({ intent, error, done: null }, { status });
+  try {
+    if (intent === SETTINGS_INTENT) {
+      const offerHours = Number(form.get("offerHours"));
+      if (!Number.isInteger(offerHours) || offerHours < OFFER_HOURS_MIN || offerHours > OFFER_HOURS_MAX) {
+        return refused(400, `Offer hours must be a whole number from ${OFFER_HOURS_MIN} to ${OFFER_HOURS_MAX}.`);
+      }
+      const enabled = form.get("enabled") === "on";
+      await updateEventWaitingList(context, request, eventId, { enabled, offerHours });
+      return data<OrganiserWaitingListResult>({ intent, error: null, done: `Saved: the waiting list is ${enabled ? "on" : "off"}, and each offer holds a place for ${offerHours} ${offerHours === 1 ? "hour" : "hours"}.` });
+    }
+    if (intent === OFFER_INTENT) {
+      await sendWaitingOffer(context, request, eventId, String(form.get("entryId") ?? "").trim().slice(0, 100));
+      return data<OrganiserWaitingListResult>({ intent, error: null, done: "Offer sent: they have been e-mailed a link to buy the place." });
+    }
+    return refused(400, "Nothing to do: the form was not recognised.");
+  } catch (error) {
+    if (!(error instanceof WaitingListApiError)) throw error;
+    return refused(error.refusal.status, waitingListRefusalText(error.refusal.reason, error.refusal.message));
+  }
 }

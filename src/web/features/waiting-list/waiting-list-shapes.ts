@@ -6,6 +6,9 @@
 export const JOIN_INTENT = "join-waiting-list";
 /** My Tickets' leave form's intent. */
 export const LEAVE_INTENT = "leave-waiting-list";
+/** The dashboard's forms' intents: the list's settings, and an offer sent by hand. */
+export const SETTINGS_INTENT = "waiting-list-settings";
+export const OFFER_INTENT = "send-waiting-offer";
 
 export type WaitingEntryStatus = "waiting" | "offered" | "bought" | "left" | "lapsed" | "closed";
 

@@ -1,4 +1,4 @@
-import { CalendarDays, ChartColumn, Landmark, Ticket, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, ChartColumn, Landmark, ListOrdered, Ticket, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { DASHBOARD_TABS, type DashboardTab } from "../lib/dashboard-view";
 
@@ -7,11 +7,12 @@ const ICONS: Record<DashboardTab, LucideIcon> = {
   sales: ChartColumn,
   bookings: Ticket,
   attendees: Users,
+  "waiting-list": ListOrdered,
   payouts: Landmark,
 };
 
 /**
- * My Events, Sales Analytics, My Bookings, Attendee Management (spec §2 Dashboard) and Payouts (D23):
+ * My Events, Sales Analytics, My Bookings, Attendee Management (spec §2 Dashboard), Waiting Lists (issue 37) and Payouts (D23):
  * each a link to its own address, the current one marked (aria-current), styled as tabs.
  */
 export function DashboardNav() {

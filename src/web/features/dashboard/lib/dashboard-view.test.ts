@@ -23,6 +23,6 @@ describe("sectionAddressOf", () => {
   });
 
   it("names the five sections as the spec does", () => {
-    expect(DASHBOARD_TABS.map((tab) => tab.label)).toEqual(["My Events", "Sales Analytics", "My Bookings", "Attendee Management", "Payouts"]);
+    expect(DASHBOARD_TABS.map((tab) => tab.label)).toEqual(["My Events", "Sales Analytics", "My Bookings", "Attendee Management", "Waiting Lists", "Payouts"]);
   });
 });

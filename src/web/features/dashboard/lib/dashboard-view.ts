@@ -7,6 +7,7 @@ export const DASHBOARD_TABS = [
   { value: "sales", label: "Sales Analytics", path: "/dashboard/sales" },
   { value: "bookings", label: "My Bookings", path: "/dashboard/bookings" },
   { value: "attendees", label: "Attendee Management", path: "/dashboard/attendees" },
+  { value: "waiting-list", label: "Waiting Lists", path: "/dashboard/waiting-list" },
   { value: "payouts", label: "Payouts", path: "/dashboard/payouts" },
 ] as const;
 
