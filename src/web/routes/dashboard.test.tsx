@@ -30,7 +30,7 @@ function openDashboard(url: string, frame: { paidEventsWaiting: boolean } = { pa
   return renderRoute({ url, user, route: layout });
 }
 
-test("the dashboard shows how to check in at the door, then its five sections as links, the current one marked", async () => {
+test("the dashboard shows how to check in at the door, then its six sections as links, the current one marked", async () => {
   openDashboard("/dashboard");
   expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
   expect(screen.getByRole("heading", { name: "QR Code Check-In" })).toBeTruthy();
@@ -42,6 +42,7 @@ test("the dashboard shows how to check in at the door, then its five sections as
     ["Sales Analytics", "/dashboard/sales"],
     ["My Bookings", "/dashboard/bookings"],
     ["Attendee Management", "/dashboard/attendees"],
+    ["Waiting Lists", "/dashboard/waiting-list"],
     ["Payouts", "/dashboard/payouts"],
   ]);
   expect(links.filter((link) => link.getAttribute("aria-current") === "page").map((link) => link.textContent)).toEqual(["My Events"]);
