@@ -121,7 +121,7 @@ const PaidEventBooking: PaidEventBookingComponent = ({ event, state }) => {
         held={offer && { ticketTypeId: offer.ticketTypeId, notice: `A place is held for you until ${formatDateTime(offer.expiresAt)}` }}
       />
       {offerToken && !offer && <OfferNotice signedIn={waiting?.signedIn ?? false} eventId={event.id} token={offerToken} />}
-      {!offer && waitingListOn(event) && <WaitingListCard options={state === "available" || state === "sold-out" ? joinOptions(event) : []} joined={waiting?.joined ?? []} error={joinError} />}
+      {!offer && waitingListOn(event) && <WaitingListCard options={state === "available" || state === "sold-out" ? joinOptions(event) : []} joined={waiting?.joined ?? []} error={joinError} severalTypes={event.ticketTypes.length > 1} />}
       <CodeForm code={event.code} />
     </>
   );

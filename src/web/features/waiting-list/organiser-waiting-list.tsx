@@ -12,6 +12,9 @@ export interface OrganiserWaitingListResult {
   done: string | null;
 }
 
+/** A cell: a table's from tablets up; on phones each row is a card of labelled lines (the label from data-label). */
+const CELL = "px-3 py-2 max-md:flex max-md:gap-3 max-md:px-0 max-md:py-0.5 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-normal max-md:before:text-muted max-md:before:content-[attr(data-label)]";
+
 const OFFER_STATUS: Record<NonNullable<OrganiserWaitingEntry["offer"]>["status"], string> = {
   open: "Open",
   taken: "Taken",
@@ -22,9 +25,9 @@ const OFFER_STATUS: Record<NonNullable<OrganiserWaitingEntry["offer"]>["status"]
 
 function LatestOffer({ entry }: { entry: OrganiserWaitingEntry }) {
   const { offer } = entry;
-  if (!offer) return <>None</>;
+  if (!offer) return <span>None</span>;
   return (
-    <>
+    <span>
       {OFFER_STATUS[offer.status]}
       {offer.sentBy === "organiser" ? " (sent by hand)" : ""}
       <br />
@@ -33,7 +36,7 @@ function LatestOffer({ entry }: { entry: OrganiserWaitingEntry }) {
         <br />
         {entry.takenAt ? `Taken ${formatDateTime(entry.takenAt)}` : `Expires ${formatDateTime(offer.expiresAt)}`}
       </span>
-    </>
+    </span>
   );
 }
 
@@ -124,9 +127,9 @@ export function OrganiserWaitingListPanel({
             <p className="rounded-2xl border border-dashed border-border bg-white px-5 py-6 text-muted">No one is on the waiting list for this event.</p>
           ) : (
             <div className="overflow-x-auto rounded-2xl border border-border bg-white shadow-sm">
-              <table className="w-full min-w-[56rem] text-left text-sm">
+              <table className="w-full text-left text-sm md:min-w-[56rem]">
                 <caption className="sr-only">Waiting list of {chosen.title}, in line order</caption>
-                <thead className="bg-surface text-xs uppercase tracking-wide text-muted">
+                <thead className="bg-surface text-xs uppercase tracking-wide text-muted max-md:sr-only">
                   <tr>
                     <th scope="col" className="px-3 py-2">Position</th>
                     <th scope="col" className="px-3 py-2">Name</th>
@@ -139,18 +142,18 @@ export function OrganiserWaitingListPanel({
                     <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
                   </tr>
                 </thead>
-                <tbody className="divide-y divide-border">
+                <tbody className="divide-y divide-border max-md:block">
                   {list.entries.map((entry) => (
-                    <tr key={entry.id} className="align-top">
-                      <td className="px-3 py-2">{entry.position ?? "–"}</td>
-                      <th scope="row" className="px-3 py-2 font-semibold">{entry.name}</th>
-                      <td className="break-all px-3 py-2">{entry.email}</td>
-                      <td className="px-3 py-2">{entryTypeName(entry)}</td>
-                      <td className="px-3 py-2">{formatDateTime(entry.joinedAt)}</td>
-                      <td className="px-3 py-2">{entryStatusText({ ...entry, position: null })}</td>
-                      <td className="px-3 py-2">{entry.offersSent}</td>
-                      <td className="px-3 py-2"><LatestOffer entry={entry} /></td>
-                      <td className="px-3 py-2">
+                    <tr key={entry.id} className="align-top max-md:block max-md:p-3">
+                      <td data-label="Position" className={CELL}>{entry.position ?? "–"}</td>
+                      <th scope="row" data-label="Name" className={`${CELL} font-semibold`}>{entry.name}</th>
+                      <td data-label="E-mail" className={CELL}>{entry.email}</td>
+                      <td data-label="Tickets" className={CELL}>{entryTypeName(entry)}</td>
+                      <td data-label="Joined" className={CELL}>{formatDateTime(entry.joinedAt)}</td>
+                      <td data-label="Status" className={CELL}>{entryStatusText({ ...entry, position: null })}</td>
+                      <td data-label="Offers sent" className={CELL}>{entry.offersSent}</td>
+                      <td data-label="Latest offer" className={CELL}><LatestOffer entry={entry} /></td>
+                      <td className={CELL}>
                         {entry.status === "waiting" && (
                           <Form method="post">
                             <input type="hidden" name="intent" value={OFFER_INTENT} />

@@ -14,7 +14,18 @@ import { entryStatusText, entryTypeName, JOIN_INTENT, type MyWaitingEntry } from
  * form to join for a sold-out type (or any type), posted to the page's action so it works before the
  * page's scripts load. Server-rendered and small: the event page's scripts are near their budget.
  */
-export function WaitingListCard({ options, joined, error }: { options: readonly JoinOption[]; joined: readonly MyWaitingEntry[]; error: string | null }) {
+export function WaitingListCard({
+  options,
+  joined,
+  error,
+  severalTypes,
+}: {
+  options: readonly JoinOption[];
+  joined: readonly MyWaitingEntry[];
+  error: string | null;
+  /** The event sells more than one type: the one type offered is named. */
+  severalTypes: boolean;
+}) {
   const id = useId();
   const waitingFor = new Set(joined.map((entry) => entry.ticketTypeId ?? ""));
   const open = options.filter((option) => !waitingFor.has(option.value));
@@ -65,8 +76,8 @@ export function WaitingListCard({ options, joined, error }: { options: readonly 
           ) : (
             <input type="hidden" name="ticketTypeId" value={open[0]!.value} />
           )}
-          {open.length === 1 && open[0]!.value !== "" && <p className="text-muted">For: {open[0]!.label}</p>}
-          <Button type="submit" variant="outline" aria-describedby={error ? `${id}-error` : undefined}>
+          {open.length === 1 && severalTypes && <p className="text-muted">For: {open[0]!.label}</p>}
+          <Button type="submit" aria-describedby={error ? `${id}-error` : undefined}>
             Join the waiting list
           </Button>
           {error && (
