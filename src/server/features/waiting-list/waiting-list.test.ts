@@ -14,7 +14,7 @@ import { offerFreedPlaces, type MyWaitingEntry } from "./waiting-list.service";
  * against places, so a freed place goes to the list before the public; offers lapse and pass on; a buyer
  * who buys leaves the list; the organiser's view, switch and offers by hand. The file's reconcile must balance.
  */
-const t = setUpTestApp({ LOG_LEVEL: "error" });
+const t = setUpTestApp();
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 const newBuyer = () => signInAs(t.app, t.db, t.config.publicUrl, "user");
@@ -239,19 +239,26 @@ describe("the waiting list (issue 37)", () => {
       [third.account.email, "offered", null, 1, "auto", "open"],
     ]);
 
-    // Two more wait; the offers end (withdrawn here). Their entries keep the two freed places from the public
-    // until the organiser switches the list off.
-    await join(await newBuyer(), event.id, typeId("Standard"));
-    await join(await newBuyer(), event.id, typeId("Standard"));
-    await t.db.execute(sql`update waiting_list_offers set status = 'withdrawn' where event_id = ${event.id} and status = 'open'`);
-    const stillSoldOut = await checkout(await newBuyer(), { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1 });
-    expect(errorOf(stillSoldOut).details?.reason).toBe("SOLD_OUT");
+    // Switched off: no one joins; the offers already sent keep their places until they expire.
     const off = await organiser.client.request("PATCH", `/api/events/${event.id}/waiting-list`, { enabled: false, offerHours: 2 });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toMatchObject({ enabled: false, offerHours: 2, placesFreeForList: 7 });
+    expect(off.json()).toMatchObject({ enabled: false, offerHours: 2 });
     expect((await t.app.inject({ method: "GET", url: `/api/events/${event.id}` })).json().waitingList).toEqual({ enabled: false });
     expect(errorOf(await (await newBuyer()).client.post(`/api/events/${event.id}/waiting-list`, { ticketTypeId: typeId("Standard") })).details?.reason).toBe("WAITING_LIST_CLOSED");
+    expect(errorOf(await checkout(await newBuyer(), { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1 })).details?.reason).toBe("SOLD_OUT");
+  });
+
+  it("switched off, the list's waiting entries stop counting: a refunded place is sold to the public", async () => {
+    const { organiser, event, typeId, sold } = await soldOutEvent();
+    const waiting = await newBuyer();
+    const entry = await join(waiting, event.id, typeId("Standard"));
+    const off = await organiser.client.request("PATCH", `/api/events/${event.id}/waiting-list`, { enabled: false });
+    expect(off.json()).toMatchObject({ enabled: false, placesFreeForList: 5 });
+    await refundFirst(organiser, sold[0]!.sessionId);
+    expect(await runJob(event.id)).toEqual([]);
     await buy(await newBuyer(), event.id, typeId("Standard"));
+    expect((await entryRow(entry.id)).status).toBe("waiting");
+    expect(await offersOfEntry(entry.id)).toEqual([]);
   });
 
   it("gives one freed place to the offer holder however many public buyers race for it", async () => {
