@@ -15,7 +15,7 @@ CREATE TABLE "waiting_list_offers" (
 	"event_id" uuid NOT NULL,
 	"ticket_type_id" uuid,
 	"token" text NOT NULL,
-	"sent_by" text NOT NULL,
+	"sender" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"status" text DEFAULT 'open' NOT NULL,
@@ -23,7 +23,7 @@ CREATE TABLE "waiting_list_offers" (
 	"email_sent_at" timestamp with time zone,
 	CONSTRAINT "waiting_list_offers_token_unique" UNIQUE("token"),
 	CONSTRAINT "waiting_list_offers_status" CHECK ("waiting_list_offers"."status" in ('open', 'taken', 'lapsed', 'declined', 'withdrawn')),
-	CONSTRAINT "waiting_list_offers_sent_by" CHECK ("waiting_list_offers"."sent_by" in ('auto', 'organiser'))
+	CONSTRAINT "waiting_list_offers_sender" CHECK ("waiting_list_offers"."sender" in ('auto', 'organiser'))
 );
 --> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "waiting_list_enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint

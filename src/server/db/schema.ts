@@ -1068,8 +1068,8 @@ export const waitingListOffers = pgTable(
       .references(() => events.id, { onDelete: "cascade" }),
     ticketTypeId: uuid("ticket_type_id").references(() => ticketTypes.id, { onDelete: "cascade" }),
     token: text("token").notNull().unique(),
-    /** auto (the job) or organiser (sent by hand). */
-    sentBy: text("sent_by").notNull(),
+    /** Who sent it: auto (the job) or organiser (sent by hand). Not a person's id. */
+    sentBy: text("sender").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** open, taken, lapsed, declined or withdrawn. */
@@ -1081,6 +1081,6 @@ export const waitingListOffers = pgTable(
     index("waiting_list_offers_open_idx").on(t.eventId).where(sql`${t.status} = 'open'`),
     index("waiting_list_offers_entry_idx").on(t.entryId),
     check("waiting_list_offers_status", sql`${t.status} in ('open', 'taken', 'lapsed', 'declined', 'withdrawn')`),
-    check("waiting_list_offers_sent_by", sql`${t.sentBy} in ('auto', 'organiser')`),
+    check("waiting_list_offers_sender", sql`${t.sentBy} in ('auto', 'organiser')`),
   ],
 );

@@ -355,7 +355,7 @@ export async function organiserWaitingList({ db, actor, eventId }: { db: Db; act
       status: waitingListEntries.status,
       offersSent: sql<number>`(select count(*)::int from waiting_list_offers wc where wc.entry_id = ${waitingListEntries.id})`,
       offer: sql<{ sentAt: string; expiresAt: string; status: string; sentBy: string; takenAt: string | null } | null>`(
-        select json_build_object('sentAt', wl.created_at, 'expiresAt', wl.expires_at, 'status', wl.status, 'sentBy', wl.sent_by, 'takenAt', tko.confirmed_at)
+        select json_build_object('sentAt', wl.created_at, 'expiresAt', wl.expires_at, 'status', wl.status, 'sentBy', wl.sender, 'takenAt', tko.confirmed_at)
         from waiting_list_offers wl left join ${orders} tko on tko.id = wl.taken_order_id
         where wl.entry_id = ${waitingListEntries.id} order by wl.created_at desc limit 1)`,
     })
