@@ -40,6 +40,8 @@ import type { PlatformCompany } from "../../config";
 import { placesLeft, typePlacesLeft } from "../events/places";
 import { eventSellers } from "../events/sellers";
 import { holdLapsed, liveHoldWithMargin, lockEvents } from "./capacity";
+import { leaveListOnPurchase } from "./waiting-offers";
+import { enqueueWaitingListOffers } from "../../jobs/waiting-list-offers";
 import { placeHold, type PricedLine } from "./holds";
 import { buyerCodeUses, buyerUseKey, codeUses, lockCodesById } from "../events/code-uses";
 import { checkAgeLimits } from "./age-limits";
@@ -86,6 +88,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
     attendeeName: input.attendeeName,
     affiliateId: referral?.id ?? null,
     code: input.code ? normaliseCode(input.code) : null,
+    waitingOffer: input.waitingOffer ?? null,
   });
   // The held places show at once as fewer left ('Only N left', 'Sold out').
   publicPagesChanged(db, "places");
@@ -372,6 +375,12 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
           .where(eq(affiliates.id, affiliateId));
       }
     }
+    // The buyers leave the waiting list for what they bought (decision 043), in the same commit.
+    const listsChanged = await leaveListOnPurchase(
+      tx,
+      confirmed.map(({ order, line }) => ({ orderId: order.id, userId: order.userId, eventId: line.eventId, ticketTypeId: line.ticketTypeId, waitingOfferId: line.waitingOfferId })),
+    );
+    for (const eventId of listsChanged) await enqueueWaitingListOffers(tx, jobs, eventId);
     // Committed with the bookings, or not at all: a confirmed ticket always has its e-mail on the way.
     await jobs.enqueueTicketEmails(
       tx,
