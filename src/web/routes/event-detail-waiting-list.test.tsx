@@ -69,13 +69,13 @@ test("a whole event sold out offers each type and any type; without a waiting li
   await userEvent.click(screen.getByRole("button", { name: "Join the waiting list" }));
   await vi.waitFor(() => expect(posts).toEqual([{ intent: "join-waiting-list", ticketTypeId: "" }]));
   cleanup();
-  openEvent({ ...allGone, waitingList: { enabled: false } } as EventDetail);
+  openEvent({ ...allGone, waitingList: { enabled: false } });
   await screen.findByRole("heading", { level: 1, name: "Jazz Night" });
   expect(screen.queryByRole("button", { name: "Join the waiting list" })).toBeNull();
 });
 
 test("an event on sale offers no waiting list", async () => {
-  openEvent({ ...anEvent(), waitingList: { enabled: true } } as EventDetail);
+  openEvent(anEvent({ waitingList: { enabled: true } }));
   await screen.findByRole("heading", { level: 1, name: "Jazz Night" });
   expect(screen.queryByRole("button", { name: "Join the waiting list" })).toBeNull();
 });

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useActionData, useLoaderData } from "react-router";
-import { formatDateTime } from "@domain";
+import { formatDateTime, type EventDetail } from "@domain";
 import { useAddToCart } from "~/features/cart/use-add-to-cart";
 import { AttendeeNameField } from "~/features/checkout/components/attendee-name-field";
 import { TicketAttendeesFields } from "~/features/checkout/components/ticket-attendees-fields";
@@ -42,8 +42,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
 }
 
 /** Whether the event's organiser keeps a waiting list (public: `waitingList.enabled` of the event's answer). */
-function waitingListOn(event: object): boolean {
-  return (event as { waitingList?: { enabled?: boolean } }).waitingList?.enabled === true;
+function waitingListOn(event: EventDetail): boolean {
+  return event.waitingList.enabled;
 }
 
 /** Joining the waiting list from the booking card (a plain form: it works before the page's scripts load). */

@@ -71,6 +71,7 @@ const REASON_TEXT: Record<string, string> = {
   WAITING_LIST_CLOSED: "The waiting list for this event is closed.",
   WAITING_LIST_JOINED: "You are already on the waiting list for these tickets.",
   WAITING_LIST_NO_PLACE: "No place is free to offer.",
+  WAITING_LIST_NOT_WAITING: "They are no longer waiting: their entry was offered a place, bought, left or closed.",
   OFFER_NOT_FOUND: "This offer was not found: it may be for another account.",
   OFFER_EXPIRED: "This offer has expired.",
   OFFER_TAKEN: "This offer has already been used.",
