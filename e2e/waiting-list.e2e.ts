@@ -63,6 +63,14 @@ describe("the waiting list", () => {
 
     // The offer e-mail's link holds the place for them.
     const mail = await waitForMail(second.email, (m) => m.subject === `A place has come free for ${title}`, 60_000);
+
+    // The organiser's Waiting Lists screen shows them offered the place, with nothing free for anyone else.
+    await managing.page.goto(`/dashboard/waiting-list?event=${event.id}`);
+    const row = managing.page.getByRole("row", { name: /wait-second/ });
+    await row.getByText("Place offered").waitFor();
+    await row.getByText(second.email).waitFor();
+    await managing.page.getByText("Places free for the list:").getByText("0").waitFor();
+    await expectAccessible(managing.page);
     const offerLink = linkTo(mail, `/events/${event.id}`);
     expect(new URL(offerLink).searchParams.get("offer")).toBeTruthy();
     const { pathname, search } = new URL(offerLink);

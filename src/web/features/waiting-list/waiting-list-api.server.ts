@@ -1,9 +1,13 @@
-// Server-only: the pages' loaders and actions call the waiting list's API for the signed-in visitor.
+// Server-only: the waiting list's services (issue 37, decision 043) for the pages' loaders and actions, with
+// the same checks as the API routes that call them (GET/DELETE /api/me/waiting-list, POST/GET/PATCH
+// /api/events/{id}/waiting-list, POST …/{entryId}/offer): the signed-in visitor, then the service, which decides
+// who may do what.
+import { AppError } from "@domain";
 import type { RouterContextReader } from "~/lib/page-context.server";
 import { services } from "~/lib/page-context.server";
 import type { MyWaitingEntry, OrganiserWaitingList } from "./waiting-list-shapes";
 
-/** A refusal from the API, in its own words: status, `details.reason` and message. */
+/** A refusal in the API's own terms: status, `details.reason` and message. */
 export interface WaitingListRefusal {
   status: number;
   reason: string | undefined;
@@ -19,61 +23,53 @@ export class WaitingListApiError extends Error {
   }
 }
 
-/**
- * The waiting list's pages call its HTTP API (decision 043, "The pages") rather than its service: the API
- * is the one contract the pages and the server were built against, and it enforces who may do what. The
- * call goes to this same process over loopback with the visitor's cookie and the site's own Origin (the
- * API's same-origin check), so it acts exactly as the visitor's browser would.
- */
-async function callApi<Result>(
-  context: RouterContextReader,
-  request: Request,
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  path: `/api/${string}`,
-  json?: unknown,
-): Promise<Result> {
-  const { config } = services(context);
-  const host = !config.HOST || config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
-  const headers: Record<string, string> = { accept: "application/json", origin: new URL(config.publicUrl).origin };
-  const cookie = request.headers.get("cookie");
-  if (cookie) headers.cookie = cookie;
-  if (json !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`http://${host}:${config.PORT}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  if (response.ok) return (response.status === 204 ? undefined : await response.json()) as Result;
-  const body = (await response.json().catch(() => null)) as { error?: { message?: unknown; details?: { reason?: unknown } } } | null;
-  const reason = body?.error?.details?.reason;
-  const message = typeof body?.error?.message === "string" ? body.error.message : `The request failed (HTTP ${response.status}).`;
-  throw new WaitingListApiError({ status: response.status, reason: typeof reason === "string" ? reason : undefined, message });
+/** The signed-in visitor as the routes' `session.requireActor` has them (401 otherwise), and the service's answer or refusal. */
+async function asVisitor<Result>(context: RouterContextReader, request: Request, call: (actor: { userId: string; isAdmin: boolean }) => Promise<Result>): Promise<Result> {
+  const actor = await services(context).session.actor(request.headers);
+  if (!actor) throw new WaitingListApiError({ status: 401, reason: undefined, message: "Please sign in to continue." });
+  try {
+    return await call(actor);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const reason = (error.details as { reason?: unknown } | undefined)?.reason;
+    throw new WaitingListApiError({ status: error.status, reason: typeof reason === "string" ? reason : undefined, message: error.message });
+  }
 }
 
-const id = (value: string) => encodeURIComponent(value);
+const service = () => import("../../../server/features/waiting-list/waiting-list.service");
 
-/** POST /api/events/{id}/waiting-list: join for a type, or any type (null). */
+/** Join for a type, or any type (null): POST /api/events/{id}/waiting-list. */
 export function joinWaitingList(context: RouterContextReader, request: Request, eventId: string, ticketTypeId: string | null) {
-  return callApi<{ entry: MyWaitingEntry }>(context, request, "POST", `/api/events/${id(eventId)}/waiting-list`, { ticketTypeId });
+  const { db, jobs } = services(context);
+  return asVisitor(context, request, async (actor) => (await service()).joinWaitingList({ db, jobs, userId: actor.userId, eventId, input: { ticketTypeId } }) as Promise<MyWaitingEntry>);
 }
 
-/** GET /api/me/waiting-list: the signed-in buyer's entries, newest event first. */
-export async function listMyWaitingList(context: RouterContextReader, request: Request): Promise<MyWaitingEntry[]> {
-  return (await callApi<{ entries: MyWaitingEntry[] }>(context, request, "GET", "/api/me/waiting-list")).entries;
+/** The signed-in buyer's entries, newest event first: GET /api/me/waiting-list. */
+export function listMyWaitingList(context: RouterContextReader, request: Request): Promise<MyWaitingEntry[]> {
+  const { db } = services(context);
+  return asVisitor(context, request, async (actor) => (await service()).myWaitingList({ db, userId: actor.userId }) as Promise<MyWaitingEntry[]>);
 }
 
-/** DELETE /api/me/waiting-list/{entryId}: the buyer leaves (an open offer of theirs passes on). */
+/** The buyer leaves (an open offer of theirs passes on): DELETE /api/me/waiting-list/{entryId}. */
 export function leaveWaitingList(context: RouterContextReader, request: Request, entryId: string) {
-  return callApi<void>(context, request, "DELETE", `/api/me/waiting-list/${id(entryId)}`);
+  const { db, jobs } = services(context);
+  return asVisitor(context, request, async (actor) => (await service()).leaveWaitingList({ db, jobs, userId: actor.userId, entryId }));
 }
 
-/** GET /api/events/{id}/waiting-list: the organiser's view (404 for anyone who does not manage the event). */
+/** The organiser's view (404 for anyone who does not manage the event): GET /api/events/{id}/waiting-list. */
 export function getEventWaitingList(context: RouterContextReader, request: Request, eventId: string) {
-  return callApi<OrganiserWaitingList>(context, request, "GET", `/api/events/${id(eventId)}/waiting-list`);
+  const { db } = services(context);
+  return asVisitor(context, request, async (actor) => (await service()).organiserWaitingList({ db, actor, eventId }) as Promise<OrganiserWaitingList>);
 }
 
-/** PATCH /api/events/{id}/waiting-list: on or off, and how long an offer holds a place. */
+/** On or off, and how long an offer holds a place: PATCH /api/events/{id}/waiting-list. */
 export function updateEventWaitingList(context: RouterContextReader, request: Request, eventId: string, change: { enabled?: boolean; offerHours?: number }) {
-  return callApi<unknown>(context, request, "PATCH", `/api/events/${id(eventId)}/waiting-list`, change);
+  const { db, jobs } = services(context);
+  return asVisitor(context, request, async (actor) => (await service()).updateWaitingListSettings({ db, jobs, actor, eventId, input: change }));
 }
 
-/** POST /api/events/{id}/waiting-list/{entryId}/offer: an offer now, out of turn. */
+/** An offer now, out of turn: POST /api/events/{id}/waiting-list/{entryId}/offer. */
 export function sendWaitingOffer(context: RouterContextReader, request: Request, eventId: string, entryId: string) {
-  return callApi<unknown>(context, request, "POST", `/api/events/${id(eventId)}/waiting-list/${id(entryId)}/offer`);
+  const { db, jobs } = services(context);
+  return asVisitor(context, request, async (actor) => (await service()).sendOfferByHand({ db, jobs, actor, eventId, entryId }));
 }
