@@ -230,6 +230,7 @@ describe("the waiting list (issue 37)", () => {
     expect((await entryRow(firstEntry.id)).status).toBe("left");
     expect((await offersOfEntry(firstEntry.id))[0]!.status).toBe("declined");
     await offerOf(third, event.id);
+    expect((await entryRow(thirdEntry.id)).status).toBe("offered");
     const list = (await organiser.client.get(`/api/events/${event.id}/waiting-list`)).json() as { entries: { status: string; offersSent: number; email: string; position: number | null; offer: { sentBy: string; status: string } | null }[] };
     // Standard's places are all offered; VIP's 5 are free.
     expect(list).toMatchObject({ enabled: true, offerHours: 24, placesFreeForList: 5 });
