@@ -301,4 +301,18 @@ describe("the waiting list (issue 37)", () => {
     expect(errorOf(await checkout(holder, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1, waitingOffer: "no-such-offer" })).details?.reason).toBe("OFFER_NOT_FOUND");
     await buy(holder, event.id, typeId("Standard"), { waitingOffer: offer.token });
   });
+  it("puts a buyer's entries and offers in their data export (without the offer's link), and erasure removes them", async () => {
+    const { organiser, event, typeId, sold } = await soldOutEvent();
+    const buyer = await newBuyer();
+    const entry = await join(buyer, event.id, typeId("Standard"));
+    await refundFirst(organiser, sold[0]!.sessionId);
+    const offer = await offerOf(buyer, event.id);
+    const exported = (await buyer.client.get("/api/me/export")).json() as { waitingList: { eventId: string; status: string; offers: { sentBy: string; status: string }[] }[] };
+    expect(exported.waitingList).toEqual([expect.objectContaining({ eventId: event.id, status: "offered", offers: [expect.objectContaining({ sentBy: "auto", status: "open" })] })]);
+    expect(JSON.stringify(exported)).not.toContain(offer.token);
+    const erased = await buyer.client.post("/api/me/erase", { email: buyer.account.email });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await t.db.select().from(waitingListEntries).where(eq(waitingListEntries.id, entry.id))).toEqual([]);
+    expect(await offersOfEntry(entry.id)).toEqual([]);
+  });
 });
