@@ -88,6 +88,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: CheckoutRedirect },
       },
     },
-    async (request) => cancelTestCheckout({ db, sessionId: request.params.sessionId, userId: (await session.requireActor(request)).userId }),
+    async (request) => cancelTestCheckout({ db, jobs, sessionId: request.params.sessionId, userId: (await session.requireActor(request)).userId }),
   );
 };

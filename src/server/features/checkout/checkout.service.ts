@@ -397,14 +397,18 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
   return sessionIds.map((sessionId) => answers.get(sessionId) ?? { status: "not-confirmable", reason: "No order with that session" });
 }
 
-/** Ends a pending checkout (cancelled by the buyer, or expired): its places are free again. */
-export async function releaseOrder({ db, sessionId, status }: { db: Db; sessionId: string; status: "cancelled" | "expired" }) {
+/** Ends a pending checkout (cancelled by the buyer, or expired): its places are free again, for its events' waiting lists first (decision 043). */
+export async function releaseOrder({ db, sessionId, status, jobs }: { db: Db; sessionId: string; status: "cancelled" | "expired"; jobs?: Pick<TicketEmailQueue, "enqueue"> }) {
   const [order] = await db
     .update(orders)
     .set({ status })
     .where(and(eq(orders.sessionId, sessionId), eq(orders.status, "pending")))
     .returning({ id: orders.id });
   if (order) publicPagesChanged(db, "places");
+  if (order && jobs) {
+    const released = await db.selectDistinct({ eventId: orderLines.eventId }).from(orderLines).where(eq(orderLines.orderId, order.id));
+    for (const { eventId } of released) await enqueueWaitingListOffers(db, jobs, eventId);
+  }
   return Boolean(order);
 }
 
@@ -478,10 +482,10 @@ export async function payTestCheckout({
 }
 
 /** The test checkout's Cancel button: releases the buyer's own checkout and sends the browser back to its first event. */
-export async function cancelTestCheckout({ db, sessionId, userId }: { db: Db; sessionId: string; userId: string }) {
+export async function cancelTestCheckout({ db, sessionId, userId, jobs }: { db: Db; sessionId: string; userId: string; jobs?: Pick<TicketEmailQueue, "enqueue"> }) {
   const order = await findOwnOrder({ db, sessionId, userId });
   if (!order) throw new AppError("NOT_FOUND", NO_TEST_CHECKOUT);
-  await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
+  await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled", jobs });
   const [first] = await db.select({ eventId: orderLines.eventId }).from(orderLines).where(eq(orderLines.orderId, order.id)).limit(1);
   return { redirectUrl: paymentCancelPath(first?.eventId ?? null) };
 }

@@ -315,4 +315,17 @@ describe("the waiting list (issue 37)", () => {
     expect(await t.db.select().from(waitingListEntries).where(eq(waitingListEntries.id, entry.id))).toEqual([]);
     expect(await offersOfEntry(entry.id)).toEqual([]);
   });
+  it("offers a place at once when a checkout holding it is cancelled", async () => {
+    const { event, typeId, sold } = await soldOutEvent();
+    // A second Standard place, held by a checkout not yet paid: sold out to the public meanwhile.
+    await t.db.execute(sql`update ticket_types set capacity = 2 where id = ${typeId("Standard")}`);
+    const holder = await newBuyer();
+    const held = await checkout(holder, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1 });
+    expect(held.statusCode, held.body).toBe(200);
+    const waiting = await newBuyer();
+    await join(waiting, event.id, typeId("Standard"));
+    expect((await holder.client.post(`/api/checkout/test/${held.json().sessionId}/cancel`)).statusCode).toBeLessThan(400);
+    await offerOf(waiting, event.id);
+    expect(sold).toHaveLength(1);
+  });
 });
