@@ -7,7 +7,7 @@ import { latestMessage } from "../../../../test/auth-client";
 import { eventInput, signInAs } from "../../../../test/organiser";
 import { bookings, orders, waitingListEntries, waitingListOffers } from "../../db/schema";
 import { reconcile } from "../ledger/reconcile";
-import { offerFreedPlaces, type MyWaitingEntry } from "./waiting-list.service";
+import { eventsWithLiveLists, offerFreedPlaces, type MyWaitingEntry } from "./waiting-list.service";
 
 /**
  * The waiting list (issue 37, decision 043) over HTTP on a real database: entries and open offers count
@@ -142,6 +142,8 @@ describe("the waiting list (issue 37)", () => {
     const late = await checkout(first, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1, waitingOffer: offer.token });
     expect(late.statusCode).toBe(409);
     expect(errorOf(late).details?.reason).toBe("OFFER_EXPIRED");
+    // The schedule's run (every minute) looks at every event with a live list, this one among them.
+    expect(await eventsWithLiveLists(t.db)).toContain(event.id);
     expect(await runJob(event.id)).toHaveLength(1);
     expect((await entryRow(firstEntry.id)).status).toBe("lapsed");
     expect((await offersOfEntry(firstEntry.id))[0]!.status).toBe("lapsed");
