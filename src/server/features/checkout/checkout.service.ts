@@ -40,7 +40,7 @@ import type { PlatformCompany } from "../../config";
 import { placesLeft, typePlacesLeft } from "../events/places";
 import { eventSellers } from "../events/sellers";
 import { holdLapsed, liveHoldWithMargin, lockEvents } from "./capacity";
-import { leaveListOnPurchase } from "./waiting-offers";
+import { leaveListOnPurchase, offerPlaceBack } from "./waiting-offers";
 import { enqueueWaitingListOffers } from "../../jobs/waiting-list-offers";
 import { placeHold, type PricedLine } from "./holds";
 import { buyerCodeUses, buyerUseKey, codeUses, lockCodesById } from "../events/code-uses";
@@ -235,11 +235,13 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
         let soldOut = false;
         for (const line of lines) {
           const event = byId.get(line.eventId)!;
-          const left = event.maxAttendees == null ? Infinity : (await placesLeft(tx, { id: line.eventId, maxAttendees: event.maxAttendees }, order.id)) - (lapsedTaken.get(line.eventId) ?? 0);
+          // A line bought with a waiting-list offer still open keeps the offer's place (decision 043).
+          const back = await offerPlaceBack(tx, line);
+          const left = event.maxAttendees == null ? Infinity : (await placesLeft(tx, { id: line.eventId, maxAttendees: event.maxAttendees }, order.id)) + back.event - (lapsedTaken.get(line.eventId) ?? 0);
           if (line.quantity > left) soldOut = true;
           // Its type's own capacity too (issue 36): the type's places may have gone while the event's had not.
           const capacity = typeCapacity.get(line.ticketTypeId) ?? null;
-          const typeLeft = capacity === null ? Infinity : (await typePlacesLeft(tx, { id: line.ticketTypeId, capacity }, order.id)) - (lapsedTaken.get(line.ticketTypeId) ?? 0);
+          const typeLeft = capacity === null ? Infinity : (await typePlacesLeft(tx, { id: line.ticketTypeId, capacity }, order.id)) + back.type - (lapsedTaken.get(line.ticketTypeId) ?? 0);
           if (line.quantity > typeLeft) soldOut = true;
         }
         if (soldOut) {

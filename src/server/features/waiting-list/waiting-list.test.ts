@@ -330,4 +330,33 @@ describe("the waiting list (issue 37)", () => {
     await offerOf(waiting, event.id);
     expect(sold).toHaveLength(1);
   });
+  it("confirms a late payment made with an offer still open (the place is the offer's), and refunds one whose offer lapsed and passed on", async () => {
+    const { organiser, event, typeId, sold } = await soldOutEvent(2);
+    const [first, second, third] = [await newBuyer(), await newBuyer(), await newBuyer()];
+    const firstEntry = await join(first, event.id, typeId("Standard"));
+    await join(second, event.id, typeId("Standard"));
+    await join(third, event.id, typeId("Standard"));
+    await refundFirst(organiser, sold[0]!.sessionId);
+    const offer = await offerOf(first, event.id);
+    const held = await checkout(first, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1, waitingOffer: offer.token });
+    expect(held.statusCode, held.body).toBe(200);
+    // The hold lapses while the offer is open: the offer holds the place again, and the late payment gets it.
+    await t.db.update(orders).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(orders.sessionId, held.json().sessionId));
+    expect(errorOf(await checkout(await newBuyer(), { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1 })).details?.reason).toBe("SOLD_OUT");
+    await pay(first, held.json().sessionId);
+    expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.sessionId, held.json().sessionId)))[0]!.status).toBe("confirmed");
+    expect((await entryRow(firstEntry.id)).status).toBe("bought");
+
+    // The second's offer: its hold and then its offer lapse, the place passes to the third; the late payment is refunded.
+    await refundFirst(organiser, sold[1]!.sessionId);
+    const secondOffer = await offerOf(second, event.id);
+    const late = await checkout(second, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1, waitingOffer: secondOffer.token });
+    expect(late.statusCode, late.body).toBe(200);
+    await t.db.update(orders).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(orders.sessionId, late.json().sessionId));
+    await t.db.execute(sql`update waiting_list_offers set expires_at = now() - interval '1 second' where token = ${secondOffer.token}`);
+    expect(await runJob(event.id)).toHaveLength(1);
+    await offerOf(third, event.id);
+    await second.client.post(`/api/checkout/test/${late.json().sessionId}/pay`);
+    expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.sessionId, late.json().sessionId)))[0]!.status).toBe("refunded");
+  });
 });
