@@ -3,6 +3,7 @@ import { AppError } from "../../../domain";
 import type { Tx } from "../../db/client";
 import { orderLines, waitingListEntries, waitingListOffers } from "../../db/schema";
 import type { TicketTypeRow } from "../events/ticket-types";
+import { waitingEntriesTaking } from "../events/places";
 
 /** A waiting-list offer a checkout names (issue 37, decision 043), read under the events' lock. */
 export interface OfferAtCheckout {
@@ -93,4 +94,23 @@ export async function leaveListOnPurchase(tx: Tx, confirmed: { orderId: string; 
       .where(and(eq(waitingListOffers.status, "open"), inArray(waitingListOffers.entryId, changed.map((entry) => entry.id))));
   }
   return [...new Set(changed.map((entry) => entry.eventId))];
+}
+
+/**
+ * A late payment (its hold lapsed) that carried a waiting-list offer still open and unexpired: its place is
+ * the offer's, so the late count gives back what a checkout with the offer does not count (the waiting
+ * entries and the offer itself, decision 043). Zero for any other line.
+ */
+export async function offerPlaceBack(tx: Tx, line: { waitingOfferId: string | null; eventId: string; ticketTypeId: string }): Promise<{ event: number; type: number }> {
+  if (!line.waitingOfferId) return { event: 0, type: 0 };
+  const [offer] = await tx
+    .select({
+      ticketTypeId: waitingListOffers.ticketTypeId,
+      eventWaiting: waitingEntriesTaking("event", line.eventId),
+      typeWaiting: waitingEntriesTaking("type", line.ticketTypeId),
+    })
+    .from(waitingListOffers)
+    .where(and(eq(waitingListOffers.id, line.waitingOfferId), eq(waitingListOffers.status, "open"), sql`${waitingListOffers.expiresAt} > now()`));
+  if (!offer) return { event: 0, type: 0 };
+  return { event: Number(offer.eventWaiting) + 1, type: Number(offer.typeWaiting) + (offer.ticketTypeId === line.ticketTypeId ? 1 : 0) };
 }

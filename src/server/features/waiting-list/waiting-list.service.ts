@@ -320,10 +320,12 @@ export async function offerFreedPlaces({ db, jobs, eventId, now = new Date() }: 
 
 /** The events whose lists the schedule's run looks at: those with live entries or open offers. */
 export async function eventsWithLiveLists(db: Db): Promise<string[]> {
-  const rows = await db.execute<{ event_id: string }>(
-    sql`select distinct event_id from waiting_list_entries where status in ('waiting', 'offered') order by event_id`,
-  );
-  return (rows as unknown as { rows?: { event_id: string }[] }).rows?.map((row) => row.event_id) ?? (rows as unknown as { event_id: string }[]).map((row) => row.event_id);
+  const rows = await db
+    .selectDistinct({ eventId: waitingListEntries.eventId })
+    .from(waitingListEntries)
+    .where(inArray(waitingListEntries.status, [...LIVE_ENTRY]))
+    .orderBy(asc(waitingListEntries.eventId));
+  return rows.map((row) => row.eventId);
 }
 
 /** The event the actor manages (the one who-manages rule: admins act for organisers), or 404. */

@@ -7,7 +7,7 @@ import { latestMessage } from "../../../../test/auth-client";
 import { eventInput, signInAs } from "../../../../test/organiser";
 import { bookings, orders, waitingListEntries, waitingListOffers } from "../../db/schema";
 import { reconcile } from "../ledger/reconcile";
-import { offerFreedPlaces, type MyWaitingEntry } from "./waiting-list.service";
+import { eventsWithLiveLists, offerFreedPlaces, type MyWaitingEntry } from "./waiting-list.service";
 
 /**
  * The waiting list (issue 37, decision 043) over HTTP on a real database: entries and open offers count
@@ -142,6 +142,8 @@ describe("the waiting list (issue 37)", () => {
     const late = await checkout(first, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1, waitingOffer: offer.token });
     expect(late.statusCode).toBe(409);
     expect(errorOf(late).details?.reason).toBe("OFFER_EXPIRED");
+    // The schedule's run (every minute) looks at every event with a live list, this one among them.
+    expect(await eventsWithLiveLists(t.db)).toContain(event.id);
     expect(await runJob(event.id)).toHaveLength(1);
     expect((await entryRow(firstEntry.id)).status).toBe("lapsed");
     expect((await offersOfEntry(firstEntry.id))[0]!.status).toBe("lapsed");
@@ -230,6 +232,7 @@ describe("the waiting list (issue 37)", () => {
     expect((await entryRow(firstEntry.id)).status).toBe("left");
     expect((await offersOfEntry(firstEntry.id))[0]!.status).toBe("declined");
     await offerOf(third, event.id);
+    expect((await entryRow(thirdEntry.id)).status).toBe("offered");
     const list = (await organiser.client.get(`/api/events/${event.id}/waiting-list`)).json() as { entries: { status: string; offersSent: number; email: string; position: number | null; offer: { sentBy: string; status: string } | null }[] };
     // Standard's places are all offered; VIP's 5 are free.
     expect(list).toMatchObject({ enabled: true, offerHours: 24, placesFreeForList: 5 });
@@ -299,5 +302,61 @@ describe("the waiting list (issue 37)", () => {
     expect(errorOf(await checkout(holder, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 2, waitingOffer: offer.token })).details?.reason).toBe("OFFER_QUANTITY");
     expect(errorOf(await checkout(holder, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1, waitingOffer: "no-such-offer" })).details?.reason).toBe("OFFER_NOT_FOUND");
     await buy(holder, event.id, typeId("Standard"), { waitingOffer: offer.token });
+  });
+  it("puts a buyer's entries and offers in their data export (without the offer's link), and erasure removes them", async () => {
+    const { organiser, event, typeId, sold } = await soldOutEvent();
+    const buyer = await newBuyer();
+    const entry = await join(buyer, event.id, typeId("Standard"));
+    await refundFirst(organiser, sold[0]!.sessionId);
+    const offer = await offerOf(buyer, event.id);
+    const exported = (await buyer.client.get("/api/me/export")).json() as { waitingList: { eventId: string; status: string; offers: { sentBy: string; status: string }[] }[] };
+    expect(exported.waitingList).toEqual([expect.objectContaining({ eventId: event.id, status: "offered", offers: [expect.objectContaining({ sentBy: "auto", status: "open" })] })]);
+    expect(JSON.stringify(exported)).not.toContain(offer.token);
+    const erased = await buyer.client.post("/api/me/erase", { email: buyer.account.email });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await t.db.select().from(waitingListEntries).where(eq(waitingListEntries.id, entry.id))).toEqual([]);
+    expect(await offersOfEntry(entry.id)).toEqual([]);
+  });
+  it("offers a place at once when a checkout holding it is cancelled", async () => {
+    const { event, typeId, sold } = await soldOutEvent();
+    // A second Standard place, held by a checkout not yet paid: sold out to the public meanwhile.
+    await t.db.execute(sql`update ticket_types set capacity = 2 where id = ${typeId("Standard")}`);
+    const holder = await newBuyer();
+    const held = await checkout(holder, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1 });
+    expect(held.statusCode, held.body).toBe(200);
+    const waiting = await newBuyer();
+    await join(waiting, event.id, typeId("Standard"));
+    expect((await holder.client.post(`/api/checkout/test/${held.json().sessionId}/cancel`)).statusCode).toBeLessThan(400);
+    await offerOf(waiting, event.id);
+    expect(sold).toHaveLength(1);
+  });
+  it("confirms a late payment made with an offer still open (the place is the offer's), and refunds one whose offer lapsed and passed on", async () => {
+    const { organiser, event, typeId, sold } = await soldOutEvent(2);
+    const [first, second, third] = [await newBuyer(), await newBuyer(), await newBuyer()];
+    const firstEntry = await join(first, event.id, typeId("Standard"));
+    await join(second, event.id, typeId("Standard"));
+    await join(third, event.id, typeId("Standard"));
+    await refundFirst(organiser, sold[0]!.sessionId);
+    const offer = await offerOf(first, event.id);
+    const held = await checkout(first, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1, waitingOffer: offer.token });
+    expect(held.statusCode, held.body).toBe(200);
+    // The hold lapses while the offer is open: the offer holds the place again, and the late payment gets it.
+    await t.db.update(orders).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(orders.sessionId, held.json().sessionId));
+    expect(errorOf(await checkout(await newBuyer(), { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1 })).details?.reason).toBe("SOLD_OUT");
+    await pay(first, held.json().sessionId);
+    expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.sessionId, held.json().sessionId)))[0]!.status).toBe("confirmed");
+    expect((await entryRow(firstEntry.id)).status).toBe("bought");
+
+    // The second's offer: its hold and then its offer lapse, the place passes to the third; the late payment is refunded.
+    await refundFirst(organiser, sold[1]!.sessionId);
+    const secondOffer = await offerOf(second, event.id);
+    const late = await checkout(second, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1, waitingOffer: secondOffer.token });
+    expect(late.statusCode, late.body).toBe(200);
+    await t.db.update(orders).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(orders.sessionId, late.json().sessionId));
+    await t.db.execute(sql`update waiting_list_offers set expires_at = now() - interval '1 second' where token = ${secondOffer.token}`);
+    expect(await runJob(event.id)).toHaveLength(1);
+    await offerOf(third, event.id);
+    await second.client.post(`/api/checkout/test/${late.json().sessionId}/pay`);
+    expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.sessionId, late.json().sessionId)))[0]!.status).toBe("refunded");
   });
 });
