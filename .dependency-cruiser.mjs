@@ -14,7 +14,7 @@ const SERVER_LAYERS = [
   ["refunds"],
   ["tickets"],
   ["checkout"],
-  ["check-in", "event-changes", "provider-events", "profiles"],
+  ["check-in", "event-changes", "provider-events", "profiles", "waiting-list"],
   ["dashboard", "realtime", "seo", "stats", "assistant", "data-rights"],
 ];
 

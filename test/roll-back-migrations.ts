@@ -29,6 +29,13 @@ const UNDO: Record<string, string[]> = {
   "0032_ticket_questions": ["alter table events drop column questions"],
   "0033_codes": ["alter table order_lines drop column code_id", "alter table order_lines drop column discount_per_ticket_pence", "drop table codes"],
   "0034_code_reserved_places": ["alter table codes drop constraint codes_reserved_places", "drop index codes_reserved_idx", "alter table codes drop column reserved_places"],
+  "0035_waiting_list": [
+    "alter table order_lines drop column waiting_offer_id",
+    "drop table waiting_list_offers",
+    "drop table waiting_list_entries",
+    "alter table events drop column waiting_list_enabled",
+    "alter table events drop column waiting_offer_hours",
+  ],
 };
 
 const journal = JSON.parse(readFileSync(resolve(import.meta.dirname, "../drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };

@@ -77,6 +77,13 @@ export const CreatePaymentInput = z
       .max(64, "code is too long")
       .nullish()
       .transform((code) => code || null),
+    /** The token of a waiting-list offer (issue 37, decision 043): the link in the offer's e-mail. Buys its one held place. */
+    waitingOffer: z
+      .string({ message: "waitingOffer must be text" })
+      .trim()
+      .max(100, "waitingOffer is too long")
+      .nullish()
+      .transform((token) => token || null),
     /** The buyer's date of birth (YYYY-MM-DD), asked for once when an age-limited event needs it and the account has none (issue 34). */
     dateOfBirth: z.string().trim().max(10, "Date of birth must be a date (YYYY-MM-DD)").nullish(),
   })

@@ -127,6 +127,8 @@ export const EventDetail = EventSummary.extend({
   seller: EventSeller.nullable(),
   /** A paid event whose organiser has not completed their seller details: not on sale until they do (issue 34). */
   awaitingSellerDetails: z.boolean(),
+  /** The event's waiting list (issue 37, decision 043): whether buyers may join it once a type sells out. No per-user data: the page is cached. */
+  waitingList: z.object({ enabled: z.boolean() }),
   /** With `?code=` (issue 37): the code as it stands for this event; `message` says why it cannot be used, null when it can. */
   code: z
     .object({ code: z.string(), state: z.enum(["not-found", "inactive", "not-yet", "expired", "used-up", "ok"]), message: z.string().nullable(), effectText: z.string().nullable() })

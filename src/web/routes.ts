@@ -18,6 +18,7 @@ export default [
     route("bookings", "routes/dashboard.bookings.tsx"),
     route("attendees", "routes/dashboard.attendees.tsx"),
     route("codes", "routes/dashboard.codes.tsx"),
+    route("waiting-list", "routes/dashboard.waiting-list.tsx"),
     route("payouts", "routes/dashboard.payouts.tsx", [
       // Stripe's two ways back from payout onboarding: /dashboard/payouts/refresh and /dashboard/payouts/return.
       route(":step", "routes/payouts.tsx"),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { TicketAnswer, TicketQuestion } from "../../domain/ticket-questions";
 import type { FeeStatementParty, FeeStatementRecipient, IssuedFeeStatementLine } from "../../domain/statements";
 
@@ -154,6 +154,10 @@ export const events = pgTable(
     transferCutoffHours: integer("transfer_cutoff_hours").notNull().default(0),
     /** What the organiser asks about each ticket's attendee (issue 36), in order; the answers travel with the order's lines. */
     questions: jsonb("questions").$type<TicketQuestion[]>().notNull().default([]),
+    /** Buyers may join a waiting list once a type or the event sells out (issue 37, decision 043); off: its entries stop counting against places. */
+    waitingListEnabled: boolean("waiting_list_enabled").notNull().default(true),
+    /** How long a waiting-list offer holds its place, in hours (1 to 168), never past the end of sales or the start. */
+    waitingOfferHours: integer("waiting_offer_hours").notNull().default(24),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -167,6 +171,7 @@ export const events = pgTable(
       .on(t.status, t.dateTime)
       .where(sql`${t.businessType} = 'restaurant' or ${t.category} = 'ongoing-business'`),
     check("events_min_age", sql`${t.minAge} in (14, 16, 18, 21)`),
+    check("events_waiting_offer_hours", sql`${t.waitingOfferHours} between 1 and 168`),
   ],
 );
 
@@ -460,11 +465,17 @@ export const orderLines = pgTable(
     codeId: uuid("code_id").references(() => codes.id, { onDelete: "restrict" }),
     /** What the code took off each ticket: unit_price_pence is the price paid, its type's price less this. */
     discountPerTicketPence: integer("discount_per_ticket_pence").notNull().default(0),
+    /**
+     * The waiting-list offer the line was bought with (issue 37, decision 043): while the line's hold is live,
+     * the place is counted from the line and the offer stops counting apart (placesTaken).
+     */
+    waitingOfferId: uuid("waiting_offer_id").references((): AnyPgColumn => waitingListOffers.id, { onDelete: "set null" }),
   },
   (t) => [
     index("order_lines_event_idx").on(t.eventId),
     index("order_lines_order_idx").on(t.orderId),
     index("order_lines_code_idx").on(t.codeId).where(sql`${t.codeId} is not null`),
+    index("order_lines_waiting_offer_idx").on(t.waitingOfferId).where(sql`${t.waitingOfferId} is not null`),
     check("order_lines_discount", sql`${t.discountPerTicketPence} >= 0 and (${t.codeId} is not null or ${t.discountPerTicketPence} = 0)`),
   ],
 );
@@ -1014,4 +1025,69 @@ export const feeStatements = pgTable(
     lines: jsonb("lines").$type<IssuedFeeStatementLine[]>().notNull(),
   },
   (t) => [unique("fee_statements_organiser_month").on(t.organiserId, t.month), check("fee_statements_month", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);
+
+/**
+ * The waiting list (issue 37, decision 043): one entry per buyer and event and type (ticket_type_id) or any
+ * type (null) while it is live (waiting or offered). Waiting entries count against places (placesTaken), so
+ * freed places go to the list before the public.
+ */
+export const waitingListEntries = pgTable(
+  "waiting_list_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    ticketTypeId: uuid("ticket_type_id").references(() => ticketTypes.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** waiting, offered, bought, left, lapsed or closed. */
+    status: text("status").notNull().default("waiting"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("waiting_list_entries_live_idx")
+      .on(t.userId, t.eventId, sql`coalesce(${t.ticketTypeId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index("waiting_list_entries_event_idx").on(t.eventId, t.createdAt).where(sql`${t.status} in ('waiting', 'offered')`),
+    index("waiting_list_entries_user_idx").on(t.userId),
+    check("waiting_list_entries_status", sql`${t.status} in ('waiting', 'offered', 'bought', 'left', 'lapsed', 'closed')`),
+  ],
+);
+
+/**
+ * An offer of one freed place to a waiting entry (issue 37): open until it expires, is taken (its order
+ * confirmed), declined or withdrawn. An open offer counts against places until a live hold line carries it.
+ * `token` is random (32 bytes, base64url): the link in the offer's e-mail.
+ */
+export const waitingListOffers = pgTable(
+  "waiting_list_offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => waitingListEntries.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    ticketTypeId: uuid("ticket_type_id").references(() => ticketTypes.id, { onDelete: "cascade" }),
+    token: text("token").notNull().unique(),
+    /** Who sent it: auto (the job) or organiser (sent by hand). Not a person's id. */
+    sentBy: text("sender").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** open, taken, lapsed, declined or withdrawn. */
+    status: text("status").notNull().default("open"),
+    takenOrderId: uuid("taken_order_id").references(() => orders.id, { onDelete: "set null" }),
+    emailSentAt: timestamp("email_sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("waiting_list_offers_open_idx").on(t.eventId).where(sql`${t.status} = 'open'`),
+    index("waiting_list_offers_entry_idx").on(t.entryId),
+    check("waiting_list_offers_status", sql`${t.status} in ('open', 'taken', 'lapsed', 'declined', 'withdrawn')`),
+    check("waiting_list_offers_sender", sql`${t.sentBy} in ('auto', 'organiser')`),
+  ],
 );

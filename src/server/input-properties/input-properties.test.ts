@@ -302,6 +302,36 @@ const ENDPOINTS: Endpoint[] = [
     request: () => fc.tuple(hostileQuery(["format"], { format: "csv" }), hostileJsonBody({ count: 3, eventId: ids.event, effect: "none" })).map(([query, body]) => ({ url: `/api/codes/generate${query}`, body })),
     outcome: { ok: [201] },
   },
+  // The waiting list (issue 37): `ids.event` is not sold out, so a join is refused; an event id is no entry's.
+  {
+    route: "POST /api/events/:id/waiting-list",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.event, () => ids.othersEvent), hostileJsonBody({ ticketTypeId: null })).map(([id, body]) => ({ url: `/api/events/${id}/waiting-list`, body })),
+    outcome: { ok: [] },
+  },
+  { route: "GET /api/me/waiting-list", who: WHO_ANYONE, request: queryOnly("/api/me/waiting-list") },
+  {
+    route: "DELETE /api/me/waiting-list/:entryId",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.event).map((id) => ({ url: `/api/me/waiting-list/${id}` })),
+    outcome: { ok: [] },
+  },
+  {
+    route: "GET /api/events/:id/waiting-list",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.event, () => ids.othersEvent).map((id) => ({ url: `/api/events/${id}/waiting-list` })),
+  },
+  {
+    route: "PATCH /api/events/:id/waiting-list",
+    who: ["forged-cookie", "user", "organiser"],
+    request: () => fc.tuple(segment(() => ids.event), hostileJsonBody({ offerHours: 12 })).map(([id, body]) => ({ url: `/api/events/${id}/waiting-list`, body })),
+  },
+  {
+    route: "POST /api/events/:id/waiting-list/:entryId/offer",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.event), segment(() => ids.event)).map(([id, entryId]) => ({ url: `/api/events/${id}/waiting-list/${entryId}/offer` })),
+    outcome: { ok: [] },
+  },
   { route: "POST /api/events", who: ["anonymous", "forged-cookie", "organiser"], request: () => eventSubmission().map((body) => ({ url: "/api/events", body })), outcome: { ok: [201] } },
   {
     route: "GET /api/events/:id/edit",

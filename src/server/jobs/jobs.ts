@@ -41,6 +41,13 @@ export const QUEUES = {
   retention: "retention",
   /** Tells a ticket's buyer (and its holder until then) that it was passed on (tickets/ticket-transfer-notice.job.ts). */
   ticketTransferNotice: "ticket-transfer-notice",
+  /**
+   * Every minute, and after anything that frees a place (a refund, a cancelled or lapsed hold, capacity
+   * raised, an offer lapsing or declined): offers freed places to the waiting list (waiting-list/offers.job.ts).
+   */
+  waitingListOffers: "waiting-list-offers",
+  /** E-mails one waiting-list offer (one job per offer, by its id). */
+  waitingListOfferEmail: "waiting-list-offer-email",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -18,6 +18,7 @@ import { startReconcileJob } from "../features/ledger/reconcile.job";
 import { startRetentionJob } from "../features/data-rights/retention.job";
 import type { ReconcileGauges } from "../lib/metrics";
 import type { Jobs } from "./jobs";
+import { startWaitingListJobs } from "../features/waiting-list/offers.job";
 
 /** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, lapsed checkouts and the sales tally's fold every minute, payouts every hour, the reconcile and the retention of personal data every day. */
 export async function startWorkers({
@@ -52,4 +53,5 @@ export async function startWorkers({
   await startSalesTallyFoldJob({ jobs, db, log });
   await startReconcileJob({ jobs, db, gateway, email: mailer.email, company: mailer.company, gauges: reconcileGauges, log });
   await startRetentionJob({ jobs, db, dataDir, log });
+  await startWaitingListJobs({ jobs, db, mailer, log });
 }

@@ -144,7 +144,7 @@ test("My Tickets says a ticket's event is age-limited and to bring ID", async ()
     refund: { canRequest: false, automatic: false, includesFee: false, refundPence: 0, feePerTicketPence: 230, closesAt: null, closedReason: null, request: null },
     orderId: null,
   } as unknown as MyTicket;
-  renderRoute({ url: "/my-tickets", user, route: { path: "/my-tickets", loader: () => ({ tickets: [ticket] }), Component: MyTicketsRoute as never } });
+  renderRoute({ url: "/my-tickets", user, route: { path: "/my-tickets", loader: () => ({ tickets: [ticket], waitingLists: [] }), Component: MyTicketsRoute as never } });
   const card = (await screen.findByRole("heading", { level: 3, name: "Late Jazz" })).closest("article")!;
   expect(within(card as HTMLElement).getByText(/Ages 18 and over only\./)).toBeTruthy();
   expect(within(card as HTMLElement).getByText(/Bring photo ID/)).toBeTruthy();

@@ -43,6 +43,7 @@ test("the dashboard shows how to check in at the door, then its six sections as 
     ["My Bookings", "/dashboard/bookings"],
     ["Attendee Management", "/dashboard/attendees"],
     ["Codes", "/dashboard/codes"],
+    ["Waiting Lists", "/dashboard/waiting-list"],
     ["Payouts", "/dashboard/payouts"],
   ]);
   expect(links.filter((link) => link.getAttribute("aria-current") === "page").map((link) => link.textContent)).toEqual(["My Events"]);

@@ -52,7 +52,7 @@ const ticket: ShownTicket = {
 function myTicketsRoute(tickets: ShownTicket[], action?: (form: FormData) => unknown) {
   return {
     path: "/my-tickets",
-    loader: () => ({ tickets }),
+    loader: () => ({ tickets, waitingLists: [] }),
     action: action ? async ({ request }: { request: Request }) => action(await request.formData()) : undefined,
     Component: MyTicketsRoute as never,
   };
@@ -140,7 +140,7 @@ test("a buyer asks for a refund from the card: what comes back is said plainly, 
   const request = { requestId: "r1", status: "pending", reason: "Ill", createdAt: "2026-11-25T10:00:00.000Z", decidedAt: null, decisionNote: null, automatic: false } as const;
   const route = {
     ...myTicketsRoute([]),
-    loader: () => ({ tickets }),
+    loader: () => ({ tickets, waitingLists: [] }),
     action: async ({ request: post }: { request: Request }) => {
       posted.push(Object.fromEntries(await post.formData()));
       tickets = [{ ...ticket, refund: { ...ticket.refund, canRequest: false, request } }];
@@ -192,7 +192,7 @@ test("a buyer passes a ticket on: a dialog asks their name and e-mail, says what
   let tickets = [later];
   const route = {
     ...myTicketsRoute([]),
-    loader: () => ({ tickets }),
+    loader: () => ({ tickets, waitingLists: [] }),
     action: async ({ request: post }: { request: Request }) => {
       const form = Object.fromEntries(await post.formData());
       posted.push(form);

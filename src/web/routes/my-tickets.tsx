@@ -1,4 +1,6 @@
+import { useActionData } from "react-router";
 import { MyTicketsPage } from "~/features/my-tickets/my-tickets-page";
+import { MyWaitingLists } from "~/features/waiting-list/my-waiting-lists";
 import { seoMeta } from "~/lib/seo";
 import printStylesheet from "~/features/my-tickets/my-tickets-print.css?url";
 import type { Route } from "./+types/my-tickets";
@@ -11,18 +13,29 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: prin
  * Each ticket's QR code is drawn here, so the page loads no QR library: a booking's first few, or all of the one asked for.
  */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const [{ requireUser }, { listMyTickets }, { showTickets }] = await Promise.all([
+  const [{ requireUser }, { listMyTickets }, { showTickets }, { listMyWaitingList }] = await Promise.all([
     import("~/lib/require-user.server"),
     import("~/lib/services.server"),
     import("~/features/my-tickets/shown-tickets.server"),
+    import("~/features/waiting-list/waiting-list-api.server"),
   ]);
   const user = await requireUser(context, request, url);
   // ?all=<booking id>: that booking's QR codes all drawn ("Show all", for a booking of more than a few tickets).
-  return { tickets: await showTickets(await listMyTickets(context, user.id), { drawAllFor: url.searchParams.get("all") }) };
+  const [tickets, waitingLists] = await Promise.all([
+    listMyTickets(context, user.id).then((booked) => showTickets(booked, { drawAllFor: url.searchParams.get("all") })),
+    listMyWaitingList(context, request),
+  ]);
+  return { tickets, waitingLists };
 }
 
-/** A ticket card's refund request or ticket e-mail resend (posted by its fetcher); the list is then read again. */
+/**
+ * A ticket card's refund request or ticket e-mail resend (posted by its fetcher), or leaving a waiting
+ * list (a plain form, issue 37); the lists are then read again.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
+  const { leaveWaitingListAction } = await import("~/features/waiting-list/waiting-list-pages.server");
+  const left = await leaveWaitingListAction(context, request);
+  if (left) return left;
   const { myTicketsAction } = await import("~/features/my-tickets/my-tickets-action.server");
   return myTicketsAction(context, request);
 }
@@ -36,5 +49,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function MyTicketsRoute({ loaderData }: Route.ComponentProps) {
-  return <MyTicketsPage tickets={loaderData.tickets} />;
+  const posted = useActionData<typeof action>();
+  const leaveError = posted && "intent" in posted && posted.intent === "leave-waiting-list" && "error" in posted ? (posted.error as string | null) : null;
+  return <MyTicketsPage tickets={loaderData.tickets} waitingLists={<MyWaitingLists entries={loaderData.waitingLists} error={leaveError} />} />;
 }

@@ -31,6 +31,7 @@ export function anEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     createdAt: "2026-01-01T00:00:00.000Z",
     seller: { name: "Jazz Co Ltd", address: "47 Frith Street\nLondon\nW1D 4HT", kind: "business", companyNumber: "01234567" },
     awaitingSellerDetails: false,
+    waitingList: { enabled: true },
     questions: [],
     ...overrides,
   };

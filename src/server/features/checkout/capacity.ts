@@ -3,7 +3,7 @@ import { AppError, formatDateTime, maxPerOrderOf, remainingPlaces, salesWindowSt
 import type { TicketTypeRow } from "../events/ticket-types";
 import { preparedSql, type Db, type Tx } from "../../db/client";
 import { events, orderLines, orders } from "../../db/schema";
-import { liveHeldLine, placesTaken } from "../events/places";
+import { liveHeldLine, placesTaken, waitingEntriesTaking } from "../events/places";
 
 
 /** The events a prepared statement is given as its `eventIds` placeholder (an array of ids). */
@@ -25,8 +25,8 @@ function heldByAccount(eventId: AnyColumn | string, userId: string | Placeholder
   return sql<number>`${held}`;
 }
 
-/** Each event's places taken, and the places each account already holds on it. */
-export type HoldStanding = Map<string, { taken: number; heldBy: Map<string, number> }>;
+/** Each event's places taken (of them, `waiting`: its waiting-list entries not yet offered), and the places each account already holds on it. */
+export type HoldStanding = Map<string, { taken: number; waiting: number; heldBy: Map<string, number> }>;
 
 /**
  * For holds, in one statement inside the caller's transaction (after lockEvents): each event's places
@@ -34,16 +34,16 @@ export type HoldStanding = Map<string, { taken: number; heldBy: Map<string, numb
  */
 export async function holdStanding(tx: Tx, userIds: string[], eventIds: string[]): Promise<HoldStanding> {
   // Prepared: it runs while the rush waits on the event's lock, so the server plans it once per connection.
-  const rows = await preparedSql<{ event_id: string; user_id: string | null; n: number }>(
+  const rows = await preparedSql<{ event_id: string; user_id: string | null; n: number; waiting: number }>(
     tx as unknown as Db,
     "hold_standing",
-    sql`select ${events.id} as event_id, null::text as user_id, ${placesTaken(events.id)} as n from ${events} where ${placeholderEventIds}
+    sql`select ${events.id} as event_id, null::text as user_id, ${placesTaken(events.id)} as n, ${waitingEntriesTaking("event", events.id)} as waiting from ${events} where ${placeholderEventIds}
     union all
-    select ${events.id}, buyer.user_id, ${heldByAccount(events.id, sql`buyer.user_id`)}
+    select ${events.id}, buyer.user_id, ${heldByAccount(events.id, sql`buyer.user_id`)}, 0
     from ${events} cross join unnest(${sql.placeholder("userIds")}::text[]) as buyer(user_id) where ${placeholderEventIds}`,
   ).execute({ userIds, eventIds });
   const standing: HoldStanding = new Map();
-  for (const row of rows) if (row.user_id === null) standing.set(row.event_id, { taken: Number(row.n), heldBy: new Map() });
+  for (const row of rows) if (row.user_id === null) standing.set(row.event_id, { taken: Number(row.n), waiting: Number(row.waiting), heldBy: new Map() });
   for (const row of rows) if (row.user_id !== null) standing.get(row.event_id)!.heldBy.set(row.user_id, Number(row.n));
   return standing;
 }

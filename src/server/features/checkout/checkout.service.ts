@@ -40,6 +40,8 @@ import type { PlatformCompany } from "../../config";
 import { placesLeft, typePlacesLeft } from "../events/places";
 import { eventSellers } from "../events/sellers";
 import { holdLapsed, liveHoldWithMargin, lockEvents } from "./capacity";
+import { leaveListOnPurchase, offerPlaceBack } from "./waiting-offers";
+import { enqueueWaitingListOffers } from "../../jobs/waiting-list-offers";
 import { placeHold, type PricedLine } from "./holds";
 import { buyerCodeUses, buyerUseKey, codeUses, lockCodesById } from "../events/code-uses";
 import { checkAgeLimits } from "./age-limits";
@@ -86,6 +88,7 @@ export async function createPayment({ db, userId, input: raw, provider = "local"
     attendeeName: input.attendeeName,
     affiliateId: referral?.id ?? null,
     code: input.code ? normaliseCode(input.code) : null,
+    waitingOffer: input.waitingOffer ?? null,
   });
   // The held places show at once as fewer left ('Only N left', 'Sold out').
   publicPagesChanged(db, "places");
@@ -232,11 +235,13 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
         let soldOut = false;
         for (const line of lines) {
           const event = byId.get(line.eventId)!;
-          const left = event.maxAttendees == null ? Infinity : (await placesLeft(tx, { id: line.eventId, maxAttendees: event.maxAttendees }, order.id, line.codeId ?? undefined)) - (lapsedTaken.get(line.eventId) ?? 0);
+          // A line bought with a waiting-list offer still open keeps the offer's place (decision 043).
+          const back = await offerPlaceBack(tx, line);
+          const left = event.maxAttendees == null ? Infinity : (await placesLeft(tx, { id: line.eventId, maxAttendees: event.maxAttendees }, order.id, line.codeId ?? undefined)) + back.event - (lapsedTaken.get(line.eventId) ?? 0);
           if (line.quantity > left) soldOut = true;
           // Its type's own capacity too (issue 36): the type's places may have gone while the event's had not.
           const capacity = typeCapacity.get(line.ticketTypeId) ?? null;
-          const typeLeft = capacity === null ? Infinity : (await typePlacesLeft(tx, { id: line.ticketTypeId, capacity }, order.id, line.codeId ?? undefined)) - (lapsedTaken.get(line.ticketTypeId) ?? 0);
+          const typeLeft = capacity === null ? Infinity : (await typePlacesLeft(tx, { id: line.ticketTypeId, capacity }, order.id, line.codeId ?? undefined)) + back.type - (lapsedTaken.get(line.ticketTypeId) ?? 0);
           if (line.quantity > typeLeft) soldOut = true;
         }
         if (soldOut) {
@@ -372,6 +377,12 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
           .where(eq(affiliates.id, affiliateId));
       }
     }
+    // The buyers leave the waiting list for what they bought (decision 043), in the same commit.
+    const listsChanged = await leaveListOnPurchase(
+      tx,
+      confirmed.map(({ order, line }) => ({ orderId: order.id, userId: order.userId, eventId: line.eventId, ticketTypeId: line.ticketTypeId, waitingOfferId: line.waitingOfferId })),
+    );
+    for (const eventId of listsChanged) await enqueueWaitingListOffers(tx, jobs, eventId);
     // Committed with the bookings, or not at all: a confirmed ticket always has its e-mail on the way.
     await jobs.enqueueTicketEmails(
       tx,
@@ -388,14 +399,18 @@ async function confirmTogether(db: Db, jobs: TicketEmailQueue, company: Platform
   return sessionIds.map((sessionId) => answers.get(sessionId) ?? { status: "not-confirmable", reason: "No order with that session" });
 }
 
-/** Ends a pending checkout (cancelled by the buyer, or expired): its places are free again. */
-export async function releaseOrder({ db, sessionId, status }: { db: Db; sessionId: string; status: "cancelled" | "expired" }) {
+/** Ends a pending checkout (cancelled by the buyer, or expired): its places are free again, for its events' waiting lists first (decision 043). */
+export async function releaseOrder({ db, sessionId, status, jobs }: { db: Db; sessionId: string; status: "cancelled" | "expired"; jobs?: Pick<TicketEmailQueue, "enqueue"> }) {
   const [order] = await db
     .update(orders)
     .set({ status })
     .where(and(eq(orders.sessionId, sessionId), eq(orders.status, "pending")))
     .returning({ id: orders.id });
   if (order) publicPagesChanged(db, "places");
+  if (order && jobs) {
+    const released = await db.selectDistinct({ eventId: orderLines.eventId }).from(orderLines).where(eq(orderLines.orderId, order.id));
+    for (const { eventId } of released) await enqueueWaitingListOffers(db, jobs, eventId);
+  }
   return Boolean(order);
 }
 
@@ -469,10 +484,10 @@ export async function payTestCheckout({
 }
 
 /** The test checkout's Cancel button: releases the buyer's own checkout and sends the browser back to its first event. */
-export async function cancelTestCheckout({ db, sessionId, userId }: { db: Db; sessionId: string; userId: string }) {
+export async function cancelTestCheckout({ db, sessionId, userId, jobs }: { db: Db; sessionId: string; userId: string; jobs?: Pick<TicketEmailQueue, "enqueue"> }) {
   const order = await findOwnOrder({ db, sessionId, userId });
   if (!order) throw new AppError("NOT_FOUND", NO_TEST_CHECKOUT);
-  await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled" });
+  await releaseOrder({ db, sessionId: order.sessionId, status: "cancelled", jobs });
   const [first] = await db.select({ eventId: orderLines.eventId }).from(orderLines).where(eq(orderLines.orderId, order.id)).limit(1);
   return { redirectUrl: paymentCancelPath(first?.eventId ?? null) };
 }

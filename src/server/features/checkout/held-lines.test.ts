@@ -143,7 +143,7 @@ describe("a hold's count reads its own event's live lines, whatever the planner'
         select case when replace(session_id, 'cs_stats_', '')::int <= 1800 then ${rush.id}::uuid else ${other.id}::uuid end as event_id
       ) as line`);
     const standing = await ctx.db.transaction((tx) => holdStanding(tx, [organiser.id], [rush.id]));
-    expect(standing.get(rush.id)).toEqual({ taken: 300, heldBy: new Map([[organiser.id, 0]]) });
+    expect(standing.get(rush.id)).toEqual({ taken: 300, waiting: 0, heldBy: new Map([[organiser.id, 0]]) });
 
     // The statement holdStanding sends, explained with its values.
     recording.sent.length = 0;

@@ -29,6 +29,7 @@ import { ticketTypesWithTaken, type TicketTypeRow, type TypesWithTaken } from ".
 import { checkPerOrder, checkPlacesLeft, checkSalesWindow, checkTypePlacesLeft, holdStanding, lockEvents, ticketTypeOfLine, type HoldStanding } from "./capacity";
 import { checkCodeKnown, checkCodeUses, codeForEvent, codeRules, keptBackFor, lockCodeStanding, recordCodeUses, reservedPlacesTaken, type CodeStanding } from "./hold-codes";
 import type { CodeRow } from "../events/code-uses";
+import { checkOffer, offerNotFound, offersAtCheckout, type OfferAtCheckout } from "./waiting-offers";
 
 /** One buyer's hold, as create-payment asks for it: the cart's merged lines (in event id order) and the order's own fields. */
 export interface HoldRequest {
@@ -41,6 +42,8 @@ export interface HoldRequest {
   affiliateId: string | null;
   /** The discount or access code the buyer typed (issue 37), normalised; null for none. */
   code: string | null;
+  /** The token of the waiting-list offer the buyer checks out with (issue 37, decision 043); null for none. */
+  waitingOffer?: string | null;
 }
 
 /** A request with its buyer's e-mail address, read once for the batch: the order is sent there. */
@@ -64,6 +67,8 @@ export interface PricedLine {
   /** The code that priced the line, and what it took off each ticket (0 without one). */
   code: CodeRow | null;
   discount: number;
+  /** The waiting-list offer the line buys with (decision 043), or null. */
+  waitingOffer: OfferAtCheckout | null;
   fee: number;
   absorbedFee: number;
   total: number;
@@ -83,7 +88,7 @@ interface Awaiting {
  * within the per-event limit; every event's organiser must have named themselves as its seller and be able to be paid. Throws the buyer's
  * AppError, or prices every line from the database.
  */
-function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, types: TypesWithTaken, awaiting: Awaiting, codes: CodeStanding, now: Date): PricedLine[] {
+function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing: HoldStanding, types: TypesWithTaken, awaiting: Awaiting, codes: CodeStanding, offers: Map<string, OfferAtCheckout>, now: Date): PricedLine[] {
   const priced: PricedLine[] = [];
   // Each code of the buyer's text that covers one of the cart's events, and the tickets it prices.
   const used = new Map<CodeRow, number>();
@@ -92,6 +97,9 @@ function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing
     request.code,
     request.lines.map((line) => locked.get(line.eventId)),
   );
+  // An unknown offer, or one for none of the cart's events, is refused as not found before any count.
+  const named = request.waitingOffer ? offers.get(request.waitingOffer) : undefined;
+  if (request.waitingOffer && (!named || !request.lines.some((line) => line.eventId === named.eventId))) throw offerNotFound();
   // What this request's earlier lines take of each event and type (one event's lines are its types).
   const asked = new Map<string, number>();
   for (const line of request.lines) {
@@ -106,14 +114,23 @@ function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing
     // A hidden type is sold only with a code that names it (issue 37).
     const type = ticketTypeOfLine(event, line.ticketTypeId, types.byEvent.get(event.id) ?? [], (hidden) => code !== null && code.ticketTypeIds.includes(hidden.id));
     checkSalesWindow(event, type, now);
-    const { taken, heldBy } = standing.get(event.id)!;
+    const { taken, waiting, heldBy } = standing.get(event.id)!;
     const eventAsked = asked.get(event.id) ?? 0;
     const typeAsked = asked.get(type.id) ?? 0;
     const applies = code !== null && codeAppliesToType(code, type);
     // The places the buyer's code keeps back are theirs to take (issue 37): counted as taken for everyone else.
     const kept = applies ? keptBackFor(codes, code, now) : { event: 0, type: 0 };
-    checkPlacesLeft({ event, quantity: eventAsked + line.quantity, taken: taken - kept.event });
-    checkTypePlacesLeft({ event, type, quantity: typeAsked + line.quantity, taken: (types.taken.get(type.id) ?? 0) - kept.type });
+    // With the buyer's waiting-list offer (decision 043), the place is counted without the waiting entries
+    // and without the offer itself: it was made only when a place was free of sales, holds and other offers.
+    const offer = request.waitingOffer
+      ? request.lines.some((other) => other.eventId === event.id) && offers.get(request.waitingOffer)?.eventId === event.id
+        ? checkOffer(offers.get(request.waitingOffer), { userId: request.userId, eventId: event.id, type, quantity: line.quantity, linesOfEvent: request.lines.filter((other) => other.eventId === event.id).length })
+        : null
+      : null;
+    const eventTaken = (offer ? taken - waiting - 1 : taken) - kept.event;
+    const typeTaken = (types.taken.get(type.id) ?? 0) - (offer ? (types.waiting.get(type.id) ?? 0) + (offer.ticketTypeId === type.id ? 1 : 0) : 0) - kept.type;
+    checkPlacesLeft({ event, quantity: eventAsked + line.quantity, taken: eventTaken });
+    checkTypePlacesLeft({ event, type, quantity: typeAsked + line.quantity, taken: typeTaken });
     checkPerOrder(event, type, line.quantity);
     const limited = ticketLimitError({ title: event.title, requested: eventAsked + line.quantity, alreadyHeld: heldBy.get(request.userId) ?? 0 });
     if (limited) throw limited;
@@ -132,6 +149,7 @@ function priceHold(request: HoldRequest, locked: Map<string, EventRow>, standing
       unitPrice,
       code: applies ? code : null,
       discount: type.pricePence - unitPrice,
+      waitingOffer: offer,
       fee: buyerFeePerTicket(unitPrice, event.absorbsBookingFee),
       absorbedFee: absorbedFeePerTicket(unitPrice, event.absorbsBookingFee),
       total: ticketTotal(unitPrice, line.quantity, event.absorbsBookingFee),
@@ -168,6 +186,7 @@ async function writeOrders(tx: Tx, held: (BuyerHold & { orderId: string; priced:
             unitPricePence: line.unitPrice,
             codeId: line.code?.id ?? null,
             discountPerTicketPence: line.discount,
+            waitingOfferId: line.waitingOffer?.id ?? null,
             feePerTicketPence: line.fee,
             absorbedFeePerTicketPence: line.absorbedFee,
             totalPence: line.total,
@@ -241,16 +260,21 @@ async function holdTogether(db: Db, holds: BuyerHold[]): Promise<Settled<HeldOrd
         }),
       })),
     );
+    // The waiting-list offers named, after the events' lock (the offers job takes it to change them).
+    const offers = await offersAtCheckout(tx, [...new Set(holds.flatMap(({ request }) => (request.waitingOffer ? [request.waitingOffer] : [])))]);
     const outcomes: ({ failed: AppError } | { orderId: string; priced: PricedLine[] })[] = holds.map(({ request }) => {
       try {
         const now = new Date();
-        const priced = priceHold(request, locked, standing, types, awaiting, codes, now);
+        const priced = priceHold(request, locked, standing, types, awaiting, codes, offers, now);
         // Taken from what the codes kept back, these places were counted already (before the uses are recorded).
         const fromReserves = reservedPlacesTaken(codes, codeUsesOf(priced), now);
         recordCodeUses(codes, request.userId, codeUsesOf(priced));
         for (const line of priced) {
-          standing.get(line.event.id)!.taken += line.quantity;
-          types.taken.set(line.type.id, (types.taken.get(line.type.id) ?? 0) + line.quantity);
+          // An offer's place was counted already (its offer); the line now carries it instead. An any-type
+          // offer was counted against the event only, so its line's type counts it now.
+          if (!line.waitingOffer) standing.get(line.event.id)!.taken += line.quantity;
+          if (line.waitingOffer?.ticketTypeId !== line.type.id) types.taken.set(line.type.id, (types.taken.get(line.type.id) ?? 0) + line.quantity);
+          if (line.waitingOffer) line.waitingOffer.carried = true;
         }
         for (const { eventId, typeId, places } of fromReserves) {
           standing.get(eventId)!.taken -= places;

@@ -25,6 +25,7 @@ import {
   tickets,
   users,
   verifications,
+  waitingListEntries,
 } from "../../db/schema";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
 import { parseInput } from "../../lib/parse-input";
@@ -191,6 +192,8 @@ export async function eraseAccount(
     await tx.delete(rateLimits).where(contains(rateLimits.key));
     await tx.update(affiliates).set({ status: "inactive" }).where(eq(affiliates.userId, userId));
     await tx.delete(organiserNoticeSettings).where(eq(organiserNoticeSettings.userId, userId));
+    // Their waiting-list entries and the offers made to them (issue 37); a line bought with one keeps no link to it.
+    await tx.delete(waitingListEntries).where(eq(waitingListEntries.userId, userId));
     await tx.delete(refundRequestSummaries).where(eq(refundRequestSummaries.userId, userId));
     await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${email}`);
     const outbox = await tx

@@ -24,6 +24,8 @@ import {
   refunds,
   sessions,
   ticketChanges,
+  waitingListEntries,
+  waitingListOffers,
   tickets,
   ticketTypes,
   users,
@@ -72,6 +74,8 @@ export const PERSONAL_DATA_TABLES: Record<string, { section: keyof PersonalDataE
   sales_tally_moves: { leftOut: "per-event daily sums, about no person (the organiser's sales are in organisedEvents)", by: [] },
   search_words: { leftOut: "words of public event listings", by: [] },
   ticket_types: { leftOut: "the kinds of ticket an event sells (names, prices, limits: issue 36), about no person; the events are in organisedEvents", by: [] },
+  waiting_list_entries: { section: "waitingList", by: ["user_id"] },
+  waiting_list_offers: { section: "waitingList", by: [] },
   codes: { leftOut: "an organiser's discount and access codes (texts, discounts, limits: issue 37), business terms about no person; the uses are order lines, in orders", by: ["organiser_id"] },
 };
 
@@ -168,6 +172,12 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
     .from(refundRequests)
     .where(or(eq(refundRequests.userId, userId), eq(refundRequests.decidedBy, userId), bookingIds.length ? inArray(refundRequests.bookingId, bookingIds) : sql`false`))
     .orderBy(asc(refundRequests.createdAt));
+
+  // The person's waiting-list entries (issue 37) and the offers made to them; the offers' links are secrets left out.
+  const waitingRows = await db.select().from(waitingListEntries).where(eq(waitingListEntries.userId, userId)).orderBy(asc(waitingListEntries.createdAt));
+  const waitingOfferRows = waitingRows.length
+    ? await db.select().from(waitingListOffers).where(inArray(waitingListOffers.entryId, waitingRows.map((entry) => entry.id))).orderBy(asc(waitingListOffers.createdAt))
+    : [];
 
   const affiliateRows = await db.select().from(affiliates).where(eq(affiliates.userId, userId));
   const affiliateIds = affiliateRows.map((affiliate) => affiliate.id);
@@ -350,6 +360,16 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
       decidedByYou: request.decidedBy === userId,
       createdAt: iso(request.createdAt),
       decidedAt: iso(request.decidedAt),
+    })),
+    waitingList: waitingRows.map((entry) => ({
+      eventId: entry.eventId,
+      ticketTypeId: entry.ticketTypeId,
+      status: entry.status,
+      joinedAt: iso(entry.createdAt),
+      updatedAt: iso(entry.updatedAt),
+      offers: waitingOfferRows
+        .filter((offer) => offer.entryId === entry.id)
+        .map((offer) => ({ sentBy: offer.sentBy, status: offer.status, sentAt: iso(offer.createdAt), expiresAt: iso(offer.expiresAt), takenOrderId: offer.takenOrderId })),
     })),
     affiliate: {
       accounts: affiliateRows.map((affiliate) => ({

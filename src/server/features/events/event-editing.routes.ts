@@ -54,7 +54,7 @@ const TICKET_TYPES_DOC = [
   "Questions (issue 36): `questions: [{ id?, label, kind, options?, required?, ticketTypes? }]`, at most 10, asked at checkout about each ticket's attendee in this order. `kind` is `text` (an answer of at most 300 characters), `choice` (one of `options`: 2 to 20, each at most 100 characters, none twice) or `checkbox` (a tick box; required means it must be ticked). `ticketTypes` names the types it is asked on (absent or null: every ticket). Labels must differ (case aside). On an edit the list is the whole of the event's questions (an `id` keeps a question, so its answers stay its own); without it the questions are kept. Answers already given keep the question as it was asked.",
 ].join("\n\n");
 
-export const eventEditingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, storage }) => {
+export const eventEditingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, session, storage, jobs }) => {
   const actorOf = (request: FastifyRequest) => session.requireActor(request);
 
   app.post(
@@ -97,7 +97,7 @@ export const eventEditingRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request) => {
       const actor = await actorOf(request);
       const { input, image } = await readEventSubmission(request);
-      return updateEvent({ db, storage, actor, eventId: request.params.id, input, image });
+      return updateEvent({ db, storage, actor, eventId: request.params.id, input, image, jobs });
     },
   );
 

@@ -1,4 +1,6 @@
 import { parseInput } from "../../lib/parse-input";
+import type { Jobs } from "../../jobs/jobs";
+import { enqueueWaitingListOffers } from "../../jobs/waiting-list-offers";
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import { AppError, businessTypeForCategory, EventInput, eventDatesError, eventDatesMove, ONGOING_BUSINESS_DATE, type EditableEvent, type EventDates, isUuid, raisesAgeLimit } from "../../../domain";
@@ -187,6 +189,7 @@ export async function updateEvent({
   eventId,
   input: raw,
   image,
+  jobs,
 }: {
   db: Db;
   storage: FileStorage;
@@ -194,6 +197,8 @@ export async function updateEvent({
   eventId: string;
   input: unknown;
   image?: Buffer;
+  /** To offer places an edit frees (capacity raised) to the event's waiting list at once (decision 043). */
+  jobs?: Pick<Jobs, "enqueue">;
 }): Promise<EditableEvent> {
   const current = await getEditableEvent({ db, actor, eventId });
   const input = parseEventInput(raw);
@@ -230,6 +235,8 @@ export async function updateEvent({
   publicPagesChanged(db);
   // The stored files go when the event's picture changes to a web address or to none.
   if (!image && imageUrl !== current.imageUrl) await removeEventImages({ storage, eventId }).catch(() => {});
+  // A capacity raised (the event's or a type's) frees places for the waiting list first.
+  if (jobs) await enqueueWaitingListOffers(db, jobs, eventId);
   return (await loadEditable(db, eventId))!;
 }
 

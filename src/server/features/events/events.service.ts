@@ -475,7 +475,7 @@ export async function getHomeData({ db, now = new Date() }: { db: Db; now?: Date
 export async function getEvent({ db, id, code: text }: { db: Db; id: string; code?: string }): Promise<EventDetail> {
   if (!EventId.safeParse(id).success) throw new AppError("EVENT_NOT_FOUND", "Event not found");
   const [row] = await db
-    .select({ ...cardColumns, organiserId: events.userId, taken: placesTaken(events.id), videoUrl: events.videoUrl, createdAt: events.createdAt, sellerDetails: sellerDetailsColumns, questions: events.questions })
+    .select({ ...cardColumns, organiserId: events.userId, taken: placesTaken(events.id), videoUrl: events.videoUrl, createdAt: events.createdAt, sellerDetails: sellerDetailsColumns, questions: events.questions, waitingListEnabled: events.waitingListEnabled })
     .from(events)
     .leftJoin(profiles, eq(profiles.userId, events.userId))
     .where(eq(events.id, id))
@@ -504,6 +504,7 @@ export async function getEvent({ db, id, code: text }: { db: Db; id: string; cod
     createdAt: new Date(row.createdAt).toISOString(),
     seller,
     awaitingSellerDetails: paid && !seller,
+    waitingList: { enabled: row.waitingListEnabled },
     ...(code ? { code: code.view } : {}),
   };
 }

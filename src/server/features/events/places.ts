@@ -42,9 +42,39 @@ function keptBackByCodes(of: "event" | "type", id: AnyColumn | string, exceptCod
 }
 
 /**
+ * The waiting list's terms (issue 37, decision 043; pretix's rule): an open offer holds its place until it
+ * expires, except while a live hold line carries it (that line counts it); an entry not yet offered holds a
+ * place while its list counts (the list on, the event active and not started, its type's sales not ended),
+ * so a freed place goes to the list before the public. Written on aliased tables (wo, we, wev, wtt), so they
+ * nest inside reads of events or ticket_types whose columns name the id.
+ */
+const openOfferCounts = sql`wo.status = 'open' and wo.expires_at > now()
+  and not exists (select 1 from order_lines wol where wol.waiting_offer_id = wo.id and wol.held_until > now())`;
+const waitingEntryCounts = sql`we.status = 'waiting' and wev.waiting_list_enabled and wev.status = 'active' and wev.date_time > now()
+  and (wtt.sales_end is null or wtt.sales_end > now())`;
+
+/** Open offers counting against an event (every offer of it) or a type (offers of that type; an any-type offer counts against its event only). */
+export function openOffersTaking(of: "event" | "type", id: AnyColumn | string): SQL<number> {
+  const column = of === "event" ? sql`wo.event_id` : sql`wo.ticket_type_id`;
+  // Nested once, as taken's sum is, so a single-table select keeps the columns' table.
+  const count = sql`(select count(*)::int from waiting_list_offers wo where ${column} = ${id} and ${openOfferCounts})`;
+  return sql<number>`${count}`;
+}
+
+/** Waiting entries counting against an event (all of its entries) or a type (that type's; an any-type entry counts against its event only). */
+export function waitingEntriesTaking(of: "event" | "type", id: AnyColumn | string): SQL<number> {
+  const column = of === "event" ? sql`we.event_id` : sql`we.ticket_type_id`;
+  const count = sql`(select count(*)::int from waiting_list_entries we join events wev on wev.id = we.event_id left join ticket_types wtt on wtt.id = we.ticket_type_id
+  where ${column} = ${id} and ${waitingEntryCounts})`;
+  return sql<number>`${count}`;
+}
+
+/**
  * Confirmed tickets plus places held by unexpired pending checkouts (decisions D9), other than
  * `exceptOrderId`'s, of whatever the two columns name (an event, or a ticket type), plus the places codes
- * keep back (issue 37) other than `exceptCodeId`'s.
+ * keep back (issue 37) other than `exceptCodeId`'s, and the waiting list's open offers and waiting entries
+ * (decision 043). A checkout with an offer subtracts the entries and its own offer (holds.ts), as the offer
+ * was made only when a place was free of everything else.
  */
 function taken(booked: AnyColumn, held: AnyColumn, of: "event" | "type", id: AnyColumn | string, exceptOrderId?: string, exceptCodeId?: string): SQL<number> {
   const otherOrder = exceptOrderId ? sql` and ${orderLines.orderId} <> ${exceptOrderId}` : sql``;
@@ -56,7 +86,7 @@ function taken(booked: AnyColumn, held: AnyColumn, of: "event" | "type", id: Any
 ) + (
   select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
   where ${held} = ${id} and ${liveHeldLine}${otherOrder}
-) + ${keptBackByCodes(of, id, exceptCodeId)})`;
+) + ${keptBackByCodes(of, id, exceptCodeId)} + ${openOffersTaking(of, id)} + ${waitingEntriesTaking(of, id)})`;
   return sql<number>`${sum}`;
 }
 
@@ -87,6 +117,12 @@ export function placesTakenByEvent(eventIds: SQL): SQL {
   union all
   select ${codes.eventId}, ${codeReservationSql} from ${codes}
   where ${codes.eventId} in (${eventIds}) and ${codes.reservedPlaces} is not null
+  union all
+  select wo.event_id, 1 from waiting_list_offers wo
+  where wo.event_id in (${eventIds}) and ${openOfferCounts}
+  union all
+  select we.event_id, 1 from waiting_list_entries we join events wev on wev.id = we.event_id left join ticket_types wtt on wtt.id = we.ticket_type_id
+  where we.event_id in (${eventIds}) and ${waitingEntryCounts}
 ) as held group by held.event_id`;
 }
 

@@ -15,7 +15,7 @@ import {
 } from "../../../domain";
 import type { Db, Tx } from "../../db/client";
 import { bookings, events, orderLines, orders, ticketTypes } from "../../db/schema";
-import { typePlacesTaken } from "./places";
+import { typePlacesTaken, waitingEntriesTaking } from "./places";
 
 /** One ticket type of an event (decision D24, issue 36). */
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
@@ -24,6 +24,8 @@ export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 export interface TypesWithTaken {
   byEvent: Map<string, TicketTypeRow[]>;
   taken: Map<string, number>;
+  /** Of `taken`, each type's waiting-list entries not yet offered (decision 043): a checkout with an offer does not count them. */
+  waiting: Map<string, number>;
 }
 
 /** Each event's types, in their order. */
@@ -43,17 +45,19 @@ export async function ticketTypesOf(db: Db | Tx, eventIds: readonly string[]): P
 export async function ticketTypesWithTaken(tx: Db | Tx, eventIds: readonly string[]): Promise<TypesWithTaken> {
   const byEvent = new Map<string, TicketTypeRow[]>(eventIds.map((id) => [id, []]));
   const taken = new Map<string, number>();
-  if (eventIds.length === 0) return { byEvent, taken };
+  const waiting = new Map<string, number>();
+  if (eventIds.length === 0) return { byEvent, taken, waiting };
   const rows = await tx
-    .select({ type: ticketTypes, taken: typePlacesTaken(ticketTypes.id) })
+    .select({ type: ticketTypes, taken: typePlacesTaken(ticketTypes.id), waiting: waitingEntriesTaking("type", ticketTypes.id) })
     .from(ticketTypes)
     .where(inArray(ticketTypes.eventId, [...eventIds]))
     .orderBy(asc(ticketTypes.eventId), asc(ticketTypes.position), asc(ticketTypes.createdAt));
   for (const row of rows) {
     byEvent.get(row.type.eventId)?.push(row.type);
     taken.set(row.type.id, Number(row.taken));
+    waiting.set(row.type.id, Number(row.waiting));
   }
-  return { byEvent, taken };
+  return { byEvent, taken, waiting };
 }
 
 /**

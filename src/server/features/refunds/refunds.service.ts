@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { enqueueWaitingListOffers } from "../../jobs/waiting-list-offers";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError, hasValidTickets, isUuid, managesEvent, refundAmounts, refundIncludesFee, type RefundSource } from "../../../domain";
 import type { Db, Tx } from "../../db/client";
@@ -69,6 +70,8 @@ export async function startBookingRefund(
     .returning();
   await tx.update(tickets).set({ refundId: refund!.id }).where(inArray(tickets.id, voided.ticketIds));
   await jobs.enqueue(tx, QUEUES.refund, { refundId: refund!.id }, { singletonKey: refund!.id, asSafetyNet: true });
+  // The places refunded go to the event's waiting list first (decision 043).
+  await enqueueWaitingListOffers(tx, jobs, booking.eventId);
   return { refund: refund!, created: true };
 }
 

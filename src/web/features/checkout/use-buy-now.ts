@@ -27,6 +27,7 @@ export function useBuyNow({
   minAge,
   questions = [],
   code,
+  waitingOffer,
 }: {
   eventId: string;
   eventTitle: string;
@@ -36,6 +37,8 @@ export function useBuyNow({
   questions?: readonly TicketQuestion[];
   /** The buyer's code the page was priced with (issue 37); the server prices the checkout with it again. */
   code?: string;
+  /** A waiting-list offer's token (issue 37, the offer e-mail's `?offer=`): the server holds the place for it. */
+  waitingOffer?: string;
 }) {
   const user = useSessionUser();
   const navigate = useNavigate();
@@ -48,7 +51,7 @@ export function useBuyNow({
 
   function askToSignIn() {
     toast.error(PAYMENT_TOASTS.signInRequired.title, { description: PAYMENT_TOASTS.signInRequired.description });
-    void navigate(signInPath(paths.event(eventId)));
+    void navigate(signInPath(paths.event(eventId) + (waitingOffer ? `?offer=${encodeURIComponent(waitingOffer)}` : "")));
   }
 
   // The Buy Now is one line, ticket 1 the buyer's; kept under one key, so a change of type keeps what was typed.
@@ -68,7 +71,7 @@ export function useBuyNow({
     setPending(true);
     let leaving = false;
     try {
-      const { url, booked } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, ...(ticketTypeId ? { ticketTypeId } : {}), attendeeName, ...(attendees ? { attendees } : {}), affiliateCode: browserAffiliateCode(), ...(code ? { code } : {}), ...(born ? { dateOfBirth: born } : {}) });
+      const { url, booked } = await createPayment({ eventId, eventTitle, ticketQuantity: quantity, ...(ticketTypeId ? { ticketTypeId } : {}), attendeeName, ...(attendees ? { attendees } : {}), affiliateCode: browserAffiliateCode(), ...(code ? { code } : {}), ...(waitingOffer ? { waitingOffer } : {}), ...(born ? { dateOfBirth: born } : {}) });
       if (!url) throw new Error(NO_CHECKOUT_URL);
       if (booked) {
         // Free tickets only (issue 36): nothing to pay, so no checkout window; this tab goes to the booked tickets.

@@ -10,6 +10,24 @@ import { BookingTotals } from "./booking-totals";
 import { TicketQuantityField } from "./ticket-quantity-field";
 import { firstOnSale, TicketTypeChooser } from "./ticket-type-chooser";
 
+/**
+ * A place the waiting list holds for this buyer (issue 37, the offer e-mail's `?offer=`): one ticket of
+ * its type (null: any shown type on sale), bought even though the type is sold out to the public.
+ */
+export interface HeldPlace {
+  ticketTypeId: string | null;
+  /** "A place is held for you until …", in UK time. */
+  notice: string;
+}
+
+/** The types a held place may be bought as, each on sale to this buyer with its one place. */
+function typesForHeldPlace(types: readonly TicketTypeView[], held: HeldPlace): TicketTypeView[] {
+  return types.map((type) => {
+    const open = type.salesState === "on-sale" && (held.ticketTypeId === null || held.ticketTypeId === type.id);
+    return open ? { ...type, onSale: true, remaining: 1 } : { ...type, onSale: false };
+  });
+}
+
 /** The most a cart line may hold: the chosen type's places left and maximum per order (issue 36), else the event's places left. */
 function cartLineMax(chosen: TicketTypeView | null, remaining: number | null): number {
   if (!chosen) return maxTicketsFor(remaining);
@@ -20,7 +38,7 @@ function cartLineMax(chosen: TicketTypeView | null, remaining: number | null): n
 export function BookingCard({
   pricePence,
   absorbsBookingFee,
-  ticketTypes = [],
+  ticketTypes: listedTypes = [],
   minAge = null,
   remaining,
   state,
@@ -29,6 +47,7 @@ export function BookingCard({
   attendeeField,
   onBuyNow,
   onAddToCart,
+  held = null,
 }: {
   pricePence: number;
   /** The organiser pays the booking fee (D22): the buyer pays the ticket price only. */
@@ -49,18 +68,23 @@ export function BookingCard({
   onBuyNow: (quantity: number, ticketTypeId?: string) => void;
   /** `max` is the most the cart's line may hold; the chosen type's id when the event sells several (issue 36: a cart line per type). */
   onAddToCart: (quantity: number, max: number, ticketTypeId?: string) => void;
+  /** A place held for this buyer by a waiting-list offer: one ticket, Buy Now only. */
+  held?: HeldPlace | null;
 }) {
   const id = useId();
+  const ticketTypes = held ? typesForHeldPlace(listedTypes, held) : listedTypes;
   const [rawQuantity, setRawQuantity] = useState("1");
   // Several types: the buyer picks one, and its price and places are the card's (issue 36).
   const choosing = ticketTypes.length > 1;
   const [chosenId, setChosenId] = useState<string | null>(() => firstOnSale(ticketTypes)?.id ?? null);
   const chosen = choosing ? (ticketTypes.find((type) => type.id === chosenId && type.onSale) ?? null) : null;
-  const onSale = state === "available" && (!choosing || chosen !== null);
-  const left = chosen ? chosen.remaining : remaining;
+  // A held place is bought while the type is sold out to everyone else.
+  const open = state === "available" || (held !== null && state === "sold-out");
+  const onSale = open && (!choosing || chosen !== null);
+  const left = held ? 1 : chosen ? chosen.remaining : remaining;
   const quantity = normaliseQuantity(rawQuantity, left);
   const quantityId = `${id}-quantity`;
-  const notice = choosing && state === "available" && !chosen ? "No tickets are on sale right now." : unavailableNotice(state, status);
+  const notice = held ? (onSale ? null : "This ticket type is no longer on sale.") : choosing && state === "available" && !chosen ? "No tickets are on sale right now." : unavailableNotice(state, status);
   const noteId = `${id}-note`;
   // One type: its price, which a buyer's code may have lowered (issue 37); the event's when it names none.
   const unitPence = chosen?.pricePence ?? (ticketTypes.length === 1 ? ticketTypes[0]!.pricePence : pricePence);
@@ -97,10 +121,22 @@ export function BookingCard({
       )}
 
       <div className="flex flex-col gap-5 p-6">
-        {choosing && state === "available" && <TicketTypeChooser name={`${id}-type`} types={ticketTypes} chosen={chosen?.id ?? null} onChoose={setChosenId} disabled={buying} />}
+        {held && (
+          <p role="status" className="flex items-start gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-900">
+            <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {held.notice}
+          </p>
+        )}
+        {choosing && open && <TicketTypeChooser name={`${id}-type`} types={ticketTypes} chosen={chosen?.id ?? null} onChoose={setChosenId} disabled={buying} />}
         {onSale && (
           <>
-            <TicketQuantityField id={quantityId} raw={rawQuantity} onRawChange={setRawQuantity} remaining={left} disabled={buying} />
+            {held ? (
+              <p id={quantityId} className="text-sm font-semibold text-ink">
+                Quantity: 1 ticket
+              </p>
+            ) : (
+              <TicketQuantityField id={quantityId} raw={rawQuantity} onRawChange={setRawQuantity} remaining={left} disabled={buying} />
+            )}
             <BookingTotals id={id} quantityId={quantityId} pricePence={unitPence} absorbsBookingFee={absorbsBookingFee} quantity={quantity} />
             {typeof attendeeField === "function" ? attendeeField(quantity, chosen?.id ?? ticketTypes[0]?.id) : attendeeField}
           </>
@@ -118,16 +154,18 @@ export function BookingCard({
               {buying && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
               {buying ? "Processing..." : "Buy Now"}
             </Button>
-            <Button
-              size="lg"
-              variant="outline"
-              disabled={!onSale}
-              aria-describedby={notice ? noteId : undefined}
-              onClick={() => onAddToCart(tidyQuantity(), cartLineMax(chosen, remaining), chosen?.id)}
-            >
-              <ShoppingCart aria-hidden="true" />
-              Add to Cart
-            </Button>
+            {!held && (
+              <Button
+                size="lg"
+                variant="outline"
+                disabled={!onSale}
+                aria-describedby={notice ? noteId : undefined}
+                onClick={() => onAddToCart(tidyQuantity(), cartLineMax(chosen, remaining), chosen?.id)}
+              >
+                <ShoppingCart aria-hidden="true" />
+                Add to Cart
+              </Button>
+            )}
           </div>
         )}
 
@@ -136,7 +174,7 @@ export function BookingCard({
             id={noteId}
             className={cn(
               "flex items-start gap-2 rounded-xl px-4 py-3 text-sm font-semibold",
-              state === "sold-out" ? "bg-red-50 text-red-800" : "bg-surface text-ink",
+              state === "sold-out" || held ? "bg-red-50 text-red-800" : "bg-surface text-ink",
             )}
           >
             <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

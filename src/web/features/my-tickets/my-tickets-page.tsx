@@ -61,7 +61,14 @@ function TicketSection({
  * ones first, soonest first, then past ones apart, most recent first; the server decides which is which
  * (issue 17).
  */
-export function MyTicketsPage({ tickets }: { tickets: ShownTicket[] }) {
+export function MyTicketsPage({
+  tickets,
+  waitingLists = null,
+}: {
+  tickets: ShownTicket[];
+  /** The buyer's waiting lists (issue 37), composed by the route: nothing when there are none. */
+  waitingLists?: ReactNode;
+}) {
   const { printing, print } = usePrintTicket();
   const upcoming = tickets.filter((ticket) => ticket.period === "upcoming");
   const past = tickets.filter((ticket) => ticket.period === "past");
@@ -74,6 +81,7 @@ export function MyTicketsPage({ tickets }: { tickets: ShownTicket[] }) {
             Show the QR code on your phone or on paper at the entrance.
           </p>
         </header>
+        {waitingLists}
         <div className="mt-8 print:mt-0">
           {tickets.length === 0 ? (
             <EmptyTickets />

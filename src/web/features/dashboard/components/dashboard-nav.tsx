@@ -1,4 +1,4 @@
-import { CalendarDays, ChartColumn, Landmark, Ticket, TicketPercent, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, ChartColumn, Landmark, ListOrdered, Ticket, TicketPercent, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { DASHBOARD_TABS, type DashboardTab } from "../lib/dashboard-view";
 
@@ -8,11 +8,12 @@ const ICONS: Record<DashboardTab, LucideIcon> = {
   bookings: Ticket,
   attendees: Users,
   codes: TicketPercent,
+  "waiting-list": ListOrdered,
   payouts: Landmark,
 };
 
 /**
- * My Events, Sales Analytics, My Bookings, Attendee Management (spec §2 Dashboard) and Payouts (D23):
+ * My Events, Sales Analytics, My Bookings, Attendee Management (spec §2 Dashboard), Waiting Lists (issue 37) and Payouts (D23):
  * each a link to its own address, the current one marked (aria-current), styled as tabs.
  */
 export function DashboardNav() {

@@ -8,6 +8,7 @@ export const DASHBOARD_TABS = [
   { value: "bookings", label: "My Bookings", path: "/dashboard/bookings" },
   { value: "attendees", label: "Attendee Management", path: "/dashboard/attendees" },
   { value: "codes", label: "Codes", path: "/dashboard/codes" },
+  { value: "waiting-list", label: "Waiting Lists", path: "/dashboard/waiting-list" },
   { value: "payouts", label: "Payouts", path: "/dashboard/payouts" },
 ] as const;
 
