@@ -121,9 +121,9 @@ export const BUDGETS: Record<string, PageBudget> = {
     why: "Sign in and sign up: forms only; the one image is the favicon.",
   },
   cart: {
-    budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 7.5 * kB, requests: 19, domElements: 300, renderBlocking: 0 },
-    measured: { jsBytes: 138200, interactiveJsBytes: 138200, decoderBytes: 0, cssBytes: 16200, imageBytes: 500, fontBytes: 0, htmlBytes: 7100, requests: 18, domElements: 298, renderBlocking: 0 },
-    why: "Two lines drawn on the server from the cart cookie (decision 011); no posters. HTML 7 to 7.5 kB with the cart's 'Have a code?' (issue 37: a label, a field, Apply; 4 elements), measured at 7.1 kB.",
+    budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 7 * kB, requests: 19, domElements: 300, renderBlocking: 0 },
+    measured: { jsBytes: 138200, interactiveJsBytes: 138200, decoderBytes: 0, cssBytes: 16300, imageBytes: 500, fontBytes: 0, htmlBytes: 7000, requests: 17, domElements: 298, renderBlocking: 0 },
+    why: "Two lines drawn on the server from the cart cookie (decision 011); no posters. With the cart's 'Have a code?' (issue 37: a label, a field, Apply).",
   },
   categories: {
     budget: { jsBytes: MAX_PUBLIC_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 8 * kB, requests: 15, domElements: 410, renderBlocking: 0 },

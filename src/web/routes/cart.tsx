@@ -25,8 +25,8 @@ interface CartLoaderData {
   /** The questions of the cart's events that ask any (issue 36): each line's tickets answer those on its type. */
   questions: CartQuestions;
   sellers: CartSellers;
-  /** The cart's code (issue 37) as it stands for the cart's events; null without one. */
-  code: CartCode | null;
+  /** The cart's code (issue 37) as it stands for the cart's events; absent without one. */
+  code?: CartCode;
 }
 
 /**
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 async function cartData(context: Route.LoaderArgs["context"], lines: ReturnType<typeof parseCartCookie>, codeText: string | null): Promise<CartLoaderData> {
-  if (lines.length === 0) return { items: [], catalogue: {}, questions: {}, sellers: {}, code: null };
+  if (lines.length === 0) return { items: [], catalogue: {}, questions: {}, sellers: {} };
   const { getEvent, getEventsByIds, sellersOf } = await import("~/lib/services.server");
   const { db } = services(context);
   const ids = [...new Set(lines.map((line) => line.eventId))];
@@ -62,13 +62,16 @@ async function cartData(context: Route.LoaderArgs["context"], lines: ReturnType<
         const event = events.get(line.eventId);
         return event ? [cartItemFor(event, line.ticketQuantity, line.ticketTypeId)] : [];
       }),
-      catalogue: Object.fromEntries(found.map((event) => [event.id, event.ticketTypes])),
+      // Only what the cart reads of each type (CartTicketType): the page's data is sent with its HTML.
+      catalogue: Object.fromEntries(
+        found.map((event) => [event.id, event.ticketTypes.map(({ id, name, pricePence, onSale, remaining, minPerOrder, maxPerOrder }) => ({ id, name, pricePence, onSale, remaining, minPerOrder, maxPerOrder }))]),
+      ),
       questions: Object.fromEntries(found.flatMap((event) => (event.questions.length ? [[event.id, event.questions]] : []))),
       sellers,
-      code: codeText ? cartCodeOf(codeText, found.map((event) => ({ title: event.title, code: (event as { code?: EventDetail["code"] }).code }))) : null,
+      ...(codeText ? { code: cartCodeOf(codeText, found.map((event) => ({ title: event.title, code: (event as { code?: EventDetail["code"] }).code }))) } : {}),
     };
   } catch {
-    return { items: null, catalogue: {}, questions: {}, sellers: {}, code: null };
+    return { items: null, catalogue: {}, questions: {}, sellers: {} };
   }
 }
 
@@ -82,7 +85,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
       serverItems={loaderData.items}
       catalogue={loaderData.catalogue}
       sellers={loaderData.sellers}
-      codeField={<CartCodeForm code={loaderData.code} />}
+      codeField={<CartCodeForm code={loaderData.code ?? null} />}
       checkingOut={pending}
       lineFields={ticketFields ? (item, index) => <LineTicketsFields title={cartLineTitle(item)} fields={ticketFields(attendeeLine(item), index)} disabled={pending} /> : undefined}
       attendeeField={
