@@ -85,7 +85,7 @@ test("lists each code with its event, effect, types, window in UK time, uses hel
   // 24 Dec is GMT; the window is shown in UK time.
   expect(second!.textContent).toContain("Thu, 24 Dec 2026, 10:00 until Sun, 10 Jan 2027, 12:00");
   expect(second!.textContent).toContain("Not yet valid");
-  expect(second!.textContent).toContain("Places kept back10 (10 still held)");
+  expect(second!.textContent).toContain("Places kept back10 (10 not yet used)");
   expect(first!.textContent).not.toContain("Places kept back");
   expect(second!.textContent).toContain("Uses0 sold, no limit");
   expect(third!.textContent).toContain("EventAll my events");

@@ -44,7 +44,7 @@ function CodeRow({ code, events, result, filter }: { code: CodeSummary; events: 
               ["Valid", validityText(code)],
               ["Uses", usesText(code)],
               ["Per buyer", code.maxPerBuyer === null ? "No limit" : `At most ${code.maxPerBuyer}`],
-              ...(code.reservedPlaces === null ? [] : ([["Places kept back", `${code.reservedPlaces} (${code.reservedUnused} still held)`]] as const)),
+              ...(code.reservedPlaces === null ? [] : ([["Places kept back", `${code.reservedPlaces} (${code.reservedUnused} not yet used)`]] as const)),
             ] as const
           ).map(([term, detail]) => (
             <div key={term}>
