@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BOOKING_FEE_PENCE, organiserFee, type CodeSummary, type EditableEvent } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
 import { eventInput, signInAs } from "../../../../test/organiser";
-import { bookings, ledgerEntries, orderLines, orders } from "../../db/schema";
+import { affiliates, bookings, ledgerEntries, orderLines, orders } from "../../db/schema";
 import { reconcile } from "../ledger/reconcile";
 import { REFUND_REASONS } from "./checkout.service";
 
@@ -254,5 +254,23 @@ describe("checkout with a code (issue 37)", () => {
     expect(await problemsWith({ unitPricePence: 1900, discountPerTicketPence: 100 })).toContainEqual(expect.stringMatching(new RegExp(`took £1\\.00 off each ticket, but its code ${code.code}, unchanged since, takes £5\\.00 off its ticket type's price`)));
     expect((await reconcile(t.db)).problems).toEqual([]);
     expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(orderLines).where(inArray(orderLines.codeId, [code.id]))).toEqual([{ n: 1 }]);
+  });
+
+  it("carries an affiliate code and a discount code in one order: the commission is on the booking fee of the price paid (issue 37)", async () => {
+    const { event, typeId } = await setUp({ code: "HALF", effect: "percent", value: 50 });
+    const promoter = await newBuyer();
+    const [affiliate] = await t.db.insert(affiliates).values({ userId: promoter.account.id, affiliateCode: "PROMO37" }).returning();
+    const buyer = await newBuyer();
+    const started = await checkout(buyer, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 2, code: "half", affiliateCode: "promo37" });
+    expect(started.statusCode, started.body).toBe(200);
+    await pay(buyer, started.json().sessionId);
+    const [order] = await t.db.select({ affiliateId: orders.affiliateId, total: orders.totalPence }).from(orders).where(eq(orders.sessionId, started.json().sessionId));
+    expect(order).toEqual({ affiliateId: affiliate!.id, total: 2 * (1000 + BOOKING_FEE_PENCE) });
+    expect(await linesOf(started.json().sessionId)).toEqual([expect.objectContaining({ unit: 1000, discount: 1000, fee: BOOKING_FEE_PENCE })]);
+    const [booking] = await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.stripeSessionId, started.json().sessionId));
+    const entries = await t.db.select({ kind: ledgerEntries.kind, pence: ledgerEntries.amountPence }).from(ledgerEntries).where(eq(ledgerEntries.bookingId, booking!.id));
+    // 10% of the booking fee (never discounted), and the organiser fee on the £10.00 paid, not the £20.00 price.
+    expect(entries).toEqual(expect.arrayContaining([{ kind: "commission", pence: Math.round((2 * BOOKING_FEE_PENCE) / 10) }, { kind: "organiser_fee", pence: organiserFee(1000, 2) }, { kind: "ticket_sale", pence: 2000 }]));
+    expect((await reconcile(t.db)).problems).toEqual([]);
   });
 });
