@@ -5,7 +5,7 @@ import type { EditableEvent } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
 import { latestMessage } from "../../../../test/auth-client";
 import { eventInput, signInAs } from "../../../../test/organiser";
-import { bookings, orders, waitingListEntries, waitingListOffers } from "../../db/schema";
+import { bookings, codes, orders, waitingListEntries, waitingListOffers } from "../../db/schema";
 import { reconcile } from "../ledger/reconcile";
 import { eventsWithLiveLists, offerFreedPlaces, type MyWaitingEntry } from "./waiting-list.service";
 
@@ -358,5 +358,27 @@ describe("the waiting list (issue 37)", () => {
     await offerOf(third, event.id);
     await second.client.post(`/api/checkout/test/${late.json().sessionId}/pay`);
     expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.sessionId, late.json().sessionId)))[0]!.status).toBe("refunded");
+  });
+
+  it("offers the places a code kept back, once it expires, to the list before the public (issue 37's reserved places)", async () => {
+    const { organiser, event, typeId } = await soldOutEvent(1);
+    const vip = typeId("VIP");
+    const kept = await organiser.client.post("/api/codes", { code: `GUESTS-${randomUUID().slice(0, 6)}`, eventId: event.id, effect: "none", ticketTypeIds: [vip], reservedPlaces: 2 });
+    expect(kept.statusCode, kept.body).toBe(201);
+    for (let i = 0; i < 3; i++) await buy(await newBuyer(), event.id, vip);
+    // VIP's 5 places: 3 sold, 2 kept back by the code, so the public may join its list.
+    const waiter = await newBuyer();
+    const entry = await join(waiter, event.id, vip);
+    await t.db.update(codes).set({ validUntil: sql`now() - interval '1 second'` }).where(eq(codes.id, kept.json().id));
+    await runJob(event.id);
+    const offer = await offerOf(waiter, event.id);
+    // One of the two places is the waiter's offer; the other goes to the public, and no more.
+    const publicBuyer = await newBuyer();
+    const refused = await checkout(publicBuyer, { eventId: event.id, ticketTypeId: vip, ticketQuantity: 2 });
+    expect(errorOf(refused)).toMatchObject({ details: { reason: "NOT_ENOUGH_LEFT" } });
+    await buy(publicBuyer, event.id, vip);
+    await buy(waiter, event.id, vip, { waitingOffer: offer.token });
+    expect((await entryRow(entry.id)).status).toBe("bought");
+    expect((await reconcile(t.db)).problems).toEqual([]);
   });
 });
