@@ -394,6 +394,8 @@ const WaitingListSettings = z
 export async function updateWaitingListSettings({ db, jobs, actor, eventId, input }: { db: Db; jobs: JobsQueue; actor: Actor; eventId: string; input: unknown }) {
   const values = parseInput(WaitingListSettings, input ?? {}, { whole: "body" });
   const event = await managedEvent(db, actor, eventId);
+  // A body naming neither setting changes nothing (an empty update would be refused by the query builder).
+  if (values.enabled === undefined && values.offerHours === undefined) return organiserWaitingList({ db, actor, eventId });
   await db.transaction(async (tx) => {
     await tx
       .update(events)
