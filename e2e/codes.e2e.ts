@@ -36,19 +36,19 @@ describe("discount and access codes", () => {
     await screen.waitForURL((url) => url.pathname === "/dashboard/codes");
     const form = screen.getByRole("form", { name: "New code" });
     // A percentage over 100 is refused beside its field, with what was typed kept.
-    await form.getByLabel("Code").fill(quarter);
+    await form.getByLabel("Code", { exact: true }).fill(quarter);
     await form.getByLabel("Event").selectOption({ label: title });
     await form.getByLabel("Percentage off").fill("250");
     await form.getByRole("button", { name: "Create code" }).click();
     await screen.getByText("A percentage off must be from 1 to 100").waitFor();
-    expect(await form.getByLabel("Code").inputValue()).toBe(quarter);
+    expect(await form.getByLabel("Code", { exact: true }).inputValue()).toBe(quarter);
     await expect.poll(() => form.getByLabel("Percentage off").evaluate((input) => input === document.activeElement)).toBe(true);
     await form.getByLabel("Percentage off").fill("25");
     await form.getByLabel("Most tickets in all").fill("10");
     await form.getByRole("button", { name: "Create code" }).click();
     await screen.getByRole("status").filter({ hasText: `Code ${quarter} created: 25% off.` }).waitFor();
 
-    await form.getByLabel("Code").fill(crew);
+    await form.getByLabel("Code", { exact: true }).fill(crew);
     await form.getByLabel("Event").selectOption({ label: title });
     await form.getByLabel("What it does").selectOption("none");
     await form.getByRole("checkbox", { name: "Crew (hidden)" }).check();
