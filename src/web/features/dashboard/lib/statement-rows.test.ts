@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EventStatement } from "@domain";
-import { statementRow } from "./statement-rows";
+import { statementFigures, statementRow } from "./statement-rows";
 
 const statement = (discountsPence: number): EventStatement => ({
   eventId: "e1",
@@ -29,5 +29,13 @@ describe("an event's statement figures (issue 37)", () => {
   it("shows what codes gave away, apart from gross sales, only when they gave some", () => {
     expect(statementRow(statement(1000)).figures.at(-1)).toMatchObject({ label: "Discounts given with codes (not in gross sales)", value: "£10.00" });
     expect(statementRow(statement(0)).figures.map((figure) => figure.key)).not.toContain("discountsPence");
+  });
+
+  it("gives every row of a table the same columns: the discounts column for all when any event has discounts", () => {
+    const columns = statementFigures(true).map((figure) => figure.key);
+    expect(columns).toContain("discountsPence");
+    expect(statementRow(statement(0), true).figures.map((figure) => figure.key)).toEqual(columns);
+    expect(statementRow(statement(0), true).figures.at(-1)).toMatchObject({ value: "£0.00" });
+    expect(statementFigures(false).map((figure) => figure.key)).not.toContain("discountsPence");
   });
 });

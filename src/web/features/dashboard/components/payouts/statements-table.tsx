@@ -1,13 +1,17 @@
 import type { EventStatement } from "@domain";
 import { Badge } from "~/components/ui/badge";
-import { STATEMENT_FIGURES, statementRow } from "../../lib/statement-rows";
+import { statementFigures, statementRow } from "../../lib/statement-rows";
 import { StatementTicketTypeList, StatementTicketTypes } from "./statement-ticket-types";
 
 /** From large screens up: one row per event, every figure in its own right-aligned column. */
 export function StatementsTable({ statements }: { statements: EventStatement[] }) {
-  const rows = statements.map(statementRow);
+  // One set of columns for every row: the discounts column when any event has discounts (issue 37).
+  const withDiscounts = statements.some((statement) => statement.discountsPence > 0);
+  const figures = statementFigures(withDiscounts);
+  const rows = statements.map((statement) => statementRow(statement, withDiscounts));
   return (
-    <div className="hidden overflow-x-auto lg:block">
+    // Focusable, so a keyboard can scroll it when its columns are wider than the page (axe scrollable-region-focusable).
+    <div role="region" aria-label="Statements" tabIndex={0} className="hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600 lg:block">
       <table className="w-full text-sm">
         <caption className="sr-only">Statement per event: sales, fees, refunds, what is due to you and what has been paid</caption>
         <thead className="border-y border-border bg-surface text-muted">
@@ -15,7 +19,7 @@ export function StatementsTable({ statements }: { statements: EventStatement[] }
             <th scope="col" className="px-4 py-2.5 text-left font-semibold">
               Event
             </th>
-            {STATEMENT_FIGURES.map((figure) => (
+            {figures.map((figure) => (
               <th key={figure.key} scope="col" className="px-2 py-2.5 text-right font-semibold">
                 <abbr title={figure.label} className="no-underline">
                   {figure.short}
@@ -50,7 +54,7 @@ export function StatementsTable({ statements }: { statements: EventStatement[] }
             </tr>
             {row.ticketTypes && (
               <tr>
-                <td colSpan={STATEMENT_FIGURES.length + 2} className="px-4 pb-4 pt-0">
+                <td colSpan={figures.length + 2} className="px-4 pb-4 pt-0">
                   <div className="max-w-2xl rounded-xl bg-surface px-4 py-3">
                     <StatementTicketTypes title={row.title} types={row.ticketTypes} />
                   </div>
@@ -68,7 +72,7 @@ export function StatementsTable({ statements }: { statements: EventStatement[] }
 export function StatementCards({ statements }: { statements: EventStatement[] }) {
   return (
     <ul className="divide-y divide-border lg:hidden">
-      {statements.map(statementRow).map((row) => (
+      {statements.map((statement) => statementRow(statement)).map((row) => (
         <li key={row.id} aria-labelledby={`statement-${row.id}`} className="p-4 sm:p-5">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
