@@ -62,3 +62,4 @@ export * from "./ticket-types";
 export * from "./ticket-questions";
 export * from "./codes";
 export * from "./code-shapes";
+export * from "./waiting-list-shapes";

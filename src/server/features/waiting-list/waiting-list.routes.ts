@@ -1,41 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { MyWaitingEntry as MyEntry, OrganiserWaitingList as OrganiserList } from "../../../domain";
 import type { AppContext } from "../../app-context";
 import { joinWaitingList, leaveWaitingList, myWaitingList, organiserWaitingList, sendOfferByHand, updateWaitingListSettings } from "./waiting-list.service";
-
-const MyEntry = z.object({
-  id: z.string(),
-  eventId: z.string(),
-  eventTitle: z.string(),
-  eventDate: z.string(),
-  ticketTypeId: z.string().nullable(),
-  ticketTypeName: z.string().nullable(),
-  joinedAt: z.string(),
-  status: z.enum(["waiting", "offered", "bought", "left", "lapsed", "closed"]),
-  position: z.number().nullable(),
-  offer: z.object({ token: z.string(), expiresAt: z.string(), url: z.string() }).nullable(),
-});
-
-const OrganiserList = z.object({
-  enabled: z.boolean(),
-  offerHours: z.number(),
-  placesFreeForList: z.number(),
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      position: z.number().nullable(),
-      name: z.string(),
-      email: z.string(),
-      ticketTypeId: z.string().nullable(),
-      ticketTypeName: z.string().nullable(),
-      joinedAt: z.string(),
-      status: z.string(),
-      offersSent: z.number(),
-      offer: z.object({ sentAt: z.string(), expiresAt: z.string(), status: z.string(), sentBy: z.string() }).nullable(),
-      takenAt: z.string().nullable(),
-    }),
-  ),
-});
 
 const eventParams = z.object({ id: z.string().max(100) });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { AppError, isUuid, remainingPlaces, salesWindowState, typeRemaining } from "../../../domain";
+import { AppError, isUuid, remainingPlaces, salesWindowState, typeRemaining, type MyWaitingEntry, type OrganiserWaitingEntry, type OrganiserWaitingList, type WaitingEntryStatus } from "../../../domain";
 import { parseInput } from "../../lib/parse-input";
 import type { Db, Tx } from "../../db/client";
 import { bookings, events, orderLines, orders, ticketTypes, users, waitingListEntries, waitingListOffers } from "../../db/schema";
@@ -20,35 +20,6 @@ type EntryRow = typeof waitingListEntries.$inferSelect;
 type JobsQueue = Pick<Jobs, "enqueue">;
 
 export const LIVE_ENTRY = ["waiting", "offered"] as const;
-
-/** A buyer's entry as GET /api/me/waiting-list (and a join's 201) answers it. */
-export interface MyWaitingEntry {
-  id: string;
-  eventId: string;
-  eventTitle: string;
-  eventDate: string;
-  ticketTypeId: string | null;
-  ticketTypeName: string | null;
-  joinedAt: string;
-  status: string;
-  position: number | null;
-  offer: { token: string; expiresAt: string; url: string } | null;
-}
-
-/** An entry as the organiser's list shows it. */
-export interface OrganiserWaitingEntry {
-  id: string;
-  position: number | null;
-  name: string;
-  email: string;
-  ticketTypeId: string | null;
-  ticketTypeName: string | null;
-  joinedAt: string;
-  status: string;
-  offersSent: number;
-  offer: { sentAt: string; expiresAt: string; status: string; sentBy: string } | null;
-  takenAt: string | null;
-}
 
 /** An offer's token: 32 random bytes (256 bits), base64url, as the app's other secrets are made. */
 export const newOfferToken = () => randomBytes(32).toString("base64url");
@@ -162,7 +133,8 @@ export async function myWaitingList({ db, userId, entryIds }: { db: Db; userId: 
     ticketTypeId: row.ticketTypeId,
     ticketTypeName: row.ticketTypeName,
     joinedAt: row.joinedAt.toISOString(),
-    status: row.status,
+    // The table's check holds it to the statuses.
+    status: row.status as WaitingEntryStatus,
     position: row.position === null ? null : Number(row.position),
     offer: row.token && row.expiresAt ? { token: row.token, expiresAt: row.expiresAt.toISOString(), url: offerPath(row.eventId, row.token) } : null,
   }));
@@ -337,7 +309,7 @@ async function managedEvent(db: Db, actor: Actor, eventId: string): Promise<Even
 }
 
 /** The organiser's view of an event's list: the settings, places free for the list, and every entry in join order. */
-export async function organiserWaitingList({ db, actor, eventId }: { db: Db; actor: Actor; eventId: string }) {
+export async function organiserWaitingList({ db, actor, eventId }: { db: Db; actor: Actor; eventId: string }): Promise<OrganiserWaitingList> {
   const event = await managedEvent(db, actor, eventId);
   const free = await freeForList(db, event);
   // The event's places free for the list, or fewer when its shown types' own capacities leave fewer.
@@ -356,7 +328,7 @@ export async function organiserWaitingList({ db, actor, eventId }: { db: Db; act
       joinedAt: waitingListEntries.createdAt,
       status: waitingListEntries.status,
       offersSent: sql<number>`(select count(*)::int from waiting_list_offers wc where wc.entry_id = ${waitingListEntries.id})`,
-      offer: sql<{ sentAt: string; expiresAt: string; status: string; sentBy: string; takenAt: string | null } | null>`(
+      offer: sql<{ sentAt: string; expiresAt: string; status: NonNullable<OrganiserWaitingEntry["offer"]>["status"]; sentBy: NonNullable<OrganiserWaitingEntry["offer"]>["sentBy"]; takenAt: string | null } | null>`(
         select json_build_object('sentAt', wl.created_at, 'expiresAt', wl.expires_at, 'status', wl.status, 'sentBy', wl.sender, 'takenAt', tko.confirmed_at)
         from waiting_list_offers wl left join ${orders} tko on tko.id = wl.taken_order_id
         where wl.entry_id = ${waitingListEntries.id} order by wl.created_at desc limit 1)`,
@@ -375,7 +347,8 @@ export async function organiserWaitingList({ db, actor, eventId }: { db: Db; act
     ticketTypeId: row.ticketTypeId,
     ticketTypeName: row.ticketTypeName,
     joinedAt: row.joinedAt.toISOString(),
-    status: row.status,
+    // The table's check holds it to the statuses.
+    status: row.status as WaitingEntryStatus,
     offersSent: Number(row.offersSent),
     offer: row.offer ? { sentAt: iso(row.offer.sentAt)!, expiresAt: iso(row.offer.expiresAt)!, status: row.offer.status, sentBy: row.offer.sentBy } : null,
     takenAt: iso(row.offer?.status === "taken" ? row.offer.takenAt : null),

@@ -7,7 +7,8 @@ import { latestMessage } from "../../../../test/auth-client";
 import { eventInput, signInAs } from "../../../../test/organiser";
 import { bookings, codes, orders, waitingListEntries, waitingListOffers } from "../../db/schema";
 import { reconcile } from "../ledger/reconcile";
-import { eventsWithLiveLists, offerFreedPlaces, type MyWaitingEntry } from "./waiting-list.service";
+import type { MyWaitingEntry } from "../../../domain";
+import { eventsWithLiveLists, offerFreedPlaces } from "./waiting-list.service";
 
 /**
  * The waiting list (issue 37, decision 043) over HTTP on a real database: entries and open offers count

@@ -5,7 +5,7 @@
 import { AppError } from "@domain";
 import type { RouterContextReader } from "~/lib/page-context.server";
 import { services } from "~/lib/page-context.server";
-import type { MyWaitingEntry, OrganiserWaitingList } from "./waiting-list-shapes";
+import type { MyWaitingEntry } from "./waiting-list-shapes";
 
 /** A refusal in the API's own terms: status, `details.reason` and message. */
 export interface WaitingListRefusal {
@@ -41,13 +41,13 @@ const service = () => import("../../../server/features/waiting-list/waiting-list
 /** Join for a type, or any type (null): POST /api/events/{id}/waiting-list. */
 export function joinWaitingList(context: RouterContextReader, request: Request, eventId: string, ticketTypeId: string | null) {
   const { db, jobs } = services(context);
-  return asVisitor(context, request, async (actor) => (await service()).joinWaitingList({ db, jobs, userId: actor.userId, eventId, input: { ticketTypeId } }) as Promise<MyWaitingEntry>);
+  return asVisitor(context, request, async (actor) => (await service()).joinWaitingList({ db, jobs, userId: actor.userId, eventId, input: { ticketTypeId } }));
 }
 
 /** The signed-in buyer's entries, newest event first: GET /api/me/waiting-list. */
 export function listMyWaitingList(context: RouterContextReader, request: Request): Promise<MyWaitingEntry[]> {
   const { db } = services(context);
-  return asVisitor(context, request, async (actor) => (await service()).myWaitingList({ db, userId: actor.userId }) as Promise<MyWaitingEntry[]>);
+  return asVisitor(context, request, async (actor) => (await service()).myWaitingList({ db, userId: actor.userId }));
 }
 
 /** The buyer leaves (an open offer of theirs passes on): DELETE /api/me/waiting-list/{entryId}. */
@@ -59,7 +59,7 @@ export function leaveWaitingList(context: RouterContextReader, request: Request,
 /** The organiser's view (404 for anyone who does not manage the event): GET /api/events/{id}/waiting-list. */
 export function getEventWaitingList(context: RouterContextReader, request: Request, eventId: string) {
   const { db } = services(context);
-  return asVisitor(context, request, async (actor) => (await service()).organiserWaitingList({ db, actor, eventId }) as Promise<OrganiserWaitingList>);
+  return asVisitor(context, request, async (actor) => (await service()).organiserWaitingList({ db, actor, eventId }));
 }
 
 /** On or off, and how long an offer holds a place: PATCH /api/events/{id}/waiting-list. */

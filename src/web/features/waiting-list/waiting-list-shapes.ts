@@ -1,7 +1,10 @@
 /**
- * The waiting list's answers as the API sends them (issue 37, decision 043; the contract of
- * GET /api/me/waiting-list and GET /api/events/{id}/waiting-list), and the buyer's words for its refusals.
+ * The waiting list's pages' side (issue 37, decision 043): the forms' intents, the visitor's view of an
+ * event's list, and the buyer's words for its refusals. The API's answers are typed once, in
+ * src/domain/waiting-list-shapes.ts.
  */
+import type { MyWaitingEntry, WaitingEntryStatus } from "@domain";
+
 /** The event page's join form's intent. */
 export const JOIN_INTENT = "join-waiting-list";
 /** My Tickets' leave form's intent. */
@@ -10,24 +13,7 @@ export const LEAVE_INTENT = "leave-waiting-list";
 export const SETTINGS_INTENT = "waiting-list-settings";
 export const OFFER_INTENT = "send-waiting-offer";
 
-export type WaitingEntryStatus = "waiting" | "offered" | "bought" | "left" | "lapsed" | "closed";
-
-/** One of the buyer's entries (GET /api/me/waiting-list). */
-export interface MyWaitingEntry {
-  id: string;
-  eventId: string;
-  eventTitle: string;
-  eventDate: string;
-  /** null: any ticket type. */
-  ticketTypeId: string | null;
-  ticketTypeName: string | null;
-  joinedAt: string;
-  status: WaitingEntryStatus;
-  /** 1-based among the waiting entries for the same event and type (or any type); null unless waiting. */
-  position: number | null;
-  /** The open offer, if any: the link in its e-mail is `url`. */
-  offer: { token: string; expiresAt: string; url: string } | null;
-}
+export type { MyWaitingEntry, WaitingEntryStatus };
 
 /** The visitor's side of an event's waiting list: their live entries, and the offer `?offer=` names when it is theirs and open. */
 export interface EventWaitingListView {
@@ -38,28 +24,7 @@ export interface EventWaitingListView {
   offerGone: boolean;
 }
 
-/** One entry as the organiser sees it (GET /api/events/{id}/waiting-list). */
-export interface OrganiserWaitingEntry {
-  id: string;
-  position: number | null;
-  name: string;
-  email: string;
-  ticketTypeId: string | null;
-  ticketTypeName: string | null;
-  joinedAt: string;
-  status: WaitingEntryStatus;
-  offersSent: number;
-  /** The latest offer. */
-  offer: { sentAt: string; expiresAt: string; status: "open" | "taken" | "lapsed" | "declined" | "withdrawn"; sentBy: "auto" | "organiser" } | null;
-  takenAt: string | null;
-}
-
-export interface OrganiserWaitingList {
-  enabled: boolean;
-  offerHours: number;
-  placesFreeForList: number;
-  entries: OrganiserWaitingEntry[];
-}
+export type { OrganiserWaitingEntry, OrganiserWaitingList } from "@domain";
 
 /** The most and least hours an offer may hold a place (the API's 1..168). */
 export const OFFER_HOURS_MIN = 1;
