@@ -26,6 +26,7 @@ import { payoutAccountsRoutes } from "./features/payouts/payout-accounts.routes"
 import { onboardingOrigins } from "./features/payouts/payout-accounts.service";
 import { createPaymentGateway } from "./providers/payments/payments";
 import { checkInRoutes } from "./features/check-in/check-in.routes";
+import { guestSearchRoutes } from "./features/door/guest-search.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { eventEditingRoutes } from "./features/events/event-editing.routes";
 import { eventLifecycleRoutes } from "./features/event-changes/event-lifecycle.routes";
@@ -202,6 +203,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         ticketsRoutes,
         ticketChangesRoutes,
         checkInRoutes,
+        guestSearchRoutes,
         realtimeRoutes,
         checkoutRoutes,
         codesRoutes,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { events } from "../../db/schema";
+import { escapeLike } from "../../lib/like-pattern";
 import { businessListingSql, listedSql } from "../../../domain/events.sql";
 import { allInPricePenceSql } from "../../../domain/money.sql";
 import type { QuestionIntent } from "./question-intent";
@@ -28,7 +29,7 @@ const isBusinessListing = businessListingSql(events);
 const allInPrice = allInPricePenceSql(events);
 
 function contains(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 function conditionsFor(filters: CatalogueFilters, now: Date): SQL[] {
