@@ -310,6 +310,7 @@ const ENDPOINTS: Endpoint[] = [
     outcome: { ok: [] },
   },
   { route: "GET /api/me/waiting-list", who: WHO_ANYONE, request: queryOnly("/api/me/waiting-list") },
+  { route: "GET /api/door/guests", who: WHO_ANYONE, request: queryOnly("/api/door/guests", ["q", "eventId"], () => ({ q: "Ada", eventId: ids.event })) },
   {
     route: "DELETE /api/me/waiting-list/:entryId",
     who: WHO_ANYONE,
