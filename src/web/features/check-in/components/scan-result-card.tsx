@@ -26,10 +26,10 @@ const LOOKS: Record<ResultLook, { border: string; band: string; icon: ReactNode;
 };
 
 /** The last scan's result once its full-screen view is put away (spec §2 Check-in scanner: result card). */
-export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | null; checking: boolean }) {
+export function ScanResultCard({ outcome, checking, label = "Scan result" }: { outcome: ScanOutcome | null; checking: boolean; label?: string }) {
   if (!outcome) {
     return (
-      <Card role="region" aria-label="Scan result" aria-live="polite" className="flex items-center gap-4 border-dashed p-5 text-muted">
+      <Card role="region" aria-label={label} aria-live="polite" className="flex items-center gap-4 border-dashed p-5 text-muted">
         <QrCode className="size-8 shrink-0 text-brand-600" aria-hidden="true" />
         <p className="text-sm">{checking ? "Checking ticket…" : "Point the camera at the QR code on a ticket. The result appears here."}</p>
       </Card>
@@ -40,7 +40,7 @@ export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | n
   const look = LOOKS[view.look];
   const ageCheck = ageCheckText(result);
   return (
-    <Card role="region" aria-label="Scan result" aria-live="polite" tone={null} className={`bg-white ${look.border}`}>
+    <Card role="region" aria-label={label} aria-live="polite" tone={null} className={`bg-white ${look.border}`}>
       <div className={`flex items-start gap-3 rounded-t-2xl p-5 ${look.band}`}>
         {look.icon}
         <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-2">
