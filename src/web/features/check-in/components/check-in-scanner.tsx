@@ -12,6 +12,7 @@ import { doorEvents } from "../lib/door-events";
 import { useFeedbackSetting } from "../hooks/use-feedback-setting";
 import { ConnectionStatus } from "./connection-status";
 import { DoorBar } from "./door-bar";
+import { FindGuest } from "./find-guest";
 import { OfflineCheckInPanel } from "./offline-check-in-panel";
 import { ScanResultCard } from "./scan-result-card";
 import { ScanResultOverlay } from "./scan-result-overlay";
@@ -91,6 +92,7 @@ export default function CheckInScanner({ userId, ownEvents, counts: loadedCounts
             </div>
           </Card>
           {!shown && <ScanResultCard outcome={outcome} checking={checking} />}
+          <FindGuest eventId={eventId || null} listId={null} />
         </div>
       </div>
       <OfflineCheckInPanel offline={offline} ownEvents={own} />

@@ -13,6 +13,8 @@ export type GuestSearchState =
   | { kind: "found"; q: string; guests: GuestSearchResult[] }
   | { kind: "failed"; q: string; message: string; offline: boolean };
 
+const IDLE: GuestSearchState = { kind: "idle" };
+
 /** The lookup as the door types it: debounced, at least GUEST_SEARCH_MIN characters, the latest answer only. */
 export function useGuestSearch(eventId: string | null) {
   const [text, setText] = useState("");
@@ -20,13 +22,11 @@ export function useGuestSearch(eventId: string | null) {
   const [serial, setSerial] = useState(0);
   const request = useRef<AbortController | null>(null);
   const q = text.trim();
+  const searchable = q.length >= GUEST_SEARCH_MIN && q.length <= GUEST_SEARCH_MAX;
 
   useEffect(() => {
     request.current?.abort();
-    if (q.length < GUEST_SEARCH_MIN || q.length > GUEST_SEARCH_MAX) {
-      setState({ kind: "idle" });
-      return;
-    }
+    if (!searchable) return;
     const controller = new AbortController();
     request.current = controller;
     const timer = setTimeout(
@@ -53,7 +53,7 @@ export function useGuestSearch(eventId: string | null) {
       controller.abort();
     };
     // serial: a submitted form searches again at once.
-  }, [q, eventId, serial]);
+  }, [q, searchable, eventId, serial]);
 
   /** Search now (Enter), without waiting for the pause. */
   const searchNow = () => setSerial((n) => n + 1);
@@ -61,5 +61,10 @@ export function useGuestSearch(eventId: string | null) {
   const update = (ticketId: string, change: Partial<GuestSearchResult>) =>
     setState((current) => (current.kind === "found" ? { ...current, guests: current.guests.map((guest) => (guest.ticketId === ticketId ? { ...guest, ...change } : guest)) } : current));
 
-  return { text, setText: (value: string) => { setSerial(0); setText(value); }, state, searchNow, update };
+  const setQuery = (value: string) => {
+    setSerial(0);
+    setText(value);
+  };
+  // Too short to search: nothing to show, whatever an earlier lookup found.
+  return { text, setText: setQuery, state: searchable ? state : IDLE, searchNow, update };
 }
