@@ -151,7 +151,11 @@ export function FindGuest({ eventId, listId, onAdmitted }: { eventId: string | n
               enterKeyHint="search"
               maxLength={GUEST_SEARCH_MAX}
               value={search.text}
-              onChange={(event) => search.setText(event.target.value)}
+              onChange={(event) => {
+                search.setText(event.target.value);
+                // A new lookup: the last tap's answer was for someone else.
+                setAdmission(null);
+              }}
             />
           </Field>
         </form>
