@@ -10,6 +10,7 @@ const SERVER_LAYERS = [
   ["ledger"],
   ["affiliates", "receipts"],
   ["events"],
+  ["door"],
   ["payouts", "codes"],
   ["refunds"],
   ["tickets"],
