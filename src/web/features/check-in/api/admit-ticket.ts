@@ -1,24 +1,15 @@
-import type { CheckResult } from "@domain";
+import type { CheckResult, DoorScanFields } from "@domain";
 import { apiRequest } from "~/lib/api-request";
 
 const ADMIT_TIMEOUT_MS = 6000;
 
+/** What a tap on a found guest sends: the door's list, whether staff confirmed another day, a fresh nonce. */
+export type AdmitTicketInput = Pick<DoorScanFields, "listId" | "deviceId" | "nonce"> & { confirm?: boolean };
+
 /**
- * What the door answers a tap on a found guest: the scan's answer, which may ask staff to confirm (the
- * ticket is for another day: the message says when), and names who admitted an already admitted ticket.
+ * POST /api/door/tickets/:ticketId/check-in (issue 38): admit a guest found at the door, by the door's list
+ * and rules as a scan is; the answer is a scan's (it may ask staff to confirm a ticket for another day).
  */
-export type AdmitResult = CheckResult & { needsConfirmation?: boolean; checkedInBy?: string | null; checkedInList?: string | null };
-
-export interface AdmitTicketInput {
-  /** The check-in list the door is working. */
-  listId?: string;
-  /** Admit although the ticket is for another day. */
-  confirm?: boolean;
-  /** Fresh for each tap, so a repeated request is one admission. */
-  nonce: string;
-}
-
-/** POST /api/tickets/:ticketId/check-in (issue 38): admit one ticket by its id, from the guest lookup. */
-export function admitTicket(ticketId: string, input: AdmitTicketInput): Promise<AdmitResult> {
-  return apiRequest(`/api/tickets/${encodeURIComponent(ticketId)}/check-in`, { method: "POST", json: input, signal: AbortSignal.timeout(ADMIT_TIMEOUT_MS) });
+export function admitTicket(ticketId: string, input: AdmitTicketInput): Promise<CheckResult> {
+  return apiRequest(`/api/door/tickets/${encodeURIComponent(ticketId)}/check-in`, { method: "POST", json: input, signal: AbortSignal.timeout(ADMIT_TIMEOUT_MS) });
 }

@@ -2,8 +2,7 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GUEST_SEARCH_NEEDS_CONNECTION, type GuestSearchResult } from "@domain";
-import type { AdmitResult } from "../api/admit-ticket";
+import { GUEST_SEARCH_NEEDS_CONNECTION, type CheckResult, type GuestSearchResult } from "@domain";
 import { FindGuest } from "./find-guest";
 
 const EVENT = { id: "e1", title: "Northern Lights", dateTime: "2027-01-16T19:30:00.000Z" };
@@ -11,7 +10,7 @@ const ada: GuestSearchResult = { ticketId: "t1", code: "TCKT-2026-AB12CD34", att
 const byron: GuestSearchResult = { ...ada, ticketId: "t2", code: "TCKT-2026-0000FFFF", attendeeName: "Ada Byron", maskedEmail: "b***@example.com", status: "refunded" };
 const early: GuestSearchResult = { ...ada, ticketId: "t3", code: "TCKT-2026-11112222", attendeeName: "Ada Early", checkedInAt: "2026-11-20T19:42:00.000Z" };
 
-const admitted = (checkedInAt = "2027-01-16T19:42:00.000Z"): AdmitResult => ({
+const admitted = (checkedInAt = "2027-01-16T19:42:00.000Z"): CheckResult => ({
   valid: true,
   error: null,
   ticketId: ada.code,
@@ -102,7 +101,7 @@ describe("Find a guest at the scanner (issue 38)", () => {
     expect(within(result).getByText("Ticket valid")).toBeTruthy();
     expect(within(result).getByText("Checked in", { selector: "p" })).toBeTruthy();
     const post = calls.find((call) => call.method === "POST")!;
-    expect(post.url).toBe("/api/tickets/t1/check-in");
+    expect(post.url).toBe("/api/door/tickets/t1/check-in");
     expect(post.body).toEqual({ listId: "l1", nonce: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(onAdmitted).toHaveBeenCalledWith(admitted());
     expect(within(screen.getByRole("list", { name: "Guests found" })).getAllByRole("listitem")[0]!.textContent).toMatch(/Checked in/);

@@ -9,6 +9,7 @@ import {
   GUEST_SEARCH_NEEDS_CONNECTION,
   GUEST_STATUS_LABELS,
   plural,
+  type CheckResult,
   type GuestSearchResult,
   type GuestStatus,
 } from "@domain";
@@ -18,7 +19,7 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ApiRequestError } from "~/lib/api-request";
-import { admitTicket, type AdmitResult } from "../api/admit-ticket";
+import { admitTicket } from "../api/admit-ticket";
 import { useGuestSearch, type GuestSearchState } from "../hooks/use-guest-search";
 import { isNetworkFailure } from "../lib/network-failure";
 import { ScanResultCard } from "./scan-result-card";
@@ -50,7 +51,7 @@ function announcement(state: GuestSearchState): string {
 
 /** A tap's answer: the door's result for that ticket, or why it could not be asked. */
 type Admission =
-  | { ticket: GuestSearchResult; result: AdmitResult; serial: number }
+  | { ticket: GuestSearchResult; result: CheckResult; serial: number }
   | { ticket: GuestSearchResult; error: string; serial: number };
 
 function GuestRow({ guest, busy, onAdmit }: { guest: GuestSearchResult; busy: boolean; onAdmit: () => void }) {
@@ -83,7 +84,7 @@ function GuestRow({ guest, busy, onAdmit }: { guest: GuestSearchResult; busy: bo
  * up by name, e-mail or ticket code among the events it may check and admits them with a tap. The answer
  * is shown as a scan's is; a ticket for another day asks staff to confirm.
  */
-export function FindGuest({ eventId, listId, onAdmitted }: { eventId: string | null; listId: string | null; onAdmitted?(result: AdmitResult): void }) {
+export function FindGuest({ eventId, listId, onAdmitted }: { eventId: string | null; listId: string | null; onAdmitted?(result: CheckResult): void }) {
   const panelId = useId();
   const inputId = useId();
   const [open, setOpen] = useState(false);
