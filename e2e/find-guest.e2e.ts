@@ -23,8 +23,9 @@ describe("Find a guest at the scanner (issue 38)", () => {
   it("an organiser finds a guest by name and admits them with a tap; a ticket for another night asks first", async () => {
     const { db } = database;
     const organiser = await createAccount(db, { password: PASSWORD });
-    const tonight = await createEvent(db, { userId: organiser.id, title: "Find Guest Tonight", location: "Leeds", dateTime: new Date(Date.now() + 60 * 60_000) });
-    const later = await createEvent(db, { userId: organiser.id, title: "Find Guest Later", location: "Leeds", dateTime: futureDay(5) });
+    const tonight = await createEvent(db, { userId: organiser.id, title: "Find Guest Tonight", location: "Leeds", dateTime: new Date(Date.now() + 60 * 60_000), doorOpensMinutesBefore: 180 });
+    // Its door opens the usual 3 hours before: today is the wrong day.
+    const later = await createEvent(db, { userId: organiser.id, title: "Find Guest Later", location: "Leeds", dateTime: futureDay(5), doorOpensMinutesBefore: 180 });
     await createBooking(db, { eventId: tonight.id, quantity: 1, name: "Grace Hopper", email: "grace.hopper@example.com" });
     await createBooking(db, { eventId: later.id, quantity: 1, name: "Grace Brewster", email: "brewster@example.com" });
 
