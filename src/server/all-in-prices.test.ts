@@ -194,6 +194,7 @@ const API: Record<string, ApiWalk> = {
   "/api/events/{id}/attendees": { urls: (s) => [`/api/events/${s.paidId}/attendees`], as: "organiser", split: ORGANISER },
   "/api/events/{id}/check-in-list": { urls: (s) => [`/api/events/${s.paidId}/check-in-list`], as: "organiser", split: "the door's list" },
   "/api/events/{id}/check-in-counts": { urls: (s) => [`/api/events/${s.paidId}/check-in-counts`], as: "organiser" },
+  "/api/door/guests": { skip: "find a guest at the door (issue 38): names, masked e-mails, types and statuses, no prices" },
   "/api/events/{id}/cancellation": { skip: "an organiser's cancellation in progress: counts of refunds" },
   "/api/refund-requests": { urls: () => ["/api/refund-requests"], as: "organiser", split: ORGANISER },
   "/api/payouts/account": { skip: ORGANISER },
