@@ -116,6 +116,9 @@ async function transferredFrom(db: Db, door: Door, code: string): Promise<{ even
   return event && mayCheck(door, event) ? { eventId: event.id } : null;
 }
 
+/** The event of an admission row, as mayCheck reads it (the row's own id is its booking's). */
+const eventOf = (row: AdmissionRow) => ({ id: row.eventId, organiserId: row.organiserId });
+
 /** Why the door refuses this ticket though it was sold, or null: its booking's or event's state, or its own refund. */
 const revokedAdmission = (row: AdmissionRow) => revokedTicketMessage({ status: row.status, ticketStatus: row.ticketStatus }, { status: row.eventStatus });
 
@@ -249,7 +252,7 @@ export async function checkTicket({ db, signer, door, input }: { db: Db; signer:
     }
     return refuse(NOT_FOUND_OR_UNPAID);
   }
-  if (!mayCheck(door, row)) return refusedTicket(row.status !== "confirmed" && !revoked ? NOT_FOUND_OR_UNPAID : NOT_YOURS, row.ticketCode);
+  if (!mayCheck(door, eventOf(row))) return refusedTicket(row.status !== "confirmed" && !revoked ? NOT_FOUND_OR_UNPAID : NOT_YOURS, row.ticketCode);
   if (row.status !== "confirmed" && !revoked) return refuse(NOT_FOUND_OR_UNPAID, row);
   if (payload && (payload.ticketId !== row.ticketCode || payload.bookingId !== row.id)) return refuse(FORGED, row);
   if (doorEventId && row.eventId !== doorEventId) return refuse(notForThisEventMessage(row.title, row.dateTime), { ...row, eventId: doorEventId, ticketId: row.ticketId });
@@ -428,7 +431,7 @@ export async function syncOfflineCheckIns({ db, door, eventId, input }: { db: Db
 
 /** The check-in answer of the dashboard's buttons and a guest admitted with a tap. */
 function buttonAnswer(row: AdmissionRow | null, door: Door, notFound: AppError): { row: AdmissionRow; checkedInAt: string; alreadyCheckedIn: boolean } {
-  if (!row || !mayCheck(door, row)) throw notFound;
+  if (!row || !mayCheck(door, eventOf(row))) throw notFound;
   const revoked = revokedAdmission(row);
   if (revoked) throw new AppError("CONFLICT", revoked, { reason: "TICKET_REVOKED" });
   if (row.status !== "confirmed") throw notFound;
@@ -477,7 +480,7 @@ export async function admitFoundGuest({ db, door, ticketId, scan }: { db: Db; do
     deviceId: scan.deviceId,
     nonce: scan.nonce,
   });
-  if (!row || !mayCheck(door, row)) return refusedTicket(NOT_FOUND_OR_UNPAID);
+  if (!row || !mayCheck(door, eventOf(row))) return refusedTicket(NOT_FOUND_OR_UNPAID);
   const log = { ...scan, direction: "in" as const, code: row.ticketCode, eventId: row.eventId };
   const revoked = revokedAdmission(row);
   if (revoked || row.status !== "confirmed") {
