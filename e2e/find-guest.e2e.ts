@@ -53,10 +53,10 @@ describe("Find a guest at the scanner (issue 38)", () => {
     // A ticket for another night: not admitted until staff confirm.
     await search.getByLabel("Name, e-mail or ticket code").fill("brewster");
     await found.getByRole("button", { name: "Admit Grace Brewster" }).click();
-    const ask = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "Needs confirmation" }) });
-    await ask.getByText(/^This ticket is for /).waitFor();
+    await result.getByRole("heading", { name: "Not admitted yet", exact: true }).waitFor();
+    await result.getByText(/^This ticket is for /).waitFor();
     await expectAccessible(page);
-    await ask.getByRole("button", { name: "Admit anyway" }).click();
+    await result.getByRole("button", { name: "Admit anyway" }).click();
     await result.getByRole("heading", { name: "Ticket valid", exact: true }).waitFor();
   });
 });

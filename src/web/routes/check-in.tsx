@@ -9,12 +9,14 @@ import type { Route } from "./+types/check-in";
  * 'Admitted X / Y': the one in `?event=` (empty: any of them), else the next one. Signed out: nothing.
  */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { getCheckInCounts, getSessionUser, listDashboardEvents } = await import("~/lib/services.server");
+  const { getCheckInCounts, getDoorLists, getSessionUser, listDashboardEvents } = await import("~/lib/services.server");
   const user = await getSessionUser(context, request);
-  if (!user) return { ownEvents: null, counts: null };
+  if (!user) return { ownEvents: null, counts: null, lists: null };
   const ownEvents = await listDashboardEvents(context, user.id);
   const eventId = url.searchParams.get("event") ?? eventChoices(ownEvents, new Date()).upcoming[0]?.id ?? "";
-  return { ownEvents, counts: eventId ? await getCheckInCounts(context, { request, eventId }) : null };
+  if (!eventId) return { ownEvents, counts: null, lists: null };
+  const [counts, lists] = await Promise.all([getCheckInCounts(context, { request, eventId }), getDoorLists(context, { request, eventId })]);
+  return { ownEvents, counts, lists };
 }
 
 /**
@@ -25,7 +27,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {
     return await serverLoader();
   } catch (error) {
-    if (isNetworkFailure(error)) return { ownEvents: null, counts: null };
+    if (isNetworkFailure(error)) return { ownEvents: null, counts: null, lists: null };
     throw error;
   }
 }
@@ -42,5 +44,5 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function CheckInRoute({ loaderData }: Route.ComponentProps) {
-  return <CheckInPage ownEvents={loaderData.ownEvents} counts={loaderData.counts} />;
+  return <CheckInPage ownEvents={loaderData.ownEvents} counts={loaderData.counts} lists={loaderData.lists} />;
 }

@@ -116,6 +116,9 @@ async function transferredFrom(db: Db, door: Door, code: string): Promise<{ even
   return event && mayCheck(door, event) ? { eventId: event.id } : null;
 }
 
+/** The event of an admission row, as mayCheck reads it (the row's own id is its booking's). */
+const eventOf = (row: AdmissionRow) => ({ id: row.eventId, organiserId: row.organiserId });
+
 /** Why the door refuses this ticket though it was sold, or null: its booking's or event's state, or its own refund. */
 const revokedAdmission = (row: AdmissionRow) => revokedTicketMessage({ status: row.status, ticketStatus: row.ticketStatus }, { status: row.eventStatus });
 
@@ -249,7 +252,7 @@ export async function checkTicket({ db, signer, door, input }: { db: Db; signer:
     }
     return refuse(NOT_FOUND_OR_UNPAID);
   }
-  if (!mayCheck(door, row)) return refusedTicket(row.status !== "confirmed" && !revoked ? NOT_FOUND_OR_UNPAID : NOT_YOURS, row.ticketCode);
+  if (!mayCheck(door, eventOf(row))) return refusedTicket(row.status !== "confirmed" && !revoked ? NOT_FOUND_OR_UNPAID : NOT_YOURS, row.ticketCode);
   if (row.status !== "confirmed" && !revoked) return refuse(NOT_FOUND_OR_UNPAID, row);
   if (payload && (payload.ticketId !== row.ticketCode || payload.bookingId !== row.id)) return refuse(FORGED, row);
   if (doorEventId && row.eventId !== doorEventId) return refuse(notForThisEventMessage(row.title, row.dateTime), { ...row, eventId: doorEventId, ticketId: row.ticketId });
@@ -310,7 +313,7 @@ export async function checkInList({ db, signer, door, eventId }: { db: Db; signe
       .leftJoin(checkInLists, eq(checkInLists.id, tickets.checkedInListId))
       .where(and(eq(tickets.eventId, event.id), inArray(bookings.status, [...SOLD_BOOKING_STATUSES])))
       .orderBy(asc(tickets.createdAt), asc(tickets.bookingId), asc(tickets.position)),
-    db.select().from(checkInLists).where(eq(checkInLists.eventId, event.id)).orderBy(sql`${checkInLists.isDefault} desc`, asc(checkInLists.name)),
+    doorLists({ db, door, eventId: event.id }),
   ]);
   return {
     event: {
@@ -324,16 +327,7 @@ export async function checkInList({ db, signer, door, eventId }: { db: Db; signe
       endTime: event.endTime?.toISOString() ?? null,
       doorOpensMinutesBefore: event.doorOpensMinutesBefore,
     },
-    lists: lists.map((list) => ({
-      id: list.id,
-      name: list.name,
-      isDefault: list.isDefault,
-      ticketTypeIds: list.ticketTypeIds,
-      opensAt: list.opensAt?.toISOString() ?? null,
-      closesAt: list.closesAt?.toISOString() ?? null,
-      allowMultipleEntries: list.allowMultipleEntries,
-      allowReentry: list.allowReentry,
-    })),
+    lists,
     keys: await signer.publicKeys(),
     // Codes given up by a transfer: the scanner refuses them by name (issue 36).
     revoked: (await revokedCodes(db, [event.id])).map(({ ticketId, reason }) => ({ ticketId, reason })),
@@ -428,7 +422,7 @@ export async function syncOfflineCheckIns({ db, door, eventId, input }: { db: Db
 
 /** The check-in answer of the dashboard's buttons and a guest admitted with a tap. */
 function buttonAnswer(row: AdmissionRow | null, door: Door, notFound: AppError): { row: AdmissionRow; checkedInAt: string; alreadyCheckedIn: boolean } {
-  if (!row || !mayCheck(door, row)) throw notFound;
+  if (!row || !mayCheck(door, eventOf(row))) throw notFound;
   const revoked = revokedAdmission(row);
   if (revoked) throw new AppError("CONFLICT", revoked, { reason: "TICKET_REVOKED" });
   if (row.status !== "confirmed") throw notFound;
@@ -477,7 +471,7 @@ export async function admitFoundGuest({ db, door, ticketId, scan }: { db: Db; do
     deviceId: scan.deviceId,
     nonce: scan.nonce,
   });
-  if (!row || !mayCheck(door, row)) return refusedTicket(NOT_FOUND_OR_UNPAID);
+  if (!row || !mayCheck(door, eventOf(row))) return refusedTicket(NOT_FOUND_OR_UNPAID);
   const log = { ...scan, direction: "in" as const, code: row.ticketCode, eventId: row.eventId };
   const revoked = revokedAdmission(row);
   if (revoked || row.status !== "confirmed") {
@@ -488,4 +482,20 @@ export async function admitFoundGuest({ db, door, ticketId, scan }: { db: Db; do
   const { result, refusal } = judged(row, { direction: "in", confirm: scan.confirm });
   if (refusal) await logRefusal(db, refusalOf(row, refusal, door, log));
   return result;
+}
+
+/** The check-in lists of an event the door may check, the default first: the scanner's choice of list (issue 38). */
+export async function doorLists({ db, door, eventId }: { db: Db; door: Door; eventId: string }): Promise<NonNullable<CheckInList["lists"]>> {
+  const event = await findDoorEvent(db, door, eventId);
+  const lists = await db.select().from(checkInLists).where(eq(checkInLists.eventId, event.id)).orderBy(sql`${checkInLists.isDefault} desc`, asc(checkInLists.name));
+  return lists.map((list) => ({
+    id: list.id,
+    name: list.name,
+    isDefault: list.isDefault,
+    ticketTypeIds: list.ticketTypeIds,
+    opensAt: list.opensAt?.toISOString() ?? null,
+    closesAt: list.closesAt?.toISOString() ?? null,
+    allowMultipleEntries: list.allowMultipleEntries,
+    allowReentry: list.allowReentry,
+  }));
 }

@@ -1,7 +1,7 @@
 import { LoaderCircle, LogIn, ScanLine } from "lucide-react";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import type { CheckInCounts, DashboardEvent } from "@domain";
+import type { CheckInCounts, CheckInList, DashboardEvent } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { useSessionUser } from "~/hooks/use-session-user";
 import { paths } from "~/paths";
@@ -40,7 +40,7 @@ function AuthenticationRequired() {
  * /check-in (spec §2 Check-in scanner): the scanner for a signed-in organiser, else a way to sign in.
  * `ownEvents` and `counts` are the loader's (null when it could not reach the server).
  */
-export function CheckInPage({ ownEvents, counts }: { ownEvents: DashboardEvent[] | null; counts: CheckInCounts | null }) {
+export function CheckInPage({ ownEvents, counts, lists }: { ownEvents: DashboardEvent[] | null; counts: CheckInCounts | null; lists: CheckInList["lists"] | null }) {
   const user = useSessionUser();
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   if (!user) return <AuthenticationRequired />;
@@ -53,7 +53,7 @@ export function CheckInPage({ ownEvents, counts }: { ownEvents: DashboardEvent[]
         </header>
         {hydrated ? (
           <Suspense fallback={<Loading />}>
-            <CheckInScanner key={user.id} userId={user.id} ownEvents={ownEvents} counts={counts} />
+            <CheckInScanner key={user.id} userId={user.id} ownEvents={ownEvents} counts={counts} doorLists={lists ?? null} />
           </Suspense>
         ) : (
           <Loading />

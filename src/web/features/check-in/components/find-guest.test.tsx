@@ -102,7 +102,7 @@ describe("Find a guest at the scanner (issue 38)", () => {
     expect(within(result).getByText("Checked in", { selector: "p" })).toBeTruthy();
     const post = calls.find((call) => call.method === "POST")!;
     expect(post.url).toBe("/api/door/tickets/t1/check-in");
-    expect(post.body).toEqual({ listId: "l1", nonce: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(post.body).toEqual({ listId: "l1", deviceId: expect.any(String), nonce: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(onAdmitted).toHaveBeenCalledWith(admitted());
     expect(within(screen.getByRole("list", { name: "Guests found" })).getAllByRole("listitem")[0]!.textContent).toMatch(/Checked in/);
   });
@@ -117,13 +117,13 @@ describe("Find a guest at the scanner (issue 38)", () => {
         ? json(admitted())
         : json({ ...admitted(null as unknown as string), checkedInAt: null, valid: false, needsConfirmation: true, error: "This ticket is for Sat 16 Jan 2027, 19:30" });
     await user.click(admit);
-    const ask = await screen.findByRole("alert");
-    expect(within(ask).getByRole("heading", { name: "Needs confirmation" })).toBeTruthy();
+    const ask = await screen.findByRole("region", { name: "Guest check-in result" });
+    expect(within(ask).getByRole("heading", { name: "Not admitted yet" })).toBeTruthy();
     expect(ask.textContent).toContain("This ticket is for Sat 16 Jan 2027, 19:30");
     expect(onAdmitted).not.toHaveBeenCalled();
 
     await user.click(within(ask).getByRole("button", { name: "Admit anyway" }));
-    await screen.findByRole("region", { name: "Guest check-in result" });
+    await within(screen.getByRole("region", { name: "Guest check-in result" })).findByRole("heading", { name: "Ticket valid" });
     const posts = calls.filter((call) => call.method === "POST").map((call) => call.body as { confirm?: boolean; nonce: string });
     expect(posts.map((body) => body.confirm)).toEqual([undefined, true]);
     expect(posts[0]!.nonce).not.toBe(posts[1]!.nonce);

@@ -21,6 +21,7 @@ import { Input } from "~/components/ui/input";
 import { ApiRequestError } from "~/lib/api-request";
 import { admitTicket } from "../api/admit-ticket";
 import { useGuestSearch, type GuestSearchState } from "../hooks/use-guest-search";
+import { scannerDeviceId } from "../lib/device-id";
 import { isNetworkFailure } from "../lib/network-failure";
 import { ScanResultCard } from "./scan-result-card";
 
@@ -97,7 +98,7 @@ export function FindGuest({ eventId, listId, onAdmitted }: { eventId: string | n
   async function admit(ticket: GuestSearchResult, confirm = false) {
     setAdmitting(ticket.ticketId);
     try {
-      const result = await admitTicket(ticket.ticketId, { ...(listId ? { listId } : {}), ...(confirm ? { confirm } : {}), nonce: crypto.randomUUID() });
+      const result = await admitTicket(ticket.ticketId, { ...(listId ? { listId } : {}), ...(confirm ? { confirm } : {}), deviceId: scannerDeviceId(), nonce: crypto.randomUUID() });
       setAdmission({ ticket, result, serial: ++serial.current });
       if (result.valid && result.checkedInAt && !result.needsConfirmation) {
         search.update(ticket.ticketId, { checkedInAt: result.checkedInAt });
@@ -180,29 +181,13 @@ export function FindGuest({ eventId, listId, onAdmitted }: { eventId: string | n
             {admission.ticket.attendeeName}: {admission.error}
           </p>
         )}
-        {admission && "result" in admission && admission.result.needsConfirmation && (
-          <div role="alert" className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-100 p-5 text-amber-950">
-            <h3 className="text-lg font-bold">Needs confirmation</h3>
-            <p className="text-sm font-semibold">
-              {admission.ticket.attendeeName} · {admission.ticket.code}
-            </p>
-            <p className="text-base font-semibold">{admission.result.error ?? `This ticket is for ${eventWhen(admission.ticket.event.dateTime)}`}</p>
-            <div className="flex flex-wrap gap-3">
-              <Button type="button" size="md" variant="danger" disabled={admitting !== null} onClick={() => admit(admission.ticket, true)}>
-                <UserCheck aria-hidden="true" />
-                Admit anyway
-              </Button>
-              <Button type="button" size="md" variant="outline" onClick={() => setAdmission(null)}>
-                Do not admit
-              </Button>
-            </div>
-          </div>
-        )}
-        {admission && "result" in admission && !admission.result.needsConfirmation && (
+        {admission && "result" in admission && (
           <ScanResultCard
             key={admission.serial}
             label="Guest check-in result"
-            checking={false}
+            checking={admitting !== null}
+            // A ticket for another day: staff confirm it in (the log records that they did).
+            onAdmitAnyway={() => admit(admission.ticket, true)}
             outcome={{ scanned: admission.ticket.code, code: admission.ticket.code, result: admission.result, checkedOffline: false, serial: admission.serial }}
           />
         )}
