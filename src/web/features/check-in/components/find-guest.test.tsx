@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 async function openPanel(props: Partial<Parameters<typeof FindGuest>[0]> = {}) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(<FindGuest eventId="e1" listId="l1" {...props} />);
   const toggle = screen.getByRole("button", { name: "Find a guest" });
   expect(toggle.getAttribute("aria-expanded")).toBe("false");
