@@ -160,5 +160,6 @@ describe("the whole journey", () => {
     await expectAccessible(door.page);
     expectNoErrors(door);
     await door.context.close();
-  });
+    // The whole journey, browse to door (and since issue 38 the door's confirmation): longer than one page's test.
+  }, 90_000);
 });

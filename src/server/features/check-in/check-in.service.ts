@@ -8,6 +8,8 @@ import {
   exitAllowed,
   isUuid,
   LIST_NOT_FOR_EVENT,
+  managesEvent,
+  maskEmail,
   listCoversType,
   NOT_INSIDE_MESSAGE,
   notForThisEventMessage,
@@ -121,6 +123,15 @@ const eventOf = (row: AdmissionRow) => ({ id: row.eventId, organiserId: row.orga
 
 /** Why the door refuses this ticket though it was sold, or null: its booking's or event's state, or its own refund. */
 const revokedAdmission = (row: AdmissionRow) => revokedTicketMessage({ status: row.status, ticketStatus: row.ticketStatus }, { status: row.eventStatus });
+
+/**
+ * What the door is shown of the attendee: their e-mail in full to the event's organiser (or an admin), masked to
+ * door staff and door links, who see only what the door needs (D26), as a found guest's is.
+ */
+function forDoor(result: CheckResult, door: Door, organiserId: string): CheckResult {
+  if (!result.attendee || (door.actor && managesEvent(door.actor, organiserId))) return result;
+  return { ...result, attendee: { ...result.attendee, email: maskEmail(result.attendee.email) ?? "" } };
+}
 
 /** The scanner's answer for a ticket found and judged (the statement has already moved it, or not). */
 function foundResult(row: AdmissionRow): CheckResult {
@@ -258,11 +269,13 @@ export async function checkTicket({ db, signer, door, input }: { db: Db; signer:
   if (doorEventId && row.eventId !== doorEventId) return refuse(notForThisEventMessage(row.title, row.dateTime), { ...row, eventId: doorEventId, ticketId: row.ticketId });
   if (revoked) return refuse(revoked, row);
   if (input.checkIn && !admit) return refuse(CODE_ONLY, row);
-  if (!input.checkIn) return { ...foundResult(row), alreadyCheckedIn: row.checkedInAt !== null, checkedInAt: row.checkedInAt?.toISOString() ?? null, checkedInBy: row.checkedInBy, checkedInList: row.checkedInList };
+  if (!input.checkIn) {
+    return forDoor({ ...foundResult(row), alreadyCheckedIn: row.checkedInAt !== null, checkedInAt: row.checkedInAt?.toISOString() ?? null, checkedInBy: row.checkedInBy, checkedInList: row.checkedInList }, door, row.organiserId);
+  }
 
   const { result, refusal } = judged(row, { direction: input.direction, confirm: input.confirm });
   if (refusal) await logRefusal(db, refusalOf(row, refusal, door, scan));
-  return result;
+  return forDoor(result, door, row.organiserId);
 }
 
 /** Whether the door may check this event (it exists, and the actor manages it or an access grants it). */
@@ -304,6 +317,8 @@ export async function findDoorEvent(db: Db, door: Door, eventId: string) {
  */
 export async function checkInList({ db, signer, door, eventId }: { db: Db; signer: TicketSigner; door: Door; eventId: string }): Promise<CheckInList> {
   const event = await findDoorEvent(db, door, eventId);
+  // Door staff and links carry the attendees' e-mails masked: the door needs the names (D26).
+  const manages = door.actor !== null && managesEvent(door.actor, event.organiserId);
   const [rows, lists] = await Promise.all([
     db
       .select({ ticket: tickets, bookingStatus: bookings.status, bookingEmail: bookings.attendeeEmail, typeName: ticketTypes.name, checkedInList: checkInLists.name })
@@ -336,7 +351,7 @@ export async function checkInList({ db, signer, door, eventId }: { db: Db; signe
       ticketId: ticket.code,
       bookingId: ticket.bookingId,
       attendeeName: ticket.attendeeName,
-      attendeeEmail: ticket.attendeeEmail ?? bookingEmail,
+      attendeeEmail: manages ? (ticket.attendeeEmail ?? bookingEmail) : (maskEmail(ticket.attendeeEmail ?? bookingEmail) ?? ""),
       ticketQuantity: ticket.status === "valid" ? 1 : 0,
       status: ticket.status === "refunded" && bookingStatus === "confirmed" ? "refunded" : bookingStatus,
       checkedInAt: ticket.checkedInAt?.toISOString() ?? null,
@@ -481,7 +496,7 @@ export async function admitFoundGuest({ db, door, ticketId, scan }: { db: Db; do
   }
   const { result, refusal } = judged(row, { direction: "in", confirm: scan.confirm });
   if (refusal) await logRefusal(db, refusalOf(row, refusal, door, log));
-  return result;
+  return forDoor(result, door, row.organiserId);
 }
 
 /** The check-in lists of an event the door may check, the default first: the scanner's choice of list (issue 38). */

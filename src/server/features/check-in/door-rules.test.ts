@@ -163,7 +163,11 @@ describe("door staff and door links at the scanner (issue 38, D26)", () => {
 
     const ours = await ticketOf(event);
     const theirs = await ticketOf(otherNight);
-    expect(await scan(staff.client, { qr: ours.qr })).toMatchObject({ valid: true, alreadyCheckedIn: false });
+    const admitted = await scan(staff.client, { qr: ours.qr });
+    expect(admitted).toMatchObject({ valid: true, alreadyCheckedIn: false });
+    // Staff see what the door needs: the name, and the e-mail masked (the organiser sees it whole).
+    expect(admitted.attendee!.email).toMatch(/^\w\*+@/);
+    expect((await staff.client.get(`/api/events/${event.id}/check-in-list`)).json().tickets[0].attendeeEmail).toMatch(/^\w\*+@/);
     expect(await scan(staff.client, { qr: theirs.qr })).toMatchObject({ valid: false, error: "This ticket is for an event you do not manage." });
     expect((await staff.client.get(`/api/events/${event.id}/check-in-list`)).statusCode).toBe(200);
     expect((await staff.client.get(`/api/events/${otherNight.id}/check-in-list`)).statusCode).toBe(404);

@@ -103,6 +103,13 @@ export function ScanResultOverlay({
           </div>
         )}
 
+        {result.list && (
+          <p className="text-xl font-bold sm:text-2xl">
+            Check-in list: {result.list.name}
+            {result.ticketType ? ` · ${result.ticketType}` : ""}
+          </p>
+        )}
+
         {result.event && (
           <div className="flex flex-col gap-0.5 text-lg sm:text-xl">
             <p className="font-semibold">{result.event.title}</p>

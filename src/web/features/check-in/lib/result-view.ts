@@ -45,7 +45,6 @@ function firstAdmission(checkedInAt: string | null, now: Date): string {
 export function resultView(result: CheckResult, now: Date = new Date()): ResultView {
   const kind = resultKind(result);
   const tickets = kind === "refused" || kind === "confirm" || !result.attendee ? null : plural(result.attendee.tickets, "ticket");
-  const through = result.list && result.list.name ? ` · ${result.list.name}` : "";
   switch (kind) {
     case "refused":
       return { kind, look: LOOKS[kind], heading: "Ticket invalid", status: result.error || NOT_FOUND_OR_UNPAID, tickets };
@@ -60,9 +59,9 @@ export function resultView(result: CheckResult, now: Date = new Date()): ResultV
         tickets,
       };
     case "exited":
-      return { kind, look: LOOKS[kind], heading: "Scanned out", status: `Left the venue${through}`, tickets };
+      return { kind, look: LOOKS[kind], heading: "Scanned out", status: "Left the venue", tickets };
     case "admitted":
-      return { kind, look: LOOKS[kind], heading: "Ticket valid", status: `Checked in${through}`, tickets };
+      return { kind, look: LOOKS[kind], heading: "Ticket valid", status: "Checked in", tickets };
     case "valid":
       return { kind, look: LOOKS[kind], heading: "Ticket valid", status: "Not checked in yet", tickets };
   }
