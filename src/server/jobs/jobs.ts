@@ -48,6 +48,8 @@ export const QUEUES = {
   waitingListOffers: "waiting-list-offers",
   /** E-mails one waiting-list offer (one job per offer, by its id). */
   waitingListOfferEmail: "waiting-list-offer-email",
+  /** Voids or updates one wallet pass (one job per pass and version): APNs pushes to its devices, Google's object patched (wallet/wallet-update.job.ts). */
+  walletPassUpdate: "wallet-pass-update",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

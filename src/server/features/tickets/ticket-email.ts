@@ -16,6 +16,7 @@ import {
   soldByLine,
   TICKET_TERMS_LINKS,
   ticketAgeNotice,
+  ticketQrText,
   type SignedTicketPayload,
   type TicketQrPayload,
 } from "../../../domain";
@@ -68,11 +69,6 @@ export interface TicketEmailData {
 /** The QR image as a URL, for providers that cannot show inline images; the signature authorises it. */
 export function ticketQrUrl(publicUrl: string, payload: SignedTicketPayload): string {
   return `${publicUrl}/api/tickets/${encodeURIComponent(payload.ticketId)}/qr.png?kid=${encodeURIComponent(payload.kid)}&sig=${encodeURIComponent(payload.sig)}`;
-}
-
-/** A ticket QR's text: exactly the JSON of the signed payload (spec §3 QR payload, decisions D13); the scanner verifies kid and sig from it. */
-function ticketQrText(payload: TicketQrPayload): string {
-  return JSON.stringify(payload);
 }
 
 /**
