@@ -36,6 +36,15 @@ const UNDO: Record<string, string[]> = {
     "alter table events drop column waiting_list_enabled",
     "alter table events drop column waiting_offer_hours",
   ],
+  "0036_door": [
+    "drop trigger events_default_check_in_list on events",
+    "drop function make_default_check_in_list()",
+    "drop table scans",
+    "drop table door_access_events",
+    "drop table door_access",
+    "drop table check_in_lists",
+    "alter table events drop column door_opens_minutes_before",
+  ],
 };
 
 const journal = JSON.parse(readFileSync(resolve(import.meta.dirname, "../drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };

@@ -63,3 +63,4 @@ export * from "./ticket-questions";
 export * from "./codes";
 export * from "./code-shapes";
 export * from "./waiting-list-shapes";
+export * from "./door";

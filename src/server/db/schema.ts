@@ -156,6 +156,8 @@ export const events = pgTable(
     questions: jsonb("questions").$type<TicketQuestion[]>().notNull().default([]),
     /** Buyers may join a waiting list once a type or the event sells out (issue 37, decision 043); off: its entries stop counting against places. */
     waitingListEnabled: boolean("waiting_list_enabled").notNull().default(true),
+    /** The door opens this many minutes before the start (issue 38): a ticket scanned earlier needs staff to confirm (src/domain/door.ts). */
+    doorOpensMinutesBefore: integer("door_opens_minutes_before").notNull().default(180),
     /** How long a waiting-list offer holds its place, in hours (1 to 168), never past the end of sales or the start. */
     waitingOfferHours: integer("waiting_offer_hours").notNull().default(24),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1131,4 +1133,116 @@ export const walletDeviceRegistrations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.deviceLibraryId, t.serialNumber] }), index("wallet_device_registrations_serial_idx").on(t.serialNumber)],
+
+ * A check-in list (issue 38): the door's way in for some of an event's types (null: every type), in an
+ * optional window. Every event has its default list (every type, made by a trigger when the event is made).
+ * allow_multiple_entries: a ticket may enter any number of times; allow_reentry: once more after each exit scan.
+ */
+export const checkInLists = pgTable(
+  "check_in_lists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    ticketTypeIds: uuid("ticket_type_ids").array(),
+    opensAt: timestamp("opens_at", { withTimezone: true }),
+    closesAt: timestamp("closes_at", { withTimezone: true }),
+    allowMultipleEntries: boolean("allow_multiple_entries").notNull().default(false),
+    allowReentry: boolean("allow_reentry").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("check_in_lists_default_idx").on(t.eventId).where(sql`${t.isDefault}`),
+    uniqueIndex("check_in_lists_name_idx").on(t.eventId, t.name),
+    check("check_in_lists_window", sql`${t.opensAt} is null or ${t.closesAt} is null or ${t.opensAt} < ${t.closesAt}`),
+    check("check_in_lists_default_every_type", sql`not ${t.isDefault} or ${t.ticketTypeIds} is null`),
+  ],
+);
+
+/**
+ * Door access an organiser gave (issue 38, D26): a staff member invited by e-mail (kind staff: `userId` once
+ * they accept), or a door link for a phone without an account (kind link, optionally with a PIN). Either
+ * checks tickets in for its events only (door_access_events) until revoked. `tokenHash` is SHA-256 of the
+ * invitation's or the link's secret (base64url); the secret itself is only ever in the e-mail or the link.
+ */
+export const doorAccess = pgTable(
+  "door_access",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organiserId: text("organiser_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** Staff: the name the organiser gave, else the e-mail; link: its name ("North door"). Shown in the scan log. */
+    label: text("label").notNull(),
+    email: text("email"),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    pinHash: text("pin_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("door_access_organiser_idx").on(t.organiserId),
+    index("door_access_user_idx").on(t.userId).where(sql`${t.revokedAt} is null`),
+    check("door_access_kind", sql`${t.kind} in ('staff', 'link')`),
+    check("door_access_staff_email", sql`${t.kind} <> 'staff' or ${t.email} is not null`),
+    check("door_access_link_no_user", sql`${t.kind} <> 'link' or (${t.userId} is null and ${t.email} is null)`),
+  ],
+);
+
+/** The events a door access may check tickets in for. */
+export const doorAccessEvents = pgTable(
+  "door_access_events",
+  {
+    doorAccessId: uuid("door_access_id")
+      .notNull()
+      .references(() => doorAccess.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.doorAccessId, t.eventId] }), index("door_access_events_event_idx").on(t.eventId)],
+);
+
+/**
+ * The scan log (issue 38): every scan, admitted or refused, online or sent later from an offline scanner.
+ * Never edited. Who: `userId` (organiser, admin or staff member) or `doorAccessId` (a door link; a staff
+ * member's access too), with `byLabel` as it read then. A device's repeated upload of a scan (same device
+ * and nonce) records nothing twice. result: admitted (an entry), exited (an exit scan) or refused, with why.
+ */
+export const scans = pgTable(
+  "scans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    ticketId: uuid("ticket_id").references(() => tickets.id, { onDelete: "cascade" }),
+    /** What was scanned or typed, as the ticket's code when it was read as one (at most 100 characters). */
+    scannedCode: text("scanned_code"),
+    listId: uuid("list_id").references(() => checkInLists.id, { onDelete: "set null" }),
+    direction: text("direction").notNull().default("in"),
+    result: text("result").notNull(),
+    reason: text("reason"),
+    /** Admitted outside the door window or the list's window because staff confirmed it. */
+    confirmed: boolean("confirmed").notNull().default(false),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    doorAccessId: uuid("door_access_id").references(() => doorAccess.id, { onDelete: "set null" }),
+    byLabel: text("by_label").notNull(),
+    deviceId: text("device_id"),
+    nonce: text("nonce"),
+    offline: boolean("offline").notNull().default(false),
+    scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("scans_device_nonce_idx").on(t.deviceId, t.nonce),
+    index("scans_event_idx").on(t.eventId, t.receivedAt),
+    index("scans_ticket_idx").on(t.ticketId, t.scannedAt),
+    check("scans_direction", sql`${t.direction} in ('in', 'out')`),
+    check("scans_result", sql`${t.result} in ('admitted', 'exited', 'refused')`),
+  ],
 );
