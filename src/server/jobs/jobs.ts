@@ -48,7 +48,7 @@ export const QUEUES = {
   waitingListOffers: "waiting-list-offers",
   /** E-mails one waiting-list offer (one job per offer, by its id). */
   waitingListOfferEmail: "waiting-list-offer-email",
-  /** Voids or updates one wallet pass (one job per pass and version): APNs pushes to its devices, Google's object patched (wallet/wallet-update.job.ts). */
+  /** Every minute, and when a pass changes: delivers wallet pass updates not yet delivered (APNs pushes, Google's objects: wallet/wallet-update.job.ts). */
   walletPassUpdate: "wallet-pass-update",
 } as const;
 

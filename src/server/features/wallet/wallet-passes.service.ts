@@ -96,20 +96,15 @@ export async function passBySerial(db: Db, signer: QrSigner, serialNumber: strin
   return { pass: row.pass, content: await passContent(signer, { serialNumber: row.pass.serialNumber, voided: row.pass.voided, ticket: row.ticket, typeName: row.typeName, event: row.event }) };
 }
 
-export interface WalletPassUpdateJob {
-  serialNumber: string;
-  version: number;
-}
-
 /**
  * After a refund, a cancelled event, a transfer or a postponement (D27), inside the transaction that made it:
- * each affected pass is voided (its ticket no longer admits, or its code was given up) or shows the new time,
- * its version and Last-Modified move on, and one update job per (pass, version) is queued with the change, so a
- * crash or an outage retries and a repeat sends once.
+ * each affected pass is voided (its ticket no longer admits, or its code was given up) or shows the new time, and
+ * its version and Last-Modified move on (at least a second, HTTP dates' grain). The row is the outbox: the update
+ * job delivers every undelivered version (every minute, and at once when `jobs` is given to wake it).
  */
-export async function walletPassesChanged(tx: Tx, jobs: Jobs, scope: { ticketIds: string[] } | { eventId: string }): Promise<void> {
-  if ("ticketIds" in scope && !scope.ticketIds.length) return;
-  const scoped = "ticketIds" in scope ? inArray(tickets.id, scope.ticketIds) : eq(tickets.eventId, scope.eventId);
+export async function walletPassesChanged(tx: Tx, scope: { ticketIds: string[] } | { bookingIds: string[] } | { eventId: string }, jobs?: Pick<Jobs, "enqueue">): Promise<number> {
+  if (("ticketIds" in scope && !scope.ticketIds.length) || ("bookingIds" in scope && !scope.bookingIds.length)) return 0;
+  const scoped = "ticketIds" in scope ? inArray(tickets.id, scope.ticketIds) : "bookingIds" in scope ? inArray(tickets.bookingId, scope.bookingIds) : eq(tickets.eventId, scope.eventId);
   const voidNow = sql`(${walletPasses.voided} or ${tickets.status} <> 'valid' or ${bookings.status} <> 'confirmed' or ${events.status} = 'cancelled' or ${tickets.code} <> ${walletPasses.ticketCode})`;
   const changed = await tx
     .update(walletPasses)
@@ -118,10 +113,24 @@ export async function walletPassesChanged(tx: Tx, jobs: Jobs, scope: { ticketIds
     .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
     .innerJoin(events, eq(events.id, tickets.eventId))
     .where(and(eq(tickets.id, walletPasses.ticketId), scoped, sql`(${voidNow} <> ${walletPasses.voided} or ${events.dateTime} <> ${walletPasses.shownDateTime})`))
-    .returning({ serialNumber: walletPasses.serialNumber, version: walletPasses.version });
-  for (const pass of changed) {
-    await jobs.enqueue<WalletPassUpdateJob>(tx, QUEUES.walletPassUpdate, pass, { singletonKey: `${pass.serialNumber}:${pass.version}` });
-  }
+    .returning({ serialNumber: walletPasses.serialNumber });
+  if (changed.length && jobs) await jobs.enqueue(tx, QUEUES.walletPassUpdate, {});
+  return changed.length;
+}
+
+/** The passes with a version not yet delivered, oldest change first. */
+export async function undeliveredPasses(db: Db, limit = 100) {
+  return db
+    .select({ serialNumber: walletPasses.serialNumber, version: walletPasses.version })
+    .from(walletPasses)
+    .where(sql`${walletPasses.version} > ${walletPasses.deliveredVersion}`)
+    .orderBy(walletPasses.updatedAt)
+    .limit(limit);
+}
+
+/** Records a version delivered (never going back, should a slower run finish an older one later). */
+export async function markDelivered(db: Db, { serialNumber, version }: { serialNumber: string; version: number }) {
+  await db.update(walletPasses).set({ deliveredVersion: sql`greatest(${walletPasses.deliveredVersion}, ${version})` }).where(eq(walletPasses.serialNumber, serialNumber));
 }
 
 /** PassKit web service: the serials of this device's passes of this type changed since the tag (an ISO time), and the newest tag. */

@@ -6,7 +6,7 @@ import { QUEUES, type Jobs } from "../../jobs/jobs";
 import { pushPassUpdate } from "./apns";
 import { eventTicketClass, eventTicketObject, googleWalletApi, type GoogleWalletApi } from "./google-wallet";
 import type { QrSigner } from "./pass-content";
-import { passBySerial, type WalletPassUpdateJob } from "./wallet-passes.service";
+import { markDelivered, passBySerial, undeliveredPasses } from "./wallet-passes.service";
 import type { WalletSetup } from "./wallet-setup";
 
 /**
@@ -14,7 +14,7 @@ import type { WalletSetup } from "./wallet-setup";
  * the web service for the pass, voided or with the new time); Google's object is set INACTIVE or given the new
  * QR and its class the new time. Harmless to repeat; an outage throws, and the job is retried with backoff.
  */
-export async function deliverWalletPassUpdate({ db, wallet, signer, google }: { db: Db; wallet: WalletSetup; signer: QrSigner; google: GoogleWalletApi | null }, { serialNumber }: WalletPassUpdateJob): Promise<void> {
+async function deliverWalletPassUpdate({ db, wallet, signer, google }: WalletDelivery, serialNumber: string): Promise<void> {
   const found = await passBySerial(db, signer, serialNumber);
   if (!found) return;
   const { content } = found;
@@ -37,14 +37,40 @@ export async function deliverWalletPassUpdate({ db, wallet, signer, google }: { 
   }
 }
 
-export async function startWalletUpdateJob({ jobs, db, wallet, signer, log }: { jobs: Jobs; db: Db; wallet: WalletSetup; signer: QrSigner; log: FastifyBaseLogger }) {
-  const google = wallet.google ? googleWalletApi(wallet.google) : null;
-  await jobs.work<WalletPassUpdateJob>(QUEUES.walletPassUpdate, async (job) => {
+export interface WalletDelivery {
+  db: Db;
+  wallet: WalletSetup;
+  signer: QrSigner;
+  google: GoogleWalletApi | null;
+}
+
+/**
+ * Delivers every pass version not yet delivered, each recorded once done. A pass whose delivery fails (APNs or
+ * Google away) stays undelivered for the next run, and the run fails so pg-boss retries it with backoff.
+ */
+export async function deliverWalletPassUpdates(delivery: WalletDelivery, log?: FastifyBaseLogger): Promise<{ delivered: number; failed: number }> {
+  let delivered = 0;
+  let failed = 0;
+  for (const pass of await undeliveredPasses(delivery.db)) {
     try {
-      await deliverWalletPassUpdate({ db, wallet, signer, google }, job.data);
+      await deliverWalletPassUpdate(delivery, pass.serialNumber);
+      await markDelivered(delivery.db, pass);
+      delivered++;
     } catch (error) {
-      log.warn({ err: error, serialNumber: job.data.serialNumber, attempt: job.retryCount + 1 }, "wallet pass update not delivered; it will be retried");
-      throw error;
+      failed++;
+      log?.warn({ err: error, serialNumber: pass.serialNumber, version: pass.version }, "wallet pass update not delivered; it will be retried");
     }
+  }
+  return { delivered, failed };
+}
+
+/** Every minute (the safety net), and at once when a change wakes it: the wallet passes' updates. */
+export async function startWalletUpdateJob({ jobs, db, wallet, signer, log }: { jobs: Jobs; db: Db; wallet: WalletSetup; signer: QrSigner; log: FastifyBaseLogger }) {
+  if (!wallet.apple && !wallet.google) return;
+  const google = wallet.google ? googleWalletApi(wallet.google) : null;
+  await jobs.work(QUEUES.walletPassUpdate, async () => {
+    const { failed } = await deliverWalletPassUpdates({ db, wallet, signer, google }, log);
+    if (failed) throw new Error(`${failed} wallet pass updates not delivered`);
   });
+  await jobs.schedule(QUEUES.walletPassUpdate, "* * * * *");
 }

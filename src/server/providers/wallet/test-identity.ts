@@ -54,7 +54,7 @@ export function generateWalletTestIdentity({ passTypeId = "pass.test.eventora.ti
     caCert: certificate({ subject: caName, issuer: caName, publicKeyPem: ca.publicKey, signingKeyPem: ca.privateKey, ca: true }),
     signerCert: certificate({
       subject: [
-        { type: "0.9.2342.19200300.100.1.1", value: passTypeId, valueTagClass: forge.asn1.Type.UTF8 } as forge.pki.CertificateField,
+        { type: "0.9.2342.19200300.100.1.1", value: passTypeId },
         { name: "commonName", value: `Pass Type ID: ${passTypeId}` },
         { shortName: "OU", value: teamId },
       ],
