@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { AppError, isUuid, ticketQrPayload } from "../../../domain";
 import type { Db, Tx } from "../../db/client";
 import { bookings, events, tickets, ticketTypes, walletDeviceRegistrations, walletPasses } from "../../db/schema";
@@ -133,13 +133,16 @@ export async function markDelivered(db: Db, { serialNumber, version }: { serialN
   await db.update(walletPasses).set({ deliveredVersion: sql`greatest(${walletPasses.deliveredVersion}, ${version})` }).where(eq(walletPasses.serialNumber, serialNumber));
 }
 
-/** PassKit web service: the serials of this device's passes of this type changed since the tag (an ISO time), and the newest tag. */
+/**
+ * PassKit web service: the serials of this device's passes changed since the tag (an ISO time, to the millisecond
+ * as JavaScript keeps it; PostgreSQL keeps microseconds, so it compares at the tag's grain), and the newest tag.
+ */
 export async function updatedSerials(db: Db, { deviceLibraryId, since }: { deviceLibraryId: string; since: Date | null }) {
   const rows = await db
     .select({ serialNumber: walletPasses.serialNumber, updatedAt: walletPasses.updatedAt })
     .from(walletDeviceRegistrations)
     .innerJoin(walletPasses, eq(walletPasses.serialNumber, walletDeviceRegistrations.serialNumber))
-    .where(and(eq(walletDeviceRegistrations.deviceLibraryId, deviceLibraryId), ...(since ? [gt(walletPasses.updatedAt, since)] : [])));
+    .where(and(eq(walletDeviceRegistrations.deviceLibraryId, deviceLibraryId), ...(since ? [sql`date_trunc('milliseconds', ${walletPasses.updatedAt}) > ${since.toISOString()}`] : [])));
   if (!rows.length) return null;
   const lastUpdated = new Date(Math.max(...rows.map((row) => row.updatedAt.getTime())));
   return { serialNumbers: rows.map((row) => row.serialNumber), lastUpdated: lastUpdated.toISOString() };

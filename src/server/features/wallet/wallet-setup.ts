@@ -41,8 +41,10 @@ export interface WalletSetup {
 
 /** A PEM or JSON value given as its text (newlines may be written \n) or as the path of a file holding it. */
 function textOrFile(value: string, dataDir: string): string {
+  // A service account's JSON keeps its own \n escapes (JSON.parse reads them); a PEM on one line has them unescaped here.
+  if (value.trimStart().startsWith("{")) return value;
   const text = value.replace(/\\n/g, "\n");
-  if (text.includes("-----BEGIN") || text.trimStart().startsWith("{")) return text;
+  if (text.includes("-----BEGIN")) return text;
   const path = resolve(dataDir, value);
   if (!existsSync(path)) throw new Error(`Wallet configuration: ${value} is neither PEM/JSON text nor a readable file`);
   return readFileSync(path, "utf8");
