@@ -17,6 +17,8 @@ import {
   TICKET_TERMS_LINKS,
   ticketAgeNotice,
   ticketQrText,
+  WALLET_LINK_TEXT,
+  type WalletsOffered,
   type SignedTicketPayload,
   type TicketQrPayload,
 } from "../../../domain";
@@ -65,7 +67,7 @@ export interface TicketEmailData {
   /** The order's receipt as a PDF, attached to a paid ticket's e-mail. */
   receipt?: { filename: string; pdf: Buffer } | null;
   /** Which wallets this site offers (D27): each ticket then links to its pass, opened by its QR's signature. */
-  wallets?: { apple: boolean; google: boolean };
+  wallets?: WalletsOffered;
 }
 
 /** The QR image as a URL, for providers that cannot show inline images; the signature authorises it. */
@@ -77,9 +79,9 @@ export function ticketQrUrl(publicUrl: string, payload: SignedTicketPayload): st
  * A ticket's "Add to Apple Wallet" / "Add to Google Wallet" links for its e-mail (D27): opened, like the QR image,
  * by the QR's signature, so the recipient needs no sign-in and nobody can guess one.
  */
-export function ticketWalletLinks(publicUrl: string, payload: SignedTicketPayload, wallets: { apple: boolean; google: boolean } | undefined) {
+export function ticketWalletLinks(publicUrl: string, payload: SignedTicketPayload, wallets: WalletsOffered | undefined) {
   const url = (kind: "apple" | "google") => `${publicUrl}/api/tickets/${encodeURIComponent(payload.ticketId)}/wallet/${kind}?kid=${encodeURIComponent(payload.kid)}&sig=${encodeURIComponent(payload.sig)}`;
-  return [...(wallets?.apple ? [{ label: "Add to Apple Wallet", url: url("apple") }] : []), ...(wallets?.google ? [{ label: "Add to Google Wallet", url: url("google") }] : [])];
+  return [...(wallets?.apple ? [{ label: WALLET_LINK_TEXT.apple, url: url("apple") }] : []), ...(wallets?.google ? [{ label: WALLET_LINK_TEXT.google, url: url("google") }] : [])];
 }
 
 /**
