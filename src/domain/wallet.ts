@@ -13,5 +13,5 @@ export type WalletKind = keyof typeof WALLET_LINK_TEXT;
 
 /** The signed-in holder's own pass: a .pkpass download, or a redirect to Google's save link. */
 export function ownWalletPassPath(ticketId: string, kind: WalletKind): string {
-  return `/api/me/tickets/${encodeURIComponent(ticketId)}/wallet/${kind}`;
+  return `/api/me/wallet-passes/${encodeURIComponent(ticketId)}/${kind}`;
 }

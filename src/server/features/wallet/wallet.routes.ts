@@ -42,7 +42,7 @@ export const walletRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
   }
 
   app.get(
-    "/me/tickets/:ticketId/wallet/apple",
+    "/me/wallet-passes/:ticketId/apple",
     { schema: { tags: ["tickets"], summary: "The signed-in holder's ticket as an Apple Wallet pass (.pkpass); 404 for anyone else's or when Apple Wallet is not configured", params: TicketIdParams } },
     async (request, reply) => {
       requireWallet(wallet, "apple");
@@ -52,7 +52,7 @@ export const walletRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
   );
 
   app.get(
-    "/me/tickets/:ticketId/wallet/google",
+    "/me/wallet-passes/:ticketId/google",
     { schema: { tags: ["tickets"], summary: "Redirects the signed-in holder to their ticket's 'Add to Google Wallet' save link; 404 for anyone else's or when Google Wallet is not configured", params: TicketIdParams } },
     async (request, reply) => {
       requireWallet(wallet, "google");

@@ -120,7 +120,7 @@ const service = (method: "GET" | "POST" | "DELETE", path: string, { token, body,
 describe("Apple Wallet pass (D27)", () => {
   it("is a signed .pkpass whose manifest, signature and pass.json read back: the event, venue, UK time, attendee, type and the exact QR the door checks", async () => {
     const { buyer, event, ticket } = await bought();
-    const response = await buyer.get(`/api/me/tickets/${ticket.id}/wallet/apple`);
+    const response = await buyer.get(`/api/me/wallet-passes/${ticket.id}/apple`);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/vnd.apple.pkpass");
     const { entries, pass } = readPkpass(response.rawPayload);
@@ -146,16 +146,16 @@ describe("Apple Wallet pass (D27)", () => {
     expect(pass.authenticationToken.length).toBeGreaterThanOrEqual(16);
     expect(pass.barcodes).toEqual([{ format: "PKBarcodeFormatQR", message: await myTicketsQrText(buyer, ticket.id), messageEncoding: "iso-8859-1", altText: ticket.code }]);
     // The same ticket's pass is the same pass on a second download.
-    const again = readPkpass((await buyer.get(`/api/me/tickets/${ticket.id}/wallet/apple`)).rawPayload);
+    const again = readPkpass((await buyer.get(`/api/me/wallet-passes/${ticket.id}/apple`)).rawPayload);
     expect(again.pass.serialNumber).toBe(pass.serialNumber);
   });
 
   it("is only the holder's: another account, or no account, is refused", async () => {
     const { ticket } = await bought();
     const stranger = await signInAs(t.app, t.db, t.config.publicUrl, "user");
-    expect((await stranger.client.get(`/api/me/tickets/${ticket.id}/wallet/apple`)).statusCode).toBe(404);
-    expect((await stranger.client.get(`/api/me/tickets/${ticket.id}/wallet/google`)).statusCode).toBe(404);
-    expect((await newClient(t).get(`/api/me/tickets/${ticket.id}/wallet/apple`)).statusCode).toBe(401);
+    expect((await stranger.client.get(`/api/me/wallet-passes/${ticket.id}/apple`)).statusCode).toBe(404);
+    expect((await stranger.client.get(`/api/me/wallet-passes/${ticket.id}/google`)).statusCode).toBe(404);
+    expect((await newClient(t).get(`/api/me/wallet-passes/${ticket.id}/apple`)).statusCode).toBe(401);
   });
 
   it("opens from the ticket e-mail without signing in, by the QR's signature; a changed signature is refused", async () => {
@@ -180,7 +180,7 @@ describe("Apple Wallet pass (D27)", () => {
 describe("Google Wallet save link (D27)", () => {
   it("is a JWT signed with the service account's key, aud google, typ savetowallet, holding the event's class and the ticket's object with the same QR", async () => {
     const { buyer, event, ticket } = await bought();
-    const response = await buyer.get(`/api/me/tickets/${ticket.id}/wallet/google`);
+    const response = await buyer.get(`/api/me/wallet-passes/${ticket.id}/google`);
     expect(response.statusCode).toBe(303);
     const jwt = response.headers.location!.toString().replace("https://pay.google.com/gp/v/save/", "");
     const { payload, protectedHeader } = await jwtVerify(jwt, await importSPKI(identity.googlePublicKey, "RS256"), { audience: "google", issuer: identity.googleServiceAccountEmail });
@@ -204,8 +204,8 @@ describe("Google Wallet save link (D27)", () => {
 describe("voiding and updating passes (D27): the PassKit web service, APNs and Google's object", () => {
   async function registered() {
     const bought_ = await bought();
-    const pkpass = readPkpass((await bought_.buyer.get(`/api/me/tickets/${bought_.ticket.id}/wallet/apple`)).rawPayload).pass;
-    await bought_.buyer.get(`/api/me/tickets/${bought_.ticket.id}/wallet/google`);
+    const pkpass = readPkpass((await bought_.buyer.get(`/api/me/wallet-passes/${bought_.ticket.id}/apple`)).rawPayload).pass;
+    await bought_.buyer.get(`/api/me/wallet-passes/${bought_.ticket.id}/google`);
     const device = `device-${Math.random().toString(36).slice(2)}`;
     const pushToken = createHash("sha256").update(device).digest("hex");
     const path = `/devices/${device}/registrations/${identity.passTypeId}/${pkpass.serialNumber}`;
@@ -257,7 +257,7 @@ describe("voiding and updating passes (D27): the PassKit web service, APNs and G
       return row!.deliveredVersion === row!.version && row!.version === 2;
     });
     // The new holder's ticket has a new code, so a new pass; the old holder's links no longer open it.
-    expect((await buyer.get(`/api/me/tickets/${ticket.id}/wallet/apple`)).statusCode).toBe(200);
+    expect((await buyer.get(`/api/me/wallet-passes/${ticket.id}/apple`)).statusCode).toBe(200);
   });
 
   it("shows a postponed event's new time, with the QR signed again for the new date, in both wallets", async () => {
