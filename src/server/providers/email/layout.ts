@@ -53,7 +53,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
           .join("") +
         `<p style="margin:12px 0 0;text-align:center"><img src="cid:${escapeHtml(ticket.image.cid)}" alt="${escapeHtml(ticket.image.alt)}" width="${ticket.image.width}" height="${ticket.image.width}" style="display:inline-block;border:8px solid #ffffff;box-shadow:0 1px 4px rgba(15,23,42,.15)"></p>` +
         (ticket.links?.length
-          ? `<p style="margin:12px 0 0;text-align:center;font-size:14px;line-height:22px">${ticket.links.map((link) => `<a href="${escapeHtml(link.url)}" style="color:#5418d6;font-weight:600">${escapeHtml(link.label)}</a>`).join(" &middot; ")}</p>`
+          ? `<p style="margin:12px 0 0;text-align:center;font-size:14px;line-height:22px">${ticket.links.map((link) => `<a href="${escapeHtml(link.url)}" style="color:#5418d6;font-weight:600">${escapeHtml(link.label)}</a>`).join("<br>")}</p>`
           : "") +
         `</td></tr></table>`,
     )
