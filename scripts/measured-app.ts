@@ -16,7 +16,7 @@ import { cartCookieString } from "../src/web/features/cart/cart-cookie";
 import type { CartItem } from "../src/web/features/cart/cart-lines";
 import { startAppProcess } from "../test/app-process";
 import { startEmbeddedPostgres } from "../test/embedded-postgres";
-import { generateWalletTestIdentity } from "../src/server/providers/wallet/test-identity";
+import { walletTestEnv } from "../test/wallet-env";
 import { startSmtpReceiver } from "../test/smtp-receiver";
 
 export interface Stoppable {
@@ -72,28 +72,13 @@ export async function startMeasuredApp(prefix: string): Promise<Stoppable & { ba
       PAYMENT_PROVIDER: "local",
       SMTP_URL: smtp.smtpUrl,
       // Wallet passes configured, as a deployment offering them is: My Tickets and the success page carry their links.
-      ...walletEnv(),
+      ...walletTestEnv(),
     });
     return { baseUrl: app.baseUrl, stop: () => stopAll(app) };
   } catch (error) {
     await stopAll();
     throw error;
   }
-}
-
-/** A test identity for Apple and Google Wallet (decision 045); nothing is sent to either while measuring. */
-function walletEnv(): Record<string, string> {
-  const wallet = generateWalletTestIdentity();
-  return {
-    APPLE_PASS_TYPE_ID: wallet.passTypeId,
-    APPLE_TEAM_ID: wallet.teamId,
-    APPLE_PASS_CERT: wallet.signerCert,
-    APPLE_PASS_KEY: wallet.signerKey,
-    APPLE_WWDR_CERT: wallet.caCert,
-    GOOGLE_WALLET_ISSUER_ID: wallet.googleIssuerId,
-    GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: wallet.googleServiceAccountEmail,
-    GOOGLE_WALLET_PRIVATE_KEY: wallet.googlePrivateKey,
-  };
 }
 
 /** Two paid events, one ticket and two, as the event page's 'Add to cart' stores them. */

@@ -24,6 +24,7 @@ import {
 import { eventForm, eventInput, signInAs } from "../../../test/organiser";
 import { orders, tickets } from "../db/schema";
 import { generateWalletTestIdentity } from "../providers/wallet/test-identity";
+import { walletTestEnv } from "../../../test/wallet-env";
 
 /**
  * Every API route's input, attacked with random and hostile values (property-based, fast-check): the
@@ -70,18 +71,7 @@ const ids = {} as {
 
 /** Wallet passes configured (a test identity), so their routes are attacked past "not configured"; Google's API is not reachable. */
 const wallet = generateWalletTestIdentity();
-const WALLET_ENV = {
-  APPLE_PASS_TYPE_ID: wallet.passTypeId,
-  APPLE_TEAM_ID: wallet.teamId,
-  APPLE_PASS_CERT: wallet.signerCert,
-  APPLE_PASS_KEY: wallet.signerKey,
-  APPLE_WWDR_CERT: wallet.caCert,
-  GOOGLE_WALLET_ISSUER_ID: wallet.googleIssuerId,
-  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: wallet.googleServiceAccountEmail,
-  GOOGLE_WALLET_PRIVATE_KEY: wallet.googlePrivateKey,
-  GOOGLE_WALLET_API_URL: "http://127.0.0.1:9",
-  GOOGLE_OAUTH_TOKEN_URL: "http://127.0.0.1:9/token",
-};
+const WALLET_ENV = walletTestEnv(wallet);
 
 beforeAll(async () => {
   t = await createTestApp(WALLET_ENV, { workers: false });
