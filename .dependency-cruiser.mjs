@@ -7,7 +7,7 @@
  */
 const SERVER_LAYERS = [
   ["auth", "images", "contact", "dev-mailbox"],
-  ["ledger"],
+  ["ledger", "wallet"],
   ["affiliates", "receipts"],
   ["events"],
   ["door"],

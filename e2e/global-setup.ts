@@ -8,6 +8,7 @@ import type { TestProject } from "vitest/node";
 import { startAppProcess } from "../test/app-process";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/chromium";
 import { startSmtpReceiver } from "../test/smtp-receiver";
+import { walletTestEnv } from "../test/wallet-env";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -44,6 +45,8 @@ export default async function setup(project: TestProject) {
     AUTH_SECRET: randomBytes(32).toString("base64url"),
     PAYMENT_PROVIDER: "local",
     SMTP_URL: smtp.smtpUrl,
+    // Both wallets offered (a test identity; nothing is pushed): My Tickets and the success page show their links.
+    ...walletTestEnv(),
   });
   const browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   project.provide("baseUrl", app.baseUrl);

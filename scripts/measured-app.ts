@@ -16,6 +16,7 @@ import { cartCookieString } from "../src/web/features/cart/cart-cookie";
 import type { CartItem } from "../src/web/features/cart/cart-lines";
 import { startAppProcess } from "../test/app-process";
 import { startEmbeddedPostgres } from "../test/embedded-postgres";
+import { walletTestEnv } from "../test/wallet-env";
 import { startSmtpReceiver } from "../test/smtp-receiver";
 
 export interface Stoppable {
@@ -70,6 +71,8 @@ export async function startMeasuredApp(prefix: string): Promise<Stoppable & { ba
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       PAYMENT_PROVIDER: "local",
       SMTP_URL: smtp.smtpUrl,
+      // Wallet passes configured, as a deployment offering them is: My Tickets and the success page carry their links.
+      ...walletTestEnv(),
     });
     return { baseUrl: app.baseUrl, stop: () => stopAll(app) };
   } catch (error) {

@@ -48,6 +48,7 @@ const UNDO: Record<string, string[]> = {
     "drop table check_in_lists",
     "alter table events drop column door_opens_minutes_before",
   ],
+  "0037_wallet_passes": ["drop table wallet_device_registrations", "drop table wallet_passes"],
 };
 
 const journal = JSON.parse(readFileSync(resolve(import.meta.dirname, "../drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };

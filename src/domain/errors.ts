@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   ERASURE_NOT_CONFIRMED: 400,
   REAUTHENTICATION_REQUIRED: 403,
   UPCOMING_EVENTS_WITH_SALES: 409,
+  /** Apple Wallet or Google Wallet is not configured on this deployment (decision 045). */
+  WALLET_NOT_CONFIGURED: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

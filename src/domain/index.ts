@@ -19,6 +19,7 @@ export * from "./money";
 export * from "./organiser-fee";
 export * from "./video";
 export * from "./tickets";
+export * from "./wallet";
 export * from "./tickets-shapes";
 export * from "./ticket-changes";
 export * from "./ticket-change-shapes";

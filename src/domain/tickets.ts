@@ -157,6 +157,11 @@ export function checkTicketIdentifier(typed: string, tool: keyof typeof TICKET_I
 }
 
 /** spec §3 QR payload for the ticket image: what the server signs, the e-mail draws and the scanner reads. */
+/** A ticket QR's text: exactly the JSON of the signed payload (spec §3 QR payload, decisions D13), as e-mails, My Tickets and wallet passes encode it; the scanner verifies kid and sig from it. */
+export function ticketQrText(payload: TicketQrPayload): string {
+  return JSON.stringify(payload);
+}
+
 export function ticketQrPayload(ticket: { code: string; bookingId: string; attendeeName: string }, event: { title: string; dateTime: Date }): TicketQrPayload {
   return {
     ticketId: ticket.code,

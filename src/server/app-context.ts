@@ -6,6 +6,7 @@ import type { SalesHub } from "./features/realtime/sales-hub";
 import type { TicketMailer } from "./features/tickets/send-ticket-email.service";
 import type { TicketSigner } from "./features/tickets/ticket-signer";
 import type { Jobs } from "./jobs/jobs";
+import type { WalletSetup } from "./features/wallet/wallet-setup";
 import type { PageCache } from "./lib/page-cache/page-cache";
 import type { AiService } from "./providers/ai/ai";
 import type { EmailSender } from "./providers/email/email";
@@ -33,6 +34,8 @@ export interface AppContext {
   /** Stripe when PAYMENT_PROVIDER=stripe, else the local test checkout (decision 026). */
   gateway: PaymentGateway;
   signer: TicketSigner;
+  /** Apple Wallet and Google Wallet as configured (decision 045); each null when not set up. */
+  wallet: WalletSetup;
   mailer: TicketMailer;
   hub: SalesHub;
   /** The live-sales stream's heartbeat (spec §9's 25 s unless a test sets it). */

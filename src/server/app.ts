@@ -42,6 +42,8 @@ import { createAiService } from "./providers/ai/ai";
 import { createTicketSigner } from "./features/tickets/ticket-signer";
 import { ticketsRoutes } from "./features/tickets/tickets.routes";
 import { ticketChangesRoutes } from "./features/tickets/ticket-changes.routes";
+import { walletRoutes } from "./features/wallet/wallet.routes";
+import { createWalletSetup } from "./features/wallet/wallet-setup";
 import { jobTimingsFrom, startJobs, type JobTimings, type Jobs } from "./jobs/jobs";
 import { startWorkers } from "./jobs/workers";
 import { realtimeRoutes } from "./features/realtime/realtime.routes";
@@ -138,6 +140,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
   const mediaDir = resolve(config.DATA_DIR, "media");
   mkdirSync(mediaDir, { recursive: true });
   const signer = createTicketSigner(db);
+  const wallet = await createWalletSetup(config);
   // The job queue starts once the routes are built (the end of buildApp): its start-up queries then run
   // beside the first requests rather than ahead of them.
   let routesBuilt = () => {};
@@ -156,7 +159,8 @@ export async function buildApp({ config, database, web, logger = false, workers 
     jobs,
     gateway: await createPaymentGateway(config, db),
     signer,
-    mailer: { db, email, signer, publicUrl: config.publicUrl, company: config.company },
+    wallet,
+    mailer: { db, email, signer, publicUrl: config.publicUrl, company: config.company, wallets: { apple: wallet.apple !== null, google: wallet.google !== null } },
     hub: createSalesHub(database),
     realtimeHeartbeatMs,
     pageCache: createPageCache({ maxBytes: config.PAGE_CACHE_MAX_BYTES, ttlMs: config.PAGE_CACHE_TTL_SECONDS * 1000 }),
@@ -173,7 +177,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     return null;
   });
   // Workers join once the queue is up (at once, or when the database comes back).
-  if (workers) startWorkers({ jobs, db, mailer: context.mailer, gateway: context.gateway, log: app.log, reconcileGauges: metrics.reconcile, dataDir: config.DATA_DIR }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
+  if (workers) startWorkers({ jobs, db, wallet, mailer: context.mailer, gateway: context.gateway, log: app.log, reconcileGauges: metrics.reconcile, dataDir: config.DATA_DIR }).catch((error: unknown) => app.log.error({ err: error }, "job workers did not start"));
   app.decorate("jobs", jobs);
   app.decorate("session", context.session);
   app.addHook("onClose", async () => {
@@ -182,6 +186,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
     await context.hub.close();
     await sessionCache.close();
     await email.close();
+    await wallet.close();
   });
 
   await app.register(authRoutes, context);
@@ -202,6 +207,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         dashboardRoutes,
         ticketsRoutes,
         ticketChangesRoutes,
+        walletRoutes,
         checkInRoutes,
         guestSearchRoutes,
         realtimeRoutes,

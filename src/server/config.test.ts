@@ -46,6 +46,9 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
       JOBS_RETRY_LIMIT: 10,
       PAGE_CACHE_MAX_BYTES: 16 * 1024 * 1024,
       PAGE_CACHE_TTL_SECONDS: 10,
+      APNS_URL: "https://api.push.apple.com",
+      GOOGLE_WALLET_API_URL: "https://walletobjects.googleapis.com",
+      GOOGLE_OAUTH_TOKEN_URL: "https://oauth2.googleapis.com/token",
       publicUrl: "http://localhost:3000",
       embedded: true,
       demoMode: true,
@@ -115,6 +118,16 @@ describe("loadConfig (CONVENTIONS 7: validated at start-up)", () => {
     expect(loadConfig(stripe).STRIPE_CONNECT_WEBHOOK_SECRET).toBeUndefined();
     expect(loadConfig({ ...stripe, STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_connect" }).STRIPE_CONNECT_WEBHOOK_SECRET).toBe("whsec_connect");
     expect(configError({ ...stripe, STRIPE_CONNECT_WEBHOOK_SECRET: "sk_test_123" }).message).toContain("STRIPE_CONNECT_WEBHOOK_SECRET: must be a Stripe webhook signing secret");
+  });
+
+  it("needs all of Apple Wallet's settings once any is set, and Google Wallet's issuer with its service account (decision 045)", () => {
+    const apple = configError({ APPLE_PASS_TYPE_ID: "pass.uk.co.eventora.tickets" });
+    for (const key of ["APPLE_TEAM_ID", "APPLE_PASS_CERT", "APPLE_PASS_KEY", "APPLE_WWDR_CERT"]) expect(apple.message).toContain(`${key}: required when any of`);
+    expect(configError({ APPLE_PASS_TYPE_ID: "uk.co.eventora" }).message).toContain("APPLE_PASS_TYPE_ID: must be a Pass Type ID");
+    expect(configError({ APPLE_TEAM_ID: "abc" }).message).toContain("APPLE_TEAM_ID: must be the 10-character Apple Developer Team ID");
+    expect(configError({ GOOGLE_WALLET_ISSUER_ID: "3388000000012345678" }).message).toContain("GOOGLE_WALLET_SERVICE_ACCOUNT: required for Google Wallet");
+    expect(configError({ GOOGLE_WALLET_SERVICE_ACCOUNT: "{}" }).message).toContain("GOOGLE_WALLET_ISSUER_ID: required for Google Wallet");
+    expect(loadConfig({ GOOGLE_WALLET_ISSUER_ID: "3388000000012345678", GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: "w@p.iam.gserviceaccount.com", GOOGLE_WALLET_PRIVATE_KEY: "key.pem" }).GOOGLE_WALLET_ISSUER_ID).toBe("3388000000012345678");
   });
 
   it("needs credentials and a public URL when S3_BUCKET is set", () => {

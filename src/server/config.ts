@@ -112,6 +112,24 @@ const ConfigSchema = z.object({
   JOBS_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
   JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),
+  /** Apple Wallet (decision 045): the pass type id and team of the Pass Type ID certificate, the certificate and its key (PEM text or a file path), and Apple's WWDR intermediate certificate. */
+  APPLE_PASS_TYPE_ID: z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, "must be a Pass Type ID: pass.com.example.tickets").optional(),
+  APPLE_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, "must be the 10-character Apple Developer Team ID").optional(),
+  APPLE_PASS_CERT: z.string().min(1).optional(),
+  APPLE_PASS_KEY: z.string().min(1).optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WWDR_CERT: z.string().min(1).optional(),
+  /** Where pass updates are pushed: Apple's production APNs unless a stand-in is named. */
+  APNS_URL: z.url().default("https://api.push.apple.com"),
+  /** A CA certificate (PEM text or path) trusted for APNS_URL besides the system's: only for a stand-in. */
+  APNS_CA_CERT: z.string().min(1).optional(),
+  /** Google Wallet (decision 045): the issuer id, and the service account (its JSON key, as text or a path; or its e-mail and private key). */
+  GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d{10,25}$/, "must be the numeric Google Wallet issuer id").optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: z.email().optional(),
+  GOOGLE_WALLET_PRIVATE_KEY: z.string().min(1).optional(),
+  GOOGLE_WALLET_API_URL: z.url().default("https://walletobjects.googleapis.com"),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   /** The in-process cache of public pages and listing answers (issue 21): its size in bytes; 0 turns it off. */
   PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
   /** How long a cached page may be served at most; changes invalidate it at once, this bounds what only time changes (a hold lapsing, an event starting). */
@@ -179,6 +197,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.S3_BUCKET) {
     for (const key of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const) {
       if (!config[key]) problems.push(`${key}: required when S3_BUCKET is set`);
+    }
+  }
+  const appleKeys = ["APPLE_PASS_TYPE_ID", "APPLE_TEAM_ID", "APPLE_PASS_CERT", "APPLE_PASS_KEY", "APPLE_WWDR_CERT"] as const;
+  if (appleKeys.some((key) => config[key])) {
+    for (const key of appleKeys) if (!config[key]) problems.push(`${key}: required when any of ${appleKeys.join(", ")} is set (Apple Wallet)`);
+  }
+  if (config.GOOGLE_WALLET_ISSUER_ID || config.GOOGLE_WALLET_SERVICE_ACCOUNT || config.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL || config.GOOGLE_WALLET_PRIVATE_KEY) {
+    if (!config.GOOGLE_WALLET_ISSUER_ID) problems.push("GOOGLE_WALLET_ISSUER_ID: required for Google Wallet");
+    if (!config.GOOGLE_WALLET_SERVICE_ACCOUNT && !(config.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL && config.GOOGLE_WALLET_PRIVATE_KEY)) {
+      problems.push("GOOGLE_WALLET_SERVICE_ACCOUNT: required for Google Wallet (or GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL and GOOGLE_WALLET_PRIVATE_KEY)");
     }
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join("\n")}`);

@@ -1101,6 +1101,54 @@ export const waitingListOffers = pgTable(
 );
 
 /**
+ * A ticket's wallet pass (D27, decision 045): one per ticket and code, shared by its Apple pass (serial number)
+ * and its Google object ({issuer}.{serial}). A transfer gives the ticket a new code, so the new holder gets a
+ * new pass and this one is voided. `version` rises with every change the pass shows (void, a new time) in the
+ * transaction that made it; the row is its own outbox: the update job delivers each version above
+ * `delivered_version` (APNs pushes, Google's object) and records it, so a crash or an outage is retried and a
+ * version is delivered once. The Apple authentication token is kept only as a hash.
+ */
+export const walletPasses = pgTable(
+  "wallet_passes",
+  {
+    serialNumber: uuid("serial_number").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "restrict" }),
+    /** The ticket's code when the pass was issued: a transfer's new code is a new pass. */
+    ticketCode: text("ticket_code").notNull(),
+    authTokenHash: text("auth_token_hash").notNull(),
+    version: integer("version").notNull().default(1),
+    deliveredVersion: integer("delivered_version").notNull().default(1),
+    voided: boolean("voided").notNull().default(false),
+    /** The event time the pass last showed, so a postponement is noticed once. */
+    shownDateTime: timestamp("shown_date_time", { withTimezone: true }).notNull(),
+    /** Last-Modified of the Apple pass, and the web service's update tag. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("wallet_passes_ticket_code_idx").on(t.ticketId, t.ticketCode),
+    index("wallet_passes_updated_idx").on(t.updatedAt),
+    index("wallet_passes_undelivered_idx").on(t.serialNumber).where(sql`${t.version} > ${t.deliveredVersion}`),
+  ],
+);
+
+/** Apple devices registered for a pass's updates (PassKit web service): pushed through APNs when the pass changes. */
+export const walletDeviceRegistrations = pgTable(
+  "wallet_device_registrations",
+  {
+    deviceLibraryId: text("device_library_id").notNull(),
+    serialNumber: uuid("serial_number")
+      .notNull()
+      .references(() => walletPasses.serialNumber, { onDelete: "cascade" }),
+    pushToken: text("push_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceLibraryId, t.serialNumber] }), index("wallet_device_registrations_serial_idx").on(t.serialNumber)],
+);
+
+/**
  * A check-in list (issue 38): the door's way in for some of an event's types (null: every type), in an
  * optional window. Every event has its default list (every type, made by a trigger when the event is made).
  * allow_multiple_entries: a ticket may enter any number of times; allow_reentry: once more after each exit scan.

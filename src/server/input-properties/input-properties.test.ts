@@ -23,6 +23,8 @@ import {
 } from "../../../test/hostile-input";
 import { eventForm, eventInput, signInAs } from "../../../test/organiser";
 import { orders, tickets } from "../db/schema";
+import { generateWalletTestIdentity } from "../providers/wallet/test-identity";
+import { walletTestEnv } from "../../../test/wallet-env";
 
 /**
  * Every API route's input, attacked with random and hostile values (property-based, fast-check): the
@@ -67,8 +69,12 @@ const ids = {} as {
   code: string;
 };
 
+/** Wallet passes configured (a test identity), so their routes are attacked past "not configured"; Google's API is not reachable. */
+const wallet = generateWalletTestIdentity();
+const WALLET_ENV = walletTestEnv(wallet);
+
 beforeAll(async () => {
-  t = await createTestApp({}, { workers: false });
+  t = await createTestApp(WALLET_ENV, { workers: false });
   const origin = t.config.publicUrl;
   const user = await signInAs(t.app, t.db, origin, "user");
   const organiser = await signInAs(t.app, t.db, origin, "user");
@@ -401,6 +407,41 @@ const ENDPOINTS: Endpoint[] = [
     who: WHO_ANYONE,
     request: () => fc.tuple(segment(() => ids.ticket), fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/tickets/${id}/check-in`, body: value === null ? undefined : jsonBody(value) })),
   },
+  ...(["apple", "google"] as const).flatMap((kind): Endpoint[] => [
+    // Google's answer is a redirect to its save page (303).
+    { route: `GET /api/me/wallet-passes/:ticketId/${kind}`, who: WHO_ANYONE, request: () => segment(() => ids.ticket).map((id) => ({ url: `/api/me/wallet-passes/${id}/${kind}` })), outcome: { ok: [kind === "apple" ? 200 : 303] } },
+    {
+      route: `GET /api/tickets/:code/wallet/${kind}`,
+      who: ["anonymous"],
+      request: () => fc.tuple(segment(() => ids.ticketCode), hostileQuery(["kid", "sig"])).map(([code, query]) => ({ url: `/api/tickets/${code}/wallet/${kind}${query}` })),
+      outcome: { ok: [] },
+    },
+  ]),
+  ...(["POST", "DELETE"] as const).map(
+    (method): Endpoint => ({
+      route: `${method} /api/wallet/apple/v1/devices/:deviceLibraryId/registrations/:passTypeId/:serialNumber`,
+      who: ["anonymous"],
+      request: () =>
+        fc
+          .tuple(hostilePathSegment, segment(() => wallet.passTypeId), hostilePathSegment, nastyString, hostileJsonBody({ pushToken: "a".repeat(64) }))
+          .map(([device, type, serial, token, body]) => ({ url: `/api/wallet/apple/v1/devices/${device}/registrations/${type}/${serial}`, body, headers: { authorization: `ApplePass ${token.replace(/[\r\n]/g, "")}` } })),
+      outcome: { ok: [] },
+    }),
+  ),
+  {
+    route: "GET /api/wallet/apple/v1/devices/:deviceLibraryId/registrations/:passTypeId",
+    who: ["anonymous"],
+    request: () => fc.tuple(hostilePathSegment, segment(() => wallet.passTypeId), hostileQuery(["passesUpdatedSince"])).map(([device, type, query]) => ({ url: `/api/wallet/apple/v1/devices/${device}/registrations/${type}${query}` })),
+    // No device is registered: "nothing to update" (204) is the answer PassKit expects.
+    outcome: { ok: [204] },
+  },
+  {
+    route: "GET /api/wallet/apple/v1/passes/:passTypeId/:serialNumber",
+    who: ["anonymous"],
+    request: () => fc.tuple(segment(() => wallet.passTypeId), hostilePathSegment).map(([type, serial]) => ({ url: `/api/wallet/apple/v1/passes/${type}/${serial}` })),
+    outcome: { ok: [] },
+  },
+  { route: "POST /api/wallet/apple/v1/log", who: ["anonymous"], request: () => hostileJsonBody({ logs: ["a line"] }).map((body) => ({ url: "/api/wallet/apple/v1/log", body })) },
   {
     route: "POST /api/door/tickets/:id/check-in",
     who: WHO_ANYONE,

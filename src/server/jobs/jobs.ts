@@ -48,6 +48,8 @@ export const QUEUES = {
   waitingListOffers: "waiting-list-offers",
   /** E-mails one waiting-list offer (one job per offer, by its id). */
   waitingListOfferEmail: "waiting-list-offer-email",
+  /** Every minute, and when a pass changes: delivers wallet pass updates not yet delivered (APNs pushes, Google's objects: wallet/wallet-update.job.ts). */
+  walletPassUpdate: "wallet-pass-update",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -19,6 +19,8 @@ import { startRetentionJob } from "../features/data-rights/retention.job";
 import type { ReconcileGauges } from "../lib/metrics";
 import type { Jobs } from "./jobs";
 import { startWaitingListJobs } from "../features/waiting-list/offers.job";
+import { startWalletUpdateJob } from "../features/wallet/wallet-update.job";
+import type { WalletSetup } from "../features/wallet/wallet-setup";
 
 /** The product's background work: ticket e-mails as bookings are confirmed, refunds and their notices, lapsed checkouts and the sales tally's fold every minute, payouts every hour, the reconcile and the retention of personal data every day. */
 export async function startWorkers({
@@ -29,6 +31,7 @@ export async function startWorkers({
   log,
   reconcileGauges,
   dataDir,
+  wallet,
 }: {
   jobs: Jobs;
   db: Db;
@@ -38,6 +41,7 @@ export async function startWorkers({
   reconcileGauges: ReconcileGauges;
   /** DATA_DIR: the retention job removes the dev outbox's old attachments under it. */
   dataDir: string;
+  wallet: WalletSetup;
 }) {
   await workTicketEmails({ jobs, mailer, log });
   await startRefundEmailJob({ jobs, mailer, log });
@@ -54,4 +58,5 @@ export async function startWorkers({
   await startReconcileJob({ jobs, db, gateway, email: mailer.email, company: mailer.company, gauges: reconcileGauges, log });
   await startRetentionJob({ jobs, db, dataDir, log });
   await startWaitingListJobs({ jobs, db, mailer, log });
+  await startWalletUpdateJob({ jobs, db, wallet, signer: mailer.signer, log });
 }

@@ -1,5 +1,5 @@
 // Server-only: route loaders call the server's services directly (never bundled for the browser).
-import type { ContactMessageInput, EditableEvent, MailboxMessage, NoticeSettings, OwnProfile, PlatformCompany, RefundTicketsInput, RenameTicketInput, SessionUser, TicketEmailProvider, TransferTicketInput } from "@domain";
+import type { ContactMessageInput, EditableEvent, MailboxMessage, NoticeSettings, OwnProfile, PlatformCompany, RefundTicketsInput, RenameTicketInput, SessionUser, TicketEmailProvider, TransferTicketInput, WalletsOffered } from "@domain";
 import { AppError, sellsPaidTickets, type EraseAccountInput } from "@domain";
 import { isDatabaseUnavailable } from "../../server/db/client";
 import { createAffiliateAccount, generateAffiliateCode, getOwnAffiliate as readOwnAffiliate } from "../../server/features/affiliates/affiliates.service";
@@ -32,6 +32,12 @@ import { type RouterContextReader, services } from "./page-context.server";
 export { getCategoryCounts, getEvent, getEventsByIds, getHomeData, getSimilarEvents, listEvents } from "../../server/features/events/events.service";
 export { getPublicProfile } from "../../server/features/profiles/profiles.service";
 export { getSiteStats } from "../../server/features/stats/stats.service";
+
+/** Which wallets this site offers (D27): the pages show a ticket's "Add to … Wallet" only for those. */
+export function walletsOffered(context: RouterContextReader): WalletsOffered {
+  const { wallet } = services(context);
+  return { apple: wallet.apple !== null, google: wallet.google !== null };
+}
 
 export function getSessionUser(context: RouterContextReader, request: Request): Promise<SessionUser | null> {
   return services(context).session.user(request.headers);

@@ -49,10 +49,10 @@ const ticket: ShownTicket = {
 };
 
 /** The route as the server gives it: the loader's tickets, and (optionally) what the action answers a card's post. */
-function myTicketsRoute(tickets: ShownTicket[], action?: (form: FormData) => unknown) {
+function myTicketsRoute(tickets: ShownTicket[], action?: (form: FormData) => unknown, wallets = { apple: false, google: false }) {
   return {
     path: "/my-tickets",
-    loader: () => ({ tickets, waitingLists: [] }),
+    loader: () => ({ tickets, waitingLists: [], wallets }),
     action: action ? async ({ request }: { request: Request }) => action(await request.formData()) : undefined,
     Component: MyTicketsRoute as never,
   };
@@ -90,6 +90,23 @@ test("each ticket of a booking shows its attendee, type, code, state and its own
   expect(within(items[1]!).getByText("Checked in")).toBeTruthy();
   expect(within(items[2]!).getByText("Refunded")).toBeTruthy();
   expect(within(items[2]!).queryByRole("img")).toBeNull();
+});
+
+test("each valid ticket links to its Apple and Google Wallet pass when the site offers them, and to neither when it does not (D27)", async () => {
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([ticket], undefined, { apple: true, google: true }) });
+  const apple = await screen.findByRole("link", { name: "Add to Apple Wallet: Grace Hopper, TCKT-2026-5E6F7A8B" });
+  expect(apple.getAttribute("href")).toBe("/api/me/wallet-passes/t2/apple");
+  expect(screen.getByRole("link", { name: "Add to Google Wallet: Ada Lovelace, TCKT-2026-1A2B3C4D" }).getAttribute("href")).toBe("/api/me/wallet-passes/t1/google");
+  cleanup();
+  const refunded: ShownTicket = { ...ticket, tickets: [{ ...ticket.tickets[0]!, status: "refunded", admits: false }, ticket.tickets[1]!] };
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([refunded], undefined, { apple: true, google: false }) });
+  await screen.findByRole("link", { name: /^Add to Apple Wallet: Grace Hopper/ });
+  expect(screen.queryByRole("link", { name: /^Add to Apple Wallet: Ada Lovelace/ })).toBeNull();
+  expect(screen.queryByRole("link", { name: /^Add to Google Wallet/ })).toBeNull();
+  cleanup();
+  renderRoute({ url: "/my-tickets", user, route: myTicketsRoute([ticket]) });
+  await screen.findByRole("heading", { level: 3, name: "Jazz Night at the Roundhouse" });
+  expect(screen.queryByRole("link", { name: /Wallet/ })).toBeNull();
 });
 
 test("a large booking's QR codes beyond the first few wait behind 'Show all'", async () => {

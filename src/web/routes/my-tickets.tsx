@@ -13,7 +13,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: prin
  * Each ticket's QR code is drawn here, so the page loads no QR library: a booking's first few, or all of the one asked for.
  */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const [{ requireUser }, { listMyTickets }, { showTickets }, { listMyWaitingList }] = await Promise.all([
+  const [{ requireUser }, { listMyTickets, walletsOffered }, { showTickets }, { listMyWaitingList }] = await Promise.all([
     import("~/lib/require-user.server"),
     import("~/lib/services.server"),
     import("~/features/my-tickets/shown-tickets.server"),
@@ -25,7 +25,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     listMyTickets(context, user.id).then((booked) => showTickets(booked, { drawAllFor: url.searchParams.get("all") })),
     listMyWaitingList(context, request),
   ]);
-  return { tickets, waitingLists };
+  return { tickets, waitingLists, wallets: walletsOffered(context) };
 }
 
 /**
@@ -51,5 +51,5 @@ export const meta: Route.MetaFunction = () => [
 export default function MyTicketsRoute({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>();
   const leaveError = posted && "intent" in posted && posted.intent === "leave-waiting-list" && "error" in posted ? (posted.error as string | null) : null;
-  return <MyTicketsPage tickets={loaderData.tickets} waitingLists={<MyWaitingLists entries={loaderData.waitingLists} error={leaveError} />} />;
+  return <MyTicketsPage tickets={loaderData.tickets} wallets={loaderData.wallets} waitingLists={<MyWaitingLists entries={loaderData.waitingLists} error={leaveError} />} />;
 }

@@ -5,9 +5,9 @@ import type { Route } from "./+types/payment-success";
 
 /** The payment is verified before the page is drawn, so it is right on first paint and without scripts. */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { verifyPaymentForPage } = await import("~/features/checkout/payment-success.server");
+  const [{ verifyPaymentForPage }, { walletsOffered }] = await Promise.all([import("~/features/checkout/payment-success.server"), import("~/lib/services.server")]);
   const sessionId = url.searchParams.get("session_id")?.trim() || null;
-  return { sessionId, outcome: await verifyPaymentForPage(context, request, sessionId) };
+  return { sessionId, outcome: await verifyPaymentForPage(context, request, sessionId), wallets: walletsOffered(context) };
 }
 
 export const meta = () => [
@@ -20,5 +20,5 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export default function PaymentSuccessRoute({ loaderData }: Route.ComponentProps) {
   // The cart is emptied only when this payment bought everything in it (decisions.md D6).
-  return <PaymentSuccessPage key={loaderData.sessionId ?? "none"} sessionId={loaderData.sessionId} outcome={loaderData.outcome} onVerified={(bookings) => clearCartIfBought(bookings.map((booking) => booking.event_id))} />;
+  return <PaymentSuccessPage key={loaderData.sessionId ?? "none"} sessionId={loaderData.sessionId} outcome={loaderData.outcome} wallets={loaderData.wallets} onVerified={(bookings) => clearCartIfBought(bookings.map((booking) => booking.event_id))} />;
 }

@@ -1,3 +1,4 @@
+import { walletPassesChanged } from "../wallet/wallet-passes.service";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   AppError,
@@ -72,6 +73,8 @@ export async function cancelEvent({ db, jobs, actor, eventId, input: raw, now = 
       .update(orders)
       .set({ status: "expired" })
       .where(and(eq(orders.status, "pending"), inArray(orders.id, tx.select({ id: orderLines.orderId }).from(orderLines).where(eq(orderLines.eventId, eventId)))));
+    // Every wallet pass of the event is voided at once (D27), before its refunds run.
+    await walletPassesChanged(tx, { eventId }, jobs);
     await jobs.enqueue(tx, QUEUES.cancelEvent, { eventId }, { singletonKey: eventId });
     return { event: lifecycleView(cancelled!), created: true };
   });
@@ -107,6 +110,8 @@ export async function postponeEvent({ db, jobs, actor, eventId, input: raw, now 
       .set({ previousDateTime: event.dateTime, dateTime, endTime, postponedAt: now, refundWindowEndsAt, updatedAt: now })
       .where(eq(events.id, eventId))
       .returning();
+    // Wallet passes show the new time (and the QR, which carries the date, signed again): D27.
+    await walletPassesChanged(tx, { eventId }, jobs);
     const told = await tx.select({ id: bookings.id }).from(bookings).where(withValidTickets(eventId));
     const postponedAt = now.toISOString();
     for (const booking of told) {

@@ -1,3 +1,4 @@
+import { walletPassesChanged } from "../wallet/wallet-passes.service";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { isUuid } from "../../../domain";
@@ -239,10 +240,13 @@ async function recordDispute(db: Db, jobs: Jobs, notice: Extract<ProviderNotice,
     if (!order) return;
     await recordLedger(tx, [{ entryKey: `dispute:${notice.disputeId}`, kind: "dispute", amountPence: notice.amountPence, orderId: order.id, providerRef: notice.disputeId }]);
     const lines = tx.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, order.id));
-    await tx
+    const disputed = await tx
       .update(bookings)
       .set({ status: "disputed" })
-      .where(and(inArray(bookings.orderLineId, lines), validBookingSql(bookings)));
+      .where(and(inArray(bookings.orderLineId, lines), validBookingSql(bookings)))
+      .returning({ id: bookings.id });
+    // A disputed booking's tickets are refused at the door: their wallet passes are voided too (D27).
+    await walletPassesChanged(tx, { bookingIds: disputed.map((booking) => booking.id) }, jobs);
     // A disputed booking's share is withheld: taken back from a payout already made (D23).
     await enqueuePayoutSettle(tx, jobs, await eventsOfOrder(tx, order.id));
   });

@@ -1,3 +1,4 @@
+import { walletPassesChanged } from "../wallet/wallet-passes.service";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { enqueueWaitingListOffers } from "../../jobs/waiting-list-offers";
 import type { FastifyBaseLogger } from "fastify";
@@ -124,6 +125,8 @@ export async function voidTickets(tx: Tx, booking: BookingRow, quantity: number,
     .update(bookings)
     .set({ ticketQuantity: left, refundedQuantity: booking.refundedQuantity + quantity, status: left === 0 ? "refunded" : booking.status })
     .where(eq(bookings.id, booking.id));
+  // Their wallet passes are voided in the same transaction (D27); the minute's update run tells the phones.
+  await walletPassesChanged(tx, { ticketIds: ticketIdsVoided });
   return {
     ...amounts,
     ticketIds: ticketIdsVoided,

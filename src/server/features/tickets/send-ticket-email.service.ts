@@ -17,6 +17,8 @@ import type { TicketSigner } from "./ticket-signer";
 /** A NoticeMailer that can also sign the tickets it sends (its company is named as the seller's agent). */
 export interface TicketMailer extends NoticeMailer {
   signer: TicketSigner;
+  /** Which wallets this site offers (D27): the ticket e-mail links each ticket's passes. */
+  wallets?: { apple: boolean; google: boolean };
 }
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -101,6 +103,7 @@ export async function ticketEmailFor(mailer: Omit<TicketMailer, "email">, bookin
     seller,
     company: mailer.company,
     publicUrl: mailer.publicUrl,
+    wallets: mailer.wallets,
     orderId: line?.orderId ?? null,
     receipt: receipt ? { filename: receiptFilename(receipt), pdf: await receiptPdf(receipt) } : null,
   });
@@ -142,6 +145,7 @@ export async function attendeeTicketEmailFor(mailer: Omit<TicketMailer, "email">
     seller,
     company: mailer.company,
     publicUrl: mailer.publicUrl,
+    wallets: mailer.wallets,
   });
 }
 

@@ -14,6 +14,7 @@ import {
 import type { Db, Tx } from "../../db/client";
 import { bookings, events, ticketChanges, tickets } from "../../db/schema";
 import { QUEUES, type Jobs, type TicketEmailJob } from "../../jobs/jobs";
+import { walletPassesChanged } from "../wallet/wallet-passes.service";
 import type { Actor } from "../auth/session";
 
 const NOT_FOUND = "Ticket not found";
@@ -82,6 +83,8 @@ export async function transferTicket({
     }
     const code = newTicketCode(now);
     const [moved] = await tx.update(tickets).set({ code, attendeeName: input.name, attendeeEmail: input.email }).where(eq(tickets.id, row.ticket.id)).returning();
+    // The old holder's wallet pass carries the old code: voided with the transfer (D27); the new holder takes a new one.
+    await walletPassesChanged(tx, { ticketIds: [row.ticket.id] }, jobs);
     const [change] = await tx
       .insert(ticketChanges)
       .values({

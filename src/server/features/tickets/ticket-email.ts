@@ -16,6 +16,9 @@ import {
   soldByLine,
   TICKET_TERMS_LINKS,
   ticketAgeNotice,
+  ticketQrText,
+  WALLET_LINK_TEXT,
+  type WalletsOffered,
   type SignedTicketPayload,
   type TicketQrPayload,
 } from "../../../domain";
@@ -63,6 +66,8 @@ export interface TicketEmailData {
   orderId?: string | null;
   /** The order's receipt as a PDF, attached to a paid ticket's e-mail. */
   receipt?: { filename: string; pdf: Buffer } | null;
+  /** Which wallets this site offers (D27): each ticket then links to its pass, opened by its QR's signature. */
+  wallets?: WalletsOffered;
 }
 
 /** The QR image as a URL, for providers that cannot show inline images; the signature authorises it. */
@@ -70,9 +75,13 @@ export function ticketQrUrl(publicUrl: string, payload: SignedTicketPayload): st
   return `${publicUrl}/api/tickets/${encodeURIComponent(payload.ticketId)}/qr.png?kid=${encodeURIComponent(payload.kid)}&sig=${encodeURIComponent(payload.sig)}`;
 }
 
-/** A ticket QR's text: exactly the JSON of the signed payload (spec §3 QR payload, decisions D13); the scanner verifies kid and sig from it. */
-function ticketQrText(payload: TicketQrPayload): string {
-  return JSON.stringify(payload);
+/**
+ * A ticket's "Add to Apple Wallet" / "Add to Google Wallet" links for its e-mail (D27): opened, like the QR image,
+ * by the QR's signature, so the recipient needs no sign-in and nobody can guess one.
+ */
+export function ticketWalletLinks(publicUrl: string, payload: SignedTicketPayload, wallets: WalletsOffered | undefined) {
+  const url = (kind: "apple" | "google") => `${publicUrl}/api/tickets/${encodeURIComponent(payload.ticketId)}/wallet/${kind}?kid=${encodeURIComponent(payload.kid)}&sig=${encodeURIComponent(payload.sig)}`;
+  return [...(wallets?.apple ? [{ label: WALLET_LINK_TEXT.apple, url: url("apple") }] : []), ...(wallets?.google ? [{ label: WALLET_LINK_TEXT.google, url: url("google") }] : [])];
 }
 
 /**
@@ -131,7 +140,7 @@ function sellerAndAgent(seller: TicketSeller, agentName: string, paid: boolean):
 const qrCid = (index: number) => `ticket-qr-${index + 1}`;
 
 /** Ticket 2 of 3: its attendee, type and code, and its own QR code. */
-function emailedTicketBox(ticket: EmailedTicket, index: number, count: number) {
+function emailedTicketBox(ticket: EmailedTicket, index: number, count: number, data: Pick<TicketEmailData, "publicUrl" | "wallets">) {
   return {
     heading: count > 1 ? `Ticket ${index + 1} of ${count}: ${ticket.attendeeName}` : `Ticket: ${ticket.attendeeName}`,
     details: [
@@ -139,6 +148,7 @@ function emailedTicketBox(ticket: EmailedTicket, index: number, count: number) {
       { label: "Ticket code", value: ticket.code },
     ],
     image: { cid: qrCid(index), alt: `QR code for ticket ${ticket.code} (${ticket.attendeeName})`, width: 200 },
+    links: ticketWalletLinks(data.publicUrl, ticket.qrPayload, data.wallets),
   };
 }
 
@@ -180,7 +190,7 @@ export async function ticketEmailMessage(data: TicketEmailData): Promise<EmailMe
         : []),
       { label: "Sold by", value: sellerOf(data.seller) },
     ],
-    tickets: data.tickets.map((ticket, index) => emailedTicketBox(ticket, index, count)),
+    tickets: data.tickets.map((ticket, index) => emailedTicketBox(ticket, index, count, data)),
     action: { label: "View My Tickets", url: `${data.publicUrl}/my-tickets` },
     sections: [
       {

@@ -14,7 +14,7 @@ export interface EmailContent {
    * Tickets after the details, each in its own box: a heading, its rows and its QR code shown inline (attached
    * with this cid) with its description. A ticket e-mail carries one per attendee (issue 36).
    */
-  tickets?: { heading: string; details: { label: string; value: string }[]; image: { cid: string; alt: string; width: number } }[];
+  tickets?: { heading: string; details: { label: string; value: string }[]; image: { cid: string; alt: string; width: number }; links?: { label: string; url: string }[] }[];
   /** Label/value rows, e.g. a ticket's event, date and place. */
   details?: { label: string; value: string }[];
   /** Headed paragraphs after the action, e.g. a ticket's seller and cancellation terms. */
@@ -52,6 +52,9 @@ export function renderEmail(content: EmailContent): { html: string; text: string
           .map((row) => `<p style="margin:0 0 4px;font-size:14px;line-height:20px;color:#334155">${escapeHtml(row.label)}: <strong style="color:#0f172a">${escapeHtml(row.value)}</strong></p>`)
           .join("") +
         `<p style="margin:12px 0 0;text-align:center"><img src="cid:${escapeHtml(ticket.image.cid)}" alt="${escapeHtml(ticket.image.alt)}" width="${ticket.image.width}" height="${ticket.image.width}" style="display:inline-block;border:8px solid #ffffff;box-shadow:0 1px 4px rgba(15,23,42,.15)"></p>` +
+        (ticket.links?.length
+          ? `<p style="margin:12px 0 0;text-align:center;font-size:14px;line-height:22px">${ticket.links.map((link) => `<a href="${escapeHtml(link.url)}" style="color:#5418d6;font-weight:600">${escapeHtml(link.label)}</a>`).join("<br>")}</p>`
+          : "") +
         `</td></tr></table>`,
     )
     .join("");
@@ -91,7 +94,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
     ...(content.details?.length ? [...content.details.map((row) => `${row.label}: ${row.value}`), ""] : []),
-    ...(content.tickets ?? []).flatMap((ticket) => [ticket.heading, ...ticket.details.map((row) => `${row.label}: ${row.value}`), ""]),
+    ...(content.tickets ?? []).flatMap((ticket) => [ticket.heading, ...ticket.details.map((row) => `${row.label}: ${row.value}`), ...(ticket.links ?? []).map((link) => `${link.label}: ${link.url}`), ""]),
     ...(content.code ? [content.code, ""] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     ...(content.sections ?? []).flatMap((section) => [section.heading, ...section.paragraphs.flatMap((p) => [p, ""])]),

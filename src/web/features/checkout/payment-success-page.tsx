@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, Loader2, LogIn, RotateCcw } from "lucide-react";
 import { useEffect, useEffectEvent, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { NO_WALLETS, type WalletsOffered } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import type { VerificationOutcome, VerifiedBooking } from "./lib/verification-outcome";
@@ -33,7 +34,18 @@ function signInPath(sessionId: string | null): string {
  * e-mail, which the server sends in the background. `onVerified` receives the bookings (the cart empties
  * itself when they cover it). Keyed by the session id: a new session starts afresh.
  */
-export function PaymentSuccessPage({ sessionId, outcome: verified, onVerified }: { sessionId: string | null; outcome: VerificationOutcome; onVerified?: (bookings: VerifiedBooking[]) => void }) {
+export function PaymentSuccessPage({
+  sessionId,
+  outcome: verified,
+  onVerified,
+  wallets = NO_WALLETS,
+}: {
+  sessionId: string | null;
+  outcome: VerificationOutcome;
+  onVerified?: (bookings: VerifiedBooking[]) => void;
+  /** The wallets this site offers (D27): each ticket links to its pass. */
+  wallets?: WalletsOffered;
+}) {
   const navigation = useNavigation();
   // Try again reads this page again: its loader verifies once more.
   const outcome = navigation.state !== "idle" && navigation.location?.pathname === paths.paymentSuccess ? null : verified;
@@ -79,7 +91,7 @@ export function PaymentSuccessPage({ sessionId, outcome: verified, onVerified }:
             </header>
             <ul aria-label="Your bookings" className="flex flex-col gap-4">
               {(bookings ?? NO_BOOKINGS).map((booking) => (
-                <VerifiedBookingCard key={booking.id} booking={booking} email={delivery.emails[booking.id]} emailTimedOut={delivery.timedOut} />
+                <VerifiedBookingCard key={booking.id} booking={booking} email={delivery.emails[booking.id]} emailTimedOut={delivery.timedOut} wallets={wallets} />
               ))}
             </ul>
             <div className="flex justify-center">

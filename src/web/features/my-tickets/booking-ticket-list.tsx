@@ -1,9 +1,10 @@
 import { QrCode, TicketX } from "lucide-react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { Link } from "react-router";
-import { formatDateTime, ticketTransferRefusal } from "@domain";
+import { formatDateTime, NO_WALLETS, ticketTransferRefusal, type WalletsOffered } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { TicketQr } from "~/components/tickets/ticket-qr";
+import { WalletLinks } from "~/components/tickets/wallet-links";
 import { PASS_ON_TEXT, showAllQrCodes, ticketStateLabel } from "./my-tickets-text";
 import type { ShownBookingTicket, ShownTicket } from "./shown-ticket";
 
@@ -22,7 +23,7 @@ const offersPassingOn = (ticket: ShownBookingTicket, booking: ShownTicket) => bo
  * "Show all" (a link: it works before the page's scripts have loaded). A ticket that may still be passed on
  * offers it (issue 36).
  */
-export function BookingTicketList({ ticket: booking, titleId }: { ticket: ShownTicket; titleId: string }) {
+export function BookingTicketList({ ticket: booking, titleId, wallets = NO_WALLETS }: { ticket: ShownTicket; titleId: string; wallets?: WalletsOffered }) {
   const [passing, setPassing] = useState<ShownBookingTicket | null>(null);
   const closePassing = useCallback(() => setPassing(null), []);
   const waiting = booking.tickets.filter((ticket) => ticket.admits && !ticket.qrDrawn).length;
@@ -60,6 +61,7 @@ export function BookingTicketList({ ticket: booking, titleId }: { ticket: ShownT
                 <p className="text-muted">{ticket.typeName}</p>
                 <p className="break-all font-mono text-xs font-semibold text-ink sm:text-[13px]">{ticket.code}</p>
                 {ticket.checkedInAt && <p className="text-xs text-muted">Checked in {formatDateTime(ticket.checkedInAt)}</p>}
+                {ticket.admits && booking.period === "upcoming" && <WalletLinks ticketId={ticket.ticketId} wallets={wallets} label={`${ticket.attendeeName}, ${ticket.code}`} />}
                 {offersPassingOn(ticket, booking) && (
                   <button
                     type="button"

@@ -1,6 +1,7 @@
 import { Ticket } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { NO_WALLETS, type WalletsOffered } from "@domain";
 import { buttonVariants } from "~/components/ui/button";
 import { paths } from "~/paths";
 import { usePrintTicket } from "./use-print-ticket";
@@ -30,6 +31,7 @@ function TicketSection({
   printing,
   onPrint,
   empty,
+  wallets,
 }: {
   id: string;
   title: string;
@@ -37,6 +39,7 @@ function TicketSection({
   printing: string | null;
   onPrint: (bookingId: string) => void;
   empty?: ReactNode;
+  wallets: WalletsOffered;
 }) {
   return (
     <section aria-labelledby={id} data-ticket-section="" className="flex flex-col gap-4">
@@ -46,7 +49,7 @@ function TicketSection({
       {tickets.length > 0 ? (
         <ul aria-labelledby={id} className="flex flex-col gap-6 print:gap-0">
           {tickets.map((ticket) => (
-            <TicketCard key={ticket.bookingId} ticket={ticket} printTarget={printing === ticket.bookingId} onPrint={onPrint} />
+            <TicketCard key={ticket.bookingId} ticket={ticket} printTarget={printing === ticket.bookingId} onPrint={onPrint} wallets={wallets} />
           ))}
         </ul>
       ) : (
@@ -64,8 +67,11 @@ function TicketSection({
 export function MyTicketsPage({
   tickets,
   waitingLists = null,
+  wallets = NO_WALLETS,
 }: {
   tickets: ShownTicket[];
+  /** The wallets this site offers (D27). */
+  wallets?: WalletsOffered;
   /** The buyer's waiting lists (issue 37), composed by the route: nothing when there are none. */
   waitingLists?: ReactNode;
 }) {
@@ -93,6 +99,7 @@ export function MyTicketsPage({
                 tickets={upcoming}
                 printing={printing}
                 onPrint={print}
+                wallets={wallets}
                 empty={
                   <p className="rounded-2xl border border-dashed border-border bg-white px-5 py-6 text-muted print:hidden">
                     {MY_TICKETS_TEXT.noUpcoming}{" "}
@@ -103,7 +110,7 @@ export function MyTicketsPage({
                 }
               />
               {past.length > 0 && (
-                <TicketSection id="past-tickets" title={MY_TICKETS_TEXT.pastHeading} tickets={past} printing={printing} onPrint={print} />
+                <TicketSection id="past-tickets" title={MY_TICKETS_TEXT.pastHeading} tickets={past} printing={printing} onPrint={print} wallets={wallets} />
               )}
             </div>
           )}

@@ -1,7 +1,7 @@
 import { CalendarDays, CalendarPlus, CircleAlert, IdCard, Loader2, Mail, MailCheck, MapPin, Printer, ReceiptText, RotateCcw, Send } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { BRAND, eventPlace, formatPounds, minAgeDescription, receiptPath, type TicketEmailStatus } from "@domain";
+import { BRAND, eventPlace, formatPounds, minAgeDescription, NO_WALLETS, receiptPath, type TicketEmailStatus, type WalletsOffered } from "@domain";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -45,8 +45,11 @@ export function TicketCard({
   ticket,
   printTarget,
   onPrint,
+  wallets = NO_WALLETS,
 }: {
   ticket: ShownTicket;
+  /** The wallets this site offers (D27): each valid ticket links to its pass. */
+  wallets?: WalletsOffered;
   /** Print Ticket was pressed on this card: print CSS shows it alone. */
   printTarget: boolean;
   onPrint: (bookingId: string) => void;
@@ -147,7 +150,7 @@ export function TicketCard({
             className="border-t-2 border-dashed border-border bg-surface/60 p-5 sm:p-6 print:border-t-2 print:bg-white print:py-8"
           >
             <p className={cn("mb-3 text-sm font-semibold print:text-base", validity.usable ? "text-ink" : "text-red-800")}>{validity.qrNote}</p>
-            <BookingTicketList ticket={ticket} titleId={titleId} />
+            <BookingTicketList ticket={ticket} titleId={titleId} wallets={wallets} />
           </section>
         </div>
         {validity.usable && (

@@ -1,10 +1,11 @@
 import { CalendarDays, IdCard, MapPin, Ticket } from "lucide-react";
-import { eventPlace, formatEventTime, formatLongDate, formatPounds, hasPlaceholderDate, minAgeDescription, type TicketEmailStatus as Delivery } from "@domain";
+import { eventPlace, formatEventTime, formatLongDate, formatPounds, hasPlaceholderDate, minAgeDescription, NO_WALLETS, type TicketEmailStatus as Delivery, type WalletsOffered } from "@domain";
+import { WalletLinks } from "~/components/tickets/wallet-links";
 import { bookingTitle, type VerifiedBooking } from "../lib/verification-outcome";
 import { TicketEmailStatus } from "./ticket-email-status";
 
 /** One confirmed booking: event, date, location, who booked (issue 17), tickets, total, and each ticket's attendee and code (spec §2 Payment pages; issue 36). */
-export function VerifiedBookingCard({ booking, email, emailTimedOut }: { booking: VerifiedBooking; email: Delivery | undefined; emailTimedOut: boolean }) {
+export function VerifiedBookingCard({ booking, email, emailTimedOut, wallets = NO_WALLETS }: { booking: VerifiedBooking; email: Delivery | undefined; emailTimedOut: boolean; wallets?: WalletsOffered }) {
   // An ongoing business's placeholder date is never shown (issue 17).
   const dateTime = hasPlaceholderDate({ dateTime: booking.events?.date_time }) ? null : booking.events?.date_time;
   const date = formatLongDate(dateTime);
@@ -68,6 +69,7 @@ export function VerifiedBookingCard({ booking, email, emailTimedOut }: { booking
               <span className="min-w-0 break-words">
                 <span className="font-bold">{ticket.attendeeName}</span>
                 <span className="text-muted"> · {ticket.typeName}</span>
+                <WalletLinks ticketId={ticket.ticketId} wallets={wallets} label={`${ticket.attendeeName}, ${ticket.code}`} />
               </span>
               <span className="flex items-center gap-1.5 font-mono font-bold break-all">
                 <Ticket className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
