@@ -64,3 +64,4 @@ export * from "./codes";
 export * from "./code-shapes";
 export * from "./waiting-list-shapes";
 export * from "./door";
+export * from "./door-shapes";
