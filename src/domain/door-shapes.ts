@@ -103,3 +103,26 @@ export function doorAccessStatus(row: { acceptedAt: unknown; revokedAt: unknown;
 /** The paths a door team's secrets are opened at (the invitation e-mail's link; a door link). */
 export const doorInvitationPath = (token: string) => `/door/invitations/${encodeURIComponent(token)}`;
 export const doorLinkPath = (secret: string) => `/door/${encodeURIComponent(secret)}`;
+
+/** An event as the scanner lists it: what the door needs, never its money (staff and door links see this only). */
+export const ScannerEvent = z.object({
+  id: z.string(),
+  title: z.string(),
+  dateTime: z.string(),
+  endTime: z.string().nullable(),
+  location: z.string(),
+  status: z.string(),
+});
+export type ScannerEvent = z.infer<typeof ScannerEvent>;
+
+/** Who the scanner is checking in as: the signed-in user or a door link, and for whom. */
+export interface ScannerDoor {
+  /** Keeps this door's offline ticket lists apart on a shared device: the user's id, or `link:<id>`. */
+  key: string;
+  /** "Sam Steward", or the link's name ("North door"). */
+  label: string;
+  /** The organisers whose events it checks beyond the user's own (staff and links). */
+  organisers: string[];
+  /** A door link (no account): it may leave the door. */
+  link: boolean;
+}

@@ -5,16 +5,17 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/check-in";
 
 /**
- * The organiser's events, to check in for and download ticket lists of, and the door's event's
- * 'Admitted X / Y': the one in `?event=` (empty: any of them), else the next one. Signed out: nothing.
+ * The events this door may check (issue 38: the user's own and those their staff access grants, or a door
+ * link's), to check in for and download ticket lists of, and the door's event's 'Admitted X / Y': the one in
+ * `?event=` (empty: any of them), else the next one. Signed out without a door link: nothing.
  */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { getCheckInCounts, getSessionUser, listDashboardEvents } = await import("~/lib/services.server");
+  const { getCheckInCounts, getScannerView, getSessionUser } = await import("~/lib/services.server");
+  const view = await getScannerView(context, request);
+  if (!view) return { ownEvents: null, counts: null, door: null };
   const user = await getSessionUser(context, request);
-  if (!user) return { ownEvents: null, counts: null };
-  const ownEvents = await listDashboardEvents(context, user.id);
-  const eventId = url.searchParams.get("event") ?? eventChoices(ownEvents, new Date()).upcoming[0]?.id ?? "";
-  return { ownEvents, counts: eventId ? await getCheckInCounts(context, { user, eventId }) : null };
+  const eventId = url.searchParams.get("event") ?? eventChoices(view.events, new Date()).upcoming[0]?.id ?? "";
+  return { ownEvents: view.events, door: view.door, counts: eventId && user ? await getCheckInCounts(context, { user, eventId }) : null };
 }
 
 /**
@@ -25,7 +26,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {
     return await serverLoader();
   } catch (error) {
-    if (isNetworkFailure(error)) return { ownEvents: null, counts: null };
+    if (isNetworkFailure(error)) return { ownEvents: null, counts: null, door: null };
     throw error;
   }
 }
@@ -42,5 +43,5 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function CheckInRoute({ loaderData }: Route.ComponentProps) {
-  return <CheckInPage ownEvents={loaderData.ownEvents} counts={loaderData.counts} />;
+  return <CheckInPage ownEvents={loaderData.ownEvents} counts={loaderData.counts} door={loaderData.door} />;
 }

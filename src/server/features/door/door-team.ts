@@ -130,3 +130,13 @@ export async function revokeDoorAccess({ db, actor, id }: { db: Db; actor: Actor
     return (await summariesOf(tx, [revoked]))[0]!;
   });
 }
+
+/** The organiser's events a door team may be given: upcoming, or started within the last two days. */
+export async function doorEventChoices({ db, userId }: { db: Db; userId: string }): Promise<{ id: string; title: string; dateTime: string }[]> {
+  const rows = await db
+    .select({ id: events.id, title: events.title, dateTime: events.dateTime })
+    .from(events)
+    .where(and(eq(events.userId, userId), sql`${events.dateTime} > now() - interval '2 days'`))
+    .orderBy(asc(events.dateTime));
+  return rows.map((row) => ({ ...row, dateTime: row.dateTime.toISOString() }));
+}

@@ -48,7 +48,7 @@ async function invited(organiser: AuthClient, eventIds: string[]) {
   expect(response.statusCode, response.body).toBe(201);
   const access = response.json() as DoorAccessSummary;
   expect(access).toMatchObject({ kind: "staff", label: "Sam Steward", email: account.email.toLowerCase(), status: "invited" });
-  const message = await latestMessage(t.db, account.email.toLowerCase(), (one) => one.subject.includes("door team"));
+  const message = await latestMessage(t.db, account.email.toLowerCase(), (one) => (one.subject ?? "").includes("door team"));
   const token = decodeURIComponent(new URL(linkIn(message, "/door/invitations/")).pathname.split("/").pop()!);
   return { account, access, token, client: await signIn(account.email) };
 }

@@ -1,7 +1,7 @@
 import { Eraser, UserCheck } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { CheckInCounts, DashboardEvent } from "@domain";
+import type { CheckInCounts, ScannerEvent } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useCheckInCounts } from "../hooks/use-check-in-counts";
@@ -18,7 +18,7 @@ import { ScanResultOverlay } from "./scan-result-overlay";
 import { ScannerCamera } from "./scanner-camera";
 
 /** The signed-in scanner (spec §2 Check-in scanner), loaded in the browser only: it needs the camera. */
-export default function CheckInScanner({ userId, ownEvents, counts: loadedCounts }: { userId: string; ownEvents: DashboardEvent[] | null; counts: CheckInCounts | null }) {
+export default function CheckInScanner({ userId, ownEvents, counts: loadedCounts }: { userId: string; ownEvents: ScannerEvent[] | null; counts: CheckInCounts | null }) {
   const autoId = useId();
   const soundId = useId();
   const [autoCheckIn, setAutoCheckIn] = useState(true);
