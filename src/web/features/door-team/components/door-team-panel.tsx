@@ -99,7 +99,7 @@ function AccessRow({ access, confirming }: { access: DoorAccessSummary; confirmi
             </div>
           )}
           <div>
-            <dt className="text-muted">{access.kind === "staff" ? "Invited" : "Created"}</dt>
+            <dt className="text-muted">{access.kind === "staff" ? "Invited on" : "Created on"}</dt>
             <dd className="font-medium">{formatEventDate(access.createdAt)}</dd>
           </div>
           <div className="sm:col-span-2">
