@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { printableName } from "./printable-text";
 
 /**
  * The door team's inputs and answers (issue 38, decision D26): staff invited by e-mail and door links,
@@ -22,7 +23,8 @@ const label = (what: string) =>
     .trim()
     .min(1, `${what} is required`)
     .max(DOOR_LABEL_MAX, `${what} must be at most ${DOOR_LABEL_MAX} characters`)
-    .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), `${what} cannot contain control characters`);
+    // Shown in the scan log, on the scanner and in e-mails: it must read as typed.
+    .superRefine(printableName(what));
 
 /** A door PIN: 4 to 8 digits. */
 export const DoorPin = z.string({ message: "pin must be 4 to 8 digits" }).regex(DOOR_PIN_PATTERN, "pin must be 4 to 8 digits");

@@ -33,7 +33,7 @@ export async function action({ context, request, params, url }: Route.ActionArgs
 }
 
 export const meta: Route.MetaFunction = () => [...seoMeta({ title: "Door team invitation", description: "Accept an invitation to check tickets in." }), { name: "robots", content: "noindex" }];
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function DoorInvitationRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <InvitationPage view={loaderData.view as InvitationView} refusal={actionData?.refusal ?? null} />;

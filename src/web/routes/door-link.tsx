@@ -31,8 +31,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [...seoMeta({ title: "Door link", description: "Open the ticket scanner for a door." }), { name: "robots", content: "noindex" }];
-// The address is a secret: never kept by a cache, never sent on as a referrer.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+// The address is a secret: never kept by a cache (the site-wide strict-origin-when-cross-origin sends no path to another site).
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function DoorLinkRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <DoorLinkPage view={loaderData.view as DoorLinkView} refusal={actionData?.refusal ?? null} />;

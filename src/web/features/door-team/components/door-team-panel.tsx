@@ -1,5 +1,5 @@
 import { Check, Copy, DoorOpen, KeyRound, UserPlus } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { doorDateTime, formatEventDate, type DoorAccessSummary } from "@domain";
 import { Badge } from "~/components/ui/badge";
@@ -50,9 +50,12 @@ function EventChoices({ idPrefix, events, chosen, error }: { idPrefix: string; e
 /** The new link's address, once: selectable before the scripts load, with a copy button after. */
 function NewLink({ link }: { link: { label: string; url: string } }) {
   const [copied, setCopied] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form stays where it was (preventScrollReset): bring the address, shown this once, into view.
+  useEffect(() => heading.current?.focus(), [link.url]);
   return (
     <Card className="border-brand-200 bg-brand-50/60 p-5" role="region" aria-labelledby="new-link-heading">
-      <h3 id="new-link-heading" className="text-lg font-bold">
+      <h3 id="new-link-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-bold focus-visible:outline-none">
         Door link for {link.label}
       </h3>
       <p className="mt-1 text-sm font-medium text-ink">Copy this link now: it will not be shown again. Anyone with it (and the PIN, if you set one) can check tickets in.</p>
