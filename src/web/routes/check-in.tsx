@@ -10,12 +10,11 @@ import type { Route } from "./+types/check-in";
  * `?event=` (empty: any of them), else the next one. Signed out without a door link: nothing.
  */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { getCheckInCounts, getScannerView, getSessionUser } = await import("~/lib/services.server");
+  const { getCheckInCounts, getScannerView } = await import("~/lib/services.server");
   const view = await getScannerView(context, request);
   if (!view) return { ownEvents: null, counts: null, door: null };
-  const user = await getSessionUser(context, request);
   const eventId = url.searchParams.get("event") ?? eventChoices(view.events, new Date()).upcoming[0]?.id ?? "";
-  return { ownEvents: view.events, door: view.door, counts: eventId && user ? await getCheckInCounts(context, { user, eventId }) : null };
+  return { ownEvents: view.events, door: view.door, counts: eventId ? await getCheckInCounts(context, { request, eventId }) : null };
 }
 
 /**
