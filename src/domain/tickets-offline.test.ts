@@ -39,6 +39,10 @@ describe("checkTicketOffline", () => {
       eventTitle: TEST_EVENT.title,
       attendeeName: "Ada Lovelace",
       checkedInAt: NOW.toISOString(),
+      // Issue 38: the scan's own nonce (a repeated upload records nothing twice), an entry, not confirmed outside the door window.
+      nonce: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      direction: "in",
+      confirmed: false,
     });
 
     const again = await run(text, [list], { localCheckIns: [admitted!] });
@@ -175,5 +179,46 @@ describe("revokedTicketMessage", () => {
     expect(revokedTicketMessage({ status: "refunded" }, { status: "cancelled" })).toBe(CANCELLED_EVENT_TICKET_MESSAGE);
     expect(revokedTicketMessage({ status: "pending" }, { status: "cancelled" })).toBeNull();
     expect(revokedTicketMessage({ status: "failed" }, { status: "active" })).toBeNull();
+  });
+});
+
+describe("checkTicketOffline: the door's rules (issue 38)", () => {
+  const STANDARD = "00000000-0000-4000-8000-00000000000a";
+  const VIP = "00000000-0000-4000-8000-00000000000b";
+  const LISTS = [
+    { id: "list-all", name: "All tickets", isDefault: true, ticketTypeIds: null, opensAt: null, closesAt: null, allowMultipleEntries: false, allowReentry: false },
+    { id: "list-vip", name: "VIP entrance", isDefault: false, ticketTypeIds: [VIP], opensAt: null, closesAt: null, allowMultipleEntries: false, allowReentry: true },
+  ];
+  async function doorList(event: Partial<CheckInList["event"]> = {}) {
+    const { list, text } = await setUp([{ ticketTypeId: STANDARD, typeName: "Standard" }]);
+    return { list: { ...list, event: { ...list.event, doorOpensMinutesBefore: 180, endTime: null, ...event }, lists: LISTS }, text };
+  }
+  const scan = (text: string, list: CheckInList, options: { listId?: string; direction?: "in" | "out"; confirm?: boolean; now?: Date } = {}) =>
+    checkTicketOffline({ text, lists: [list], localCheckIns: [], checkIn: true, now: options.now ?? NOW, verifySignature, listId: options.listId, direction: options.direction, confirm: options.confirm });
+
+  it("refuses a Standard ticket at a VIP-only list by name, and admits it through the default list", async () => {
+    const { list, text } = await doorList();
+    expect((await scan(text, list, { listId: "list-vip" })).result).toMatchObject({ valid: false, error: "VIP entrance only: a Standard ticket does not enter here." });
+    const admitted = await scan(text, list);
+    expect(admitted.result).toMatchObject({ valid: true, alreadyCheckedIn: false });
+    expect(admitted.admitted).toMatchObject({ listId: "list-all", direction: "in", confirmed: false });
+    expect((await scan(text, list, { listId: "no-such-list" })).result.error).toBe("That check-in list is not one of this event's.");
+  });
+
+  it("does not admit a ticket the day before its event without staff's confirmation, which the check-in carries", async () => {
+    const { list, text } = await doorList();
+    const dayBefore = new Date(new Date(TEST_EVENT.dateTime).getTime() - 24 * 3600_000);
+    const refused = await scan(text, list, { now: dayBefore });
+    expect(refused.admitted).toBeNull();
+    expect(refused.result).toMatchObject({ valid: false, needsConfirmation: true, error: "This ticket is for Thu 1 Jun 2090, 19:00" });
+    const confirmed = await scan(text, list, { now: dayBefore, confirm: true });
+    expect(confirmed.admitted).toMatchObject({ confirmed: true, checkedInAt: dayBefore.toISOString() });
+  });
+
+  it("says who let a ticket in first, and leaves exit scans to the server", async () => {
+    const { list, text } = await doorList();
+    const inside = { ...list, tickets: list.tickets.map((ticket) => ({ ...ticket, checkedInAt: "2090-06-01T17:50:00.000Z", checkedInBy: "Sam Steward", checkedInList: "All tickets", lastMove: "in" as const })) };
+    expect((await scan(text, inside)).result).toMatchObject({ alreadyCheckedIn: true, checkedInBy: "Sam Steward", checkedInList: "All tickets" });
+    expect((await scan(text, inside, { direction: "out" })).result).toMatchObject({ valid: false, error: OFFLINE_REASONS.exitOffline });
   });
 });

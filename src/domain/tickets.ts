@@ -1,3 +1,4 @@
+import { entryAllowed, LIST_NOT_FOR_EVENT, listCoversType, timeRefusal, wrongListMessage } from "./door";
 import { isUuid } from "./events";
 import { formatEventDate, formatEventTime } from "./format";
 import { revokedTicketMessage } from "./refunds";
@@ -239,6 +240,7 @@ export const OFFLINE_REASONS = {
   unsigned: "This code cannot be verified offline. Scan the QR code on the ticket.",
   forged: "The ticket's signature is not valid.",
   notFound: "Ticket not found or unpaid",
+  exitOffline: "Exit scans need a connection to the server: scan this ticket out when the scanner is back online.",
 } as const;
 
 export interface OfflineCheckOutcome {
@@ -274,6 +276,9 @@ export async function checkTicketOffline({
   now,
   verifySignature,
   doorEventId = null,
+  listId = null,
+  direction = "in",
+  confirm = false,
 }: {
   text: string;
   lists: readonly CheckInList[];
@@ -283,6 +288,10 @@ export async function checkTicketOffline({
   verifySignature: TicketSignatureCheck;
   /** The event this door admits to; null admits any downloaded event's ticket. */
   doorEventId?: string | null;
+  /** Issue 38: the check-in list scanned through (none: the event's default), in or out, and staff's confirmation outside the door window. */
+  listId?: string | null;
+  direction?: "in" | "out";
+  confirm?: boolean;
 }): Promise<OfflineCheckOutcome> {
   const payload = parseSignedTicket(text);
   if (!payload) return refusedOffline(text.trim().slice(0, 100) || null, OFFLINE_REASONS.unsigned);
@@ -299,6 +308,15 @@ export async function checkTicketOffline({
   if (ticket.bookingId !== payload.bookingId || (ticket.status !== "confirmed" && !revoked)) return refusedOffline(payload.ticketId, OFFLINE_REASONS.notFound);
   if (doorEventId && list.event.id !== doorEventId) return refusedOffline(payload.ticketId, notForThisEventMessage(list.event.title, list.event.dateTime));
   if (revoked) return refusedOffline(payload.ticketId, revoked);
+  // The door's rules (issue 38, src/domain/door.ts), as the server applies them. A list downloaded before lists
+  // existed has none: its event's every type, at any time.
+  if (checkIn && direction === "out") return refusedOffline(payload.ticketId, OFFLINE_REASONS.exitOffline);
+  const doorList = listId ? (list.lists?.find((candidate) => candidate.id === listId) ?? null) : (list.lists?.find((candidate) => candidate.isDefault) ?? null);
+  if (listId && !doorList) return refusedOffline(payload.ticketId, LIST_NOT_FOR_EVENT);
+  if (doorList && ticket.ticketTypeId && !listCoversType(doorList, ticket.ticketTypeId)) return refusedOffline(payload.ticketId, wrongListMessage(doorList.name, ticket.typeName ?? "ticket"));
+  const doorOpens = list.event.doorOpensMinutesBefore;
+  const time = checkIn && !confirm && doorOpens !== undefined ? timeRefusal({ dateTime: list.event.dateTime, endTime: list.event.endTime ?? null, doorOpensMinutesBefore: doorOpens }, doorList, now) : null;
+  if (time) return { result: { ...refusedTicket(time, payload.ticketId), needsConfirmation: true }, admitted: null };
 
   const wholeBooking = admitsWholeBooking(payload);
   // An old QR for several tickets stands for its booking's valid tickets, listed one by one since (decision 041).
@@ -321,7 +339,11 @@ export async function checkTicketOffline({
     null;
   const earlierTimes = covered.map(admittedBefore);
   const earlier = earlierTimes.length > 0 && earlierTimes.every(Boolean) ? earlierTimes.sort().at(-1)! : wholeBooking ? null : admittedBefore(ticket);
-  if (earlier) return { result: { ...base, alreadyCheckedIn: true, checkedInAt: earlier }, admitted: null };
+  const admittedHere = localCheckIns.some((local) => local.ticketId === ticket.ticketId);
+  const history = { firstAdmittedAt: earlier, lastMove: admittedHere ? ("in" as const) : (ticket.lastMove ?? (earlier ? ("in" as const) : null)) };
+  const rules = doorList ?? { allowMultipleEntries: false, allowReentry: false };
+  const alreadyIn = { ...base, alreadyCheckedIn: true, checkedInAt: earlier, checkedInBy: ticket.checkedInBy ?? null, checkedInList: ticket.checkedInList ?? null };
+  if (earlier && (!checkIn || admittedHere || !entryAllowed(rules, history))) return { result: alreadyIn, admitted: null };
   if (!checkIn) return { result: base, admitted: null };
   const admitted: LocalCheckIn = {
     ticketId: ticket.ticketId,
@@ -330,6 +352,10 @@ export async function checkTicketOffline({
     attendeeName: ticket.attendeeName,
     checkedInAt: now.toISOString(),
     ...(wholeBooking ? { wholeBooking } : {}),
+    nonce: globalThis.crypto.randomUUID(),
+    direction: "in",
+    confirmed: confirm,
+    ...(doorList ? { listId: doorList.id } : {}),
   };
   return { result: { ...base, checkedInAt: admitted.checkedInAt }, admitted };
 }

@@ -10,11 +10,14 @@ import type { Route } from "./+types/check-in";
  * `?event=` (empty: any of them), else the next one. Signed out without a door link: nothing.
  */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { getCheckInCounts, getScannerView } = await import("~/lib/services.server");
+  const { getCheckInCounts, getDoorLists, getScannerView } = await import("~/lib/services.server");
   const view = await getScannerView(context, request);
-  if (!view) return { ownEvents: null, counts: null, door: null };
-  const eventId = url.searchParams.get("event") ?? eventChoices(view.events, new Date()).upcoming[0]?.id ?? "";
-  return { ownEvents: view.events, door: view.door, counts: eventId ? await getCheckInCounts(context, { request, eventId }) : null };
+  if (!view) return { ownEvents: null, counts: null, lists: null, door: null };
+  const ownEvents = view.events;
+  const eventId = url.searchParams.get("event") ?? eventChoices(ownEvents, new Date()).upcoming[0]?.id ?? "";
+  if (!eventId) return { ownEvents, counts: null, lists: null, door: view.door };
+  const [counts, lists] = await Promise.all([getCheckInCounts(context, { request, eventId }), getDoorLists(context, { request, eventId })]);
+  return { ownEvents, counts, lists, door: view.door };
 }
 
 /**
@@ -25,7 +28,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {
     return await serverLoader();
   } catch (error) {
-    if (isNetworkFailure(error)) return { ownEvents: null, counts: null, door: null };
+    if (isNetworkFailure(error)) return { ownEvents: null, counts: null, lists: null, door: null };
     throw error;
   }
 }
@@ -42,5 +45,5 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function CheckInRoute({ loaderData }: Route.ComponentProps) {
-  return <CheckInPage ownEvents={loaderData.ownEvents} counts={loaderData.counts} door={loaderData.door} />;
+  return <CheckInPage ownEvents={loaderData.ownEvents} counts={loaderData.counts} lists={loaderData.lists} door={loaderData.door} />;
 }

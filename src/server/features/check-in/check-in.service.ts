@@ -313,7 +313,7 @@ export async function checkInList({ db, signer, door, eventId }: { db: Db; signe
       .leftJoin(checkInLists, eq(checkInLists.id, tickets.checkedInListId))
       .where(and(eq(tickets.eventId, event.id), inArray(bookings.status, [...SOLD_BOOKING_STATUSES])))
       .orderBy(asc(tickets.createdAt), asc(tickets.bookingId), asc(tickets.position)),
-    db.select().from(checkInLists).where(eq(checkInLists.eventId, event.id)).orderBy(sql`${checkInLists.isDefault} desc`, asc(checkInLists.name)),
+    doorLists({ db, door, eventId: event.id }),
   ]);
   return {
     event: {
@@ -327,16 +327,7 @@ export async function checkInList({ db, signer, door, eventId }: { db: Db; signe
       endTime: event.endTime?.toISOString() ?? null,
       doorOpensMinutesBefore: event.doorOpensMinutesBefore,
     },
-    lists: lists.map((list) => ({
-      id: list.id,
-      name: list.name,
-      isDefault: list.isDefault,
-      ticketTypeIds: list.ticketTypeIds,
-      opensAt: list.opensAt?.toISOString() ?? null,
-      closesAt: list.closesAt?.toISOString() ?? null,
-      allowMultipleEntries: list.allowMultipleEntries,
-      allowReentry: list.allowReentry,
-    })),
+    lists,
     keys: await signer.publicKeys(),
     // Codes given up by a transfer: the scanner refuses them by name (issue 36).
     revoked: (await revokedCodes(db, [event.id])).map(({ ticketId, reason }) => ({ ticketId, reason })),
@@ -491,4 +482,20 @@ export async function admitFoundGuest({ db, door, ticketId, scan }: { db: Db; do
   const { result, refusal } = judged(row, { direction: "in", confirm: scan.confirm });
   if (refusal) await logRefusal(db, refusalOf(row, refusal, door, log));
   return result;
+}
+
+/** The check-in lists of an event the door may check, the default first: the scanner's choice of list (issue 38). */
+export async function doorLists({ db, door, eventId }: { db: Db; door: Door; eventId: string }): Promise<NonNullable<CheckInList["lists"]>> {
+  const event = await findDoorEvent(db, door, eventId);
+  const lists = await db.select().from(checkInLists).where(eq(checkInLists.eventId, event.id)).orderBy(sql`${checkInLists.isDefault} desc`, asc(checkInLists.name));
+  return lists.map((list) => ({
+    id: list.id,
+    name: list.name,
+    isDefault: list.isDefault,
+    ticketTypeIds: list.ticketTypeIds,
+    opensAt: list.opensAt?.toISOString() ?? null,
+    closesAt: list.closesAt?.toISOString() ?? null,
+    allowMultipleEntries: list.allowMultipleEntries,
+    allowReentry: list.allowReentry,
+  }));
 }

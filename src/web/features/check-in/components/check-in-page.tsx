@@ -1,7 +1,7 @@
 import { DoorOpen, LoaderCircle, LogIn, LogOut, ScanLine } from "lucide-react";
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { Form, Link } from "react-router";
-import type { CheckInCounts, ScannerDoor, ScannerEvent } from "@domain";
+import type { CheckInCounts, CheckInList, ScannerDoor, ScannerEvent } from "@domain";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useSessionUser } from "~/hooks/use-session-user";
 import { paths } from "~/paths";
@@ -69,7 +69,17 @@ function DoorLine({ door }: { door: ScannerDoor }) {
  * door link's phone, else a way to sign in. `ownEvents` (the events this door may check), `counts` and
  * `door` are the loader's (null when it could not reach the server: the last door known is kept).
  */
-export function CheckInPage({ ownEvents, counts, door }: { ownEvents: ScannerEvent[] | null; counts: CheckInCounts | null; door: ScannerDoor | null }) {
+export function CheckInPage({
+  ownEvents,
+  counts,
+  lists,
+  door,
+}: {
+  ownEvents: ScannerEvent[] | null;
+  counts: CheckInCounts | null;
+  lists: CheckInList["lists"] | null;
+  door: ScannerDoor | null;
+}) {
   const user = useSessionUser();
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const [knownDoor, setKnownDoor] = useState(door);
@@ -86,7 +96,7 @@ export function CheckInPage({ ownEvents, counts, door }: { ownEvents: ScannerEve
         {knownDoor && <DoorLine door={knownDoor} />}
         {hydrated ? (
           <Suspense fallback={<Loading />}>
-            <CheckInScanner key={scannerKey} userId={scannerKey} ownEvents={ownEvents} counts={counts} />
+            <CheckInScanner key={scannerKey} userId={scannerKey} ownEvents={ownEvents} counts={counts} doorLists={lists ?? null} />
           </Suspense>
         ) : (
           <Loading />

@@ -1,7 +1,7 @@
 import { Eraser, UserCheck } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { CheckInCounts, ScannerEvent } from "@domain";
+import type { CheckInCounts, CheckInList, ScannerEvent } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useCheckInCounts } from "../hooks/use-check-in-counts";
@@ -18,7 +18,18 @@ import { ScanResultOverlay } from "./scan-result-overlay";
 import { ScannerCamera } from "./scanner-camera";
 
 /** The signed-in scanner (spec §2 Check-in scanner), loaded in the browser only: it needs the camera. */
-export default function CheckInScanner({ userId, ownEvents, counts: loadedCounts }: { userId: string; ownEvents: ScannerEvent[] | null; counts: CheckInCounts | null }) {
+export default function CheckInScanner({
+  userId,
+  ownEvents,
+  counts: loadedCounts,
+  doorLists,
+}: {
+  userId: string;
+  ownEvents: ScannerEvent[] | null;
+  counts: CheckInCounts | null;
+  /** The check-in lists of the event in the address, as the loader read them; null when not known. */
+  doorLists: CheckInList["lists"] | null;
+}) {
   const autoId = useId();
   const soundId = useId();
   const [autoCheckIn, setAutoCheckIn] = useState(true);
@@ -39,7 +50,20 @@ export default function CheckInScanner({ userId, ownEvents, counts: loadedCounts
   }, [chosenEvent, addressed, offline.offline, setSearchParams]);
   const listed = events ? [...events.upcoming, ...events.past].some((event) => event.id === chosenEvent) : false;
   const eventId = chosenEvent === "" ? "" : chosenEvent && listed ? chosenEvent : (events?.upcoming[0]?.id ?? "");
-  const { outcome, shown, checking, admissions, onScan, checkInManually, clear, dismiss } = useTicketScan({ offline, autoCheckIn, doorEventId: eventId, feedback });
+  // The door's check-in list (issue 38): the loader's for the event in the address, else the downloaded list's.
+  const lists = (eventId && eventId === addressed ? doorLists : null) ?? offline.lists.find((list) => list.event.id === eventId)?.lists ?? [];
+  const [chosenList, setChosenList] = useState<{ eventId: string; listId: string } | null>(null);
+  const list = lists.find((candidate) => chosenList?.eventId === eventId && candidate.id === chosenList.listId) ?? null;
+  const [direction, setDirection] = useState<"in" | "out">("in");
+  const scanDirection = list?.allowReentry ? direction : "in";
+  const { outcome, shown, checking, admissions, onScan, checkInManually, admitAnyway, clear, dismiss } = useTicketScan({
+    offline,
+    autoCheckIn,
+    doorEventId: eventId,
+    listId: list?.id ?? null,
+    direction: scanDirection,
+    feedback,
+  });
   const counts = useCheckInCounts({ eventId, offline, admissions, loaded: loadedCounts });
   // No scan is read before the door's event is known, or a ticket for another event could get in.
   const doorKnown = events !== null || !offline.browserOnline;
@@ -48,7 +72,17 @@ export default function CheckInScanner({ userId, ownEvents, counts: loadedCounts
   return (
     <div className="flex flex-col gap-6">
       <ConnectionStatus offline={offline} />
-      <DoorBar events={events} eventId={eventId} onEventChange={setChosenEvent} counts={counts} />
+      <DoorBar
+        events={events}
+        eventId={eventId}
+        onEventChange={setChosenEvent}
+        counts={counts}
+        lists={lists}
+        listId={list?.id ?? ""}
+        onListChange={(listId) => setChosenList(listId ? { eventId, listId } : null)}
+        direction={list?.allowReentry ? direction : null}
+        onDirectionChange={setDirection}
+      />
       <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
         <div className="mx-auto w-full max-w-xl lg:mx-0">
           <ScannerCamera onScan={onDoorScan} />
@@ -90,7 +124,7 @@ export default function CheckInScanner({ userId, ownEvents, counts: loadedCounts
               </Button>
             </div>
           </Card>
-          {!shown && <ScanResultCard outcome={outcome} checking={checking} />}
+          {!shown && <ScanResultCard outcome={outcome} checking={checking} onAdmitAnyway={admitAnyway} />}
         </div>
       </div>
       <OfflineCheckInPanel offline={offline} ownEvents={own} />
@@ -101,6 +135,7 @@ export default function CheckInScanner({ userId, ownEvents, counts: loadedCounts
           canCheckInManually={!autoCheckIn}
           checking={checking}
           onCheckInManually={checkInManually}
+          onAdmitAnyway={admitAnyway}
           onDismiss={dismiss}
         />
       )}

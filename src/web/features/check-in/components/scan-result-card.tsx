@@ -1,7 +1,8 @@
-import { CircleCheck, CircleX, IdCard, QrCode, TriangleAlert } from "lucide-react";
+import { CircleCheck, CircleX, IdCard, QrCode, TriangleAlert, UserCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { eventPlace, formatDateTime } from "@domain";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { ScanOutcome } from "../hooks/use-ticket-scan";
 import { ageCheckText, resultView, type ResultLook } from "../lib/result-view";
@@ -26,7 +27,7 @@ const LOOKS: Record<ResultLook, { border: string; band: string; icon: ReactNode;
 };
 
 /** The last scan's result once its full-screen view is put away (spec §2 Check-in scanner: result card). */
-export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | null; checking: boolean }) {
+export function ScanResultCard({ outcome, checking, onAdmitAnyway }: { outcome: ScanOutcome | null; checking: boolean; onAdmitAnyway?: () => void }) {
   if (!outcome) {
     return (
       <Card role="region" aria-label="Scan result" aria-live="polite" className="flex items-center gap-4 border-dashed p-5 text-muted">
@@ -70,9 +71,16 @@ export function ScanResultCard({ outcome, checking }: { outcome: ScanOutcome | n
           <dl className="flex flex-col gap-2 border-t border-border pt-4">
             <Row label="Attendee">{result.attendee.name}</Row>
             <Row label="Email">{result.attendee.email}</Row>
+            {result.ticketType && <Row label="Type">{result.ticketType}</Row>}
             <Row label="Tickets">{result.attendee.tickets}</Row>
             {result.status && <Row label="Status">{statusLabel(result.status)}</Row>}
           </dl>
+        )}
+        {view.kind === "confirm" && onAdmitAnyway && (
+          <Button onClick={onAdmitAnyway} disabled={checking} className="self-start">
+            <UserCheck aria-hidden="true" />
+            Admit anyway
+          </Button>
         )}
         {result.checkedInAt && view.kind === "admitted" && (
           <dl className="border-t border-border pt-4">

@@ -24,12 +24,15 @@ export function ScanResultOverlay({
   canCheckInManually,
   checking,
   onCheckInManually,
+  onAdmitAnyway,
   onDismiss,
 }: {
   outcome: ScanOutcome;
   canCheckInManually: boolean;
   checking: boolean;
   onCheckInManually: () => void;
+  /** Staff confirm a ticket for another day (or outside its list's hours) in: the log records it (issue 38). */
+  onAdmitAnyway?: () => void;
   onDismiss: () => void;
 }) {
   const headingId = useId();
@@ -126,6 +129,20 @@ export function ScanResultOverlay({
             >
               <UserCheck className="size-6" aria-hidden="true" />
               Check in manually
+            </button>
+          )}
+          {view.kind === "confirm" && onAdmitAnyway && (
+            <button
+              type="button"
+              disabled={checking}
+              onClick={(event) => {
+                event.stopPropagation();
+                onAdmitAnyway();
+              }}
+              className={cn("flex h-14 items-center justify-center gap-2 rounded-2xl px-6 text-lg font-bold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60", look.button)}
+            >
+              <UserCheck className="size-6" aria-hidden="true" />
+              Admit anyway
             </button>
           )}
           <button

@@ -7,7 +7,7 @@ import { getCheckInList } from "../api/get-check-in-list";
 import { sendOfflineCheckIns } from "../api/send-offline-check-ins";
 import { openCheckInStore, type CheckInStore } from "../lib/check-in-store";
 import { isNetworkFailure } from "../lib/network-failure";
-import { createOfflineScanner, type OfflineScanner } from "../lib/offline-scanner";
+import { createOfflineScanner, type OfflineDoorScan, type OfflineScanner } from "../lib/offline-scanner";
 import type { SyncConflict } from "../lib/sync-bookkeeping";
 import { createTicketSignatureCheck } from "../lib/ticket-signature";
 import { useBrowserOnline } from "./use-connection";
@@ -29,7 +29,7 @@ export interface OfflineCheckIn {
   sync(): Promise<void>;
   dismissConflicts(): Promise<void>;
   /** Checks a scanned QR against the downloaded lists (checkTicketOffline in @domain). */
-  check(text: string, checkIn: boolean, doorEventId?: string | null): Promise<CheckResult>;
+  check(text: string, checkIn: boolean, doorEventId?: string | null, door?: OfflineDoorScan): Promise<CheckResult>;
   /** Remembers a check-in the server confirmed, so the lists know it when the network goes. */
   recordServerCheckIn(ticketId: string, checkedInAt: string): void;
   /** What the last call to the server showed about the connection. */
@@ -181,11 +181,11 @@ export function useOfflineCheckIn(userId: string): OfflineCheckIn {
   }, [refresh]);
 
   const check = useCallback(
-    async (text: string, checkIn: boolean, doorEventId: string | null = null) => {
+    async (text: string, checkIn: boolean, doorEventId: string | null = null, door: OfflineDoorScan = {}) => {
       const opened = storeRef.current;
       if (!opened) throw new Error("Offline check-in is not ready.");
       try {
-        return await opened.scanner.check(text, checkIn, doorEventId);
+        return await opened.scanner.check(text, checkIn, doorEventId, door);
       } finally {
         await refresh();
       }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { ticketCodeFromScan, type CheckResult } from "@domain";
 import { checkTicket } from "../api/check-ticket";
+import { scannerDeviceId } from "../lib/device-id";
 import { playFeedback } from "../lib/feedback";
 import { isNetworkFailure } from "../lib/network-failure";
 import { resultView } from "../lib/result-view";
@@ -29,7 +30,23 @@ function showToast({ tone, title, description }: ScanToast): void {
  * Each result is shown full screen with its sound and vibration until the next result or a dismissal
  * (issue 17); dismissing keeps the last-code guard, so a ticket still held to the camera is not read again.
  */
-export function useTicketScan({ offline, autoCheckIn, doorEventId, feedback }: { offline: OfflineCheckIn; autoCheckIn: boolean; doorEventId: string; feedback: boolean }) {
+export function useTicketScan({
+  offline,
+  autoCheckIn,
+  doorEventId,
+  listId = null,
+  direction = "in",
+  feedback,
+}: {
+  offline: OfflineCheckIn;
+  autoCheckIn: boolean;
+  doorEventId: string;
+  /** The door's check-in list (issue 38); null: the event's default list. */
+  listId?: string | null;
+  /** Scanning people in, or out (an exit scan, for re-entry). */
+  direction?: "in" | "out";
+  feedback: boolean;
+}) {
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const [shown, setShown] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -46,20 +63,33 @@ export function useTicketScan({ offline, autoCheckIn, doorEventId, feedback }: {
 
   const doorRef = useRef(doorEventId);
   const feedbackRef = useRef(feedback);
+  const scanRef = useRef({ listId, direction });
   useEffect(() => {
     doorRef.current = doorEventId;
     feedbackRef.current = feedback;
-  }, [doorEventId, feedback]);
+    scanRef.current = { listId, direction };
+  }, [doorEventId, feedback, listId, direction]);
 
-  const verify = useCallback(async (text: string, checkIn: boolean): Promise<Omit<ScanOutcome, "scanned" | "code" | "serial">> => {
+  const verify = useCallback(async (text: string, checkIn: boolean, confirm: boolean): Promise<Omit<ScanOutcome, "scanned" | "code" | "serial">> => {
     const local = offlineRef.current;
     const door = doorRef.current || null;
+    const how = { ...scanRef.current, confirm };
     const canCheckLocally = local.storage === "ready" && local.lists.length > 0;
     // Without a network there is no point waiting for the server. With one, the server is tried first
     // even after a failure, so the scanner goes back online by itself when the server answers again.
-    if (!local.browserOnline && canCheckLocally) return { result: await local.check(text, checkIn, door), checkedOffline: true };
+    if (!local.browserOnline && canCheckLocally) return { result: await local.check(text, checkIn, door, how), checkedOffline: true };
     try {
-      const result = await checkTicket({ ticketId: ticketCodeFromScan(text), qr: text, checkIn, ...(door ? { eventId: door } : {}) });
+      const result = await checkTicket({
+        ticketId: ticketCodeFromScan(text),
+        qr: text,
+        checkIn,
+        ...(door ? { eventId: door } : {}),
+        ...(how.listId ? { listId: how.listId } : {}),
+        direction: how.direction,
+        confirm,
+        deviceId: scannerDeviceId(),
+        nonce: crypto.randomUUID(),
+      });
       local.reportConnection(true);
       if (canCheckLocally && result.valid && result.ticketId && result.checkedInAt) local.recordServerCheckIn(result.ticketId, result.checkedInAt);
       if (result.valid && !result.alreadyCheckedIn && result.checkedInAt) setAdmissions((count) => count + 1);
@@ -68,16 +98,16 @@ export function useTicketScan({ offline, autoCheckIn, doorEventId, feedback }: {
       if (!isNetworkFailure(error)) throw error;
       local.reportConnection(false);
       if (!canCheckLocally) throw error;
-      return { result: await local.check(text, checkIn, door), checkedOffline: true };
+      return { result: await local.check(text, checkIn, door, how), checkedOffline: true };
     }
   }, []);
 
   const run = useCallback(
-    async (text: string, checkIn: boolean) => {
+    async (text: string, checkIn: boolean, confirm = false) => {
       inProgress.current = true;
       setChecking(true);
       try {
-        const { result, checkedOffline } = await verify(text, checkIn);
+        const { result, checkedOffline } = await verify(text, checkIn, confirm);
         serial.current += 1;
         setOutcome({ scanned: text, code: result.ticketId ?? ticketCodeFromScan(text), result, checkedOffline, serial: serial.current });
         setShown(true);
@@ -113,6 +143,12 @@ export function useTicketScan({ offline, autoCheckIn, doorEventId, feedback }: {
     void run(outcome.scanned, true);
   }, [outcome, run]);
 
+  /** 'Admit anyway': staff confirm the last ticket in outside its door window (issue 38); the log records it. */
+  const admitAnyway = useCallback(() => {
+    if (!outcome || inProgress.current) return;
+    void run(outcome.scanned, true, true);
+  }, [outcome, run]);
+
   /** Clears the last result; the same ticket can then be scanned again. */
   const clear = useCallback(() => {
     lastScanned.current = null;
@@ -123,5 +159,5 @@ export function useTicketScan({ offline, autoCheckIn, doorEventId, feedback }: {
   /** Puts the full-screen result away (a tap, Enter or Escape); the result stays on the page. */
   const dismiss = useCallback(() => setShown(false), []);
 
-  return { outcome, shown, checking, admissions, onScan, checkInManually, clear, dismiss };
+  return { outcome, shown, checking, admissions, onScan, checkInManually, admitAnyway, clear, dismiss };
 }

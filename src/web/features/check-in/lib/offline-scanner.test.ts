@@ -39,7 +39,16 @@ describe("offline scanner with its IndexedDB store", () => {
     const second = await scanner.check(await qr(0), true);
     expect(second).toMatchObject({ valid: true, alreadyCheckedIn: true, checkedInAt: "2090-06-01T18:00:00.000Z" });
     expect(await store.pending()).toEqual([
-      { ticketId: "TCKT-2090-0000AAAA", eventId: TEST_EVENT.id, eventTitle: TEST_EVENT.title, attendeeName: "Ada Lovelace", checkedInAt: "2090-06-01T18:00:00.000Z" },
+      {
+        ticketId: "TCKT-2090-0000AAAA",
+        eventId: TEST_EVENT.id,
+        eventTitle: TEST_EVENT.title,
+        attendeeName: "Ada Lovelace",
+        checkedInAt: "2090-06-01T18:00:00.000Z",
+        nonce: expect.any(String),
+        direction: "in",
+        confirmed: false,
+      },
     ]);
   });
 
@@ -73,9 +82,9 @@ describe("offline scanner with its IndexedDB store", () => {
         eventId: TEST_EVENT.id,
         body: {
           checkIns: [
-            { ticketId: "TCKT-2090-0000AAAA", checkedInAt: "2090-06-01T18:00:00.000Z" },
-            { ticketId: "TCKT-2090-00000001", checkedInAt: "2090-06-01T18:01:00.000Z" },
-            { ticketId: "TCKT-2090-00000002", checkedInAt: "2090-06-01T18:02:00.000Z" },
+            { ticketId: "TCKT-2090-0000AAAA", checkedInAt: "2090-06-01T18:00:00.000Z", nonce: expect.any(String) },
+            { ticketId: "TCKT-2090-00000001", checkedInAt: "2090-06-01T18:01:00.000Z", nonce: expect.any(String) },
+            { ticketId: "TCKT-2090-00000002", checkedInAt: "2090-06-01T18:02:00.000Z", nonce: expect.any(String) },
           ],
         },
       },

@@ -2,6 +2,13 @@ import { checkTicketOffline, type CheckInList, type CheckResult, type OfflineChe
 import type { CheckInStore } from "./check-in-store";
 import { settleSync, syncBatches } from "./sync-bookkeeping";
 
+/** How the door scans (issue 38): its check-in list, in or out, and staff's confirmation outside the door window. */
+export interface OfflineDoorScan {
+  listId?: string | null;
+  direction?: "in" | "out";
+  confirm?: boolean;
+}
+
 export type SendCheckIns = (eventId: string, body: OfflineCheckIns) => Promise<OfflineCheckInOutcome[]>;
 export type FetchCheckInList = (eventId: string) => Promise<CheckInList>;
 
@@ -15,7 +22,7 @@ export interface SyncSummary {
 
 export interface OfflineScanner {
   /** Checks a scanned QR against the downloaded lists, admitting it on this device when asked (for the door's event, when given). */
-  check(text: string, checkIn: boolean, doorEventId?: string | null): Promise<CheckResult>;
+  check(text: string, checkIn: boolean, doorEventId?: string | null, door?: OfflineDoorScan): Promise<CheckResult>;
   /**
    * Sends every waiting check-in, then downloads each list again (when `fetchList` is given), so the
    * device learns of tickets refunded or disputed since; one sync at a time (a second call joins the running one).
@@ -34,12 +41,12 @@ export function createOfflineScanner({
 }): OfflineScanner {
   let running: Promise<SyncSummary> | null = null;
 
-  async function check(text: string, checkIn: boolean, doorEventId: string | null = null): Promise<CheckResult> {
+  async function check(text: string, checkIn: boolean, doorEventId: string | null = null, door: OfflineDoorScan = {}): Promise<CheckResult> {
     const [lists, localCheckIns] = await Promise.all([store.lists(), store.pending()]);
-    const outcome = await checkTicketOffline({ text, lists, localCheckIns, checkIn, now: now(), verifySignature, doorEventId });
+    const outcome = await checkTicketOffline({ text, lists, localCheckIns, checkIn, now: now(), verifySignature, doorEventId, ...door });
     if (!outcome.admitted || (await store.addPending(outcome.admitted))) return outcome.result;
     // Another scan on this device admitted it in the meantime: report that one.
-    return (await checkTicketOffline({ text, lists, localCheckIns: await store.pending(), checkIn, now: now(), verifySignature, doorEventId })).result;
+    return (await checkTicketOffline({ text, lists, localCheckIns: await store.pending(), checkIn, now: now(), verifySignature, doorEventId, ...door })).result;
   }
 
   async function syncAll(send: SendCheckIns, fetchList?: FetchCheckInList): Promise<SyncSummary> {

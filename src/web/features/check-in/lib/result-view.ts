@@ -6,9 +6,11 @@ import { NOT_FOUND_OR_UNPAID } from "./scan-toasts";
  * (auto check-in off), which looks like 'admitted' but says it is not checked in yet:
  * - admitted: let them in (green);
  * - already: this ticket was used before, do not let a second person in (amber);
- * - refused: not a ticket for this door (red).
+ * - refused: not a ticket for this door (red);
+ * - confirm: a good ticket for another day or outside its list's hours (amber): staff may admit it anyway (issue 38);
+ * - exited: scanned out, to come back in where the list allows re-entry (green).
  */
-export type ResultKind = "admitted" | "valid" | "already" | "refused";
+export type ResultKind = "admitted" | "valid" | "already" | "refused" | "confirm" | "exited";
 
 /** Which look a result takes: one per state, so 'valid' shares admitted's green. */
 export type ResultLook = "go" | "already" | "refused";
@@ -25,12 +27,13 @@ export interface ResultView {
 }
 
 export function resultKind(result: CheckResult): ResultKind {
-  if (!result.valid) return "refused";
+  if (!result.valid) return result.needsConfirmation ? "confirm" : "refused";
+  if (result.direction === "out") return "exited";
   if (result.alreadyCheckedIn) return "already";
   return result.checkedInAt ? "admitted" : "valid";
 }
 
-const LOOKS: Record<ResultKind, ResultLook> = { admitted: "go", valid: "go", already: "already", refused: "refused" };
+const LOOKS: Record<ResultKind, ResultLook> = { admitted: "go", valid: "go", already: "already", refused: "refused", confirm: "already", exited: "go" };
 
 /** When the first admission was: its time alone when it was today (UK), readable at arm's length. */
 function firstAdmission(checkedInAt: string | null, now: Date): string {
@@ -41,20 +44,25 @@ function firstAdmission(checkedInAt: string | null, now: Date): string {
 
 export function resultView(result: CheckResult, now: Date = new Date()): ResultView {
   const kind = resultKind(result);
-  const tickets = kind === "refused" || !result.attendee ? null : plural(result.attendee.tickets, "ticket");
+  const tickets = kind === "refused" || kind === "confirm" || !result.attendee ? null : plural(result.attendee.tickets, "ticket");
+  const through = result.list && result.list.name ? ` · ${result.list.name}` : "";
   switch (kind) {
     case "refused":
       return { kind, look: LOOKS[kind], heading: "Ticket invalid", status: result.error || NOT_FOUND_OR_UNPAID, tickets };
+    case "confirm":
+      return { kind, look: LOOKS[kind], heading: "Not admitted yet", status: result.error || "Outside the door's hours", tickets };
     case "already":
       return {
         kind,
         look: LOOKS[kind],
         heading: "Already checked in",
-        status: `Checked in at ${firstAdmission(result.checkedInAt, now)}`,
+        status: `Checked in at ${firstAdmission(result.checkedInAt, now)}${result.checkedInList ? ` at ${result.checkedInList}` : ""}${result.checkedInBy ? ` by ${result.checkedInBy}` : ""}`,
         tickets,
       };
+    case "exited":
+      return { kind, look: LOOKS[kind], heading: "Scanned out", status: `Left the venue${through}`, tickets };
     case "admitted":
-      return { kind, look: LOOKS[kind], heading: "Ticket valid", status: "Checked in", tickets };
+      return { kind, look: LOOKS[kind], heading: "Ticket valid", status: `Checked in${through}`, tickets };
     case "valid":
       return { kind, look: LOOKS[kind], heading: "Ticket valid", status: "Not checked in yet", tickets };
   }

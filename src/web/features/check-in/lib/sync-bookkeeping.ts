@@ -37,8 +37,8 @@ export function syncBatches(pending: readonly LocalCheckIn[], batchSize = SYNC_B
       const checkIns = entries.slice(start, start + batchSize).map(({ ticketId, checkedInAt, wholeBooking, nonce, listId, direction, confirmed }) => ({
         ticketId,
         checkedInAt,
-        direction: direction ?? "in",
-        confirmed: confirmed ?? false,
+        ...(direction === "out" ? { direction } : {}),
+        ...(confirmed ? { confirmed } : {}),
         ...(wholeBooking ? { wholeBooking } : {}),
         ...(nonce ? { nonce } : {}),
         ...(listId ? { listId } : {}),
