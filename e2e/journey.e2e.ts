@@ -137,6 +137,11 @@ describe("the whole journey", () => {
     const door = await openPage(doorBrowser, { viewport: "phone", storageState: await signedInState(doorBrowser, DEMO_ORGANISER) });
     await door.page.goto("/check-in");
     await waitForHydration(door.page);
+    // The event is weeks away: the door says which day the ticket is for, and the organiser admits it anyway (issue 38).
+    const early = door.page.getByRole("alert").filter({ has: door.page.getByRole("button", { name: "Admit anyway" }) });
+    await early.getByRole("heading", { name: "Not admitted yet" }).waitFor({ timeout: 20_000 });
+    await early.getByText(/^This ticket is for \w{3} \d{1,2} \w{3,4} \d{4}, \d\d:\d\d$/).waitFor();
+    await early.getByRole("button", { name: "Admit anyway" }).click();
     await toast(door.page, "Check-in successful").filter({ hasText: `${attendee} checked in` }).waitFor({ timeout: 20_000 });
     // The result fills the screen (decision 020) until a tap.
     const result = door.page.getByRole("alert").filter({ has: door.page.getByRole("button", { name: "Back to scanner" }) });

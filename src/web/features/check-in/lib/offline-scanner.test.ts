@@ -1,10 +1,10 @@
 import "fake-indexeddb/auto";
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { REFUNDED_TICKET_MESSAGE, type OfflineCheckIns, type OfflineCheckInOutcome } from "@domain";
+import { REFUNDED_TICKET_MESSAGE, type OfflineCheckInOutcome } from "@domain";
 import { forgetOfflineTicketLists } from "~/lib/offline-ticket-lists";
 import { openCheckInStore, type CheckInStore } from "./check-in-store";
-import { createOfflineScanner } from "./offline-scanner";
+import { createOfflineScanner, type SendCheckIns } from "./offline-scanner";
 import { checkInList, createTestSigningKey, TEST_EVENT, ticketPayload } from "./test-signing-key";
 import { createTicketSignatureCheck } from "./ticket-signature";
 
@@ -67,8 +67,8 @@ describe("offline scanner with its IndexedDB store", () => {
     await scanner.check(await qr(1), true);
     later(1);
     await scanner.check(await qr(2), true);
-    const sent: { eventId: string; body: OfflineCheckIns }[] = [];
-    const send = async (eventId: string, body: OfflineCheckIns): Promise<OfflineCheckInOutcome[]> => {
+    const sent: { eventId: string; body: Parameters<SendCheckIns>[1] }[] = [];
+    const send: SendCheckIns = async (eventId, body): Promise<OfflineCheckInOutcome[]> => {
       sent.push({ eventId, body });
       return [
         { ticketId: "TCKT-2090-0000AAAA", outcome: "admitted", checkedInAt: "2090-06-01T18:00:00.000Z", error: null },

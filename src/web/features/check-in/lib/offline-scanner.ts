@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { checkTicketOffline, type CheckInList, type CheckResult, type OfflineCheckIns, type OfflineCheckInOutcome, type TicketSignatureCheck } from "@domain";
 import type { CheckInStore } from "./check-in-store";
 import { settleSync, syncBatches } from "./sync-bookkeeping";
@@ -9,7 +10,7 @@ export interface OfflineDoorScan {
   confirm?: boolean;
 }
 
-export type SendCheckIns = (eventId: string, body: OfflineCheckIns) => Promise<OfflineCheckInOutcome[]>;
+export type SendCheckIns = (eventId: string, body: z.input<typeof OfflineCheckIns>) => Promise<OfflineCheckInOutcome[]>;
 export type FetchCheckInList = (eventId: string) => Promise<CheckInList>;
 
 export interface SyncSummary {

@@ -1,4 +1,5 @@
 import type { LocalCheckIn, OfflineCheckIns, OfflineCheckInOutcome } from "@domain";
+import type { z } from "zod";
 
 /** The server takes at most this many check-ins per request (OfflineCheckIns in src/domain/tickets.ts). */
 export const SYNC_BATCH_SIZE = 5000;
@@ -20,7 +21,7 @@ export interface SyncConflict {
 
 export interface SyncBatch {
   eventId: string;
-  body: OfflineCheckIns;
+  body: z.input<typeof OfflineCheckIns>;
 }
 
 /** One request body per event (and per SYNC_BATCH_SIZE check-ins), oldest scans first. */
