@@ -199,6 +199,21 @@ export const BUDGETS: Record<string, PageBudget> = {
     measured: { jsBytes: 134300, interactiveJsBytes: 134300, decoderBytes: 0, cssBytes: 16200, imageBytes: 500, fontBytes: 0, htmlBytes: 10100, requests: 19, domElements: 503, renderBlocking: 0 },
     why: "The dashboard's Codes section (issue 37): three codes, the new-code form and the generate form.",
   },
+  "dashboard-door-team": {
+    budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 11 * kB, requests: 21, domElements: 520, renderBlocking: 0 },
+    measured: { jsBytes: 133100, interactiveJsBytes: 133100, decoderBytes: 0, cssBytes: 16300, imageBytes: 500, fontBytes: 0, htmlBytes: 8900, requests: 16, domElements: 446, renderBlocking: 0 },
+    why: "The dashboard's Door team section (issue 38): a steward invited and a door link, the invite and door link forms with the organiser's events to choose.",
+  },
+  "door-invitation": {
+    budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 6 * kB, requests: 17, domElements: 200, renderBlocking: 0 },
+    measured: { jsBytes: 126800, interactiveJsBytes: 126800, decoderBytes: 0, cssBytes: 16300, imageBytes: 500, fontBytes: 0, htmlBytes: 4700, requests: 12, domElements: 164, renderBlocking: 0 },
+    why: "A staff invitation opened signed out (issue 38): a line and the way to sign in and come back.",
+  },
+  "door-link": {
+    budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 6 * kB, requests: 17, domElements: 200, renderBlocking: 0 },
+    measured: { jsBytes: 126800, interactiveJsBytes: 126800, decoderBytes: 0, cssBytes: 16300, imageBytes: 500, fontBytes: 0, htmlBytes: 4900, requests: 12, domElements: 167, renderBlocking: 0 },
+    why: "A door link on a steward's phone (issue 38): its name and the PIN form.",
+  },
   "payouts-return": {
     budget: { jsBytes: MAX_JS_BYTES, interactiveJsBytes: MAX_JS_BYTES, decoderBytes: 0, cssBytes: css, imageBytes: 2 * kB, fontBytes: 0, htmlBytes: 12 * kB, requests: 26, domElements: 780, renderBlocking: 0 },
     measured: { jsBytes: 134400, interactiveJsBytes: 134400, decoderBytes: 0, cssBytes: 16000, imageBytes: 500, fontBytes: 0, htmlBytes: 10300, requests: 20, domElements: 693, renderBlocking: 0 },

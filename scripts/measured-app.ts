@@ -136,6 +136,8 @@ interface DemoData {
   /** The attendee's paid test checkout and its order. */
   paidCheckout: string;
   orderId: string;
+  /** A door link of the organiser's for ownEvent, with a PIN (issue 38): its page's path. */
+  doorLink: string;
 }
 
 interface PageSpec extends Omit<MeasuredPage, "path" | "cookies"> {
@@ -172,6 +174,12 @@ export const PAGE_SPECS: readonly PageSpec[] = [
   page("dashboard-payouts", "dashboard/payouts", "/dashboard/payouts", { as: "organiser", noindex: true }),
   // Three codes of the organiser's (demoData): one for an event, two generated for all their events.
   page("dashboard-codes", "dashboard/codes", "/dashboard/codes", { as: "organiser", noindex: true }),
+  // The door team (issue 38): the staff invited and the door links made for the measurement (demoData), and the two forms.
+  page("dashboard-door-team", "dashboard/door-team", "/dashboard/door-team", { as: "organiser", noindex: true }),
+  // A staff invitation opened signed out: the way to sign in and come back (any token: it is read once signed in).
+  page("door-invitation", "door/invitations/:token", "/door/invitations/measured-invitation", { noindex: true }),
+  // A door link with a PIN, as a steward's phone opens it: the PIN form.
+  page("door-link", "door/:secret", "", { path: ({ doorLink }) => doorLink, noindex: true }),
   // Stripe's way back from payout onboarding: read the account again, then on to the Payouts section.
   page("payouts-return", "dashboard/payouts/:step", "/dashboard/payouts/return", { as: "organiser", noindex: true }),
   page("checkout", "checkout/test/:sessionId", "", { path: ({ openCheckout }) => `/checkout/test/${openCheckout}`, as: "attendee", noindex: true }),
@@ -202,6 +210,7 @@ export const PAGE_SPECS: readonly PageSpec[] = [
 /** Routes with no page of their own in the budgets, and why. */
 export const UNMEASURED_ROUTES: Readonly<Record<string, string>> = {
   "dev/mailbox": "a 404 in production, which is what is measured: the not-found page's row is its figure",
+  "door/leave": "a form's target (Leave this door): a visit is sent on to /check-in, whose row is its figure",
 };
 
 /** Every address pattern of a route config ("events/:id"; an index route has its parent's; "*" the not-found page). */
@@ -263,7 +272,10 @@ async function demoData(baseUrl: string, sessions: Record<Visitor, string[]>): P
   const text = `M${Date.now().toString(36).toUpperCase()}`;
   await api(baseUrl, "/api/codes", sessions.organiser, { code: text, eventId: ownEvent.id, effect: "percent", value: 25, maxUses: 100, maxPerBuyer: 4 });
   await api(baseUrl, "/api/codes/generate", sessions.organiser, { count: 2, prefix: `${text}-`, effect: "amount", value: 500 });
-  return { event: listing.events[0]!, ownEvent, cart: cartOf(listing.events), openCheckout, paidCheckout, orderId };
+  // The organiser's door team (issue 38): a steward invited and a door link with a PIN.
+  await api(baseUrl, "/api/door-team/staff", sessions.organiser, { email: "steward@example.test", name: "Sam Steward", eventIds: [ownEvent.id] });
+  const link = await api<{ url: string }>(baseUrl, "/api/door-team/links", sessions.organiser, { name: "North door", eventIds: [ownEvent.id], pin: "2468" });
+  return { event: listing.events[0]!, ownEvent, cart: cartOf(listing.events), openCheckout, paidCheckout, orderId, doorLink: new URL(link.url).pathname };
 }
 
 /** Every page of PAGE_SPECS on the measured app's demo data. */

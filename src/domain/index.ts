@@ -66,3 +66,4 @@ export * from "./code-shapes";
 export * from "./waiting-list-shapes";
 export * from "./door";
 export * from "./guest-search-shapes";
+export * from "./door-shapes";

@@ -17,6 +17,7 @@ import { isMailboxEnabled } from "./features/dev-mailbox/dev-mailbox.service";
 import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
 import { checkoutRoutes } from "./features/checkout/checkout.routes";
 import { codesRoutes } from "./features/codes/codes.routes";
+import { doorRoutes } from "./features/door/door.routes";
 import { waitingListRoutes } from "./features/waiting-list/waiting-list.routes";
 import { stripeWebhookRoutes } from "./features/provider-events/stripe-webhook.routes";
 import { refundRequestsRoutes } from "./features/refunds/refund-requests.routes";
@@ -213,6 +214,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         realtimeRoutes,
         checkoutRoutes,
         codesRoutes,
+        doorRoutes,
         waitingListRoutes,
         refundsRoutes,
         refundRequestsRoutes,

@@ -19,6 +19,7 @@ export default [
     route("attendees", "routes/dashboard.attendees.tsx"),
     route("codes", "routes/dashboard.codes.tsx"),
     route("waiting-list", "routes/dashboard.waiting-list.tsx"),
+    route("door-team", "routes/dashboard.door-team.tsx"),
     route("payouts", "routes/dashboard.payouts.tsx", [
       // Stripe's two ways back from payout onboarding: /dashboard/payouts/refresh and /dashboard/payouts/return.
       route(":step", "routes/payouts.tsx"),
@@ -35,6 +36,10 @@ export default [
   route("resend-ticket", "routes/resend-ticket.tsx"),
   route("email-test", "routes/email-test.tsx"),
   route("check-in", "routes/check-in.tsx"),
+  // The door team's secrets (issue 38): a staff invitation to accept, a door link to open on a phone.
+  route("door/invitations/:token", "routes/door-invitation.tsx"),
+  route("door/leave", "routes/door-leave.tsx"),
+  route("door/:secret", "routes/door-link.tsx"),
   route("video-creator", "routes/video-creator.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../../test/app";
-import type { AuthClient } from "../../../test/auth-client";
+import { latestMessage, linkIn, type AuthClient } from "../../../test/auth-client";
 import { createBooking, createEvent, FUTURE } from "../../../test/fixtures";
 import {
   expectHandled,
@@ -67,6 +67,10 @@ const ids = {} as {
   order: string;
   /** The organiser's code for `event` (issue 37). */
   code: string;
+  /** The organiser's door link for `event` (issue 38), its secret, and an invitation's token. */
+  doorAccess: string;
+  doorSecret: string;
+  doorToken: string;
 };
 
 /** Wallet passes configured (a test identity), so their routes are attacked past "not configured"; Google's API is not reachable. */
@@ -102,7 +106,15 @@ beforeAll(async () => {
   expect((await t.app.inject({ method: "GET", url: "/api/tickets/keys" })).statusCode).toBe(200);
   const code = await organiser.client.post("/api/codes", { code: "PROPERTY-10", eventId: event.id, effect: "percent", value: 10 });
   expect(code.statusCode, code.body).toBe(201);
+  const doorLink = await organiser.client.post("/api/door-team/links", { name: "North door", eventIds: [event.id], pin: "2468" });
+  expect(doorLink.statusCode, doorLink.body).toBe(201);
+  const invitation = await organiser.client.post("/api/door-team/staff", { email: user.account.email, eventIds: [event.id] });
+  expect(invitation.statusCode, invitation.body).toBe(201);
+  const invitationMail = await latestMessage(t.db, user.account.email, (message) => (message.subject ?? "").includes("door team"));
   Object.assign(ids, {
+    doorAccess: doorLink.json().access.id,
+    doorSecret: new URL(doorLink.json().url).pathname.split("/").pop(),
+    doorToken: new URL(linkIn(invitationMail, "/door/invitations/")).pathname.split("/").pop(),
     code: code.json().id,
     event: event.id,
     soldEvent: soldEvent.id,
@@ -617,6 +629,53 @@ const ENDPOINTS: Endpoint[] = [
     who: ["anonymous", "forged-cookie", "organiser", "admin"],
     request: () => fc.tuple(segment(() => ids.sessionId), fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/checkout/test/${id}/cancel`, body: value === null ? undefined : jsonBody(value) })),
     outcome: { ok: [] },
+  },
+  { route: "GET /api/door-team", who: WHO_ANYONE, request: queryOnly("/api/door-team") },
+  {
+    route: "POST /api/door-team/staff",
+    who: WHO_ANYONE,
+    request: () => hostileJsonBody({ email: "steward@example.test", name: "Sam", eventIds: [ids.event] }).map((body) => ({ url: "/api/door-team/staff", body })),
+    outcome: { ok: [201] },
+  },
+  {
+    route: "POST /api/door-team/links",
+    who: WHO_ANYONE,
+    request: () => hostileJsonBody({ name: "Side door", eventIds: [ids.event], pin: "1357" }).map((body) => ({ url: "/api/door-team/links", body })),
+    outcome: { ok: [201] },
+  },
+  {
+    route: "PATCH /api/door-team/:id",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.doorAccess), hostileJsonBody({ eventIds: [ids.event] })).map(([id, body]) => ({ url: `/api/door-team/${id}`, body })),
+  },
+  {
+    // The organiser's own revocation succeeds (and would end the link the other properties use): only refusals here.
+    route: "POST /api/door-team/:id/revoke",
+    who: ["anonymous", "forged-cookie", "user"],
+    request: () => fc.tuple(segment(() => ids.doorAccess), fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/door-team/${id}/revoke`, body: value === null ? undefined : jsonBody(value) })),
+    outcome: { ok: [] },
+  },
+  {
+    route: "GET /api/door-invitations/:token",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.doorToken).map((token) => ({ url: `/api/door-invitations/${token}` })),
+  },
+  {
+    // Only the invitee ('user') may accept; accepting again changes nothing.
+    route: "POST /api/door-invitations/:token/accept",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.doorToken), fc.option(nastyValue)).map(([token, value]) => ({ url: `/api/door-invitations/${token}/accept`, body: value === null ? undefined : jsonBody(value) })),
+  },
+  {
+    route: "POST /api/door-links/:secret/open",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.doorSecret), hostileJsonBody({ pin: "2468" })).map(([secret, body]) => ({ url: `/api/door-links/${secret}/open`, body })),
+  },
+  {
+    route: "POST /api/door-links/leave",
+    who: WHO_ANYONE,
+    request: () => fc.option(nastyValue).map((value) => ({ url: "/api/door-links/leave", body: value === null ? undefined : jsonBody(value) })),
+    outcome: { ok: [204] },
   },
   {
     route: "POST /api/contact",

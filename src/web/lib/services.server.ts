@@ -447,3 +447,80 @@ export async function generateDashboardCodes(context: RouterContextReader, { use
   const codes = await generateCodes({ db: services(context).db, actor: actorOf(user), input });
   return { codes, csv: codesCsv(codes) };
 }
+
+/** The scanner's door (issue 38, D26): the signed-in user with their staff access, or a door link's phone; null for neither. */
+export async function getScannerView(context: RouterContextReader, request: Request) {
+  const { scannerView } = await import("../../server/features/door/door-scanner");
+  const view = await scannerView(services(context), request.headers);
+  return view ? { door: view.door, events: view.events } : null;
+}
+
+/** Door team (issue 38): the user's staff and door links (an admin: everyone's), as GET /api/door-team. */
+export async function listDashboardDoorTeam(context: RouterContextReader, { user }: { user: SessionUser }) {
+  const { listDoorTeam } = await import("../../server/features/door/door-team");
+  return listDoorTeam({ db: services(context).db, actor: actorOf(user) });
+}
+
+/** The user's events a door team may be given (upcoming and of the last two days). */
+export async function listDoorEventChoices(context: RouterContextReader, { user }: { user: SessionUser }) {
+  const { doorEventChoices } = await import("../../server/features/door/door-team");
+  return doorEventChoices({ db: services(context).db, userId: user.id });
+}
+
+/** Invites a staff member, as POST /api/door-team/staff (the same checks, messages and e-mail). */
+export async function inviteDoorStaff(context: RouterContextReader, { user, input }: { user: SessionUser; input: unknown }) {
+  const { inviteStaff } = await import("../../server/features/door/door-staff.service");
+  const { db, email, config } = services(context);
+  return inviteStaff({ db, actor: actorOf(user), input, email, publicUrl: config.publicUrl, company: config.company });
+}
+
+/** Makes a door link, as POST /api/door-team/links: its address is in this answer only. */
+export async function createDashboardDoorLink(context: RouterContextReader, { user, input }: { user: SessionUser; input: unknown }) {
+  const { createDoorLink } = await import("../../server/features/door/door-links.service");
+  const { db, config } = services(context);
+  return createDoorLink({ db, actor: actorOf(user), input, publicUrl: config.publicUrl });
+}
+
+/** Revokes a staff member or door link, as POST /api/door-team/{id}/revoke. */
+export async function revokeDashboardDoorAccess(context: RouterContextReader, { user, id }: { user: SessionUser; id: string }) {
+  const { revokeDoorAccess } = await import("../../server/features/door/door-team");
+  return revokeDoorAccess({ db: services(context).db, actor: actorOf(user), id });
+}
+
+/** Changes a staff member's or door link's events, as PATCH /api/door-team/{id}. */
+export async function changeDashboardDoorEvents(context: RouterContextReader, { user, id, eventIds }: { user: SessionUser; id: string; eventIds: string[] }) {
+  const { changeDoorEvents } = await import("../../server/features/door/door-team");
+  return changeDoorEvents({ db: services(context).db, actor: actorOf(user), id, eventIds });
+}
+
+/** A staff invitation for the signed-in invitee, as GET /api/door-invitations/{token}. */
+export async function getDoorInvitation(context: RouterContextReader, { user, token }: { user: SessionUser; token: string }) {
+  const { getInvitation } = await import("../../server/features/door/door-staff.service");
+  return getInvitation({ db: services(context).db, actor: actorOf(user), token });
+}
+
+/** Accepts a staff invitation, as POST /api/door-invitations/{token}/accept. */
+export async function acceptDoorInvitation(context: RouterContextReader, { user, token }: { user: SessionUser; token: string }) {
+  const { acceptInvitation } = await import("../../server/features/door/door-staff.service");
+  return acceptInvitation({ db: services(context).db, actor: actorOf(user), token });
+}
+
+/** A door link's name and whether it asks for a PIN (404 when unknown or revoked). */
+export async function describeDoorLinkPage(context: RouterContextReader, secret: string) {
+  const { describeDoorLink } = await import("../../server/features/door/door-links.service");
+  return describeDoorLink({ db: services(context).db, secret });
+}
+
+/** Opens a door link, as POST /api/door-links/{secret}/open: the Set-Cookie header for this phone. */
+export async function openDoorLinkPage(context: RouterContextReader, { secret, pin }: { secret: string; pin: string }) {
+  const { doorCookieHeader, openDoorLink } = await import("../../server/features/door/door-links.service");
+  const { db, auth, config } = services(context);
+  const opened = await openDoorLink({ db, appSecret: (await auth.$context).secret, secret, input: { pin } });
+  return doorCookieHeader(opened.cookie, new URL(config.publicUrl).protocol === "https:");
+}
+
+/** The Set-Cookie header that forgets this phone's door link. */
+export async function leaveDoorHeader(context: RouterContextReader) {
+  const { doorCookieHeader } = await import("../../server/features/door/door-links.service");
+  return doorCookieHeader(null, new URL(services(context).config.publicUrl).protocol === "https:");
+}

@@ -5,18 +5,19 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/check-in";
 
 /**
- * The organiser's events, to check in for and download ticket lists of, and the door's event's
- * 'Admitted X / Y': the one in `?event=` (empty: any of them), else the next one. Signed out: nothing.
+ * The events this door may check (issue 38: the user's own and those their staff access grants, or a door
+ * link's), to check in for and download ticket lists of, and the door's event's 'Admitted X / Y': the one in
+ * `?event=` (empty: any of them), else the next one. Signed out without a door link: nothing.
  */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { getCheckInCounts, getDoorLists, getSessionUser, listDashboardEvents } = await import("~/lib/services.server");
-  const user = await getSessionUser(context, request);
-  if (!user) return { ownEvents: null, counts: null, lists: null };
-  const ownEvents = await listDashboardEvents(context, user.id);
+  const { getCheckInCounts, getDoorLists, getScannerView } = await import("~/lib/services.server");
+  const view = await getScannerView(context, request);
+  if (!view) return { ownEvents: null, counts: null, lists: null, door: null };
+  const ownEvents = view.events;
   const eventId = url.searchParams.get("event") ?? eventChoices(ownEvents, new Date()).upcoming[0]?.id ?? "";
-  if (!eventId) return { ownEvents, counts: null, lists: null };
+  if (!eventId) return { ownEvents, counts: null, lists: null, door: view.door };
   const [counts, lists] = await Promise.all([getCheckInCounts(context, { request, eventId }), getDoorLists(context, { request, eventId })]);
-  return { ownEvents, counts, lists };
+  return { ownEvents, counts, lists, door: view.door };
 }
 
 /**
@@ -27,7 +28,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {
     return await serverLoader();
   } catch (error) {
-    if (isNetworkFailure(error)) return { ownEvents: null, counts: null, lists: null };
+    if (isNetworkFailure(error)) return { ownEvents: null, counts: null, lists: null, door: null };
     throw error;
   }
 }
@@ -44,5 +45,5 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function CheckInRoute({ loaderData }: Route.ComponentProps) {
-  return <CheckInPage ownEvents={loaderData.ownEvents} counts={loaderData.counts} lists={loaderData.lists} />;
+  return <CheckInPage ownEvents={loaderData.ownEvents} counts={loaderData.counts} lists={loaderData.lists} door={loaderData.door} />;
 }

@@ -1,8 +1,8 @@
-import { LoaderCircle, LogIn, ScanLine } from "lucide-react";
-import { lazy, Suspense, useSyncExternalStore } from "react";
-import { Link } from "react-router";
-import type { CheckInCounts, CheckInList, DashboardEvent } from "@domain";
-import { buttonVariants } from "~/components/ui/button";
+import { DoorOpen, LoaderCircle, LogIn, LogOut, ScanLine } from "lucide-react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { Form, Link } from "react-router";
+import type { CheckInCounts, CheckInList, ScannerDoor, ScannerEvent } from "@domain";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { useSessionUser } from "~/hooks/use-session-user";
 import { paths } from "~/paths";
 
@@ -36,14 +36,56 @@ function AuthenticationRequired() {
   );
 }
 
+/** "Checking in as Sam for Northern Sounds", and for a door link a way to leave the door (a plain form post). */
+function DoorLine({ door }: { door: ScannerDoor }) {
+  if (!door.link && door.organisers.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-border bg-white px-4 py-3 text-sm">
+      <p className="flex items-center gap-2">
+        <DoorOpen className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+        <span>
+          Checking in as <strong>{door.label}</strong>
+          {door.organisers.length > 0 && (
+            <>
+              {" "}for <strong>{door.organisers.join(", ")}</strong>
+            </>
+          )}
+        </span>
+      </p>
+      {door.link && (
+        <Form method="post" action="/door/leave">
+          <Button type="submit" variant="outline" size="sm">
+            <LogOut aria-hidden="true" />
+            Leave this door
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
 /**
- * /check-in (spec §2 Check-in scanner): the scanner for a signed-in organiser, else a way to sign in.
- * `ownEvents` and `counts` are the loader's (null when it could not reach the server).
+ * /check-in (spec §2 Check-in scanner; issue 38): the scanner for a signed-in organiser, a staff member or a
+ * door link's phone, else a way to sign in. `ownEvents` (the events this door may check), `counts` and
+ * `door` are the loader's (null when it could not reach the server: the last door known is kept).
  */
-export function CheckInPage({ ownEvents, counts, lists }: { ownEvents: DashboardEvent[] | null; counts: CheckInCounts | null; lists: CheckInList["lists"] | null }) {
+export function CheckInPage({
+  ownEvents,
+  counts,
+  lists,
+  door,
+}: {
+  ownEvents: ScannerEvent[] | null;
+  counts: CheckInCounts | null;
+  lists: CheckInList["lists"] | null;
+  door: ScannerDoor | null;
+}) {
   const user = useSessionUser();
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  if (!user) return <AuthenticationRequired />;
+  const [knownDoor, setKnownDoor] = useState(door);
+  if (door && door !== knownDoor) setKnownDoor(door);
+  const scannerKey = user?.id ?? (knownDoor?.link ? knownDoor.key : null);
+  if (!scannerKey) return <AuthenticationRequired />;
   return (
     <div className="bg-surface">
       <div className="container-page flex flex-col gap-6 py-8 sm:py-12">
@@ -51,9 +93,10 @@ export function CheckInPage({ ownEvents, counts, lists }: { ownEvents: Dashboard
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Ticket Scanner</h1>
           <p className="mt-2 text-muted">Scan the QR code on each ticket to check the attendee in.</p>
         </header>
+        {knownDoor && <DoorLine door={knownDoor} />}
         {hydrated ? (
           <Suspense fallback={<Loading />}>
-            <CheckInScanner key={user.id} userId={user.id} ownEvents={ownEvents} counts={counts} doorLists={lists ?? null} />
+            <CheckInScanner key={scannerKey} userId={scannerKey} ownEvents={ownEvents} counts={counts} doorLists={lists ?? null} />
           </Suspense>
         ) : (
           <Loading />

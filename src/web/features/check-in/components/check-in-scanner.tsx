@@ -1,7 +1,7 @@
 import { Eraser, UserCheck } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { CheckInCounts, CheckInList, DashboardEvent } from "@domain";
+import type { CheckInCounts, CheckInList, ScannerEvent } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useCheckInCounts } from "../hooks/use-check-in-counts";
@@ -26,7 +26,7 @@ export default function CheckInScanner({
   doorLists,
 }: {
   userId: string;
-  ownEvents: DashboardEvent[] | null;
+  ownEvents: ScannerEvent[] | null;
   counts: CheckInCounts | null;
   /** The check-in lists of the event in the address, as the loader read them; null when not known. */
   doorLists: CheckInList["lists"] | null;

@@ -1,4 +1,4 @@
-import { admissibleTickets, formatDateTime, plural, type DashboardEvent } from "@domain";
+import { admissibleTickets, formatDateTime, plural, type ScannerEvent } from "@domain";
 import { CloudUpload, Download, LoaderCircle, RefreshCw, Trash2, TriangleAlert, Wifi, WifiOff, X } from "lucide-react";
 import { useId, useState } from "react";
 import { AgeLimitBadge } from "~/components/age-limit-badge";
@@ -19,7 +19,7 @@ function conflictText(conflict: SyncConflict): string {
   return `Checked in on another device first, at ${formatDateTime(kept)}. This device scanned it at ${local}.`;
 }
 
-function EventPicker({ offline, events }: { offline: OfflineCheckIn; events: DashboardEvent[] | null }) {
+function EventPicker({ offline, events }: { offline: OfflineCheckIn; events: ScannerEvent[] | null }) {
   const selectId = useId();
   const [chosen, setChosen] = useState("");
   if (!events) return <p className="text-sm text-muted">Connect to the internet to download a ticket list.</p>;
@@ -51,7 +51,7 @@ function EventPicker({ offline, events }: { offline: OfflineCheckIn; events: Das
  * Offline check-in: the organiser downloads an event's ticket list while online; without a connection
  * the scanner then verifies tickets on this device and queues the check-ins, which sync when back online.
  */
-export function OfflineCheckInPanel({ offline, ownEvents }: { offline: OfflineCheckIn; ownEvents: DashboardEvent[] | null }) {
+export function OfflineCheckInPanel({ offline, ownEvents }: { offline: OfflineCheckIn; ownEvents: ScannerEvent[] | null }) {
   const waiting = offline.pending.length;
   const pendingByEvent = new Map<string, number>();
   for (const entry of offline.pending) pendingByEvent.set(entry.eventId, (pendingByEvent.get(entry.eventId) ?? 0) + 1);

@@ -1,4 +1,4 @@
-import { CalendarDays, ChartColumn, Landmark, ListOrdered, Ticket, TicketPercent, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, DoorOpen, ChartColumn, Landmark, ListOrdered, Ticket, TicketPercent, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { DASHBOARD_TABS, type DashboardTab } from "../lib/dashboard-view";
 
@@ -9,6 +9,7 @@ const ICONS: Record<DashboardTab, LucideIcon> = {
   attendees: Users,
   codes: TicketPercent,
   "waiting-list": ListOrdered,
+  "door-team": DoorOpen,
   payouts: Landmark,
 };
 
