@@ -64,3 +64,5 @@ export * from "./codes";
 export * from "./code-shapes";
 export * from "./waiting-list-shapes";
 export * from "./door";
+export * from "./check-in-lists";
+export * from "./check-in-list-shapes";

@@ -18,6 +18,7 @@ import { affiliatesRoutes } from "./features/affiliates/affiliates.routes";
 import { checkoutRoutes } from "./features/checkout/checkout.routes";
 import { codesRoutes } from "./features/codes/codes.routes";
 import { waitingListRoutes } from "./features/waiting-list/waiting-list.routes";
+import { checkInListsRoutes } from "./features/door/check-in-lists.routes";
 import { stripeWebhookRoutes } from "./features/provider-events/stripe-webhook.routes";
 import { refundRequestsRoutes } from "./features/refunds/refund-requests.routes";
 import { refundsRoutes } from "./features/refunds/refunds.routes";
@@ -206,6 +207,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         checkoutRoutes,
         codesRoutes,
         waitingListRoutes,
+        checkInListsRoutes,
         refundsRoutes,
         refundRequestsRoutes,
         receiptsRoutes,
