@@ -144,7 +144,9 @@ export async function updateCheckInList({ db, actor, listId, input }: { db: Db; 
       await tx.select({ id: events.id }).from(events).where(eq(events.id, current.eventId)).for("no key update");
       await checkNameFree(tx, current.eventId, values.name, current.id);
       const [updated] = await tx.update(checkInLists).set(columnsOf(values)).where(eq(checkInLists.id, current.id)).returning();
-      return updated!;
+      // Deleted since it was read.
+      if (!updated) throw new AppError("NOT_FOUND", CHECK_IN_LIST_NOT_FOUND);
+      return updated;
     });
     const [{ scans: scanCount } = { scans: 0 }] = await db.select({ scans: scanCountOf(row.id) }).from(checkInLists).where(eq(checkInLists.id, row.id));
     return viewOf(row, scanCount);
