@@ -9,6 +9,7 @@ export const DASHBOARD_TABS = [
   { value: "attendees", label: "Attendee Management", path: "/dashboard/attendees" },
   { value: "codes", label: "Codes", path: "/dashboard/codes" },
   { value: "waiting-list", label: "Waiting Lists", path: "/dashboard/waiting-list" },
+  { value: "check-in", label: "Check-in", path: "/dashboard/check-in" },
   { value: "payouts", label: "Payouts", path: "/dashboard/payouts" },
 ] as const;
 
