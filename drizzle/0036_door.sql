@@ -60,6 +60,9 @@ CREATE TABLE "scans" (
 );
 --> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "door_opens_minutes_before" integer DEFAULT 180 NOT NULL;--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "checked_in_by" text;--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "checked_in_list_id" uuid;--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "last_move" text;--> statement-breakpoint
 ALTER TABLE "check_in_lists" ADD CONSTRAINT "check_in_lists_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "door_access" ADD CONSTRAINT "door_access_organiser_id_user_id_fk" FOREIGN KEY ("organiser_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "door_access" ADD CONSTRAINT "door_access_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -78,6 +81,9 @@ CREATE INDEX "door_access_events_event_idx" ON "door_access_events" USING btree 
 CREATE UNIQUE INDEX "scans_device_nonce_idx" ON "scans" USING btree ("device_id","nonce");--> statement-breakpoint
 CREATE INDEX "scans_event_idx" ON "scans" USING btree ("event_id","received_at");--> statement-breakpoint
 CREATE INDEX "scans_ticket_idx" ON "scans" USING btree ("ticket_id","scanned_at");--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_checked_in_list_id_check_in_lists_id_fk" FOREIGN KEY ("checked_in_list_id") REFERENCES "public"."check_in_lists"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_last_move" CHECK ("tickets"."last_move" in ('in', 'out'));
+--> statement-breakpoint
 -- Every event has its default check-in list (every type): made with the event, and made now for the events there are.
 CREATE FUNCTION make_default_check_in_list() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

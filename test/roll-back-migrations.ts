@@ -39,6 +39,9 @@ const UNDO: Record<string, string[]> = {
   "0036_door": [
     "drop trigger events_default_check_in_list on events",
     "drop function make_default_check_in_list()",
+    "alter table tickets drop column checked_in_by",
+    "alter table tickets drop column checked_in_list_id",
+    "alter table tickets drop column last_move",
     "drop table scans",
     "drop table door_access_events",
     "drop table door_access",

@@ -291,12 +291,18 @@ export const tickets = pgTable(
     /** The refund that took it back (null for tickets refunded before tickets were records). */
     refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** Who admitted it first and through which list (issue 38), as the scan log names them: "Already checked in" says so. */
+    checkedInBy: text("checked_in_by"),
+    checkedInListId: uuid("checked_in_list_id").references((): AnyPgColumn => checkInLists.id, { onDelete: "set null" }),
+    /** Its latest move at the door: in, or out after an exit scan (re-entry rules, src/domain/door.ts). */
+    lastMove: text("last_move"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("tickets_booking_position_idx").on(t.bookingId, t.position),
     index("tickets_event_status_idx").on(t.eventId, t.status, t.checkedInAt),
     check("tickets_status", sql`${t.status} in ('valid', 'refunded')`),
+    check("tickets_last_move", sql`${t.lastMove} in ('in', 'out')`),
     check("tickets_position", sql`${t.position} >= 1`),
   ],
 );
