@@ -10,7 +10,7 @@ const SERVER_LAYERS = [
   ["ledger"],
   ["affiliates", "receipts"],
   ["events"],
-  ["payouts", "codes"],
+  ["payouts", "codes", "door"],
   ["refunds"],
   ["tickets"],
   ["checkout"],

@@ -1,4 +1,5 @@
 import { useActionData } from "react-router";
+import { DoorFigures } from "~/features/check-in/components/door-figures";
 import { CheckInPanel } from "~/features/dashboard/components/check-in/check-in-panel";
 import { chooseAttendeeEvent, eventChoiceLabel } from "~/features/dashboard/lib/my-event-rows";
 import { sectionHeaders, sectionMeta } from "~/features/dashboard/lib/section-route";
@@ -38,5 +39,6 @@ export const meta: Route.MetaFunction = sectionMeta;
 
 export default function CheckInRoute({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() ?? null;
-  return <CheckInPanel events={loaderData.events} chosen={loaderData.chosen} section={loaderData.section} result={result} />;
+  const { events, chosen, section } = loaderData;
+  return <CheckInPanel events={events} chosen={chosen} section={section} result={result} figures={chosen && section ? <DoorFigures eventId={chosen.id} initial={section.figures} /> : null} />;
 }

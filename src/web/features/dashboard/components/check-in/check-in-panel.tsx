@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { doorDateTime, doorOpensText, isoToLondonInput, SCAN_RESULT_LABELS, SCAN_RESULTS, scanTimeText, type CheckInListView, type ScanLogPage, type ScanLogRow } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { apiRequest } from "~/lib/api-request";
-import { DoorFigures } from "~/features/check-in/components/door-figures";
 import { LIST_FIELDS, type CheckInActionResult, type CheckInSection, type ListField, type ListFormValues } from "../../lib/check-in-form";
 
 /** A cell: a table's from tablets up; on phones each row is a card of labelled lines (the label from data-label). */
@@ -389,12 +388,15 @@ export function CheckInPanel({
   chosen,
   section,
   result,
+  figures,
 }: {
   events: readonly { id: string; label: string }[];
   chosen: { id: string; title: string } | null;
   /** null: the chosen event is not one the visitor manages (the API's 404). */
   section: CheckInSection | null;
   result: CheckInActionResult | null;
+  /** The live door figures of the chosen event (the check-in feature's DoorFigures, composed by the route). */
+  figures: ReactNode;
 }) {
   return (
     <section aria-labelledby="check-in-heading" className="flex flex-col gap-5">
@@ -442,7 +444,7 @@ export function CheckInPanel({
             <p className="-mt-2 text-sm text-muted">An entrance for some ticket types, such as a VIP entrance. A ticket of another type scanned there is refused.</p>
             <ListForm eventId={chosen.id} types={section.lists.ticketTypes} list={null} result={result} prefix="new-list" />
           </div>
-          <DoorFigures eventId={chosen.id} initial={section.figures} />
+          {figures}
           <ScanLog eventId={chosen.id} section={section} />
         </>
       )}
