@@ -32,7 +32,7 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
 }
 
 /** Add or edit a list: its name, types (not the default list's: every type), window in UK time and entry rules. */
-function ListForm({ eventId, types, list, result, prefix }: { eventId: string; types: CheckInSection["lists"]["ticketTypes"]; list: CheckInListView | null; result: CheckInActionResult | null; prefix: string }) {
+function ListForm({ eventId, types, list, result, prefix, label }: { eventId: string; types: CheckInSection["lists"]["ticketTypes"]; list: CheckInListView | null; result: CheckInActionResult | null; prefix: string; label: string }) {
   const busy = useNavigation().state === "submitting";
   const intent = list ? "update-list" : "create-list";
   const mine = result && result.intent === intent && (list ? result.listId === list.id : true) ? result : null;
@@ -50,7 +50,7 @@ function ListForm({ eventId, types, list, result, prefix }: { eventId: string; t
   // A refused form keeps what was typed; a saved one starts again from the list (the nonce changes the key).
   const key = `${mine?.nonce ?? "first"}-${list?.id ?? "new"}`;
   return (
-    <Form method="post" ref={formRef} key={key} className="flex flex-col gap-4" noValidate>
+    <Form method="post" ref={formRef} key={key} aria-label={label} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="eventId" value={eventId} />
       {list && <input type="hidden" name="listId" value={list.id} />}
@@ -76,7 +76,7 @@ function ListForm({ eventId, types, list, result, prefix }: { eventId: string; t
           <FieldError id={`${id("ticketTypeIds")}-error`} error={errors.ticketTypeIds} />
         </fieldset>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 sm:max-w-2xl">
+      <div className={list ? "grid gap-4" : "grid gap-4 sm:grid-cols-2 sm:max-w-2xl"}>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={id("opensAt")}>Opens (UK time, optional)</Label>
           <Input id={id("opensAt")} name="opensAt" data-field="opensAt" type="datetime-local" defaultValue={typed?.opensAt ?? isoToLondonInput(list?.opensAt)} {...described("opensAt")} />
@@ -117,7 +117,7 @@ function DoorTimeForm({ eventId, door, result }: { eventId: string; door: CheckI
   const busy = useNavigation().state === "submitting";
   const error = result?.intent === "door" ? (result.errors?.doorOpens ?? result.message) : undefined;
   return (
-    <Form method="post" className={CARD}>
+    <Form method="post" aria-label="Door opening time" className={CARD}>
       <input type="hidden" name="intent" value="door" />
       <input type="hidden" name="eventId" value={eventId} />
       <h3 className="font-bold">Door opening time</h3>
@@ -128,23 +128,24 @@ function DoorTimeForm({ eventId, door, result }: { eventId: string; door: CheckI
           <Label htmlFor="door-amount" className="sr-only">
             How long before the start
           </Label>
-          <Input
-            id="door-amount"
-            name="amount"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            required
-            defaultValue={door.amount}
-            key={`amount-${door.doorOpensMinutesBefore}`}
-            className="w-28"
-            {...(error ? { "aria-invalid": true, "aria-describedby": "door-error" } : {})}
-          />
+          <div className="w-28">
+            <Input
+              id="door-amount"
+              name="amount"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              required
+              defaultValue={door.amount}
+              key={`amount-${door.doorOpensMinutesBefore}`}
+              {...(error ? { "aria-invalid": true, "aria-describedby": "door-error" } : {})}
+            />
+          </div>
           <Label htmlFor="door-unit" className="sr-only">
             Unit
           </Label>
-          <Select id="door-unit" name="unit" defaultValue={door.unit} key={`unit-${door.doorOpensMinutesBefore}`} className="w-32">
+          <Select id="door-unit" name="unit" defaultValue={door.unit} key={`unit-${door.doorOpensMinutesBefore}`} wrapperClassName="w-32">
             <option value="hours">hours</option>
             <option value="minutes">minutes</option>
           </Select>
@@ -207,7 +208,7 @@ function ListsTable({ eventId, section, result }: { eventId: string; section: Ch
                       Edit<span className="sr-only"> {list.name}</span>
                     </summary>
                     <div className="mt-3 rounded-xl border border-border p-3">
-                      <ListForm eventId={eventId} types={ticketTypes} list={list} result={result} prefix={`list-${list.id}`} />
+                      <ListForm eventId={eventId} types={ticketTypes} list={list} result={result} prefix={`list-${list.id}`} label={`Edit ${list.name}`} />
                     </div>
                   </details>
                   {!list.isDefault && (
@@ -442,7 +443,7 @@ export function CheckInPanel({
           <div className={CARD}>
             <h3 className="font-bold">Add a check-in list</h3>
             <p className="-mt-2 text-sm text-muted">An entrance for some ticket types, such as a VIP entrance. A ticket of another type scanned there is refused.</p>
-            <ListForm eventId={chosen.id} types={section.lists.ticketTypes} list={null} result={result} prefix="new-list" />
+            <ListForm eventId={chosen.id} types={section.lists.ticketTypes} list={null} result={result} prefix="new-list" label="New check-in list" />
           </div>
           {figures}
           <ScanLog eventId={chosen.id} section={section} />
