@@ -87,14 +87,25 @@ export async function createUser(
 
 export type EventFixtureInput = Partial<typeof events.$inferInsert> & { userId: string };
 
-/** An active, upcoming, free event in London unless told otherwise. */
+/**
+ * A door opening time that puts now inside the event's door window (issue 38): the fixtures' events are
+ * decades ahead, and tests about other rules scan their tickets today. Tests of the door window set
+ * `doorOpensMinutesBefore` themselves.
+ */
+export function doorOpenNow(dateTime: Date): number {
+  return Math.max(180, Math.ceil((dateTime.getTime() - Date.now()) / 60_000) + 24 * 60);
+}
+
+/** An active, upcoming, free event in London unless told otherwise, its door open now (doorOpenNow). */
 export async function createEvent(db: Db, input: EventFixtureInput) {
+  const dateTime = input.dateTime ?? FUTURE;
   const [row] = await db
     .insert(events)
     .values({
       title: `Event ${uniqueSuffix()}`,
       description: null,
       dateTime: FUTURE,
+      doorOpensMinutesBefore: doorOpenNow(dateTime),
       location: "London",
       category: "music",
       pricePence: 0,
@@ -256,4 +267,10 @@ export async function createAccount(
     password: await storedHash(options.password),
   });
   return user;
+}
+
+/** Opens an event's door now (doorOpenNow), for an event a test made through the API. */
+export async function openDoorNow(db: Db, eventId: string): Promise<void> {
+  const [event] = await db.select({ dateTime: events.dateTime }).from(events).where(eq(events.id, eventId));
+  await db.update(events).set({ doorOpensMinutesBefore: doorOpenNow(event!.dateTime) }).where(eq(events.id, eventId));
 }

@@ -97,3 +97,10 @@ export const NOT_INSIDE_MESSAGE = "This ticket is not checked in, so it cannot b
 export function exitAllowed(history: EntryHistory): boolean {
   return history.firstAdmittedAt !== null && history.lastMove !== "out";
 }
+
+/** "Checked in at 19:42 (Sat 16 Jan 2027) at VIP entrance by Sam Steward": the door's answer to a second scan. */
+export function alreadyCheckedInDetail(at: Date | string, list: string | null | undefined, by: string | null | undefined): string {
+  return `Checked in at ${formatEventTime(at)} on ${formatShortDay(at)}${list ? ` at ${list}` : ""}${by ? ` by ${by}` : ""}`;
+}
+
+export const LIST_NOT_FOR_EVENT = "That check-in list is not one of this event's.";

@@ -19,6 +19,20 @@ export const SendTestEmailInput = z.object({
 export type SendTestEmailInput = z.infer<typeof SendTestEmailInput>;
 
 /**
+ * How a scan is made at the door (issue 38): through which check-in list (none: the event's default list),
+ * in or out (an exit scan allows re-entry where the list says so), confirmed by staff outside the door
+ * window, and the device's own id and the scan's nonce (a repeated nonce from a device records nothing twice).
+ */
+export const DoorScanFields = z.object({
+  listId: z.uuid().optional(),
+  direction: z.enum(["in", "out"]).default("in"),
+  confirm: z.boolean().default(false),
+  deviceId: z.string().trim().min(1).max(100).optional(),
+  nonce: z.string().trim().min(1).max(100).optional(),
+});
+export type DoorScanFields = z.infer<typeof DoorScanFields>;
+
+/**
  * POST /api/functions/check-ticket: the spec's {ticketId, checkIn}, plus the raw scanned text `qr`
  * so the server can verify the signature of a scanned JSON payload.
  */
@@ -28,8 +42,10 @@ export const CheckTicketInput = z.object({
   checkIn: z.boolean().default(false),
   /** The event this door admits to: a ticket for any other event is refused. Without it, any event the actor manages. */
   eventId: z.string().trim().max(100).optional(),
+  ...DoorScanFields.shape,
 });
 export type CheckTicketInput = z.infer<typeof CheckTicketInput>;
+
 
 /** spec §3 Check result. */
 export const CheckResult = z.object({
@@ -42,6 +58,15 @@ export const CheckResult = z.object({
   /** minAge: the event's minimum age (issue 34), null for none; the door shows "18+: check ID". */
   event: z.object({ id: z.string(), title: z.string(), date: z.string(), venue: z.string().nullable(), location: z.string().nullable(), minAge: z.number().int().nullable() }).nullable(),
   attendee: z.object({ name: z.string(), email: z.string(), tickets: z.number().int() }).nullable(),
+  /** Issue 38: refused only for the time (another day, or outside the list's window): staff may confirm it in. */
+  needsConfirmation: z.boolean().optional(),
+  /** The ticket's type, the list the scan went through, and whether this scan was an entry or an exit. */
+  ticketType: z.string().nullish(),
+  list: z.object({ id: z.string(), name: z.string() }).nullish(),
+  direction: z.enum(["in", "out"]).optional(),
+  /** For "Already checked in": who let it in first, and through which list. */
+  checkedInBy: z.string().nullish(),
+  checkedInList: z.string().nullish(),
 });
 export type CheckResult = z.infer<typeof CheckResult>;
 
@@ -65,12 +90,44 @@ export const CheckInListTicket = z.object({
   ticketQuantity: z.number().int(),
   status: z.string(),
   checkedInAt: z.string().nullable(),
+  /** Issue 38 (optional: lists downloaded before have none): its type, who admitted it first and where, its latest move. */
+  ticketTypeId: z.string().optional(),
+  typeName: z.string().optional(),
+  checkedInBy: z.string().nullish(),
+  checkedInList: z.string().nullish(),
+  lastMove: z.enum(["in", "out"]).nullish(),
 });
 export type CheckInListTicket = z.infer<typeof CheckInListTicket>;
 
 export const CheckInList = z.object({
   // Lists downloaded before venues (or event statuses) were sent have none: optional, so they still read.
-  event: z.object({ id: z.string(), title: z.string(), dateTime: z.string(), venue: z.string().nullish(), location: z.string(), status: z.string().optional(), minAge: z.number().int().nullish() }),
+  event: z.object({
+    id: z.string(),
+    title: z.string(),
+    dateTime: z.string(),
+    venue: z.string().nullish(),
+    location: z.string(),
+    status: z.string().optional(),
+    minAge: z.number().int().nullish(),
+    /** Issue 38: the door window's inputs (src/domain/door.ts), so an offline scanner keeps the right-day rule. */
+    endTime: z.string().nullish(),
+    doorOpensMinutesBefore: z.number().int().optional(),
+  }),
+  /** The event's check-in lists (issue 38); the default list first. */
+  lists: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        isDefault: z.boolean(),
+        ticketTypeIds: z.array(z.string()).nullable(),
+        opensAt: z.string().nullable(),
+        closesAt: z.string().nullable(),
+        allowMultipleEntries: z.boolean(),
+        allowReentry: z.boolean(),
+      }),
+    )
+    .optional(),
   keys: z.array(TicketSigningKey),
   tickets: z.array(CheckInListTicket),
   /** Codes no ticket carries any more (a transfer gave the ticket a new one, issue 36), with why the door refuses them. */
@@ -88,10 +145,17 @@ export const OfflineCheckIns = z.object({
         checkedInAt: z.iso.datetime({ offset: true }),
         /** The scan was of a QR signed for several tickets (sent before tickets were records, decision 041): admit its booking's valid tickets. */
         wholeBooking: z.boolean().optional(),
+        /** Issue 38: the list, direction, staff confirmation and nonce of the scan, as the device made it. */
+        listId: z.uuid().optional(),
+        direction: z.enum(["in", "out"]).default("in"),
+        confirmed: z.boolean().default(false),
+        nonce: z.string().trim().min(1).max(100).optional(),
       }),
     )
     .min(1)
     .max(5000),
+  /** The scanning device's own id (kept on the device): with each scan's nonce, a repeated upload records nothing twice. */
+  deviceId: z.string().trim().min(1).max(100).optional(),
 });
 export type OfflineCheckIns = z.infer<typeof OfflineCheckIns>;
 
@@ -102,7 +166,7 @@ export type OfflineCheckIns = z.infer<typeof OfflineCheckIns>;
  */
 export const OfflineCheckInOutcome = z.object({
   ticketId: z.string(),
-  outcome: z.enum(["admitted", "conflict", "invalid"]),
+  outcome: z.enum(["admitted", "exited", "conflict", "invalid"]),
   checkedInAt: z.string().nullable(),
   error: z.string().nullable(),
 });

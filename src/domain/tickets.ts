@@ -227,6 +227,11 @@ export interface LocalCheckIn {
   checkedInAt: string;
   /** A QR signed for several tickets (admitsWholeBooking): the server admits its booking's valid tickets. */
   wholeBooking?: boolean;
+  /** Issue 38: the scan's own id (a repeated upload records nothing twice), its list, in or out, and staff's confirmation outside the door window. */
+  nonce?: string;
+  listId?: string;
+  direction?: "in" | "out";
+  confirmed?: boolean;
 }
 
 /** Why an offline scan was refused (shown as the 'Invalid ticket' detail). */

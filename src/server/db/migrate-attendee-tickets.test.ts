@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TICKET_CODE_PATTERN, ticketQrPayload } from "../../domain";
 import { createTestDatabase } from "../../../test/database";
 import { rollBackTo } from "../../../test/roll-back-migrations";
-import { checkTicket } from "../features/check-in/check-in.service";
+import { checkTicket, managerDoor } from "../features/check-in/check-in.service";
 import { reconcile, formatReconcileReport } from "../features/ledger/reconcile";
 import { createTicketSigner } from "../features/tickets/ticket-signer";
 import { rowsOf } from "./client";
@@ -87,7 +87,7 @@ describe("migration 0028: one ticket per attendee over bookings sold before it",
     // The QR the e-mail carried before the release: the booking's code, signed for all its tickets.
     const oldQr = { ...ticketQrPayload({ code: group!.ticket_code, bookingId: group!.id, attendeeName: group!.attendee_name }, event(group)), ticketQuantity: group!.ticket_quantity };
     const scan = async (payload: typeof oldQr, organiser: string) =>
-      checkTicket({ db: database.db, signer, actor: { userId: organiser, isAdmin: false }, input: { qr: JSON.stringify(await signer.sign(payload)), checkIn: true } });
+      checkTicket({ db: database.db, signer, door: managerDoor({ userId: organiser, isAdmin: false }), input: { qr: JSON.stringify(await signer.sign(payload)), checkIn: true, direction: "in", confirm: true } });
 
     const first = await scan(oldQr, group!.organiser);
     expect(first).toMatchObject({ valid: true, alreadyCheckedIn: false, attendee: { tickets: group!.ticket_quantity } });

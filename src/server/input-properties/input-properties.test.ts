@@ -451,6 +451,14 @@ const ENDPOINTS: Endpoint[] = [
     request: () => fc.tuple(segment(() => ids.ticket), fc.option(nastyValue)).map(([id, value]) => ({ url: `/api/tickets/${id}/check-in`, body: value === null ? undefined : jsonBody(value) })),
   },
   {
+    route: "POST /api/door/tickets/:id/check-in",
+    who: WHO_ANYONE,
+    request: () =>
+      fc
+        .tuple(segment(() => ids.ticket), hostileJsonBody({ listId: "00000000-0000-4000-8000-000000000000", direction: "in", confirm: false, deviceId: "door-1", nonce: "n-1" }))
+        .map(([id, body]) => ({ url: `/api/door/tickets/${id}/check-in`, body })),
+  },
+  {
     route: "POST /api/me/tickets/:ticketId/transfer",
     who: WHO_ANYONE,
     request: () =>

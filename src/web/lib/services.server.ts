@@ -377,11 +377,14 @@ export function generateOwnAffiliateCode(context: RouterContextReader, userId: s
   return generateAffiliateCode({ db: services(context).db, userId });
 }
 
-/** The check-in scanner's 'Admitted X / Y' for an event its organiser (or an admin) runs; null for any other event. */
-export async function getCheckInCounts(context: RouterContextReader, { user, eventId }: { user: SessionUser; eventId: string }) {
+/** The check-in scanner's 'Admitted X / Y' for an event the door (organiser, admin, staff or door link: issue 38) may check; null for any other event. */
+export async function getCheckInCounts(context: RouterContextReader, { request, eventId }: { request: Request; eventId: string }) {
   const { checkInCounts } = await import("../../server/features/check-in/check-in.service");
+  const { readDoor } = await import("../../server/features/door/door-access");
+  const door = await readDoor(services(context), request.headers);
+  if (!door) return null;
   try {
-    return await checkInCounts({ db: services(context).db, actor: { userId: user.id, isAdmin: user.isAdmin }, eventId });
+    return await checkInCounts({ db: services(context).db, door, eventId });
   } catch (error) {
     if (error instanceof AppError && error.code === "EVENT_NOT_FOUND") return null;
     throw error;

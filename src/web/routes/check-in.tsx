@@ -14,7 +14,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   if (!user) return { ownEvents: null, counts: null };
   const ownEvents = await listDashboardEvents(context, user.id);
   const eventId = url.searchParams.get("event") ?? eventChoices(ownEvents, new Date()).upcoming[0]?.id ?? "";
-  return { ownEvents, counts: eventId ? await getCheckInCounts(context, { user, eventId }) : null };
+  return { ownEvents, counts: eventId ? await getCheckInCounts(context, { request, eventId }) : null };
 }
 
 /**

@@ -106,20 +106,21 @@ async function userLabel(db: Db, userId: string): Promise<string> {
  * The door behind a request: a signed-in user first (with any staff access they accepted), else a door
  * link's cookie; null when neither.
  */
-export async function readDoor({ db, auth, session }: { db: Db; auth: Auth; session: Session }, request: FastifyRequest): Promise<Door | null> {
+export async function readDoor({ db, auth, session }: { db: Db; auth: Auth; session: Session }, request: FastifyRequest | Headers): Promise<Door | null> {
   const actor = await session.actor(request);
   if (actor) {
     const granted = await grantedEvents(db, and(eq(doorAccess.kind, "staff"), eq(doorAccess.userId, actor.userId)));
     return { actor, granted, link: null, who: { userId: actor.userId, doorAccessId: null, label: await userLabel(db, actor.userId) } };
   }
   const appSecret = (await auth.$context).secret;
-  const link = await doorLinkFromCookie(db, appSecret, cookieValue(request.headers.cookie, DOOR_COOKIE));
+  const cookies = request instanceof Headers ? (request.get("cookie") ?? undefined) : request.headers.cookie;
+  const link = await doorLinkFromCookie(db, appSecret, cookieValue(cookies, DOOR_COOKIE));
   if (!link) return null;
   const granted = await grantedEvents(db, eq(doorAccess.id, link.id));
   return { actor: null, granted, link: { id: link.id, label: link.label }, who: { userId: null, doorAccessId: link.id, label: `Door link: ${link.label}` } };
 }
 
-export async function requireDoor(context: { db: Db; auth: Auth; session: Session }, request: FastifyRequest): Promise<Door> {
+export async function requireDoor(context: { db: Db; auth: Auth; session: Session }, request: FastifyRequest | Headers): Promise<Door> {
   const door = await readDoor(context, request);
   if (!door) throw new AppError("UNAUTHENTICATED", DOOR_SIGN_IN);
   return door;

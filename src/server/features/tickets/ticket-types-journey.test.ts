@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { futureDay } from "../../../../test/fixtures";
+import { futureDay, openDoorNow } from "../../../../test/fixtures";
 import { setUpTestApp } from "../../../../test/app";
 import type { AuthClient } from "../../../../test/auth-client";
 import { eventInput, signInAs } from "../../../../test/organiser";
@@ -37,6 +37,7 @@ describe("issue 36, as its 'Done when' says", () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const festival = created.json() as EditableEvent;
+    await openDoorNow(t.db, festival.id);
     const typeId = (name: string) => festival.ticketTypes.find((type) => type.name === name)!.id;
 
     // Crew is neither listed nor sold without a code.

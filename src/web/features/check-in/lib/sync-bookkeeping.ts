@@ -34,7 +34,15 @@ export function syncBatches(pending: readonly LocalCheckIn[], batchSize = SYNC_B
   const batches: SyncBatch[] = [];
   for (const [eventId, entries] of byEvent) {
     for (let start = 0; start < entries.length; start += batchSize) {
-      const checkIns = entries.slice(start, start + batchSize).map(({ ticketId, checkedInAt, wholeBooking }) => ({ ticketId, checkedInAt, ...(wholeBooking ? { wholeBooking } : {}) }));
+      const checkIns = entries.slice(start, start + batchSize).map(({ ticketId, checkedInAt, wholeBooking, nonce, listId, direction, confirmed }) => ({
+        ticketId,
+        checkedInAt,
+        direction: direction ?? "in",
+        confirmed: confirmed ?? false,
+        ...(wholeBooking ? { wholeBooking } : {}),
+        ...(nonce ? { nonce } : {}),
+        ...(listId ? { listId } : {}),
+      }));
       batches.push({ eventId, body: { checkIns } });
     }
   }
@@ -63,7 +71,7 @@ export function settleSync(pending: readonly LocalCheckIn[], results: readonly O
     byTicket.delete(result.ticketId);
     settled.settled.push(local.ticketId);
     if (result.outcome !== "invalid") settled.checkedIn.push({ ticketId: local.ticketId, checkedInAt: result.checkedInAt ?? local.checkedInAt });
-    if (result.outcome === "admitted") continue;
+    if (result.outcome === "admitted" || result.outcome === "exited") continue;
     settled.conflicts.push({
       ticketId: local.ticketId,
       eventId: local.eventId,
