@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MAX_CHECK_IN_LISTS, type CheckInListsView, type CheckInListView, type DoorFigures, type DoorSettingsView, type ScanLogPage } from "../../../domain";
+import { MAX_CHECK_IN_LISTS, ticketQrPayload, type CheckInListsView, type CheckInListView, type DoorFigures, type DoorSettingsView, type ScanLogPage } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
 import { newClient, TEST_PASSWORD } from "../../../../test/auth-client";
 import { createAccount, createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { bookings, doorAccess, doorAccessEvents, scans, tickets, ticketTypes } from "../../db/schema";
+import { createTicketSigner } from "../tickets/ticket-signer";
 import { DOOR_COOKIE, hashDoorSecret } from "./door-access";
 
 /** Check-in lists, the door's opening time, the scan log and the door figures (issue 38): the organiser's, 404 for anyone else. */
@@ -16,7 +17,7 @@ const START = new Date("2090-06-01T18:00:00Z");
 
 async function organiserWithEvent() {
   const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
-  const event = await createEvent(t.db, { userId: organiser.account.id, title: `Door Night ${randomUUID().slice(0, 8)}`, dateTime: START, endTime: new Date("2090-06-01T23:00:00Z") });
+  const event = await createEvent(t.db, { userId: organiser.account.id, title: `Door Night ${randomUUID().slice(0, 8)}`, dateTime: START, endTime: new Date("2090-06-01T23:00:00Z"), doorOpensMinutesBefore: 180 });
   const [standard] = await t.db.update(ticketTypes).set({ name: "Standard" }).where(eq(ticketTypes.eventId, event.id)).returning();
   const [vip] = await t.db.insert(ticketTypes).values({ eventId: event.id, name: "VIP", pricePence: 0, position: 1 }).returning();
   return { ...organiser, event, standard: standard!, vip: vip! };
@@ -214,6 +215,33 @@ describe("the scan log (issue 38)", () => {
     const bad = await client.get(`/api/events/${event.id}/scans?cursor=bm90LWEtY3Vyc29y`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe("Invalid field 'cursor': it is not one this log gave");
+  });
+
+  it("shows real scans at the door: a Standard ticket refused at the VIP entrance, then admitted at the main door", async () => {
+    const organiser = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const event = await createEvent(t.db, { userId: organiser.account.id, dateTime: new Date(Date.now() + 3600_000) });
+    const [standard] = await t.db.update(ticketTypes).set({ name: "Standard" }).where(eq(ticketTypes.eventId, event.id)).returning();
+    const [vip] = await t.db.insert(ticketTypes).values({ eventId: event.id, name: "VIP", pricePence: 0, position: 1 }).returning();
+    const list = (await organiser.client.post(`/api/events/${event.id}/check-in-lists`, { name: "VIP entrance", ticketTypeIds: [vip!.id] })).json() as CheckInListView;
+    const [ticket] = await book(event.id, standard!.id, 1, { name: "Grace Hopper" });
+    const qr = JSON.stringify(await createTicketSigner(t.db).sign(ticketQrPayload(ticket!, event)));
+    const scan = (body: Record<string, unknown>) => organiser.client.post("/api/functions/check-ticket", { checkIn: true, qr, ...body });
+    expect((await scan({ listId: list.id })).json()).toMatchObject({ valid: false });
+    expect((await scan({})).json()).toMatchObject({ valid: true, alreadyCheckedIn: false });
+
+    const page = (await organiser.client.get(`/api/events/${event.id}/scans`)).json() as ScanLogPage;
+    expect(page.scans.map(({ result, listName, typeName, attendeeName, ticketCode, reason }) => ({ result, listName, typeName, attendeeName, ticketCode, reason }))).toEqual([
+      { result: "admitted", listName: "All tickets", typeName: "Standard", attendeeName: "Grace Hopper", ticketCode: ticket!.code, reason: null },
+      { result: "refused", listName: "VIP entrance", typeName: "Standard", attendeeName: "Grace Hopper", ticketCode: ticket!.code, reason: "VIP entrance only: a Standard ticket does not enter here." },
+    ]);
+    expect(page.who).toEqual([{ value: `user:${organiser.account.id}`, label: expect.any(String) }]);
+    const figures = (await organiser.client.get(`/api/events/${event.id}/door-figures`)).json() as DoorFigures;
+    expect(figures.lists.map(({ name, admitted, expected }) => [name, admitted, expected])).toEqual([
+      ["All tickets", 1, 1],
+      ["VIP entrance", 0, 0],
+    ]);
+    // The VIP entrance now has a scan in the log: it stays.
+    expect((await organiser.client.request("DELETE", `/api/check-in-lists/${list.id}`)).statusCode).toBe(409);
   });
 
   it("filters by result, who and list", async () => {
