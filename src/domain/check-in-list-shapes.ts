@@ -1,16 +1,7 @@
 import { z } from "zod";
+import { CHECK_IN_LIST_NAME_MAX, SCAN_RESULTS } from "./check-in-lists";
 import { MAX_DOOR_OPENS_MINUTES_BEFORE } from "./door";
 import { MAX_TICKET_TYPES } from "./ticket-types";
-
-/** At most this many check-in lists per event (the default list included). */
-export const MAX_CHECK_IN_LISTS = 20;
-export const CHECK_IN_LIST_NAME_MAX = 60;
-/** The scan log's page: newest first, this many at a time. */
-export const SCAN_LOG_PAGE_SIZE = 100;
-
-export const SCAN_RESULTS = ["admitted", "exited", "refused"] as const;
-export type ScanResult = (typeof SCAN_RESULTS)[number];
-export const SCAN_RESULT_LABELS: Record<ScanResult, string> = { admitted: "Admitted", exited: "Exited", refused: "Refused" };
 
 const listName = z
   .string({ message: "name is required" })

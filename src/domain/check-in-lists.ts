@@ -1,6 +1,16 @@
 import { listCoversType, type DoorList } from "./door";
 import { londonClock } from "./london-time";
 
+/** At most this many check-in lists per event (the default list included). */
+export const MAX_CHECK_IN_LISTS = 20;
+export const CHECK_IN_LIST_NAME_MAX = 60;
+/** The scan log's page: newest first, this many at a time. */
+export const SCAN_LOG_PAGE_SIZE = 100;
+
+export const SCAN_RESULTS = ["admitted", "exited", "refused"] as const;
+export type ScanResult = (typeof SCAN_RESULTS)[number];
+export const SCAN_RESULT_LABELS: Record<ScanResult, string> = { admitted: "Admitted", exited: "Exited", refused: "Refused" };
+
 /**
  * Pure helpers of the check-in lists (issue 38): a list's door figures from its types', the door time in
  * words, and the scan log's "who" filter values.
