@@ -171,6 +171,7 @@ export const PAGE_SPECS: readonly PageSpec[] = [
   page("dashboard-bookings", "dashboard/bookings", "/dashboard/bookings", { as: "organiser", noindex: true }),
   page("dashboard-attendees", "dashboard/attendees", "/dashboard/attendees", { as: "organiser", noindex: true }),
   page("dashboard-waiting-list", "dashboard/waiting-list", "/dashboard/waiting-list", { as: "organiser", noindex: true }),
+  page("dashboard-check-in", "dashboard/check-in", "/dashboard/check-in", { as: "organiser", noindex: true }),
   page("dashboard-payouts", "dashboard/payouts", "/dashboard/payouts", { as: "organiser", noindex: true }),
   // Three codes of the organiser's (demoData): one for an event, two generated for all their events.
   page("dashboard-codes", "dashboard/codes", "/dashboard/codes", { as: "organiser", noindex: true }),

@@ -67,3 +67,5 @@ export * from "./waiting-list-shapes";
 export * from "./door";
 export * from "./guest-search-shapes";
 export * from "./door-shapes";
+export * from "./check-in-lists";
+export * from "./check-in-list-shapes";

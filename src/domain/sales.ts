@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MoneySummary } from "./ledger";
 import type { Pence } from "./money";
+import { DoorFigures } from "./check-in-list-shapes";
 
 /**
  * What an organiser reads as their money (issue 33), in the statement's terms (decision 028): ticket
@@ -125,5 +126,7 @@ export const LiveSale = Sale.extend({
   change: z.enum(["new", "updated"]),
   /** The event's check-in figures as of this change (a check-in is an update): the scanner's live counter. */
   checkIns: z.object({ admitted: z.number().int(), expected: z.number().int() }),
+  /** The door's figures per check-in list and type as of this change (issue 38): the live DoorFigures. */
+  door: DoorFigures,
 });
 export type LiveSale = z.infer<typeof LiveSale>;

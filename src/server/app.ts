@@ -19,6 +19,7 @@ import { checkoutRoutes } from "./features/checkout/checkout.routes";
 import { codesRoutes } from "./features/codes/codes.routes";
 import { doorRoutes } from "./features/door/door.routes";
 import { waitingListRoutes } from "./features/waiting-list/waiting-list.routes";
+import { checkInListsRoutes } from "./features/door/check-in-lists.routes";
 import { stripeWebhookRoutes } from "./features/provider-events/stripe-webhook.routes";
 import { refundRequestsRoutes } from "./features/refunds/refund-requests.routes";
 import { refundsRoutes } from "./features/refunds/refunds.routes";
@@ -216,6 +217,7 @@ export async function buildApp({ config, database, web, logger = false, workers 
         codesRoutes,
         doorRoutes,
         waitingListRoutes,
+        checkInListsRoutes,
         refundsRoutes,
         refundRequestsRoutes,
         receiptsRoutes,

@@ -20,6 +20,7 @@ export default [
     route("codes", "routes/dashboard.codes.tsx"),
     route("waiting-list", "routes/dashboard.waiting-list.tsx"),
     route("door-team", "routes/dashboard.door-team.tsx"),
+    route("check-in", "routes/dashboard.check-in.tsx"),
     route("payouts", "routes/dashboard.payouts.tsx", [
       // Stripe's two ways back from payout onboarding: /dashboard/payouts/refresh and /dashboard/payouts/return.
       route(":step", "routes/payouts.tsx"),

@@ -22,9 +22,9 @@ import {
   type RawBody,
 } from "../../../test/hostile-input";
 import { eventForm, eventInput, signInAs } from "../../../test/organiser";
-import { orders, tickets } from "../db/schema";
 import { generateWalletTestIdentity } from "../providers/wallet/test-identity";
 import { walletTestEnv } from "../../../test/wallet-env";
+import { checkInLists, orders, tickets } from "../db/schema";
 
 /**
  * Every API route's input, attacked with random and hostile values (property-based, fast-check): the
@@ -71,6 +71,8 @@ const ids = {} as {
   doorAccess: string;
   doorSecret: string;
   doorToken: string;
+  /** `event`'s default check-in list (issue 38). */
+  checkInList: string;
 };
 
 /** Wallet passes configured (a test identity), so their routes are attacked past "not configured"; Google's API is not reachable. */
@@ -129,6 +131,7 @@ beforeAll(async () => {
     username: user.account.username!,
     userEmail: user.account.email,
     order: paidOrder!.id,
+    checkInList: (await t.db.select({ id: checkInLists.id }).from(checkInLists).where(eq(checkInLists.eventId, event.id)))[0]!.id,
   });
 });
 afterAll(async () => t?.close());
@@ -350,6 +353,53 @@ const ENDPOINTS: Endpoint[] = [
     who: WHO_ANYONE,
     request: () => fc.tuple(segment(() => ids.event), segment(() => ids.event)).map(([id, entryId]) => ({ url: `/api/events/${id}/waiting-list/${entryId}/offer` })),
     outcome: { ok: [] },
+  },
+  // The door (issue 38): check-in lists, the door's opening time, the scan log and the door figures.
+  {
+    route: "GET /api/events/:id/check-in-lists",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.event, () => ids.othersEvent).map((id) => ({ url: `/api/events/${id}/check-in-lists` })),
+  },
+  {
+    route: "POST /api/events/:id/check-in-lists",
+    who: ["forged-cookie", "user", "organiser"],
+    request: () => fc.tuple(segment(() => ids.event), hostileJsonBody({ name: "Side door", ticketTypeIds: [], opensAt: null, allowReentry: true })).map(([id, body]) => ({ url: `/api/events/${id}/check-in-lists`, body })),
+    outcome: { ok: [201] },
+  },
+  {
+    route: "PATCH /api/check-in-lists/:id",
+    who: ["forged-cookie", "user", "organiser"],
+    request: () => fc.tuple(segment(() => ids.checkInList), hostileJsonBody({ name: "Main door", closesAt: null })).map(([id, body]) => ({ url: `/api/check-in-lists/${id}`, body })),
+  },
+  {
+    // The default list is never deleted, by anyone.
+    route: "DELETE /api/check-in-lists/:id",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.checkInList).map((id) => ({ url: `/api/check-in-lists/${id}` })),
+    outcome: { ok: [] },
+  },
+  {
+    route: "GET /api/events/:id/door",
+    who: WHO_ANYONE,
+    request: () => segment(() => ids.event, () => ids.othersEvent).map((id) => ({ url: `/api/events/${id}/door` })),
+  },
+  {
+    route: "PATCH /api/events/:id/door",
+    who: ["forged-cookie", "user", "organiser"],
+    request: () => fc.tuple(segment(() => ids.event), hostileJsonBody({ doorOpensMinutesBefore: 120 })).map(([id, body]) => ({ url: `/api/events/${id}/door`, body })),
+  },
+  {
+    route: "GET /api/events/:id/scans",
+    who: WHO_ANYONE,
+    request: () =>
+      fc
+        .tuple(segment(() => ids.event, () => ids.othersEvent), hostileQuery(["result", "who", "list", "cursor", "format"], { result: "refused", format: "json" }))
+        .map(([id, query]) => ({ url: `/api/events/${id}/scans${query}` })),
+  },
+  {
+    route: "GET /api/events/:id/door-figures",
+    who: WHO_ANYONE,
+    request: () => fc.tuple(segment(() => ids.event, () => ids.othersEvent), hostileCookie).map(([id, door]) => ({ url: `/api/events/${id}/door-figures`, headers: { cookie: `eventora_door=${door}` } })),
   },
   { route: "POST /api/events", who: ["anonymous", "forged-cookie", "organiser"], request: () => eventSubmission().map((body) => ({ url: "/api/events", body })), outcome: { ok: [201] } },
   {

@@ -3,6 +3,7 @@ import type { LiveSale } from "../../../domain";
 import type { Database } from "../../db/client";
 import { bookings, events } from "../../db/schema";
 import { checkInFigures } from "../check-in/check-in.service";
+import { doorFigures } from "../door/door-figures.service";
 
 type Listener = (sale: LiveSale) => void;
 
@@ -42,11 +43,13 @@ export function createSalesHub(database: Database) {
       .limit(1);
     if (!row) return;
     const { organiserId, admitted, expected, ...sale } = row;
+    if (!listenersByOrganiser.has(organiserId)) return;
     const live: LiveSale = {
       ...sale,
       createdAt: sale.createdAt.toISOString(),
       change: notice.change === "updated" ? "updated" : "new",
       checkIns: { admitted, expected },
+      door: await doorFigures(database.db, row.eventId),
     };
     for (const listener of listenersByOrganiser.get(organiserId) ?? []) listener(live);
   }

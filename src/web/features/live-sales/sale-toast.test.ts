@@ -12,6 +12,7 @@ const sale: LiveSale = {
   createdAt: "2026-12-06T19:30:00Z",
   change: "new",
   checkIns: { admitted: 0, expected: 2 },
+  door: { eventId: "e1", lists: [], types: [] },
 };
 
 describe("saleToast", () => {

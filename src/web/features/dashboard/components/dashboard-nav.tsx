@@ -1,4 +1,4 @@
-import { CalendarDays, DoorOpen, ChartColumn, Landmark, ListOrdered, Ticket, TicketPercent, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, ChartColumn, DoorOpen, Landmark, ListOrdered, ScanLine, Ticket, TicketPercent, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { DASHBOARD_TABS, type DashboardTab } from "../lib/dashboard-view";
 
@@ -10,11 +10,12 @@ const ICONS: Record<DashboardTab, LucideIcon> = {
   codes: TicketPercent,
   "waiting-list": ListOrdered,
   "door-team": DoorOpen,
+  "check-in": ScanLine,
   payouts: Landmark,
 };
 
 /**
- * My Events, Sales Analytics, My Bookings, Attendee Management (spec §2 Dashboard), Waiting Lists (issue 37) and Payouts (D23):
+ * My Events, Sales Analytics, My Bookings, Attendee Management (spec §2 Dashboard), Waiting Lists (issue 37), Check-in (issue 38) and Payouts (D23):
  * each a link to its own address, the current one marked (aria-current), styled as tabs.
  */
 export function DashboardNav() {

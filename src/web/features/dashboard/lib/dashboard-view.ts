@@ -10,6 +10,7 @@ export const DASHBOARD_TABS = [
   { value: "codes", label: "Codes", path: "/dashboard/codes" },
   { value: "waiting-list", label: "Waiting Lists", path: "/dashboard/waiting-list" },
   { value: "door-team", label: "Door team", path: "/dashboard/door-team" },
+  { value: "check-in", label: "Check-in", path: "/dashboard/check-in" },
   { value: "payouts", label: "Payouts", path: "/dashboard/payouts" },
 ] as const;
 
