@@ -198,7 +198,7 @@ describe("check-in scanner", () => {
     await toast(page, "Check-ins synced with conflicts").waitFor();
     const conflicts = page.getByRole("region", { name: "Sync conflicts" });
     await conflicts.getByText("Alan Turing").waitFor();
-    await conflicts.getByText(/Checked in on another device first, at .+\. This device scanned it at .+\./).waitFor();
+    await conflicts.getByText(/^Already checked in: Checked in at \d\d:\d\d on .+ \(this device scanned it at .+\)\.$/).waitFor();
     await page.getByText("0 check-ins waiting to sync").waitFor();
     expect(await page.getByRole("button", { name: "Sync now" }).isDisabled()).toBe(true);
     // Synced, the counter shows the server's figure again.

@@ -65,6 +65,7 @@ export * from "./codes";
 export * from "./code-shapes";
 export * from "./waiting-list-shapes";
 export * from "./door";
+export * from "./guest-search";
 export * from "./guest-search-shapes";
 export * from "./door-shapes";
 export * from "./check-in-lists";

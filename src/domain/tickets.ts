@@ -245,7 +245,7 @@ export const OFFLINE_REASONS = {
   unsigned: "This code cannot be verified offline. Scan the QR code on the ticket.",
   forged: "The ticket's signature is not valid.",
   notFound: "Ticket not found or unpaid",
-  exitOffline: "Exit scans need a connection to the server: scan this ticket out when the scanner is back online.",
+  exitOffline: "Exit scans need a connection: scan it out once back online.",
 } as const;
 
 export interface OfflineCheckOutcome {

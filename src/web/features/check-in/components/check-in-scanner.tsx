@@ -12,6 +12,7 @@ import { doorEvents } from "../lib/door-events";
 import { useFeedbackSetting } from "../hooks/use-feedback-setting";
 import { ConnectionStatus } from "./connection-status";
 import { DoorBar } from "./door-bar";
+import { DoorFiguresDisclosure } from "./door-figures-disclosure";
 import { FindGuest } from "./find-guest";
 import { OfflineCheckInPanel } from "./offline-check-in-panel";
 import { ScanResultCard } from "./scan-result-card";
@@ -127,6 +128,8 @@ export default function CheckInScanner({
           </Card>
           {!shown && <ScanResultCard outcome={outcome} checking={checking} onAdmitAnyway={admitAnyway} />}
           <FindGuest eventId={eventId || null} listId={list?.id ?? null} />
+          {/* Per list and per type (issue 38): read again with each of this device's admissions, pushed to the organiser live. */}
+          {eventId && !offline.offline && <DoorFiguresDisclosure eventId={eventId} refreshKey={admissions} />}
         </div>
       </div>
       <OfflineCheckInPanel offline={offline} ownEvents={own} />

@@ -48,7 +48,8 @@ async function openPanel(props: Partial<Parameters<typeof FindGuest>[0]> = {}) {
   expect(toggle.getAttribute("aria-expanded")).toBe("false");
   await user.click(toggle);
   expect(toggle.getAttribute("aria-expanded")).toBe("true");
-  const field = within(screen.getByRole("search", { name: "Find a guest" })).getByLabelText("Name, e-mail or ticket code");
+  // The lookup loads when the panel opens (find-guest-panel.tsx, a lazy chunk).
+  const field = within(await screen.findByRole("search", { name: "Find a guest" })).getByLabelText("Name, e-mail or ticket code");
   return { user, field };
 }
 

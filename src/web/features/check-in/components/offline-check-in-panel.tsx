@@ -1,6 +1,6 @@
 import { admissibleTickets, formatDateTime, plural, type ScannerEvent } from "@domain";
-import { CloudUpload, Download, LoaderCircle, RefreshCw, Trash2, TriangleAlert, Wifi, WifiOff, X } from "lucide-react";
-import { useId, useState } from "react";
+import { CloudUpload, Download, LoaderCircle, RefreshCw, Trash2, Wifi, WifiOff } from "lucide-react";
+import { lazy, Suspense, useId, useState } from "react";
 import { AgeLimitBadge } from "~/components/age-limit-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -8,16 +8,9 @@ import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/input";
 import type { OfflineCheckIn } from "../hooks/use-offline-check-in";
 import { eventChoices } from "../lib/event-choices";
-import type { SyncConflict } from "../lib/sync-bookkeeping";
 import { EventSelect } from "./event-select";
 
-/** Both times of a ticket admitted twice: the first scan (the one kept) and this device's. */
-function conflictText(conflict: SyncConflict): string {
-  const local = formatDateTime(conflict.localCheckedInAt);
-  const kept = conflict.serverCheckedInAt;
-  if (!kept || kept === conflict.localCheckedInAt) return `Also checked in on another device. This device's scan at ${local} was the first and is kept.`;
-  return `Checked in on another device first, at ${formatDateTime(kept)}. This device scanned it at ${local}.`;
-}
+const SyncConflicts = lazy(() => import("./sync-conflicts"));
 
 function EventPicker({ offline, events }: { offline: OfflineCheckIn; events: ScannerEvent[] | null }) {
   const selectId = useId();
@@ -148,36 +141,10 @@ export function OfflineCheckInPanel({ offline, ownEvents }: { offline: OfflineCh
         </div>
 
         {offline.conflicts.length > 0 && (
-          <div aria-labelledby="sync-conflicts-heading" role="region" className="rounded-xl border border-amber-200 bg-amber-50 p-4">
-            <div className="flex items-center justify-between gap-3">
-              <h3 id="sync-conflicts-heading" className="flex items-center gap-2 font-semibold text-amber-950">
-                <TriangleAlert className="size-5 shrink-0 text-amber-800" aria-hidden="true" />
-                Sync conflicts
-              </h3>
-              <Button size="sm" variant="ghost" onClick={() => void offline.dismissConflicts()} aria-label="Dismiss sync conflicts">
-                <X aria-hidden="true" />
-                Dismiss
-              </Button>
-            </div>
-            <p className="mt-1 text-sm text-amber-950">The first scan wins: these tickets were also checked in elsewhere, or could not be admitted.</p>
-            <ul className="mt-3 flex flex-col gap-2">
-              {offline.conflicts.map((conflict) => (
-                <li key={conflict.ticketId} className="rounded-lg bg-white p-3 text-sm shadow-sm">
-                  <p className="font-medium">
-                    {conflict.attendeeName} <span className="font-mono text-xs text-muted">{conflict.ticketId}</span>
-                  </p>
-                  <p className="text-muted">{conflict.eventTitle}</p>
-                  {conflict.outcome === "conflict" ? (
-                    <p className="mt-1">{conflictText(conflict)}</p>
-                  ) : (
-                    <p className="mt-1">
-                      Not admitted: {conflict.error ?? "Ticket not found or unpaid"} (scanned at {formatDateTime(conflict.localCheckedInAt)}).
-                    </p>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </div>
+          // Shown after a sync that met conflicts (online by then): loaded only when there are some.
+          <Suspense fallback={null}>
+            <SyncConflicts conflicts={offline.conflicts} onDismiss={() => void offline.dismissConflicts()} />
+          </Suspense>
         )}
       </Card>
     </section>

@@ -1,8 +1,11 @@
-import { Camera, CameraOff, Flashlight, FlashlightOff, ZoomIn, ZoomOut } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
+import { Camera, CameraOff } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { useCameraScan } from "../hooks/use-camera-scan";
-import { nextZoom, zoomLimits, type ZoomRange } from "../lib/zoom";
+import type { ZoomRange } from "../lib/zoom";
+import { OverlayButton } from "./overlay-button";
+
+const CameraExtras = lazy(() => import("./camera-extras"));
 
 /** Spec §9 Scanner: the scan button stays disabled for 1 s after a press. */
 const TOGGLE_LOCK_MS = 1000;
@@ -41,20 +44,6 @@ interface Changes {
   torchOn?: boolean;
   zoomValue?: number;
   error?: string;
-}
-
-/** A round button over the camera picture; `large` for the camera's own on/off switch. */
-function OverlayButton({ large = false, ...props }: Omit<ComponentProps<"button">, "className"> & { large?: boolean }) {
-  return (
-    <button
-      type="button"
-      className={cn(
-        "pointer-events-auto flex items-center justify-center rounded-full bg-black/65 text-white shadow-lg ring-1 ring-white/30 backdrop-blur transition hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-default disabled:opacity-50",
-        large ? "size-14 [&_svg]:size-6" : "size-12 [&_svg]:size-5",
-      )}
-      {...props}
-    />
-  );
 }
 
 /** The square guide: dashed, 70% of the width, with red corner marks (spec §2 Check-in scanner). */
@@ -117,7 +106,6 @@ export function ScannerCamera({ onScan }: { onScan: (text: string) => void }) {
   const live = scanning && controls !== null;
   const cameraError = error ?? own?.error;
   const zoom = controls?.zoom ?? null;
-  const limits = zoom ? zoomLimits(zoomValue, zoom) : null;
 
   // Where the camera is, for the tests and the page budgets (which wait until it has tried).
   const state = cameraError ? "failed" : !scanning ? "off" : live ? "on" : "starting";
@@ -139,20 +127,11 @@ export function ScannerCamera({ onScan }: { onScan: (text: string) => void }) {
         </div>
       )}
       <div className="pointer-events-none absolute bottom-3 right-3 flex flex-col items-center gap-2">
-        {live && zoom && limits && (
-          <>
-            <OverlayButton aria-label="Zoom in" disabled={limits.atMax} onClick={() => void applyCamera({ zoom: nextZoom(zoomValue, zoom, "in") })}>
-              <ZoomIn aria-hidden="true" />
-            </OverlayButton>
-            <OverlayButton aria-label="Zoom out" disabled={limits.atMin} onClick={() => void applyCamera({ zoom: nextZoom(zoomValue, zoom, "out") })}>
-              <ZoomOut aria-hidden="true" />
-            </OverlayButton>
-          </>
-        )}
-        {live && controls.torch && (
-          <OverlayButton aria-label={torchOn ? "Turn flashlight off" : "Turn flashlight on"} onClick={() => void applyCamera({ torch: !torchOn })}>
-            {torchOn ? <FlashlightOff aria-hidden="true" /> : <Flashlight aria-hidden="true" />}
-          </OverlayButton>
+        {/* Zoom and torch, on a camera that has them (most phones'): loaded then, so a page without them never loads them. */}
+        {live && (zoom || controls.torch) && (
+          <Suspense fallback={null}>
+            <CameraExtras zoom={zoom} zoomValue={zoomValue} torch={controls.torch} torchOn={torchOn} applyCamera={applyCamera} />
+          </Suspense>
         )}
         <OverlayButton aria-label={scanning ? "Turn camera off" : "Turn camera on"} disabled={toggleLocked} onClick={toggleScanning} large>
           {scanning ? <CameraOff aria-hidden="true" /> : <Camera aria-hidden="true" />}

@@ -49,7 +49,7 @@ export function resultView(result: CheckResult, now: Date = new Date()): ResultV
     case "refused":
       return { kind, look: LOOKS[kind], heading: "Ticket invalid", status: result.error || NOT_FOUND_OR_UNPAID, tickets };
     case "confirm":
-      return { kind, look: LOOKS[kind], heading: "Not admitted yet", status: result.error || "Outside the door's hours", tickets };
+      return { kind, look: LOOKS[kind], heading: "Not admitted yet", status: result.error ?? "", tickets };
     case "already":
       return {
         kind,

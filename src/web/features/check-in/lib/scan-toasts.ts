@@ -18,7 +18,7 @@ export function scanToast(result: CheckResult, checkIn: boolean): ScanToast {
     return { tone: "warning", title: "Already checked in", description: `Checked in at ${result.checkedInAt ? formatDateTime(result.checkedInAt) : "an earlier scan"}${where}` };
   }
   // A good ticket outside its door's hours (issue 38): staff may admit it anyway.
-  if (!result.valid && result.needsConfirmation) return { tone: "warning", title: "Not admitted yet", description: result.error || "Outside the door's hours" };
+  if (!result.valid && result.needsConfirmation) return { tone: "warning", title: "Not admitted yet", description: result.error ?? "" };
   if (!result.valid) return { tone: "error", title: "Invalid ticket", description: result.error || NOT_FOUND_OR_UNPAID };
   if (result.direction === "out") return { tone: "success", title: "Scanned out", description: `${result.attendee?.name || "Attendee"} left the venue` };
   if (checkIn) return { tone: "success", title: "Check-in successful", description: `${result.attendee?.name || "Attendee"} checked in` };
