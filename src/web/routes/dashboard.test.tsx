@@ -45,6 +45,7 @@ test("the dashboard shows how to check in at the door, then its six sections as 
     ["Codes", "/dashboard/codes"],
     ["Waiting Lists", "/dashboard/waiting-list"],
     ["Door team", "/dashboard/door-team"],
+    ["Check-in", "/dashboard/check-in"],
     ["Payouts", "/dashboard/payouts"],
   ]);
   expect(links.filter((link) => link.getAttribute("aria-current") === "page").map((link) => link.textContent)).toEqual(["My Events"]);

@@ -22,7 +22,7 @@ describe("sectionAddressOf", () => {
     expect(sectionAddressOf(url("/dashboard?event=e1"))).toBeNull();
   });
 
-  it("names the sections as the spec does, with Codes, Waiting Lists (issue 37) and Door team (issue 38) before Payouts", () => {
-    expect(DASHBOARD_TABS.map((tab) => tab.label)).toEqual(["My Events", "Sales Analytics", "My Bookings", "Attendee Management", "Codes", "Waiting Lists", "Door team", "Payouts"]);
+  it("names the sections as the spec does, with Codes, Waiting Lists (issue 37), Door team and Check-in (issue 38) before Payouts", () => {
+    expect(DASHBOARD_TABS.map((tab) => tab.label)).toEqual(["My Events", "Sales Analytics", "My Bookings", "Attendee Management", "Codes", "Waiting Lists", "Door team", "Check-in", "Payouts"]);
   });
 });

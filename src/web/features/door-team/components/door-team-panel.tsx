@@ -54,13 +54,13 @@ function NewLink({ link }: { link: { label: string; url: string } }) {
   // The form stays where it was (preventScrollReset): bring the address, shown this once, into view.
   useEffect(() => heading.current?.focus(), [link.url]);
   return (
-    <Card className="border-brand-200 bg-brand-50/60 p-5" role="region" aria-labelledby="new-link-heading">
+    <Card tone={null} className="border-brand-200 bg-brand-50/60 p-5" role="region" aria-labelledby="new-link-heading">
       <h3 id="new-link-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-bold focus-visible:outline-none">
         Door link for {link.label}
       </h3>
       <p className="mt-1 text-sm font-medium text-ink">Copy this link now: it will not be shown again. Anyone with it (and the PIN, if you set one) can check tickets in.</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-        <Input aria-label={`Door link for ${link.label}`} readOnly value={link.url} tone="muted" className="font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
+        <Input aria-label={`Door link for ${link.label}`} readOnly value={link.url} tone="muted" className="font-mono" onFocus={(event) => event.currentTarget.select()} />
         <Button
           type="button"
           variant="outline"

@@ -145,10 +145,12 @@ function DoorTimeForm({ eventId, door, result }: { eventId: string; door: CheckI
           <Label htmlFor="door-unit" className="sr-only">
             Unit
           </Label>
-          <Select id="door-unit" name="unit" defaultValue={door.unit} key={`unit-${door.doorOpensMinutesBefore}`} wrapperClassName="w-32">
+<div className="w-32">
+          <Select id="door-unit" name="unit" defaultValue={door.unit} key={`unit-${door.doorOpensMinutesBefore}`}>
             <option value="hours">hours</option>
             <option value="minutes">minutes</option>
           </Select>
+          </div>
           <span className="text-sm">before the start</span>
         </div>
       </fieldset>
