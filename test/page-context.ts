@@ -33,6 +33,8 @@ export async function pageContextOf(t: TestApp, clientIp = "127.0.0.1"): Promise
     socketAddress: clientIp,
     clientIp,
     cspNonce: "test",
+    // The test app's config offers no wallets unless a test configures them (D27: the links then hide).
+    wallet: { apple: null, google: null, demo: false, close: async () => {} },
   } as Partial<PageContext> as PageContext;
   return new RouterContextProvider(new Map([[pageContext, value]]));
 }

@@ -32,6 +32,8 @@ describe("/payment-success verifies in its loader (spec §4 Payment)", () => {
     expect(await load(`/payment-success?session_id=${sessionId}`)).toEqual({
       sessionId,
       outcome: { ok: false, message: "Only the account that paid can see this booking. Please sign in with it.", signInRequired: true },
+      // No wallet is configured in tests: the page offers neither (D27).
+      wallets: { apple: false, google: false },
     });
     expect((await load(`/payment-success?session_id=${sessionId}`, stranger.client.cookieHeader)).outcome).toEqual({ ok: false, message: "No payment found for this session." });
     expect((await load("/payment-success", buyer.client.cookieHeader)).outcome).toEqual({ ok: false, message: "No session ID found" });
