@@ -1,20 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Browser, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { EventListResult } from "../src/domain";
 import { openPostgres, type Database } from "../src/server/db/client";
 import { affiliateCommissions, affiliates, bookings, users } from "../src/server/db/schema";
-import { baseUrl, expectNoErrors, launchBrowser, openPage, signedInState, waitForHydration } from "./fixtures";
+import { expectNoErrors, launchBrowser, openPage, signedInState, waitForHydration, plainPaidEvents } from "./fixtures";
 import { createConfirmedAccount } from "./mail";
-
-/** A paid event of the seeded catalogue with places left. */
-async function paidEvent(): Promise<EventListResult["events"][number]> {
-  const response = await fetch(`${baseUrl()}/api/events?price=under-25&pageSize=50`);
-  const { events } = (await response.json()) as EventListResult;
-  const event = events.find((candidate) => candidate.pricePence > 0 && (candidate.remaining === null || candidate.remaining > 10) && candidate.category !== "food" && candidate.category !== "ongoing-business");
-  if (!event) throw new Error("The seed has no paid event with places left");
-  return event;
-}
 
 /** The seeded demo attendee's affiliate code (src/server/db/seed.ts DEMO_AFFILIATE_CODE). */
 const DEMO_AFFILIATE_CODE = "TOMF2026";
@@ -33,7 +23,7 @@ describe("an affiliate's ?ref= link stores nothing before consent (issue 34)", (
 
   it("a visit with ?ref= leaves no trace of the code in the browser, still credits the affiliate for a purchase in that visit, and stores the code only after Yes", async () => {
     const buyer = await createConfirmedAccount("referred");
-    const event = await paidEvent();
+    const event = (await plainPaidEvents())[0]!;
     const tracked = await openPage(browser, { storageState: await signedInState(browser, buyer) });
     const { page, context } = tracked;
     const setCookies: Promise<string | null>[] = [];
@@ -95,7 +85,7 @@ describe("an affiliate's ?ref= link stores nothing before consent (issue 34)", (
   });
 
   it("No thanks stores nothing and does not ask again in the visit", async () => {
-    const event = await paidEvent();
+    const event = (await plainPaidEvents())[0]!;
     const tracked = await openPage(browser, { viewport: "phone" });
     const { page } = tracked;
     await page.goto(`/events/${event.id}?ref=${DEMO_AFFILIATE_CODE}`);

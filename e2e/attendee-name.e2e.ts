@@ -1,17 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventListResult } from "@domain";
-import { baseUrl, DEMO_ORGANISER, expectAccessible, expectNoErrors, launchBrowser, openPage, signedInState, signIn, toast, waitForHydration } from "./fixtures";
+import { DEMO_ORGANISER, expectAccessible, expectNoErrors, launchBrowser, openPage, signedInState, signIn, toast, waitForHydration, plainPaidEvents } from "./fixtures";
 import { createConfirmedAccount } from "./mail";
-
-/** A paid event of the demo organiser with places left. */
-async function organisersPaidEvent(): Promise<EventListResult["events"][number]> {
-  const response = await fetch(`${baseUrl()}/api/events?organiser=${DEMO_ORGANISER.username}&pageSize=50`);
-  const { events } = (await response.json()) as EventListResult;
-  const event = events.find((candidate) => candidate.pricePence > 0 && (candidate.remaining === null || candidate.remaining >= 10));
-  if (!event) throw new Error(`The seed has no paid event with places left by ${DEMO_ORGANISER.username}`);
-  return event;
-}
 
 describe("the attendee's name (issue 17)", () => {
   let browser: Browser;
@@ -23,7 +13,7 @@ describe("the attendee's name (issue 17)", () => {
   it("is typed at Buy Now, remembered for the next checkout, and shown on the organiser's attendee list", async () => {
     // A new account: its handle ('newbie') is never offered as the attendee's name.
     const account = await createConfirmedAccount("newbie");
-    const event = await organisersPaidEvent();
+    const event = (await plainPaidEvents({ organiser: DEMO_ORGANISER.username }))[0]!;
     const tracked = await openPage(browser);
     const { page } = tracked;
     await signIn(page, account);

@@ -1,15 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventListResult } from "../src/domain";
-import { baseUrl, expectAccessible, expectNoErrors, launchBrowser, openPage, signIn, toast, waitForHydration } from "./fixtures";
+import { baseUrl, expectAccessible, expectNoErrors, launchBrowser, openPage, signIn, toast, waitForHydration, plainPaidEvents } from "./fixtures";
 import { createConfirmedAccount, waitForMail } from "./mail";
-
-/** Paid events with places, from the seeded catalogue. */
-async function paidEvents(): Promise<EventListResult["events"]> {
-  const response = await fetch(`${baseUrl()}/api/events?price=under-25&pageSize=50`);
-  const { events } = (await response.json()) as EventListResult;
-  return events.filter((event) => event.pricePence > 0 && (event.remaining === null || event.remaining > 10) && event.category !== "food" && event.category !== "ongoing-business");
-}
 
 describe("buying tickets", () => {
   let browser: Browser;
@@ -20,7 +12,7 @@ describe("buying tickets", () => {
 
   it("buys 2 tickets with Buy Now, pays on the test checkout and sees the booking and the ticket e-mail", async () => {
     const account = await createConfirmedAccount("buyer");
-    const [event] = await paidEvents();
+    const [event] = await plainPaidEvents();
     const tracked = await openPage(browser);
     const { page } = tracked;
 
@@ -99,7 +91,7 @@ describe("buying tickets", () => {
 
   it("cancels on the test checkout and offers to try again", async () => {
     const account = await createConfirmedAccount("canceller");
-    const [event] = await paidEvents();
+    const [event] = await plainPaidEvents();
     const tracked = await openPage(browser, { viewport: "phone" });
     const { page } = tracked;
     await signIn(page, account);
@@ -122,7 +114,7 @@ describe("buying tickets", () => {
 
   it("checks out a cart of two events as one payment with a booking for each", async () => {
     const account = await createConfirmedAccount("carter");
-    const [first, second] = await paidEvents();
+    const [first, second] = await plainPaidEvents();
     const tracked = await openPage(browser);
     const { page } = tracked;
     await signIn(page, account);

@@ -141,6 +141,8 @@ describe("the door's rules at the scanner (issue 38)", () => {
       expect(await page.getByRole("radio", { name: "Entry" }).isChecked()).toBe(true);
       await page.getByRole("button", { name: "Turn camera on" }).click();
       await fullScreenResult(page).getByRole("button", { name: "Admit anyway" }).click();
+      // "Not admitted yet" names the list too: wait for the admission's own screen before putting it away.
+      await fullScreenResult(page).getByRole("heading", { name: "Ticket valid" }).waitFor();
       await fullScreenResult(page).getByText("Check-in list: VIP entrance · VIP").waitFor();
       await dismissResult(page);
 

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import type { EventDetail, EventListResult, EventSummary } from "../src/domain";
 import { settleTransitions } from "../test/settle-transitions";
 import { waitForHydration } from "../test/wait-for-hydration";
 
@@ -141,4 +142,32 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * Paid events of the seeded catalogue that a test can buy with only a quantity and a name: one type, no
+ * questions, no minimum age, on sale, at least `minRemaining` places left. Other test files add events
+ * with types, questions and age limits to the same catalogue (in whatever order the run takes), so a
+ * test that picks "the first paid event" would meet their rules.
+ */
+export async function plainPaidEvents({ organiser, minRemaining = 10 }: { organiser?: string; minRemaining?: number } = {}): Promise<EventSummary[]> {
+  const query = organiser ? `organiser=${organiser}` : "price=under-25";
+  const { events } = (await (await fetch(`${baseUrl()}/api/events?${query}&pageSize=50`)).json()) as EventListResult;
+  const candidates = events.filter(
+    (event) =>
+      event.pricePence > 0 &&
+      !event.severalPrices &&
+      event.minAge === null &&
+      event.status === "active" &&
+      (event.remaining === null || event.remaining >= minRemaining) &&
+      event.category !== "food" &&
+      event.category !== "ongoing-business",
+  );
+  const details = await Promise.all(candidates.map(async (event) => (await (await fetch(`${baseUrl()}/api/events/${event.id}`)).json()) as EventDetail));
+  const plain = candidates.filter((_, index) => {
+    const detail = details[index]!;
+    return detail.questions.length === 0 && detail.ticketTypes.length === 1 && detail.ticketTypes[0]!.onSale && !detail.awaitingSellerDetails;
+  });
+  if (plain.length === 0) throw new Error(`The seed has no plain paid event with ${minRemaining} places left${organiser ? ` by ${organiser}` : ""}`);
+  return plain;
 }

@@ -1,19 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventListResult } from "../src/domain";
-import { baseUrl, expectNoErrors, launchBrowser, openPage, toast } from "./fixtures";
+import { baseUrl, expectNoErrors, launchBrowser, openPage, toast, plainPaidEvents } from "./fixtures";
 
 /**
  * Decision 039: a public page ships without its scripts, and loads them when the visitor first reaches for
  * something that needs them. These tests never call waitForHydration, which presses a key to start them.
  */
-
-async function paidEvent(): Promise<EventListResult["events"][number]> {
-  const { events } = (await (await fetch(`${baseUrl()}/api/events?price=under-25&pageSize=50`)).json()) as EventListResult;
-  const event = events.find((candidate) => candidate.pricePence > 0 && (candidate.remaining === null || candidate.remaining > 10) && candidate.category !== "food" && candidate.category !== "ongoing-business");
-  if (!event) throw new Error("the demo catalogue has no paid event with places");
-  return event;
-}
 
 /** Script files the page has requested so far. */
 function scriptRequests(page: Page): string[] {
@@ -40,7 +32,7 @@ describe("public pages' scripts wait for the visitor (decision 039)", () => {
   afterAll(async () => browser?.close());
 
   it("an event page loads no script until a tap, and the first tap on Add to Cart is not lost", async () => {
-    const event = await paidEvent();
+    const event = (await plainPaidEvents())[0]!;
     const tracked = await openPage(browser);
     const { page } = tracked;
     const scripts = scriptRequests(page);

@@ -3,15 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatPounds, type EventListResult } from "@domain";
+import { formatPounds, type EventSummary } from "@domain";
 import { launchBrowserWithCamera, writeImageVideo } from "./fake-camera";
 import {
-  baseUrl,
   DEMO_ORGANISER,
   expectAccessible,
   expectNoErrors,
   launchBrowser,
   openPage,
+  plainPaidEvents,
   signedInState,
   toast,
   waitForHydration,
@@ -20,12 +20,10 @@ import { linkTo, uniqueEmail, waitForMail } from "./mail";
 
 const PASSWORD = "whole-journey-1";
 
-/** A paid event of the demo organiser with places left (a capacity, not unlimited). */
-async function paidEventWithCapacity(): Promise<EventListResult["events"][number]> {
-  const response = await fetch(`${baseUrl()}/api/events?organiser=${DEMO_ORGANISER.username}&pageSize=50`);
-  const { events } = (await response.json()) as EventListResult;
-  const event = events.find((candidate) => candidate.pricePence > 0 && candidate.remaining !== null && candidate.remaining >= 10);
-  if (!event) throw new Error(`The seed has no paid event with places left by ${DEMO_ORGANISER.username}`);
+/** A plain paid event of the demo organiser with places left (a capacity, not unlimited). */
+async function paidEventWithCapacity(): Promise<EventSummary> {
+  const event = (await plainPaidEvents({ organiser: DEMO_ORGANISER.username })).find((candidate) => candidate.remaining !== null);
+  if (!event) throw new Error(`The seed has no plain paid event with a capacity by ${DEMO_ORGANISER.username}`);
   return event;
 }
 

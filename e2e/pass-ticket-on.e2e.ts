@@ -2,8 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventListResult } from "@domain";
-import { baseUrl, DEMO_ORGANISER, expectAccessible, expectNoErrors, launchBrowser, openPage, signedInState, signIn, toast, VIEWPORTS, waitForHydration } from "./fixtures";
+import { baseUrl, DEMO_ORGANISER, expectAccessible, expectNoErrors, launchBrowser, openPage, signedInState, signIn, toast, VIEWPORTS, waitForHydration, plainPaidEvents } from "./fixtures";
 import { createConfirmedAccount, uniqueEmail, waitForMail } from "./mail";
 
 /** Screenshots for a person to look at, outside the repository, when SHOTS_DIR is set. */
@@ -20,15 +19,6 @@ async function shot(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-/** A paid event of the demo organiser with places left (so the organiser can then rename its tickets). */
-async function organisersPaidEvent(): Promise<EventListResult["events"][number]> {
-  const response = await fetch(`${baseUrl()}/api/events?organiser=${DEMO_ORGANISER.username}&pageSize=50`);
-  const { events } = (await response.json()) as EventListResult;
-  const event = events.find((candidate) => candidate.pricePence > 0 && (candidate.remaining === null || candidate.remaining >= 10));
-  if (!event) throw new Error(`The seed has no paid event with places left by ${DEMO_ORGANISER.username}`);
-  return event;
-}
-
 describe("passing a ticket on and renaming it (issue 36)", () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -38,7 +28,7 @@ describe("passing a ticket on and renaming it (issue 36)", () => {
 
   it("a buyer of two tickets passes the second on from My Tickets and sees its new holder; the organiser renames it", async () => {
     const account = await createConfirmedAccount("passer");
-    const event = await organisersPaidEvent();
+    const event = (await plainPaidEvents({ organiser: DEMO_ORGANISER.username }))[0]!;
     const tracked = await openPage(browser);
     const { page } = tracked;
     await signIn(page, account);
