@@ -1,21 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { eq, getTableColumns, is, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ERASED_NAME, erasedEmail } from "../../../domain";
+import { ERASED_NAME, erasedEmail, ticketQrPayload } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
-import { TEST_PASSWORD } from "../../../../test/auth-client";
+import { latestMessage, linkIn, TEST_PASSWORD } from "../../../../test/auth-client";
 import { createBooking, createEvent, PAST } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
 import { createPaidBookings } from "../../../../test/paid-bookings";
 import { rowsOf } from "../../db/client";
 import * as schema from "../../db/schema";
-import { affiliates, bookings, contactMessages, documentSequences, events, orders, payoutReversals, profiles, refundRequests, refundRequestSummaries, sessions, users } from "../../db/schema";
+import { affiliates, bookings, contactMessages, documentSequences, doorAccess, events, orders, payoutReversals, profiles, refundRequests, refundRequestSummaries, scans, sessions, tickets, users } from "../../db/schema";
 import { createPaymentGateway } from "../../providers/payments/payments";
 import { reconcile } from "../ledger/reconcile";
 import { runDuePayouts, settleEventPayouts } from "../payouts/payouts.service";
+import { createTicketSigner } from "../tickets/ticket-signer";
 import { PERSONAL_DATA_TABLES, type PersonalDataExport } from "./personal-data";
 
 const t = setUpTestApp();
@@ -84,7 +85,23 @@ async function adaWithEverything() {
   // As an affiliate: a friend buys through her code.
   const affiliate = await ada.client.post("/api/me/affiliate");
   expect(affiliate.statusCode, affiliate.body).toBe(201);
-  await buy(await person(), upcoming.id, 1, "Grace Hopper", affiliate.json().code);
+  const graces = await buy(await person(), upcoming.id, 1, "Grace Hopper", affiliate.json().code);
+
+  // At the door (issue 38): the host makes her door staff under her own name; she admits Grace, and the host's
+  // second scan of Grace's ticket is refused naming her. The host admits Ada's own ticket.
+  const invited = await host.client.post("/api/door-team/staff", { email: ada.account.email, name: who.name, eventIds: [upcoming.id] });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const invitation = await latestMessage(t.db, ada.account.email.toLowerCase(), (message) => (message.subject ?? "").includes("door team"));
+  const token = decodeURIComponent(new URL(linkIn(invitation, "/door/invitations/")).pathname.split("/").pop()!);
+  expect((await ada.client.post(`/api/door-invitations/${token}/accept`)).statusCode).toBe(200);
+  const qrOf = async (bookingId: string) => {
+    const [ticket] = await t.db.select().from(tickets).where(and(eq(tickets.bookingId, bookingId), eq(tickets.status, "valid")));
+    return JSON.stringify(await createTicketSigner(t.db).sign(ticketQrPayload(ticket!, upcoming)));
+  };
+  const scan = async (scanner: Person, qr: string) => (await scanner.client.post("/api/functions/check-ticket", { checkIn: true, qr })).json();
+  expect(await scan(ada, await qrOf(graces.id))).toMatchObject({ valid: true, alreadyCheckedIn: false });
+  expect(await scan(host, await qrOf(graces.id))).toMatchObject({ alreadyCheckedIn: true, checkedInBy: who.name });
+  expect(await scan(host, await qrOf(bought.id))).toMatchObject({ valid: true, alreadyCheckedIn: false });
 
   // As an organiser: a past event sold, paid out, then refunded after payout (a reversal).
   const own = await createEvent(t.db, { userId: ada.account.id, title: `Engine Night ${suffix}`, pricePence: 1000, dateTime: PAST, endTime: new Date(PAST.getTime() + 3 * 3_600_000) });
@@ -101,7 +118,7 @@ async function adaWithEverything() {
   await t.db.insert(documentSequences).values({ issuer: ada.account.id, series: `receipts-${suffix}`, lastNumber: 1 });
   // A sign-in code asked for: a code row, a counter and a mail naming her address.
   expect((await ada.client.post("/api/auth/email-otp/send-verification-otp", { email: ada.account.email, type: "sign-in" })).statusCode).toBe(200);
-  return { ada, who, upcoming, own, host, bought };
+  return { ada, who, upcoming, own, host, bought, graces };
 }
 
 let fixture: Awaited<ReturnType<typeof adaWithEverything>>;
@@ -131,7 +148,7 @@ describe("GET /api/me/export (issue 34)", () => {
   });
 
   it("downloads everything about the signed-in person as a dated JSON file, each kind of record in its section", async () => {
-    const { ada, who, own } = fixture;
+    const { ada, who, own, upcoming } = fixture;
     const response = await ada.client.get("/api/me/export");
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
@@ -163,6 +180,9 @@ describe("GET /api/me/export (issue 34)", () => {
     expect(data.noticeSettings).toMatchObject({ refundRequestEmails: "daily", dailySummaries: [expect.objectContaining({ day: "2090-01-02" })] });
     expect(data.contactMessages).toEqual([expect.objectContaining({ subject: "Accessibility" })]);
     expect(data.documentNumbers).toEqual([expect.objectContaining({ lastNumber: 1 })]);
+    expect(data.door.access).toEqual([expect.objectContaining({ kind: "staff", label: who.name, email: ada.account.email.toLowerCase(), status: "active", events: [{ id: upcoming.id, title: upcoming.title }] })]);
+    expect(data.door.scansByYou).toEqual([expect.objectContaining({ eventId: upcoming.id, result: "admitted", direction: "in", list: "All tickets" })]);
+    expect(data.door.scansOfYourTickets).toEqual([expect.objectContaining({ eventId: upcoming.id, result: "admitted" })]);
     // An organiser's export carries their events' sales totals, never their buyers' names or addresses.
     expect(JSON.stringify(data)).not.toContain("engine-buyer-");
     expect(JSON.stringify(data)).not.toContain("Bulk Buyer");
@@ -278,6 +298,14 @@ describe("POST /api/me/erase (issue 34, decision 035)", () => {
     expect(existsSync(join(t.config.DATA_DIR, "media", "avatars", `${ada.account.id}.webp`))).toBe(false);
     expect(existsSync(join(t.config.DATA_DIR, "media", "generated", ada.account.id, "poster.png"))).toBe(false);
     expect(await t.db.select().from(affiliates).where(eq(affiliates.userId, ada.account.id))).toEqual([expect.objectContaining({ status: "inactive" })]);
+    // Her door access ends; the door's log keeps her scan, and Grace's ticket stays checked in, by no one named.
+    expect(await t.db.select({ revokedAt: doorAccess.revokedAt }).from(doorAccess).where(eq(doorAccess.userId, ada.account.id))).toEqual([{ revokedAt: expect.any(Date) }]);
+    const [graceTicket] = await t.db.select().from(tickets).where(eq(tickets.bookingId, fixture.graces.id));
+    expect(graceTicket).toMatchObject({ checkedInAt: expect.any(Date), checkedInBy: ERASED_NAME });
+    const graceLog = await t.db.select({ byLabel: scans.byLabel, result: scans.result, reason: scans.reason }).from(scans).where(eq(scans.ticketId, graceTicket!.id));
+    expect(graceLog.map((row) => row.result).sort()).toEqual(["admitted", "refused"]);
+    expect(graceLog.find((row) => row.result === "admitted")!.byLabel).toBe(ERASED_NAME);
+    expect(graceLog.find((row) => row.result === "refused")!.reason).toMatch(new RegExp(` by ${ERASED_NAME}$`));
 
     // Signed out everywhere, and no way back in.
     expect((await ada.client.get("/api/me")).statusCode).toBe(401);

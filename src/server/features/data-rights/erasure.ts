@@ -4,13 +4,14 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { AppError, ERASED_NAME, erasedEmail, ERASURE_FRESH_SIGN_IN_MINUTES, EraseAccountInput, formatDateTime } from "../../../domain";
 import { eventEndSql } from "../../../domain/events.sql";
 import { validBookingSql } from "../../../domain/refunds.sql";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { FileStorage } from "../../providers/storage/storage";
 import {
   accounts,
   affiliates,
   bookings,
   contactMessages,
+  doorAccess,
   events,
   orderLines,
   orders,
@@ -19,6 +20,7 @@ import {
   profiles,
   rateLimits,
   refundRequests,
+  scans,
   refundRequestSummaries,
   sessions,
   ticketChanges,
@@ -146,6 +148,8 @@ export async function eraseAccount(
     await tx.update(ticketChanges).set({ fromEmail: null, fromName: ERASED_NAME }).where(sql`lower(${ticketChanges.fromEmail}) = ${email}`);
     await tx.update(ticketChanges).set({ toEmail: null, toName: ERASED_NAME }).where(sql`lower(${ticketChanges.toEmail}) = ${email}`);
     await tx.update(orderLines).set({ attendees: null }).where(sql`${orderLines.orderId} in (select o.id from ${orders} o where o.attendee_email = ${erasedEmail(userId)})`);
+    await eraseFromTheDoor(tx, { userId, email, now });
+
     await tx.update(refundRequests).set({ reason: ERASED_REQUEST_REASON }).where(eq(refundRequests.userId, userId));
 
     await tx
@@ -209,4 +213,34 @@ export async function eraseAccount(
   await storage.removeUnder(`generated/${userId}/`);
   await Promise.all(outboxIds.map((id) => rm(resolve(dataDir, "outbox", id), { recursive: true, force: true })));
   return { erased: true };
+}
+
+/**
+ * The door (issue 38): door access given to them (by account, or by e-mail before it was accepted) ends and
+ * forgets their address and name; door access they gave as an organiser ends with their account. The scan log
+ * keeps its scans (the organiser's record of their door) but not who made them: the label, the "by …" of a
+ * refusal that named them, and the "checked in by" of the tickets they admitted.
+ */
+async function eraseFromTheDoor(tx: Tx, { userId, email, now }: { userId: string; email: string; now: Date }) {
+  const revoked = sql`coalesce(${doorAccess.revokedAt}, ${now.toISOString()}::timestamptz)`;
+  const theirs = await tx
+    .update(doorAccess)
+    .set({ revokedAt: revoked, label: ERASED_NAME, email: sql`case when ${doorAccess.email} is null then null else ${erasedEmail(userId)} end` })
+    .where(or(eq(doorAccess.userId, userId), sql`lower(${doorAccess.email}) = ${email}`))
+    .returning({ id: doorAccess.id });
+  await tx.update(doorAccess).set({ revokedAt: revoked }).where(eq(doorAccess.organiserId, userId));
+  const byThem = or(eq(scans.userId, userId), theirs.length ? inArray(scans.doorAccessId, theirs.map((access) => access.id)) : sql`false`)!;
+  const labels = (await tx.selectDistinct({ label: scans.byLabel }).from(scans).where(byThem)).map((row) => row.label);
+  if (!labels.length) return;
+  const admittedByThem = tx.select({ id: scans.ticketId }).from(scans).where(and(byThem, eq(scans.result, "admitted")));
+  await tx.update(tickets).set({ checkedInBy: ERASED_NAME }).where(and(inArray(tickets.id, admittedByThem), inArray(tickets.checkedInBy, labels)));
+  // A refusal's "Already checked in: … by {who}" ends with the name of whoever admitted the ticket first.
+  for (const label of labels) {
+    const named = ` by ${label}`;
+    await tx
+      .update(scans)
+      .set({ reason: sql`left(${scans.reason}, ${-named.length}) || ${` by ${ERASED_NAME}`}` })
+      .where(and(inArray(scans.ticketId, admittedByThem), sql`right(${scans.reason}, ${named.length}) = ${named}`));
+  }
+  await tx.update(scans).set({ byLabel: ERASED_NAME }).where(byThem);
 }

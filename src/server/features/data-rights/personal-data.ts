@@ -1,12 +1,15 @@
-import { asc, eq, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
-import { AppError, type TicketAnswer } from "../../../domain";
+import { asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { AppError, doorAccessStatus, type TicketAnswer } from "../../../domain";
 import type { Db } from "../../db/client";
 import {
   accounts,
   affiliateCommissions,
   affiliates,
   bookings,
+  checkInLists,
   contactMessages,
+  doorAccess,
+  doorAccessEvents,
   documentSequences,
   events,
   feeStatements,
@@ -22,6 +25,7 @@ import {
   refundRequests,
   refundRequestSummaries,
   refunds,
+  scans,
   sessions,
   ticketChanges,
   waitingListEntries,
@@ -77,13 +81,9 @@ export const PERSONAL_DATA_TABLES: Record<string, { section: keyof PersonalDataE
   waiting_list_entries: { section: "waitingList", by: ["user_id"] },
   waiting_list_offers: { section: "waitingList", by: [] },
   check_in_lists: { leftOut: "an event's check-in lists (names, ticket types, windows: issue 38), about no person", by: [] },
-  door_access: {
-    leftOut:
-      "door access an organiser gave (issue 38): the invited steward's e-mail and, once accepted, their account, kept while the access lasts; not yet in the export (a gap recorded in the issue 38 note)",
-    by: ["organiser_id", "email", "user_id"],
-  },
-  door_access_events: { leftOut: "which events a door access covers, about no person", by: [] },
-  scans: { leftOut: "the door's scan log (issue 38): the organiser's record of each scan of their event's tickets, naming the door staff by label; not yet in the export (a gap recorded in the issue 38 note)", by: ["user_id"] },
+  door_access: { section: "door", by: ["organiser_id", "email", "user_id"] },
+  door_access_events: { section: "door", by: [] },
+  scans: { section: "door", by: ["user_id"] },
   wallet_passes: { leftOut: "each ticket's wallet pass serial, token hash and version (decision 045); the tickets are in tickets", by: [] },
   wallet_device_registrations: { leftOut: "the push tokens Apple gives for a pass on a device, about no account", by: [] },
   codes: { leftOut: "an organiser's discount and access codes (texts, discounts, limits: issue 37), business terms about no person; the uses are order lines, in orders", by: ["organiser_id"] },
@@ -260,6 +260,55 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
     .from(feeStatements)
     .where(eq(feeStatements.organiserId, userId))
     .orderBy(asc(feeStatements.month));
+  // The door (issue 38): access given to them as door staff (by account or, before accepting, by e-mail), the
+  // scans they made, and the scans of their tickets. Who scanned those is the organiser's staff: left out.
+  const accessRows = await db
+    .select({ id: doorAccess.id, kind: doorAccess.kind, label: doorAccess.label, email: doorAccess.email, createdAt: doorAccess.createdAt, acceptedAt: doorAccess.acceptedAt, revokedAt: doorAccess.revokedAt })
+    .from(doorAccess)
+    .where(or(eq(doorAccess.userId, userId), byEmail(doorAccess.email)))
+    .orderBy(asc(doorAccess.createdAt));
+  // The door team they gave as an organiser: names and events as they wrote them, never their stewards' addresses.
+  const teamRows = await db
+    .select({ id: doorAccess.id, kind: doorAccess.kind, label: doorAccess.label, createdAt: doorAccess.createdAt, acceptedAt: doorAccess.acceptedAt, revokedAt: doorAccess.revokedAt })
+    .from(doorAccess)
+    .where(eq(doorAccess.organiserId, userId))
+    .orderBy(asc(doorAccess.createdAt));
+  const accessIds = accessRows.map((access) => access.id);
+  const accessEventRows = accessIds.length + teamRows.length
+    ? await db
+        .select({ doorAccessId: doorAccessEvents.doorAccessId, eventId: events.id, title: events.title })
+        .from(doorAccessEvents)
+        .innerJoin(events, eq(events.id, doorAccessEvents.eventId))
+        .where(inArray(doorAccessEvents.doorAccessId, [...accessIds, ...teamRows.map((access) => access.id)]))
+    : [];
+  const scanFields = {
+    eventId: scans.eventId,
+    event: events.title,
+    ticketCode: scans.scannedCode,
+    list: checkInLists.name,
+    direction: scans.direction,
+    result: scans.result,
+    reason: scans.reason,
+    confirmed: scans.confirmed,
+    offline: scans.offline,
+    scannedAt: scans.scannedAt,
+    receivedAt: scans.receivedAt,
+  };
+  const scansBy = (where: SQL) =>
+    db.select(scanFields).from(scans).leftJoin(events, eq(events.id, scans.eventId)).leftJoin(checkInLists, eq(checkInLists.id, scans.listId)).where(where).orderBy(asc(scans.scannedAt), asc(scans.id));
+  const scansByYou = await scansBy(or(eq(scans.userId, userId), accessIds.length ? inArray(scans.doorAccessId, accessIds) : sql`false`)!);
+  const yourTicketIds = attendeeTickets.map(({ ticket }) => ticket.id);
+  const scansOfYourTickets = yourTicketIds.length ? await scansBy(inArray(scans.ticketId, yourTicketIds)) : [];
+  const exportedAccess = <Access extends { id: string; kind: string; createdAt: Date; acceptedAt: Date | null; revokedAt: Date | null }>({ id, ...access }: Access) => ({
+    ...access,
+    status: doorAccessStatus(access),
+    events: accessEventRows.filter((row) => row.doorAccessId === id).map(({ eventId, title }) => ({ id: eventId, title })),
+    createdAt: iso(access.createdAt),
+    acceptedAt: iso(access.acceptedAt),
+    revokedAt: iso(access.revokedAt),
+  });
+  const exportedScan = (row: (typeof scansByYou)[number]) => ({ ...row, scannedAt: iso(row.scannedAt), receivedAt: iso(row.receivedAt) });
+
   const numberRows = await db.select({ series: documentSequences.series, lastNumber: documentSequences.lastNumber }).from(documentSequences).where(eq(documentSequences.issuer, userId));
 
   return {
@@ -422,6 +471,12 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
       feeStatements: feeStatementRows.map((row) => ({ ...row, issuedAt: iso(row.issuedAt) })),
     },
     documentNumbers: numberRows,
+    door: {
+      access: accessRows.map(exportedAccess),
+      teamYouGave: teamRows.map(exportedAccess),
+      scansByYou: scansByYou.map(exportedScan),
+      scansOfYourTickets: scansOfYourTickets.map(exportedScan),
+    },
   };
 }
 
