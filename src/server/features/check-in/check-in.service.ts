@@ -37,6 +37,7 @@ import { settled, statementBatches } from "../../db/statement-batches";
 import { bookings, checkInLists, events, scans, tickets, ticketTypes } from "../../db/schema";
 import type { Actor } from "../auth/session";
 import { mayCheck, NOT_YOUR_DOOR, whoAt, type Door, type DoorWho } from "../door/door-access";
+import { admittedTicket, soldTicket } from "../door/door-figures.service";
 import { MANAGED_EVENT_NOT_FOUND, managedBy } from "../events/managed-events";
 import { revokedCodes } from "../tickets/ticket-changes.service";
 import type { TicketSigner } from "../tickets/ticket-signer";
@@ -328,7 +329,7 @@ export async function checkInList({ db, signer, door, eventId }: { db: Db; signe
       .leftJoin(checkInLists, eq(checkInLists.id, tickets.checkedInListId))
       .where(and(eq(tickets.eventId, event.id), inArray(bookings.status, [...SOLD_BOOKING_STATUSES])))
       .orderBy(asc(tickets.createdAt), asc(tickets.bookingId), asc(tickets.position)),
-    doorLists({ db, door, eventId: event.id }),
+    listsOf(db, event.id),
   ]);
   return {
     event: {
@@ -367,15 +368,15 @@ export async function checkInList({ db, signer, door, eventId }: { db: Db; signe
 
 /**
  * An event's check-in figures as SQL columns, for any query that has the event's id at hand (the counts
- * route below, and each live sale in realtime/sales-hub.ts): tickets admitted, and tickets sold.
+ * route below, and each live sale in realtime/sales-hub.ts): tickets admitted, and tickets sold, by the door
+ * figures' own conditions (door-figures.service), so the scanner's 'Admitted X / Y' and the figures by list
+ * and type always add up.
  */
 export function checkInFigures(eventId: SQL | string) {
-  const confirmed = sql`from ${bookings} as counted where counted.event_id = ${eventId} and counted.status = 'confirmed'`;
-  return {
-    admitted: sql<number>`(select count(*)::int from ${tickets} as came join ${bookings} as counted on counted.id = came.booking_id
-      where came.event_id = ${eventId} and came.status = 'valid' and came.checked_in_at is not null and counted.status = 'confirmed')`.mapWith(Number),
-    expected: sql<number>`(select coalesce(sum(counted.ticket_quantity), 0)::int ${confirmed})`.mapWith(Number),
-  };
+  const counted = (condition: SQL) =>
+    sql<number>`(select count(*)::int from ${tickets} as came join ${bookings} as counted on counted.id = came.booking_id
+      where came.event_id = ${eventId} and ${condition})`.mapWith(Number);
+  return { admitted: counted(admittedTicket(sql`came`, sql`counted`)), expected: counted(soldTicket(sql`came`, sql`counted`)) };
 }
 
 /** The scanner's 'Admitted X / Y' for an event the door may check, in one query. */
@@ -502,7 +503,12 @@ export async function admitFoundGuest({ db, door, ticketId, scan }: { db: Db; do
 /** The check-in lists of an event the door may check, the default first: the scanner's choice of list (issue 38). */
 export async function doorLists({ db, door, eventId }: { db: Db; door: Door; eventId: string }): Promise<NonNullable<CheckInList["lists"]>> {
   const event = await findDoorEvent(db, door, eventId);
-  const lists = await db.select().from(checkInLists).where(eq(checkInLists.eventId, event.id)).orderBy(sql`${checkInLists.isDefault} desc`, asc(checkInLists.name));
+  return listsOf(db, event.id);
+}
+
+/** An event's check-in lists, for a caller that has already found the event through the door. */
+async function listsOf(db: Db, eventId: string): Promise<NonNullable<CheckInList["lists"]>> {
+  const lists = await db.select().from(checkInLists).where(eq(checkInLists.eventId, eventId)).orderBy(sql`${checkInLists.isDefault} desc`, asc(checkInLists.name));
   return lists.map((list) => ({
     id: list.id,
     name: list.name,

@@ -10,8 +10,8 @@ import { mayCheck, requireDoor } from "./door-access";
 
 /**
  * Tickets the door expects and those it has let in, as SQL conditions on a ticket and its booking: sold is
- * a valid ticket of a confirmed booking; admitted is a sold one with its check-in time. The same rule as
- * check-in.service's checkInFigures (the scanner's 'Admitted X / Y' for the whole event).
+ * a valid ticket of a confirmed booking; admitted is a sold one with its check-in time. check-in.service's
+ * checkInFigures (the scanner's 'Admitted X / Y' for the whole event) counts by these too.
  */
 export const soldTicket = (ticket: SQL, booking: SQL) => sql`${ticket}.status = 'valid' and ${booking}.status = 'confirmed'`;
 export const admittedTicket = (ticket: SQL, booking: SQL) => sql`${soldTicket(ticket, booking)} and ${ticket}.checked_in_at is not null`;
