@@ -5,43 +5,17 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { REFUNDED_TICKET_MESSAGE, type MyTicket, type SignedTicketPayload } from "../src/domain";
+import { REFUNDED_TICKET_MESSAGE } from "../src/domain";
 import { openPostgres, type Database } from "../src/server/db/client";
 import { bookings } from "../src/server/db/schema";
 import { createAccount, createBooking, createEvent, futureDay } from "../test/fixtures";
 import { launchBrowserWithCamera, writeQrVideo } from "./fake-camera";
 import { baseUrl, expectAccessible, expectNoErrors, openPage, signIn, toast, VIEWPORTS, waitForHydration } from "./fixtures";
+import { dismissResult, fullScreenResult, restartCamera, ticketPayloads } from "./scanner";
 
 const PASSWORD = "scanner-pass-2";
 /** Screenshots for a person to look at, outside the repository (BRIEF: /work/shots/i19-<name>/). */
 const SHOTS = process.env.SHOTS_DIR;
-
-async function ticketPayloads(browser: Browser, buyer: { email: string }): Promise<Map<string, SignedTicketPayload>> {
-  const context = await browser.newContext({ baseURL: baseUrl() });
-  try {
-    expect((await context.request.post("/api/auth/sign-in/email", { data: { email: buyer.email, password: PASSWORD }, headers: { origin: baseUrl() } })).status()).toBe(200);
-    const { tickets } = (await (await context.request.get("/api/me/tickets")).json()) as { tickets: MyTicket[] };
-    return new Map(tickets.map((ticket) => [ticket.bookingId, ticket.qrPayload]));
-  } finally {
-    await context.close();
-  }
-}
-
-const fullScreenResult = (page: Page) => page.getByRole("alert").filter({ has: page.getByRole("button", { name: "Back to scanner" }) });
-
-async function dismissResult(page: Page) {
-  const result = fullScreenResult(page);
-  if ((await result.count()) === 0) return;
-  await page.keyboard.press("Escape");
-  await result.waitFor({ state: "detached" });
-}
-
-async function restartCamera(page: Page, show: () => Promise<void>) {
-  await dismissResult(page);
-  await page.getByRole("button", { name: "Turn camera off" }).click();
-  await show();
-  await page.getByRole("button", { name: "Turn camera on" }).click();
-}
 
 /** The page as a phone (the scanner's own size) and a desktop show it, when SHOTS_DIR is set. */
 async function shot(page: Page, name: string) {
@@ -87,7 +61,7 @@ describe("the scanner and refunded tickets (issue 19)", () => {
     const buyer = await createAccount(db, { password: PASSWORD });
     const event = await createEvent(db, { userId: organiser.id, title: "Refund Door Night", location: "Leeds", dateTime: futureDay(3) });
     const ada = await createBooking(db, { eventId: event.id, quantity: 2, userId: buyer.id, name: "Ada Lovelace", email: buyer.email });
-    const payloads = await ticketPayloads(browser, buyer);
+    const payloads = await ticketPayloads(browser, { email: buyer.email, password: PASSWORD });
     const qr = JSON.stringify(payloads.get(ada.id));
 
     const tracked = await openPage(browser, { viewport: "phone" });

@@ -4,32 +4,15 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { AttendeeList, MyTicket, SignedTicketPayload } from "../src/domain";
+import type { AttendeeList } from "../src/domain";
 import { openPostgres, type Database } from "../src/server/db/client";
 import { bookings, tickets } from "../src/server/db/schema";
 import { createAccount, createBooking, createEvent, futureDay } from "../test/fixtures";
 import { launchBrowserWithCamera, writeQrVideo } from "./fake-camera";
 import { baseUrl, expectAccessible, expectNoErrors, openPage, signIn, toast, waitForHydration } from "./fixtures";
+import { dismissResult, fullScreenResult, restartCamera, ticketPayloads } from "./scanner";
 
 const PASSWORD = "scanner-pass-1";
-
-/** The buyer's signed QR payloads, exactly as the server issues them (GET /api/me/tickets). */
-async function ticketPayloads(browser: Browser, buyer: { email: string }): Promise<Map<string, SignedTicketPayload>> {
-  const context = await browser.newContext({ baseURL: baseUrl() });
-  try {
-    const signedIn = await context.request.post("/api/auth/sign-in/email", { data: { email: buyer.email, password: PASSWORD }, headers: { origin: baseUrl() } });
-    expect(signedIn.status()).toBe(200);
-    const { tickets } = (await (await context.request.get("/api/me/tickets")).json()) as { tickets: MyTicket[] };
-    return new Map(tickets.map((ticket) => [ticket.bookingId, ticket.qrPayload]));
-  } finally {
-    await context.close();
-  }
-}
-
-/** The full-screen result (issue 17): an alert with its 'Back to scanner' button. */
-function fullScreenResult(page: Page) {
-  return page.getByRole("alert").filter({ has: page.getByRole("button", { name: "Back to scanner" }) });
-}
 
 /** The result on screen is this state's, and neither of the two others' (issue 17). */
 async function expectOnlyState(page: Page, heading: "Ticket valid" | "Already checked in" | "Ticket invalid") {
@@ -39,26 +22,6 @@ async function expectOnlyState(page: Page, heading: "Ticket valid" | "Already ch
     expect(await page.getByRole("heading", { name: other, exact: true }).count()).toBe(0);
   }
   return result;
-}
-
-/** Puts the full-screen result away (Escape) when one is showing. */
-async function dismissResult(page: Page) {
-  const result = fullScreenResult(page);
-  if ((await result.count()) === 0) return;
-  await page.keyboard.press("Escape");
-  await result.waitFor({ state: "detached" });
-}
-
-/**
- * Turns the camera off and on: the fake camera starts again and reads the video file anew. A new
- * picture (`show`) is written only while the camera is off: the fake camera may read the file again as
- * it loops, and a result arriving before the click would cover the button.
- */
-async function restartCamera(page: Page, show?: () => Promise<void>) {
-  await dismissResult(page);
-  await page.getByRole("button", { name: "Turn camera off" }).click();
-  await show?.();
-  await page.getByRole("button", { name: "Turn camera on" }).click();
 }
 
 /**
@@ -119,7 +82,7 @@ describe("check-in scanner", () => {
     const ada = await createBooking(db, { eventId: event.id, quantity: 2, userId: buyer.id, name: "Ada Lovelace", email: buyer.email });
     const grace = await createBooking(db, { eventId: event.id, quantity: 1, userId: buyer.id, name: "Grace Hopper", email: buyer.email });
     const alan = await createBooking(db, { eventId: event.id, quantity: 1, userId: buyer.id, name: "Alan Turing", email: buyer.email });
-    const payloads = await ticketPayloads(browser, buyer);
+    const payloads = await ticketPayloads(browser, { email: buyer.email, password: PASSWORD });
     const qr = (bookingId: string) => JSON.stringify(payloads.get(bookingId));
 
     const tracked = await openPage(browser);
@@ -231,7 +194,7 @@ describe("check-in scanner", () => {
     const buyer = await createAccount(db, { password: PASSWORD });
     const event = await createEvent(db, { userId: organiser.id, title: "Manual Door Night", location: "", dateTime: futureDay(4) });
     const katherine = await createBooking(db, { eventId: event.id, quantity: 3, userId: buyer.id, name: "Katherine Johnson", email: buyer.email });
-    const payloads = await ticketPayloads(browser, buyer);
+    const payloads = await ticketPayloads(browser, { email: buyer.email, password: PASSWORD });
 
     await writeQrVideo(camera, null);
     const tracked = await openPage(browser, { viewport: "phone" });
@@ -278,7 +241,7 @@ describe("check-in scanner", () => {
     const buyer = await createAccount(db, { password: PASSWORD });
     const event = await createEvent(db, { userId: organiser.id, title: "Native Reader Night", location: "Bath", dateTime: futureDay(2) });
     const booking = await createBooking(db, { eventId: event.id, quantity: 1, userId: buyer.id, name: "Mary Anning", email: buyer.email });
-    const payloads = await ticketPayloads(browser, buyer);
+    const payloads = await ticketPayloads(browser, { email: buyer.email, password: PASSWORD });
 
     await writeQrVideo(camera, null);
     const tracked = await openPage(browser, { viewport: "phone" });
@@ -338,7 +301,7 @@ describe("check-in scanner", () => {
     it("admitted: green 'Ticket valid', checked in, with the attendee, the tickets and the venue; a tap puts it away", async () => {
       const { db, organiser, buyer, event } = await doorNight();
       const booking = await createBooking(db, { eventId: event.id, quantity: 2, userId: buyer.id, name: "Mary Seacole", email: buyer.email });
-      const payloads = await ticketPayloads(browser, buyer);
+      const payloads = await ticketPayloads(browser, { email: buyer.email, password: PASSWORD });
       const tracked = await scannerOn(organiser, JSON.stringify(payloads.get(booking.id)));
       const { page, context } = tracked;
 
@@ -366,7 +329,7 @@ describe("check-in scanner", () => {
       const booking = await createBooking(db, { eventId: event.id, quantity: 1, userId: buyer.id, name: "Walter Tull", email: buyer.email });
       await db.update(bookings).set({ checkedInAt: new Date("2026-05-01T18:42:00Z") }).where(eq(bookings.id, booking.id));
       await db.update(tickets).set({ checkedInAt: new Date("2026-05-01T18:42:00Z") }).where(eq(tickets.bookingId, booking.id));
-      const payloads = await ticketPayloads(browser, buyer);
+      const payloads = await ticketPayloads(browser, { email: buyer.email, password: PASSWORD });
       const tracked = await scannerOn(organiser, JSON.stringify(payloads.get(booking.id)));
       const { page, context } = tracked;
 
@@ -385,7 +348,7 @@ describe("check-in scanner", () => {
       const { db, organiser, buyer, event } = await doorNight();
       const later = await createEvent(db, { userId: organiser.id, title: "Door Night Two", location: "York", dateTime: futureDay(20) });
       const booking = await createBooking(db, { eventId: later.id, quantity: 1, userId: buyer.id, name: "Noor Inayat Khan", email: buyer.email });
-      const payloads = await ticketPayloads(browser, buyer);
+      const payloads = await ticketPayloads(browser, { email: buyer.email, password: PASSWORD });
       const tracked = await scannerOn(organiser, JSON.stringify(payloads.get(booking.id)));
       const { page, context } = tracked;
 
@@ -410,7 +373,7 @@ describe("check-in scanner", () => {
     const event = await createEvent(db, { userId: organiser.id, title: "Two Doors Night", location: "Hull", dateTime: futureDay(2) });
     const booking = await createBooking(db, { eventId: event.id, quantity: 2, userId: buyer.id, name: "Two Door Guest", email: buyer.email });
     await createBooking(db, { eventId: event.id, quantity: 3, name: "Later Guest" });
-    const payloads = await ticketPayloads(browser, buyer);
+    const payloads = await ticketPayloads(browser, { email: buyer.email, password: PASSWORD });
 
     // The second door watches the counter with its camera off (both phones share the fake camera).
     await writeQrVideo(camera, null);

@@ -4,12 +4,12 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { MyTicket, SignedTicketPayload } from "../src/domain";
 import { openPostgres, type Database } from "../src/server/db/client";
 import { checkInLists, scans, ticketTypes, tickets } from "../src/server/db/schema";
 import { createAccount, createBooking, createEvent } from "../test/fixtures";
 import { launchBrowserWithCamera, writeQrVideo } from "./fake-camera";
-import { baseUrl, expectAccessible, expectNoErrors, openPage, signIn, toast, waitForHydration } from "./fixtures";
+import { expectAccessible, expectNoErrors, openPage, signIn, toast, waitForHydration } from "./fixtures";
+import { dismissResult, fullScreenResult, ticketPayloads } from "./scanner";
 
 /**
  * The door's rules at the scanner (issue 38): the check-in list chosen, a ticket for tomorrow admitted only
@@ -18,35 +18,11 @@ import { baseUrl, expectAccessible, expectNoErrors, openPage, signIn, toast, wai
  */
 const PASSWORD = "door-scanner-1";
 
-async function ticketPayloads(browser: Browser, buyer: { email: string }): Promise<Map<string, SignedTicketPayload>> {
-  const context = await browser.newContext({ baseURL: baseUrl() });
-  try {
-    expect((await context.request.post("/api/auth/sign-in/email", { data: { email: buyer.email, password: PASSWORD }, headers: { origin: baseUrl() } })).status()).toBe(200);
-    const { tickets: mine } = (await (await context.request.get("/api/me/tickets")).json()) as { tickets: MyTicket[] };
-    return new Map(mine.map((ticket) => [ticket.bookingId, ticket.qrPayload]));
-  } finally {
-    await context.close();
-  }
-}
-
-const fullScreenResult = (page: Page) => page.getByRole("alert").filter({ has: page.getByRole("button", { name: "Back to scanner" }) });
-
 async function shot(page: Page, name: string) {
   const dir = process.env.E2E_SHOTS;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
-}
-
-/** Puts the result away and clears it, so the same ticket held to the camera is read again. */
-async function dismissResult(page: Page) {
-  const result = fullScreenResult(page);
-  if ((await result.count()) > 0) {
-    await page.keyboard.press("Escape");
-    await result.waitFor({ state: "detached" });
-  }
-  const clear = page.getByRole("button", { name: "Clear" });
-  if (await clear.isEnabled()) await clear.click();
 }
 
 describe("the door's rules at the scanner (issue 38)", () => {
@@ -84,7 +60,7 @@ describe("the door's rules at the scanner (issue 38)", () => {
       const ada = await createBooking(db, { eventId: event.id, quantity: 1, userId: buyer.id, name: "Ada Lovelace", email: buyer.email });
       const grace = await createBooking(db, { eventId: event.id, quantity: 1, userId: buyer.id, name: "Grace Hopper", email: buyer.email });
       await db.update(tickets).set({ ticketTypeId: vip!.id }).where(eq(tickets.bookingId, grace.id));
-      const payloads = await ticketPayloads(browser, buyer);
+      const payloads = await ticketPayloads(browser, { email: buyer.email, password: PASSWORD });
       const qr = (bookingId: string) => JSON.stringify(payloads.get(bookingId));
 
       const tracked = await openPage(browser, { viewport });
@@ -104,7 +80,7 @@ describe("the door's rules at the scanner (issue 38)", () => {
       await early.getByRole("button", { name: "Admit anyway" }).click();
       await toast(page, "Check-in successful").filter({ hasText: "Ada Lovelace checked in" }).waitFor();
       await fullScreenResult(page).getByText("Check-in list: All tickets · Standard").waitFor();
-      await dismissResult(page);
+      await dismissResult(page, { clear: true });
       await page.getByRole("status").filter({ hasText: "Admitted 1 / 2" }).waitFor();
 
       // The VIP entrance takes VIP tickets only, and lets them out and back in.
@@ -117,14 +93,14 @@ describe("the door's rules at the scanner (issue 38)", () => {
       await refused.getByRole("heading", { name: "Ticket invalid" }).waitFor();
       await refused.getByText("VIP entrance only: a Standard ticket does not enter here.").waitFor();
       await shot(page, "door-wrong-list");
-      await dismissResult(page);
+      await dismissResult(page, { clear: true });
 
       await page.getByRole("button", { name: "Turn camera off" }).click();
       await writeQrVideo(camera, qr(grace.id));
       await page.getByRole("button", { name: "Turn camera on" }).click();
       await fullScreenResult(page).getByRole("button", { name: "Admit anyway" }).click();
       await toast(page, "Check-in successful").filter({ hasText: "Grace Hopper checked in" }).waitFor();
-      await dismissResult(page);
+      await dismissResult(page, { clear: true });
 
       await page.getByRole("button", { name: "Turn camera off" }).click();
       // The radios are drawn as a switch: a person taps its visible label.
@@ -133,7 +109,7 @@ describe("the door's rules at the scanner (issue 38)", () => {
       await page.getByRole("button", { name: "Turn camera on" }).click();
       await fullScreenResult(page).getByRole("heading", { name: "Scanned out" }).waitFor();
       await shot(page, "door-scanned-out");
-      await dismissResult(page);
+      await dismissResult(page, { clear: true });
 
       // Back in through the list that allows re-entry (still tomorrow's ticket: confirmed again).
       await page.getByRole("button", { name: "Turn camera off" }).click();
@@ -144,7 +120,7 @@ describe("the door's rules at the scanner (issue 38)", () => {
       // "Not admitted yet" names the list too: wait for the admission's own screen before putting it away.
       await fullScreenResult(page).getByRole("heading", { name: "Ticket valid" }).waitFor();
       await fullScreenResult(page).getByText("Check-in list: VIP entrance · VIP").waitFor();
-      await dismissResult(page);
+      await dismissResult(page, { clear: true });
 
       // Every scan is in the log, with who and where.
       const log = await db.select().from(scans).where(eq(scans.eventId, event.id));
