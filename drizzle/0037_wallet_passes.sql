@@ -14,7 +14,7 @@ CREATE TABLE "wallet_passes" (
 	"version" integer DEFAULT 1 NOT NULL,
 	"delivered_version" integer DEFAULT 1 NOT NULL,
 	"voided" boolean DEFAULT false NOT NULL,
-	"shown_date_time" timestamp with time zone NOT NULL,
+	"shown_content" text NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1121,8 +1121,8 @@ export const walletPasses = pgTable(
     version: integer("version").notNull().default(1),
     deliveredVersion: integer("delivered_version").notNull().default(1),
     voided: boolean("voided").notNull().default(false),
-    /** The event time the pass last showed, so a postponement is noticed once. */
-    shownDateTime: timestamp("shown_date_time", { withTimezone: true }).notNull(),
+    /** A digest of what the pass last showed (wallet-passes.service passShownSql): a postponement, an edit or a rename is noticed once. */
+    shownContent: text("shown_content").notNull(),
     /** Last-Modified of the Apple pass, and the web service's update tag. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ import { eventAffiliate } from "../affiliates/affiliates.service";
 import type { Actor } from "../auth/session";
 import { removeEventImages, storeEventImage } from "../images/event-image";
 import { publicPagesChanged } from "../../lib/page-cache/invalidation";
+import { walletPassesChanged } from "../wallet/wallet-passes.service";
 
 const ACCESS_DENIED = "You can only edit your own events.";
 
@@ -197,7 +198,7 @@ export async function updateEvent({
   eventId: string;
   input: unknown;
   image?: Buffer;
-  /** To offer places an edit frees (capacity raised) to the event's waiting list at once (decision 043). */
+  /** To offer places an edit frees (capacity raised) to the event's waiting list at once (decision 043), and to update wallet passes at once. */
   jobs?: Pick<Jobs, "enqueue">;
 }): Promise<EditableEvent> {
   const current = await getEditableEvent({ db, actor, eventId });
@@ -231,6 +232,8 @@ export async function updateEvent({
     if (types) await saveTicketTypes(tx, { id: eventId, current }, types);
     // Questions name types: checked against the types as they now are.
     if (input.questions) await saveQuestions(tx, eventId, locked.questions, types ? ((await ticketTypesOf(tx, [eventId])).get(eventId) ?? []) : current, input.questions);
+    // Wallet passes show the title, the place, the times and the type's name (D27): an edit of one updates them.
+    await walletPassesChanged(tx, { eventId }, jobs);
   });
   publicPagesChanged(db);
   // The stored files go when the event's picture changes to a web address or to none.

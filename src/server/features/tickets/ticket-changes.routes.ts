@@ -34,6 +34,6 @@ export const ticketChangesRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: ChangedTicket },
       },
     },
-    async (request) => renameTicket({ db, actor: await session.requireActor(request), ticketId: request.params.ticketId, input: request.body }),
+    async (request) => renameTicket({ db, jobs, actor: await session.requireActor(request), ticketId: request.params.ticketId, input: request.body }),
   );
 };

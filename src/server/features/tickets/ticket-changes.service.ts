@@ -111,12 +111,14 @@ export async function transferTicket({
  * The organiser (or an admin) renames a ticket of their event (issue 36): the name it carries and, when given,
  * the attendee's own e-mail. The code stays, so the QR already sent still admits; recorded in its history.
  */
-export async function renameTicket({ db, actor, ticketId, input }: { db: Db; actor: Actor; ticketId: string; input: RenameTicketInput }): Promise<ChangedTicket> {
+export async function renameTicket({ db, jobs, actor, ticketId, input }: { db: Db; jobs?: Pick<Jobs, "enqueue">; actor: Actor; ticketId: string; input: RenameTicketInput }): Promise<ChangedTicket> {
   return db.transaction(async (tx) => {
     const row = await lockedTicket(tx, ticketId);
     if (!row || !managesEvent(actor, row.event.userId)) throw new AppError("TICKET_NOT_FOUND", NOT_FOUND);
     const attendeeEmail = input.attendeeEmail === undefined ? row.ticket.attendeeEmail : input.attendeeEmail || null;
     const [renamed] = await tx.update(tickets).set({ attendeeName: input.attendeeName, attendeeEmail }).where(eq(tickets.id, row.ticket.id)).returning();
+    // Same code, new name: the ticket's wallet passes show it (D27).
+    await walletPassesChanged(tx, { ticketIds: [row.ticket.id] }, jobs);
     await tx.insert(ticketChanges).values({
       ticketId: row.ticket.id,
       eventId: row.ticket.eventId,

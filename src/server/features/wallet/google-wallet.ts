@@ -37,6 +37,18 @@ export function eventTicketObject(google: GoogleWallet, content: PassContent) {
   };
 }
 
+/** What of a class changes with its event (an edit or a postponement): patched onto one Google already holds. */
+export function classChanges(google: GoogleWallet, content: PassContent) {
+  const { eventName, venue, dateTime } = eventTicketClass(google, content);
+  return { eventName, venue, dateTime };
+}
+
+/** What of an object changes with its ticket (voided, renamed, a new QR for a new date): patched onto one Google already holds. */
+export function objectChanges(google: GoogleWallet, content: PassContent) {
+  const { state, barcode, ticketHolderName, ticketType, textModulesData } = eventTicketObject(google, content);
+  return { state, barcode, ticketHolderName, ticketType, textModulesData };
+}
+
 /**
  * The "Add to Google Wallet" link (https://developers.google.com/wallet/reference/rest/v1/jwt): a JWT signed RS256 by
  * the service account, `aud: google`, `typ: savetowallet`, carrying the event's class and the ticket's object.
@@ -103,10 +115,10 @@ export function googleWalletApi(google: GoogleWallet) {
       const klass = eventTicketClass(google, content);
       const object = eventTicketObject(google, content);
       const insertedClass = await call("POST", "eventTicketClass", klass);
-      if (insertedClass.status === 409) await this.patch("eventTicketClass", klass.id, { dateTime: klass.dateTime, eventName: klass.eventName, venue: klass.venue });
+      if (insertedClass.status === 409) await this.patch("eventTicketClass", klass.id, classChanges(google, content));
       else if (insertedClass.status !== 200) throw new GoogleWalletError(insertedClass.status, insertedClass.body);
       const insertedObject = await call("POST", "eventTicketObject", object);
-      if (insertedObject.status === 409) await this.patch("eventTicketObject", object.id, { state: object.state, barcode: object.barcode, ticketHolderName: object.ticketHolderName, textModulesData: object.textModulesData });
+      if (insertedObject.status === 409) await this.patch("eventTicketObject", object.id, objectChanges(google, content));
       else if (insertedObject.status !== 200) throw new GoogleWalletError(insertedObject.status, insertedObject.body);
     },
     /** Patches a class or object; false when Google has no such resource (a link never opened). */

@@ -26,6 +26,13 @@ export const walletsOffered = (wallet: WalletSetup) => ({ apple: wallet.apple !=
 /** A ticket that admits: valid, its booking confirmed, its event not cancelled (a pass is issued only for one). */
 const admits = sql`${tickets.status} = 'valid' and ${bookings.status} = 'confirmed' and ${events.status} <> 'cancelled'`;
 
+/**
+ * What a pass shows that can change under the same code, as one digest: the event's title, place and times, the
+ * holder's name and the ticket's type (pass-content.ts). A pass whose digest differs is out of date.
+ */
+const passShownSql = sql<string>`md5(concat_ws(chr(31), ${events.title}, ${events.venue}, ${events.location}, extract(epoch from ${events.dateTime})::text,
+  extract(epoch from ${events.endTime})::text, ${tickets.attendeeName}, ${ticketTypes.name}))`;
+
 const ticketColumns = {
   ticketId: tickets.id,
   code: tickets.code,
@@ -76,7 +83,18 @@ export async function passFor(db: Db, wallet: WalletSetup, signer: QrSigner, tic
   const token = wallet.apple ? passAuthToken(wallet.apple, serialNumber) : randomBytes(32).toString("base64url");
   await db
     .insert(walletPasses)
-    .values({ serialNumber, ticketId: ticket.ticketId, ticketCode: ticket.code, authTokenHash: hashAuthToken(token), shownDateTime: ticket.event.dateTime })
+    .values({
+      serialNumber,
+      ticketId: ticket.ticketId,
+      ticketCode: ticket.code,
+      authTokenHash: hashAuthToken(token),
+      shownContent: sql`(${db
+        .select({ shown: passShownSql })
+        .from(tickets)
+        .innerJoin(events, eq(events.id, tickets.eventId))
+        .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
+        .where(eq(tickets.id, ticket.ticketId))})`,
+    })
     .onConflictDoNothing();
   const [pass] = await db.select().from(walletPasses).where(and(eq(walletPasses.ticketId, ticket.ticketId), eq(walletPasses.ticketCode, ticket.code)));
   return passContent(signer, { serialNumber: pass!.serialNumber, voided: pass!.voided, ticket, typeName: ticket.typeName, event: ticket.event });
@@ -97,10 +115,11 @@ export async function passBySerial(db: Db, signer: QrSigner, serialNumber: strin
 }
 
 /**
- * After a refund, a cancelled event, a transfer or a postponement (D27), inside the transaction that made it:
- * each affected pass is voided (its ticket no longer admits, or its code was given up) or shows the new time, and
- * its version and Last-Modified move on (at least a second, HTTP dates' grain). The row is the outbox: the update
- * job delivers every undelivered version (every minute, and at once when `jobs` is given to wake it).
+ * After a refund, a cancelled event, a transfer, a postponement, an edit of the event or a rename (D27), inside the
+ * transaction that made it: each affected pass is voided (its ticket no longer admits, or its code was given up)
+ * or shows what changed, and its version and Last-Modified move on (at least a second, HTTP dates' grain). The row
+ * is the outbox: the update job delivers every undelivered version (every minute, and at once when `jobs` is
+ * given to wake it).
  */
 export async function walletPassesChanged(tx: Tx, scope: { ticketIds: string[] } | { bookingIds: string[] } | { eventId: string }, jobs?: Pick<Jobs, "enqueue">): Promise<number> {
   if (("ticketIds" in scope && !scope.ticketIds.length) || ("bookingIds" in scope && !scope.bookingIds.length)) return 0;
@@ -108,11 +127,12 @@ export async function walletPassesChanged(tx: Tx, scope: { ticketIds: string[] }
   const voidNow = sql`(${walletPasses.voided} or ${tickets.status} <> 'valid' or ${bookings.status} <> 'confirmed' or ${events.status} = 'cancelled' or ${tickets.code} <> ${walletPasses.ticketCode})`;
   const changed = await tx
     .update(walletPasses)
-    .set({ voided: voidNow, shownDateTime: sql`${events.dateTime}`, version: sql`${walletPasses.version} + 1`, updatedAt: sql`greatest(clock_timestamp(), ${walletPasses.updatedAt} + interval '1 second')` })
+    .set({ voided: voidNow, shownContent: passShownSql, version: sql`${walletPasses.version} + 1`, updatedAt: sql`greatest(clock_timestamp(), ${walletPasses.updatedAt} + interval '1 second')` })
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
     .innerJoin(events, eq(events.id, tickets.eventId))
-    .where(and(eq(tickets.id, walletPasses.ticketId), scoped, sql`(${voidNow} <> ${walletPasses.voided} or ${events.dateTime} <> ${walletPasses.shownDateTime})`))
+    .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
+    .where(and(eq(tickets.id, walletPasses.ticketId), scoped, sql`(${voidNow} <> ${walletPasses.voided} or ${passShownSql} <> ${walletPasses.shownContent})`))
     .returning({ serialNumber: walletPasses.serialNumber });
   if (changed.length && jobs) await jobs.enqueue(tx, QUEUES.walletPassUpdate, {});
   return changed.length;

@@ -4,15 +4,15 @@ import type { Db } from "../../db/client";
 import { walletDeviceRegistrations } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 import { pushPassUpdate } from "./apns";
-import { eventTicketClass, eventTicketObject, googleWalletApi, type GoogleWalletApi } from "./google-wallet";
+import { classChanges, googleClassId, googleObjectId, googleWalletApi, objectChanges, type GoogleWalletApi } from "./google-wallet";
 import type { QrSigner } from "./pass-content";
 import { markDelivered, passBySerial, undeliveredPasses } from "./wallet-passes.service";
 import type { WalletSetup } from "./wallet-setup";
 
 /**
  * Delivers one pass change (D27): every device registered for the Apple pass is told through APNs (it then asks
- * the web service for the pass, voided or with the new time); Google's object is set INACTIVE or given the new
- * QR and its class the new time. Harmless to repeat; an outage throws, and the job is retried with backoff.
+ * the web service for the pass as it now stands); Google's object takes its new state, holder, type and QR, and
+ * its class the event's new name, venue and time. Harmless to repeat; an outage throws, and the job is retried with backoff.
  */
 async function deliverWalletPassUpdate({ db, wallet, signer, google }: WalletDelivery, serialNumber: string): Promise<void> {
   const found = await passBySerial(db, signer, serialNumber);
@@ -31,9 +31,8 @@ async function deliverWalletPassUpdate({ db, wallet, signer, google }: WalletDel
     }
   }
   if (wallet.google && google) {
-    const object = eventTicketObject(wallet.google, content);
-    const updated = await google.patch("eventTicketObject", object.id, { state: object.state, barcode: object.barcode, textModulesData: object.textModulesData });
-    if (updated) await google.patch("eventTicketClass", object.classId, { dateTime: eventTicketClass(wallet.google, content).dateTime });
+    const updated = await google.patch("eventTicketObject", googleObjectId(wallet.google, content.serialNumber), objectChanges(wallet.google, content));
+    if (updated) await google.patch("eventTicketClass", googleClassId(wallet.google, content.event.id), classChanges(wallet.google, content));
   }
 }
 

@@ -11,7 +11,7 @@ import { formatEventTime, formatLongDate, type MyTicket } from "../../../domain"
 import { createTestApp, type TestApp } from "../../../../test/app";
 import { latestMessage, newClient, type AuthClient } from "../../../../test/auth-client";
 import { createEvent } from "../../../../test/fixtures";
-import { signInAs } from "../../../../test/organiser";
+import { eventInput, signInAs } from "../../../../test/organiser";
 import { bookings, tickets, walletPasses } from "../../db/schema";
 import { startApnsStandIn, type ApnsStandIn } from "../../providers/wallet/apns-stand-in";
 import { startGoogleWalletStandIn, type GoogleWalletStandIn } from "../../providers/wallet/google-wallet-stand-in";
@@ -275,6 +275,32 @@ describe("voiding and updating passes (D27): the PassKit web service, APNs and G
     expect(served.barcodes[0].message).toBe(qr);
     await waitFor("Google's class moved", () => (google.classes.get(`${identity.googleIssuerId}.event-${event.id}`)?.dateTime as { start?: string } | undefined)?.start === newTime.toISOString());
     expect(google.objects.get(`${identity.googleIssuerId}.${pass.serialNumber}`)).toMatchObject({ state: "ACTIVE", barcode: { value: qr } });
+  });
+
+  it("shows a renamed ticket's new holder and an edited event's new venue, in both wallets, pushed to the device", async () => {
+    const { organiser, event, ticket, pass, pushToken, path } = await registered();
+    expect((await service("POST", path, { token: pass.authenticationToken, body: { pushToken } })).statusCode).toBe(201);
+    const served = async () => readPkpass((await service("GET", `/passes/${identity.passTypeId}/${pass.serialNumber}`, { token: pass.authenticationToken })).rawPayload).pass;
+    const pushes = () => apns.pushes.filter((candidate) => candidate.deviceToken === pushToken).length;
+
+    expect((await organiser.request("PATCH", `/api/tickets/${ticket.id}`, { attendeeName: "Grace Hopper" })).statusCode).toBe(200);
+    await waitFor("the rename's push", () => pushes() === 1);
+    expect(JSON.stringify(await served())).toContain("Grace Hopper");
+    await waitFor("Google's holder renamed", () => google.objects.get(`${identity.googleIssuerId}.${pass.serialNumber}`)?.ticketHolderName === "Grace Hopper");
+
+    const edit = eventInput({ title: event.title, dateTime: event.dateTime.toISOString(), endTime: event.endTime?.toISOString() ?? null, venue: "Leeds Town Hall", location: "Leeds", pricePence: 1500, maxAttendees: 20 });
+    const edited = await organiser.request("PATCH", `/api/events/${event.id}`, edit);
+    expect(edited.statusCode, edited.body).toBe(200);
+    await waitFor("the edit's push", () => pushes() === 2);
+    const after = await served();
+    expect(after.voided).toBe(false);
+    expect(JSON.stringify(after)).toContain("Leeds Town Hall");
+    const [row] = await t.db.select().from(walletPasses).where(eq(walletPasses.serialNumber, pass.serialNumber));
+    expect(row!.version).toBe(3);
+    // An edit that changes nothing a pass shows moves no pass on.
+    expect((await organiser.request("PATCH", `/api/events/${event.id}`, { ...edit, description: "Doors at seven." })).statusCode).toBe(200);
+    const [same] = await t.db.select().from(walletPasses).where(eq(walletPasses.serialNumber, pass.serialNumber));
+    expect(same!.version).toBe(3);
   });
 
   it("voids the pass of a refunded ticket", async () => {
