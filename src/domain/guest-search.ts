@@ -1,4 +1,4 @@
-import { SOLD_BOOKING_STATUSES } from "./refunds";
+import { SOLD_BOOKING_STATUSES } from "./ticket-revocation";
 
 // Find a guest at the door (issue 38): the scanner looks a guest up by name, e-mail or ticket code among
 // the events it may check. The rules of what it finds and shows; the lookup's shapes are in

@@ -40,6 +40,7 @@ export * from "./sales";
 export * from "./web-address";
 export * from "./ledger";
 export * from "./refunds";
+export * from "./ticket-revocation";
 export * from "./refund-shapes";
 export * from "./refund-request-shapes";
 export * from "./event-lifecycle";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkInList, createTestSigningKey, TEST_EVENT, ticketPayload } from "../web/features/check-in/lib/test-signing-key";
 import { createTicketSignatureCheck } from "../web/features/check-in/lib/ticket-signature";
-import { CANCELLED_EVENT_TICKET_MESSAGE, DISPUTED_TICKET_MESSAGE, REFUNDED_TICKET_MESSAGE, revokedTicketMessage } from "./refunds";
+import { CANCELLED_EVENT_TICKET_MESSAGE, DISPUTED_TICKET_MESSAGE, REFUNDED_TICKET_MESSAGE, revokedTicketMessage } from "./ticket-revocation";
 import { admissibleTickets, checkTicketOffline, OFFLINE_REASONS, type LocalCheckIn } from "./tickets";
 import type { CheckInList } from "./tickets-shapes";
 

@@ -1,7 +1,7 @@
 import { entryAllowed, LIST_NOT_FOR_EVENT, listCoversType, timeRefusal, wrongListMessage } from "./door";
 import { isUuid } from "./events";
 import { formatEventDate, formatEventTime } from "./format";
-import { revokedTicketMessage } from "./refunds";
+import { revokedTicketMessage } from "./ticket-revocation";
 import type { CheckInList, CheckInListTicket, CheckResult, SignedTicketPayload, TicketQrPayload, TicketSigningKey } from "./tickets-shapes";
 
 /** The e-mail providers a buyer or organiser may choose (spec §7 send-ticket-email); brevo is the default. */

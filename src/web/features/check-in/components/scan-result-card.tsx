@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, IdCard, QrCode, TriangleAlert, UserCheck } from "lucide-react";
+import { CircleCheck, CircleX, IdCard, LogOut, QrCode, TriangleAlert, UserCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { eventPlace, formatDateTime } from "@domain";
 import { Badge } from "~/components/ui/badge";
@@ -24,6 +24,7 @@ const LOOKS: Record<ResultLook, { border: string; band: string; icon: ReactNode;
   go: { border: "border-emerald-200", band: "bg-emerald-50", icon: <CircleCheck className="size-7 shrink-0 text-emerald-700" aria-hidden="true" />, heading: "text-emerald-900" },
   already: { border: "border-amber-300", band: "bg-amber-100", icon: <TriangleAlert className="size-7 shrink-0 text-amber-800" aria-hidden="true" />, heading: "text-amber-950" },
   refused: { border: "border-red-200", band: "bg-red-50", icon: <CircleX className="size-7 shrink-0 text-red-700" aria-hidden="true" />, heading: "text-red-900" },
+  out: { border: "border-sky-200", band: "bg-sky-50", icon: <LogOut className="size-7 shrink-0 text-sky-800" aria-hidden="true" />, heading: "text-sky-950" },
 };
 
 /** The last scan's result once its full-screen view is put away (spec §2 Check-in scanner: result card). */

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, IdCard, TriangleAlert, UserCheck } from "lucide-react";
+import { CircleCheck, CircleX, IdCard, LogOut, TriangleAlert, UserCheck } from "lucide-react";
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
 import { eventPlace, formatDateTime } from "@domain";
 import { cn } from "~/lib/cn";
@@ -6,13 +6,15 @@ import type { ScanOutcome } from "../hooks/use-ticket-scan";
 import { ageCheckText, resultView, type ResultLook } from "../lib/result-view";
 
 /**
- * Colours with AA contrast for every text on them (white on green-800 and red-700, near-black on
- * amber-400), and a distinct icon per state so colour is never the only cue.
+ * Colours with AA contrast for every text on them (white on green-800, sky-900 and red-700, near-black on
+ * amber-400), and a distinct icon per state so colour is never the only cue. A scan out is blue, never the
+ * green of an admission: the door must not read an exit as someone let in.
  */
 const LOOKS: Record<ResultLook, { surface: string; icon: typeof CircleCheck; muted: string; button: string }> = {
   go: { surface: "bg-emerald-800 text-white", icon: CircleCheck, muted: "text-emerald-50", button: "bg-white text-emerald-900 hover:bg-emerald-50 focus-visible:outline-white" },
   already: { surface: "bg-amber-400 text-amber-950", icon: TriangleAlert, muted: "text-amber-950", button: "bg-amber-950 text-white hover:bg-black focus-visible:outline-amber-950" },
   refused: { surface: "bg-red-700 text-white", icon: CircleX, muted: "text-red-50", button: "bg-white text-red-900 hover:bg-red-50 focus-visible:outline-white" },
+  out: { surface: "bg-sky-900 text-white", icon: LogOut, muted: "text-sky-50", button: "bg-white text-sky-950 hover:bg-sky-50 focus-visible:outline-white" },
 };
 
 /**

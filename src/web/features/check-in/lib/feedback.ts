@@ -18,7 +18,7 @@ export interface Feedback {
 
 /**
  * A sound and a vibration per state, told apart without looking (issue 17): one high beep lets in, two
- * low beeps say 'already used', a long buzz refuses. Made with an oscillator: no sound file to download.
+ * low beeps say 'already used', a long buzz refuses, a falling pair scans out (issue 38). Made with an oscillator: no sound file to download.
  */
 export const FEEDBACK: Record<ResultLook | "scan", Feedback> = {
   go: { tones: [{ frequency: 1320, at: 0, length: 0.18, wave: "sine" }], vibration: [120] },
@@ -30,6 +30,14 @@ export const FEEDBACK: Record<ResultLook | "scan", Feedback> = {
     vibration: [220, 120, 220],
   },
   refused: { tones: [{ frequency: 140, at: 0, length: 0.6, wave: "sawtooth" }], vibration: [650] },
+  /** A scan out: a falling pair, never the single high beep of someone let in. */
+  out: {
+    tones: [
+      { frequency: 988, at: 0, length: 0.12, wave: "sine" },
+      { frequency: 659, at: 0.16, length: 0.16, wave: "sine" },
+    ],
+    vibration: [60, 80, 60],
+  },
   /** A scan whose check could not be made (spec §2: a sound plays on a new scan). */
   scan: { tones: [{ frequency: 1046, at: 0, length: 0.16, wave: "sine" }], vibration: [] },
 };

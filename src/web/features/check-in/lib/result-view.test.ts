@@ -35,6 +35,12 @@ describe("resultView: one unmistakable state per scan (issue 17)", () => {
     expect(resultView({ ...ADMITTED, checkedInAt: null })).toMatchObject({ kind: "valid", look: "go", heading: "Ticket valid", status: "Not checked in yet" });
   });
 
+  it("a scan out is its own state: 'Scanned out' in blue with its own sound, never admitted's green (issue 38)", () => {
+    expect(resultView({ ...ADMITTED, direction: "out" })).toMatchObject({ kind: "exited", look: "out", heading: "Scanned out", status: "Left the venue" });
+    expect(FEEDBACK.out.tones.map((tone) => tone.frequency)).not.toEqual(FEEDBACK.go.tones.map((tone) => tone.frequency));
+    expect(FEEDBACK.out.vibration.join(",")).not.toBe(FEEDBACK.go.vibration.join(","));
+  });
+
   it("each state has its own sound and vibration: one high beep, two low beeps, a long buzz", () => {
     expect(FEEDBACK.go.tones).toHaveLength(1);
     expect(FEEDBACK.already.tones).toHaveLength(2);

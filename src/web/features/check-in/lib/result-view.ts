@@ -8,12 +8,12 @@ import { NOT_FOUND_OR_UNPAID } from "./scan-toasts";
  * - already: this ticket was used before, do not let a second person in (amber);
  * - refused: not a ticket for this door (red);
  * - confirm: a good ticket for another day or outside its list's hours (amber): staff may admit it anyway (issue 38);
- * - exited: scanned out, to come back in where the list allows re-entry (green).
+ * - exited: scanned out, to come back in where the list allows re-entry (blue).
  */
 export type ResultKind = "admitted" | "valid" | "already" | "refused" | "confirm" | "exited";
 
 /** Which look a result takes: one per state, so 'valid' shares admitted's green. */
-export type ResultLook = "go" | "already" | "refused";
+export type ResultLook = "go" | "already" | "refused" | "out";
 
 export interface ResultView {
   kind: ResultKind;
@@ -33,7 +33,7 @@ export function resultKind(result: CheckResult): ResultKind {
   return result.checkedInAt ? "admitted" : "valid";
 }
 
-const LOOKS: Record<ResultKind, ResultLook> = { admitted: "go", valid: "go", already: "already", refused: "refused", confirm: "already", exited: "go" };
+const LOOKS: Record<ResultKind, ResultLook> = { admitted: "go", valid: "go", already: "already", refused: "refused", confirm: "already", exited: "out" };
 
 /** When the first admission was: its time alone when it was today (UK), readable at arm's length. */
 function firstAdmission(checkedInAt: string | null, now: Date): string {
