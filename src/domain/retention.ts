@@ -10,6 +10,11 @@ export const RETENTION = {
   contactMessagesYears: 2,
   /** A checkout that was never paid (a lapsed or cancelled hold): no money moved, so nothing to keep. */
   unpaidCheckoutDays: 30,
+  /**
+   * The door (issue 38): the scan log of an event (who scanned which ticket, when and where), one year after
+   * the event ends, for questions about who was let in; door access that ended, one year after it ended.
+   */
+  doorRecordsYears: 1,
   /** Counters that limit repeated requests. */
   rateLimitHours: 24,
   /** Mail a demo would have sent, in the dev outbox (demo mode only). */

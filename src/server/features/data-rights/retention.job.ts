@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { ANONYMISED_EMAIL, ANONYMISED_NAME, ERASED_NAME, RETENTION } from "../../../domain";
 import { eventEndSql } from "../../../domain/events.sql";
 import { rowsOf, type Db } from "../../db/client";
-import { bookings, contactMessages, events, feeStatements, ledgerEntries, orderLines, orderSellers, orders, outboxMessages, rateLimits, refundRequests, refunds, sessions, ticketChanges, tickets, vatCreditNotes, vatInvoices, verifications } from "../../db/schema";
+import { bookings, contactMessages, doorAccess, events, feeStatements, ledgerEntries, orderLines, orderSellers, orders, outboxMessages, rateLimits, refundRequests, refunds, scans, sessions, ticketChanges, tickets, vatCreditNotes, vatInvoices, verifications } from "../../db/schema";
 import { QUEUES, type Jobs } from "../../jobs/jobs";
 
 /** Every day at 04:15 UK time, a quiet hour before the reconcile (05:30), which then checks what this left. */
@@ -18,7 +18,7 @@ const REMOVED_TEXT = "Removed after the retention period.";
 const notAnonymised = sql.raw(`attendee_email <> '${ANONYMISED_EMAIL}'`);
 
 export type RetentionReport = Record<
-  "ordersAnonymised" | "bookingsAnonymised" | "ticketsAnonymised" | "refundRequestsAnonymised" | "refundsAnonymised" | "sellersAnonymised" | "invoicesAnonymised" | "feeStatementsAnonymised" | "erasedTicketsAnonymised" | "unpaidCheckoutsDeleted" | "contactMessagesDeleted" | "rateLimitsDeleted" | "sessionsDeleted" | "verificationsDeleted" | "outboxMessagesDeleted",
+  "ordersAnonymised" | "bookingsAnonymised" | "ticketsAnonymised" | "refundRequestsAnonymised" | "refundsAnonymised" | "sellersAnonymised" | "invoicesAnonymised" | "feeStatementsAnonymised" | "erasedTicketsAnonymised" | "unpaidCheckoutsDeleted" | "contactMessagesDeleted" | "scansDeleted" | "doorAccessDeleted" | "rateLimitsDeleted" | "sessionsDeleted" | "verificationsDeleted" | "outboxMessagesDeleted",
   number
 >;
 
@@ -35,7 +35,7 @@ async function inBatches(run: (limit: number) => Promise<{ id: unknown }[]>): Pr
 /**
  * Enforces every period of RETENTION (issue 34), which the privacy notice states: financial records six years
  * after the booking keep their amounts and lose their names and e-mail addresses (so reconcile still balances);
- * unpaid checkouts, old contact messages, spent rate-limit counters, expired sessions and sign-in codes, and the
+ * unpaid checkouts, old contact messages, the door's old scan logs and ended door access, spent rate-limit counters, expired sessions and sign-in codes, and the
  * dev outbox's old mail are deleted; an erased account's tickets lose the name the door needed once their event
  * has ended. Idempotent: what is done is never selected again.
  */
@@ -130,6 +130,20 @@ export async function runRetention({ db, dataDir, now = new Date() }: { db: Db; 
   const contactMessagesDeleted = await inBatches((limit) =>
     exec(sql`delete from ${contactMessages} where id in (select id from ${contactMessages} where created_at < ${at} - make_interval(years => ${RETENTION.contactMessagesYears}) limit ${limit}) returning id`),
   );
+  // The door's records (issue 38): an event's scan log a year after it ended, and door access a year after it was revoked.
+  const doorCutoff = sql`${at} - make_interval(years => ${RETENTION.doorRecordsYears})`;
+  // From the ended events (few) to their scans (scans_event_idx); a scan of no known ticket has no event and goes by its own time.
+  const scansDeleted =
+    (await inBatches((limit) =>
+      exec(sql`delete from ${scans} where id in (select s.id from ${events} e join ${scans} s on s.event_id = e.id
+        where ${eventEndSql({ dateTime: sql`e.date_time`, endTime: sql`e.end_time` })} < ${doorCutoff} limit ${limit}) returning id`),
+    )) +
+    (await inBatches((limit) =>
+      exec(sql`delete from ${scans} where id in (select id from ${scans} where event_id is null and scanned_at < ${doorCutoff} limit ${limit}) returning id`),
+    ));
+  const doorAccessDeleted = await inBatches((limit) =>
+    exec(sql`delete from ${doorAccess} where id in (select id from ${doorAccess} where revoked_at < ${doorCutoff} limit ${limit}) returning id`),
+  );
   const rateLimitsDeleted = await inBatches((limit) =>
     exec(sql`delete from ${rateLimits} where key in (select key from ${rateLimits} where reset_at <= ${at} limit ${limit}) returning key as id`),
   );
@@ -161,6 +175,8 @@ export async function runRetention({ db, dataDir, now = new Date() }: { db: Db; 
     erasedTicketsAnonymised,
     unpaidCheckoutsDeleted,
     contactMessagesDeleted,
+    scansDeleted,
+    doorAccessDeleted,
     rateLimitsDeleted,
     sessionsDeleted,
     verificationsDeleted,

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ANONYMISED_EMAIL, ANONYMISED_NAME, ERASED_NAME, erasedEmail, RETENTION } from "../../../domain";
 import { setUpTestApp } from "../../../../test/app";
 import { createBooking, createEvent, createUser, FUTURE, PAST, ticketTypeIdOf } from "../../../../test/fixtures";
-import { bookings, contactMessages, orderLines, orderSellers, orders, outboxMessages, rateLimits, refundRequests, sessions, tickets, verifications } from "../../db/schema";
+import { bookings, contactMessages, doorAccess, orderLines, orderSellers, orders, outboxMessages, rateLimits, refundRequests, scans, sessions, tickets, verifications } from "../../db/schema";
 import { projectRoot } from "../../lib/project-root";
 import { createPaymentGateway } from "../../providers/payments/payments";
 import { reconcile } from "../ledger/reconcile";
@@ -102,6 +102,20 @@ describe("the retention job (issue 34): every period of RETENTION, which the pri
     mkdirSync(attachments, { recursive: true });
     writeFileSync(join(attachments, "0"), "qr");
 
+    // The door's records (issue 38): a scan log a year after its event ends, door access a year after it ended.
+    const longEnded = await createEvent(t.db, { userId: organiser.id, dateTime: yearsAgo(RETENTION.doorRecordsYears, 2), endTime: yearsAgo(RETENTION.doorRecordsYears, 1) });
+    const lately = await createEvent(t.db, { userId: organiser.id, dateTime: yearsAgo(RETENTION.doorRecordsYears, -2), endTime: yearsAgo(RETENTION.doorRecordsYears, -3) });
+    const scan = (eventId: string | null, scannedAt: Date) => ({ eventId, scannedAt, result: "refused", reason: "Not a ticket", byLabel: "Sam Steward" });
+    const [oldScan, youngScan, strayScan, youngStray] = await t.db
+      .insert(scans)
+      .values([scan(longEnded.id, yearsAgo(RETENTION.doorRecordsYears, 2)), scan(lately.id, yearsAgo(RETENTION.doorRecordsYears, -2)), scan(null, yearsAgo(RETENTION.doorRecordsYears, 1)), scan(null, yearsAgo(RETENTION.doorRecordsYears, -1))])
+      .returning();
+    const door = (label: string, revokedAt: Date | null) => ({ organiserId: organiser.id, kind: "link", label, tokenHash: `retention-${label}-${organiser.id}`, revokedAt });
+    const [endedLong, endedLately, live] = await t.db
+      .insert(doorAccess)
+      .values([door("Old door", yearsAgo(RETENTION.doorRecordsYears, 1)), door("Recent door", yearsAgo(RETENTION.doorRecordsYears, -1)), door("Live door", null)])
+      .returning();
+
     const report = await runRetention({ db: t.db, dataDir: t.config.DATA_DIR, now });
     expect(report).toMatchObject({ ordersAnonymised: 1, bookingsAnonymised: 1, refundRequestsAnonymised: 1, sellersAnonymised: 1, erasedTicketsAnonymised: 1, unpaidCheckoutsDeleted: 1, contactMessagesDeleted: 1, outboxMessagesDeleted: 1 });
     expect(report.rateLimitsDeleted).toBeGreaterThanOrEqual(RETENTION_BATCH + 6);
@@ -143,6 +157,9 @@ describe("the retention job (issue 34): every period of RETENTION, which the pri
     expect((await t.db.select({ id: verifications.id }).from(verifications).where(sql`${verifications.id} like ${`%${person.id}`}`)).map((row) => row.id)).toEqual([`live-${person.id}`]);
     expect((await t.db.select({ id: outboxMessages.id }).from(outboxMessages).where(inArray(outboxMessages.id, [oldMail!.id, youngMail!.id]))).map((row) => row.id)).toEqual([youngMail!.id]);
     expect(existsSync(attachments)).toBe(false);
+    expect(report).toMatchObject({ scansDeleted: 2, doorAccessDeleted: 1 });
+    expect((await t.db.select({ id: scans.id }).from(scans).where(inArray(scans.id, [oldScan!.id, youngScan!.id, strayScan!.id, youngStray!.id]))).map((row) => row.id).sort()).toEqual([youngScan!.id, youngStray!.id].sort());
+    expect((await t.db.select({ id: doorAccess.id }).from(doorAccess).where(inArray(doorAccess.id, [endedLong!.id, endedLately!.id, live!.id]))).map((row) => row.id).sort()).toEqual([endedLately!.id, live!.id].sort());
 
     // Idempotent: a second run finds nothing left to do.
     const again = await runRetention({ db: t.db, dataDir: t.config.DATA_DIR, now });

@@ -96,6 +96,8 @@ describe("the privacy notice says what the app really does (issue 34)", () => {
     expect(privacy).toContain(`${RETENTION.financialRecordsYears} years after the booking`);
     expect(privacy).toContain(`A checkout that was never paid: ${RETENTION.unpaidCheckoutDays} days.`);
     expect(privacy).toContain(`Contact messages: ${RETENTION.contactMessagesYears} years`);
+    expect(privacy).toContain(`The door's scan log (which ticket was scanned, when, where and by which staff member): 1 year after the event`);
+    expect(RETENTION.doorRecordsYears).toBe(1);
     expect(privacy).toContain(`Counters of recent requests: ${RETENTION.rateLimitHours} hours`);
     // The app keeps no logs of its own: the operator keeps its output no longer than this (docs/deploy.md §7).
     expect(privacy).toContain(`Server logs: ${RETENTION.serverLogsDays} days, then they are deleted.`);

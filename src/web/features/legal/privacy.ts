@@ -110,6 +110,7 @@ export const PRIVACY_POLICY: LegalDocument = {
             `Orders, tickets, receipts, invoices, refunds, payouts and affiliate commissions: ${FINANCIAL} after the booking, as UK tax law requires. After that, the names and e-mail addresses in them are removed and only the amounts stay.`,
             `A checkout that was never paid: ${count(RETENTION.unpaidCheckoutDays, "day")}.`,
             `Contact messages: ${count(RETENTION.contactMessagesYears, "year")}, so we can follow up on your enquiry.`,
+            `The door's scan log (which ticket was scanned, when, where and by which staff member): ${count(RETENTION.doorRecordsYears, "year")} after the event, then it is deleted; door staff access, ${count(RETENTION.doorRecordsYears, "year")} after it ends.`,
             `Counters of recent requests: ${count(RETENTION.rateLimitHours, "hour")} after they reset.`,
             `Server logs: ${count(RETENTION.serverLogsDays, "day")}, then they are deleted.`,
             "Sessions: until they end (sign-out or 7 days without a visit), and sign-in codes and links: until they expire (10 minutes to 1 day).",
