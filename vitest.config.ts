@@ -58,7 +58,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // A browser on a busy 2-core machine can take seconds to re-render; polls wait for it.
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // Two files at a time against the one app and browser: a journey mostly waits on them.
+          maxWorkers: 2,
         },
       },
       {

@@ -74,7 +74,9 @@ describe("home page", () => {
     await expect(shownWhenScrolledTo(cards.first().getByText("Featured", { exact: true }))).resolves.toBe(true);
     // The grid sits below the hero, so its images never compete with the first paint.
     const loading = await featuredList(page).locator("img").evaluateAll((images) => images.map((img) => img.getAttribute("loading")));
-    expect(loading).toEqual(Array(8).fill("lazy"));
+    // (Every card's picture: events other files add to the catalogue as the run goes may have none.)
+    expect(loading.length).toBeGreaterThan(0);
+    expect(loading).toEqual(Array(loading.length).fill("lazy"));
 
     await expect(shownWhenScrolledTo(page.getByRole("heading", { name: "You May Also Like" }))).resolves.toBe(true);
     await expect(shownWhenScrolledTo(page.getByRole("heading", { name: "Similar Events", exact: true }))).resolves.toBe(true);

@@ -32,8 +32,8 @@ export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36
 /**
  * An account made and confirmed through the real endpoints and e-mail, for journeys that start signed up.
  * Each comes from its own client address (the test app trusts this machine as its load balancer), as
- * separate visitors do: the suite's many set-up accounts never spend one address's sign-up budget (10 an
- * hour), which the journeys that sign up in the browser need.
+ * separate visitors do: the suite's many set-up accounts never spend one address's sign-up or confirmation
+ * budget, which the journeys that sign up in the browser need.
  */
 export async function createConfirmedAccount(label: string, password = "journey-pass-1"): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(label);
@@ -45,7 +45,7 @@ export async function createConfirmedAccount(label: string, password = "journey-
   });
   if (!response.ok) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
   const mail = await waitForMail(email, (m) => m.subject.startsWith("Confirm"));
-  const confirm = await fetch(linkTo(mail, "/api/auth/verify-email"), { redirect: "manual" });
+  const confirm = await fetch(linkTo(mail, "/api/auth/verify-email"), { redirect: "manual", headers: { "x-forwarded-for": clientAddress } });
   if (confirm.status !== 302) throw new Error(`Confirmation failed: ${confirm.status}`);
   return { email, password };
 }
