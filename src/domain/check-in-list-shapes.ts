@@ -141,3 +141,14 @@ export const DoorFigures = z.object({
   types: z.array(z.object({ id: z.string(), name: z.string(), ...figure })),
 });
 export type DoorFigures = z.infer<typeof DoorFigures>;
+
+/**
+ * The door's figures pushed to every device at an event's door (GET /api/realtime/door/{eventId}, SSE event
+ * 'door', issue 38): the 'Admitted X / Y' and the figures per list and type, and nothing about any buyer.
+ */
+export const LiveDoor = z.object({
+  eventId: z.string(),
+  checkIns: z.object(figure),
+  door: DoorFigures,
+});
+export type LiveDoor = z.infer<typeof LiveDoor>;

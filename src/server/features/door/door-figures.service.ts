@@ -60,14 +60,19 @@ export async function managedDoorFigures({ db, actor, eventId }: { db: Db; actor
 }
 
 /**
- * GET /api/events/{id}/door-figures: for whoever is at the door (decision D26): the event's organiser or an
- * admin, a staff member it was granted to, or a door link for it; the same 404 for every other event.
+ * An event the door behind the request may check (decision D26): the event's organiser or an admin, a staff
+ * member it was granted to, or a door link for it; the same 404 for every other event.
  */
-export async function doorFiguresAtDoor(context: { db: Db; auth: Auth; session: Session }, request: FastifyRequest, eventId: string): Promise<DoorFigures> {
+export async function checkedDoorEvent(context: { db: Db; auth: Auth; session: Session }, request: FastifyRequest, eventId: string): Promise<{ id: string; organiserId: string }> {
   const door = await requireDoor(context, request);
-  const { db } = context;
   if (!isUuid(eventId)) throw new AppError("EVENT_NOT_FOUND", MANAGED_EVENT_NOT_FOUND);
-  const [event] = await db.select({ id: events.id, organiserId: events.userId }).from(events).where(eq(events.id, eventId)).limit(1);
+  const [event] = await context.db.select({ id: events.id, organiserId: events.userId }).from(events).where(eq(events.id, eventId)).limit(1);
   if (!event || !mayCheck(door, event)) throw new AppError("EVENT_NOT_FOUND", MANAGED_EVENT_NOT_FOUND);
-  return doorFigures(db, event.id);
+  return event;
+}
+
+/** GET /api/events/{id}/door-figures: for whoever is at the door. */
+export async function doorFiguresAtDoor(context: { db: Db; auth: Auth; session: Session }, request: FastifyRequest, eventId: string): Promise<DoorFigures> {
+  const event = await checkedDoorEvent(context, request, eventId);
+  return doorFigures(context.db, event.id);
 }

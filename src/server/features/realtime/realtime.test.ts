@@ -1,10 +1,14 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LiveSale } from "../../../domain";
+import type { LiveDoor, LiveSale } from "../../../domain";
 import { createTestApp } from "../../../../test/app";
 import { AuthClient, TEST_PASSWORD } from "../../../../test/auth-client";
 import { createBooking, createEvent } from "../../../../test/fixtures";
 import { signInAs } from "../../../../test/organiser";
+import { doorAccess, doorAccessEvents } from "../../db/schema";
+import { doorCookieValue, DOOR_COOKIE, hashDoorSecret } from "../door/door-access";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -14,12 +18,12 @@ afterEach(() => {
   for (const controller of opened.splice(0)) controller.abort();
 });
 
-/** An organiser's live-sales stream over real HTTP, read as it arrives; `ended` settles when the server closes it. */
-async function openStream(t: TestApp, client: AuthClient) {
+/** A live stream over real HTTP (an organiser's sales by default), read as it arrives; `ended` settles when the server closes it. */
+async function openStream(t: TestApp, client: { cookieHeader: string }, path = "/api/realtime/bookings") {
   const { port } = t.app.server.address() as AddressInfo;
   const controller = new AbortController();
   opened.push(controller);
-  const response = await fetch(`http://127.0.0.1:${port}/api/realtime/bookings`, { headers: { cookie: client.cookieHeader }, signal: controller.signal });
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { cookie: client.cookieHeader }, signal: controller.signal });
   expect(response.status).toBe(200);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -37,6 +41,7 @@ async function openStream(t: TestApp, client: AuthClient) {
     }
   })();
   const sales = () => [...text.matchAll(/event: sale\nid: [^\n]+\ndata: ([^\n]+)\n\n/g)].map((match) => JSON.parse(match[1]!) as LiveSale);
+  const doors = () => [...text.matchAll(/event: door\ndata: ([^\n]+)\n\n/g)].map((match) => JSON.parse(match[1]!) as LiveDoor);
   /** Waits for the stream itself (no clock): resolves once `found` holds, fails if the stream ends first. */
   async function until<T>(found: () => T | undefined, what: string): Promise<T> {
     let ending = false;
@@ -49,7 +54,7 @@ async function openStream(t: TestApp, client: AuthClient) {
     }
   }
   await until(() => (text.includes(": connected") ? true : undefined), "it said it was connected");
-  return { ended, sales, until, text: () => text };
+  return { ended, sales, doors, until, text: () => text };
 }
 
 async function organiserWithEvent(t: TestApp) {
@@ -156,5 +161,57 @@ describe("check-in counts across devices (issue 17)", () => {
     expect((await doorOne.post(`/api/bookings/${booking.id}/check-in`, {})).statusCode).toBe(200);
     const update = await stream.until(() => stream.sales().find((sale) => sale.bookingId === booking.id && sale.change === "updated"), "the check-in on the other device's stream");
     expect(update).toMatchObject({ eventId: event.id, checkIns: { admitted: 3, expected: 4 } });
+  });
+});
+
+describe("door figures live at every device of the door (issue 38)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // No heartbeat during the test: the door is read again before each message.
+    t = await createTestApp({}, { realtimeHeartbeatMs: 3_600_000 });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => t.close());
+
+  it("reach a door link's phone and a staff member's, never anyone else's, and stop at once for a link taken off the event", async () => {
+    const { account, client: organiser, event } = await organiserWithEvent(t);
+    const first = await createBooking(t.db, { eventId: event.id, quantity: 1, name: "Pat Door" });
+    const second = await createBooking(t.db, { eventId: event.id, quantity: 1, name: "Lee Later" });
+    const secret = `door-${randomUUID()}`;
+    const [link] = await t.db.insert(doorAccess).values({ organiserId: account.id, kind: "link", label: "North door", tokenHash: hashDoorSecret(secret) }).returning();
+    const staff = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    const [access] = await t.db
+      .insert(doorAccess)
+      .values({ organiserId: account.id, kind: "staff", label: "Sam Steward", email: staff.account.email, userId: staff.account.id, tokenHash: hashDoorSecret(randomUUID()), acceptedAt: new Date() })
+      .returning();
+    await t.db.insert(doorAccessEvents).values([
+      { doorAccessId: link!.id, eventId: event.id },
+      { doorAccessId: access!.id, eventId: event.id },
+    ]);
+    const path = `/api/realtime/door/${event.id}`;
+    const phone = await openStream(t, { cookieHeader: `${DOOR_COOKIE}=${encodeURIComponent(doorCookieValue("unused", secret, { id: link!.id, pinHash: null }))}` }, path);
+    const steward = await openStream(t, staff.client, path);
+    // Anyone else is told there is no such event, as for any event they may not see.
+    const { port } = t.app.server.address() as AddressInfo;
+    const stranger = await signInAs(t.app, t.db, t.config.publicUrl, "user");
+    expect((await fetch(`http://127.0.0.1:${port}${path}`, { headers: { cookie: stranger.client.cookieHeader } })).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(401);
+
+    expect((await organiser.post(`/api/bookings/${first.id}/check-in`, {})).statusCode).toBe(200);
+    for (const stream of [phone, steward]) {
+      const figures = await stream.until(() => stream.doors().find((door) => door.checkIns.admitted === 1), "the check-in's figures");
+      expect(figures).toMatchObject({ eventId: event.id, checkIns: { admitted: 1, expected: 2 }, door: { lists: [{ name: "All tickets", admitted: 1, expected: 2 }] } });
+      // The door's figures only: no buyer's name or address.
+      expect(stream.text()).not.toContain("Pat Door");
+    }
+
+    // The link is taken off this event (still good for another): its phone's stream ends before the next figures.
+    const otherNight = await createEvent(t.db, { userId: account.id, title: "Harbour Quiz II" });
+    await t.db.insert(doorAccessEvents).values({ doorAccessId: link!.id, eventId: otherNight.id });
+    await t.db.delete(doorAccessEvents).where(and(eq(doorAccessEvents.doorAccessId, link!.id), eq(doorAccessEvents.eventId, event.id)));
+    expect((await organiser.post(`/api/bookings/${second.id}/check-in`, {})).statusCode).toBe(200);
+    await steward.until(() => steward.doors().find((door) => door.checkIns.admitted === 2), "the second check-in on the steward's phone");
+    await phone.ended;
+    expect(phone.doors().map((door) => door.checkIns.admitted)).toEqual([1]);
   });
 });
