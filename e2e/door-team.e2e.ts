@@ -1,6 +1,8 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EditableEvent } from "../src/domain";
+import { openPostgres, type Database } from "../src/server/db/client";
+import { createBooking } from "../test/fixtures";
 import { baseUrl, DEMO_ORGANISER, expectAccessible, expectNoErrors, launchBrowser, openPage, signedInState, signIn, waitForHydration } from "./fixtures";
 import { createConfirmedAccount, linkTo, waitForMail } from "./mail";
 
@@ -17,23 +19,31 @@ async function scannerEvents(page: Page): Promise<string> {
 /** The door team (issue 38, D26): a steward invited by e-mail and a door link with a PIN, each for one event, until revoked. */
 describe("door team", () => {
   let browser: Browser;
+  let database: Database;
   beforeAll(async () => {
     browser = await launchBrowser();
+    database = await openPostgres(inject("databaseUrl"), 2);
   });
-  afterAll(async () => browser?.close());
+  afterAll(async () => {
+    await browser?.close();
+    await database?.close();
+  });
 
   it("the organiser invites a steward to one event, who accepts and scans only that event; a door link with a PIN opens the scanner on a fresh phone until it is revoked", async () => {
     const storageState = await signedInState(browser, DEMO_ORGANISER);
     const organiser = await openPage(browser, { storageState });
     const suffix = Date.now().toString(36);
     const titles = { granted: `Door Granted Night ${suffix}`, other: `Door Other Night ${suffix}` };
+    const ids: Record<string, string> = {};
     for (const title of Object.values(titles)) {
       const created = await organiser.context.request.post("/api/events", {
         headers: { origin: baseUrl() },
         data: { title, category: "music", dateTime: inDays(30), venue: "The Harbour Hall", location: "Bristol", maxAttendees: 100, ticketTypes: [{ name: "Standard", pricePence: 1500 }] },
       });
       expect(created.status(), await created.text()).toBe(201);
-      expect(((await created.json()) as EditableEvent).title).toBe(title);
+      const event = (await created.json()) as EditableEvent;
+      expect(event.title).toBe(title);
+      ids[title] = event.id;
     }
 
     // The Door team section, from the dashboard's sections.
@@ -111,6 +121,12 @@ describe("door team", () => {
     expect(linkEvents).not.toContain(titles.other);
     expect(await phone.page.content()).not.toContain(titles.other);
     expect(await phone.page.getByRole("link", { name: "Dashboard" }).count()).toBe(0);
+
+    // Door figures live at the link's phone (issue 38): the organiser admits a guest on their own device.
+    const guest = await createBooking(database.db, { eventId: ids[titles.granted]!, quantity: 1, name: "Grace Hopper" });
+    await phone.page.getByRole("status").filter({ hasText: "Admitted 0 / 1" }).waitFor();
+    expect((await organiser.context.request.post(`/api/bookings/${guest.id}/check-in`, { headers: { origin: baseUrl() } })).status()).toBe(200);
+    await phone.page.getByRole("status").filter({ hasText: "Admitted 1 / 1" }).waitFor();
 
     // The organiser revokes the link (asked first): the phone is out at once.
     await screen.goto("/dashboard/door-team");

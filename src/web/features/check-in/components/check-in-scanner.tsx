@@ -5,6 +5,7 @@ import type { CheckInCounts, CheckInList, ScannerEvent } from "@domain";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useCheckInCounts } from "../hooks/use-check-in-counts";
+import { useDoorStream } from "../lib/door-stream";
 import { useOfflineCheckIn } from "../hooks/use-offline-check-in";
 import { useOwnEvents } from "../hooks/use-own-events";
 import { useTicketScan } from "../hooks/use-ticket-scan";
@@ -67,6 +68,7 @@ export default function CheckInScanner({
     feedback,
   });
   const counts = useCheckInCounts({ eventId, offline, admissions, loaded: loadedCounts });
+  useDoorStream(offline.offline ? "" : eventId);
   // No scan is read before the door's event is known, or a ticket for another event could get in.
   const doorKnown = events !== null || !offline.browserOnline;
   const onDoorScan = useCallback((text: string) => doorKnown && onScan(text), [doorKnown, onScan]);

@@ -2,9 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { DoorFigures as Figures } from "@domain";
 import { apiRequest } from "~/lib/api-request";
 import { onSale } from "~/lib/sale-event";
-
-/** Read again this often while the page is shown: door staff and door links do not hear the organiser's live stream. */
-export const DOOR_FIGURES_POLL_MS = 30_000;
+import { onDoorFigures, onDoorReopened } from "../lib/door-stream";
 
 /** GET /api/events/{id}/door-figures (the organiser, an admin, or a door granted the event). */
 export function getDoorFigures(eventId: string): Promise<Figures> {
@@ -12,9 +10,9 @@ export function getDoorFigures(eventId: string): Promise<Figures> {
 }
 
 /**
- * The door's figures for one event, live (issue 38): with every change to one of the event's bookings the
- * organiser's live stream brings them (a check-in on any device is one), and they are read again when
- * `refreshKey` changes (this device's own check-ins) and every half minute while the page is shown.
+ * The door's figures for one event, live (issue 38): the scanner's door stream (every device at the door) and
+ * the organiser's live sales bring them with each check-in; they are read again when `refreshKey` changes
+ * (this device's own check-ins) and when the door stream comes back after a break.
  */
 export function useDoorFigures(eventId: string, initial: Figures | null, refreshKey: unknown = null): Figures | null {
   const [figures, setFigures] = useState<Figures | null>(initial?.eventId === eventId ? initial : null);
@@ -29,18 +27,23 @@ export function useDoorFigures(eventId: string, initial: Figures | null, refresh
 
   useEffect(() => {
     if (!eventId) return;
-    return onSale((sale) => {
-      if (sale.eventId !== eventId || !sale.door) return;
+    const take = (door: Figures) => {
+      if (door.eventId !== eventId) return;
       pushed.current += 1;
-      setFigures(sale.door);
-    });
+      setFigures(door);
+    };
+    const stopSales = onSale((sale) => sale.door && take(sale.door));
+    const stopDoor = onDoorFigures((live) => take(live.door));
+    return () => {
+      stopSales();
+      stopDoor();
+    };
   }, [eventId]);
 
   useEffect(() => {
     if (!eventId) return;
     let stopped = false;
     const read = () => {
-      if (document.visibilityState === "hidden") return;
       const asked = pushed.current;
       getDoorFigures(eventId)
         .then((read) => {
@@ -49,10 +52,10 @@ export function useDoorFigures(eventId: string, initial: Figures | null, refresh
         .catch(() => {});
     };
     if (refreshKey !== null || initial?.eventId !== eventId) read();
-    const timer = window.setInterval(read, DOOR_FIGURES_POLL_MS);
+    const stopReopened = onDoorReopened((reopened) => reopened === eventId && read());
     return () => {
       stopped = true;
-      window.clearInterval(timer);
+      stopReopened();
     };
     // `initial` is the first figures only: a new one is taken above without reading again.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -2,14 +2,15 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { CheckInCounts } from "@domain";
 import { onSale } from "~/lib/sale-event";
+import { onDoorFigures } from "../lib/door-stream";
 import type { OfflineCheckIn } from "./use-offline-check-in";
 import { shownCounts, type ShownCounts } from "../lib/check-in-counts";
 
 /**
  * The live 'Admitted X / Y' of the door's event. The server computes the figures: the page's loader
  * gives them for the chosen event, and the page (the organiser's events too) is read again when the
- * connection comes back and after each sync or own check-in; the organiser's live stream pushes them
- * with every change to one of the event's bookings (any device's check-in is one).
+ * connection comes back and after each sync or own check-in; the door's stream (every device at the door,
+ * useDoorStream) and the organiser's live sales push them with every check-in on any device.
  */
 export function useCheckInCounts({ eventId, offline, admissions, loaded }: { eventId: string; offline: OfflineCheckIn; admissions: number; loaded: CheckInCounts | null }): ShownCounts | null {
   const [server, setServer] = useState<CheckInCounts | null>(loaded);
@@ -21,11 +22,17 @@ export function useCheckInCounts({ eventId, offline, admissions, loaded }: { eve
 
   useEffect(() => {
     if (!eventId) return;
-    return onSale((sale) => {
-      if (sale.eventId !== eventId) return;
+    const take = (figures: { eventId: string; checkIns: { admitted: number; expected: number } }) => {
+      if (figures.eventId !== eventId) return;
       pushed.current += 1;
-      setServer({ eventId, ...sale.checkIns });
-    });
+      setServer({ eventId, ...figures.checkIns });
+    };
+    const stopSales = onSale(take);
+    const stopDoor = onDoorFigures(take);
+    return () => {
+      stopSales();
+      stopDoor();
+    };
   }, [eventId]);
 
   // A read's figures, unless a pushed one for the same event came in after it was asked for; none while
