@@ -143,9 +143,11 @@ describe("the waiting list (issue 37)", () => {
     const late = await checkout(first, { eventId: event.id, ticketTypeId: typeId("Standard"), ticketQuantity: 1, waitingOffer: offer.token });
     expect(late.statusCode).toBe(409);
     expect(errorOf(late).details?.reason).toBe("OFFER_EXPIRED");
-    // The schedule's run (every minute) looks at every event with a live list, this one among them.
+    // The schedule's run (every minute) looks at every event with a live list, this one among them. This app's
+    // own schedule may get there before the run below: either way the offer lapses once and the place is offered once.
     expect(await eventsWithLiveLists(t.db)).toContain(event.id);
-    expect(await runJob(event.id)).toHaveLength(1);
+    await runJob(event.id);
+    expect(await offersOfEntry(secondEntry.id)).toHaveLength(1);
     expect((await entryRow(firstEntry.id)).status).toBe("lapsed");
     expect((await offersOfEntry(firstEntry.id))[0]!.status).toBe("lapsed");
     const next = await offerOf(second, event.id);
