@@ -225,6 +225,7 @@ const API: Record<string, ApiWalk> = {
   "/api/payouts/fee-statements/{file}": { skip: ORGANISER },
   "/api/admin/organisers": { skip: "the admin's list of organisers: names only" },
   "/api/realtime/bookings": { skip: "the organiser's live sales (Server-Sent Events)" },
+  "/api/realtime/door/{eventId}": { skip: "an event's door figures (Server-Sent Events): counts, no price" },
   "/api/me/export": { urls: () => ["/api/me/export"], as: "buyer", split: "the person's own records as kept, ticket price and fee apart as on the receipt" },
   // The development server's pages are one catch-all route: walked above, route by route.
   "/{*}": { skip: "the pages, walked route by route above" },

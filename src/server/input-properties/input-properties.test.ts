@@ -610,6 +610,12 @@ const ENDPOINTS: Endpoint[] = [
   { route: "GET /api/tickets/lookup", who: WHO_ANYONE, request: queryOnly("/api/tickets/lookup", ["identifier"], () => ({ identifier: ids.ticketCode })) },
   // Signed in, the stream never ends (app.inject would wait for it); the refusals are what is attacked here.
   { route: "GET /api/realtime/bookings", who: ["anonymous", "forged-cookie"], request: queryOnly("/api/realtime/bookings", ["lastEventId"]) },
+  // The same for an event's door stream, with a forged door link cookie too.
+  {
+    route: "GET /api/realtime/door/:eventId",
+    who: ["anonymous", "forged-cookie"],
+    request: () => fc.tuple(segment(() => ids.event, () => ids.othersEvent), hostileCookie).map(([id, door]) => ({ url: `/api/realtime/door/${id}`, headers: { cookie: `eventora_door=${door}` } })),
+  },
   {
     route: "POST /api/functions/send-ticket-email",
     who: ["anonymous", "forged-cookie", "user"],
