@@ -20,8 +20,8 @@ import {
   profiles,
   rateLimits,
   refundRequests,
-  scans,
   refundRequestSummaries,
+  scans,
   sessions,
   ticketChanges,
   tickets,
@@ -149,7 +149,6 @@ export async function eraseAccount(
     await tx.update(ticketChanges).set({ toEmail: null, toName: ERASED_NAME }).where(sql`lower(${ticketChanges.toEmail}) = ${email}`);
     await tx.update(orderLines).set({ attendees: null }).where(sql`${orderLines.orderId} in (select o.id from ${orders} o where o.attendee_email = ${erasedEmail(userId)})`);
     await eraseFromTheDoor(tx, { userId, email, now });
-
     await tx.update(refundRequests).set({ reason: ERASED_REQUEST_REASON }).where(eq(refundRequests.userId, userId));
 
     await tx

@@ -262,24 +262,22 @@ export async function exportPersonalData({ db, userId, now = new Date() }: { db:
     .orderBy(asc(feeStatements.month));
   // The door (issue 38): access given to them as door staff (by account or, before accepting, by e-mail), the
   // scans they made, and the scans of their tickets. Who scanned those is the organiser's staff: left out.
+  const accessColumns = { id: doorAccess.id, kind: doorAccess.kind, label: doorAccess.label, createdAt: doorAccess.createdAt, acceptedAt: doorAccess.acceptedAt, revokedAt: doorAccess.revokedAt };
   const accessRows = await db
-    .select({ id: doorAccess.id, kind: doorAccess.kind, label: doorAccess.label, email: doorAccess.email, createdAt: doorAccess.createdAt, acceptedAt: doorAccess.acceptedAt, revokedAt: doorAccess.revokedAt })
+    .select({ ...accessColumns, email: doorAccess.email })
     .from(doorAccess)
     .where(or(eq(doorAccess.userId, userId), byEmail(doorAccess.email)))
     .orderBy(asc(doorAccess.createdAt));
   // The door team they gave as an organiser: names and events as they wrote them, never their stewards' addresses.
-  const teamRows = await db
-    .select({ id: doorAccess.id, kind: doorAccess.kind, label: doorAccess.label, createdAt: doorAccess.createdAt, acceptedAt: doorAccess.acceptedAt, revokedAt: doorAccess.revokedAt })
-    .from(doorAccess)
-    .where(eq(doorAccess.organiserId, userId))
-    .orderBy(asc(doorAccess.createdAt));
+  const teamRows = await db.select(accessColumns).from(doorAccess).where(eq(doorAccess.organiserId, userId)).orderBy(asc(doorAccess.createdAt));
   const accessIds = accessRows.map((access) => access.id);
-  const accessEventRows = accessIds.length + teamRows.length
+  const allAccessIds = [...accessIds, ...teamRows.map((access) => access.id)];
+  const accessEventRows = allAccessIds.length
     ? await db
         .select({ doorAccessId: doorAccessEvents.doorAccessId, eventId: events.id, title: events.title })
         .from(doorAccessEvents)
         .innerJoin(events, eq(events.id, doorAccessEvents.eventId))
-        .where(inArray(doorAccessEvents.doorAccessId, [...accessIds, ...teamRows.map((access) => access.id)]))
+        .where(inArray(doorAccessEvents.doorAccessId, allAccessIds))
     : [];
   const scanFields = {
     eventId: scans.eventId,

@@ -35,9 +35,10 @@ async function inBatches(run: (limit: number) => Promise<{ id: unknown }[]>): Pr
 /**
  * Enforces every period of RETENTION (issue 34), which the privacy notice states: financial records six years
  * after the booking keep their amounts and lose their names and e-mail addresses (so reconcile still balances);
- * unpaid checkouts, old contact messages, the door's old scan logs and ended door access, spent rate-limit counters, expired sessions and sign-in codes, and the
- * dev outbox's old mail are deleted; an erased account's tickets lose the name the door needed once their event
- * has ended. Idempotent: what is done is never selected again.
+ * unpaid checkouts, old contact messages, the door's old scan logs and ended door access, spent rate-limit
+ * counters, expired sessions and sign-in codes, and the dev outbox's old mail are deleted; an erased account's
+ * tickets lose the name the door needed once their event has ended. Idempotent: what is done is never selected
+ * again.
  */
 export async function runRetention({ db, dataDir, now = new Date() }: { db: Db; dataDir: string; now?: Date }): Promise<RetentionReport> {
   const at = sql`${now.toISOString()}::timestamptz`;

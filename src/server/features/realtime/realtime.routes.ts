@@ -92,7 +92,7 @@ export async function realtimeRoutes(app: FastifyInstance, context: AppContext) 
     );
   });
 
-  app.get(
+  app.get<{ Params: { eventId: string } }>(
     "/realtime/door/:eventId",
     {
       schema: {
@@ -102,7 +102,7 @@ export async function realtimeRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request, reply) => {
-      const event = await checkedDoorEvent(context, request, (request.params as { eventId: string }).eventId);
+      const event = await checkedDoorEvent(context, request, request.params.eventId);
       const headers = toHeaders(request.headers);
       await serveStream(
         { request, reply, heartbeatMs, open },

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { DoorFigures as Figures } from "@domain";
 import { apiRequest } from "~/lib/api-request";
-import { onSale } from "~/lib/sale-event";
 import { onDoorFigures, onDoorReopened } from "../lib/door-stream";
 
 /** GET /api/events/{id}/door-figures (the organiser, an admin, or a door granted the event). */
@@ -27,17 +26,11 @@ export function useDoorFigures(eventId: string, initial: Figures | null, refresh
 
   useEffect(() => {
     if (!eventId) return;
-    const take = (door: Figures) => {
+    return onDoorFigures(({ door }) => {
       if (door.eventId !== eventId) return;
       pushed.current += 1;
       setFigures(door);
-    };
-    const stopSales = onSale((sale) => sale.door && take(sale.door));
-    const stopDoor = onDoorFigures((live) => take(live.door));
-    return () => {
-      stopSales();
-      stopDoor();
-    };
+    });
   }, [eventId]);
 
   useEffect(() => {

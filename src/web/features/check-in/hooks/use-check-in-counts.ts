@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { CheckInCounts } from "@domain";
-import { onSale } from "~/lib/sale-event";
 import { onDoorFigures } from "../lib/door-stream";
 import type { OfflineCheckIn } from "./use-offline-check-in";
 import { shownCounts, type ShownCounts } from "../lib/check-in-counts";
@@ -22,17 +21,11 @@ export function useCheckInCounts({ eventId, offline, admissions, loaded }: { eve
 
   useEffect(() => {
     if (!eventId) return;
-    const take = (figures: { eventId: string; checkIns: { admitted: number; expected: number } }) => {
+    return onDoorFigures((figures) => {
       if (figures.eventId !== eventId) return;
       pushed.current += 1;
       setServer({ eventId, ...figures.checkIns });
-    };
-    const stopSales = onSale(take);
-    const stopDoor = onDoorFigures(take);
-    return () => {
-      stopSales();
-      stopDoor();
-    };
+    });
   }, [eventId]);
 
   // A read's figures, unless a pushed one for the same event came in after it was asked for; none while

@@ -1,14 +1,22 @@
 import { useEffect } from "react";
 import type { LiveDoor } from "@domain";
+import { onSale } from "~/lib/sale-event";
 
 const FIGURES = "eventora:door-figures";
 const REOPENED = "eventora:door-reopened";
 
-/** Hears the door figures the event's stream brings (useDoorStream): any device's check-in at this door. */
+/**
+ * Hears pushed door figures, whichever way they come: the event's door stream (useDoorStream: any device at
+ * this door) or the organiser's live sales, which carry the same figures.
+ */
 export function onDoorFigures(listener: (figures: LiveDoor) => void): () => void {
   const handle = (event: Event) => listener((event as CustomEvent<LiveDoor>).detail);
   window.addEventListener(FIGURES, handle);
-  return () => window.removeEventListener(FIGURES, handle);
+  const stopSales = onSale(({ eventId, checkIns, door }) => listener({ eventId, checkIns, door }));
+  return () => {
+    window.removeEventListener(FIGURES, handle);
+    stopSales();
+  };
 }
 
 /** Hears the stream come back after a break: what changed meanwhile must be read again. */
