@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { formatPounds } from "../../../domain";
 import { ledgerKindsIn, ledgerSum } from "../../../domain/ledger.sql";
 import { rowsOf, type Db } from "../../db/client";
@@ -15,14 +15,21 @@ export const PROVIDER_LOOKBACK_DAYS = 90;
  */
 const MARGIN_MS = 2 * 24 * 3600 * 1000;
 
+/** Whether a ledger row (its time, and whether the database found it written before the provider was asked) is one the provider's lists should hold. */
+type Listed = (row: { at: Date; before_asked: boolean }) => boolean;
+
 const money = (pence: unknown) => formatPounds(Number(pence));
 /** An order id as PostgreSQL's uuid reads it: the provider's metadata is only compared with orders when it is one. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What the provider answered, and when it was asked (the database's clock), or why it could not be. */
+/**
+ * What the provider answered, and when it was asked (the database's clock, as its text: a JavaScript Date keeps
+ * milliseconds, and an entry written in the same millisecond before the asking would read as written after it),
+ * or why it could not be.
+ */
 export type ProviderAnswer =
-  | { askedAt: Date; payments: ProviderPayment[]; refunds: ProviderRefundRecord[]; transfers: ProviderTransfer[] }
-  | { askedAt: Date; failure: string };
+  | { askedAt: string; payments: ProviderPayment[]; refunds: ProviderRefundRecord[]; transfers: ProviderTransfer[] }
+  | { askedAt: string; failure: string };
 
 /**
  * Asks the provider for its payments, refunds and transfers since `since` (less a margin), noting the
@@ -30,8 +37,8 @@ export type ProviderAnswer =
  */
 export async function askProvider(db: Db, gateway: PaymentGateway, since: Date): Promise<ProviderAnswer> {
   const from = new Date(since.getTime() - MARGIN_MS);
-  const [clock] = rowsOf<{ at: Date }>(await db.execute(sql`select clock_timestamp() as at`));
-  const askedAt = new Date(clock!.at);
+  const [clock] = rowsOf<{ at: string }>(await db.execute(sql`select clock_timestamp()::text as at`));
+  const askedAt = clock!.at;
   try {
     const [payments, refunds, transfers] = await Promise.all([gateway.listPayments({ since: from }), gateway.listRefunds({ since: from }), gateway.listTransfers({ since: from })]);
     return { askedAt, payments, refunds, transfers };
@@ -57,16 +64,18 @@ export async function providerProblems(db: Db, answer: ProviderAnswer, since: Da
   if ("failure" in answer) return [{ orderId: null, bookingId: null, problem: answer.failure }];
   const from = new Date(since.getTime() - MARGIN_MS);
   const inPeriod = (at: Date) => at.getTime() >= since.getTime();
-  // A ledger entry the provider's lists should hold: in the period, and written before they were asked for.
-  const listed = (at: Date) => inPeriod(at) && at.getTime() < answer.askedAt.getTime();
+  // A ledger entry the provider's lists should hold: in the period, and written before they were asked for
+  // (`before_asked`, compared by the database to the microsecond).
+  const beforeAsked = sql`< ${answer.askedAt}::timestamptz as before_asked`;
+  const listed = (row: { at: Date; before_asked: boolean }) => inPeriod(new Date(row.at)) && row.before_asked;
   return [
-    ...(await paymentProblems(db, answer.payments, from, inPeriod, listed)),
-    ...(await refundProblems(db, answer.refunds, from, inPeriod, listed)),
-    ...(await transferProblems(db, answer.transfers, from, inPeriod, listed)),
+    ...(await paymentProblems(db, answer.payments, from, inPeriod, beforeAsked, listed)),
+    ...(await refundProblems(db, answer.refunds, from, inPeriod, beforeAsked, listed)),
+    ...(await transferProblems(db, answer.transfers, from, inPeriod, beforeAsked, listed)),
   ];
 }
 
-async function paymentProblems(db: Db, payments: ProviderPayment[], from: Date, inPeriod: (at: Date) => boolean, listed: (at: Date) => boolean): Promise<ReconcileProblem[]> {
+async function paymentProblems(db: Db, payments: ProviderPayment[], from: Date, inPeriod: (at: Date) => boolean, beforeAsked: SQL, listed: Listed): Promise<ReconcileProblem[]> {
   const problems: ReconcileProblem[] = [];
   const taken = payments.filter((payment) => inPeriod(payment.createdAt));
   const byRef = new Map<string, { id: string; status: string; charged: number }>();
@@ -102,27 +111,27 @@ async function paymentProblems(db: Db, payments: ProviderPayment[], from: Date, 
     else if (order.charged !== payment.amountPence) problems.push({ orderId: order.id, bookingId: null, problem: `the provider took ${money(payment.amountPence)} (${payment.id}), but the ledger charged ${money(order.charged)}` });
   }
   const providerIds = new Set(payments.map((payment) => payment.id));
-  const charged = rowsOf<{ order_id: string; payment_reference: string | null; at: Date; charged: number }>(
+  const charged = rowsOf<{ order_id: string; payment_reference: string | null; at: Date; before_asked: boolean; charged: number }>(
     await db.execute(sql`
-      select o.id as order_id, o.payment_reference, min(l.created_at) as at, ${ledgerSum("chargedPence")} as charged
+      select o.id as order_id, o.payment_reference, min(l.created_at) as at, min(l.created_at) ${beforeAsked}, ${ledgerSum("chargedPence")} as charged
       from ledger_entries l join orders o on o.id = l.order_id
       where ${ledgerKindsIn("chargedPence")} and l.created_at >= ${from.toISOString()}
       group by o.id`),
   );
   for (const row of charged) {
-    if (listed(new Date(row.at)) && !(row.payment_reference && providerIds.has(row.payment_reference))) {
+    if (listed(row) && !(row.payment_reference && providerIds.has(row.payment_reference))) {
       problems.push({ orderId: row.order_id, bookingId: null, problem: `charged ${money(row.charged)} on the ledger, but the provider has no payment ${row.payment_reference ?? "(none recorded)"}` });
     }
   }
   return problems;
 }
 
-async function refundProblems(db: Db, refunds: ProviderRefundRecord[], from: Date, inPeriod: (at: Date) => boolean, listed: (at: Date) => boolean): Promise<ReconcileProblem[]> {
+async function refundProblems(db: Db, refunds: ProviderRefundRecord[], from: Date, inPeriod: (at: Date) => boolean, beforeAsked: SQL, listed: Listed): Promise<ReconcileProblem[]> {
   const problems: ReconcileProblem[] = [];
   const onLedger = new Map(
-    rowsOf<{ ref: string | null; order_id: string | null; booking_id: string | null; at: Date; pence: number }>(
+    rowsOf<{ ref: string | null; order_id: string | null; booking_id: string | null; at: Date; before_asked: boolean; pence: number }>(
       await db.execute(sql`
-        select l.provider_ref as ref, min(l.order_id::text) as order_id, min(l.booking_id::text) as booking_id, min(l.created_at) as at, ${ledgerSum("refundedPence")} as pence
+        select l.provider_ref as ref, min(l.order_id::text) as order_id, min(l.booking_id::text) as booking_id, min(l.created_at) as at, min(l.created_at) ${beforeAsked}, ${ledgerSum("refundedPence")} as pence
         from ledger_entries l where ${ledgerKindsIn("refundedPence")} and l.created_at >= ${from.toISOString()}
         group by l.provider_ref`),
     ).map((row) => [row.ref, row]),
@@ -147,18 +156,18 @@ async function refundProblems(db: Db, refunds: ProviderRefundRecord[], from: Dat
   }
   const providerIds = new Set(made.map((refund) => refund.id));
   for (const [ref, entry] of onLedger) {
-    if (listed(new Date(entry.at)) && !(ref && providerIds.has(ref))) {
+    if (listed(entry) && !(ref && providerIds.has(ref))) {
       problems.push({ orderId: entry.order_id, bookingId: entry.booking_id, problem: `${money(entry.pence)} paid back on the ledger under ${ref ?? "no provider id"}, which the provider has no refund of` });
     }
   }
   return problems;
 }
 
-async function transferProblems(db: Db, transfers: ProviderTransfer[], from: Date, inPeriod: (at: Date) => boolean, listed: (at: Date) => boolean): Promise<ReconcileProblem[]> {
+async function transferProblems(db: Db, transfers: ProviderTransfer[], from: Date, inPeriod: (at: Date) => boolean, beforeAsked: SQL, listed: Listed): Promise<ReconcileProblem[]> {
   const problems: ReconcileProblem[] = [];
-  const onLedger = rowsOf<{ ref: string | null; payout_id: string | null; event_id: string | null; at: Date; pence: number; reversed: number; reversal_pending: boolean }>(
+  const onLedger = rowsOf<{ ref: string | null; payout_id: string | null; event_id: string | null; at: Date; before_asked: boolean; pence: number; reversed: number; reversal_pending: boolean }>(
     await db.execute(sql`
-      select l.provider_ref as ref, l.payout_id::text, l.event_id::text, l.created_at as at, l.amount_pence as pence,
+      select l.provider_ref as ref, l.payout_id::text, l.event_id::text, l.created_at as at, l.created_at ${beforeAsked}, l.amount_pence as pence,
         coalesce((select sum(r.amount_pence) from ledger_entries r where r.kind = 'transfer_reversal' and r.payout_id = l.payout_id), 0)::int as reversed,
         exists (select 1 from payout_reversals pr where pr.payout_id = l.payout_id and pr.status = 'pending') as reversal_pending
       from ledger_entries l where l.kind = 'transfer' and l.created_at >= ${from.toISOString()}`),
@@ -180,7 +189,7 @@ async function transferProblems(db: Db, transfers: ProviderTransfer[], from: Dat
   }
   const providerIds = new Set(transfers.map((transfer) => transfer.id));
   for (const entry of onLedger) {
-    if (listed(new Date(entry.at)) && !(entry.ref && providerIds.has(entry.ref))) {
+    if (listed(entry) && !(entry.ref && providerIds.has(entry.ref))) {
       problems.push({ orderId: null, bookingId: null, problem: `${money(entry.pence)} transferred on the ledger (${payoutName(entry.payout_id)}, event ${entry.event_id}) under ${entry.ref ?? "no provider id"}, which the provider has no transfer of` });
     }
   }

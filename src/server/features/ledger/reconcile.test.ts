@@ -7,6 +7,7 @@ import { eventInput, signInAs } from "../../../../test/organiser";
 import type { EditableEvent } from "../../../domain";
 import { affiliates, bookings, ledgerEntries, orderLines, orders, refunds, tickets } from "../../db/schema";
 import { formatReconcileReport, reconcile, type ReconcileProblem } from "./reconcile";
+import { providerProblems } from "./reconcile-provider";
 
 // Each test breaks the ledger on purpose: the file's own ledger check would fail it.
 const t = setUpTestApp({}, { ledgerCheck: false });
@@ -121,6 +122,16 @@ describe("reconcile names each way the ledger can break (decision 027)", () => {
       { orderId, bookingId: booking.id, problem: "£2.30 paid back on the ledger (fee_refund) that no refund accounts for" },
       { orderId, bookingId: booking.id, problem: "£2.30 paid back on the ledger under re_unknown, which the provider has no refund of" },
     ]);
+  });
+
+  it("an entry written a microsecond before the provider was asked, in the same millisecond, is still looked for in its lists", async () => {
+    const { orderId, booking } = await bought(2);
+    const [entry] = await t.db
+      .insert(ledgerEntries)
+      .values({ entryKey: `stray-refund:${randomUUID()}`, kind: "fee_refund", amountPence: 230, orderId, bookingId: booking.id, providerRef: "re_same_ms", createdAt: sql`date_trunc('milliseconds', clock_timestamp()) + interval '100 microseconds'` })
+      .returning({ askedAt: sql<string>`(created_at + interval '1 microsecond')::text` });
+    const problems = await providerProblems(t.db, { askedAt: entry!.askedAt, payments: [], refunds: [], transfers: [] }, new Date(Date.now() - 3600_000));
+    expect(problems).toContainEqual({ orderId, bookingId: booking.id, problem: "£2.30 paid back on the ledger under re_same_ms, which the provider has no refund of" });
   });
 
   it("a refund on the ledger for an amount other than it paid", async () => {
