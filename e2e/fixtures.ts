@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
@@ -31,6 +32,15 @@ export const VIEWPORTS = {
  */
 export function visitorAddress(): string {
   return `192.0.2.${1 + Math.floor(Math.random() * 254)}`;
+}
+
+/**
+ * A client address no other test draws (IPv6's documentation range, 80 random bits), for a test that uses up
+ * a per-address allowance: files run two at a time, and a shared range lets one file's exhausted address
+ * refuse another's first request.
+ */
+export function ownClientAddress(): string {
+  return `2001:db8:${Array.from(randomBytes(10).toString("hex").match(/.{4}/g)!).join(":")}`;
 }
 
 export interface TrackedPage {

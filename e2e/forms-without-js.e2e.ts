@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BRAND, type EventListResult, type MyTicket } from "../src/domain";
-import { baseUrl, DEMO_ORGANISER, launchBrowser, signedInState, VIEWPORTS } from "./fixtures";
+import { baseUrl, DEMO_ORGANISER, launchBrowser, ownClientAddress, signedInState, VIEWPORTS } from "./fixtures";
 import { codeFrom, createConfirmedAccount, linkTo, uniqueEmail, waitForMail } from "./mail";
 
 /**
@@ -274,7 +274,7 @@ describe("public forms without JavaScript", () => {
   it("sends the contact form by posting: the message reaches the support inbox and never an address", async () => {
     const { page, context, requests } = await openWithoutScripts(browser, "phone");
     // Its own client address, so the per-address limit touches no other test.
-    await page.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 100)}` });
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
     await page.goto("/contact");
     const form = page.getByRole("form", { name: "Send us a message" });
     const subject = `No script ${Date.now()}`;
@@ -309,7 +309,7 @@ describe("public forms without JavaScript", () => {
 
   it("keeps the contact form's input when it is refused, and says why in the page (D7)", async () => {
     const { page, context, requests } = await openWithoutScripts(browser);
-    const ip = `203.0.113.${100 + Math.floor(Math.random() * 100)}`;
+    const ip = ownClientAddress();
     await page.setExtraHTTPHeaders({ "x-forwarded-for": ip });
     await page.goto("/contact");
     const form = page.getByRole("form", { name: "Send us a message" });
@@ -355,7 +355,7 @@ describe("public forms without JavaScript", () => {
     const first = await waitForMail(buyer.email, (mail) => mail.subject === `Your ticket: ${ticket.event.title}`);
 
     const { page, context, requests } = await openWithoutScripts(browser, "phone");
-    await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 200)}` });
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
     await page.goto("/resend-ticket");
     const field = page.getByLabel("Booking ID, ticket code or payment session ID");
     const button = page.getByRole("button", { name: "Resend Ticket Email" });

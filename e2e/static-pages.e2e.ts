@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BRAND } from "@domain";
-import { baseUrl, expectAccessible, expectNoErrors, launchBrowser, openPage, toast, VIEWPORTS, waitForHydration } from "./fixtures";
+import { baseUrl, expectAccessible, expectNoErrors, launchBrowser, openPage, ownClientAddress, toast, VIEWPORTS, waitForHydration } from "./fixtures";
 import { waitForMail } from "./mail";
 
 interface PageCheck {
@@ -211,7 +211,7 @@ describe("static, help, contact and legal pages (spec §2 Static and tool pages)
     const tracked = await openPage(browser);
     const { page } = tracked;
     // Its own client address, so the per-address limit used up below touches no other test.
-    const ip = `203.0.113.${100 + Math.floor(Math.random() * 100)}`;
+    const ip = ownClientAddress();
     await page.setExtraHTTPHeaders({ "x-forwarded-for": ip });
     await page.goto("/contact");
     await waitForHydration(page);
