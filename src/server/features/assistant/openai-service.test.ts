@@ -195,7 +195,7 @@ describe("AI service failures become the spec's messages (spec §8 Assistant)", 
 describe("speech input is checked before it reaches the service", () => {
   it("a recording over 5 MB is refused with 413, and so is a body far over it", async () => {
     const tooLong = await post("/api/functions/speech-to-text", { audio: webm(5 * 1024 * 1024 + 1).toString("base64") });
-    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.statusCode, tooLong.body).toBe(413);
     expect(tooLong.json<ErrorBody>().error.code).toBe("RECORDING_TOO_LARGE");
     const huge = await post("/api/functions/speech-to-text", { audio: "A".repeat(9 * 1024 * 1024) });
     expect(huge.statusCode).toBe(413);
