@@ -6,6 +6,9 @@ import { demoPasswordsFor } from "./db/demo-passwords";
 import { openDatabase } from "./db/client";
 import { startupBanner } from "./startup-banner";
 
+/** How long a stopping node lets open requests finish before it cuts their connections. */
+const SHUTDOWN_DRAIN_MS = 10_000;
+
 /**
  * `npm start` builds the web app while this process opens the database (scripts/start.mjs): with
  * --after-web-build this process asks for the build once it needs the pages, and waits for the answer.
@@ -55,6 +58,10 @@ async function main() {
   const close = async () => {
     if (closing) return;
     closing = true;
+    // Closing waits for every open connection, and a client may hold one for ever (a request it never
+    // finishes sending, a response it stops reading): after the drain period the rest are cut, so the node
+    // ends before the platform's own deadline (30 s is common) kills it mid-way.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_DRAIN_MS).unref();
     await app.close();
     await database.close();
     process.exit(0);
