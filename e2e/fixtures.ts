@@ -35,12 +35,12 @@ export function visitorAddress(): string {
 }
 
 /**
- * A client address no other test draws (IPv6's documentation range, 80 random bits), for a test that uses up
+ * A client address no other test draws (IPv6's documentation range, 96 random bits), for a test that uses up
  * a per-address allowance: files run two at a time, and a shared range lets one file's exhausted address
  * refuse another's first request.
  */
 export function ownClientAddress(): string {
-  return `2001:db8:${Array.from(randomBytes(10).toString("hex").match(/.{4}/g)!).join(":")}`;
+  return `2001:db8:${randomBytes(12).toString("hex").match(/.{4}/g)!.join(":")}`;
 }
 
 export interface TrackedPage {

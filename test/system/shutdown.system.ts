@@ -36,9 +36,10 @@ it("stops on SIGTERM within a platform's grace period while a client holds a hal
   socket.write("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n");
   const closed = new Promise((resolve) => socket.once("close", resolve));
 
-  const stopped = app.stop().then(() => "stopped");
-  const deadline = new Promise((resolve) => setTimeout(resolve, PLATFORM_GRACE_MS, "still running")).catch(() => null);
-  expect(await Promise.race([stopped, deadline])).toBe("stopped");
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise((resolve) => (timer = setTimeout(resolve, PLATFORM_GRACE_MS, "still running")));
+  expect(await Promise.race([app.stop().then(() => "stopped"), deadline])).toBe("stopped");
+  clearTimeout(timer);
   expect(app.child.exitCode).toBe(0);
   await closed;
 }, 60_000);
